@@ -1,0 +1,79 @@
+"""The errors a record can raise.
+
+    CompanionError               anything companion refuses, one line for a player
+    └── RecordError              the record is not a record: broken JSON, wrong shape or type
+        └── RuleError            a ruling rejects a setup or a move (carries its id)
+
+Every error knows where it happened (round, sale, player) so that its one-line
+form reads like the contract's: ``round 2: Bernd: HD-6 dollars (4) exceed hot dogs (3)``.
+Rules raise them before they change anything, so a rejected move leaves the state
+as it was; ``check_*`` helpers return them as values for the app.
+"""
+
+from __future__ import annotations
+
+
+class CompanionError(Exception):
+    """Base of everything companion refuses; ``str()`` is the one line a player reads."""
+
+
+class RecordError(CompanionError):
+    """The input is not a record of the right shape (or a ruling rejects it: see RuleError)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        ruling: str | None = None,
+        round: int | None = None,
+        sale: int | None = None,
+        player: str | None = None,
+    ) -> None:
+        self.message = message
+        self.ruling = ruling
+        self.round = round
+        self.sale = sale
+        self.player = player
+        super().__init__(self.line())
+
+    @property
+    def where(self) -> str:
+        parts = []
+        if self.round is not None:
+            parts.append(f"round {self.round}")
+        if self.sale is not None:
+            parts.append(f"sale {self.sale}")
+        if not parts:
+            parts.append("setup" if self.ruling else "record")
+        if self.player is not None:
+            parts.append(self.player)
+        return ": ".join(parts)
+
+    def line(self) -> str:
+        """The one-line message: where, then the ruling id, then what is wrong."""
+        what = f"{self.ruling} {self.message}" if self.ruling else self.message
+        return f"{self.where}: {what}"
+
+    def __str__(self) -> str:
+        return self.line()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.line() == self.line()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self.line())
+
+
+class RuleError(RecordError):
+    """A ruling (HD-n, SA-n, BU-n) rejects this setup or move."""
+
+    def __init__(
+        self,
+        ruling: str,
+        message: str,
+        *,
+        round: int | None = None,
+        sale: int | None = None,
+        player: str | None = None,
+    ) -> None:
+        super().__init__(message, ruling=ruling, round=round, sale=sale, player=player)

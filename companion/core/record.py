@@ -1,0 +1,180 @@
+"""The base of every game record, and the checks all games share.
+
+A game is its setup plus the list of rounds as entered. The record models here
+describe only the shape (field names, types, non-negative integers); what the
+rulings say about the values is checked by each game's rules, which raise
+``RuleError`` with the ruling id, the round and the player.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+
+from companion.core.errors import RecordError, RuleError
+
+MAX_NAME_LENGTH = 24
+
+# Integers, never booleans; never negative where the contract says so.
+Count = Annotated[int, Field(strict=True, ge=0)]
+Positive = Annotated[int, Field(strict=True, ge=1)]
+Name = Annotated[str, StringConstraints(strip_whitespace=True)]
+
+
+class Model(BaseModel):
+    """Strict, frozen record pieces: unknown fields are errors (the contract says so)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class GameRecord(Model):
+    """What every game record has: its game and its players in seating order."""
+
+    game: str
+    players: list[Name]
+
+
+def check_names(names: Sequence[str], low: int, high: int, ruling: str) -> None:
+    """Players: ``low``–``high`` of them; names trimmed, non-empty, unique
+    (case-insensitive), at most 24 characters (HD-1, used by every game)."""
+    if not low <= len(names) <= high:
+        raise RuleError(ruling, f"{low}–{high} players, not {len(names)}")
+    seen: dict[str, str] = {}
+    for name in names:
+        if not name:
+            raise RuleError(ruling, "a player's name is empty")
+        if len(name) > MAX_NAME_LENGTH:
+            raise RuleError(
+                ruling,
+                f"the name '{name[:MAX_NAME_LENGTH]}…' is {len(name)} characters long "
+                f"(at most {MAX_NAME_LENGTH})",
+            )
+        key = name.casefold()
+        if key in seen:
+            raise RuleError(ruling, f"'{name}' and '{seen[key]}' are the same name")
+        seen[key] = name
+
+
+class Roster:
+    """Finds a player by name, trimmed and case-insensitive (names are unique that way)."""
+
+    def __init__(self, players: Sequence[str]) -> None:
+        self.players = list(players)
+        self._by_key = {p.casefold(): p for p in self.players}
+
+    def find(self, name: str) -> str | None:
+        return self._by_key.get(name.strip().casefold())
+
+    def resolve(self, name: str, ruling: str, what: str = "", **where: Any) -> str:
+        found = self.find(name)
+        if found is None:
+            label = f"{what} " if what else ""
+            raise RuleError(
+                ruling,
+                f"{label}'{name}' is not a player (players: {', '.join(self.players)})",
+                **where,
+            )
+        return found
+
+
+# ---------------------------------------------------------------- pydantic errors
+
+_MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
+    "int_type": lambda e: "must be a whole number",
+    "int_parsing": lambda e: "must be a whole number",
+    "int_from_float": lambda e: "must be a whole number",
+    "bool_type": lambda e: "must be true or false",
+    "string_type": lambda e: "must be text",
+    "list_type": lambda e: "must be a list",
+    "dict_type": lambda e: "must be an object",
+    "model_type": lambda e: "must be an object",
+    "missing": lambda e: "is missing",
+    "extra_forbidden": lambda e: "is not a field of this record",
+    "greater_than_equal": lambda e: f"must be at least {e['ctx']['ge']}",
+    "less_than_equal": lambda e: f"must be at most {e['ctx']['le']}",
+    "literal_error": lambda e: f"must be {e['ctx']['expected']}",
+    "enum": lambda e: f"must be {e['ctx']['expected']}",
+    "too_short": lambda e: f"needs at least {e['ctx']['min_length']} entries",
+    "too_long": lambda e: f"has more than {e['ctx']['max_length']} entries",
+}
+
+
+def _describe(err: dict[str, Any]) -> str:
+    make = _MESSAGES.get(err["type"])
+    if make is not None:
+        try:
+            return make(err)
+        except (KeyError, TypeError):
+            pass
+    msg = str(err.get("msg", "is not valid"))
+    return msg[:1].lower() + msg[1:]
+
+
+def _dig(raw: Any, path: Sequence[Any]) -> Any:
+    node = raw
+    for key in path:
+        try:
+            node = node[key]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return node
+
+
+def error_from_validation(
+    exc: ValidationError,
+    raw: Any,
+    field_rulings: Mapping[str, str],
+) -> RecordError:
+    """Turn pydantic's first complaint into one line naming round, sale, player and ruling.
+
+    ``field_rulings`` maps a field name (the last named part of the path) to the
+    ruling that governs its values, e.g. ``{"dollars": "HD-6"}``.
+    """
+    err = exc.errors(include_url=False)[0]
+    loc = list(err["loc"])
+    if err["type"] == "json_invalid":
+        return RecordError(f"not valid JSON ({err['ctx'].get('error', err['msg'])})")
+    if err["type"] == "model_attributes_type" or (not loc and err["type"] in ("model_type", "dict_type")):
+        return RecordError("a record must be a JSON object")
+
+    where: dict[str, Any] = {}
+    names = [str(p) for p in loc if isinstance(p, str)]
+    for i, part in enumerate(loc):
+        if part in ("rounds", "sales", "plays") and i + 1 < len(loc) and isinstance(loc[i + 1], int):
+            key = {"rounds": "round", "sales": "sale", "plays": None}[part]
+            if key:
+                where[key] = loc[i + 1] + 1
+            node = _dig(raw, loc[: i + 2])
+            if isinstance(node, dict) and isinstance(node.get("player"), str):
+                where["player"] = node["player"].strip()
+        if part == "bids" and i + 1 < len(loc) and isinstance(loc[i + 1], int):
+            node = _dig(raw, loc[: i + 2])
+            if isinstance(node, dict) and isinstance(node.get("player"), str):
+                where["player"] = node["player"].strip()
+    ruling = None
+    for name in reversed(names):
+        if name in field_rulings:
+            ruling = field_rulings[name]
+            break
+    path = ".".join(str(p) for p in loc if not (isinstance(p, int)))
+    label = path.split(".")[-1] if path else "record"
+    if "player" not in where and label not in {"player", "game"} and loc:
+        # a dict keyed by player name ("money": {"Anna": -1}) names the player
+        last = loc[-1]
+        if isinstance(last, str) and len(loc) >= 2 and loc[-2] in ("money", "complete", "tools"):
+            where["player"] = last.strip()
+            label = str(loc[-2])
+    message = f"{label} {_describe(err)}"
+    return RecordError(message, ruling=ruling, **where)
+
+
+def parse_json(text: str | bytes) -> Any:
+    """Parse JSON text; anything that is not JSON becomes a one-line RecordError."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise RecordError(f"not valid JSON ({reason[:120]})") from None

@@ -1,0 +1,1 @@
+"""One folder per game. Each package defines ``GAME`` (see companion.core.registry)."""

@@ -1,0 +1,26 @@
+"""Hot Dog (Kramer & Ulrich): simultaneous hidden bids at neutral tables of 5, 7 and 9."""
+
+from companion.core.registry import GameSpec
+from companion.games.hotdog import rules
+from companion.games.hotdog.models import HotDogRecord
+
+GAME = GameSpec(
+    name="hotdog",
+    title="Hot Dog",
+    record_model=HotDogRecord,
+    referee=rules.referee,
+    field_rulings={
+        "players": "HD-1",
+        "mustard": "HD-4",
+        "money": "HD-3",
+        "tables": "HD-8",
+        "table": "HD-6",
+        "hotdogs": "HD-6",
+        "dollars": "HD-6",
+        "last": "HD-12",
+        "announced": "HD-12",
+        "bids": "HD-6",
+        "player": "HD-6",
+    },
+    final_scores=rules.final_scores,
+)

@@ -1,0 +1,86 @@
+"""Hot Dog records and results, exactly as REFEREE_CONTRACT.md gives them.
+
+The record is the truth: setup plus the rounds as entered. Results carry the
+contract's fields plus an ``explanation`` wherever a player may ask "why?".
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from companion.core.record import Count, GameRecord, Model, Name, Positive
+
+START_MONEY = 3  # HD-3
+
+
+class Bid(Model):
+    player: Name
+    table: Count
+    hotdogs: Positive
+    dollars: Count = 0
+    last: bool = False
+    announced: bool = True
+
+
+class Round(Model):
+    bids: list[Bid]
+
+
+class HotDogRecord(GameRecord):
+    game: Literal["hotdog"] = "hotdog"
+    mustard: Name | None = None
+    money: dict[Name, Count] = {}
+    tables: dict[str, dict[Name, Count]] = {}
+    rounds: list[Round] = []
+
+
+# ---------------------------------------------------------------- results
+
+
+class Out(BaseModel):
+    """Result pieces: plain data, serialised in the contract's field order."""
+
+    model_config = ConfigDict(frozen=True)
+
+
+class Step(Out):
+    table: int
+    player: str
+    hotdogs: int
+    dollars: int
+    price: int
+    outcome: Literal["sold", "returned"]
+    reason: Literal["table full", "not announced", "no room"] | None
+    explanation: str
+    rulings: list[str]
+
+
+class Payout(Out):
+    table: int
+    player: str
+    dollars: int
+    hotdogs: int
+    explanation: str
+
+
+class RoundResult(Out):
+    round: int
+    mustard: str
+    steps: list[Step]
+    payouts: list[Payout]
+    tables: dict[str, dict[str, int]]
+    money: dict[str, int]
+    finished: list[str]
+    next_mustard: str | None
+    notes: list[str]
+
+
+class HotDogResult(Out):
+    game: Literal["hotdog"] = "hotdog"
+    rounds: list[RoundResult]
+    game_over: bool
+    money: dict[str, int]
+    winners: list[str]
+    explanation: str

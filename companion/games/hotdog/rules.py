@@ -1,0 +1,339 @@
+"""Hot Dog, refereed: a pure replay of the record, round by round (HD-1…HD-16).
+
+``start`` checks the setup and gives the state before round 1; ``play_round``
+resolves one round and gives its result and the next state; ``referee`` replays a
+whole record. Nothing is changed in place: a rejected round raises ``RuleError``
+(``check_round`` returns it as a value) and the state stays as it was.
+
+No flet, no reportlab here (a test checks it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from companion.core.errors import RuleError
+from companion.core.record import Roster, check_names
+from companion.core.seating import left_of, seat_rank
+from companion.games.hotdog.models import (
+    START_MONEY,
+    Bid,
+    HotDogRecord,
+    HotDogResult,
+    Payout,
+    Round,
+    RoundResult,
+    Step,
+)
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 5  # HD-1
+
+
+def neutral_tables(player_count: int) -> tuple[int, ...]:
+    """HD-2: 5 and 7 for 2–3 players; 5, 7 and 9 for 4–5 players."""
+    return (5, 7) if player_count <= 3 else (5, 7, 9)
+
+
+@dataclass(frozen=True)
+class State:
+    """The game between rounds. ``lying`` holds each table's hot dogs per player."""
+
+    players: tuple[str, ...]
+    tables: tuple[int, ...]
+    lying: Mapping[int, Mapping[str, int]]
+    money: Mapping[str, int]
+    mustard: str
+    rounds_played: int = 0
+    over: bool = False
+
+    @property
+    def next_round(self) -> int:
+        return self.rounds_played + 1
+
+    def free(self, table: int) -> int:
+        return table - sum(self.lying[table].values())
+
+
+def start(record: HotDogRecord) -> State:
+    """The state before round 1, after checking the setup (HD-1…HD-4, HD-8, HD-10)."""
+    check_names(record.players, MIN_PLAYERS, MAX_PLAYERS, "HD-1")
+    players = tuple(record.players)
+    roster = Roster(players)
+    tables = neutral_tables(len(players))
+    mustard = players[0]
+    if record.mustard is not None:
+        mustard = roster.resolve(record.mustard, "HD-4", "the mustard holder")
+    money = {p: START_MONEY for p in players}
+    for name, amount in record.money.items():
+        money[roster.resolve(name, "HD-3", "money for")] = amount
+    lying: dict[int, dict[str, int]] = {t: {} for t in tables}
+    for key, per_player in record.tables.items():
+        table = _table_key(key, tables)
+        for name, count in per_player.items():
+            p = roster.resolve(name, "HD-8", f"hot dogs at the {table} table for")
+            if count:
+                lying[table][p] = lying[table].get(p, 0) + count
+        if sum(lying[table].values()) >= table:
+            raise RuleError(
+                "HD-10",
+                f"the {table} table cannot start with {sum(lying[table].values())} hot dogs: "
+                f"a table holds fewer than {table} (a full one is paid and cleared)",
+            )
+    return State(players, tables, _seated(lying, players), money, mustard)
+
+
+def _table_key(key: str, tables: Sequence[int]) -> int:
+    if key.strip().isdigit() and int(key) in tables:
+        return int(key)
+    shown = " and ".join(str(t) for t in tables)
+    raise RuleError("HD-2", f"there is no neutral table '{key}' with these players (tables: {shown})")
+
+
+def _seated(lying: Mapping[int, Mapping[str, int]], players: Sequence[str]) -> dict[int, dict[str, int]]:
+    """Each table's hot dogs per player in seat order, players with none left out."""
+    return {t: {p: per[p] for p in players if per.get(p)} for t, per in lying.items()}
+
+
+def _validate(state: State, rnd: Round) -> list[Bid]:
+    """HD-6 and HD-13: the bids of the next round, one per player, each legal."""
+    r = state.next_round
+    if state.over:
+        raise RuleError("HD-13", f"the game ended after round {state.rounds_played}", round=r)
+    roster = Roster(state.players)
+    bids: dict[str, Bid] = {}
+    for bid in rnd.bids:
+        p = roster.resolve(bid.player, "HD-6", "", round=r)
+        where = {"round": r, "player": p}
+        if p in bids:
+            raise RuleError("HD-6", "bids twice in one round", **where)
+        if bid.table not in state.tables:
+            shown = " and ".join(str(t) for t in state.tables)
+            raise RuleError(
+                "HD-6", f"there is no {bid.table} table with {len(state.players)} players "
+                f"(tables: {shown}; HD-2)", **where,
+            )
+        if bid.dollars > bid.hotdogs:
+            raise RuleError(
+                "HD-6", f"dollars ({bid.dollars}) exceed hot dogs ({bid.hotdogs}): "
+                "the price may not fall below zero", **where,
+            )
+        if bid.dollars > state.money[p]:
+            raise RuleError(
+                "HD-6", f"dollars ({bid.dollars}) exceed the player's money (${state.money[p]})",
+                **where,
+            )
+        bids[p] = bid.model_copy(update={"player": p}) if bid.player != p else bid
+    for p in state.players:
+        if p not in bids:
+            raise RuleError("HD-6", "has no bid: every player bids every round", round=r, player=p)
+    return [bids[p] for p in state.players]
+
+
+def check_round(state: State, rnd: Round) -> RuleError | None:
+    """The error that rejects this round, or None: for the app, as a value."""
+    try:
+        _validate(state, rnd)
+    except RuleError as err:
+        return err
+    return None
+
+
+def serving_order(state: State, bids: Sequence[Bid]) -> list[Bid]:
+    """HD-7: tables ascending; at a table, price ascending; equal prices clockwise
+    from the mustard holder."""
+    rank = seat_rank(state.players, state.mustard)
+    return sorted(bids, key=lambda b: (b.table, b.hotdogs - b.dollars, rank[b.player]))
+
+
+def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
+    """Resolve the next round (HD-6…HD-14): its result and the state after it."""
+    bids = _validate(state, rnd)
+    r = state.next_round
+    order = serving_order(state, bids)
+    lying = {t: dict(per) for t, per in state.lying.items()}
+    money = dict(state.money)
+    full_now: set[int] = set()
+    steps: list[Step] = []
+    payouts: list[Payout] = []
+    finished: set[str] = set()
+    notes: list[str] = []
+
+    for bid in order:
+        t, p = bid.table, bid.player
+        free = t - sum(lying[t].values())
+        at_table = [b for b in order if b.table == t]
+        intro = _intro(state, bid, at_table, sold=False)
+        if t in full_now:
+            reason, why, rulings = "table full", f"the {t} table filled earlier this round (HD-10)", ["HD-7", "HD-10"]
+        elif bid.last and not bid.announced:
+            reason, why, rulings = "not announced", "last hot dogs not announced (HD-12)", ["HD-7", "HD-12"]
+        elif bid.hotdogs > free:
+            reason = "no room"
+            room = "no place left" if free == 0 else f"only {_n(free, 'place')} left"
+            why, rulings = f"{room} (HD-8)", ["HD-7", "HD-8"]
+        else:
+            reason = None
+        if reason is not None:
+            back = _n(bid.hotdogs, "hot dog") + (f" and ${bid.dollars}" if bid.dollars else "")
+            steps.append(_step(bid, "returned", reason, f"{intro} {p} takes back {back}: {why}.", rulings))
+            continue
+
+        money[p] -= bid.dollars
+        lying[t][p] = lying[t].get(p, 0) + bid.hotdogs
+        rulings = ["HD-7", "HD-8"]
+        text = f"{_intro(state, bid, at_table, sold=True)} {_n(bid.hotdogs, 'hot dog')} placed"
+        if bid.dollars:
+            text += f", ${bid.dollars} to the bank (HD-9)"
+            rulings.append("HD-9")
+        if bid.last:
+            finished.add(p)
+            text += "; last hot dogs, announced: the game ends after this round (HD-13)"
+            rulings.append("HD-13")
+        if sum(lying[t].values()) == t:
+            full_now.add(t)
+            text += f"; the {t} table is full (HD-10)"
+            rulings.append("HD-10")
+            payouts.extend(_pay(t, lying[t], money, state.players))
+            lying[t] = {}
+        steps.append(_step(bid, "sold", None, text + ".", rulings))
+
+    for t in sorted(full_now):
+        paid = [f"{x.player} ${x.dollars}" for x in payouts if x.table == t]
+        notes.append(f"The {t} table is full: it pays {', '.join(paid)} and is cleared (HD-10).")
+    done = [p for p in state.players if p in finished]
+    over = bool(done)
+    if over:
+        notes.append(
+            f"Game over: {_names(done)} placed the last hot dogs; only full tables paid (HD-13)."
+        )
+    next_mustard = None if over else left_of(state.players, state.mustard)
+    if next_mustard:
+        notes.append(f"The mustard card passes to {next_mustard} (HD-14).")
+    lying = _seated(lying, state.players)
+    money = {p: money[p] for p in state.players}
+    result = RoundResult(
+        round=r,
+        mustard=state.mustard,
+        steps=steps,
+        payouts=payouts,
+        tables={str(t): dict(per) for t, per in lying.items()},
+        money=money,
+        finished=done,
+        next_mustard=next_mustard,
+        notes=notes,
+    )
+    after = replace(
+        state,
+        lying=lying,
+        money=money,
+        mustard=next_mustard or state.mustard,
+        rounds_played=r,
+        over=over,
+    )
+    return result, after
+
+
+def _pay(table: int, lying: Mapping[str, int], money: dict[str, int], players: Sequence[str]) -> list[Payout]:
+    """HD-10: $1 per own hot dog lying at a full table, in seat order."""
+    out = []
+    for p in players:
+        n = lying.get(p, 0)
+        if n:
+            money[p] += n
+            out.append(Payout(
+                table=table, player=p, dollars=n, hotdogs=n,
+                explanation=f"The {table} table is full: {p} gets ${n} for {_n(n, 'hot dog')} (HD-10).",
+            ))
+    return out
+
+
+_ORDINALS = ["first", "second", "third", "fourth", "fifth"]
+
+
+def _intro(state: State, bid: Bid, at_table: Sequence[Bid], *, sold: bool) -> str:
+    """Why this bid comes where it does at its table (HD-7), in a player's words."""
+    t, p = bid.table, bid.player
+    price = bid.hotdogs - bid.dollars
+    pos = at_table.index(bid)
+    verb = "sells" if sold else "comes"
+    how = f"{_n(bid.hotdogs, 'hot dog')} − ${bid.dollars}" if bid.dollars else _n(bid.hotdogs, "hot dog")
+    head = f"{p} {verb} {_ORDINALS[pos]} at the {t} table: price ${price} ({how})"
+    if len(at_table) == 1:
+        return f"{head}, the only bid there (HD-7)."
+    tied = [b.player for b in at_table if b.hotdogs - b.dollars == price]
+    if len(tied) > 1:
+        others = [x for x in tied if x != p]
+        return (
+            f"{head}, tied with {_names(others)}: equal prices go clockwise from the "
+            f"mustard holder {state.mustard} (HD-7)."
+        )
+    if pos == 0:
+        return f"{head}, the lowest (HD-7)."
+    before = at_table[pos - 1]
+    return f"{head}, above {before.player}'s ${before.hotdogs - before.dollars} (HD-7)."
+
+
+def _step(bid: Bid, outcome: str, reason: str | None, text: str, rulings: list[str]) -> Step:
+    return Step(
+        table=bid.table, player=bid.player, hotdogs=bid.hotdogs, dollars=bid.dollars,
+        price=bid.hotdogs - bid.dollars, outcome=outcome, reason=reason,  # type: ignore[arg-type]
+        explanation=text, rulings=rulings,
+    )
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
+def _names(names: Sequence[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def winners(money: Mapping[str, int], players: Sequence[str]) -> list[str]:
+    """HD-15: the most dollars wins; equal dollars share the win (seat order)."""
+    best = max(money.values())
+    return [p for p in players if money[p] == best]
+
+
+def replay(record: HotDogRecord) -> tuple[list[RoundResult], State]:
+    """Every round's result and the state after the last recorded round."""
+    state = start(record)
+    results = []
+    for rnd in record.rounds:
+        result, state = play_round(state, rnd)
+        results.append(result)
+    return results, state
+
+
+def referee(record: HotDogRecord) -> HotDogResult:
+    """The result of a Hot Dog record (the contract's output)."""
+    results, state = replay(record)
+    money = dict(state.money)
+    won = winners(money, state.players) if state.over else []
+    if won:
+        best = money[won[0]]
+        if len(won) == 1:
+            text = f"Game over after round {state.rounds_played}: {won[0]} wins with ${best} (HD-15)."
+        else:
+            text = f"Game over after round {state.rounds_played}: {_names(won)} share the win with ${best} each (HD-15)."
+    else:
+        played = _n(state.rounds_played, "round")
+        text = f"Game in progress after {played}; {state.mustard} holds the mustard card."
+    return HotDogResult(rounds=results, game_over=state.over, money=money, winners=won, explanation=text)
+
+
+def final_scores(result: HotDogResult) -> dict[str, int]:
+    """A finished game's dollars per player: what a three-game match adds up (HD-15)."""
+    return dict(result.money)
+
+
+def cash_cards(amount: int) -> dict[int, int]:
+    """HD-16: money as cards: tens first, then at most one $5 and at most four $1
+    (within the cash-box limit of five $1 and two $5 cards)."""
+    if amount < 0:
+        raise ValueError("money is never negative")
+    tens, rest = divmod(amount, 10)
+    fives, ones = divmod(rest, 5)
+    return {10: tens, 5: fives, 1: ones}

@@ -1,0 +1,1 @@
+"""The app shell (Flet). Thin: it renders state and sends inputs; the rules live in games/."""

@@ -1,0 +1,41 @@
+"""Starting the app: a native window where the Flet desktop client is installed,
+else web mode on 127.0.0.1 (offline: the web client ships in the flet-web wheel)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+
+
+def serve(host: str = "127.0.0.1", port: int = 8550) -> int:
+    """Serve the app in web mode on host:port (127.0.0.1 unless a host is given)."""
+    import flet as ft
+
+    from companion.ui.app import main
+
+    print(f"companion: open http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{port}/ in a browser", flush=True)
+    ft.run(main, view=ft.AppView.WEB_BROWSER if os.environ.get("COMPANION_OPEN_BROWSER") else None,
+           host=host, port=port, no_cdn=True, assets_dir=_assets_dir())
+    return 0
+
+
+def start_app() -> int:
+    """`companion` with no command: the desktop window if its client is installed, else web."""
+    if importlib.util.find_spec("flet_desktop") is None or not _has_display():
+        return serve()
+    import flet as ft
+
+    from companion.ui.app import main
+
+    ft.run(main, assets_dir=_assets_dir())
+    return 0
+
+
+def _has_display() -> bool:
+    return sys.platform in ("win32", "darwin") or bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _assets_dir() -> str:
+    here = os.path.dirname(os.path.abspath(__file__))
+    return os.path.join(os.path.dirname(os.path.dirname(here)), "assets")

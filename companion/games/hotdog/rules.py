@@ -329,6 +329,12 @@ def final_scores(result: HotDogResult) -> dict[str, int]:
     return dict(result.money)
 
 
+def next_game_mustard(players: Sequence[str], previous_start: str) -> str:
+    """HD-17 (house rule): games 2 and 3 of a match start with the mustard card one
+    seat clockwise from where it started the game before."""
+    return left_of(players, previous_start)
+
+
 def cash_cards(amount: int) -> dict[int, int]:
     """HD-16: money as cards: tens first, then at most one $5 and at most four $1
     (within the cash-box limit of five $1 and two $5 cards)."""

@@ -1,0 +1,107 @@
+"""A match: three games of one game kind, their scores added up per player (HD-15).
+
+A match record is the players plus each game's own record, as played; its result
+is a pure function of it, like a game's. The app stores it; a match export is
+this record as JSON::
+
+    {"kind": "match", "game": "hotdog", "players": ["Anna", "Bernd", "Chris"],
+     "games": [<game record>, <game record>, <game record>]}
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from companion.core.errors import RecordError, RuleError
+from companion.core.record import Model, Name, check_names, error_from_validation
+from companion.core.registry import GameSpec, game
+
+GAMES_PER_MATCH = 3
+
+
+class MatchRecord(Model):
+    kind: Literal["match"] = "match"
+    game: str
+    players: list[Name]
+    games: list[dict[str, Any]] = []
+
+
+class GameTally(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    number: int
+    over: bool
+    scores: dict[str, int]
+    winners: list[str]
+
+
+class MatchResult(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["match"] = "match"
+    game: str
+    games: list[GameTally]
+    totals: dict[str, int]
+    complete: bool
+    winners: list[str]
+    explanation: str
+
+
+def game_records(match: MatchRecord) -> list[BaseModel]:
+    """Each game of the match as its game's record model (checked like any record)."""
+    spec = game(match.game)
+    out = []
+    for i, raw in enumerate(match.games, 1):
+        try:
+            record = spec.record_model.model_validate({"game": match.game, **raw})
+        except ValidationError as exc:
+            err = error_from_validation(exc, raw, spec.field_rulings)
+            raise RecordError(f"game {i}: {err}") from None
+        out.append(record)
+    return out
+
+
+def tally(match: MatchRecord) -> MatchResult:
+    """Add up the games of a match; the highest total wins, shared on a tie (HD-15)."""
+    spec: GameSpec = game(match.game)
+    if spec.final_scores is None:
+        raise RecordError(f"game: {spec.title} is not played as a three-game match")
+    check_names(match.players, 2, 6, "HD-1")
+    if len(match.games) > GAMES_PER_MATCH:
+        raise RuleError("HD-15", f"a match is {GAMES_PER_MATCH} games, not {len(match.games)}")
+    seats = [p.casefold() for p in match.players]
+    games: list[GameTally] = []
+    totals = {p: 0 for p in match.players}
+    for i, record in enumerate(game_records(match), 1):
+        players = list(record.players)  # type: ignore[attr-defined]
+        if [p.casefold() for p in players] != seats:
+            raise RuleError("HD-15", f"game {i} is played by {', '.join(players)}, not by the match's players")
+        if games and not games[-1].over:
+            raise RuleError("HD-15", f"game {i} starts before game {i - 1} is over")
+        try:
+            result = spec.referee(record)
+        except RecordError as exc:
+            raise RecordError(f"game {i}: {exc}") from None
+        over = bool(result.game_over)  # type: ignore[attr-defined]
+        scores = spec.final_scores(result)
+        by_seat = {p: scores[gp] for p, gp in zip(match.players, players)}
+        if over:
+            for p, v in by_seat.items():
+                totals[p] += v
+        games.append(GameTally(number=i, over=over, scores=by_seat,
+                               winners=list(result.winners)))  # type: ignore[attr-defined]
+    finished = sum(1 for g in games if g.over)
+    complete = finished == GAMES_PER_MATCH
+    winners: list[str] = []
+    if complete:
+        best = max(totals.values())
+        winners = [p for p in match.players if totals[p] == best]
+        who = winners[0] if len(winners) == 1 else " and ".join([", ".join(winners[:-1]), winners[-1]])
+        verb = "wins" if len(winners) == 1 else "share"
+        text = f"Match over: {who} {verb} the match with {best} (HD-15)."
+    else:
+        text = f"Match in progress: {finished} of {GAMES_PER_MATCH} games finished."
+    return MatchResult(game=match.game, games=games, totals=totals, complete=complete,
+                       winners=winners, explanation=text)

@@ -71,6 +71,7 @@ class Roster:
     def resolve(self, name: str, ruling: str, what: str = "", **where: Any) -> str:
         found = self.find(name)
         if found is None:
+            where.setdefault("player", name.strip())
             label = f"{what} " if what else ""
             raise RuleError(
                 ruling,
@@ -92,7 +93,7 @@ _MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
     "dict_type": lambda e: "must be an object",
     "model_type": lambda e: "must be an object",
     "missing": lambda e: "is missing",
-    "extra_forbidden": lambda e: "is not a field of this record",
+    "extra_forbidden": lambda e: "is not a field here",
     "greater_than_equal": lambda e: f"must be at least {e['ctx']['ge']}",
     "less_than_equal": lambda e: f"must be at most {e['ctx']['le']}",
     "literal_error": lambda e: f"must be {e['ctx']['expected']}",
@@ -167,7 +168,7 @@ def error_from_validation(
         if isinstance(last, str) and len(loc) >= 2 and loc[-2] in ("money", "complete", "tools"):
             where["player"] = last.strip()
             label = str(loc[-2])
-    message = f"{label} {_describe(err)}"
+    message = f"'{label}' {_describe(err)}" if err["type"] == "extra_forbidden" else f"{label} {_describe(err)}"
     return RecordError(message, ruling=ruling, **where)
 
 
@@ -175,6 +176,10 @@ def parse_json(text: str | bytes) -> Any:
     """Parse JSON text; anything that is not JSON becomes a one-line RecordError."""
     try:
         return json.loads(text)
-    except (ValueError, RecursionError) as exc:
+    except RecursionError:
+        raise RecordError("not valid JSON (nested too deeply)") from None
+    except ValueError as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        if "integer string conversion" in reason:
+            reason = "a number has too many digits"
         raise RecordError(f"not valid JSON ({reason[:120]})") from None

@@ -1,0 +1,103 @@
+"""`companion referee` with Hot Dog records: the contract's output and error behaviour,
+including what a careless or hostile user might send."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import run_companion
+
+GOOD = {"game": "hotdog", "players": ["Anna", "Bernd", "Chris"],
+        "rounds": [{"bids": [{"player": "Anna", "table": 5, "hotdogs": 2},
+                             {"player": "Bernd", "table": 5, "hotdogs": 3, "dollars": 2},
+                             {"player": "Chris", "table": 5, "hotdogs": 3, "dollars": 2}]}]}
+
+
+def bids(*b):
+    return {**GOOD, "rounds": [{"bids": list(b)}]}
+
+
+BAD = [
+    ('{"game": "hotdog", "players": ["Anna", "Bernd"', "record: not valid JSON (Expecting ',' delimiter"),
+    ("", "record: not valid JSON (Expecting value: line 1 column 1 (char 0))"),
+    ("[1, 2]", "record: a record must be a JSON object"),
+    ('{"players": ["Anna", "Bernd"]}', "record: game: the record does not say which game it is ('game' is missing)"),
+    ('{"game": "poker", "players": ["Anna", "Bernd"]}', "record: game: unknown game 'poker' (known: "),
+    ('{"game": "hotdog", "players": ["Anna", "Bernd"], "colour": "red"}', "record: 'colour' is not a field here"),
+    (json.dumps(bids({"player": "Anna", "table": 5, "hotdogs": "2"}, {"player": "Bernd", "table": 5, "hotdogs": 1},
+                     {"player": "Chris", "table": 5, "hotdogs": 1})), "round 1: Anna: HD-6 hotdogs must be a whole number"),
+    (json.dumps(bids({"player": "Anna", "table": 5, "hotdogs": True}, {"player": "Bernd", "table": 5, "hotdogs": 1},
+                     {"player": "Chris", "table": 5, "hotdogs": 1})), "round 1: Anna: HD-6 hotdogs must be a whole number"),
+    (json.dumps(bids({"player": "Anna", "table": 5, "hotdogs": 2.5}, {"player": "Bernd", "table": 5, "hotdogs": 1},
+                     {"player": "Chris", "table": 5, "hotdogs": 1})), "round 1: Anna: HD-6 hotdogs must be a whole number"),
+    (json.dumps(bids({"player": "Anna", "table": 5, "hotdogs": 2}, {"player": "Bernd", "table": 5, "hotdogs": 3, "dollars": -1},
+                     {"player": "Chris", "table": 5, "hotdogs": 1})), "round 1: Bernd: HD-6 dollars must be at least 0"),
+    (json.dumps(bids({"player": "Anna", "table": 5, "hotdogs": 2}, {"player": "Bernd", "table": 5, "hotdogs": 3, "dollars": 4},
+                     {"player": "Chris", "table": 5, "hotdogs": 1})),
+     "round 1: Bernd: HD-6 dollars (4) exceed hot dogs (3): the price may not fall below zero"),
+    (json.dumps(bids({"player": "Anna", "table": 5, "hotdogs": 2}, {"player": "Zoë", "table": 5, "hotdogs": 1},
+                     {"player": "Chris", "table": 5, "hotdogs": 1})),
+     "round 1: Zoë: HD-6 'Zoë' is not a player (players: Anna, Bernd, Chris)"),
+    ('{"game": "hotdog", "players": ["A", "B", "C", "D", "E", "F"]}', "setup: HD-1 2–5 players, not 6"),
+    ('{"game": "hotdog", "players": ["Anna", "anna "]}', "setup: HD-1 'anna' and 'Anna' are the same name"),
+    ('{"game": "hotdog", "players": ["Anna", "' + "N" * 200 + '"]}', "setup: HD-1 the name 'NNNNNNNNNNNNNNNNNNNNNNNN…' is 200 characters long (at most 24)"),
+    ('{"game": "hotdog", "players": ["Anna", "Bernd"], "money": {"Anna": 1' + "0" * 5000 + "}}",
+     "record: not valid JSON (a number has too many digits)"),
+    ('{"game": "hotdog", "players": ["Anna", "Bernd"], "money": {"Anna": -3}}', "setup: Anna: HD-3 money must be at least 0"),
+    ("[" * 100_000, "record: not valid JSON (nested too deeply)"),
+    (json.dumps({**GOOD, "rounds": [{"bids": [{"player": "Anna", "table": 5, "hotdogs": 1, "last": True},
+                                              {"player": "Bernd", "table": 7, "hotdogs": 1},
+                                              {"player": "Chris", "table": 7, "hotdogs": 1}]}] * 2}),
+     "round 2: HD-13 the game ended after round 1"),
+]
+
+
+@pytest.mark.parametrize("text, line", BAD, ids=range(len(BAD)))
+def test_a_bad_record_exits_1_with_one_line_and_no_output(text, line):
+    proc = run_companion("referee", "-", input=text)
+    err = proc.stderr.decode()
+    assert proc.returncode == 1
+    assert proc.stdout == b""
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    assert "Traceback" not in err
+    assert err.startswith(line), err
+
+
+def test_huge_but_valid_money_is_refereed():
+    """The bank never runs out (HD-3): a big amount is just a number."""
+    proc = run_companion("referee", "-", input='{"game": "hotdog", "players": ["Anna", "Bernd"], "money": {"Anna": 1' + "0" * 40 + "}}")
+    assert proc.returncode == 0
+    assert json.loads(proc.stdout)["money"]["Anna"] == 10 ** 40
+
+
+def test_file_and_stdin_give_the_same_result(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(GOOD))
+    a = run_companion("referee", str(path))
+    b = run_companion("referee", "-", input=json.dumps(GOOD))
+    assert a.returncode == b.returncode == 0
+    assert a.stdout == b.stdout
+    assert json.loads(a.stdout)["rounds"][0]["money"] == {"Anna": 5, "Bernd": 4, "Chris": 3}
+
+
+def test_missing_file_is_one_line():
+    proc = run_companion("referee", "/nonexistent/game.json")
+    assert proc.returncode == 1 and proc.stdout == b""
+    assert proc.stderr.decode() == "cannot read /nonexistent/game.json: No such file or directory\n"
+
+
+def test_jsonl_one_result_per_line_and_errors_in_place(tmp_path):
+    bad = dict(GOOD, players=["Anna"])
+    lines = [json.dumps(GOOD), "{broken", json.dumps(bad), "", json.dumps(GOOD)]
+    path = tmp_path / "games.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    proc = run_companion("referee", "--jsonl", str(path))
+    assert proc.returncode == 0, proc.stderr
+    out = [json.loads(x) for x in proc.stdout.decode().splitlines()]
+    assert len(out) == 5
+    assert out[0] == out[4] and out[0]["game"] == "hotdog"
+    assert out[1]["error"].startswith("record: not valid JSON")
+    assert out[2] == {"error": "setup: HD-1 2–5 players, not 1"}
+    assert out[3] == {"error": "line 4: empty line, no record"}

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -48,25 +49,39 @@ def cmd_referee(args: argparse.Namespace) -> int:
         sys.stdout.write(out + "\n")
         return 0
 
-    import json
-
     lines = data.splitlines()
-    out_lines = []
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            out_lines.append(json.dumps({"error": f"line {n}: empty line, no record"}))
-            continue
-        try:
-            out_lines.append(referee_json(line))
-        except CompanionError as exc:
-            out_lines.append(json.dumps({"error": str(exc)}, ensure_ascii=False))
-        except Exception as exc:
-            out_lines.append(json.dumps(
-                {"error": f"record: could not be refereed ({type(exc).__name__}: {exc})"},
-                ensure_ascii=False,
-            ))
+    workers = min(os.cpu_count() or 1, 4)
+    if len(lines) >= PARALLEL_FROM and workers > 1:
+        # Records are independent: referee them on every core, results in input order.
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            out_lines = pool.map(_referee_line, enumerate(lines, 1), chunksize=64)
+    else:
+        out_lines = [_referee_line(item) for item in enumerate(lines, 1)]
     sys.stdout.write("".join(x + "\n" for x in out_lines))
     return 0
+
+
+PARALLEL_FROM = 256  # lines; below this a worker pool costs more than it saves
+
+
+def _referee_line(item: tuple[int, bytes]) -> str:
+    """One --jsonl line: its result, or {"error": ...} — never an exception."""
+    import json
+
+    from companion.core.registry import referee_json
+
+    n, line = item
+    if not line.strip():
+        return json.dumps({"error": f"line {n}: empty line, no record"})
+    try:
+        return referee_json(line)
+    except CompanionError as exc:
+        return json.dumps({"error": str(exc)}, ensure_ascii=False)
+    except Exception as exc:
+        return json.dumps({"error": f"record: could not be refereed ({type(exc).__name__}: {exc})"},
+                          ensure_ascii=False)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

@@ -154,52 +154,20 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
     lying = {t: dict(per) for t, per in state.lying.items()}
     money = dict(state.money)
     full_now: set[int] = set()
-    steps: list[Step] = []
-    payouts: list[Payout] = []
+    steps: list[dict] = []
+    payouts: list[dict] = []
     finished: set[str] = set()
     notes: list[str] = []
 
+    groups: dict[int, list[Bid]] = {}
     for bid in order:
-        t, p = bid.table, bid.player
-        free = t - sum(lying[t].values())
-        at_table = [b for b in order if b.table == t]
-        intro = _intro(state, bid, at_table, sold=False)
-        if t in full_now:
-            reason, why, rulings = "table full", f"the {t} table filled earlier this round (HD-10)", ["HD-7", "HD-10"]
-        elif bid.last and not bid.announced:
-            reason, why, rulings = "not announced", "last hot dogs not announced (HD-12)", ["HD-7", "HD-12"]
-        elif bid.hotdogs > free:
-            reason = "no room"
-            room = "no place left" if free == 0 else f"only {_n(free, 'place')} left"
-            why, rulings = f"{room} (HD-8)", ["HD-7", "HD-8"]
-        else:
-            reason = None
-        if reason is not None:
-            back = _n(bid.hotdogs, "hot dog") + (f" and ${bid.dollars}" if bid.dollars else "")
-            steps.append(_step(bid, "returned", reason, f"{intro} {p} takes back {back}: {why}.", rulings))
-            continue
-
-        money[p] -= bid.dollars
-        lying[t][p] = lying[t].get(p, 0) + bid.hotdogs
-        rulings = ["HD-7", "HD-8"]
-        text = f"{_intro(state, bid, at_table, sold=True)} {_n(bid.hotdogs, 'hot dog')} placed"
-        if bid.dollars:
-            text += f", ${bid.dollars} to the bank (HD-9)"
-            rulings.append("HD-9")
-        if bid.last:
-            finished.add(p)
-            text += "; last hot dogs, announced: the game ends after this round (HD-13)"
-            rulings.append("HD-13")
-        if sum(lying[t].values()) == t:
-            full_now.add(t)
-            text += f"; the {t} table is full (HD-10)"
-            rulings.append("HD-10")
-            payouts.extend(_pay(t, lying[t], money, state.players))
-            lying[t] = {}
-        steps.append(_step(bid, "sold", None, text + ".", rulings))
+        groups.setdefault(bid.table, []).append(bid)
+    for t, at_table in groups.items():
+        for pos, bid in enumerate(at_table):
+            steps.append(_serve(state, bid, pos, at_table, lying, money, full_now, payouts, finished))
 
     for t in sorted(full_now):
-        paid = [f"{x.player} ${x.dollars}" for x in payouts if x.table == t]
+        paid = [f"{x['player']} ${x['dollars']}" for x in payouts if x["table"] == t]
         notes.append(f"The {t} table is full: it pays {', '.join(paid)} and is cleared (HD-10).")
     done = [p for p in state.players if p in finished]
     over = bool(done)
@@ -212,17 +180,18 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
         notes.append(f"The mustard card passes to {next_mustard} (HD-14).")
     lying = _seated(lying, state.players)
     money = {p: money[p] for p in state.players}
-    result = RoundResult(
-        round=r,
-        mustard=state.mustard,
-        steps=steps,
-        payouts=payouts,
-        tables={str(t): dict(per) for t, per in lying.items()},
-        money=money,
-        finished=done,
-        next_mustard=next_mustard,
-        notes=notes,
-    )
+    # built as plain data, validated once (pydantic-core does the nested work fast)
+    result = RoundResult.model_validate({
+        "round": r,
+        "mustard": state.mustard,
+        "steps": steps,
+        "payouts": payouts,
+        "tables": {str(t): dict(per) for t, per in lying.items()},
+        "money": money,
+        "finished": done,
+        "next_mustard": next_mustard,
+        "notes": notes,
+    })
     after = replace(
         state,
         lying=lying,
@@ -234,28 +203,75 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
     return result, after
 
 
-def _pay(table: int, lying: Mapping[str, int], money: dict[str, int], players: Sequence[str]) -> list[Payout]:
+def _serve(
+    state: State,
+    bid: Bid,
+    pos: int,
+    at_table: Sequence[Bid],
+    lying: dict[int, dict[str, int]],
+    money: dict[str, int],
+    full_now: set[int],
+    payouts: list[dict],
+    finished: set[str],
+) -> dict:
+    """One bid at its table (HD-8…HD-13); updates this round's working copies."""
+    t, p = bid.table, bid.player
+    free = t - sum(lying[t].values())
+    if t in full_now:
+        reason, why, rulings = "table full", f"the {t} table filled earlier this round (HD-10)", ["HD-7", "HD-10"]
+    elif bid.last and not bid.announced:
+        reason, why, rulings = "not announced", "last hot dogs not announced (HD-12)", ["HD-7", "HD-12"]
+    elif bid.hotdogs > free:
+        room = "no place left" if free == 0 else f"only {_n(free, 'place')} left"
+        reason, why, rulings = "no room", f"{room} (HD-8)", ["HD-7", "HD-8"]
+    else:
+        reason = None
+    if reason is not None:
+        back = _n(bid.hotdogs, "hot dog") + (f" and ${bid.dollars}" if bid.dollars else "")
+        intro = _intro(state, bid, pos, at_table, sold=False)
+        return _step(bid, "returned", reason, f"{intro} {p} takes back {back}: {why}.", rulings)
+
+    money[p] -= bid.dollars
+    lying[t][p] = lying[t].get(p, 0) + bid.hotdogs
+    rulings = ["HD-7", "HD-8"]
+    text = f"{_intro(state, bid, pos, at_table, sold=True)} {_n(bid.hotdogs, 'hot dog')} placed"
+    if bid.dollars:
+        text += f", ${bid.dollars} to the bank (HD-9)"
+        rulings.append("HD-9")
+    if bid.last:
+        finished.add(p)
+        text += "; last hot dogs, announced: the game ends after this round (HD-13)"
+        rulings.append("HD-13")
+    if sum(lying[t].values()) == t:
+        full_now.add(t)
+        text += f"; the {t} table is full (HD-10)"
+        rulings.append("HD-10")
+        payouts.extend(_pay(t, lying[t], money, state.players))
+        lying[t] = {}
+    return _step(bid, "sold", None, text + ".", rulings)
+
+
+def _pay(table: int, lying: Mapping[str, int], money: dict[str, int], players: Sequence[str]) -> list[dict]:
     """HD-10: $1 per own hot dog lying at a full table, in seat order."""
     out = []
     for p in players:
         n = lying.get(p, 0)
         if n:
             money[p] += n
-            out.append(Payout(
-                table=table, player=p, dollars=n, hotdogs=n,
-                explanation=f"The {table} table is full: {p} gets ${n} for {_n(n, 'hot dog')} (HD-10).",
-            ))
+            out.append({
+                "table": table, "player": p, "dollars": n, "hotdogs": n,
+                "explanation": f"The {table} table is full: {p} gets ${n} for {_n(n, 'hot dog')} (HD-10).",
+            })
     return out
 
 
 _ORDINALS = ["first", "second", "third", "fourth", "fifth"]
 
 
-def _intro(state: State, bid: Bid, at_table: Sequence[Bid], *, sold: bool) -> str:
+def _intro(state: State, bid: Bid, pos: int, at_table: Sequence[Bid], *, sold: bool) -> str:
     """Why this bid comes where it does at its table (HD-7), in a player's words."""
     t, p = bid.table, bid.player
     price = bid.hotdogs - bid.dollars
-    pos = at_table.index(bid)
     verb = "sells" if sold else "comes"
     how = f"{_n(bid.hotdogs, 'hot dog')} − ${bid.dollars}" if bid.dollars else _n(bid.hotdogs, "hot dog")
     head = f"{p} {verb} {_ORDINALS[pos]} at the {t} table: price ${price} ({how})"
@@ -274,12 +290,12 @@ def _intro(state: State, bid: Bid, at_table: Sequence[Bid], *, sold: bool) -> st
     return f"{head}, above {before.player}'s ${before.hotdogs - before.dollars} (HD-7)."
 
 
-def _step(bid: Bid, outcome: str, reason: str | None, text: str, rulings: list[str]) -> Step:
-    return Step(
-        table=bid.table, player=bid.player, hotdogs=bid.hotdogs, dollars=bid.dollars,
-        price=bid.hotdogs - bid.dollars, outcome=outcome, reason=reason,  # type: ignore[arg-type]
-        explanation=text, rulings=rulings,
-    )
+def _step(bid: Bid, outcome: str, reason: str | None, text: str, rulings: list[str]) -> dict:
+    return {
+        "table": bid.table, "player": bid.player, "hotdogs": bid.hotdogs, "dollars": bid.dollars,
+        "price": bid.hotdogs - bid.dollars, "outcome": outcome, "reason": reason,
+        "explanation": text, "rulings": rulings,
+    }
 
 
 def _n(count: int, noun: str) -> str:

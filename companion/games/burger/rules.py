@@ -132,7 +132,7 @@ class _Checked:
 def _validate(state: State, rnd: Round) -> _Checked:
     r = state.next_round
     if state.over:
-        raise RuleError("BU-6", f"the game ended after round {state.rounds_played} ({state.end})", round=r)
+        raise RuleError("BU-6", f"no round after the end: the game ended after round {state.rounds_played}", round=r)
     n = len(state.players)
     roster = Roster(state.players)
 

@@ -417,3 +417,12 @@ def test_bu8_scores_while_in_progress_have_no_winners():
     assert got["scores"] == {"Ann": 0, "Ben": 1}
     assert got["winners"] == [] and got["game_over"] is False
     assert "house rule" in got["explanation"]
+
+
+def test_bu3_the_default_tool_cards_are_labelled_a_house_rule():
+    """BU-3: 2 tongs + 1 tease is a house rule default; the result says so."""
+    two = ["Ann", "Ben"]
+    got = run(record(two, []))
+    assert "Tool cards: 2 tongs + 1 tease per player is a house rule (BU-3): the rule texts do not give the number." in got["notes"]
+    got = run(record(two, [], tools={"tease": 2}))
+    assert "Tool cards: 2 tongs + 2 tease per player, set at setup (BU-3)." in got["notes"]

@@ -24,7 +24,6 @@ GAME = GameSpec(
         "decks": "BU-2",
         "picks": "BU-4",
         "complete": "BU-5",
-        "rounds": "BU-2",
     },
     final_scores=rules.final_scores,
 )

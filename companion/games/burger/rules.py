@@ -21,6 +21,8 @@ from companion.core.errors import RuleError
 from companion.core.record import Roster, check_names
 from companion.core.seating import clockwise_from, left_of
 from companion.games.burger.models import (
+    DEFAULT_TEASE,
+    DEFAULT_TONGS,
     RAT,
     TOOL_KINDS,
     BurgerRecord,
@@ -515,6 +517,13 @@ def result_of(results: Sequence[RoundResult], state: State) -> BurgerResult:
     """The contract's output for rounds already played and the state after them."""
     points, won, text = standings(state)
     notes = [SCORING_NOTE]
+    if dict(state.tools) == {"tongs": DEFAULT_TONGS, "tease": DEFAULT_TEASE}:
+        notes.append(
+            f"Tool cards: {_tools_text(state.tools)} per player is a house rule (BU-3): "
+            "the rule texts do not give the number."
+        )
+    else:
+        notes.append(f"Tool cards: {_tools_text(state.tools)} per player, set at setup (BU-3).")
     if state.over and not state.top_buns:
         notes.append(
             "Each player may still flip the wastebasket card as the top bun of one hamburger "

@@ -124,6 +124,13 @@ def _dig(raw: Any, path: Sequence[Any]) -> Any:
     return node
 
 
+def _player_keys(raw: Any) -> set[str]:
+    players = raw.get("players") if isinstance(raw, dict) else None
+    if not isinstance(players, list):
+        return set()
+    return {p.strip().casefold() for p in players if isinstance(p, str)}
+
+
 def error_from_validation(
     exc: ValidationError,
     raw: Any,
@@ -166,8 +173,11 @@ def error_from_validation(
         # a dict keyed by player name ("money": {"Anna": -1}) names the player
         last = loc[-1]
         if isinstance(last, str) and len(loc) >= 2 and loc[-2] in ("money", "complete", "tools"):
-            where["player"] = last.strip()
-            label = str(loc[-2])
+            if last.strip().casefold() in _player_keys(raw):
+                where["player"] = last.strip()
+                label = str(loc[-2])
+            else:  # a setting, not a player (burger's "tools": {"tongs": -1})
+                label = f"{loc[-2]}.{last}"
     message = f"'{label}' {_describe(err)}" if err["type"] == "extra_forbidden" else f"{label} {_describe(err)}"
     return RecordError(message, ruling=ruling, **where)
 

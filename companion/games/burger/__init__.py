@@ -1,0 +1,29 @@
+"""Burger: a drafting game. Each round ingredient cards are dealt into as many decks as
+players, everyone plays tongs or tease at once, and the tongs players take the decks
+to build hamburgers by recipe; rats bring hidden rat tokens."""
+
+from companion.core.registry import GameSpec
+from companion.games.burger import rules
+from companion.games.burger.models import BurgerRecord
+
+GAME = GameSpec(
+    name="burger",
+    title="Burger",
+    record_model=BurgerRecord,
+    referee=rules.referee,
+    field_rulings={
+        "players": "BU-1",
+        "first": "BU-1",
+        "tools": "BU-3",
+        "tongs": "BU-3",
+        "tease": "BU-3",
+        "scoring": "BU-8",
+        "hamburger": "BU-8",
+        "rat": "BU-8",
+        "draw_pile": "BU-2",
+        "decks": "BU-2",
+        "picks": "BU-4",
+        "complete": "BU-5",
+    },
+    final_scores=rules.final_scores,
+)

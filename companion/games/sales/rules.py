@@ -294,8 +294,8 @@ def _explain(
             )
             rulings.append("SA-14")
     sentences = [head]
+    rulings.append("SA-6")
     if card.discard:
-        rulings.append("SA-6")
         if discards == card.discard:
             sentences.append(
                 f"{winner} keeps it and discards {_n(discards, 'card')} from hand (SA-6)."
@@ -319,7 +319,7 @@ def _explain(
         )
     else:
         sentences.append(f"{winner} leads the next sale (SA-7).")
-    if next_leader is not None and all(
+    if len(order) > 1 and next_leader is not None and all(
         hands[p] == 0 for p in state.players if p != next_leader
     ) and len(state.players) > 1:
         sentences.append(f"{next_leader} now plays alone (SA-8).")
@@ -459,8 +459,8 @@ def team(scores: Mapping[str, Score], players: Sequence[str], mode: str) -> Team
     rating = next((name for at, name in RATINGS if low >= at), None)
     who = "hand" if mode == "solo" else "player"
     text = f"Team score {low}: the lower {who}'s score (SA-15); "
-    text += f"rating {rating}" if rating else "below 45, no rating"
-    return Team(score=low, rating=rating, explanation=text + ".")  # type: ignore[arg-type]
+    text += f"rating: {rating}" if rating else "below 45: no rating."
+    return Team(score=low, rating=rating, explanation=text)  # type: ignore[arg-type]
 
 
 def _setup_notes(state: State) -> list[str]:

@@ -1,0 +1,33 @@
+"""Sales: a trick-taking game of weathers where the lowest card on suit wins the sale."""
+
+from companion.core.registry import GameSpec
+from companion.games.sales import rules
+from companion.games.sales.commands import add_commands
+from companion.games.sales.models import SalesRecord
+
+GAME = GameSpec(
+    name="sales",
+    title="Sales",
+    record_model=SalesRecord,
+    referee=rules.referee,
+    field_rulings={
+        "players": "SA-2",
+        "mode": "SA-2",
+        "hand_size": "SA-2",
+        "leader": "SA-9",
+        "rounds": "SA-9",
+        "sales": "SA-3",
+        "plays": "SA-3",
+        "player": "SA-3",
+        "card": "SA-1",
+        "suit": "SA-1",
+        "value": "SA-1",
+        "discard": "SA-1",
+        "icons": "SA-1",
+        "set": "SA-1",
+        "kind": "SA-1",
+        "icon": "SA-1",
+    },
+    final_scores=rules.final_scores,
+    commands=add_commands,
+)

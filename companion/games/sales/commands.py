@@ -1,0 +1,27 @@
+"""The game's own subcommands: ``companion deck check FILE``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def cmd_deck_check(args: argparse.Namespace) -> int:
+    from companion.games.sales.deck import check_file
+
+    problems, summary = check_file(args.file)
+    if problems:
+        sys.stderr.write("".join(line.replace("\n", " ") + "\n" for line in problems))
+        return 1
+    sys.stdout.write("".join(line + "\n" for line in summary))
+    return 0
+
+
+def add_commands(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    deck = subparsers.add_parser("deck", help="Sales deck files (assets/decks/)")
+    deck_sub = deck.add_subparsers(dest="deck_command", required=True)
+    check = deck_sub.add_parser(
+        "check", help="validate a Sales deck file: its faults line by line, or a short summary"
+    )
+    check.add_argument("file", help="the deck file (JSON)")
+    check.set_defaults(run=cmd_deck_check)

@@ -1,0 +1,180 @@
+"""Sales deck files: the card list players describe themselves (SA-1).
+
+The rule texts do not list the cards, so a deck lives in a JSON file under
+``assets/decks/``: its name, a description, its suits (weathers) and icons, and
+every card with an id, its suit or ``wild``, value, discard icons, the icons it
+shows and optionally what set it collects. ``check_file`` reports every fault
+line by line (``companion deck check FILE``); ``card_attributes`` turns a deck
+card id into the contract's card attributes, so records stay in attribute form.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import Field, StringConstraints, ValidationError
+
+from companion.core.errors import RecordError
+from companion.core.record import Count, Model, _describe
+from companion.games.sales.models import WILD, Card, Icon, SetCollector, SetKind, Suit
+
+DECKS_DIR = Path(__file__).resolve().parents[3] / "assets" / "decks"
+
+Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+
+
+class DeckSet(Model):
+    kind: SetKind
+    icon: Icon
+
+
+class DeckCard(Model):
+    id: Text
+    suit: Suit
+    value: Count
+    discard: Count = 0
+    icons: list[Icon] = []
+    set: DeckSet | None = None
+
+
+class Deck(Model):
+    name: Text
+    description: str = ""
+    suits: list[Suit] = Field(min_length=1)
+    icons: list[Icon] = []
+    cards: list[DeckCard] = Field(min_length=1)
+
+    def card(self, card_id: str) -> DeckCard:
+        key = card_id.strip().casefold()
+        for card in self.cards:
+            if card.id.casefold() == key:
+                return card
+        raise RecordError(f"deck '{self.name}' has no card '{card_id}'")
+
+
+def card_attributes(deck: Deck, card_id: str) -> dict[str, Any]:
+    """The contract's card for a deck card id: ``{"suit", "value", "discard", "icons", "set"}``
+    (``icons`` and ``set`` only when the card has them)."""
+    c = deck.card(card_id)
+    out: dict[str, Any] = {"suit": c.suit, "value": c.value, "discard": c.discard}
+    if c.icons:
+        out["icons"] = list(c.icons)
+    if c.set is not None:
+        out["set"] = {"kind": c.set.kind, "icon": c.set.icon}
+    return out
+
+
+def record_card(deck: Deck, card_id: str) -> Card:
+    """The record's Card for a deck card id."""
+    c = deck.card(card_id)
+    collect = SetCollector(kind=c.set.kind, icon=c.set.icon) if c.set else None
+    return Card(suit=c.suit, value=c.value, discard=c.discard, icons=list(c.icons), set=collect)
+
+
+def _where(loc: tuple[Any, ...], raw: Any) -> str:
+    """``cards[3] (id 'sun-4').value`` from a pydantic location."""
+    out = ""
+    node = raw
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            node = None
+        if isinstance(part, int) and isinstance(node, dict) and isinstance(node.get("id"), str):
+            out += f" (id '{node['id']}')"
+    return out or "deck"
+
+
+def problems(raw: Any) -> list[str]:
+    """Every fault of a deck file's parsed JSON, one line each (empty: a good deck)."""
+    if not isinstance(raw, dict):
+        return ["deck: a deck file must be a JSON object"]
+    try:
+        deck = Deck.model_validate(raw)
+    except ValidationError as exc:
+        return [f"{_where(tuple(e['loc']), raw)}: {_describe(e)}" for e in exc.errors(include_url=False)]
+    found: list[str] = []
+    suits = [s for s in deck.suits]
+    for s, n in Counter(suits).items():
+        if n > 1:
+            found.append(f"suits: '{s}' is listed {n} times")
+    if WILD in suits:
+        found.append("suits: 'wild' is not a suit: wild cards are on suit for every suit (SA-4)")
+    icons = {i.casefold() for i in deck.icons}
+    for i, n in Counter(i.casefold() for i in deck.icons).items():
+        if n > 1:
+            found.append(f"icons: '{i}' is listed {n} times")
+    ids = Counter(c.id.casefold() for c in deck.cards)
+    for i, card in enumerate(deck.cards):
+        at = f"cards[{i}] (id '{card.id}')"
+        if ids[card.id.casefold()] > 1:
+            found.append(f"{at}: the id '{card.id}' is used by {ids[card.id.casefold()]} cards")
+            ids[card.id.casefold()] = 0  # say it once
+        if card.suit != WILD and card.suit not in suits:
+            found.append(f"{at}: suit '{card.suit}' is not one of the deck's suits ({', '.join(suits)}) or wild")
+        for icon in card.icons:
+            if icon.casefold() not in icons:
+                found.append(f"{at}: icon '{icon}' is not one of the deck's icons")
+        if card.set is not None and card.set.icon.casefold() not in icons:
+            found.append(f"{at}: set icon '{card.set.icon}' is not one of the deck's icons")
+    return found
+
+
+def summary(deck: Deck) -> list[str]:
+    """A short description: cards per suit with their value range, wilds, discard icons, sets."""
+    lines = [f"{deck.name}: {len(deck.cards)} cards, {len(deck.suits)} suits"]
+    for suit in [*deck.suits, WILD]:
+        values = [c.value for c in deck.cards if c.suit == suit]
+        if values:
+            low, high = min(values), max(values)
+            span = f"value {low}" if low == high else f"values {low}–{high}"
+            lines.append(f"  {suit}: {len(values)} cards, {span}")
+        elif suit != WILD:
+            lines.append(f"  {suit}: no cards")
+    values = [c.value for c in deck.cards]
+    lines.append(f"  values {min(values)}–{max(values)} in all")
+    with_discard = [c for c in deck.cards if c.discard]
+    lines.append(
+        f"  discard icons: {sum(c.discard for c in with_discard)} on {len(with_discard)} cards"
+    )
+    kinds = Counter(c.set.kind for c in deck.cards if c.set)
+    lines.append(f"  set cards: {kinds.get('1x', 0)} 1x, {kinds.get('neighbor', 0)} neighbor")
+    return lines
+
+
+def load_deck(path: str | Path) -> Deck:
+    """A deck file, checked; a bad one raises a RecordError naming its first fault."""
+    found, _ = check_file(path)
+    if found:
+        raise RecordError(f"{path}: {found[0]}" + (f" (and {len(found) - 1} more)" if len(found) > 1 else ""))
+    return Deck.model_validate(json.loads(Path(path).read_text(encoding="utf-8")))
+
+
+def check_file(path: str | Path) -> tuple[list[str], list[str]]:
+    """(problems, summary) of a deck file: problems empty when the deck is good."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        return [f"cannot read {path}: {exc.strerror or exc}"], []
+    except UnicodeDecodeError:
+        return [f"{path}: not UTF-8 text"], []
+    try:
+        raw = json.loads(text)
+    except ValueError as exc:
+        return [f"{path}: not valid JSON ({str(exc).splitlines()[0][:120]})"], []
+    found = problems(raw)
+    if found:
+        return found, []
+    return [], summary(Deck.model_validate(raw))
+
+
+def shipped_decks() -> list[Path]:
+    """The deck files shipped in ``assets/decks/``."""
+    return sorted(DECKS_DIR.glob("*.json")) if DECKS_DIR.is_dir() else []

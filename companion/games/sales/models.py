@@ -1,0 +1,175 @@
+"""Sales records and results, exactly as REFEREE_CONTRACT.md gives them.
+
+The record is the truth: setup plus the rounds as entered, each round a list of
+sales (tricks), each sale the cards played in the order SA-3 gives. A card is
+entered by its attributes (SA-1); a deck file (``deck.py``) can turn a deck card
+id into those attributes. Results carry the contract's fields plus an
+``explanation`` and the ``rulings`` applied wherever a player may ask "why?".
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic_core import PydanticCustomError
+
+from companion.core.record import Count, GameRecord, Model, Name, Positive
+
+WILD = "wild"
+DEFAULT_HAND_SIZE = 12  # SA-2: co-op and solo by the rules; competitive by house rule
+MAX_LABEL_LENGTH = 24
+ROUNDS = 3  # SA-9
+
+Mode = Literal["competitive", "coop", "solo"]
+SetKind = Literal["1x", "neighbor"]
+
+
+def _lowercase_name(value: str) -> str:
+    """A suit: a lowercase name of the deck's choosing, or "wild" (SA-1)."""
+    if not value or value != value.strip() or value != value.lower():
+        raise PydanticCustomError("sales_suit", "must be a lowercase name or 'wild'")
+    if len(value) > MAX_LABEL_LENGTH:
+        raise PydanticCustomError("sales_suit", f"must be at most {MAX_LABEL_LENGTH} characters")
+    return value
+
+
+def _icon_name(value: str) -> str:
+    """An icon: a non-empty name, compared without regard to case or outer spaces."""
+    value = value.strip()
+    if not value:
+        raise PydanticCustomError("sales_icon", "must be a non-empty name")
+    if len(value) > MAX_LABEL_LENGTH:
+        raise PydanticCustomError("sales_icon", f"must be at most {MAX_LABEL_LENGTH} characters")
+    return value
+
+
+Suit = Annotated[str, AfterValidator(_lowercase_name)]
+Icon = Annotated[str, AfterValidator(_icon_name)]
+
+
+class SetCollector(Model):
+    """What a set-collecting card collects: its kind and the icon (SA-11, SA-12)."""
+
+    kind: SetKind
+    icon: Icon
+
+
+class Card(Model):
+    """A card by its attributes (SA-1)."""
+
+    suit: Suit
+    value: Count
+    discard: Count = 0
+    icons: list[Icon] = []
+    set: SetCollector | None = None
+
+    @property
+    def wild(self) -> bool:
+        return self.suit == WILD
+
+    def shows(self, icon: str) -> bool:
+        """SA-11: the card shows ``icon`` (a set card shows the icon it collects)."""
+        key = icon.casefold()
+        if any(i.casefold() == key for i in self.icons):
+            return True
+        return self.set is not None and self.set.icon.casefold() == key
+
+    def label(self) -> str:
+        """How a player names the card: "sun 4", "wild 2"."""
+        return f"{self.suit} {self.value}"
+
+
+class Play(Model):
+    player: Name
+    card: Card
+
+
+class Sale(Model):
+    plays: list[Play]
+
+
+class Round(Model):
+    sales: list[Sale] = []
+
+
+class SalesRecord(GameRecord):
+    game: Literal["sales"] = "sales"
+    mode: Mode = "competitive"
+    leader: Name | None = None
+    hand_size: Positive = DEFAULT_HAND_SIZE
+    rounds: list[Round] = []
+
+
+# ---------------------------------------------------------------- results
+
+
+class Out(BaseModel):
+    """Result pieces: plain data, serialised in the contract's field order."""
+
+    model_config = ConfigDict(frozen=True)
+
+
+class SaleResult(Out):
+    # the contract's fields
+    leader: str
+    on_suit: list[str]
+    winner: str
+    discards: int
+    next_leader: str | None
+    # extra fields
+    sale: int
+    order: list[str]
+    suit: str | None
+    off_suit: list[str]
+    card: Card
+    alone: bool
+    hands: dict[str, int]
+    explanation: str
+    rulings: list[str]
+
+
+class RoundResult(Out):
+    # the contract's fields
+    round: int
+    sales: list[SaleResult]
+    hands: dict[str, int]
+    # extra fields
+    leader: str
+    over: bool
+    won: dict[str, int]
+    discarded: int
+    next_leader: str | None
+    notes: list[str]
+
+
+class Score(Out):
+    # the contract's fields
+    numbers: int
+    sets: int
+    neighbor: int
+    total: int
+    # extra fields: the cards won and the breakdown, line by line
+    cards: int
+    breakdown: list[str]
+
+
+class Team(Out):
+    score: int
+    rating: Literal["Not bad!", "Good job.", "Wow!"] | None
+    explanation: str
+
+
+class SalesResult(Out):
+    # the contract's fields
+    game: Literal["sales"] = "sales"
+    rounds: list[RoundResult]
+    game_over: bool
+    scores: dict[str, Score]
+    winners: list[str]
+    team: Team | None
+    # extra fields
+    mode: Mode
+    hand_size: int
+    notes: list[str] = Field(default_factory=list)
+    explanation: str

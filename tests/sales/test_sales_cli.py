@@ -46,7 +46,7 @@ BAD = {
     "SA-1 a play without a card": (
         record(["Ann", "Ben"], [{"plays": [{"player": "Ann"}]}]), "round 1: sale 1: Ann: SA-1 card is missing"),
     "unknown field": (
-        {**record(["Ann", "Ben"]), "deck": "x"}, "record: deck is not a field of this record"),
+        {**record(["Ann", "Ben"]), "deck": "x"}, "record: 'deck' is not a field here"),
 }
 
 

@@ -77,7 +77,7 @@ def test_sa1_deck_shape_faults_are_listed_together():
         "cards[0] (id 'a').value: must be at least 0",
         "cards[1] (id 'b').suit: must be a lowercase name or 'wild'",
         "cards[1] (id 'b').discard: must be at least 0",
-        "cards[2] (id 'c').colour: is not a field of this record",
+        "cards[2] (id 'c').colour: is not a field here",
     ]
     assert problems([1]) == ["deck: a deck file must be a JSON object"]
 

@@ -25,7 +25,7 @@ def _score(result: dict, player: str) -> dict:
         (c("sun", 1, -2), "round 1: sale 1: Ann: SA-1 discard must be at least 0"),
         ({"suit": "Sun", "value": 1}, "round 1: sale 1: Ann: SA-1 suit must be a lowercase name or 'wild'"),
         ({"suit": "sun", "value": True}, "round 1: sale 1: Ann: SA-1 value must be a whole number"),
-        ({"suit": "sun", "value": 1, "colour": "red"}, "round 1: sale 1: Ann: SA-1 colour is not a field of this record"),
+        ({"suit": "sun", "value": 1, "colour": "red"}, "round 1: sale 1: Ann: SA-1 'colour' is not a field here"),
         (c("sun", 1, collects=("2x", "kite")), "round 1: sale 1: Ann: SA-1 kind must be '1x' or 'neighbor'"),
         ({"suit": "sun", "value": 1, "icons": [""]}, "round 1: sale 1: Ann: SA-1 icons must be a non-empty name"),
     ],
@@ -54,7 +54,7 @@ def test_sa1_card_defaults():
         ({"players": ["Ann", "ann"]}, "setup: SA-2 'ann' and 'Ann' are the same name"),
         ({"players": ["Ann", "Ben"], "mode": "duel"}, "setup: SA-2 mode must be 'competitive', 'coop' or 'solo'"),
         ({"players": ["Ann", "Ben"], "hand_size": 0}, "setup: SA-2 hand_size must be at least 1"),
-        ({"players": ["Ann", "Ben"], "leader": "Zed"}, "setup: SA-9 the first leader 'Zed' is not a player (players: Ann, Ben)"),
+        ({"players": ["Ann", "Ben"], "leader": "Zed"}, "setup: Zed: SA-9 the first leader 'Zed' is not a player (players: Ann, Ben)"),
     ],
 )
 def test_sa2_setup_errors(setup, line):
@@ -118,7 +118,7 @@ def test_sa3_order_skips_empty_hands():
         ([("Cat", c("rain", 2))],
          "round 1: sale 2: Ann: SA-3 has not played: every player with cards in hand plays each sale"),
         ([("Cat", c("rain", 2)), ("Cat", c("rain", 4))], "round 1: sale 2: Cat: SA-3 plays twice in one sale"),
-        ([("Dan", c("rain", 2))], "round 1: sale 2: SA-3 'Dan' is not a player (players: Ann, Ben, Cat)"),
+        ([("Dan", c("rain", 2))], "round 1: sale 2: Dan: SA-3 'Dan' is not a player (players: Ann, Ben, Cat)"),
         ([], "round 1: sale 2: SA-3 the sale has no plays: Cat leads"),
     ],
 )

@@ -77,3 +77,14 @@ class RuleError(RecordError):
         player: str | None = None,
     ) -> None:
         super().__init__(message, ruling=ruling, round=round, sale=sale, player=player)
+
+
+def error_of(check, *args) -> RuleError | None:  # type: ignore[no-untyped-def]
+    """Run a validating ``check(*args)`` and give its RuleError as a value (None if it passes).
+
+    The app uses this to show why a move is refused without changing anything."""
+    try:
+        check(*args)
+    except RuleError as err:
+        return err
+    return None

@@ -30,6 +30,13 @@ class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
+class Result(BaseModel):
+    """Result pieces: plain data computed by the rules, serialised in field order.
+    Extra output fields beyond the contract's (explanations, rulings) are allowed."""
+
+    model_config = ConfigDict(frozen=True)
+
+
 class GameRecord(Model):
     """What every game record has: its game and its players in seating order."""
 
@@ -103,7 +110,7 @@ _MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
 }
 
 
-def _describe(err: dict[str, Any]) -> str:
+def describe_error(err: dict[str, Any]) -> str:
     make = _MESSAGES.get(err["type"])
     if make is not None:
         try:
@@ -178,7 +185,7 @@ def error_from_validation(
                 label = str(loc[-2])
             else:  # a setting, not a player (burger's "tools": {"tongs": -1})
                 label = f"{loc[-2]}.{last}"
-    message = f"'{label}' {_describe(err)}" if err["type"] == "extra_forbidden" else f"{label} {_describe(err)}"
+    message = f"'{label}' {describe_error(err)}" if err["type"] == "extra_forbidden" else f"{label} {describe_error(err)}"
     return RecordError(message, ruling=ruling, **where)
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from companion.core.record import Count, GameRecord, Model, Name
+from companion.core.record import Count, GameRecord, Model, Name, Result
 
 ToolKind = Literal["tongs", "tease"]
 TOOL_KINDS: tuple[ToolKind, ...] = ("tongs", "tease")
@@ -63,18 +63,14 @@ class BurgerRecord(GameRecord):
 # ---------------------------------------------------------------- results
 
 
-class Out(BaseModel):
-    """Result pieces: plain data, serialised in the contract's field order."""
-
-    model_config = ConfigDict(frozen=True)
 
 
-class ToolHand(Out):
+class ToolHand(Result):
     tongs: int
     tease: int
 
 
-class RoundResult(Out):
+class RoundResult(Result):
     round: int
     first: str
     take_order: list[str]
@@ -97,14 +93,14 @@ class RoundResult(Out):
     private: dict[str, list[str]]
 
 
-class ScoringResult(Out):
+class ScoringResult(Result):
     hamburger: int
     rat: int
     house_rule: bool
     explanation: str
 
 
-class BurgerResult(Out):
+class BurgerResult(Result):
     game: Literal["burger"] = "burger"
     rounds: list[RoundResult]
     game_over: bool

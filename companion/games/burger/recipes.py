@@ -14,15 +14,23 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    field_validator,
+)
 
 from companion.core.errors import RecordError
+from companion.core.paths import ASSETS
 from companion.core.record import Model
 from companion.games.burger.models import RAT
 
 BOTTOM_BUN = "bottom bun"
 TOP_BUN = "top bun"
-RECIPES_DIR = Path(__file__).resolve().parents[3] / "assets" / "recipes"
+RECIPES_DIR = ASSETS / "recipes"
 
 CardName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from companion.core.errors import RuleError
+from companion.core import words
+from companion.core.errors import RuleError, error_of
 from companion.core.record import Roster, check_names
 from companion.core.seating import clockwise_from, left_of
 from companion.games.burger.models import (
@@ -101,7 +102,7 @@ def start(record: BurgerRecord) -> State:
     if record.draw_pile is not None and record.draw_pile < need:
         raise RuleError(
             "BU-6",
-            f"a draw pile of {_n(record.draw_pile, 'card')} cannot make a round: "
+            f"a draw pile of {words.count(record.draw_pile, 'card')} cannot make a round: "
             f"{len(players)} players need {need} ingredients a round (BU-2)",
         )
     return State(
@@ -167,7 +168,7 @@ def _validate(state: State, rnd: Round) -> _Checked:
     if state.draw_pile is not None and cards > state.draw_pile:
         raise RuleError(
             "BU-2",
-            f"the decks hold {_n(cards, 'card')} but the draw pile holds only {state.draw_pile}",
+            f"the decks hold {words.count(cards, 'card')} but the draw pile holds only {state.draw_pile}",
             round=r,
         )
 
@@ -229,7 +230,7 @@ def _validate(state: State, rnd: Round) -> _Checked:
         if count > cards_taken.get(p, 0):
             raise RuleError(
                 "BU-5",
-                f"finishes {count} hamburgers with only {_n(cards_taken[p], 'ingredient card')} "
+                f"finishes {count} hamburgers with only {words.count(cards_taken[p], 'ingredient card')} "
                 "taken: each needs its top bun placed last",
                 round=r, player=p,
             )
@@ -251,11 +252,7 @@ def take_order(players: Sequence[str], first: str, tongs: Sequence[str], decks: 
 
 def check_round(state: State, rnd: Round) -> RuleError | None:
     """The error that rejects this round, or None: for the app, as a value."""
-    try:
-        _validate(state, rnd)
-    except RuleError as err:
-        return err
-    return None
+    return error_of(_validate, state, rnd)
 
 
 def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
@@ -271,8 +268,8 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
     cards = c.ingredients + c.rat_cards
     reveal = f"{state.first} revealed {c.ingredients} ingredients"
     if c.rat_cards:
-        reveal += f" and {_n(c.rat_cards, 'rat')} (rats do not count)"
-    notes.append(f"{reveal} into {_n(n, 'deck')} (BU-2).")
+        reveal += f" and {words.count(c.rat_cards, 'rat')} (rats do not count)"
+    notes.append(f"{reveal} into {words.count(n, 'deck')} (BU-2).")
 
     # BU-3: the tool cards, and the take-back.
     hand = {p: dict(state.hand[p]) for p in players}
@@ -289,7 +286,7 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
             took_back.append(p)
             notes.append(
                 f"{p} holds only one tool card after the reveal and takes all "
-                f"{_n(back, 'used tool card')} back, the one just played included (BU-3)."
+                f"{words.count(back, 'used tool card')} back, the one just played included (BU-3)."
             )
 
     # BU-4: who takes which deck.
@@ -300,12 +297,12 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
         for who, deck in zip(c.take_order, c.picks):
             taken.setdefault(who, []).append(deck)
         taken = {p: sorted(taken[p]) for p in players if p in taken}
-        decks = _number_word(n)
+        decks = words.number_word(n)
         if len(tongs) == 1:
             explanation = f"{tongs[0]} alone played tongs: {tongs[0]} takes all {decks} decks (BU-4)."
         else:
             explanation = (
-                f"{_names(_clockwise(players, state.first, tongs))} played tongs: "
+                f"{words.names(_clockwise(players, state.first, tongs))} played tongs: "
                 f"{', '.join(c.take_order)} take the {decks} decks (BU-4)."
             )
     else:
@@ -322,7 +319,7 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
         if found:
             rats[who] = rats.get(who, 0) + found
             private.setdefault(who, []).append(
-                f"Deck {deck} held {_n(found, 'rat')}: {_n(found, 'hidden rat token')} for you; "
+                f"Deck {deck} held {words.count(found, 'rat')}: {words.count(found, 'hidden rat token')} for you; "
                 "the rat goes under your wastebasket (BU-5)."
             )
     if any(rats.get(p, 0) != state.rats.get(p, 0) for p in players):
@@ -334,26 +331,26 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
     hamburgers = dict(state.hamburgers)
     for p, count in c.complete.items():
         hamburgers[p] = hamburgers.get(p, 0) + count
-        notes.append(f"{p} finishes {_n(count, 'hamburger')} (BU-5).")
+        notes.append(f"{p} finishes {words.count(count, 'hamburger')} (BU-5).")
     if c.complete and "BU-5" not in rulings:
         rulings.append("BU-5")
 
     # BU-6: the end, or the next first player.
     pile = None if state.draw_pile is None else state.draw_pile - cards
     if pile is not None:
-        notes.append(f"The draw pile gives {_n(cards, 'card')} and holds {pile} now (BU-2).")
+        notes.append(f"The draw pile gives {words.count(cards, 'card')} and holds {pile} now (BU-2).")
     total = sum(hamburgers.values())
     target = hamburgers_to_end(n)
     need = ingredients_per_round(n)
     end = None
     if total >= target:
         end = (
-            f"{_n(total, 'complete hamburger')} on the table reach the {target} "
+            f"{words.count(total, 'complete hamburger')} on the table reach the {target} "
             f"that end a {n}-player game (BU-6)"
         )
     elif pile is not None and pile < need:
         end = (
-            f"the draw pile holds {_n(pile, 'card')}, fewer than the {need} ingredients "
+            f"the draw pile holds {words.count(pile, 'card')}, fewer than the {need} ingredients "
             "a new round needs (BU-6)"
         )
     rulings.append("BU-6")
@@ -491,11 +488,11 @@ def standings(state: State) -> tuple[dict[str, int], list[str], str]:
     won = winners(state)
     if not state.over:
         text = (
-            f"Game in progress after {_n(state.rounds_played, 'round')}; "
+            f"Game in progress after {words.count(state.rounds_played, 'round')}; "
             f"{state.first} is first player. Scores so far (house rule, BU-8)."
         )
         return points, won, text
-    head = f"Game over after {_n(state.rounds_played, 'round')}: {state.end}."
+    head = f"Game over after {words.count(state.rounds_played, 'round')}: {state.end}."
     best = points[won[0]]
     tied = [p for p in state.players if points[p] == best]
     if len(won) == 1 and len(tied) == 1:
@@ -503,13 +500,13 @@ def standings(state: State) -> tuple[dict[str, int], list[str], str]:
     elif len(won) == 1:
         others = [p for p in tied if p != won[0]]
         text = (
-            f"{head} {won[0]} wins with {_points(best)}, tied with {_names(others)} but with "
+            f"{head} {won[0]} wins with {_points(best)}, tied with {words.names(others)} but with "
             "fewer rat tokens (house rule, BU-8)."
         )
     else:
-        text = f"{head} {_names(won)} share the win with {_points(best)} each (house rule, BU-8)."
+        text = f"{head} {words.names(won)} share the win with {_points(best)} each (house rule, BU-8)."
     if state.top_buns:
-        text += f" Wastebasket top buns: {_names(list(state.top_buns))} (BU-7)."
+        text += f" Wastebasket top buns: {words.names(list(state.top_buns))} (BU-7)."
     return points, won, text
 
 
@@ -562,24 +559,14 @@ def _clockwise(players: Sequence[str], first: str, who: Sequence[str]) -> list[s
 
 
 def _tools_text(tools: Mapping[str, int]) -> str:
-    return f"{_n(tools['tongs'], 'tongs', 'tongs')} + {_n(tools['tease'], 'tease', 'tease')}"
+    return f"{words.count(tools['tongs'], 'tongs', 'tongs')} + {words.count(tools['tease'], 'tease', 'tease')}"
 
 
 def _points(n: int) -> str:
-    return _n(n, "point")
+    return words.count(n, "point")
 
 
-def _n(count: int, noun: str, plural: str | None = None) -> str:
-    return f"{count} {noun if count == 1 else (plural or noun + 's')}"
 
 
-_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 
-def _number_word(n: int) -> str:
-    return _WORDS.get(n, str(n))
-
-
-def _names(names: Sequence[str]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
-
-from companion.core.record import Count, GameRecord, Model, Name, Positive
+from companion.core.record import Count, GameRecord, Model, Name, Positive, Result
 
 START_MONEY = 3  # HD-3
 
@@ -39,13 +37,9 @@ class HotDogRecord(GameRecord):
 # ---------------------------------------------------------------- results
 
 
-class Out(BaseModel):
-    """Result pieces: plain data, serialised in the contract's field order."""
-
-    model_config = ConfigDict(frozen=True)
 
 
-class Step(Out):
+class Step(Result):
     table: int
     player: str
     hotdogs: int
@@ -57,7 +51,7 @@ class Step(Out):
     rulings: list[str]
 
 
-class Payout(Out):
+class Payout(Result):
     table: int
     player: str
     dollars: int
@@ -65,7 +59,7 @@ class Payout(Out):
     explanation: str
 
 
-class RoundResult(Out):
+class RoundResult(Result):
     round: int
     mustard: str
     steps: list[Step]
@@ -77,7 +71,7 @@ class RoundResult(Out):
     notes: list[str]
 
 
-class HotDogResult(Out):
+class HotDogResult(Result):
     game: Literal["hotdog"] = "hotdog"
     rounds: list[RoundResult]
     game_over: bool

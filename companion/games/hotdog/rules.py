@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from companion.core.errors import RuleError
+from companion.core import words
+from companion.core.errors import RuleError, error_of
 from companion.core.record import Roster, check_names
 from companion.core.seating import left_of, seat_rank
 from companion.games.hotdog.models import (
@@ -21,10 +22,8 @@ from companion.games.hotdog.models import (
     Bid,
     HotDogRecord,
     HotDogResult,
-    Payout,
     Round,
     RoundResult,
-    Step,
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5  # HD-1
@@ -132,11 +131,7 @@ def _validate(state: State, rnd: Round) -> list[Bid]:
 
 def check_round(state: State, rnd: Round) -> RuleError | None:
     """The error that rejects this round, or None: for the app, as a value."""
-    try:
-        _validate(state, rnd)
-    except RuleError as err:
-        return err
-    return None
+    return error_of(_validate, state, rnd)
 
 
 def serving_order(state: State, bids: Sequence[Bid]) -> list[Bid]:
@@ -173,7 +168,7 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
     over = bool(done)
     if over:
         notes.append(
-            f"Game over: {_names(done)} placed the last hot dogs; only full tables paid (HD-13)."
+            f"Game over: {words.names(done)} placed the last hot dogs; only full tables paid (HD-13)."
         )
     next_mustard = None if over else left_of(state.players, state.mustard)
     if next_mustard:
@@ -222,19 +217,19 @@ def _serve(
     elif bid.last and not bid.announced:
         reason, why, rulings = "not announced", "last hot dogs not announced (HD-12)", ["HD-7", "HD-12"]
     elif bid.hotdogs > free:
-        room = "no place left" if free == 0 else f"only {_n(free, 'place')} left"
+        room = "no place left" if free == 0 else f"only {words.count(free, 'place')} left"
         reason, why, rulings = "no room", f"{room} (HD-8)", ["HD-7", "HD-8"]
     else:
         reason = None
     if reason is not None:
-        back = _n(bid.hotdogs, "hot dog") + (f" and ${bid.dollars}" if bid.dollars else "")
+        back = words.count(bid.hotdogs, "hot dog") + (f" and ${bid.dollars}" if bid.dollars else "")
         intro = _intro(state, bid, pos, at_table, sold=False)
         return _step(bid, "returned", reason, f"{intro} {p} takes back {back}: {why}.", rulings)
 
     money[p] -= bid.dollars
     lying[t][p] = lying[t].get(p, 0) + bid.hotdogs
     rulings = ["HD-7", "HD-8"]
-    text = f"{_intro(state, bid, pos, at_table, sold=True)} {_n(bid.hotdogs, 'hot dog')} placed"
+    text = f"{_intro(state, bid, pos, at_table, sold=True)} {words.count(bid.hotdogs, 'hot dog')} placed"
     if bid.dollars:
         text += f", ${bid.dollars} to the bank (HD-9)"
         rulings.append("HD-9")
@@ -260,7 +255,7 @@ def _pay(table: int, lying: Mapping[str, int], money: dict[str, int], players: S
             money[p] += n
             out.append({
                 "table": table, "player": p, "dollars": n, "hotdogs": n,
-                "explanation": f"The {table} table is full: {p} gets ${n} for {_n(n, 'hot dog')} (HD-10).",
+                "explanation": f"The {table} table is full: {p} gets ${n} for {words.count(n, 'hot dog')} (HD-10).",
             })
     return out
 
@@ -273,7 +268,7 @@ def _intro(state: State, bid: Bid, pos: int, at_table: Sequence[Bid], *, sold: b
     t, p = bid.table, bid.player
     price = bid.hotdogs - bid.dollars
     verb = "sells" if sold else "comes"
-    how = f"{_n(bid.hotdogs, 'hot dog')} − ${bid.dollars}" if bid.dollars else _n(bid.hotdogs, "hot dog")
+    how = f"{words.count(bid.hotdogs, 'hot dog')} − ${bid.dollars}" if bid.dollars else words.count(bid.hotdogs, "hot dog")
     head = f"{p} {verb} {_ORDINALS[pos]} at the {t} table: price ${price} ({how})"
     if len(at_table) == 1:
         return f"{head}, the only bid there (HD-7)."
@@ -281,7 +276,7 @@ def _intro(state: State, bid: Bid, pos: int, at_table: Sequence[Bid], *, sold: b
     if len(tied) > 1:
         others = [x for x in tied if x != p]
         return (
-            f"{head}, tied with {_names(others)}: equal prices go clockwise from the "
+            f"{head}, tied with {words.names(others)}: equal prices go clockwise from the "
             f"mustard holder {state.mustard} (HD-7)."
         )
     if pos == 0:
@@ -298,13 +293,8 @@ def _step(bid: Bid, outcome: str, reason: str | None, text: str, rulings: list[s
     }
 
 
-def _n(count: int, noun: str) -> str:
-    return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
-def _names(names: Sequence[str]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def winners(money: Mapping[str, int], players: Sequence[str]) -> list[str]:
@@ -333,9 +323,9 @@ def referee(record: HotDogRecord) -> HotDogResult:
         if len(won) == 1:
             text = f"Game over after round {state.rounds_played}: {won[0]} wins with ${best} (HD-15)."
         else:
-            text = f"Game over after round {state.rounds_played}: {_names(won)} share the win with ${best} each (HD-15)."
+            text = f"Game over after round {state.rounds_played}: {words.names(won)} share the win with ${best} each (HD-15)."
     else:
-        played = _n(state.rounds_played, "round")
+        played = words.count(state.rounds_played, "round")
         text = f"Game in progress after {played}; {state.mustard} holds the mustard card."
     return HotDogResult(rounds=results, game_over=state.over, money=money, winners=won, explanation=text)
 

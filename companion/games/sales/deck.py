@@ -18,10 +18,11 @@ from typing import Annotated, Any
 from pydantic import Field, StringConstraints, ValidationError
 
 from companion.core.errors import RecordError
-from companion.core.record import Count, Model, _describe
+from companion.core.paths import ASSETS
+from companion.core.record import Count, Model, describe_error
 from companion.games.sales.models import WILD, Card, Icon, SetCollector, SetKind, Suit
 
-DECKS_DIR = Path(__file__).resolve().parents[3] / "assets" / "decks"
+DECKS_DIR = ASSETS / "decks"
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
 
@@ -99,7 +100,7 @@ def problems(raw: Any) -> list[str]:
     try:
         deck = Deck.model_validate(raw)
     except ValidationError as exc:
-        return [f"{_where(tuple(e['loc']), raw)}: {_describe(e)}" for e in exc.errors(include_url=False)]
+        return [f"{_where(tuple(e['loc']), raw)}: {describe_error(e)}" for e in exc.errors(include_url=False)]
     found: list[str] = []
     suits = [s for s in deck.suits]
     for s, n in Counter(suits).items():

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, Field
 from pydantic_core import PydanticCustomError
 
-from companion.core.record import Count, GameRecord, Model, Name, Positive
+from companion.core.record import Count, GameRecord, Model, Name, Positive, Result
 
 WILD = "wild"
 DEFAULT_HAND_SIZE = 12  # SA-2: co-op and solo by the rules; competitive by house rule
@@ -104,13 +104,9 @@ class SalesRecord(GameRecord):
 # ---------------------------------------------------------------- results
 
 
-class Out(BaseModel):
-    """Result pieces: plain data, serialised in the contract's field order."""
-
-    model_config = ConfigDict(frozen=True)
 
 
-class SaleResult(Out):
+class SaleResult(Result):
     # the contract's fields
     leader: str
     on_suit: list[str]
@@ -129,7 +125,7 @@ class SaleResult(Out):
     rulings: list[str]
 
 
-class RoundResult(Out):
+class RoundResult(Result):
     # the contract's fields
     round: int
     sales: list[SaleResult]
@@ -143,7 +139,7 @@ class RoundResult(Out):
     notes: list[str]
 
 
-class Score(Out):
+class Score(Result):
     # the contract's fields
     numbers: int
     sets: int
@@ -154,13 +150,13 @@ class Score(Out):
     breakdown: list[str]
 
 
-class Team(Out):
+class Team(Result):
     score: int
     rating: Literal["Not bad!", "Good job.", "Wow!"] | None
     explanation: str
 
 
-class SalesResult(Out):
+class SalesResult(Result):
     # the contract's fields
     game: Literal["sales"] = "sales"
     rounds: list[RoundResult]

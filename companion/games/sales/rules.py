@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from companion.core.errors import RuleError
+from companion.core import words
+from companion.core.errors import RuleError, error_of
 from companion.core.record import Roster, check_names
 from companion.core.seating import first_clockwise, neighbours
 from companion.games.sales.models import (
@@ -173,11 +174,7 @@ def _validate(state: State, sale: Sale) -> list[Play]:
 
 def check_sale(state: State, sale: Sale) -> RuleError | None:
     """The error that rejects this sale, or None: for the app, as a value."""
-    try:
-        _validate(state, sale)
-    except RuleError as err:
-        return err
-    return None
+    return error_of(_validate, state, sale)
 
 
 def lead_suit(cards: Sequence[Card]) -> str | None:
@@ -271,7 +268,7 @@ def _explain(
         why = "the lowest card on suit"
         tied = [i for i in on if cards[i].value == card.value and i != w]
         if tied:
-            others = _names([f"{order[i]}'s {cards[i].label()}" for i in tied])
+            others = words.names([f"{order[i]}'s {cards[i].label()}" for i in tied])
             why += f", tied with {others}: the last one played wins"
         parts = [f"{winner} wins with the {card.label()}: {why}"]
         if cards[0].wild and suit is not None:
@@ -283,7 +280,7 @@ def _explain(
             parts.append("every card was wild, so all were on suit")
         off = [i for i in range(len(order)) if i not in on]
         if off:
-            cards_off = _names([f"{order[i]}'s {cards[i].label()}" for i in off])
+            cards_off = words.names([f"{order[i]}'s {cards[i].label()}" for i in off])
             was = "was" if len(off) == 1 else "were"
             parts.append(f"{cards_off} {was} off suit")
         head = "; ".join(parts) + " (SA-4, SA-5)."
@@ -298,12 +295,12 @@ def _explain(
     if card.discard:
         if discards == card.discard:
             sentences.append(
-                f"{winner} keeps it and discards {_n(discards, 'card')} from hand (SA-6)."
+                f"{winner} keeps it and discards {words.count(discards, 'card')} from hand (SA-6)."
             )
         else:
             sentences.append(
-                f"{winner} keeps it; its {_n(card.discard, 'discard icon')} ask for "
-                f"{card.discard}, but only {_n(discards, 'card')} "
+                f"{winner} keeps it; its {words.count(card.discard, 'discard icon')} ask for "
+                f"{card.discard}, but only {words.count(discards, 'card')} "
                 f"{'was' if discards == 1 else 'were'} left in hand, so that is all "
                 "that is discarded (SA-6)."
             )
@@ -448,7 +445,7 @@ def winners(state: State, scores: Mapping[str, Score]) -> tuple[list[str], str]:
         return tied, f"Game over: {tied[0]} wins with {best} points (SA-13)."
     top = max(tied, key=lambda p: state.last_win.get(p, 0))
     return [top], (
-        f"Game over: {_names(tied)} tie with {best} points; {top} won the most recent "
+        f"Game over: {words.names(tied)} tie with {best} points; {top} won the most recent "
         f"sale of them (sale {state.last_win.get(top, 0)} of the game) and wins (SA-13)."
     )
 
@@ -520,10 +517,5 @@ def final_scores(result: SalesResult) -> dict[str, int]:
     return {p: s.total for p, s in result.scores.items()}
 
 
-def _n(count: int, noun: str) -> str:
-    return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
-def _names(names: Sequence[str]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -4,7 +4,7 @@ ReportLab has no automatic fallback: a string is drawn in one font, and a
 character that font lacks prints as a box. So every text is set in the first
 font whose character map covers all of it — DejaVu Sans (Latin with accents,
 Polish, Greek, Cyrillic, and all of companion's own text), else Droid Sans
-Fallback (Japanese, Chinese, Korean) — and a player's name that no font covers is
+Fallback (Japanese, Chinese) — and a player's name that no font covers is
 refused (:func:`check_printable`). Fonts load on first use: a sheet without CJK
 names never parses the 4 MB CJK font.
 """

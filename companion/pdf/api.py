@@ -74,14 +74,19 @@ def _date(date: dt.date | None):
 
 
 def build_score_sheet(game: str | None = None, *, players: Sequence[str] | None = None,
-                      paper: str = "a4", record: str | bytes | None = None,
+                      paper: str = "a4", record: str | bytes | dict | None = None,
                       date: dt.date | None = None) -> bytes:
     """A score sheet as PDF bytes: blank (no players), with names, or filled from a
-    game or match export (``record``, JSON text; its game decides the sheet)."""
+    game or match export (``record``: JSON text, or the export as a dict; its game
+    decides the sheet)."""
     from companion.pdf import sheet as render
 
     paper = _paper(paper)
     if record is not None:
+        if isinstance(record, dict):
+            import json
+
+            record = json.dumps(record, ensure_ascii=False)
         data = sheet_from_record(record)
     else:
         module = printable(game or "")

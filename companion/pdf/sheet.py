@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from xml.sax.saxutils import escape
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -16,14 +17,10 @@ NAME_LARGEST, NAME_SMALLEST = 10.0, 6.0
 CELL_PAD = 2.0  # points left and right inside a cell
 
 
-def text(value: str, style: str = "cell", *, bold: bool = False, size: float | None = None,
-         align: int | None = None) -> Paragraph:
-    """A paragraph of plain text in the font that covers it (player names may be CJK)."""
+@cache
+def _style(style: str, font: str, size: float | None, align: int | None):
     from reportlab.lib.styles import ParagraphStyle
 
-    value = normal(value)
-    base = document.styles()[style]
-    font = font_for(value, bold=bold or base.fontName.endswith("Bold"))
     kw: dict = {"fontName": font}
     if size is not None:
         kw.update(fontSize=size, leading=size * 1.2)
@@ -31,8 +28,19 @@ def text(value: str, style: str = "cell", *, bold: bool = False, size: float | N
         kw["alignment"] = align
     if font.startswith("DroidSans"):
         kw["wordWrap"] = "CJK"
-    st = ParagraphStyle(f"{style}-{font}-{size}-{align}", base, **kw)
-    return Paragraph(escape(value), st)
+    return ParagraphStyle(f"{style}-{font}-{size}-{align}", document.styles()[style], **kw)
+
+
+def text(value: str, style: str = "cell", *, bold: bool = False, size: float | None = None,
+         align: int | None = None) -> Paragraph | str:
+    """A paragraph of plain text in the font that covers it (player names may be CJK);
+    an empty cell stays an empty string."""
+    if not value:
+        return ""
+    value = normal(value)
+    base = document.styles()[style]
+    font = font_for(value, bold=bold or base.fontName.endswith("Bold"))
+    return Paragraph(escape(value), _style(style, font, size, align))
 
 
 def name_cell(name: str, width: float) -> Paragraph:
@@ -55,7 +63,7 @@ def grid(block: Grid, width: float) -> list[Flowable]:
     widths = layout.column_widths(width, [w * MM for w in lead_w], len(block.players))
     head = [text(h, "cellbold", size=8) for h in block.lead]
     for name, w in zip(block.players, widths[len(block.lead):]):
-        head.append(name_cell(name, w) if name else Paragraph("", document.styles()["cell"]))
+        head.append(name_cell(name, w) if name else "")
     data = [head]
     for row in block.rows:
         cells = [text(c, bold=row.strong, size=8.5) for c in row.lead]

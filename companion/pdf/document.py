@@ -61,6 +61,7 @@ def styles() -> dict[str, ParagraphStyle]:
                                  spaceBefore=1.6 * MM, spaceAfter=0.4 * MM),
         "card_p": ParagraphStyle("card_p", base, fontSize=7.5, leading=9.2, spaceAfter=0.5 * MM),
         "card_li": ParagraphStyle("card_li", base, fontSize=7.5, leading=9.2, leftIndent=3 * MM,
+                                  bulletFontName=DEJAVU.name, bulletFontSize=7.5,
                                   bulletIndent=0.5 * MM, spaceAfter=0.3 * MM),
         "card_small": ParagraphStyle("card_small", base, fontSize=5.5, leading=6.8, textColor=GREY),
     }

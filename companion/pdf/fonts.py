@@ -86,6 +86,22 @@ def font_for(text: str, bold: bool = False) -> str:
     return name
 
 
+def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
+    """``text`` cut into runs, each with the registered font that covers it: a sentence
+    that names a CJK player ("さくら wins with $8") is set in two fonts, never in boxes."""
+    out: list[tuple[str, str]] = []
+    for ch in normal(text):
+        face = next((f for f in FACES if ord(ch) in charmap(f.name)), DEJAVU)
+        name = face.bold if bold else face.name
+        if out and out[-1][0] == name:
+            out[-1] = (name, out[-1][1] + ch)
+        else:
+            out.append((name, ch))
+    for name in {n for n, _ in out}:
+        _ttfont(name)
+    return out
+
+
 def check_printable(name: str) -> None:
     """Refuse a player's name that no vendored font can show (it would print as boxes)."""
     if face_for(name) is not None:

@@ -9,7 +9,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from companion.pdf import document, layout
-from companion.pdf.fonts import font_for, normal
+from companion.pdf.fonts import font_for, normal, runs
 from companion.pdf.layout import MM
 from companion.pdf.model import Box, Grid, NewPage, Note, ScoreSheet
 
@@ -39,8 +39,12 @@ def text(value: str, style: str = "cell", *, bold: bool = False, size: float | N
         return ""
     value = normal(value)
     base = document.styles()[style]
-    font = font_for(value, bold=bold or base.fontName.endswith("Bold"))
-    return Paragraph(escape(value), _style(style, font, size, align))
+    bold = bold or base.fontName.endswith("Bold")
+    parts = runs(value, bold)
+    if len(parts) == 1:
+        return Paragraph(escape(value), _style(style, parts[0][0], size, align))
+    body = "".join(f'<font face="{font}">{escape(run)}</font>' for font, run in parts)
+    return Paragraph(body, _style(style, parts[0][0], size, align))
 
 
 def name_cell(name: str, width: float) -> Paragraph:

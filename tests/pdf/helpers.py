@@ -33,3 +33,25 @@ def page_texts(data: bytes) -> list[str]:
 def size_mm(data: bytes, page: int = 0) -> tuple[float, float]:
     box = reader(data).pages[page].mediabox
     return round(float(box.width) / PT_PER_MM, 1), round(float(box.height) / PT_PER_MM, 1)
+
+
+def uncovered_text(data: bytes) -> list[tuple[str, str]]:
+    """Every piece of text drawn in a font whose character map lacks one of its
+    characters, as (font, text): such text would print as boxes. Empty when all is well."""
+    from companion.pdf import fonts
+
+    by_base = {"DejaVuSans-Bold": "DejaVuSans-Bold", "DejaVuSans": "DejaVuSans",
+               "DroidSansFallback": "DroidSansFallback"}
+    bad: list[tuple[str, str]] = []
+
+    def visit(txt, cm, tm, font, size):
+        if not txt.strip() or font is None:
+            return
+        base = str(font.get("/BaseFont", "")).split("+")[-1]
+        name = next((v for k, v in by_base.items() if base.startswith(k)), None)
+        if name is None or not fonts.covers(name, txt.replace("\n", "")):
+            bad.append((base, txt))
+
+    for page in reader(data).pages:
+        page.extract_text(visitor_text=visit)
+    return bad

@@ -70,3 +70,11 @@ def test_licences_are_vendored_beside_the_fonts():
         assert (fonts.FONT_DIR / name).is_file(), name
     assert "Bitstream" in (fonts.FONT_DIR / "LICENSE-DejaVu.txt").read_text()
     assert "Apache License" in (fonts.FONT_DIR / "LICENSE-DroidSansFallback.txt").read_text()
+
+
+def test_runs_split_a_mixed_sentence_by_font():
+    parts = fonts.runs("さくら wins with $8 ★")
+    assert [f for f, _ in parts] == ["DroidSansFallback", "DejaVuSans"]
+    for font, run in parts:
+        assert fonts.covers(font, run)
+    assert fonts.runs("Zoë", bold=True) == [("DejaVuSans-Bold", "Zoë")]

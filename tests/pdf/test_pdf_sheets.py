@@ -11,7 +11,7 @@ import pytest
 from companion.core.registry import games
 from companion.pdf.api import build_rules_card, build_score_sheet, printable_games
 from tests.conftest import EXAMPLES
-from tests.pdf.helpers import DATA, SIZES_MM, page_texts, reader, size_mm, text
+from tests.pdf.helpers import DATA, SIZES_MM, page_texts, reader, size_mm, text, uncovered_text
 
 DAY = dt.date(2026, 1, 2)
 NAMES = ["Zoë", "Łukasz", "Γιώργος", "Дмитрий", "さくら"]
@@ -63,6 +63,26 @@ def test_names_in_every_script_and_both_cjk_forms():
     fonts = {str(f["/BaseFont"]) for p in reader(pdf).pages
              for f in p["/Resources"]["/Font"].get_object().values()}
     assert any("DroidSansFallback" in f for f in fonts) and any("DejaVuSans" in f for f in fonts)
+
+
+def test_a_sentence_naming_a_cjk_player_is_set_in_two_fonts_not_boxes(tmp_path):
+    record = {"game": "hotdog", "players": ["さくら", "王小明", "Zoë"], "mustard": "王小明",
+              "rounds": [{"bids": [{"player": "さくら", "table": 5, "hotdogs": 5, "last": True},
+                                   {"player": "王小明", "table": 7, "hotdogs": 3, "dollars": 1},
+                                   {"player": "Zoë", "table": 7, "hotdogs": 2}]}]}
+    pdf = build_score_sheet(record=record, date=DAY)
+    words = text(pdf)
+    assert "さくら wins with $8" in words and "Game 1 王小明 $8 ★ $2 $3" in words
+    assert uncovered_text(pdf) == []
+
+
+@pytest.mark.parametrize("game", ["hotdog", "sales", "burger"])
+def test_no_text_is_drawn_in_a_font_that_lacks_it(game):
+    names = ["Zoë", "Łukasz", "Γιώργος", "Дмитрий", "さくら", "王小明"][: 5 if game != "sales" else 6]
+    assert uncovered_text(build_score_sheet(game, players=names, date=DAY)) == []
+    assert uncovered_text(build_rules_card(game, sheet="a4", date=DAY)) == []
+    assert uncovered_text(build_score_sheet(record=(DATA / "hotdog-game.json").read_bytes(),
+                                            date=DAY)) == []
 
 
 def test_a_long_name_still_prints_whole():

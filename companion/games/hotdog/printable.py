@@ -89,8 +89,8 @@ def filled_sheet(record, result) -> ScoreSheet:
     blocks = [_match_grid(players, rows, won), MUSTARD_NOTE, WIN_NOTE,
               _log_grid(1, players, _log_rows(result)), LOG_NOTE,
               Note("✓ after the dollars: that player sold their last hot dogs that round (HD-13).")]
-    sub = f"One game, {result.explanation}" if result.game_over else result.explanation
-    return ScoreSheet("hotdog", f"{TITLE} — score sheet", sub, tuple(players), tuple(blocks))
+    return ScoreSheet("hotdog", f"{TITLE} — score sheet", result.explanation, tuple(players),
+                      tuple(blocks))
 
 
 def match_sheet(match, tallied) -> ScoreSheet:

@@ -69,3 +69,15 @@ def test_layout_and_model_do_not_import_reportlab():
             "print('reportlab' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_games_and_the_cli_parser_do_not_load_printables_or_reportlab():
+    import subprocess
+    import sys
+
+    code = ("import sys; from companion.core.registry import games; games(); "
+            "from companion.cli import build_parser; build_parser(); "
+            "print(sorted(m for m in sys.modules if m.startswith('reportlab') "
+            "or m.endswith('.printable') or m.startswith('companion.pdf.') and m != 'companion.pdf.cli'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

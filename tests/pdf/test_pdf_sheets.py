@@ -180,10 +180,22 @@ def test_burger_adapter_fills_hamburgers_rats_scores_from_contract_shapes():
     record, result = _contract("burger-contract")
     words = text(_render(filled_sheet(record, result)))
     assert "Complete hamburgers 0 1 0" in words
-    assert "Rat tokens 0 1 0" in words
-    assert "Score (BU-8, house rule) 0 1 0" in words
+    assert "Rat tokens hidden hidden hidden" in words         # BU-5: secret while in progress
+    assert "Score (BU-8, house rule) 0 1 0" in words          # rats score 0: nothing given away
     assert "1 Ann 1 0 1 0" in words                          # round log: first player, sum, per player
     assert "House rule BU-8" in words and "1 point" in words
+
+
+def test_burger_adapter_keeps_rats_secret_until_the_end():
+    from companion.games.burger.printable import filled_sheet
+
+    record = {"game": "burger", "players": ["Ann", "Ben"], "scoring": {"hamburger": 1, "rat": -1}}
+    result = {"game": "burger", "game_over": False, "winners": [], "scores": {"Ann": 1, "Ben": 2},
+              "rounds": [{"round": 1, "first": "Ann", "hamburgers": {"Ann": 2, "Ben": 2},
+                          "rats": {"Ann": 1}}]}
+    words = text(_render(filled_sheet(record, result)))
+    assert "Rat tokens hidden hidden" in words
+    assert "Score (BU-8, house rule) at the end at the end" in words
 
 
 def test_burger_adapter_scoring_house_rule_and_winner():

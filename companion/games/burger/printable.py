@@ -98,10 +98,12 @@ def filled_sheet(record: Any, result: Any) -> ScoreSheet:
     winners = list(result.get("winners") or [])
     won = [players.index(w) for w in winners if w in players]
     scoring = {**SCORING, **(record.get("scoring") or {})}
+    # BU-5: rat tokens are secret until the end, and so is a score they count in
+    secret = not over
     rows = _rows(n,
                  [str(burgers.get(p, 0)) for p in players],
-                 [str(rats.get(p, 0)) for p in players],
-                 [str(scores[p]) for p in players],
+                 ["hidden" if secret else str(rats.get(p, 0)) for p in players],
+                 ["at the end" if secret and scoring["rat"] else str(scores[p]) for p in players],
                  [f"{WINNER_MARK} winner" if i in won else "" for i in range(n)])
     log = []
     for rnd in rounds:

@@ -5,6 +5,7 @@
                                    serve the app in web mode (127.0.0.1 unless told)
     companion referee FILE|-       referee one JSON record (REFEREE_CONTRACT.md)
     companion referee --jsonl FILE one record per line, one result per line
+    companion print ...            score sheets and rules cards as PDFs (companion/pdf/cli.py)
 """
 
 from __future__ import annotations
@@ -112,6 +113,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8550, help="port (default 8550)")
     serve.set_defaults(run=cmd_serve)
+
+    from companion.pdf.cli import add_commands as add_print_commands
+
+    add_print_commands(sub)
 
     from companion.core.registry import games
 

@@ -1,0 +1,184 @@
+"""What the CLI and the app call: build a score sheet or a rules card as PDF bytes.
+
+    build_score_sheet("hotdog", players=["Anna", "Bernd", "Zoë"], paper="a4") -> bytes
+    build_score_sheet(record=<game or match export as JSON text>, paper="letter") -> bytes
+    build_rules_card("sales", sheet="a6") -> bytes
+    build_all(directory) -> list of files written (the committed ``printables/`` set)
+
+Each game's printable is found by name — ``companion/games/<game>/printable.py`` —
+so adding a game touches only its own folder. Bad input raises a one-line
+``CompanionError``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+from companion.core.errors import CompanionError, RecordError
+from companion.core.record import check_names
+from companion.pdf.layout import CARD_SHEETS, SHEET_PAPERS
+
+# The date the committed printables (``companion print --all``) carry: a fixed input,
+# so that rebuilding them gives the same bytes. Change it when their content changes.
+EDITION = dt.date(2026, 11, 29)
+
+
+def _games_dir() -> Path:
+    import companion.games
+
+    return Path(next(iter(companion.games.__path__)))
+
+
+def printable_games() -> list[str]:
+    """Every game with a ``printable.py`` in its folder, by name."""
+    return sorted(d.name for d in _games_dir().iterdir()
+                  if d.is_dir() and (d / "printable.py").is_file())
+
+
+def printable(game: str) -> ModuleType:
+    if not isinstance(game, str) or game not in printable_games():
+        shown = str(game) if len(str(game)) <= 40 else str(game)[:40] + "…"
+        raise CompanionError(f"unknown game '{shown}' (printable: {', '.join(printable_games())})")
+    return importlib.import_module(f"companion.games.{game}.printable")
+
+
+def _paper(paper: str) -> str:
+    p = str(paper).lower()
+    if p not in SHEET_PAPERS:
+        raise CompanionError(f"unknown paper '{paper}' (score sheets: {', '.join(SHEET_PAPERS)})")
+    return p
+
+
+def check_players(module: ModuleType, players: Sequence[str]) -> list[str]:
+    """Names as the game allows them (count, length, unique) and as a font can print them."""
+    from companion.pdf.fonts import check_printable, normal
+
+    names = [normal(p.strip()) for p in players]
+    low, high = module.PLAYERS
+    check_names(names, low, high, module.PLAYERS_RULING)
+    for name in names:
+        check_printable(name)
+    return names
+
+
+def _date(date: dt.date | None):
+    from companion.pdf.document import edition_date
+
+    return edition_date(date)
+
+
+def build_score_sheet(game: str | None = None, *, players: Sequence[str] | None = None,
+                      paper: str = "a4", record: str | bytes | dict | None = None,
+                      date: dt.date | None = None) -> bytes:
+    """A score sheet as PDF bytes: blank (no players), with names, or filled from a
+    game or match export (``record``: JSON text, or the export as a dict; its game
+    decides the sheet)."""
+    from companion.pdf import sheet as render
+
+    paper = _paper(paper)
+    if record is not None:
+        if isinstance(record, dict):
+            import json
+
+            record = json.dumps(record, ensure_ascii=False)
+        data = sheet_from_record(record)
+    else:
+        module = printable(game or "")
+        if players is None:
+            names = [""] * module.PLAYERS[1]
+        else:
+            names = check_players(module, players)
+        data = module.score_sheet(names)
+    return render.render(data, paper, _date(date))
+
+
+def sheet_from_record(text: str | bytes):
+    """The filled sheet data of a game export or a match export (JSON text)."""
+    from companion.core.record import parse_json
+
+    raw = parse_json(text)
+    if isinstance(raw, dict) and raw.get("kind") == "match":
+        from companion.core.match import MatchRecord, tally
+        from companion.core.record import error_from_validation
+        from pydantic import ValidationError
+
+        try:
+            match = MatchRecord.model_validate(raw)
+        except ValidationError as exc:
+            raise error_from_validation(exc, raw, {"players": "HD-1"}) from None
+        module = printable(match.game)
+        if not hasattr(module, "match_sheet"):
+            raise RecordError(f"game: {module.TITLE} is not played as a three-game match")
+        check_players(module, match.players)
+        result = tally(match)
+        return module.match_sheet(match, result)
+    from companion.core.registry import parse_record, referee
+
+    rec = parse_record(text)
+    module = printable(rec.game)  # type: ignore[attr-defined]
+    check_players(module, list(rec.players))  # type: ignore[attr-defined]
+    return module.filled_sheet(rec, referee(rec))
+
+
+def build_rules_card(game: str, *, sheet: str = "a6", date: dt.date | None = None) -> bytes:
+    """A game's rules card as PDF bytes: one A6 card per page, two per A5, four per A4."""
+    from companion.pdf import card
+
+    module = printable(game)
+    s = str(sheet).lower()
+    if s not in CARD_SHEETS:
+        raise CompanionError(f"unknown sheet '{sheet}' (rules cards: {', '.join(CARD_SHEETS)})")
+    return card.render(module.rules_card(), s, _date(date))
+
+
+def all_printables() -> dict[str, tuple]:
+    """The committed set: file name → how to build it (with the edition date)."""
+    out: dict[str, tuple] = {}
+    for game in printable_games():
+        for paper in SHEET_PAPERS:
+            out[f"{game}-score-sheet-{paper}.pdf"] = ("sheet", game, paper)
+        out[f"{game}-rules-a6.pdf"] = ("rules", game, "a6")
+        out[f"{game}-rules-4up-a4.pdf"] = ("rules", game, "a4")
+    return out
+
+
+def build_all(directory: str | os.PathLike) -> list[Path]:
+    """Rebuild the printables set in ``directory``: every game's blank score sheet on
+    A4 and Letter, and its rules card on A6 and four to an A4 sheet with cut marks."""
+    target = Path(directory)
+    target.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, (kind, game, size) in all_printables().items():
+        if kind == "sheet":
+            data = build_score_sheet(game, paper=size, date=EDITION)
+        else:
+            data = build_rules_card(game, sheet=size, date=EDITION)
+        path = target / name
+        write_atomic(path, data)
+        written.append(path)
+    return written
+
+
+def write_atomic(path: str | os.PathLike, data: bytes) -> None:
+    """Write to a temporary file beside ``path``, then rename: never a half-written PDF."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,130 @@
+"""``companion print``: score sheets and rules cards as PDFs.
+
+    companion print score-sheet GAME [--players "Anna,Bernd,Zoë"] [--paper a4|letter] -o FILE
+    companion print score-sheet --record FILE [--paper a4|letter] -o FILE
+    companion print rules GAME [--sheet a6|a5|a4] -o FILE
+    companion print --all [--out DIR]
+
+``-o -`` writes the PDF to standard output. ``--date YYYY-MM-DD`` sets the footer's
+date (default: SOURCE_DATE_EPOCH, else today; ``--all`` always prints the
+edition date). Bad input prints one line on standard error, exits 1 and writes no file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import sys
+
+from companion.core.errors import CompanionError
+
+
+def _fail(message: str) -> int:
+    sys.stderr.write("companion print: " + message.replace("\n", " ") + "\n")
+    return 1
+
+
+def _date(value: str | None) -> dt.date | None:
+    if value is None:
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise CompanionError(f"--date '{value}' is not a date like 2026-11-29") from None
+
+
+def _players(value: str | None) -> list[str] | None:
+    if value is None:
+        return None
+    return value.split(",")
+
+
+def _output(path: str | None, data: bytes) -> None:
+    from companion.pdf.api import write_atomic
+
+    if path == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    try:
+        write_atomic(path, data)
+    except OSError as exc:
+        raise CompanionError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _build(args: argparse.Namespace) -> tuple[str | None, bytes | None]:
+    from companion.pdf import api
+
+    what = getattr(args, "what", None)
+    if args.all:
+        if what is not None:
+            raise CompanionError("--all rebuilds every printable; give it no other command")
+        written = api.build_all(args.out)
+        for path in written:
+            sys.stdout.write(f"{path}\n")
+        return None, None
+    if what is None:
+        raise CompanionError("say what to print: score-sheet, rules or --all")
+    if not args.output:
+        raise CompanionError("give the output file with -o FILE (or -o - for standard output)")
+    date = _date(args.date)
+    if what == "score-sheet":
+        if args.record is not None:
+            if args.game is not None or args.players is not None:
+                raise CompanionError("--record prints the record's game and players; "
+                                     "give no GAME or --players with it")
+            try:
+                if args.record == "-":
+                    text = sys.stdin.buffer.read()
+                else:
+                    with open(args.record, "rb") as fh:
+                        text = fh.read()
+            except OSError as exc:
+                raise CompanionError(f"cannot read {args.record}: {exc.strerror or exc}") from None
+            return args.output, api.build_score_sheet(record=text, paper=args.paper, date=date)
+        if args.game is None:
+            raise CompanionError("score-sheet needs a GAME or --record FILE")
+        return args.output, api.build_score_sheet(args.game, players=_players(args.players),
+                                                  paper=args.paper, date=date)
+    return args.output, api.build_rules_card(args.game, sheet=args.sheet, date=date)
+
+
+def cmd_print(args: argparse.Namespace) -> int:
+    try:
+        path, data = _build(args)
+        if data is not None:
+            _output(path, data)
+    except CompanionError as exc:
+        return _fail(str(exc))
+    except Exception as exc:  # never a traceback: one line saying what broke
+        return _fail(f"could not print ({type(exc).__name__}: {exc})")
+    return 0
+
+
+def add_commands(subparsers) -> None:
+    """Add ``companion print`` to the ``companion`` command's subparsers."""
+    p = subparsers.add_parser("print", help="print score sheets and rules cards as PDFs")
+    p.add_argument("--all", action="store_true",
+                   help="rebuild printables/: every game's blank sheets and rules cards")
+    p.add_argument("--out", default="printables", metavar="DIR",
+                   help="where --all writes (default: printables)")
+    p.set_defaults(run=cmd_print, what=None)
+    sub = p.add_subparsers(dest="what")
+
+    def common(q: argparse.ArgumentParser) -> None:
+        q.add_argument("-o", "--output", metavar="FILE", help="the PDF to write (- for standard output)")
+        q.add_argument("--date", metavar="YYYY-MM-DD", help="the footer's date")
+        q.set_defaults(run=cmd_print, all=False, out=None)
+
+    s = sub.add_parser("score-sheet", help="a score sheet: blank, with names, or from a record")
+    s.add_argument("game", nargs="?", help="hotdog, sales or burger")
+    s.add_argument("--players", metavar="NAMES", help='comma-separated, e.g. "Anna,Bernd,Zoë"')
+    s.add_argument("--paper", default="a4", metavar="a4|letter", help="paper size (default a4)")
+    s.add_argument("--record", metavar="FILE", help="a game or match export (JSON) to fill in")
+    common(s)
+
+    r = sub.add_parser("rules", help="a game's rules card (A6; two per A5, four per A4)")
+    r.add_argument("game", help="hotdog, sales or burger")
+    r.add_argument("--sheet", default="a6", metavar="a6|a5|a4",
+                   help="one card per A6 page (default), two per A5, four per A4 with cut marks")
+    common(r)

@@ -1,0 +1,131 @@
+"""Fonts for the printables, vendored in ``assets/fonts/`` (licences beside them).
+
+ReportLab has no automatic fallback: a string is drawn in one font, and a
+character that font lacks prints as a box. So every text is set in the first
+font whose character map covers all of it — DejaVu Sans (Latin with accents,
+Polish, Greek, Cyrillic, and all of companion's own text), else Droid Sans
+Fallback (Japanese, Chinese) — and a player's name that no font covers is
+refused (:func:`check_printable`). Fonts load on first use: a sheet without CJK
+names never parses the 4 MB CJK font.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from companion.core.errors import CompanionError
+
+FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+
+
+@dataclass(frozen=True)
+class Face:
+    name: str      # the name registered with ReportLab
+    file: str
+    bold: str      # the registered name of its bold face (itself if it has none)
+
+
+DEJAVU = Face("DejaVuSans", "DejaVuSans.ttf", "DejaVuSans-Bold")
+DEJAVU_BOLD = Face("DejaVuSans-Bold", "DejaVuSans-Bold.ttf", "DejaVuSans-Bold")
+DROID = Face("DroidSansFallback", "DroidSansFallbackFull.ttf", "DroidSansFallback")
+# In the order they are tried. Droid has no bold: bold CJK text prints regular.
+FACES = (DEJAVU, DROID)
+_ALL = {f.name: f for f in (DEJAVU, DEJAVU_BOLD, DROID)}
+
+
+def normal(text: str) -> str:
+    """Text as printed: NFC, so that 'e' + combining diaeresis prints as one 'ë'."""
+    return unicodedata.normalize("NFC", text)
+
+
+@cache
+def _ttfont(name: str):
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    face = _ALL[name]
+    path = FONT_DIR / face.file
+    if not path.is_file():
+        raise CompanionError(f"font file missing: {path} (fonts are vendored in assets/fonts/)")
+    font = TTFont(face.name, str(path))
+    pdfmetrics.registerFont(font)
+    return font
+
+
+def charmap(name: str) -> frozenset[int]:
+    """The code points the font ``name`` has a glyph for."""
+    return _charmap(name)
+
+
+@cache
+def _charmap(name: str) -> frozenset[int]:
+    return frozenset(_ttfont(name).face.charToGlyph)
+
+
+def covers(name: str, text: str) -> bool:
+    cmap = charmap(name)
+    return all(ord(ch) in cmap for ch in normal(text))
+
+
+def face_for(text: str) -> Face | None:
+    """The first face whose character map covers all of ``text``; None if none does."""
+    for face in FACES:
+        if covers(face.name, text):
+            return face
+    return None
+
+
+def font_for(text: str, bold: bool = False) -> str:
+    """The registered font name to set ``text`` in (registering it on first use)."""
+    face = face_for(text) or DEJAVU
+    name = face.bold if bold else face.name
+    _ttfont(name)
+    return name
+
+
+def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
+    """``text`` cut into runs, each with the registered font that covers it: a sentence
+    that names a CJK player ("さくら wins with $8") is set in two fonts, never in boxes."""
+    out: list[tuple[str, str]] = []
+    for ch in normal(text):
+        face = next((f for f in FACES if ord(ch) in charmap(f.name)), DEJAVU)
+        name = face.bold if bold else face.name
+        if out and out[-1][0] == name:
+            out[-1] = (name, out[-1][1] + ch)
+        else:
+            out.append((name, ch))
+    for name in {n for n, _ in out}:
+        _ttfont(name)
+    return out
+
+
+def check_printable(name: str) -> None:
+    """Refuse a player's name that no vendored font can show (it would print as boxes)."""
+    if face_for(name) is not None:
+        return
+    cmaps = [charmap(f.name) for f in FACES]
+    missing = [ch for ch in dict.fromkeys(normal(name)) if not any(ord(ch) in c for c in cmaps)]
+    shown = ", ".join(f"U+{ord(ch):04X}" for ch in missing[:5])
+    if not missing:  # each character is in some font, but no single font has them all
+        raise CompanionError(
+            f"the name '{name}' mixes scripts no single font can print together "
+            "(use one script per name)"
+        )
+    raise CompanionError(
+        f"the name '{name}' has characters no font here can print ({shown}); "
+        "spell it in Latin, Greek, Cyrillic, Chinese or Japanese letters"
+    )
+
+
+@cache
+def register_text_fonts() -> None:
+    """Register the faces companion's own text uses (DejaVu Sans regular and bold)."""
+    from reportlab.lib.fonts import addMapping
+
+    _ttfont(DEJAVU.name)
+    _ttfont(DEJAVU_BOLD.name)
+    for bold, italic, face in ((0, 0, DEJAVU), (1, 0, DEJAVU_BOLD), (0, 1, DEJAVU), (1, 1, DEJAVU_BOLD)):
+        addMapping(DEJAVU.name, bold, italic, face.name)  # <b> in a paragraph: DejaVu Sans Bold

@@ -1,0 +1,57 @@
+"""Shared helpers for the printables' tests."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from pypdf import PdfReader
+
+DATA = Path(__file__).resolve().parent / "data"
+GOLDEN = Path(__file__).resolve().parent / "golden"
+ROOT = Path(__file__).resolve().parents[2]
+PRINTABLES = ROOT / "printables"
+
+PT_PER_MM = 72 / 25.4
+SIZES_MM = {"a4": (210, 297), "letter": (215.9, 279.4), "a6": (105, 148), "a5-landscape": (210, 148)}
+
+
+def reader(data: bytes) -> PdfReader:
+    return PdfReader(io.BytesIO(data))
+
+
+def text(data: bytes) -> str:
+    """All pages' text, whitespace squeezed to single spaces."""
+    r = reader(data)
+    return " ".join(" ".join((p.extract_text() or "").split()) for p in r.pages)
+
+
+def page_texts(data: bytes) -> list[str]:
+    return [" ".join((p.extract_text() or "").split()) for p in reader(data).pages]
+
+
+def size_mm(data: bytes, page: int = 0) -> tuple[float, float]:
+    box = reader(data).pages[page].mediabox
+    return round(float(box.width) / PT_PER_MM, 1), round(float(box.height) / PT_PER_MM, 1)
+
+
+def uncovered_text(data: bytes) -> list[tuple[str, str]]:
+    """Every piece of text drawn in a font whose character map lacks one of its
+    characters, as (font, text): such text would print as boxes. Empty when all is well."""
+    from companion.pdf import fonts
+
+    by_base = {"DejaVuSans-Bold": "DejaVuSans-Bold", "DejaVuSans": "DejaVuSans",
+               "DroidSansFallback": "DroidSansFallback"}
+    bad: list[tuple[str, str]] = []
+
+    def visit(txt, cm, tm, font, size):
+        if not txt.strip() or font is None:
+            return
+        base = str(font.get("/BaseFont", "")).split("+")[-1]
+        name = next((v for k, v in by_base.items() if base.startswith(k)), None)
+        if name is None or not fonts.covers(name, txt.replace("\n", "")):
+            bad.append((base, txt))
+
+    for page in reader(data).pages:
+        page.extract_text(visitor_text=visit)
+    return bad

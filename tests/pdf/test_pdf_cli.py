@@ -1,0 +1,123 @@
+"""`companion print` as a user runs it: files written, `--all` reproduces the committed
+printables byte for byte, and bad input gives one line on stderr, exit 1, no file."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import EXAMPLES, run_companion
+from tests.pdf.helpers import DATA, PRINTABLES, size_mm, text
+
+
+def test_all_rebuilds_exactly_the_committed_printables(tmp_path):
+    out = tmp_path / "printables"
+    proc = run_companion("print", "--all", "--out", str(out))
+    assert proc.returncode == 0, proc.stderr
+    built = {p.name: p.read_bytes() for p in out.iterdir()}
+    committed = {p.name: p.read_bytes() for p in PRINTABLES.glob("*.pdf")}
+    assert sorted(built) == sorted(committed), "printables/ is out of date: run `companion print --all`"
+    changed = [name for name in built if built[name] != committed[name]]
+    assert not changed, f"printables/ is out of date ({', '.join(changed)}): run `companion print --all`"
+    for data in built.values():
+        assert len(data) < 80_000
+
+
+def test_score_sheet_with_players_letter(tmp_path):
+    out = tmp_path / "sheet.pdf"
+    proc = run_companion("print", "score-sheet", "hotdog", "--players", "Anna, Bernd ,Zoë",
+                         "--paper", "letter", "-o", str(out), "--date", "2026-03-04")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == b"" and proc.stderr == b""
+    words = text(out.read_bytes())
+    assert "Anna Bernd Zoë" in words and "2026-03-04" in words
+    assert size_mm(out.read_bytes()) == pytest.approx((215.9, 279.4), abs=0.2)
+
+
+def test_score_sheet_from_a_match_record_and_rules_to_stdout(tmp_path):
+    out = tmp_path / "match.pdf"
+    proc = run_companion("print", "score-sheet", "--record", str(DATA / "hotdog-match.json"),
+                         "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert "Total $14 $13 $12" in text(out.read_bytes())
+    proc = run_companion("print", "rules", "burger", "--sheet", "a5", "-o", "-")
+    assert proc.returncode == 0 and proc.stdout.startswith(b"%PDF-")
+
+
+def test_source_date_epoch_sets_the_footer_date(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    out = tmp_path / "card.pdf"
+    env = dict(os.environ, PYTHONPATH=str(ROOT), SOURCE_DATE_EPOCH="1700000000")
+    subprocess.run([sys.executable, "-m", "companion", "print", "rules", "sales", "-o", str(out)],
+                   check=True, cwd=ROOT, env=env, capture_output=True)
+    assert "2023-11-14" in text(out.read_bytes())
+
+
+BAD = [
+    (["score-sheet", "chess"], "unknown game 'chess'"),
+    (["rules", "chess"], "unknown game 'chess'"),
+    (["score-sheet", "hotdog", "--players", "A,B,C,D,E,F,G"], "HD-1 2–5 players, not 7"),
+    (["score-sheet", "sales", "--players", "Ann"], "SA-2 2–6 players, not 1"),
+    (["score-sheet", "burger", "--players", "Ann,Ben," + "x" * 200], "200 characters long"),
+    (["score-sheet", "hotdog", "--players", "Anna,anna"], "are the same name"),
+    (["score-sheet", "hotdog", "--players", "Anna,김민준"], "no font here can print"),
+    (["score-sheet", "hotdog", "--paper", "a3"], "unknown paper 'a3'"),
+    (["rules", "hotdog", "--sheet", "a3"], "unknown sheet 'a3'"),
+    (["score-sheet", "--record", "/nonexistent/record.json"], "cannot read /nonexistent/record.json"),
+    (["score-sheet", "hotdog", "--date", "yesterday"], "is not a date"),
+]
+
+
+@pytest.mark.parametrize("args, message", BAD, ids=[m for _, m in BAD])
+def test_bad_input_one_line_exit_1_no_file(tmp_path, args, message):
+    out = tmp_path / "out.pdf"
+    proc = run_companion("print", *args, "-o", str(out))
+    err = proc.stderr.decode()
+    assert proc.returncode == 1, err
+    assert message in err
+    assert err.count("\n") == 1 and err.startswith("companion print: ")
+    assert "Traceback" not in err and proc.stdout == b""
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"{not json", "not valid JSON"),
+    (b"[1, 2]", "a record must be a JSON object"),
+    (b'{"game": "hotdog", "players": ["A"]}', "HD-1 2–5 players, not 1"),
+    (b'{"game": "hotdog", "players": ["A", "B"], "rounds": [{"bids": []}]}', "round 1"),
+    (b'{"kind": "match", "game": "hotdog", "players": ["A", "B"], "games": [{"players": ["A", "C"]}]}',
+     "HD-15"),
+])
+def test_unreadable_record_one_line_exit_1_no_file(tmp_path, content, message):
+    record = tmp_path / "record.json"
+    record.write_bytes(content)
+    out = tmp_path / "out.pdf"
+    proc = run_companion("print", "score-sheet", "--record", str(record), "-o", str(out))
+    err = proc.stderr.decode()
+    assert proc.returncode == 1 and message in err, err
+    assert err.count("\n") == 1 and not out.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["record.json"]
+
+
+def test_a_record_of_a_game_not_registered_yet_is_refused_cleanly(tmp_path):
+    from companion.core.registry import games
+
+    if "sales" in games():
+        pytest.skip("sales is registered on this branch")
+    out = tmp_path / "out.pdf"
+    proc = run_companion("print", "score-sheet", "--record", str(EXAMPLES / "sales-contract.json"),
+                         "-o", str(out))
+    assert proc.returncode == 1 and b"unknown game 'sales'" in proc.stderr
+    assert not out.exists()
+
+
+def test_a_failed_build_leaves_an_existing_file_alone(tmp_path):
+    out = tmp_path / "sheet.pdf"
+    out.write_bytes(b"keep me")
+    proc = run_companion("print", "score-sheet", "hotdog", "--players", "A", "-o", str(out))
+    assert proc.returncode == 1
+    assert out.read_bytes() == b"keep me"

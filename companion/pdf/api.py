@@ -104,9 +104,10 @@ def sheet_from_record(text: str | bytes):
 
     raw = parse_json(text)
     if isinstance(raw, dict) and raw.get("kind") == "match":
+        from pydantic import ValidationError
+
         from companion.core.match import MatchRecord, tally
         from companion.core.record import error_from_validation
-        from pydantic import ValidationError
 
         try:
             match = MatchRecord.model_validate(raw)

@@ -17,6 +17,7 @@ import datetime as dt
 import sys
 
 from companion.core.errors import CompanionError
+from companion.core.paths import PRINTABLES
 
 
 def _fail(message: str) -> int:
@@ -106,8 +107,8 @@ def add_commands(subparsers) -> None:
     p = subparsers.add_parser("print", help="print score sheets and rules cards as PDFs")
     p.add_argument("--all", action="store_true",
                    help="rebuild printables/: every game's blank sheets and rules cards")
-    p.add_argument("--out", default="printables", metavar="DIR",
-                   help="where --all writes (default: printables)")
+    p.add_argument("--out", default=str(PRINTABLES), metavar="DIR",
+                   help="where --all writes (default: the checkout's printables/)")
     p.set_defaults(run=cmd_print, what=None)
     sub = p.add_subparsers(dest="what")
 

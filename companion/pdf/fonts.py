@@ -14,11 +14,11 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 from companion.core.errors import CompanionError
+from companion.core.paths import ASSETS
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+FONT_DIR = ASSETS / "fonts"
 
 
 @dataclass(frozen=True)

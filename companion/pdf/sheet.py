@@ -6,7 +6,15 @@ from functools import cache
 from xml.sax.saxutils import escape
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from companion.pdf import document, layout
 from companion.pdf.fonts import font_for, normal, runs

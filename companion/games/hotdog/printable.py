@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.pdf.model import WINNER_MARK, Grid, NewPage, Note, Row, RulesCard, ScoreSheet, Section
+from companion.pdf.model import (
+    WINNER_MARK,
+    Grid,
+    NewPage,
+    Note,
+    Row,
+    RulesCard,
+    ScoreSheet,
+    Section,
+)
 
 TITLE = "Hot Dog"
 PLAYERS = (2, 5)            # HD-1

@@ -12,7 +12,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.pdf.model import TICK, WINNER_MARK, Box, Grid, Note, Row, RulesCard, ScoreSheet, Section
+from companion.pdf.model import (
+    TICK,
+    WINNER_MARK,
+    Box,
+    Grid,
+    Note,
+    Row,
+    RulesCard,
+    ScoreSheet,
+    Section,
+)
 
 TITLE = "Sales"
 PLAYERS = (2, 6)            # SA-2 (competitive 2–6; co-op and solo exactly 2)

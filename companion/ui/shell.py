@@ -91,6 +91,12 @@ class Shell:
         self.ui: dict[str, Any] = {}          # screens' passing state: plain data only
         self.flash: str | None = store.notice
         self.awake = False
+        self.wide: bool | None = None
+
+    def resized(self) -> None:
+        """Redraw only when the layout changes between phone and desktop widths."""
+        if ((self.page.width or 0) > PHONE_WIDTH) != self.wide:
+            self.render()
 
     # ------------------------------------------------------------ navigation
     def go(self, screen: str, **args: Any) -> None:
@@ -112,7 +118,7 @@ class Shell:
                 bgcolor=ft.Colors.SECONDARY_CONTAINER, padding=10, border_radius=8,
             ), *body]
             self.flash = None
-        wide = (page.width or 0) > PHONE_WIDTH
+        wide = self.wide = (page.width or 0) > PHONE_WIDTH
         column = ft.Column(body, spacing=12, width=CONTENT_WIDTH if wide else None,
                            horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         page.appbar = self._appbar()
@@ -324,7 +330,7 @@ def start_session(page: ft.Page, store: Store) -> Shell:
     page.scroll = ft.ScrollMode.AUTO
     page.theme = ft.Theme(color_scheme_seed=ft.Colors.ORANGE)
     page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.ORANGE)
-    page.on_resize = lambda e: shell.render()
+    page.on_resize = lambda e: shell.resized()
     page.on_platform_brightness_change = lambda e: shell.render()
     current = store.current_match_id()
     if current is not None and not store.match(current).finished:

@@ -33,7 +33,15 @@ class Table:
         return found
 
     def see(self, text: str | re.Pattern, exact: bool = False) -> None:
-        self.find(text, exact).first.wait_for()
+        try:
+            self.find(text, exact).first.wait_for()
+        except Exception:
+            shot(self.pg, "failed-see-" + re.sub(r"\W+", "-", str(text))[:40])
+            raise
+
+    def check(self, label: str) -> None:
+        self.pg.get_by_role("checkbox", name=label).first.click()
+        self.pg.locator(f'[role="checkbox"][aria-label$="{label}"][aria-checked="true"]').first.wait_for()
 
     def click(self, name: str, exact: bool = False) -> None:
         try:
@@ -92,15 +100,28 @@ class Table:
                 self.pg.wait_for_timeout(20)
         raise AssertionError(f"could not set {player}'s {noun}s to {target}")
 
+    def until(self, action, locator, tries: int = 3) -> None:
+        """Do ``action`` until ``locator`` shows: a tap that lands while the screen is
+        being redrawn can miss, as with a finger."""
+        for i in range(tries):
+            action()
+            try:
+                locator.first.wait_for(timeout=4000 if i < tries - 1 else TIMEOUT)
+                return
+            except Exception:
+                if i == tries - 1:
+                    shot(self.pg, "failed-until")
+                    raise
+
     def bid(self, player: str, table: int, hotdogs: int, dollars: int = 0) -> None:
-        self.click(f"{player}: {table} table")
-        self.pg.locator(f'[aria-label="{player}: {table} table"][aria-current="true"]').first.wait_for()
+        chosen = self.pg.locator(f'[aria-label="{player}: {table} table"][aria-current="true"]')
+        if not chosen.count():
+            self.until(lambda: self.click(f"{player}: {table} table"), chosen)
         self._set(player, "hot dog", hotdogs)
         self._set(player, "dollar", dollars)
 
     def submit(self, number: int) -> None:
-        self.click("Submit round")
-        self.see(f"Round {number}: reveal")
+        self.until(lambda: self.click("Submit round"), self.find(f"Round {number}: reveal"))
 
     def play(self, number: int, bids: dict[str, tuple[int, int, int]]) -> None:
         for player, (table, hotdogs, dollars) in bids.items():

@@ -113,8 +113,7 @@ def test_sigkill_between_rounds_keeps_the_game(chromium_browser, tmp_path):
 
 def _finish(t: Table, game: int, round_no: int) -> None:
     """One round: Anna places her last hot dog, announced (HD-13)."""
-    t.click("Anna: last hot dog")
-    t.pg.locator('[aria-label="Anna: last hot dog"][aria-checked="true"]').first.wait_for()
+    t.check("Anna: last hot dog")
     t.play(round_no, {"Anna": (7, 1, 0), "Bernd": (5, 2, 0), "Chris": (5, 3, 0)})
     t.click("End of game")
     t.see(f"Game {game} over")
@@ -128,9 +127,10 @@ def test_three_games_and_the_match_tally(chromium_browser, app_server):
         t.play(1, TIE)
         t.click("Next round")
         _finish(t, 1, 2)
-        # game 1: Anna 5+0, Bernd 4+2, Chris 3+3 (the 5 table fills: Bernd 2, Chris 3)
+        # game 1: Anna $5, Bernd 4+2, Chris 3+3 (the 5 table fills: Bernd 2, Chris 3);
+        # games 2 and 3 are that last round alone: Anna $3, Bernd $5, Chris $6
         t.see("Standings")
-        t.see("Anna (house rule HD-17)") if False else t.see("Bernd (house rule HD-17)")
+        t.see("Bernd (house rule HD-17)")
         shot(t.pg, "desktop-game-over")
         t.click("Start game 2")
         t.see("Hot Dog · game 2 of 3")
@@ -142,8 +142,9 @@ def test_three_games_and_the_match_tally(chromium_browser, app_server):
         _finish(t, 3, 1)
         t.see("Match result")
         t.see("Game 1: Anna $5 · Bernd $6 · Chris $6")
-        t.see("Total: Anna $11 · Bernd $14 · Chris $14")
-        t.see("Match over: Bernd and Chris share the match with 14 (HD-15).")
+        t.see("Game 2: Anna $3 · Bernd $5 · Chris $6")
+        t.see("Total: Anna $11 · Bernd $16 · Chris $18")
+        t.see("Match over: Chris wins the match with 18 (HD-15).")
         shot(t.pg, "desktop-match-result")
         t.click("Home")
         t.click("History")

@@ -59,10 +59,12 @@ MIGRATIONS: dict[int, str] = {
 
 
 def data_dir() -> Path:
-    """``$COMPANION_DATA_DIR`` if set, else the platform's user data directory."""
-    override = os.environ.get("COMPANION_DATA_DIR")
-    if override:
-        return Path(override)
+    """``$COMPANION_DATA_DIR`` if set; in a Flet phone build the app's storage directory
+    (``$FLET_APP_STORAGE_DATA``); else the platform's user data directory."""
+    for var in ("COMPANION_DATA_DIR", "FLET_APP_STORAGE_DATA"):
+        override = os.environ.get(var)
+        if override:
+            return Path(override)
     import platformdirs
 
     return Path(platformdirs.user_data_dir("companion", appauthor=False))

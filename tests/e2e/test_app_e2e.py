@@ -51,6 +51,8 @@ def test_refused_bid_says_why_and_changes_nothing_then_undo(table):
     table.setup(PLAYERS, mustard="Anna")
     table.bid("Bernd", 5, 3, 4)
     table.see("HD-6: dollars (4) exceed hot dogs (3): the price may not fall below zero")
+    table.pg.mouse.move(180, 400)
+    table.pg.mouse.wheel(0, 420)          # Bernd's card, with the refusal under his fields
     shot(table.pg, "phone-refused-bid")
     table.click("Submit round")
     table.see("round 1: Bernd: HD-6: dollars (4) exceed hot dogs (3): the price may not fall below zero")

@@ -4,14 +4,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.core.registry import games
+from companion.store import open_store
+from companion.ui.shell import start_session
 
 
 def main(page: ft.Page) -> None:
-    page.title = "companion"
-    page.add(
-        ft.Text("companion", size=28, weight=ft.FontWeight.BOLD),
-        ft.Text("A referee beside your card games. Games it referees:"),
-        *[ft.Text(f"• {spec.title}") for spec in games().values()],
-        ft.Text("Referee a recorded game with: companion referee FILE"),
-    )
+    start_session(page, open_store())

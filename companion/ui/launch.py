@@ -38,4 +38,5 @@ def _has_display() -> bool:
 
 def _assets_dir() -> str:
     here = os.path.dirname(os.path.abspath(__file__))
-    return os.path.join(os.path.dirname(os.path.dirname(here)), "assets")
+    path = os.path.join(os.path.dirname(os.path.dirname(here)), "assets")
+    return path if os.path.isdir(path) else None  # type: ignore[return-value]

@@ -1,0 +1,8 @@
+"""Where the app keeps its matches: SQLite in the user's data directory.
+
+See :mod:`companion.store.db`. Nothing here imports flet.
+"""
+
+from companion.store.db import SCHEMA_VERSION, Store, StoredGame, StoredMatch, data_dir, open_store
+
+__all__ = ["SCHEMA_VERSION", "Store", "StoredGame", "StoredMatch", "data_dir", "open_store"]

@@ -1,0 +1,98 @@
+"""Export and import: a game or a match as its JSON record, and as CSV.
+
+A game exports as exactly the record ``companion referee`` reads; a match as the
+match record of :mod:`companion.core.match`. CSV is the rounds as entered, one row
+per bid (game number, round, then the bid's fields), for a spreadsheet.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.errors import CompanionError, RecordError
+from companion.core.match import GAMES_PER_MATCH, MatchRecord, tally
+from companion.core.record import parse_json
+from companion.core.registry import parse_record, referee
+from companion.store.db import Store, StoredMatch
+
+
+def game_json(record: dict[str, Any]) -> str:
+    return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
+
+
+def match_json(match: StoredMatch) -> str:
+    return json.dumps(match.match_record(), ensure_ascii=False, indent=1) + "\n"
+
+
+def _bid_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
+    rows = []
+    for r, rnd in enumerate(record.get("rounds", []), 1):
+        for bid in rnd.get("bids", []):
+            rows.append({"game": number, "round": r, **bid})
+    return rows
+
+
+def records_csv(records: list[dict[str, Any]], numbers: list[int] | None = None) -> str:
+    """The rounds of these game records as CSV: one row per bid."""
+    numbers = numbers or list(range(1, len(records) + 1))
+    rows = [row for n, rec in zip(numbers, records) for row in _bid_rows(n, rec)]
+    columns = ["game", "round"]
+    for row in rows:
+        for key in row:
+            if key not in columns:
+                columns.append(key)
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({k: (str(v).lower() if isinstance(v, bool) else v) for k, v in row.items()})
+    return out.getvalue()
+
+
+def game_csv(record: dict[str, Any], number: int = 1) -> str:
+    return records_csv([record], [number])
+
+
+def match_csv(match: StoredMatch) -> str:
+    return records_csv([g.record for g in match.games], [g.number for g in match.games])
+
+
+@dataclass(frozen=True)
+class Imported:
+    match_id: int
+    games: int
+    finished: bool
+
+
+def import_json(store: Store, text: str | bytes) -> Imported:
+    """Check a JSON game or match record like the referee does, then store it as a match.
+
+    A single game becomes game 1 of a new match; a match keeps its games. Raises a
+    one-line ``CompanionError`` for anything the referee refuses (nothing is stored)."""
+    raw = parse_json(text)
+    if isinstance(raw, dict) and raw.get("kind") == "match":
+        try:
+            match = MatchRecord.model_validate(raw)
+        except Exception as exc:  # pydantic's complaint, in one line
+            raise RecordError(f"match: not a match record ({str(exc).splitlines()[0]})") from None
+        if not match.games:
+            raise RecordError("match: it has no games")
+        result = tally(match)
+        records = [{"game": match.game, **g} for g in match.games]
+        match_id = store.import_match(match.game, list(match.players), records, result.complete)
+        return Imported(match_id, len(records), result.complete)
+    record = parse_record(text if isinstance(text, (str, bytes)) else json.dumps(raw))
+    referee(record)  # refuses what the referee refuses, before anything is stored
+    data = record.model_dump(mode="json", exclude_defaults=False)
+    data = {k: v for k, v in data.items() if v not in ({}, None) or k in ("rounds",)}
+    players = list(data["players"])
+    match_id = store.import_match(data["game"], players, [data], False)
+    return Imported(match_id, 1, False)
+
+
+__all__ = ["CompanionError", "GAMES_PER_MATCH", "Imported", "game_csv", "game_json",
+           "import_json", "match_csv", "match_json", "records_csv"]

@@ -1,0 +1,109 @@
+"""Running the app from this checkout and driving it in Debian chromium (FLET_TESTING.md)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+               "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 860}
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`python -m companion serve` in its own process group, with its own data dir."""
+
+    def __init__(self, data_dir: Path, port: int | None = None) -> None:
+        self.data_dir = Path(data_dir)
+        self.port = port or free_port()
+        self.proc: subprocess.Popen | None = None
+        self.log = self.data_dir / f"server-{self.port}.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self, timeout: float = 30) -> float:
+        """Start and wait for the first HTTP 200; returns the seconds it took."""
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_DATA_DIR=str(self.data_dir),
+                   PYTHONIOENCODING="utf-8")
+        env.pop("COMPANION_OPEN_BROWSER", None)
+        t0 = time.perf_counter()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "serve", "--port", str(self.port)],
+            cwd=ROOT, env=env, stdout=open(self.log, "ab"), stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        while time.perf_counter() - t0 < timeout:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text(errors='replace')[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.url, timeout=1) as r:
+                    if r.status == 200:
+                        return time.perf_counter() - t0
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError(f"server did not answer within {timeout}s")
+
+    def kill(self) -> None:
+        """SIGKILL, like a phone killing the app: nothing gets to clean up."""
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(5)
+
+
+def launch(pw):
+    return pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
+
+
+def _route(route) -> None:
+    url = route.request.url
+    if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "blob:", "data:")):
+        route.continue_()
+    else:
+        route.abort()
+
+
+def open_app(browser, url: str, viewport: dict | None = None, dark: bool = False):
+    """A fresh context (one Flet session) with the accessibility tree switched on."""
+    ctx = browser.new_context(viewport=viewport or PHONE, color_scheme="dark" if dark else "light")
+    ctx.route("**/*", _route)
+    pg = ctx.new_page()
+    pg.goto(url)
+    pg.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30000)
+    pg.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    return ctx, pg
+
+
+def shot(pg, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    pg.wait_for_timeout(1000)   # screenshots lag the accessibility tree
+    path = SCREENSHOTS / f"{name}.png"
+    pg.screenshot(path=str(path), full_page=False)
+    return path

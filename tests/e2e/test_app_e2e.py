@@ -1,0 +1,178 @@
+"""The app in a real browser (Debian chromium + Playwright, web mode): a Hot Dog match
+played like at a table. Rulebook example: rules/001 (the mustard tie), HD-6…HD-17."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.e2e.harness import DESKTOP, PHONE, Server, shot
+from tests.e2e.table import Table
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = ["Anna", "Bernd", "Chris"]
+TIE = {"Anna": (5, 2, 0), "Bernd": (5, 3, 2), "Chris": (5, 3, 2)}
+
+
+@pytest.fixture
+def table(chromium_browser, app_server):
+    t = Table(chromium_browser, app_server.url, PHONE)
+    yield t
+    t.close()
+
+
+def test_mustard_tie_round_order_returned_bid_and_payouts(table):
+    table.setup(PLAYERS, mustard="Anna")
+    shot(table.pg, "phone-table-round1")
+    for p, (t, h, d) in TIE.items():
+        table.bid(p, t, h, d)
+    table.submit(1)
+    table.see("1. 5 table: Bernd 3−$2 = $1: sold")
+    shot(table.pg, "phone-reveal-step1")
+    table.click("Show all")
+    table.see("Tables now")
+    assert table.step_texts() == [
+        "1. 5 table: Bernd 3−$2 = $1: sold",
+        "2. 5 table: Chris 3−$2 = $1: returned (no room)",
+        "3. 5 table: Anna 2−$0 = $2: sold",
+    ]
+    table.see("Chris takes back 3 hot dogs and $2: only 2 places left (HD-8).")
+    table.see("Anna +$2 (5 table, HD-10)")
+    table.see("Bernd +$3 (5 table, HD-10)")
+    table.see("5 table: empty; 5 free")
+    table.see("Anna: $5 = 1×$5")
+    table.see("Next mustard card: Bernd (HD-14)")
+    shot(table.pg, "phone-reveal-all")
+
+
+def test_refused_bid_says_why_and_changes_nothing_then_undo(table):
+    table.setup(PLAYERS, mustard="Anna")
+    table.bid("Bernd", 5, 3, 4)
+    table.see("HD-6: dollars (4) exceed hot dogs (3): the price may not fall below zero")
+    table.pg.mouse.move(180, 400)
+    table.pg.mouse.wheel(0, 420)          # Bernd's card, with the refusal under his fields
+    shot(table.pg, "phone-refused-bid")
+    table.click("Submit round")
+    table.see("round 1: Bernd: HD-6: dollars (4) exceed hot dogs (3): the price may not fall below zero")
+    table.see("Round 1 · mustard card: Anna")            # still round 1: nothing changed
+    assert table.value("Bernd", "dollar") == 4           # what was entered is kept
+    assert table.value("Bernd", "hot dog") == 3
+    table.play(1, TIE)
+    table.click("Next round")
+    table.see("Round 2 · mustard card: Bernd")
+    table.see("Money: Anna $5 · Bernd $4 · Chris $3")
+    table.click("Undo last round")
+    table.see("Round 1 undone; its bids are back for entry.")
+    table.see("Round 1 · mustard card: Anna")
+    table.see("Money: Anna $3 · Bernd $3 · Chris $3")
+    assert table.value("Bernd", "dollar") == 2
+
+
+def test_edit_round_one_replays_round_two(table):
+    table.setup(PLAYERS, mustard="Anna")
+    table.play(1, TIE)
+    table.click("Next round")
+    table.play(2, {"Anna": (7, 3, 0), "Bernd": (7, 2, 0), "Chris": (5, 1, 0)})
+    table.see("7 table: Anna 3, Bernd 2; 2 free")
+    table.click("Next round")
+    table.click("Open round 1")
+    table.see("Bids as entered")
+    table.click("Change bids")
+    table.see("Change round 1")
+    table.bid("Chris", 7, 2, 0)
+    table.click("Save changes")
+    table.see("Round 1 changed; the game was replayed from there.")
+    table.click("Back to the table")
+    table.click("Open round 2")
+    table.see("The 7 table is full: it pays Anna $3, Bernd $2, Chris $2 and is cleared (HD-10).")
+    table.see("Anna: $8 = 1×$5 + 3×$1")
+    shot(table.pg, "phone-edited-round2")
+
+
+def test_sigkill_between_rounds_keeps_the_game(chromium_browser, tmp_path):
+    server = Server(tmp_path / "data")
+    server.start()
+    try:
+        t = Table(chromium_browser, server.url, PHONE)
+        t.setup(PLAYERS, mustard="Anna")
+        t.play(1, TIE)
+        t.close()
+        server.kill()
+        restarted = Server(tmp_path / "data", port=server.port)
+        restarted.start()
+        server = restarted
+        t = Table(chromium_browser, server.url, PHONE)
+        t.see("Round 2 · mustard card: Bernd")           # opens where we were
+        t.see("Money: Anna $5 · Bernd $4 · Chris $3")
+        t.click("Open round 1")
+        t.see("2. 5 table: Chris 3−$2 = $1: returned (no room)")
+        t.close()
+    finally:
+        server.stop()
+
+
+def _finish(t: Table, game: int, round_no: int) -> None:
+    """One round: Anna places her last hot dog, announced (HD-13)."""
+    t.check("Anna: last hot dog")
+    t.play(round_no, {"Anna": (7, 1, 0), "Bernd": (5, 2, 0), "Chris": (5, 3, 0)})
+    t.click("End of game")
+    t.see(f"Game {game} over")
+
+
+def test_three_games_and_the_match_tally(chromium_browser, app_server):
+    t = Table(chromium_browser, app_server.url, DESKTOP)
+    try:
+        t.setup(PLAYERS, mustard="Anna")
+        shot(t.pg, "desktop-table")
+        t.play(1, TIE)
+        t.click("Next round")
+        _finish(t, 1, 2)
+        # game 1: Anna $5, Bernd 4+2, Chris 3+3 (the 5 table fills: Bernd 2, Chris 3);
+        # games 2 and 3 are that last round alone: Anna $3, Bernd $5, Chris $6
+        t.see("Standings")
+        t.see("Bernd (house rule HD-17)")
+        shot(t.pg, "desktop-game-over")
+        t.click("Start game 2")
+        t.see("Hot Dog · game 2 of 3")
+        t.see("Round 1 · mustard card: Bernd")
+        t.see(re.compile(r"^Match so far \(HD-15\): "))
+        _finish(t, 2, 1)
+        t.click("Start game 3")
+        t.see("Round 1 · mustard card: Chris")
+        _finish(t, 3, 1)
+        t.see("Match result")
+        t.see("Game 1: Anna $5 · Bernd $6 · Chris $6")
+        t.see("Game 2: Anna $3 · Bernd $5 · Chris $6")
+        t.see("Total: Anna $11 · Bernd $16 · Chris $18")
+        t.see("Match over: Chris wins the match with 18 (HD-15).")
+        shot(t.pg, "desktop-match-result")
+        t.click("Home")
+        t.click("History")
+        t.click(re.compile(r"Hot Dog, .*Anna, Bernd, Chris"))
+        t.see("Game 3 (over)")
+        shot(t.pg, "desktop-history-match")
+    finally:
+        t.close()
+
+
+def test_phone_dark_mode_and_rules_screen(chromium_browser, app_server):
+    t = Table(chromium_browser, app_server.url, PHONE, dark=True)
+    try:
+        t.setup(PLAYERS, mustard="Bernd")
+        t.bid("Anna", 7, 2, 1)
+        t.click("Hide Anna's bid")
+        t.see("Anna: bid entered and hidden, pass the phone on.")
+        shot(t.pg, "phone-dark-hidden-bid")
+        t.click("Rules")
+        t.see("Hot Dog: the rules in plain words")
+        t.see(re.compile(r"^HD-17 \(house rule\)"))
+        shot(t.pg, "phone-dark-rules")
+        t.click("Back")
+        t.see("Anna: bid entered and hidden, pass the phone on.")
+        t.click("Settings")
+        t.see("Follow the system's light or dark mode")
+        shot(t.pg, "phone-dark-settings")
+    finally:
+        t.close()

@@ -1,0 +1,155 @@
+"""The SQLite store: schema version, one transaction per change, corrupt files moved aside,
+export and import."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sqlite3
+
+import pytest
+
+from companion.games.hotdog import viewmodel as vm
+from companion.store import SCHEMA_VERSION, Store, data_dir
+from companion.store.exchange import game_csv, game_json, import_json, match_csv, match_json
+from tests.conftest import run_companion
+
+PLAYERS = ["Anna", "Bernd", "Chris"]
+
+
+def tie_round() -> dict:
+    return {"bids": [{"player": "Anna", "table": 5, "hotdogs": 2},
+                     {"player": "Bernd", "table": 5, "hotdogs": 3, "dollars": 2},
+                     {"player": "Chris", "table": 5, "hotdogs": 3, "dollars": 2}]}
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(tmp_path / "companion.sqlite3")
+    yield s
+    s.close()
+
+
+def test_data_dir_follows_env(monkeypatch, tmp_path):
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "x"))
+    assert data_dir() == tmp_path / "x"
+
+
+def test_schema_version_and_wal(store):
+    assert store.schema_version == SCHEMA_VERSION
+    mode = store._conn.execute("PRAGMA journal_mode").fetchone()[0]
+    assert mode == "wal"
+    assert store._conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_match_round_trip_and_current(store):
+    rec = vm.new_record(PLAYERS, "Anna")
+    mid = store.create_match("hotdog", PLAYERS, rec)
+    assert store.current_match_id() == mid
+    rec2 = {**rec, "rounds": [tie_round()]}
+    store.save_game(mid, 1, rec2)
+    m = store.match(mid)
+    assert m.players == PLAYERS and m.current.record == rec2
+    assert store.add_game(mid, vm.new_record(PLAYERS, "Bernd")) == 2
+    assert [g.number for g in store.match(mid).games] == [1, 2]
+
+
+def test_a_failed_change_leaves_nothing(store):
+    mid = store.create_match("hotdog", PLAYERS, vm.new_record(PLAYERS, "Anna"))
+    with pytest.raises(RuntimeError):
+        with store.transaction() as c:
+            c.execute("UPDATE games SET record='{}' WHERE match_id=?", (mid,))
+            raise RuntimeError("power cut")
+    assert store.match(mid).current.record["players"] == PLAYERS
+
+
+def test_saved_round_survives_reopen(tmp_path):
+    path = tmp_path / "c.sqlite3"
+    s = Store(path)
+    mid = s.create_match("hotdog", PLAYERS, vm.new_record(PLAYERS, "Anna"))
+    s.save_game(mid, 1, {**vm.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]})
+    # no close: like a killed process
+    s2 = Store(path)
+    assert s2.match(mid).current.record["rounds"] == [tie_round()]
+    assert s2.notice is None
+
+
+def test_corrupt_db_is_moved_aside(tmp_path):
+    path = tmp_path / "companion.sqlite3"
+    path.write_bytes(b"this is not a database" * 200)
+    s = Store(path)
+    assert s.notice is not None and "moved aside" in s.notice
+    aside = list(tmp_path.glob("companion.sqlite3.corrupt-*"))
+    assert len(aside) == 1 and aside[0].read_bytes().startswith(b"this is not")
+    assert s.matches() == [] and s.schema_version == SCHEMA_VERSION
+
+
+def test_unreadable_record_is_moved_aside(tmp_path):
+    path = tmp_path / "companion.sqlite3"
+    s = Store(path)
+    mid = s.create_match("hotdog", PLAYERS, vm.new_record(PLAYERS, "Anna"))
+    with s.transaction() as c:
+        c.execute("UPDATE games SET record='{broken' WHERE match_id=?", (mid,))
+    s.close()
+    s2 = Store(path)
+    assert s2.notice and "not JSON" in s2.notice
+    assert s2.matches() == []
+
+
+def test_newer_schema_is_refused_and_moved_aside(tmp_path):
+    path = tmp_path / "companion.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    conn.close()
+    s = Store(path)
+    assert "newer" in s.notice
+
+
+def test_export_game_is_a_referee_record(store, tmp_path):
+    rec = {**vm.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]}
+    f = tmp_path / "g.json"
+    f.write_text(game_json(rec), encoding="utf-8")
+    out = run_companion("referee", str(f))
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["money"] == {"Anna": 5, "Bernd": 4, "Chris": 3}
+
+
+def test_csv_one_row_per_bid(store):
+    rec = {**vm.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]}
+    rows = list(csv.DictReader(io.StringIO(game_csv(rec))))
+    assert [r["player"] for r in rows] == PLAYERS
+    assert rows[1] == {"game": "1", "round": "1", "player": "Bernd", "table": "5",
+                       "hotdogs": "3", "dollars": "2"}
+    mid = store.create_match("hotdog", PLAYERS, rec)
+    assert match_csv(store.match(mid)).splitlines()[0] == "game,round,player,table,hotdogs,dollars"
+
+
+def test_import_export_round_trip(store):
+    rec = {**vm.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]}
+    mid = store.create_match("hotdog", PLAYERS, rec)
+    text = match_json(store.match(mid))
+    imported = import_json(store, text)
+    assert imported.games == 1 and not imported.finished
+    assert store.match(imported.match_id).match_record() == store.match(mid).match_record()
+    single = import_json(store, game_json(rec))
+    assert vm.game_view(store.match(single.match_id).current.record).state.money["Anna"] == 5
+
+
+def test_import_refuses_a_bad_record_and_stores_nothing(store):
+    bad = {**vm.new_record(PLAYERS, "Anna"), "rounds": [{"bids": [
+        {"player": "Anna", "table": 5, "hotdogs": 1, "dollars": 4},
+        {"player": "Bernd", "table": 5, "hotdogs": 1},
+        {"player": "Chris", "table": 5, "hotdogs": 1}]}]}
+    from companion.core.errors import CompanionError
+    with pytest.raises(CompanionError, match="HD-6"):
+        import_json(store, json.dumps(bad))
+    with pytest.raises(CompanionError, match="not valid JSON"):
+        import_json(store, "{nope")
+    assert store.matches() == []
+
+
+def test_settings(store):
+    assert store.setting("theme", "system") == "system"
+    store.set_setting("theme", "dark")
+    assert store.setting("theme") == "dark"

@@ -15,7 +15,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from companion.core.errors import CompanionError
+from companion.core.errors import CompanionError, one_line
 
 
 def _read(path: str) -> bytes:
@@ -26,7 +26,7 @@ def _read(path: str) -> bytes:
 
 
 def _fail(message: str) -> int:
-    sys.stderr.write(message.replace("\n", " ") + "\n")
+    sys.stderr.write(one_line(message) + "\n")
     return 1
 
 

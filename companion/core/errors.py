@@ -13,6 +13,18 @@ as it was; ``check_*`` helpers return them as values for the app.
 from __future__ import annotations
 
 
+def one_line(text: str) -> str:
+    """``text`` with every line break or control character escaped (\\n, \\u2028…)."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
+def shorten(name: str, limit: int = 40) -> str:
+    """A name as quoted in a message: at most ``limit`` characters."""
+    return name if len(name) <= limit else name[:limit] + "…"
+
+
 class CompanionError(Exception):
     """Base of everything companion refuses; ``str()`` is the one line a player reads."""
 
@@ -46,13 +58,14 @@ class RecordError(CompanionError):
         if not parts:
             parts.append("setup" if self.ruling else "record")
         if self.player is not None:
-            parts.append(self.player)
+            parts.append(shorten(self.player))
         return ": ".join(parts)
 
     def line(self) -> str:
-        """The one-line message: where, then the ruling id, then what is wrong."""
+        """The one-line message: where, then the ruling id, then what is wrong.
+        Line breaks and other control characters in names are shown escaped."""
         what = f"{self.ruling} {self.message}" if self.ruling else self.message
-        return f"{self.where}: {what}"
+        return one_line(f"{self.where}: {what}")
 
     def __str__(self) -> str:
         return self.line()

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
-from companion.core.errors import RecordError, RuleError
+from companion.core.errors import RecordError, RuleError, shorten
 
 MAX_NAME_LENGTH = 24
 
@@ -82,7 +82,7 @@ class Roster:
             label = f"{what} " if what else ""
             raise RuleError(
                 ruling,
-                f"{label}'{name}' is not a player (players: {', '.join(self.players)})",
+                f"{label}'{shorten(name.strip())}' is not a player (players: {', '.join(self.players)})",
                 **where,
             )
         return found
@@ -176,21 +176,27 @@ def error_from_validation(
             break
     path = ".".join(str(p) for p in loc if not (isinstance(p, int)))
     label = path.split(".")[-1] if path else "record"
-    if "player" not in where and label not in {"player", "game"} and loc:
+    if "player" not in where and label not in {"player", "game"} and len(loc) >= 2:
         # a dict keyed by player name ("money": {"Anna": -1}) names the player
         last = loc[-1]
-        if isinstance(last, str) and len(loc) >= 2 and loc[-2] in ("money", "complete", "tools"):
-            if last.strip().casefold() in _player_keys(raw):
-                where["player"] = last.strip()
-                label = str(loc[-2])
-            else:  # a setting, not a player (burger's "tools": {"tongs": -1})
-                label = f"{loc[-2]}.{last}"
+        named = [str(p) for p in loc[:-1] if not isinstance(p, int)]
+        parent = ".".join(named[-2:]) if len(named) > 1 and named[-1].strip().isdigit() else named[-1]
+        if isinstance(last, str) and last.strip().casefold() in _player_keys(raw):
+            where["player"] = last.strip()
+            label = parent
+        elif isinstance(last, str) and loc[-2] in ("money", "complete", "tools"):
+            label = f"{parent}.{last}"  # a setting, not a player (burger's "tools": {"tongs": -1})
     message = f"'{label}' {describe_error(err)}" if err["type"] == "extra_forbidden" else f"{label} {describe_error(err)}"
     return RecordError(message, ruling=ruling, **where)
 
 
 def parse_json(text: str | bytes) -> Any:
     """Parse JSON text; anything that is not JSON becomes a one-line RecordError."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"not valid JSON (not UTF-8 text: byte {exc.start})") from None
     try:
         return json.loads(text)
     except RecursionError:

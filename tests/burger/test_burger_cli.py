@@ -90,3 +90,12 @@ def test_jsonl_reports_bad_burger_records_per_line_and_goes_on():
     out = [json.loads(x) for x in proc.stdout.decode().splitlines()]
     assert out[1] == {"error": line}
     assert out[0] == out[2] and out[0]["scores"] == {"Ann": 0, "Ben": 1, "Cat": 0}
+
+
+def test_bu3_tool_cards_for_the_same_player_spelled_twice_are_refused():
+    """Found in review: " A" and "A" once merged silently; now BU-3 refuses the double."""
+    text = ('{"game":"burger","players":["A","B"],"rounds":[{"decks":[["a","b"],["c","d"]],'
+            '"tools":{"A":"tongs"," A":"tease","B":"tongs"}}]}')
+    proc = run_companion("referee", "-", input=text)
+    assert proc.returncode == 1 and proc.stdout == b""
+    assert proc.stderr.decode() == "round 1: A: BU-3 plays two tool cards in one round\n"

@@ -101,3 +101,35 @@ def test_jsonl_one_result_per_line_and_errors_in_place(tmp_path):
     assert out[1]["error"].startswith("record: not valid JSON")
     assert out[2] == {"error": "setup: HD-1 2–5 players, not 1"}
     assert out[3] == {"error": "line 4: empty line, no record"}
+
+
+# Found in review: names that differ only by spaces or case, doubled tables, and names
+# with line breaks must neither merge silently nor break the one-line error.
+DOUBLES = [
+    ('{"game":"hotdog","players":["A","B"],"tables":{"5":{"A":2,"a":2}}}', "setup: A: HD-8 hot dogs at the 5 table are given twice"),
+    ('{"game":"hotdog","players":["A","B"],"tables":{"5":{"A":2," A":2}}}', "setup: A: HD-8 hot dogs at the 5 table are given twice"),
+    ('{"game":"hotdog","players":["A","B"],"tables":{"5":{"A":2}," 5":{"B":1}}}', "setup: HD-8 the 5 table is given twice"),
+    ('{"game":"hotdog","players":["A","B"],"tables":{"05":{"A":2}}}', "setup: HD-2 there is no neutral table '05'"),
+    ('{"game":"hotdog","players":["A","B"],"tables":{"\\u0665":{"A":2}}}', "setup: HD-2 there is no neutral table '\u0665'"),
+    ('{"game":"hotdog","players":["A","B"],"money":{"A":1,"a":7}}', "setup: A: HD-3 money is given twice"),
+    ('{"game":"hotdog","players":["A","B"],"money":{"A":1," A ":7}}', "setup: A: HD-3 money is given twice"),
+    ('{"game":"hotdog","players":["A","B"],"tables":{"5":{"A":-1}}}', "setup: A: HD-8 tables.5 must be at least 0"),
+    ('{"game":"hotdog","players":["A","B"],"mustard":"Z\\rY\\u2028X"}', "setup: Z\\rY\\u2028X: HD-4 the mustard holder"),
+    ('{"game":"hotdog","players":["A","B"],"mustard":"' + "z" * 1000 + '"}', "setup: " + "z" * 40 + "…: HD-4"),
+]
+
+
+@pytest.mark.parametrize("text, line", DOUBLES, ids=range(len(DOUBLES)))
+def test_hd1_doubled_or_hostile_names_are_refused_in_one_line(text, line):
+    proc = run_companion("referee", "-", input=text)
+    err = proc.stderr.decode()
+    assert proc.returncode == 1 and proc.stdout == b""
+    assert len(err.splitlines()) == 1 and err.startswith(line), err
+    assert len(err) < 300
+
+
+def test_jsonl_invalid_utf8_line_says_so(tmp_path):
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(json.dumps(GOOD).encode() + b"\n\xff\xfe\n")
+    out = run_companion("referee", "--jsonl", str(path)).stdout.decode().splitlines()
+    assert json.loads(out[1]) == {"error": "record: not valid JSON (not UTF-8 text: byte 0)"}

@@ -46,9 +46,9 @@ class Round(Model):
     deck each taker chose (in taking order) and the hamburgers finished."""
 
     decks: list[list[Name]]
-    tools: dict[Name, ToolKind]
+    tools: dict[str, ToolKind]  # keys as entered: the rules resolve them and refuse doubles
     picks: list[Count] | None = None
-    complete: dict[Name, Count] = {}
+    complete: dict[str, Count] = {}
 
 
 class BurgerRecord(GameRecord):

@@ -29,8 +29,9 @@ class Round(Model):
 class HotDogRecord(GameRecord):
     game: Literal["hotdog"] = "hotdog"
     mustard: Name | None = None
-    money: dict[Name, Count] = {}
-    tables: dict[str, dict[Name, Count]] = {}
+    # keys as entered: the rules resolve names (trimmed, any case) and refuse doubles
+    money: dict[str, Count] = {}
+    tables: dict[str, dict[str, Count]] = {}
     rounds: list[Round] = []
 
 

@@ -64,15 +64,25 @@ def start(record: HotDogRecord) -> State:
     if record.mustard is not None:
         mustard = roster.resolve(record.mustard, "HD-4", "the mustard holder")
     money = {p: START_MONEY for p in players}
+    named: set[str] = set()
     for name, amount in record.money.items():
-        money[roster.resolve(name, "HD-3", "money for")] = amount
+        p = roster.resolve(name, "HD-3", "money for")
+        if p in named:
+            raise RuleError("HD-3", "money is given twice", player=p)
+        named.add(p)
+        money[p] = amount
     lying: dict[int, dict[str, int]] = {t: {} for t in tables}
+    seen_tables: set[int] = set()
     for key, per_player in record.tables.items():
         table = _table_key(key, tables)
-        for name, count in per_player.items():
+        if table in seen_tables:
+            raise RuleError("HD-8", f"the {table} table is given twice")
+        seen_tables.add(table)
+        for name, n in per_player.items():
             p = roster.resolve(name, "HD-8", f"hot dogs at the {table} table for")
-            if count:
-                lying[table][p] = lying[table].get(p, 0) + count
+            if p in lying[table]:
+                raise RuleError("HD-8", f"hot dogs at the {table} table are given twice", player=p)
+            lying[table][p] = n
         if sum(lying[table].values()) >= table:
             raise RuleError(
                 "HD-10",
@@ -83,7 +93,7 @@ def start(record: HotDogRecord) -> State:
 
 
 def _table_key(key: str, tables: Sequence[int]) -> int:
-    if key.strip().isdigit() and int(key) in tables:
+    if key.strip() in {str(t) for t in tables}:
         return int(key)
     shown = " and ".join(str(t) for t in tables)
     raise RuleError("HD-2", f"there is no neutral table '{key}' with these players (tables: {shown})")

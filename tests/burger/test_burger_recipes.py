@@ -7,7 +7,7 @@ import json
 import pytest
 
 from companion.core.errors import RecordError
-from companion.games.burger.recipes import Recipe, RECIPES_DIR, check_hamburger, load_recipes
+from companion.games.burger.recipes import RECIPES_DIR, Recipe, check_hamburger, load_recipes
 
 CHEESE = Recipe(name="Cheeseburger", ingredients=["patty", "cheese"])
 

@@ -6,7 +6,14 @@ import pytest
 
 from companion.core.errors import RecordError, RuleError
 from companion.core.registry import games
-from companion.core.seating import clockwise_from, first_clockwise, left_of, neighbours, right_of, seat_rank
+from companion.core.seating import (
+    clockwise_from,
+    first_clockwise,
+    left_of,
+    neighbours,
+    right_of,
+    seat_rank,
+)
 
 P = ["Anna", "Bernd", "Chris", "Dora"]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from companion.core.errors import RuleError
+from companion.games.hotdog.models import Round
 from companion.games.hotdog.rules import (
     cash_cards,
     check_round,
@@ -16,7 +17,6 @@ from companion.games.hotdog.rules import (
     play_round,
     start,
 )
-from companion.games.hotdog.models import Round
 from tests.hotdog.helpers import bid, order, paid, play, record
 
 ABC = ["Anna", "Bernd", "Chris"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import EXAMPLES, run_companion
+from tests.conftest import run_companion
 from tests.pdf.helpers import DATA, PRINTABLES, size_mm, text
 
 

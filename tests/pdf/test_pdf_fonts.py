@@ -29,7 +29,8 @@ def test_each_test_name_is_covered_by_its_chosen_font(name, face):
 
 def test_all_of_companions_own_text_is_in_dejavu():
     from companion.games.burger.printable import rules_card as burger
-    from companion.games.hotdog.printable import rules_card as hotdog, score_sheet as hd_sheet
+    from companion.games.hotdog.printable import rules_card as hotdog
+    from companion.games.hotdog.printable import score_sheet as hd_sheet
     from companion.games.sales.printable import rules_card as sales
 
     texts = []

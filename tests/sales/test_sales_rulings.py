@@ -323,7 +323,7 @@ def test_sa9_new_round_while_hands_hold_cards_is_an_error():
     """SA-7, SA-9: a round starts only once every hand is empty."""
     rec = _rec(["Ann", "Ben"], [[("Ann", c("sun", 3)), ("Ben", c("sun", 2))]], [], hand_size=2)
     assert error(rec) == (
-        "round 2: SA-7 round 1 has not ended: Ann (1), Ben (1) still hold cards; "
+        "round 2: SA-7 round 1 has not ended: Ann (1) and Ben (1) still hold cards; "
         "a round ends when every hand is empty (SA-9)")
 
 

@@ -302,7 +302,7 @@ def test_three_rounds_then_game_over_and_the_tie_break_sa9_sa13():
 def test_next_round_only_when_every_hand_is_empty_sa7():
     rec = sale(vm.new_record(["Ann", "Ben"], hand_size=2), c("sun", 5), c("sun", 6))
     assert vm.start_next_round(rec).error == (
-        "round 2: SA-7: round 1 has not ended: Ann (1), Ben (1) still hold cards; a round ends "
+        "round 2: SA-7: round 1 has not ended: Ann (1) and Ben (1) still hold cards; a round ends "
         "when every hand is empty (SA-9)")
     assert vm.match_line(["Ann", "Ben"], [rec]) == ("round 1 of 3, sale 2 to enter", False)
 

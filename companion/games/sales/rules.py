@@ -105,10 +105,11 @@ def start_round(state: State) -> State:
     if r > ROUNDS:
         raise RuleError("SA-9", f"the game has {ROUNDS} rounds: it ended after round {ROUNDS}", round=r)
     if not state.round_over:
-        holding = ", ".join(f"{p} ({n})" for p, n in state.hands.items() if n)
+        holders = [f"{p} ({n})" for p, n in state.hands.items() if n]
+        verb = "holds" if len(holders) == 1 else "hold"
         raise RuleError(
             "SA-7",
-            f"round {state.round} has not ended: {holding} still hold cards; "
+            f"round {state.round} has not ended: {words.names(holders)} still {verb} cards; "
             "a round ends when every hand is empty (SA-9)",
             round=r,
         )
@@ -461,20 +462,25 @@ def team(scores: Mapping[str, Score], players: Sequence[str], mode: str) -> Team
 
 
 def _setup_notes(state: State) -> list[str]:
-    n = state.hand_size
-    if state.mode == "competitive":
+    return setup_notes(state.mode, state.hand_size)
+
+
+def setup_notes(mode: str, n: int) -> list[str]:
+    """What a player reads about the cards dealt per round (SA-2): the competitive
+    default is a house rule (the deal chart is missing); other numbers are house variants."""
+    if mode == "competitive":
         if n == DEFAULT_HAND_SIZE:
             return [f"{n} cards per round: house rule (SA-2), the deal chart is missing."]
         return [
             f"{n} cards per round: house variant (SA-2); the deal chart is missing and the "
             f"house rule default is {DEFAULT_HAND_SIZE}."
         ]
-    unit = "hand" if state.mode == "solo" else "player"
+    unit = "hand" if mode == "solo" else "player"
     if n == DEFAULT_HAND_SIZE:
-        return [f"{n} cards per {unit} per round, as the rules deal in {MODE_TITLES[state.mode]} (SA-2)."]
+        return [f"{n} cards per {unit} per round, as the rules deal in {MODE_TITLES[mode]} (SA-2)."]
     return [
         f"{n} cards per {unit} per round: house variant (SA-2); the rules deal "
-        f"{DEFAULT_HAND_SIZE} in {MODE_TITLES[state.mode]}."
+        f"{DEFAULT_HAND_SIZE} in {MODE_TITLES[mode]}."
     ]
 
 

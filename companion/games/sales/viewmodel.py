@@ -142,8 +142,7 @@ def hand_size_note(mode: str, hand_size: int | str = DEFAULT_HAND_SIZE) -> str:
     n = parse_count(hand_size)
     if not isinstance(n, int) or n < 1:
         n = DEFAULT_HAND_SIZE
-    probe = SalesRecord(players=list(SOLO_HANDS), mode=mode, hand_size=n)  # type: ignore[arg-type]
-    return rules.referee(probe).notes[0]
+    return rules.setup_notes(mode, n)[0]
 
 
 def hand_size_error(hand_size: int | str) -> str | None:

@@ -184,7 +184,7 @@ def recipe_status(path: str | Path | None = None) -> RecipeStatus:
     try:
         book = load_recipes(path)
     except RecordError as err:
-        return RecipeStatus(str(path), None, str(err))
+        return RecipeStatus(str(path), None, say(err))
     names = ", ".join(r.name for r in book.recipes)
     text = f"{path.name}: {words.count(len(book.recipes), 'recipe')} ({names})."
     if book.example:
@@ -704,6 +704,12 @@ def draft_of(record: Mapping[str, Any], index: int) -> RoundDraft:
                       complete=dict(rnd.get("complete", {})))
 
 
+def next_state(record: Mapping[str, Any]) -> rules.State:
+    """The game before the next round: what ``fresh_round``, ``tool_turn`` and the
+    other draft helpers take. It holds every secret: never draw it as it is."""
+    return replay(record)[1]
+
+
 def state_before(record: Mapping[str, Any], index: int) -> rules.State:
     """The game before round ``index`` (0-based): what its draft is checked against."""
     return replay({**record, "rounds": list(record["rounds"][:index])})[1]
@@ -837,11 +843,7 @@ class GameView:
     next_first: str
     tools: str
     scoring: str
-    state: rules.State = field(repr=False)
-
-    @property
-    def next_round(self) -> int:
-        return self.state.next_round
+    next_round: int
 
 
 def game_view(record: Mapping[str, Any]) -> GameView:
@@ -863,7 +865,7 @@ def game_view(record: Mapping[str, Any]) -> GameView:
         next_first=next_first_line(state),
         tools=tools_label(rec.tools.tongs, rec.tools.tease),
         scoring=scoring_label(rec.scoring.hamburger, rec.scoring.rat),
-        state=state,
+        next_round=state.next_round,
     )
 
 
@@ -942,7 +944,7 @@ def end_view(record: Mapping[str, Any], top_buns: Sequence[str] = ()) -> EndView
     try:
         final = rules.last_top_buns(state, top_buns)
     except RuleError as err:
-        final, error = state, say_where(err)
+        final, error = state, (f"{err.player}: {say(err)}" if err.player else say(err))
     points, won, text = rules.standings(final)
     rows = [ScoreRow(p, final.hamburgers.get(p, 0), final.rats.get(p, 0), points[p],
                      dict(final.used[p]), p in final.top_buns) for p in final.players]

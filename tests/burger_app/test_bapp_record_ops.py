@@ -121,5 +121,5 @@ def test_rules_text_every_ruling_with_its_id_house_rules_labelled():
     assert house == ["BU-3", "BU-8"]
     for rid, text, is_house in vm.RULES:
         assert text.startswith("House rule") == is_house, rid
-    assert "the rule texts give no scoring" in dict((r[0], r[1]) for r in vm.RULES)["BU-8"]
+    assert "the rule texts give no scoring" in {r[0]: r[1] for r in vm.RULES}["BU-8"]
     assert any("recipe file" in line for line in vm.RULES_INTRO)

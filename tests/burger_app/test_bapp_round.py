@@ -17,8 +17,8 @@ def test_bu2_what_the_first_player_is_told():
     st = state(start(draw_pile="60"))
     assert vm.reveal_instructions(st) == [
         "Round 1: Ann is first player.",
-        "Ann, reveal 5 ingredient cards into three decks: the first three start one deck each, "
-        "then place the others on any deck (BU-2).",
+        ("Ann, reveal 5 ingredient cards into three decks: the first three start one deck each, "
+        "then place the others on any deck (BU-2)."),
         "Rat cards do not count towards the 5: place each rat on a deck too and keep revealing (BU-2).",
         "The draw pile holds 60 cards.",
     ]
@@ -245,3 +245,10 @@ def test_bu5_more_hamburgers_than_cards_taken_is_refused_next_to_the_player():
 def test_play_helper_round_trip_is_the_record():
     rec = play(start(), DECKS_A, {"Ann": "tease", "Ben": "tongs", "Cat": "tongs"}, {"Ben": 1})
     assert vm.round_of(state(start()), vm.draft_of(rec, 0)) == rec["rounds"][0]
+
+
+def test_bu3_tool_cards_are_recorded_in_seat_order_whoever_chose_first():
+    rec = start(first="Cat")
+    draft = entered(rec, DECKS_A, {"Ann": "tongs", "Ben": "tease", "Cat": "tease"})
+    assert list(draft.tools) == ["Cat", "Ann", "Ben"]          # the phone went round from Cat
+    assert list(vm.round_of(state(rec), draft)["tools"]) == ["Ann", "Ben", "Cat"]

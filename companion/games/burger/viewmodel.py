@@ -285,11 +285,11 @@ def reveal_instructions(state: rules.State) -> list[str]:
     need = rules.ingredients_per_round(n)
     lines = [
         f"Round {state.next_round}: {state.first} is first player.",
-        f"{state.first}, reveal {need} ingredient cards into {words.number_word(n)} decks: "
+        (f"{state.first}, reveal {need} ingredient cards into {words.number_word(n)} decks: "
         f"the first {words.number_word(n)} start one deck each, then place the others on "
-        "any deck (BU-2).",
-        f"Rat cards do not count towards the {need}: place each rat on a deck too and keep "
-        "revealing (BU-2).",
+        "any deck (BU-2)."),
+        (f"Rat cards do not count towards the {need}: place each rat on a deck too and keep "
+        "revealing (BU-2)."),
     ]
     if state.draw_pile is not None:
         lines.append(f"The draw pile holds {words.count(state.draw_pile, 'card')}.")
@@ -586,7 +586,9 @@ def find_recipe(book: RecipeBook, name: str) -> Recipe | None:
     return next((r for r in book.recipes if r.name.casefold() == key), None)
 
 
-def stack_check(book: RecipeBook, stack: StackDraft, *, wastebasket_top: bool = False) -> HamburgerCheck | None:
+def stack_check(
+    book: RecipeBook, stack: StackDraft, *, wastebasket_top: bool = False,
+) -> HamburgerCheck | None:
     """The recipe check of an entered stack (BU-5; BU-7 with ``wastebasket_top``):
     complete or not, and what is missing. None if the recipe is not in the file."""
     recipe = find_recipe(book, stack.recipe)
@@ -608,13 +610,16 @@ def count_stack(draft: RoundDraft, player: str, book: RecipeBook) -> RoundDraft:
     return replace(step_complete(draft, player, 1), stacks=stacks)
 
 
-def stack_cards(state: rules.State, draft: RoundDraft, player: str, book: RecipeBook | None = None) -> list[str]:
+def stack_cards(
+    state: rules.State, draft: RoundDraft, player: str, book: RecipeBook | None = None,
+) -> list[str]:
     """Card names to offer when a player enters a stack: the buns, the named cards of
     the decks they take this round, and the recipe file's ingredients (no rats)."""
     out = [BOTTOM_BUN, TOP_BUN]
     for row in take_rows(state, draft):
         if row.player == player:
-            out.extend(c.strip() for c in draft.decks[row.deck].cards if c.strip() and not rules.is_rat(c))
+            cards = draft.decks[row.deck].cards
+            out.extend(c.strip() for c in cards if c.strip() and not rules.is_rat(c))
     if book is not None:
         out.extend(i for r in book.recipes for i in r.ingredients)
     seen: dict[str, str] = {}
@@ -630,10 +635,12 @@ def round_of(state: rules.State, draft: RoundDraft) -> dict[str, Any]:
     """The draft as a record round (the contract's shape)."""
     rnd: dict[str, Any] = {
         "decks": [d.deck() for d in draft.decks],
-        "tools": {p: t.kind for p, t in draft.tools.items() if t.kind is not None},
+        "tools": {p: kind for p in state.players
+                  if (kind := draft.tools.get(p, ToolDraft()).kind) is not None},
     }
-    if tongs_players(state, draft) and draft.picks is not None and list(draft.picks) != list(range(len(draft.decks))):
-        rnd["picks"] = list(draft.picks)
+    picks = draft.picks
+    if tongs_players(state, draft) and picks is not None and list(picks) != list(range(len(picks))):
+        rnd["picks"] = list(picks)
     complete = {p: n for p in state.players if (n := draft.complete.get(p, 0))}
     if complete:
         rnd["complete"] = complete
@@ -799,7 +806,8 @@ def round_view(players: Sequence[str], result: RoundResult, rnd: Mapping[str, An
     before = before or {}
     decks = rnd["decks"]
     if result.wastebasket is not None:
-        takes = [f"All {words.number_word(len(decks))} decks go to {result.wastebasket}'s wastebasket (BU-4)."]
+        every = words.number_word(len(decks))
+        takes = [f"All {every} decks go to {result.wastebasket}'s wastebasket (BU-4)."]
     else:
         picks = rnd.get("picks") or list(range(len(decks)))
         takes = [f"{who} takes {deck_label(d)}: {_deck_text(decks[d], secrets)}"
@@ -1051,51 +1059,51 @@ def game_csv(records: Sequence[Mapping[str, Any]]) -> str:
 # ---------------------------------------------------------------- the rules, in plain words
 
 RULES_INTRO: list[str] = [
-    "Burger is a drafting game: each round ingredient cards are laid out in as many decks "
+    ("Burger is a drafting game: each round ingredient cards are laid out in as many decks "
     "as players, everyone plays a tool card at once, and the tongs players take the decks "
-    "to build hamburgers by recipe.",
-    "A round: 1. the first player reveals ingredients into the decks; 2. every player plays "
+    "to build hamburgers by recipe."),
+    ("A round: 1. the first player reveals ingredients into the decks; 2. every player plays "
     "tongs or tease face down, all revealed at once; 3. tongs players take the decks in turn; "
     "4. rat cards give hidden rat tokens, the other cards build hamburgers; 5. the game ends, "
-    "or whoever took the last deck becomes first player.",
-    "The recipes are not in the rule texts: they come from a recipe file (assets/recipes/, "
-    "the shipped one is a made-up example to edit).",
+    "or whoever took the last deck becomes first player."),
+    ("The recipes are not in the rule texts: they come from a recipe file (assets/recipes/, "
+    "the shipped one is a made-up example to edit)."),
 ]
 
 RULES: list[tuple[str, str, bool]] = [
-    ("BU-1", "2 to 5 players sit clockwise in the order entered. The first player is chosen "
-             "at setup: whoever most recently ate a hamburger.", False),
-    ("BU-2", "Each round the first player reveals ingredient cards until 4 / 5 / 7 / 8 "
+    ("BU-1", ("2 to 5 players sit clockwise in the order entered. The first player is chosen "
+             "at setup: whoever most recently ate a hamburger."), False),
+    ("BU-2", ("Each round the first player reveals ingredient cards until 4 / 5 / 7 / 8 "
              "ingredients are out (2 / 3 / 4 / 5 players). Rat cards do not count towards that "
              "number but are placed on a deck too. There are as many decks as players; the first "
              "ingredients revealed start one deck each, so every deck holds an ingredient; the "
              "first player chooses where each later card goes. A round cannot use more cards than "
-             "the draw pile holds.", False),
-    ("BU-3", "House rule: each player starts with 2 tongs + 1 tease (the rule texts do not give "
+             "the draw pile holds."), False),
+    ("BU-3", ("House rule: each player starts with 2 tongs + 1 tease (the rule texts do not give "
              "the number; it can be changed at setup, at least 2 cards). Each round every player "
              "plays one tool card face down and all are revealed at once. Used cards stay out of "
              "the hand, secret, until a player holds only one tool card after the reveal: then "
-             "that player takes all used tool cards back, the one just played included.", True),
-    ("BU-4", "Tongs players take one deck at a time, clockwise starting with the player after "
+             "that player takes all used tool cards back, the one just played included."), True),
+    ("BU-4", ("Tongs players take one deck at a time, clockwise starting with the player after "
              "the first player, going round again until no deck is left; one tongs player alone "
              "takes every deck. Tease players take none. If nobody played tongs, every deck goes "
              "to the first player's wastebasket, nobody gets rat tokens, and the first player "
-             "stays.", False),
-    ("BU-5", "Every rat card in a deck taken gives its taker one hidden rat token and goes under "
+             "stays."), False),
+    ("BU-5", ("Every rat card in a deck taken gives its taker one hidden rat token and goes under "
              "the wastebasket. The other cards build hamburgers by the recipe in any order: a "
              "bottom bun first (an ingredient card may be flipped to serve as one, never a rat), "
              "the recipe's ingredients, and the top bun last. Unused cards go under the "
              "wastebasket. A hamburger in progress stays in front of its player. Rat tokens and "
              "used tool cards are secret: the app shows them only to their owner, on a tap, and "
-             "to everyone at the end.", False),
-    ("BU-6", "The game ends when the complete hamburgers on the table, every player's together, "
+             "to everyone at the end."), False),
+    ("BU-6", ("The game ends when the complete hamburgers on the table, every player's together, "
              "reach 8 (2–3 players), 9 (4) or 10 (5), or when the draw pile has fewer cards than "
              "a new round needs. Otherwise whoever took the last deck becomes first player (if "
-             "nobody took a deck, the first player stays).", False),
-    ("BU-7", "After the end, each player may flip the wastebasket card to serve as the top bun "
-             "of one hamburger that lacks only its top bun.", False),
-    ("BU-8", "House rule (the rule texts give no scoring; changeable at setup): points per "
+             "nobody took a deck, the first player stays)."), False),
+    ("BU-7", ("After the end, each player may flip the wastebasket card to serve as the top bun "
+             "of one hamburger that lacks only its top bun."), False),
+    ("BU-8", ("House rule (the rule texts give no scoring; changeable at setup): points per "
              "complete hamburger (default 1) plus points per rat token (default 0, e.g. −1). "
              "Highest score wins; a tie goes to fewer rat tokens, and is shared if still "
-             "equal.", True),
+             "equal."), True),
 ]

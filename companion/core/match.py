@@ -14,8 +14,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from companion.core import words
 from companion.core.errors import RecordError, RuleError
-from companion.core.record import Model, Name, check_names, error_from_validation
+from companion.core.record import Model, Name, error_from_validation
 from companion.core.registry import GameSpec, game
 
 GAMES_PER_MATCH = 3
@@ -63,23 +64,28 @@ def game_records(match: MatchRecord) -> list[BaseModel]:
     return out
 
 
+def _refuse(spec: GameSpec, message: str) -> RecordError:
+    """A match error, citing the game's match ruling where its rules have one (HD-15)."""
+    return RuleError(spec.match_ruling, message) if spec.match_ruling else RecordError(f"match: {message}")
+
+
 def tally(match: MatchRecord) -> MatchResult:
-    """Add up the games of a match; the highest total wins, shared on a tie (HD-15)."""
+    """Add up the games of a match; the highest total wins, shared on a tie (HD-15).
+    The players are checked by each game's own referee (every game has the match's players)."""
     spec: GameSpec = game(match.game)
     if spec.final_scores is None:
         raise RecordError(f"game: {spec.title} is not played as a three-game match")
-    check_names(match.players, 2, 6, "HD-1")
     if len(match.games) > GAMES_PER_MATCH:
-        raise RuleError("HD-15", f"a match is {GAMES_PER_MATCH} games, not {len(match.games)}")
+        raise _refuse(spec, f"a match is {GAMES_PER_MATCH} games, not {len(match.games)}")
     seats = [p.casefold() for p in match.players]
     games: list[GameTally] = []
     totals = {p: 0 for p in match.players}
     for i, record in enumerate(game_records(match), 1):
         players = list(record.players)  # type: ignore[attr-defined]
         if [p.casefold() for p in players] != seats:
-            raise RuleError("HD-15", f"game {i} is played by {', '.join(players)}, not by the match's players")
+            raise _refuse(spec, f"game {i} is played by {', '.join(players)}, not by the match's players")
         if games and not games[-1].over:
-            raise RuleError("HD-15", f"game {i} starts before game {i - 1} is over")
+            raise _refuse(spec, f"game {i} starts before game {i - 1} is over")
         try:
             result = spec.referee(record)
         except RecordError as exc:
@@ -98,9 +104,9 @@ def tally(match: MatchRecord) -> MatchResult:
     if complete:
         best = max(totals.values())
         winners = [p for p in match.players if totals[p] == best]
-        who = winners[0] if len(winners) == 1 else " and ".join([", ".join(winners[:-1]), winners[-1]])
         verb = "wins" if len(winners) == 1 else "share"
-        text = f"Match over: {who} {verb} the match with {best} (HD-15)."
+        cite = f" ({spec.match_ruling})" if spec.match_ruling else ""
+        text = f"Match over: {words.names(winners)} {verb} the match with {best}{cite}."
     else:
         text = f"Match in progress: {finished} of {GAMES_PER_MATCH} games finished."
     return MatchResult(game=match.game, games=games, totals=totals, complete=complete,

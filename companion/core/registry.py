@@ -29,6 +29,8 @@ class GameSpec:
     field_rulings: Mapping[str, str] = field(default_factory=dict)
     # per-player final score of a finished game's result, for three-game matches
     final_scores: Callable[[Any], dict[str, int]] | None = None
+    # the ruling that makes a match of three games (Hot Dog's HD-15), if the rules have one
+    match_ruling: str | None = None
     # adds the game's own subcommands to `companion` (e.g. `deck check`)
     commands: Callable[[Any], None] | None = None
 

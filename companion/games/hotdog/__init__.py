@@ -23,4 +23,5 @@ GAME = GameSpec(
         "player": "HD-6",
     },
     final_scores=rules.final_scores,
+    match_ruling="HD-15",
 )

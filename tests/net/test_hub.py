@@ -157,7 +157,7 @@ def test_a_taken_seat_cannot_be_taken_again(hub, store):
 
 
 def test_a_token_gets_its_seat_back(hub, store):
-    code, tokens = seated(hub, hotdog_match(store))
+    _code, tokens = seated(hub, hotdog_match(store))
     hub.submit(tokens["Bernd"], TIE["Bernd"])
     back = hub.resume(tokens["Bernd"], client="192.168.1.11")
     assert back.player == "Bernd" and back.my_bid["hotdogs"] == 3
@@ -197,7 +197,7 @@ def test_a_restart_keeps_the_table_and_every_bid(db, limiter):
 
 
 def test_tokens_are_stored_hashed(hub, store, db):
-    code, tokens = seated(hub, hotdog_match(store))
+    _code, tokens = seated(hub, hotdog_match(store))
     rows = store._conn.execute("SELECT token_hash FROM net_seats").fetchall()
     assert {r[0] for r in rows} == {token_hash(t) for t in tokens.values()}
     raw = db.read_bytes() + (db.with_name(db.name + "-wal").read_bytes()
@@ -209,7 +209,7 @@ def test_bids_for_a_round_that_is_gone_are_dropped(hub, store):
     """The host undoes or enters a round on the host screen: pending bids were for
     another round and go (the record is the truth)."""
     mid = hotdog_match(store)
-    code, tokens = seated(hub, mid)
+    _code, tokens = seated(hub, mid)
     hub.submit(tokens["Anna"], TIE["Anna"])
     record = store.match(mid).current.record
     entered = vm.submit(record, {p: vm.Draft.of(b) for p, b in TIE.items()})
@@ -254,7 +254,7 @@ def test_wrong_code_is_refused_then_slowed_then_locked_out(hub, store, clock):
 def test_a_finished_game_takes_no_more_bids(hub, store):
     mid = hotdog_match(store)
     # Anna places her last hot dog, announced: the game ends after this round (HD-13)
-    code, tokens = seated(hub, mid)
+    _code, tokens = seated(hub, mid)
     hub.submit(tokens["Anna"], {"table": 5, "hotdogs": 1, "last": True, "announced": True})
     hub.submit(tokens["Bernd"], {"table": 7, "hotdogs": 1})
     hub.submit(tokens["Chris"], {"table": 7, "hotdogs": 1})

@@ -38,7 +38,7 @@ def test_version_1_is_upgraded_and_keeps_its_matches(tmp_path):
     assert {"net_tables", "net_seats", "net_bids"} <= tables
     assert len(store.match(mid).current.record["rounds"]) == 1
     # and the upgraded file hosts a table
-    code, tokens = seated(Hub(store), mid)
+    _code, tokens = seated(Hub(store), mid)
     assert Hub(store).view(tokens["Anna"]).resolution["number"] == 1
     store.close()
     assert Store(path).schema_version == 2   # opening again migrates nothing
@@ -48,7 +48,7 @@ def test_deleting_a_match_deletes_its_table(tmp_path):
     store = Store(tmp_path / "c.sqlite3")
     mid = store.create_match("hotdog", PLAYERS, vm.new_record(PLAYERS, "Anna"))
     hub = Hub(store)
-    code, tokens = seated(hub, mid)
+    _code, tokens = seated(hub, mid)
     hub.submit(tokens["Anna"], TIE["Anna"])
     store.delete_match(mid)
     counts = [store._conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]

@@ -269,3 +269,16 @@ def test_views_are_plain_data(hub, store):
     hub.submit(tokens["Anna"], TIE["Anna"])
     json.dumps(dataclasses.asdict(hub.view(tokens["Anna"])))
     json.dumps(dataclasses.asdict(hub.host_view(code)))
+
+
+def test_closing_the_table_unseats_everyone_and_keeps_the_record(hub, store):
+    mid = hotdog_match(store)
+    code, tokens = seated(hub, mid)
+    for p in PLAYERS:
+        hub.submit(tokens[p], TIE[p])
+    hub.close(code)
+    with pytest.raises(UnknownSeat):
+        hub.view(tokens["Anna"])
+    assert hub.table_for(mid) is None and len(store.match(mid).current.record["rounds"]) == 1
+    hub.host(mid)   # hosting again: a fresh table, every seat free
+    assert not any(s.taken for s in hub.table_for(mid).seats)

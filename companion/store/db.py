@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 DB_NAME = "companion.sqlite3"
 
 # Migration n brings the schema from version n-1 to n. Never edit a shipped one: add.
@@ -53,6 +53,37 @@ MIGRATIONS: dict[int, str] = {
     CREATE TABLE settings (
         key   TEXT PRIMARY KEY,
         value TEXT NOT NULL
+    );
+    """,
+    # 2: a hosted table (companion.net.hub): players bid from their own phones. The
+    # table, its seats and the bids not yet revealed live here so a host restart
+    # brings them back; a revealed round goes into the game record like any other.
+    2: """
+    CREATE TABLE net_tables (
+        id          INTEGER PRIMARY KEY,
+        code        TEXT NOT NULL UNIQUE,    -- the short table code players type
+        match_id    INTEGER NOT NULL UNIQUE REFERENCES matches(id) ON DELETE CASCADE,
+        game_number INTEGER NOT NULL,        -- the game the pending bids are for
+        position    INTEGER NOT NULL,        -- rounds (sales) recorded when they were made
+        info        TEXT NOT NULL DEFAULT '{}',  -- JSON: the host's public part of the round
+        created_at  REAL NOT NULL,
+        updated_at  REAL NOT NULL
+    );
+    CREATE TABLE net_seats (
+        table_id    INTEGER NOT NULL REFERENCES net_tables(id) ON DELETE CASCADE,
+        player      TEXT NOT NULL,
+        seat        INTEGER NOT NULL,        -- seating order, 0-based
+        token_hash  TEXT UNIQUE,             -- SHA-256 of the seat token (NULL: the seat is free)
+        taken_at    REAL,
+        PRIMARY KEY (table_id, player)
+    );
+    CREATE TABLE net_bids (
+        table_id    INTEGER NOT NULL REFERENCES net_tables(id) ON DELETE CASCADE,
+        player      TEXT NOT NULL,
+        bid         TEXT NOT NULL,           -- JSON, as the game's adapter normalised it
+        made        INTEGER NOT NULL,        -- order of submission (turn order for sales)
+        submitted_at REAL NOT NULL,
+        PRIMARY KEY (table_id, player)
     );
     """,
 }

@@ -1,0 +1,32 @@
+"""A table on every phone (issue 8): the host serves a match, each player bids from their
+own phone over the local network. No flet here: the screens are built on :mod:`hub`.
+
+- :mod:`companion.net.hub`: hosted tables, seats, bids, reveal, per-seat views.
+- :mod:`companion.net.games`: what a bid is in each game, checked by the game's rules.
+- :mod:`companion.net.limiter`: wrong table codes slowed down, then locked out.
+- :mod:`companion.net.join`: the join link from the host's LAN address, and its QR code.
+"""
+
+from companion.net.hub import (
+    BidRefused,
+    HostView,
+    Hub,
+    HubError,
+    JoinRefused,
+    Reveal,
+    RevealRefused,
+    SeatGrant,
+    SeatState,
+    SeatTaken,
+    SeatView,
+    TableInfo,
+    UnknownSeat,
+    UnknownTable,
+)
+from companion.net.limiter import JoinLimiter
+
+__all__ = [
+    "BidRefused", "HostView", "Hub", "HubError", "JoinLimiter", "JoinRefused", "Reveal",
+    "RevealRefused", "SeatGrant", "SeatState", "SeatTaken", "SeatView", "TableInfo",
+    "UnknownSeat", "UnknownTable",
+]

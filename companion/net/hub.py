@@ -44,7 +44,7 @@ from companion.core.errors import CompanionError, RecordError
 from companion.core.record import Roster
 from companion.net.games import Adapter, adapter
 from companion.net.limiter import JoinLimiter
-from companion.store.db import Store, StoreError
+from companion.store.db import Store, write_game
 
 log = logging.getLogger(__name__)
 
@@ -460,13 +460,8 @@ class Hub:
         out = ad.append(game.record, bids, t.info)
         if not out.ok:
             return out.error or "the round cannot be recorded"
+        write_game(c, t.match_id, game.number, out.record)
         now = time.time()
-        cur = c.execute("UPDATE games SET record=?, updated_at=? WHERE match_id=? AND number=?",
-                        (json.dumps(out.record, ensure_ascii=False, separators=(",", ":")), now,
-                         t.match_id, game.number))
-        if cur.rowcount != 1:
-            raise StoreError(f"game {game.number} of match {t.match_id} is not stored")
-        c.execute("UPDATE matches SET updated_at=? WHERE id=?", (now, t.match_id))
         position = ad.position(out.record)
         c.execute("DELETE FROM net_bids WHERE table_id=?", (t.id,))
         c.execute("UPDATE net_tables SET position=?, info='{}', updated_at=? WHERE id=?",

@@ -258,19 +258,8 @@ class Store:
     def save_game(self, match_id: int, number: int, record: dict[str, Any], *,
                   finished_match: bool | None = None) -> None:
         """Replace a game's record (a round submitted, undone or edited): one transaction."""
-        now = time.time()
         with self.transaction() as c:
-            cur = c.execute(
-                "UPDATE games SET record=?, updated_at=? WHERE match_id=? AND number=?",
-                (_dump(record), now, match_id, number),
-            )
-            if cur.rowcount != 1:
-                raise StoreError(f"game {number} of match {match_id} is not stored")
-            if finished_match is None:
-                c.execute("UPDATE matches SET updated_at=? WHERE id=?", (now, match_id))
-            else:
-                c.execute("UPDATE matches SET updated_at=?, finished=? WHERE id=?",
-                          (now, int(finished_match), match_id))
+            write_game(c, match_id, number, record, finished_match=finished_match)
 
     def set_finished(self, match_id: int, finished: bool = True) -> None:
         with self.transaction() as c:
@@ -347,6 +336,24 @@ class Store:
         except (StoreError, ValueError):
             return None
         return int(raw)
+
+
+def write_game(c: sqlite3.Connection, match_id: int, number: int, record: dict[str, Any], *,
+               finished_match: bool | None = None) -> None:
+    """Replace a game's record inside the caller's transaction (the store's and the
+    network table hub's one way of saving a round)."""
+    now = time.time()
+    cur = c.execute(
+        "UPDATE games SET record=?, updated_at=? WHERE match_id=? AND number=?",
+        (_dump(record), now, match_id, number),
+    )
+    if cur.rowcount != 1:
+        raise StoreError(f"game {number} of match {match_id} is not stored")
+    if finished_match is None:
+        c.execute("UPDATE matches SET updated_at=? WHERE id=?", (now, match_id))
+    else:
+        c.execute("UPDATE matches SET updated_at=?, finished=? WHERE id=?",
+                  (now, int(finished_match), match_id))
 
 
 def _statements(script: str) -> list[str]:

@@ -1,15 +1,19 @@
 """Export and import: a game or a match as its JSON record, and as CSV.
 
 A game exports as exactly the record ``companion referee`` reads; a match as the
-match record of :mod:`companion.core.match`. CSV is the rounds as entered, one row
-per bid (game number, round, then the bid's fields), for a spreadsheet.
+match record of :mod:`companion.core.match`. CSV is the rounds as entered, for a
+spreadsheet: each game says what its rows are in ``companion/games/<game>/export.py``
+(``csv_rows(number, record) -> list[dict]``); a game
+without one gets one row per round with the round as JSON.
 """
 
 from __future__ import annotations
 
 import csv
+import importlib
 import io
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,18 +32,27 @@ def match_json(match: StoredMatch) -> str:
     return json.dumps(match.match_record(), ensure_ascii=False, indent=1) + "\n"
 
 
-def _bid_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
-    rows = []
-    for r, rnd in enumerate(record.get("rounds", []), 1):
-        for bid in rnd.get("bids", []):
-            rows.append({"game": number, "round": r, **bid})
-    return rows
+def _round_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"game": number, "round": r, "round_json": json.dumps(rnd, ensure_ascii=False)}
+            for r, rnd in enumerate(record.get("rounds", []), 1)]
+
+
+def csv_rows_of(game: str) -> Callable[[int, dict[str, Any]], list[dict[str, Any]]]:
+    """The game's own CSV rows (``companion.games.<game>.export.csv_rows``), found by name."""
+    try:
+        module = importlib.import_module(f"companion.games.{game}.export")
+    except ModuleNotFoundError as exc:
+        if exc.name in (f"companion.games.{game}.export", f"companion.games.{game}"):
+            return _round_rows
+        raise
+    return getattr(module, "csv_rows", _round_rows)
 
 
 def records_csv(records: list[dict[str, Any]], numbers: list[int] | None = None) -> str:
-    """The rounds of these game records as CSV: one row per bid."""
+    """The rounds of these game records as CSV, in rows their game defines."""
     numbers = numbers or list(range(1, len(records) + 1))
-    rows = [row for n, rec in zip(numbers, records) for row in _bid_rows(n, rec)]
+    rows = [row for n, rec in zip(numbers, records)
+            for row in csv_rows_of(str(rec.get("game", "")))(n, rec)]
     columns = ["game", "round"]
     for row in rows:
         for key in row:
@@ -58,7 +71,8 @@ def game_csv(record: dict[str, Any], number: int = 1) -> str:
 
 
 def match_csv(match: StoredMatch) -> str:
-    return records_csv([g.record for g in match.games], [g.number for g in match.games])
+    records = [{"game": match.game, **g.record} for g in match.games]
+    return records_csv(records, [g.number for g in match.games])
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ def serve(host: str = "127.0.0.1", port: int = 8550) -> int:
 
     print(f"companion: open http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{port}/ in a browser", flush=True)
     ft.run(main, view=ft.AppView.WEB_BROWSER if os.environ.get("COMPANION_OPEN_BROWSER") else None,
-           host=host, port=port, no_cdn=True, assets_dir=_assets_dir())
+           host=host, port=port, no_cdn=True, assets_dir=_assets_dir())  # type: ignore[arg-type]
     return 0
 
 
@@ -36,7 +36,9 @@ def _has_display() -> bool:
     return sys.platform in ("win32", "darwin") or bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def _assets_dir() -> str:
-    here = os.path.dirname(os.path.abspath(__file__))
-    path = os.path.join(os.path.dirname(os.path.dirname(here)), "assets")
-    return path if os.path.isdir(path) else None  # type: ignore[return-value]
+def _assets_dir() -> str | None:
+    """The shipped assets (fonts, decks, recipes): ``companion.core.paths.ASSETS``.
+    None when the folder is missing, so Flet does not warn about a bad assets_dir."""
+    from companion.core.paths import ASSETS
+
+    return str(ASSETS) if ASSETS.is_dir() else None

@@ -1,18 +1,50 @@
-"""The app shell: one per Flet session (browser tab or window).
+"""The app shell: one per Flet session (browser tab or window), as declarative
+Flet components (``@ft.component``, ``ft.use_state``).
 
-Thin: it knows the screens (home, history, import, settings) and the game views
-found next to each game (``companion.games.<name>.view``, exposing ``VIEW``), holds
-the session's navigation and passing UI state as plain data (records, ids, drafts —
-never controls), and rebuilds the page from them after every input. Rules live in
-the games; records live in the store.
+The session's whole state is one plain value, :class:`SessionState` (the route,
+a one-line message, each screen's passing state — drafts, ids, which round is open
+— and a revision counter), held by the root component :func:`App`. Every input
+replaces that value through :class:`Shell`'s methods; Flet re-renders the
+components and patches the controls that changed in place, so the controls a
+player is tapping keep their identity and no tap is lost to a redraw. Records live
+in the store (read on every render: the record is the truth); rules live in the
+games.
+
+Game views
+----------
+A game gets app screens by adding ``companion/games/<name>/view.py`` with a
+module-level ``VIEW`` satisfying :class:`GameView`; the shell finds it by module
+name (:func:`game_views`) and assumes nothing else about the game — not the
+number of games in a match, not what a round looks like. Hot Dog
+(``companion.games.hotdog.view``) is the reference implementation::
+
+    class GameView(Protocol):
+        name: str        # the record's "game", e.g. "hotdog"
+        title: str       # what a player reads, e.g. "Hot Dog"
+        def setup(self, shell) -> ft.Control                   # new match: players …
+        def table(self, shell, match_id) -> ft.Control         # the match being played
+        def match_detail(self, shell, match_id) -> ft.Control  # a match from the history
+        def rules(self, shell) -> ft.Control                   # the rules in plain words
+        def match_line(self, players, records) -> tuple[str, bool]  # one line, over?
+
+Each screen method returns a component (so it may use hooks); it keeps its passing
+state with ``shell.ui(key, default)`` / ``shell.set_ui(key, fn)`` (plain data,
+kept while the player visits the rules or settings), writes records through
+``shell.store`` and calls ``shell.saved()``. A match is whatever the game makes
+of it: ``store.create_match(game, players, first_record)`` stores game 1, and the
+view adds games when its game has more (Hot Dog: three games and a tally; a sales
+game is its own three-round tally; burger is a single game). CSV rows of a record
+come from ``companion/games/<name>/export.py`` (``csv_rows``), printables from
+``companion/games/<name>/printable.py``; :mod:`companion.ui.widgets.exports`
+offers both for any game.
 """
 
 from __future__ import annotations
 
 import importlib
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -22,9 +54,13 @@ from companion.core.errors import CompanionError
 from companion.core.registry import games
 from companion.store import Store, data_dir
 from companion.store.exchange import import_json
+from companion.ui.widgets import accessible, error_text, heading, icon_button
 
 PHONE_WIDTH = 600      # below this the layout is the phone's: one column, full width
 CONTENT_WIDTH = 760    # on a desktop the content is a centred column this wide
+
+__all__ = ["App", "GameView", "Route", "SessionState", "Shell", "accessible", "error_text",
+           "game_views", "heading", "icon_button", "start_session"]
 
 
 class GameView(Protocol):
@@ -33,10 +69,10 @@ class GameView(Protocol):
     name: str
     title: str
 
-    def setup(self, shell: Shell) -> list[ft.Control]: ...
-    def table(self, shell: Shell, match_id: int) -> list[ft.Control]: ...
-    def rules(self, shell: Shell) -> list[ft.Control]: ...
-    def match_detail(self, shell: Shell, match_id: int) -> list[ft.Control]: ...
+    def setup(self, shell: Shell) -> ft.Control: ...
+    def table(self, shell: Shell, match_id: int) -> ft.Control: ...
+    def match_detail(self, shell: Shell, match_id: int) -> ft.Control: ...
+    def rules(self, shell: Shell) -> ft.Control: ...
     def match_line(self, players: list[str], records: list[dict[str, Any]]) -> tuple[str, bool]: ...
 
 
@@ -56,114 +92,71 @@ def game_views() -> dict[str, GameView]:
     return out
 
 
-@dataclass
+@dataclass(frozen=True)
 class Route:
     screen: str = "home"
-    args: dict[str, Any] = field(default_factory=dict)
+    args: Mapping[str, Any] = field(default_factory=dict)
 
 
-def accessible(label: str, control: ft.Control, *, button: bool = True) -> ft.Control:
-    """A control with no visible words gets a name a screen reader (and a test) can find."""
-    return ft.Semantics(label=label, button=button, content=control)
+@dataclass(frozen=True)
+class SessionState:
+    """Everything a session shows, as data: never controls."""
 
-
-def icon_button(icon: Any, label: str, on_click: Callable[[Any], None], *,
-                disabled: bool = False) -> ft.Control:
-    return accessible(label, ft.IconButton(icon=icon, on_click=on_click,
-                                           disabled=disabled, icon_size=26,
-                                           style=ft.ButtonStyle(padding=10)))
-
-
-def heading(text: str, size: int = 22) -> ft.Control:
-    return ft.Semantics(header=True, content=ft.Text(text, size=size, weight=ft.FontWeight.BOLD))
-
-
-def error_text(text: str) -> ft.Text:
-    return ft.Text(text, color=ft.Colors.ERROR, weight=ft.FontWeight.W_500)
+    route: Route = field(default_factory=Route)
+    flash: str | None = None                     # a one-line message at the top
+    ui: Mapping[str, Any] = field(default_factory=dict)   # screens' passing state by key
+    wide: bool = False                           # desktop layout
+    rev: int = 0                                 # bumped by every change: re-read the store
 
 
 class Shell:
+    """The session's services, handed to every screen: navigation, passing state,
+    the store, exports. It holds data and callbacks only; it draws nothing."""
+
     def __init__(self, page: ft.Page, store: Store) -> None:
         self.page = page
         self.store = store
         self.views = game_views()
-        self.route = Route()
-        self.ui: dict[str, Any] = {}          # screens' passing state: plain data only
-        self.flash: str | None = store.notice
+        self.state = SessionState(flash=store.notice)
+        self._set: Callable[[Any], None] = lambda fn: None
         self.awake = False
-        self.wide: bool | None = None
 
-    def resized(self) -> None:
-        """Redraw only when the layout changes between phone and desktop widths."""
-        if ((self.page.width or 0) > PHONE_WIDTH) != self.wide:
-            self.render()
+    # ------------------------------------------------------------ state
+    def bind(self, state: SessionState, set_state: Callable[[Any], None]) -> None:
+        self.state, self._set = state, set_state
 
-    # ------------------------------------------------------------ navigation
-    def go(self, screen: str, **args: Any) -> None:
-        self.route = Route(screen, args)
-        self.render()
+    def _update(self, fn: Callable[[SessionState], SessionState]) -> None:
+        def step(s: SessionState) -> SessionState:
+            new = self.state = replace(fn(s), rev=s.rev + 1)   # the latest, for the next handler
+            return new
+
+        self._set(step)
+
+    def go(self, screen: str, *, say: str | None = None, **args: Any) -> None:
+        self._update(lambda s: replace(s, route=Route(screen, dict(args)), flash=say))
 
     def say(self, text: str | None) -> None:
-        """A one-line message shown at the top of the next screen drawn."""
-        self.flash = text
+        """A one-line message at the top of the screen, until the next input."""
+        self._update(lambda s: replace(s, flash=text))
 
-    def render(self) -> None:
-        page = self.page
-        page.theme_mode = {"dark": ft.ThemeMode.DARK, "light": ft.ThemeMode.LIGHT}.get(
-            self.store.setting("theme", "system") or "system", ft.ThemeMode.SYSTEM)
-        body = self._screen()
-        if self.flash:
-            body = [ft.Container(
-                content=ft.Text(self.flash, color=ft.Colors.ON_SECONDARY_CONTAINER),
-                bgcolor=ft.Colors.SECONDARY_CONTAINER, padding=10, border_radius=8,
-            ), *body]
-            self.flash = None
-        wide = self.wide = (page.width or 0) > PHONE_WIDTH
-        column = ft.Column(body, spacing=12, width=CONTENT_WIDTH if wide else None,
-                           horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-        page.appbar = self._appbar()
-        page.controls = [ft.Container(content=column, padding=ft.Padding(12, 8, 12, 24),
-                                      alignment=ft.Alignment.TOP_CENTER)]
-        page.update()
+    def ui(self, key: str, default: Any = None) -> Any:
+        return self.state.ui.get(key, default)
 
-    def _appbar(self) -> ft.AppBar:
-        actions = [
-            icon_button(ft.Icons.HOME, "Home", lambda e: self.go("home")),
-            icon_button(ft.Icons.MENU_BOOK, "Rules", lambda e: self.go(
-                "rules", game=self.route.args.get("game", "hotdog"), back=self.route)),
-            icon_button(ft.Icons.SETTINGS, "Settings", lambda e: self.go("settings")),
-        ]
-        return ft.AppBar(title=ft.Text("companion"), actions=actions, center_title=False)
+    def set_ui(self, key: str, fn: Callable[[Any], Any], default: Any = None) -> None:
+        """Change one screen's passing state, from its latest value (a fast second tap
+        builds on the first)."""
+        self._update(lambda s: replace(s, flash=None, ui={**s.ui, key: fn(s.ui.get(key, default))}))
 
-    def _screen(self) -> list[ft.Control]:
-        r = self.route
-        try:
-            if r.screen == "setup":
-                return self.views[r.args["game"]].setup(self)
-            if r.screen == "match":
-                m = self.store.match(r.args["match"])
-                self.keep_awake(True)
-                return self.views[m.game].table(self, m.id)
-            self.keep_awake(False)
-            if r.screen == "rules":
-                back = r.args.get("back")
-                out = self.views[r.args["game"]].rules(self)
-                if isinstance(back, Route) and back.screen != "rules":
-                    out.insert(0, ft.Button("Back", icon=ft.Icons.ARROW_BACK,
-                                            on_click=lambda e: self.go(back.screen, **back.args)))
-                return out
-            if r.screen == "history":
-                return self.history()
-            if r.screen == "history_match":
-                m = self.store.match(r.args["match"])
-                return self.views[m.game].match_detail(self, m.id)
-            if r.screen == "import":
-                return self.import_screen()
-            if r.screen == "settings":
-                return self.settings()
-        except CompanionError as exc:
-            return [error_text(str(exc)), ft.Button("Home", on_click=lambda e: self.go("home"))]
-        return self.home()
+    def drop_ui(self, key: str) -> None:
+        self._update(lambda s: replace(s, ui={k: v for k, v in s.ui.items() if k != key}))
+
+    def saved(self) -> None:
+        """The store changed: draw again from it."""
+        self._update(lambda s: s)
+
+    def set_wide(self, wide: bool) -> None:
+        if wide != self.state.wide:
+            self._update(lambda s: replace(s, wide=wide))
 
     # ------------------------------------------------------------ services
     def keep_awake(self, on: bool) -> None:
@@ -184,18 +177,19 @@ class Shell:
         except Exception:
             pass
 
-    def export(self, filename: str, text: str) -> None:
-        """Save an export in the data directory's exports/ and offer it as a download."""
+    def export(self, filename: str, data: str | bytes) -> Path:
+        """Save a file in the data directory's exports/ and offer it: a download in
+        a browser, a save (or share) dialog elsewhere."""
         folder = data_dir() / "exports"
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / filename
-        path.write_text(text, encoding="utf-8")
-        self.say(f"Exported to {path}")
-        data = text.encode("utf-8")
+        raw = data.encode("utf-8") if isinstance(data, str) else data
+        path.write_bytes(raw)
+        self.say(f"Saved to {path}")
 
         async def offer() -> None:
             try:
-                await ft.FilePicker().save_file(file_name=filename, src_bytes=data)
+                await ft.FilePicker().save_file(file_name=filename, src_bytes=raw)
             except Exception:  # no save dialog here: the file is in exports/ already
                 pass
 
@@ -203,126 +197,228 @@ class Shell:
             self.page.run_task(offer)
         except Exception:
             pass
-        self.render()
+        return path
 
-    # ------------------------------------------------------------ shell screens
-    def home(self) -> list[ft.Control]:
-        out: list[ft.Control] = [heading("companion", 26),
-                                 ft.Text("A referee beside your card games.")]
-        current = self.store.current_match_id()
-        if current is not None:
-            m = self.store.match(current)
-            view = self.views.get(m.game)
-            if view is not None and not m.finished:
-                line, _ = view.match_line(m.players, [g.record for g in m.games])
-                out.append(ft.FilledButton(
-                    f"Continue {view.title}: {', '.join(m.players)} ({line})",
-                    icon=ft.Icons.PLAY_ARROW, on_click=lambda e: self.go("match", match=current)))
-        out.append(heading("New match", 18))
-        for name, spec in games().items():
-            if name in self.views:
-                out.append(ft.Button(f"New {spec.title} match", icon=ft.Icons.ADD,
-                                     on_click=lambda e, n=name: self._new(n)))
-            else:
-                out.append(ft.Text(f"{spec.title}: referee a recorded game with "
-                                   f"`companion referee FILE` (no table screens yet)."))
-        out.append(heading("More", 18))
-        out += [
-            ft.Button("History", icon=ft.Icons.HISTORY, on_click=lambda e: self.go("history")),
-            ft.Button("Import a record", icon=ft.Icons.UPLOAD_FILE, on_click=lambda e: self.go("import")),
-            *[ft.Button(f"Rules: {v.title}", icon=ft.Icons.MENU_BOOK,
-                        on_click=lambda e, n=n: self.go("rules", game=n)) for n, v in self.views.items()],
-            ft.Button("Settings", icon=ft.Icons.SETTINGS, on_click=lambda e: self.go("settings")),
-        ]
-        return out
+    def theme(self) -> ft.ThemeMode:
+        return {"dark": ft.ThemeMode.DARK, "light": ft.ThemeMode.LIGHT}.get(
+            self.store.setting("theme", "system") or "system", ft.ThemeMode.SYSTEM)
 
-    def _new(self, game: str) -> None:
-        self.ui.pop("setup", None)
-        self.go("setup", game=game)
-
-    def history(self) -> list[ft.Control]:
-        out: list[ft.Control] = [heading("History")]
-        matches = self.store.matches()
-        if not matches:
-            out.append(ft.Text("No matches yet."))
-        for m in matches:
-            view = self.views.get(m.game)
-            if view is None:
-                continue
+    def rules_game(self) -> str | None:
+        """The game whose rules the Rules button opens: the screen's game, or the
+        current match's; None offers the list of games."""
+        args = self.state.route.args
+        if args.get("game") in self.views:
+            return args["game"]
+        if "match" in args:
             try:
-                line, _ = view.match_line(m.players, [g.record for g in m.games])
-            except CompanionError as exc:
-                line = str(exc)
-            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(m.updated_at))
-            out.append(ft.Button(
-                f"{view.title}, {when}: {', '.join(m.players)}: {line}",
-                on_click=lambda e, i=m.id: self.go("history_match", match=i)))
-        return out
+                game = self.store.match(args["match"]).game
+            except CompanionError:
+                return None
+            return game if game in self.views else None
+        return None
 
-    def import_screen(self) -> list[ft.Control]:
-        st = self.ui.setdefault("import", {"text": "", "error": None})
-        err = ft.Text(st["error"] or "", color=ft.Colors.ERROR, visible=bool(st["error"]))
+    def open_rules(self) -> None:
+        back = self.state.route if self.state.route.screen != "rules" else self.state.route.args.get("back")
+        game = self.rules_game()
+        if game is None and len(self.views) == 1:
+            game = next(iter(self.views))
+        self.go("rules", game=game, back=back)
 
-        def changed(e: Any) -> None:
-            st["text"] = e.control.value or ""
 
-        def do_import(text: str) -> None:
-            try:
-                done = import_json(self.store, text)
-            except CompanionError as exc:
-                st["error"] = f"Not imported: {exc}"
-                self.render()
-                return
-            self.ui.pop("import", None)
-            self.say(f"Imported a match with {done.games} game{'s' if done.games != 1 else ''}.")
-            self.go("history_match", match=done.match_id)
+# ================================================================ root component
 
-        async def pick(e: Any) -> None:
-            try:
-                files = await ft.FilePicker().pick_files(
-                    dialog_title="A JSON record", allowed_extensions=["json"],
-                    file_type=ft.FilePickerFileType.CUSTOM, with_data=True)
-            except Exception as exc:
-                st["error"] = f"No file picker here ({type(exc).__name__}); paste the record instead."
-                self.render()
-                return
-            if not files:
-                return
-            f = files[0]
-            data = f.bytes if f.bytes is not None else Path(f.path or "").read_bytes()
-            do_import(data.decode("utf-8", errors="replace"))
+@ft.component
+def App(shell: Shell) -> ft.Control:
+    state, set_state = ft.use_state(shell.state)
+    shell.bind(state, set_state)
+    playing = state.route.screen == "match"
+    ft.use_effect(lambda: shell.keep_awake(playing), [playing])
+    body = Screen(shell, state.route, key=f"{state.route.screen}")
+    column = ft.Column(
+        [ft.Container(content=ft.Text(state.flash or "", color=ft.Colors.ON_SECONDARY_CONTAINER),
+                      bgcolor=ft.Colors.SECONDARY_CONTAINER, padding=10, border_radius=8,
+                      visible=bool(state.flash)),
+         body],
+        spacing=12, width=CONTENT_WIDTH if state.wide else None,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return ft.Container(content=column, padding=ft.Padding(8, 8, 8, 24),
+                        alignment=ft.Alignment.TOP_CENTER)
 
-        return [
-            heading("Import a record"),
-            ft.Text("A game record (what `companion referee` reads) or a match record, as JSON. "
-                    "It is checked like the referee checks it, then kept in the history "
-                    "where you can continue or inspect it."),
-            ft.TextField(label="JSON record", value=st["text"], multiline=True, min_lines=4,
-                         max_lines=12, on_change=changed),
-            err,
-            ft.Row([ft.FilledButton("Import record", on_click=lambda e: do_import(st["text"])),
-                    ft.Button("Pick a file", icon=ft.Icons.FOLDER_OPEN, on_click=pick)], wrap=True),
-        ]
 
-    def settings(self) -> list[ft.Control]:
-        current = self.store.setting("theme", "system") or "system"
+@ft.component
+def Screen(shell: Shell, route: Route) -> ft.Control:
+    r = route
+    try:
+        if r.screen == "setup":
+            return shell.views[r.args["game"]].setup(shell)
+        if r.screen == "match":
+            m = shell.store.match(r.args["match"])
+            return shell.views[m.game].table(shell, m.id)
+        if r.screen == "rules":
+            return RulesScreen(shell, r.args.get("game"), r.args.get("back"))
+        if r.screen == "history":
+            return History(shell)
+        if r.screen == "history_match":
+            m = shell.store.match(r.args["match"])
+            return shell.views[m.game].match_detail(shell, m.id)
+        if r.screen == "import":
+            return ImportScreen(shell)
+        if r.screen == "settings":
+            return Settings(shell)
+    except CompanionError as exc:
+        return ft.Column([error_text(str(exc)),
+                          ft.Button("Home", on_click=lambda e: shell.go("home"))])
+    return Home(shell)
 
-        def set_theme(value: str) -> None:
-            self.store.set_setting("theme", value)
-            self.render()
 
-        follow = current == "system"
-        dark = current == "dark" or (follow and self.page.platform_brightness == ft.Brightness.DARK)
-        return [
-            heading("Settings"),
-            ft.Switch(label="Follow the system's light or dark mode", value=follow,
-                      on_change=lambda e: set_theme("system" if e.control.value else
-                                                    ("dark" if dark else "light"))),
-            ft.Switch(label="Dark mode", value=dark, disabled=follow,
-                      on_change=lambda e: set_theme("dark" if e.control.value else "light")),
-            ft.Text(f"Saved data: {self.store.path}", selectable=True, size=12),
-        ]
+def _column(controls: list[ft.Control]) -> ft.Column:
+    return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
+
+# ================================================================ shell screens
+
+@ft.component
+def Home(shell: Shell) -> ft.Control:
+    out: list[ft.Control] = [heading("companion", 26), ft.Text("A referee beside your card games.")]
+    current = shell.store.current_match_id()
+    if current is not None:
+        m = shell.store.match(current)
+        view = shell.views.get(m.game)
+        if view is not None and not m.finished:
+            line, _ = view.match_line(m.players, [g.record for g in m.games])
+            out.append(ft.FilledButton(
+                f"Continue {view.title}: {', '.join(m.players)} ({line})",
+                icon=ft.Icons.PLAY_ARROW, on_click=lambda e: shell.go("match", match=current)))
+    out.append(heading("New match", 18))
+    for name, spec in games().items():
+        if name in shell.views:
+            out.append(ft.Button(f"New {spec.title} match", icon=ft.Icons.ADD,
+                                 on_click=lambda e, n=name: (shell.drop_ui("setup"), shell.go("setup", game=n))))
+        else:
+            out.append(ft.Text(f"{spec.title}: referee a recorded game with "
+                               f"`companion referee FILE` (no table screens yet)."))
+    out.append(heading("More", 18))
+    out += [
+        ft.Button("History", icon=ft.Icons.HISTORY, on_click=lambda e: shell.go("history")),
+        ft.Button("Import a record", icon=ft.Icons.UPLOAD_FILE, on_click=lambda e: shell.go("import")),
+        *[ft.Button(f"Rules: {v.title}", icon=ft.Icons.MENU_BOOK,
+                    on_click=lambda e, n=n: shell.go("rules", game=n)) for n, v in shell.views.items()],
+        ft.Button("Settings", icon=ft.Icons.SETTINGS, on_click=lambda e: shell.go("settings")),
+    ]
+    return _column(out)
+
+
+@ft.component
+def RulesScreen(shell: Shell, game: str | None, back: Route | None) -> ft.Control:
+    out: list[ft.Control] = []
+    if isinstance(back, Route) and back.screen != "rules":
+        out.append(ft.Button("Back", icon=ft.Icons.ARROW_BACK,
+                             on_click=lambda e: shell.go(back.screen, **back.args)))
+    if game in shell.views:
+        out.append(shell.views[game].rules(shell))
+    else:
+        out.append(heading("Rules"))
+        out += [ft.Button(f"Rules: {v.title}", icon=ft.Icons.MENU_BOOK,
+                          on_click=lambda e, n=n: shell.go("rules", game=n, back=back))
+                for n, v in shell.views.items()]
+    return _column(out)
+
+
+@ft.component
+def History(shell: Shell) -> ft.Control:
+    out: list[ft.Control] = [heading("History")]
+    matches = shell.store.matches()
+    if not matches:
+        out.append(ft.Text("No matches yet."))
+    for m in matches:
+        view = shell.views.get(m.game)
+        if view is None:
+            continue
+        try:
+            line, _ = view.match_line(m.players, [g.record for g in m.games])
+        except CompanionError as exc:
+            line = str(exc)
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(m.updated_at))
+        out.append(ft.Button(
+            f"{view.title}, {when}: {', '.join(m.players)}: {line}",
+            on_click=lambda e, i=m.id: shell.go("history_match", match=i)))
+    return _column(out)
+
+
+@dataclass(frozen=True)
+class ImportDraft:
+    text: str = ""
+    error: str | None = None
+
+
+@ft.component
+def ImportScreen(shell: Shell) -> ft.Control:
+    st: ImportDraft = shell.ui("import", ImportDraft())
+
+    def put(**changes: Any) -> None:
+        shell.set_ui("import", lambda d: replace(d, **changes), ImportDraft())
+
+    def do_import(text: str) -> None:
+        try:
+            done = import_json(shell.store, text)
+        except CompanionError as exc:
+            put(text=text, error=f"Not imported: {exc}")
+            return
+        shell.drop_ui("import")
+        shell.go("history_match", match=done.match_id,
+                 say=f"Imported a match with {done.games} game{'s' if done.games != 1 else ''}.")
+
+    async def pick(e: Any) -> None:
+        try:
+            files = await ft.FilePicker().pick_files(
+                dialog_title="A JSON record", allowed_extensions=["json"],
+                file_type=ft.FilePickerFileType.CUSTOM, with_data=True)
+        except Exception as exc:
+            put(error=f"No file picker here ({type(exc).__name__}); paste the record instead.")
+            return
+        if not files:
+            return
+        f = files[0]
+        data = f.bytes if f.bytes is not None else Path(f.path or "").read_bytes()
+        do_import(data.decode("utf-8", errors="replace"))
+
+    return _column([
+        heading("Import a record"),
+        ft.Text("A game record (what `companion referee` reads) or a match record, as JSON. "
+                "It is checked like the referee checks it, then kept in the history "
+                "where you can continue or inspect it."),
+        ft.TextField(label="JSON record", value=st.text, multiline=True, min_lines=4,
+                     max_lines=12, on_change=lambda e: put(text=e.control.value or "")),
+        error_text(st.error),
+        ft.Row([ft.FilledButton("Import record", on_click=lambda e: do_import(shell.ui("import", st).text)),
+                ft.Button("Pick a file", icon=ft.Icons.FOLDER_OPEN, on_click=pick)], wrap=True),
+    ])
+
+
+@ft.component
+def Settings(shell: Shell) -> ft.Control:
+    current = shell.store.setting("theme", "system") or "system"
+
+    def set_theme(value: str) -> None:
+        shell.store.set_setting("theme", value)
+        shell.page.theme_mode = shell.theme()
+        shell.page.update()
+        shell.saved()
+
+    follow = current == "system"
+    dark = current == "dark" or (follow and shell.page.platform_brightness == ft.Brightness.DARK)
+    return _column([
+        heading("Settings"),
+        ft.Switch(label="Follow the system's light or dark mode", value=follow,
+                  on_change=lambda e: set_theme("system" if e.control.value else
+                                                ("dark" if dark else "light"))),
+        ft.Switch(label="Dark mode", value=dark, disabled=follow,
+                  on_change=lambda e: set_theme("dark" if e.control.value else "light")),
+        ft.Text(f"Saved data: {shell.store.path}", selectable=True, size=12),
+    ])
+
+
+# ================================================================ the session
 
 def start_session(page: ft.Page, store: Store) -> Shell:
     shell = Shell(page, store)
@@ -330,10 +426,18 @@ def start_session(page: ft.Page, store: Store) -> Shell:
     page.scroll = ft.ScrollMode.AUTO
     page.theme = ft.Theme(color_scheme_seed=ft.Colors.ORANGE)
     page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.ORANGE)
-    page.on_resize = lambda e: shell.resized()
-    page.on_platform_brightness_change = lambda e: shell.render()
+    page.theme_mode = shell.theme()
+    page.appbar = ft.AppBar(title=ft.Text("companion"), center_title=False, actions=[
+        icon_button(ft.Icons.HOME, "Home", lambda e: shell.go("home")),
+        icon_button(ft.Icons.MENU_BOOK, "Rules", lambda e: shell.open_rules()),
+        icon_button(ft.Icons.SETTINGS, "Settings", lambda e: shell.go("settings")),
+    ])
+    page.on_resize = lambda e: shell.set_wide((page.width or 0) > PHONE_WIDTH)
+    page.on_platform_brightness_change = lambda e: shell.saved()
+    route = Route()
     current = store.current_match_id()
     if current is not None and not store.match(current).finished:
-        shell.route = Route("match", {"match": current})   # opens where you were
-    shell.render()
+        route = Route("match", {"match": current})   # opens where you were
+    shell.state = replace(shell.state, route=route, wide=(page.width or 0) > PHONE_WIDTH)
+    page.render(App, shell)
     return shell

@@ -92,7 +92,8 @@ def _route(route) -> None:
 
 def open_app(browser, url: str, viewport: dict | None = None, dark: bool = False):
     """A fresh context (one Flet session) with the accessibility tree switched on."""
-    ctx = browser.new_context(viewport=viewport or PHONE, color_scheme="dark" if dark else "light")
+    ctx = browser.new_context(viewport=viewport or PHONE, color_scheme="dark" if dark else "light",
+                              accept_downloads=True)
     ctx.route("**/*", _route)
     pg = ctx.new_page()
     pg.goto(url)

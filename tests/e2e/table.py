@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import expect
+
 from tests.e2e.harness import open_app, shot
 
 TIMEOUT = 15000
@@ -63,14 +65,11 @@ class Table:
             if not self.pg.get_by_role("textbox", name=f"Player {i}").count():
                 self.click("Add player")
             field = self.pg.get_by_role("textbox", name=f"Player {i}")
-            for _ in range(5):   # a fill can get lost in Flutter's text field: check the server saw it
-                field.click()
-                field.fill(name)
-                try:
-                    self.pg.get_by_role("radio", name=name).first.wait_for(timeout=2000)
-                    break
-                except Exception:
-                    continue
+            field.click()
+            expect(field).to_be_focused()
+            self.pg.wait_for_timeout(300)    # a player's pause: Flutter readies the field after focus
+            self.pg.keyboard.type(name)      # typed, like a player does
+            self.pg.get_by_role("radio", name=name).first.wait_for()   # the server saw it
         if mustard:
             self.pg.get_by_role("radio", name=mustard).click()
         self.click("Start match")
@@ -86,42 +85,35 @@ class Table:
             raise AssertionError(f"no value shown for {player}'s {noun}s")
         return int(m.group(1))
 
-    def _set(self, player: str, noun: str, target: int) -> None:
-        for _ in range(40):
-            now = self.value(player, noun)
-            if now == target:
+    def wait_value(self, player: str, noun: str, want: int) -> None:
+        """Wait until the card shows ``want`` (the tap's effect), or fail."""
+        for _ in range(TIMEOUT // 20):
+            if self.value(player, noun) == want:
                 return
+            self.pg.wait_for_timeout(20)
+        shot(self.pg, f"failed-{player}-{noun}")
+        raise AssertionError(f"{player}'s {noun}s: {self.value(player, noun)}, expected {want}")
+
+    def _set(self, player: str, noun: str, target: int) -> None:
+        """Tap − or + once per step; each tap counts exactly once."""
+        now = self.value(player, noun)
+        while now != target:
             more = now < target
             self.click(f"{player}: one {noun} {'more' if more else 'fewer'}")
-            want = now + (1 if more else -1)
-            for _ in range(100):
-                if self.value(player, noun) == want:
-                    break
-                self.pg.wait_for_timeout(20)
-        raise AssertionError(f"could not set {player}'s {noun}s to {target}")
-
-    def until(self, action, locator, tries: int = 3) -> None:
-        """Do ``action`` until ``locator`` shows: a tap that lands while the screen is
-        being redrawn can miss, as with a finger."""
-        for i in range(tries):
-            action()
-            try:
-                locator.first.wait_for(timeout=4000 if i < tries - 1 else TIMEOUT)
-                return
-            except Exception:
-                if i == tries - 1:
-                    shot(self.pg, "failed-until")
-                    raise
+            now += 1 if more else -1
+            self.wait_value(player, noun, now)
 
     def bid(self, player: str, table: int, hotdogs: int, dollars: int = 0) -> None:
         chosen = self.pg.locator(f'[aria-label="{player}: {table} table"][aria-current="true"]')
         if not chosen.count():
-            self.until(lambda: self.click(f"{player}: {table} table"), chosen)
+            self.click(f"{player}: {table} table")
+            chosen.first.wait_for()
         self._set(player, "hot dog", hotdogs)
         self._set(player, "dollar", dollars)
 
     def submit(self, number: int) -> None:
-        self.until(lambda: self.click("Submit round"), self.find(f"Round {number}: reveal"))
+        self.click("Submit round")
+        self.see(f"Round {number}: reveal")
 
     def play(self, number: int, bids: dict[str, tuple[int, int, int]]) -> None:
         for player, (table, hotdogs, dollars) in bids.items():

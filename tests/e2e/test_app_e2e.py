@@ -176,3 +176,33 @@ def test_phone_dark_mode_and_rules_screen(chromium_browser, app_server):
         shot(t.pg, "phone-dark-settings")
     finally:
         t.close()
+
+
+def _pdf_text(data: bytes) -> str:
+    import io
+
+    from pypdf import PdfReader
+
+    return "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def test_print_action_downloads_the_score_sheet(table, app_server):
+    table.setup(PLAYERS, mustard="Anna")
+    table.play(1, TIE)
+    table.click("Next round")
+    with table.pg.expect_download() as got:
+        table.click("Print match score sheet")
+    download = got.value
+    assert download.suggested_filename.endswith("-sheet.pdf")
+    data = open(download.path(), "rb").read()
+    assert data.startswith(b"%PDF")
+    text = _pdf_text(data)
+    for name in PLAYERS:
+        assert name in text
+    table.see("Saved to ")
+    saved = app_server.data_dir / "exports" / download.suggested_filename
+    assert saved.read_bytes() == data                  # also kept in <data dir>/exports/
+    with table.pg.expect_download() as got:
+        table.click("Print rules card")
+    assert "HD-" in _pdf_text(open(got.value.path(), "rb").read())
+    shot(table.pg, "phone-print-saved")

@@ -153,3 +153,18 @@ def test_settings(store):
     assert store.setting("theme", "system") == "system"
     store.set_setting("theme", "dark")
     assert store.setting("theme") == "dark"
+
+
+def test_csv_rows_come_from_the_game_folder():
+    from pathlib import Path
+
+    from companion.store import exchange
+    from companion.store.exchange import csv_rows_of, records_csv
+
+    assert "bid" not in Path(exchange.__file__).read_text(encoding="utf-8")   # generic: no Hot Dog fields
+    from companion.games.hotdog.export import csv_rows
+
+    assert csv_rows_of("hotdog") is csv_rows
+    # a game without export.py: one row per round, the round as JSON
+    rows = list(csv.DictReader(io.StringIO(records_csv([{"game": "burger", "rounds": [{"x": 1}]}]))))
+    assert rows == [{"game": "1", "round": "1", "round_json": '{"x": 1}'}]

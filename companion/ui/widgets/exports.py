@@ -1,0 +1,70 @@
+"""Export and Print actions for any game's match: the same files as the command line.
+
+Export: a game or the match as its JSON record, the match as CSV (rows from the
+game's ``export.py``). Print: the score sheet filled from the game's record or the
+match record, and the game's rules card — the PDFs of ``companion print`` — as a
+download in a browser, a save/share elsewhere, and a copy in ``<data dir>/exports/``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from companion.core.errors import CompanionError
+from companion.pdf.api import build_rules_card, build_score_sheet, printable_games
+from companion.store.exchange import game_json, match_csv, match_json
+from companion.ui.widgets.heading import heading
+
+if TYPE_CHECKING:
+    from companion.ui.shell import Shell
+
+
+def export_file(shell: Shell, match_id: int, number: int, kind: str) -> None:
+    """Write one export or printable for game ``number`` of the match and offer it."""
+    m = shell.store.match(match_id)
+    base = f"{m.game}-match-{m.id}"
+    record = m.games[number - 1].record
+    try:
+        if kind == "game-json":
+            shell.export(f"{base}-game-{number}.json", game_json(record))
+        elif kind == "match-json":
+            shell.export(f"{base}.json", match_json(m))
+        elif kind == "match-csv":
+            shell.export(f"{base}.csv", match_csv(m))
+        elif kind == "game-pdf":
+            shell.export(f"{base}-game-{number}-sheet.pdf", build_score_sheet(record=record))
+        elif kind == "match-pdf":
+            shell.export(f"{base}-sheet.pdf", build_score_sheet(record=m.match_record()))
+        elif kind == "rules-pdf":
+            shell.export(f"{m.game}-rules-a6.pdf", build_rules_card(m.game))
+        else:
+            raise ValueError(kind)
+    except CompanionError as exc:
+        shell.say(f"Not printed: {exc}")
+
+
+@ft.component
+def ExportActions(shell: Shell, match_id: int, number: int, *, games_in_match: bool = True) -> ft.Control:
+    """``games_in_match``: the game's matches have several games (a match sheet and a
+    match export make sense); a single-game match offers the game's files only."""
+    m = shell.store.match(match_id)
+
+    def act(kind: str):
+        return lambda e: export_file(shell, match_id, number, kind)
+
+    exports = [ft.Button("Game as JSON", icon=ft.Icons.DOWNLOAD, on_click=act("game-json"))]
+    if games_in_match:
+        exports.append(ft.Button("Match as JSON", icon=ft.Icons.DOWNLOAD, on_click=act("match-json")))
+    exports.append(ft.Button("Match as CSV", icon=ft.Icons.DOWNLOAD, on_click=act("match-csv")))
+    out: list[ft.Control] = [heading("Export", 18), ft.Row(exports, wrap=True)]
+    if m.game in printable_games():
+        prints = [ft.Button(f"Print game {number} score sheet", icon=ft.Icons.PRINT,
+                            on_click=act("game-pdf"))]
+        if games_in_match:
+            prints.append(ft.Button("Print match score sheet", icon=ft.Icons.PRINT,
+                                    on_click=act("match-pdf")))
+        prints.append(ft.Button("Print rules card", icon=ft.Icons.PRINT, on_click=act("rules-pdf")))
+        out += [heading("Print", 18), ft.Row(prints, wrap=True)]
+    return ft.Column(out, spacing=8)

@@ -1,0 +1,30 @@
+"""Pick one number from a few (the tables that exist): one chip per number."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import flet as ft
+
+from companion.ui.widgets.icon_button import TAP
+
+
+@ft.component
+def NumberChips(owner: str, noun: str, options: Sequence[int], chosen: int | None,
+                on_pick: Callable[[int], None], *, label: str = "") -> ft.Control:
+    """A chip is named ``owner: 5 table`` and marked selected when chosen. Every chip
+    is the same kind of control, chosen or not, so a tap never lands on one being
+    swapped for another."""
+    chips: list[ft.Control] = [ft.Text(label, size=13, width=44)] if label else []
+    for n in options:
+        on = n == chosen
+        chips.append(ft.Semantics(
+            label=f"{owner}: {n} {noun}", button=True, selected=on,
+            content=ft.Button(
+                f"{n}", on_click=lambda e, n=n: on_pick(n), width=56, height=TAP,
+                style=ft.ButtonStyle(
+                    padding=4,
+                    bgcolor=ft.Colors.PRIMARY if on else ft.Colors.SURFACE,
+                    color=ft.Colors.ON_PRIMARY if on else ft.Colors.PRIMARY,
+                    side=ft.BorderSide(1, ft.Colors.PRIMARY)))))
+    return ft.Row(chips, spacing=6, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)

@@ -106,7 +106,7 @@ def tally(match: MatchRecord) -> MatchResult:
         winners = [p for p in match.players if totals[p] == best]
         verb = "wins" if len(winners) == 1 else "share"
         cite = f" ({spec.match_ruling})" if spec.match_ruling else ""
-        text = f"Match over: {words.names(winners)} {verb} the match with {best}{cite}."
+        text = f"Match over: {words.names(winners)} {verb} the match with {spec.score_text(best)}{cite}."
     else:
         text = f"Match in progress: {finished} of {GAMES_PER_MATCH} games finished."
     return MatchResult(game=match.game, games=games, totals=totals, complete=complete,

@@ -29,6 +29,8 @@ class GameSpec:
     field_rulings: Mapping[str, str] = field(default_factory=dict)
     # per-player final score of a finished game's result, for three-game matches
     final_scores: Callable[[Any], dict[str, int]] | None = None
+    # how a player reads a final score: Hot Dog's are dollars ("$12")
+    score_text: Callable[[int], str] = str
     # the ruling that makes a match of three games (Hot Dog's HD-15), if the rules have one
     match_ruling: str | None = None
     # adds the game's own subcommands to `companion` (e.g. `deck check`)

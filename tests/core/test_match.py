@@ -35,7 +35,7 @@ def test_hd15_match_totals_and_winner():
     ]
     assert result.totals == {"Anna": 15, "Bernd": 11, "Chris": 12}
     assert result.complete and result.winners == ["Anna"]
-    assert result.explanation == "Match over: Anna wins the match with 15 (HD-15)."
+    assert result.explanation == "Match over: Anna wins the match with $15 (HD-15)."
 
 
 def test_hd15_match_in_progress_has_no_winner():

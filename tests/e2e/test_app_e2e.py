@@ -146,7 +146,7 @@ def test_three_games_and_the_match_tally(chromium_browser, app_server):
         t.see("Game 1: Anna $5 · Bernd $6 · Chris $6")
         t.see("Game 2: Anna $3 · Bernd $5 · Chris $6")
         t.see("Total: Anna $11 · Bernd $16 · Chris $18")
-        t.see("Match over: Chris wins the match with 18 (HD-15).")
+        t.see("Match over: Chris wins the match with $18 (HD-15).")
         shot(t.pg, "desktop-match-result")
         t.click("Home")
         t.click("History")

@@ -116,7 +116,7 @@ def test_filled_hotdog_match_carries_every_game_and_the_totals():
     assert "Game 3 Chris $3 $3 $8 ★" in first
     assert "Total $14 $13 $12" in first
     assert "Winner ★ winner" in first
-    assert "Match over: Anna wins the match with 14 (HD-15)." in first
+    assert "Match over: Anna wins the match with $14 (HD-15)." in first
     assert "Round log — game 2" in pages[1] and "Round log — game 3" in pages[1]
     assert size_mm(pdf) == pytest.approx(SIZES_MM["letter"], abs=0.2)
 

@@ -24,4 +24,5 @@ GAME = GameSpec(
     },
     final_scores=rules.final_scores,
     match_ruling="HD-15",
+    score_text=lambda dollars: f"${dollars}",
 )

@@ -192,7 +192,7 @@ def SetupScreen(shell: Shell) -> ft.Control:
         ], spacing=8, wrap=True),
         error_text(problems.get("tools")),
         bold("Draw pile"),
-        ft.TextField(label="Draw pile size (cards), empty if not known", value=s.draw_pile, dense=True,
+        ft.TextField(label="Draw pile (cards)", value=s.draw_pile, dense=True, helper="Empty if not known",
                      keyboard_type=ft.KeyboardType.NUMBER,
                      on_change=lambda e: put_setup(lambda x, v=e.control.value or "": replace(x, draw_pile=v))),
         error_text(problems.get("draw_pile")),
@@ -233,6 +233,7 @@ class TableUI:
     error: str | None = None
     peek: str | None = None                  # the player looking at their own secrets
     stack_for: str | None = None             # the player entering a stack for the recipe check
+    just: bool = False                       # round: the one just submitted (else opened from the list)
 
 
 class Table:
@@ -543,7 +544,8 @@ def Entry(t: Table) -> ft.Control:
             return
         t.save(change.record)
         index = len(change.record["rounds"]) - 1
-        t.put(lambda u: replace(u, mode="round", index=index, draft=None, error=None, peek=None, stack_for=None))
+        t.put(lambda u: replace(u, mode="round", index=index, draft=None, error=None, peek=None,
+                                stack_for=None, just=True))
 
     out = _status(t)
     out.append(card(_column(_lines(vm.reveal_instructions(t.state)), 4), "instructions"))
@@ -584,7 +586,7 @@ def _rounds_list(t: Table) -> list[ft.Control]:
     for i, rv in enumerate(t.gv.rounds):
         out.append(ft.TextButton(f"Open round {rv.number}: first player {rv.first}",
                                  on_click=lambda e, i=i: t.put(lambda u: replace(u, mode="round", index=i,
-                                                                                 error=None, edit=None))))
+                                                                                 error=None, edit=None, just=False))))
     return out
 
 
@@ -592,14 +594,14 @@ def _rounds_list(t: Table) -> list[ft.Control]:
 def RoundScreen(t: Table) -> ft.Control:
     ui, gv = t.ui, t.gv
     rv = gv.rounds[ui.index]
-    last = ui.index == len(gv.rounds) - 1
+    last = ui.just and ui.index == len(gv.rounds) - 1
     back = ("End of game" if gv.over else "Next round") if last else "Back to the table"
     return _column([
         heading(f"Round {rv.number}", 18),
         *_round_body(rv),
         ft.Row([
             ft.FilledButton(back, icon=ft.Icons.ARROW_FORWARD,
-                            on_click=lambda e: t.put(lambda u: replace(u, mode="entry"))),
+                            on_click=lambda e: t.put(lambda u: replace(u, mode="entry", just=False))),
             ft.Button("Change this round", icon=ft.Icons.EDIT,
                       on_click=lambda e: t.put(lambda u: replace(u, mode="edit", edit=None, error=None))),
         ], wrap=True),

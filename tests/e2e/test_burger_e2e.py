@@ -205,9 +205,10 @@ def test_kill_between_rounds_then_restart_intact(chromium_browser, tmp_path):
         server.kill()                          # like a phone killing the app between rounds
         restarted = Server(tmp_path / "data")
         restarted.start()
-        t = Burger(chromium_browser, restarted.url, DESKTOP)
+        t = Burger(chromium_browser, restarted.url, DESKTOP, dark=True)
         try:
             t.see("Round 2 · first player: Ann")          # reopens where it was
+            shot(t.pg, "burger-desktop-dark-restarted")
             t.click("Open round 1")
             t.see("All three decks go to Ann's wastebasket (BU-4).")
             t.click("Back to the table")

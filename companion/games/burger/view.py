@@ -451,7 +451,7 @@ def Hamburgers(t: Table, which: str) -> ft.Control:
         out.append(ft.Row([
             ft.Text(p, expand=True),
             Stepper(p, "hamburger", n, lambda by, p=p: t.put_draft(which, lambda d: vm.step_complete(d, p, by)),
-                    unit="hamburger" if n == 1 else "hamburgers"),
+                    unit="made"),
             icon_button(ft.Icons.FACT_CHECK, f"{p}: check a stack against the recipe",
                         lambda e, p=p: t.put(lambda u: replace(u, stack_for=None if u.stack_for == p else p)),
                         disabled=t.book is None),

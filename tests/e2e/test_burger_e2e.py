@@ -218,6 +218,15 @@ def test_kill_between_rounds_then_restart_intact(chromium_browser, tmp_path):
             t.click("Undo last round")
             t.see("Round 1 undone; its entries are back for entry.")
             t.see("Round 1 · first player: Ann")
+            t.click("Rules")
+            t.see("BU-3 (house rule)")
+            t.see("Scoring is a house rule (BU-8): the rule texts give no scoring.")
+            t.click("Home")
+            t.click("History")
+            t.click("Burger, ")
+            t.see("0 rounds played, 0 of 8 hamburgers, Ann first")
+            t.button("Continue this game").first.wait_for()
+            t.button("Game as JSON").first.wait_for()
         finally:
             restarted.stop()
     finally:

@@ -1,0 +1,65 @@
+"""The Burger screens' own small logic (no browser): what is kept beside the record
+(the BU-7 top buns, the recipe file), the setup's seats, the one-line match, the CSV rows."""
+
+from __future__ import annotations
+
+from companion.games.burger import export
+from companion.games.burger import view as bv
+from companion.games.burger import viewmodel as vm
+from companion.store.exchange import game_csv
+from tests.burger_app.helpers import play, start
+
+NOBODY = {"Ann": "tease", "Ben": "tease", "Cat": "tease"}
+DECKS = [["patty", "cheese", "rat"], ["lettuce"], ["onion", "tomato"]]
+
+
+def test_bu7_top_buns_kept_as_a_json_list_and_toggled_once_per_player():
+    assert bv.read_top_buns(None) == []
+    assert bv.read_top_buns("not json") == []
+    assert bv.read_top_buns('{"Ann": true}') == []
+    assert bv.read_top_buns('["Ann", 3]') == ["Ann"]
+    assert bv.toggled(["Ann"], "Ben", True) == ["Ann", "Ben"]
+    assert bv.toggled(["Ann", "Ben"], "Ann", True) == ["Ben", "Ann"]      # never twice
+    assert bv.toggled(["Ann", "Ben"], "Ann", False) == ["Ben"]
+    assert bv.recipes_key(4) != bv.top_buns_key(4) != bv.top_buns_key(5)
+
+
+def test_bu1_setup_seats_move_and_remove_with_the_first_player():
+    d = bv.SetupUI(vm.Setup(players=("Ann", "Ben", "Cat")), first=1)
+    assert bv.setup_of(d).first == "Ben"
+    moved = bv._moved(d, 1, -1)
+    assert moved.setup.players == ("Ben", "Ann", "Cat") and bv.setup_of(moved).first == "Ben"
+    assert bv.setup_of(bv._removed(d, 0)).first == "Ben"
+    assert bv.setup_of(bv._removed(d, 1)).first == "Ann"      # the first player left: the first seat
+    blank = bv.SetupUI(vm.Setup(players=("", "Ben")), first=0)
+    assert bv.setup_of(blank).first is None
+    assert "first" not in vm.setup_errors(bv.setup_of(d))
+
+
+def test_a_burger_match_is_one_game_in_one_line():
+    assert bv.single_line([]) == ("no game started", False)
+    rec = start(draw_pile="10")
+    line, over = bv.VIEW.match_line(["Ann", "Ben", "Cat"], [rec])
+    assert (line, over) == ("0 rounds played, 0 of 8 hamburgers, Ann first", False)
+    done = play(rec, DECKS, {"Ann": "tongs", "Ben": "tease", "Cat": "tease"})
+    line, over = bv.single_line([done])
+    assert over and line.startswith("over after 1 round:") and "game 1 of" not in line
+    broken = {**rec, "rounds": [{"decks": [["x"]], "tools": {}}]}
+    assert bv.single_line([broken]) == (vm.game_line(broken), False)
+
+
+def test_bu4_csv_rows_follow_the_shell_convention_number_then_record():
+    rec = play(start(), DECKS, NOBODY)
+    rows = export.csv_rows(2, rec)
+    assert rows == vm.csv_rows(rec, 2)
+    assert [r["wastebasket"] for r in rows] == ["Ann"] * 3 and rows[0]["game"] == 2
+    text = game_csv(rec)
+    assert text.splitlines()[0] == ",".join(vm.CSV_COLUMNS)
+    assert "patty; cheese; rat" in text
+
+
+def test_a_record_that_cannot_be_replayed_is_still_exported_as_entered():
+    broken = {"game": "burger", "rounds": [{"x": 1}]}
+    assert export.csv_rows(1, broken) == [{"game": 1, "round": 1, "round_json": '{"x": 1}'}]
+    refused = {**start(), "rounds": [{"decks": [["patty"]], "tools": {"Ann": "tongs"}}]}
+    assert [r["round"] for r in export.csv_rows(1, refused)] == [1]

@@ -1,0 +1,234 @@
+"""The Burger table in a real browser (Debian chromium + Playwright, web mode), played
+like at a table: a round where nobody plays tongs (BU-4: every deck to the first
+player's wastebasket, the first player stays), a round where one player alone plays
+tongs and takes every deck (BU-4), rat tokens kept secret until the end (BU-5), the
+BU-7 top bun and the house-rule scores (BU-8); and a SIGKILL between rounds."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.harness import DESKTOP, PHONE, Server, shot
+from tests.e2e.table import Table
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = ["Ann", "Ben", "Cat"]
+
+
+class Burger(Table):
+    """Driving the Burger table through the accessibility tree."""
+
+    def screen_text(self) -> str:
+        """Everything a screen reader could read on the page: texts and accessible names."""
+        return self.pg.evaluate(
+            "() => [document.body.innerText, ...Array.from(document.querySelectorAll('[aria-label]'))"
+            ".map(n => n.getAttribute('aria-label'))].join('\\n')")
+
+    def into_view(self, found) -> None:
+        """Scroll Flutter's page (a canvas: the mouse wheel, not the DOM) until ``found`` is in view."""
+        found.wait_for()
+        height = (self.pg.viewport_size or PHONE)["height"]
+        for _ in range(40):
+            box = found.bounding_box()
+            if box is None or 60 <= box["y"] and box["y"] + box["height"] <= height - 10:
+                return
+            self.pg.mouse.move(180, height // 2)
+            self.pg.mouse.wheel(0, box["y"] - height // 2)
+            self.pg.wait_for_timeout(150)
+
+    def click(self, name: str, exact: bool = False) -> None:
+        found = self.button(name, exact).first
+        try:
+            self.into_view(found)
+            found.click()
+        except Exception:
+            shot(self.pg, "failed-" + re.sub(r"\W+", "-", str(name))[:40])
+            raise
+
+    def type_into(self, label: str, text: str) -> None:
+        field = self.pg.get_by_role("textbox", name=label).first
+        self.into_view(field)
+        field.click()
+        expect(field).to_be_focused()
+        self.pg.wait_for_timeout(300)       # Flutter readies the field after focus
+        self.pg.keyboard.type(text)
+
+    def setup(self, players: list[str], *, tease: int = 2, draw_pile: str = "", rat_points: int = 0) -> None:
+        self.click("New Burger match")
+        self.pg.get_by_role("textbox", name="Player 1").wait_for()
+        for i, name in enumerate(players, 1):
+            if not self.pg.get_by_role("textbox", name=f"Player {i}").count():
+                self.click("Add player")
+            self.type_into(f"Player {i}", name)
+            self.pg.get_by_role("radio", name=name).first.wait_for()     # the server saw it
+        for _ in range(tease - 1):
+            self.click("Setup: one tease card more")
+        self.see(f"2 tongs + {tease} tease per player, set at setup")
+        for _ in range(-rat_points):
+            self.click("Scoring: one point per rat token fewer")
+        if rat_points:
+            self.see(f"{rat_points} points per rat token")
+        if draw_pile:
+            self.type_into("Draw pile (cards)", draw_pile)
+        self.pg.wait_for_timeout(300)
+        self.click("Start game")
+        self.see("Round 1 · first player: Ann")
+
+    def decks(self, extra: dict[int, list[str]], names: dict[tuple[int, int], str] | None = None) -> None:
+        """Each deck starts with one card; ``extra``: more cards per deck ('' an ingredient,
+        'rat' the rat button); ``names``: card names typed, by (deck, card number)."""
+        for deck, cards in extra.items():
+            for c in cards:
+                self.click(f"Deck {deck}: add rat" if c == "rat" else f"Deck {deck}: add ingredient")
+        for (deck, number), name in (names or {}).items():
+            self.type_into(f"Deck {deck} card {number}", name)
+        self.see(re.compile(r"^5 of 5 ingredients placed"))
+
+    def tools(self, chosen: dict[str, str]) -> None:
+        """Pass the phone: each player shows their hand, plays a card face down; reveal."""
+        for p, kind in chosen.items():
+            self.click(f"{p}: show my tool cards")
+            self.see(f"{p}: play one tool card face down (BU-3).")
+            self.click(f"{p} plays {kind}")
+            self.see(f"{p}: card down")
+        hidden = self.screen_text()        # face down until the reveal (BU-3)
+        assert not re.search(rf"\b({'|'.join(chosen)}): (tongs|tease)\b", hidden), hidden
+        self.click("Reveal all tool cards")
+        for p, kind in chosen.items():
+            self.see(f"{p}: {kind}")
+
+    def submit(self, number: int) -> None:
+        self.click("Submit round")
+        self.see(f"Round {number}", exact=True)
+
+
+def test_nobody_tongs_then_one_tongs_player_rats_secret_until_the_end(chromium_browser, app_server):
+    t = Burger(chromium_browser, app_server.url, PHONE)
+    try:
+        t.setup(PLAYERS, tease=2, draw_pile="17", rat_points=-1)
+        shot(t.pg, "burger-phone-table")
+
+        # round 1: nobody plays tongs (BU-4)
+        t.decks({0: ["", ""]})
+        t.tools({"Ann": "tease", "Ben": "tease", "Cat": "tease"})
+        t.see("Nobody played tongs: all decks go to Ann's wastebasket (BU-4); nobody gets rat tokens this round.")
+        shot(t.pg, "burger-phone-nobody-tongs")
+        t.submit(1)
+        t.see("All three decks go to Ann's wastebasket (BU-4).")
+        t.see("Next first player: Ann (BU-6)")
+        t.see("Nobody took a deck: Ann stays first player (BU-4, BU-6).")
+        t.click("Next round")
+        t.see("Round 2 · first player: Ann")
+
+        # round 2: Ben alone plays tongs and takes every deck, a rat among them (BU-4, BU-5)
+        t.decks({0: ["", ""], 1: ["rat"]}, {(0, 1): "bottom bun", (0, 2): "patty", (0, 3): "cheese",
+                                             (1, 1): "top bun"})
+        t.tools({"Ann": "tease", "Ben": "tongs", "Cat": "tease"})
+        t.see("Ben alone played tongs: Ben takes all three decks (BU-4).")
+        t.see("1. Ben takes deck 0: bottom bun, patty, cheese")
+        t.see("2. Ben takes deck 1: top bun, 1 rat")
+        t.see("3. Ben takes deck 2: 1 ingredient")
+        # Ben builds a hamburger: the recipe check as he enters the stack (BU-5)
+        t.click("Ben: check a stack against the recipe")
+        for c in ["bottom bun", "patty", "cheese"]:
+            t.click(c, exact=True)
+        t.see("Not a complete Cheeseburger: missing top bun.")
+        t.click("top bun", exact=True)
+        t.see("A complete Cheeseburger: bottom bun, ingredients, top bun (BU-5).")
+        shot(t.pg, "burger-phone-stack-check")
+        t.click("Count Ben's hamburger")
+        t.see("Ben: 1 hamburger")
+        t.submit(2)
+        t.see("Ben takes deck 1: top bun")
+        t.see("Ben finished 1 hamburger (BU-5).")
+        t.see("Next first player: Ben (BU-6)")
+        t.click("Next round")
+        t.see("Round 3 · first player: Ben")
+
+        # rat tokens are secret while the game runs (BU-5): not on screen, even in the round list
+        text = t.screen_text()
+        assert not re.search(r"\d+ rat tokens?\b|your rat tokens|\b1 rat\b", text), text
+        t.click("Open round 2")
+        t.see("Ben takes deck 1: top bun")
+        opened = t.screen_text()      # the reveal's public count of rats, but not whose deck held one
+        assert not re.search(r"\d+ rat tokens?\b|takes deck \d: [^\n]*\brat\b", opened), opened
+        t.click("Back to the table")
+        # Ben peeks at his own, behind a tap, and hides them again
+        t.click("Peek: Ben")
+        t.see("Ben, your rat tokens: 1 (secret, BU-5).")
+        shot(t.pg, "burger-phone-peek")
+        t.click("Hide Ben's secrets")
+        t.button("Peek: Ben").first.wait_for()
+        assert "your rat tokens" not in t.screen_text()
+
+        # round 3: everyone plays tongs; Cat (after Ben) picks first (BU-4); the draw pile ends it (BU-6)
+        t.decks({0: ["", ""]})
+        t.tools({"Ben": "tongs", "Cat": "tongs", "Ann": "tongs"})
+        t.see("1. Cat takes deck 0: 3 ingredients")
+        t.click("Cat, turn 1: deck 2")
+        t.see("1. Cat takes deck 2: 1 ingredient")
+        t.see("3. Ben takes deck 0: 3 ingredients")
+        t.submit(3)
+        t.see(re.compile(r"Game over: the draw pile holds 1 card"))
+        t.click("End of game")
+
+        # the end: everyone's secrets, BU-7, house-rule scores, the winner
+        t.see("Ben: 1 rat token, used tool cards: 0 tongs + 0 tease")
+        t.see("Ben: 1 hamburger, 1 rat token: 0 points (house rule, BU-8)")
+        t.see("Winners: Ann, Cat")
+        t.check("Ann: wastebasket top bun")
+        t.see("Ann: 1 hamburger incl. the wastebasket top bun (BU-7), 0 rat tokens: 1 point (house rule, BU-8)")
+        t.see("Winner: Ann")
+        t.see("Scoring is a house rule (BU-8): the rule texts give no scoring.")
+        shot(t.pg, "burger-phone-end")
+    finally:
+        t.close()
+
+
+def test_kill_between_rounds_then_restart_intact(chromium_browser, tmp_path):
+    server = Server(tmp_path / "data")
+    server.start()
+    t = Burger(chromium_browser, server.url, DESKTOP)
+    try:
+        t.setup(PLAYERS, tease=2)
+        t.decks({0: ["", ""]})
+        t.tools({"Ann": "tease", "Ben": "tease", "Cat": "tease"})
+        t.submit(1)
+        t.click("Next round")
+        t.see("Round 2 · first player: Ann")
+        shot(t.pg, "burger-desktop-table")
+        t.close()
+        server.kill()                          # like a phone killing the app between rounds
+        restarted = Server(tmp_path / "data")
+        restarted.start()
+        t = Burger(chromium_browser, restarted.url, DESKTOP, dark=True)
+        try:
+            t.see("Round 2 · first player: Ann")          # reopens where it was
+            shot(t.pg, "burger-desktop-dark-restarted")
+            t.click("Open round 1")
+            t.see("All three decks go to Ann's wastebasket (BU-4).")
+            t.click("Back to the table")
+            t.click("Peek: Ann")
+            t.see("Your used tool cards: 0 tongs + 1 tease (secret, BU-3).")
+            t.click("Hide Ann's secrets")
+            t.click("Undo last round")
+            t.see("Round 1 undone; its entries are back for entry.")
+            t.see("Round 1 · first player: Ann")
+            t.click("Rules")
+            t.see("BU-3 (house rule)")
+            t.see("Scoring is a house rule (BU-8): the rule texts give no scoring.")
+            t.click("Home")
+            t.click("History")
+            t.click("Burger, ")
+            t.see("0 rounds played, 0 of 8 hamburgers, Ann first")
+            t.button("Continue this game").first.wait_for()
+            t.button("Game as JSON").first.wait_for()
+        finally:
+            restarted.stop()
+    finally:
+        t.close()
+        server.stop()

@@ -58,8 +58,3 @@ def test_bu4_csv_rows_follow_the_shell_convention_number_then_record():
     assert "patty; cheese; rat" in text
 
 
-def test_a_record_that_cannot_be_replayed_is_still_exported_as_entered():
-    broken = {"game": "burger", "rounds": [{"x": 1}]}
-    assert export.csv_rows(1, broken) == [{"game": 1, "round": 1, "round_json": '{"x": 1}'}]
-    refused = {**start(), "rounds": [{"decks": [["patty"]], "tools": {"Ann": "tongs"}}]}
-    assert [r["round"] for r in export.csv_rows(1, refused)] == [1]

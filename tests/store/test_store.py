@@ -166,5 +166,5 @@ def test_csv_rows_come_from_the_game_folder():
 
     assert csv_rows_of("hotdog") is csv_rows
     # a game without export.py: one row per round, the round as JSON
-    rows = list(csv.DictReader(io.StringIO(records_csv([{"game": "burger", "rounds": [{"x": 1}]}]))))
+    rows = list(csv.DictReader(io.StringIO(records_csv([{"game": "nogame", "rounds": [{"x": 1}]}]))))
     assert rows == [{"game": "1", "round": "1", "round_json": '{"x": 1}'}]

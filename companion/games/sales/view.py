@@ -313,6 +313,8 @@ def TableScreen(shell: Shell, match_id: int) -> ft.Control:
     if sv.mode != "competitive":
         title += f" · {dict(coop='co-op', solo='solo')[sv.mode]}"
     out: list[ft.Control] = [heading(title)]
+    if ui.mode == "entry" and not sv.game_over:
+        out.append(_note(vm.hand_size_note(sv.mode, t.rec.get("hand_size", ""))))
     if t.deck_file is not None and not t.deck_file.ok:
         out.append(error_text(f"The deck file {t.deck_path} cannot be used now "
                               f"({t.deck_file.problems[0]}): enter cards by their attributes."))
@@ -353,8 +355,7 @@ def _order_panel(sv: vm.SaleView) -> list[ft.Control]:
 
 
 def _hands_line(sv: vm.SaleView) -> ft.Control:
-    return ft.Text("Cards in hand: " + " · ".join(f"{h.player} {h.cards}" for h in sv.hands),
-                   semantics_label="Cards in hand: " + ", ".join(f"{h.player} {h.cards}" for h in sv.hands))
+    return ft.Text("Cards in hand: " + " · ".join(f"{h.player} {h.cards}" for h in sv.hands))
 
 
 @ft.component
@@ -409,7 +410,7 @@ def AttributeEntry(t: Table, player: str, d: CardDraft) -> ft.Control:
         out.append(ft.TextField(label="Suit (a lowercase name, or wild)", value=d.suit, dense=True,
                                 on_change=lambda e: put(suit=e.control.value or "")))
     out += [
-        error_text(errs.get("suit")),
+        error_text(errs.get("suit")) if d.suit else ft.Text("Pick the card's suit.", size=13),
         ft.Row([
             ft.TextField(label="Value", value=str(d.value), dense=True, width=120,
                          keyboard_type=ft.KeyboardType.NUMBER,
@@ -422,10 +423,10 @@ def AttributeEntry(t: Table, player: str, d: CardDraft) -> ft.Control:
         error_text(errs.get("discard")),
     ]
     if icons:
-        out.append(ft.Text("Icons it shows"))
-        out.append(ft.Row([ft.Checkbox(label=i, value=i in d.icons,
-                                       on_change=lambda e, i=i: toggle(i, bool(e.control.value)))
-                           for i in icons], spacing=4, wrap=True))
+        out.append(ft.Text("Icons it shows (tap to add or remove)"))
+        out.append(ft.Row([_choice(i, i in d.icons, lambda e, i=i, on=i in d.icons: toggle(i, not on),
+                                   name=f"Icon {i}") for i in icons],
+                          spacing=6, run_spacing=6, wrap=True))
     else:
         out.append(ft.TextField(label="Icons it shows (comma separated)", value=", ".join(d.icons), dense=True,
                                 on_change=lambda e: put(icons=tuple((e.control.value or "").split(",")))))
@@ -566,6 +567,8 @@ def _sales_list(t: Table) -> list[ft.Control]:
         return []
     out: list[ft.Control] = [heading("Sales of this game", 18)]
     for rv in reversed(vm.round_views(t.rec)):
+        if not rv.sales:
+            continue
         out.append(bold(f"Round {rv.number}"))
         for s, line in reversed(list(enumerate(rv.sales))):
             out.append(ft.TextButton(f"Open round {rv.number}, {line[0].lower()}{line[1:]}",

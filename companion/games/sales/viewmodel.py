@@ -724,7 +724,8 @@ def _discards_text(res: SaleResult) -> str:
     if res.discards == asked:
         return f"{res.winner} discards {words.count(res.discards, 'card')} from hand, face down (SA-6)."
     return (f"{res.winner} discards {words.count(res.discards, 'card')} from hand, face down: "
-            f"the {words.count(asked, 'discard icon')} ask for more than the hand holds (SA-6).")
+            f"the {words.count(asked, 'discard icon')} {'asks' if asked == 1 else 'ask'} for more than "
+            "the hand holds (SA-6).")
 
 
 def sale_result(record: Mapping[str, Any], round_index: int = -1, sale_index: int = -1) -> SaleResultView:

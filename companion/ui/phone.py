@@ -159,8 +159,10 @@ class Phone:
         self.shell.page.run_task(find)
 
     # ------------------------------------------------------------ actions
-    def open(self) -> None:
-        code = self.shell.ui(PHONE, self.ui).code
+    def open(self, typed: str | None = None) -> None:
+        code = typed if typed is not None else self.shell.ui(PHONE, self.ui).code
+        if typed is not None:
+            self.put(lambda u: replace(u, code=typed))
         try:
             table = self.hub.open_table(code, client_of(self.shell))
         except JoinRefused as exc:
@@ -258,7 +260,7 @@ def CodeEntry(ph: Phone) -> ft.Control:
         ft.TextField(label="Table code", value=ui.code, autofocus=True,
                      capitalization=ft.TextCapitalization.CHARACTERS,
                      on_change=lambda e: ph.put(lambda u, v=e.control.value or "": replace(u, code=v)),
-                     on_submit=lambda e: ph.open()),
+                     on_submit=lambda e: ph.open(e.control.value or "")),
         error_text(ui.error),
         ft.FilledButton("Join table", icon=ft.Icons.LOGIN, on_click=lambda e: ph.open()),
     ])

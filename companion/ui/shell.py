@@ -120,6 +120,9 @@ class Shell:
         self.state = SessionState(flash=store.notice)
         self._set: Callable[[Any], None] = lambda fn: None
         self.awake = False
+        # A browser on another device: it gets a hosted table's phone screens only
+        # (companion.ui.phone), never the records or the host's controls.
+        self.remote = False
 
     # ------------------------------------------------------------ state
     def bind(self, state: SessionState, set_state: Callable[[Any], None]) -> None:
@@ -248,12 +251,21 @@ def App(shell: Shell) -> ft.Control:
 @ft.component
 def Screen(shell: Shell, route: Route) -> ft.Control:
     r = route
+    if shell.remote or r.screen == "join":
+        from companion.ui.phone import JoinScreen
+
+        return JoinScreen(shell, key="join")
     try:
         if r.screen == "setup":
             return shell.views[r.args["game"]].setup(shell)
         if r.screen == "match":
             m = shell.store.match(r.args["match"])
-            return shell.views[m.game].table(shell, m.id)
+            from companion.ui.host import HostPanel, hostable
+
+            table = shell.views[m.game].table(shell, m.id)
+            if not hostable(m.game):
+                return table
+            return _column([HostPanel(shell, m.id, key=f"host-{m.id}"), table])
         if r.screen == "rules":
             return RulesScreen(shell, r.args.get("game"), r.args.get("back"))
         if r.screen == "history":
@@ -421,22 +433,29 @@ def Settings(shell: Shell) -> ft.Control:
 # ================================================================ the session
 
 def start_session(page: ft.Page, store: Store) -> Shell:
+    from companion.net.serving import JOIN_PATH, is_local_client
+    from companion.ui.host import connect
+
     shell = Shell(page, store)
+    shell.remote = bool(page.web) and not is_local_client(page.client_ip)
     page.title = "companion"
     page.scroll = ft.ScrollMode.AUTO
     page.theme = ft.Theme(color_scheme_seed=ft.Colors.ORANGE)
     page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.ORANGE)
     page.theme_mode = shell.theme()
-    page.appbar = ft.AppBar(title=ft.Text("companion"), center_title=False, actions=[
+    page.appbar = ft.AppBar(title=ft.Text("companion"), center_title=False, actions=[] if shell.remote else [
         icon_button(ft.Icons.HOME, "Home", lambda e: shell.go("home")),
         icon_button(ft.Icons.MENU_BOOK, "Rules", lambda e: shell.open_rules()),
         icon_button(ft.Icons.SETTINGS, "Settings", lambda e: shell.go("settings")),
     ])
     page.on_resize = lambda e: shell.set_wide((page.width or 0) > PHONE_WIDTH)
     page.on_platform_brightness_change = lambda e: shell.saved()
+    connect(shell)
     route = Route()
     current = store.current_match_id()
-    if current is not None and not store.match(current).finished:
+    if shell.remote or (page.route or "").startswith(JOIN_PATH):
+        route = Route("join")                        # a phone at a hosted table
+    elif current is not None and not store.match(current).finished:
         route = Route("match", {"match": current})   # opens where you were
     shell.state = replace(shell.state, route=route, wide=(page.width or 0) > PHONE_WIDTH)
     page.render(App, shell)

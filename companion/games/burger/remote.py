@@ -1,0 +1,93 @@
+"""The burger game from a player's own phone (issue 8): my tool card — tongs or tease —
+chosen in secret and changeable until the reveal; the host enters the decks as laid
+out (public) on the host screen. After the reveal every screen shows the round; rat
+tokens and the tool cards left in hand stay each seat's own (BU-5).
+
+Found by the phone screens by module name (``REMOTE``); drawn only from the seat's own
+:class:`~companion.net.hub.SeatView` (or, on the host, the table's HostView).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.games.burger.models import TOOL_KINDS
+from companion.net.screens import decks_text, parse_decks
+from companion.ui.phone import HostContext, SeatContext, resolution_heading, seat_card
+from companion.ui.widgets import bold, error_text
+
+
+@ft.component
+def BurgerSeat(ctx: SeatContext) -> ft.Control:
+    view = ctx.view
+    mine = (view.my_bid or {}).get("tool")
+    rows: list[ft.Control] = [
+        bold("My tool card, in secret", 17),
+        ft.Text(f"I play: {mine}. I can change it until the reveal." if mine
+                else "Pick the tool card you lay face down."),
+        ft.Row([
+            ft.Semantics(label=f"{view.player}: play {kind}", button=True, selected=kind == mine,
+                         content=(ft.FilledButton if kind == mine else ft.Button)(
+                             kind.capitalize(), on_click=lambda e, k=kind: ctx.submit({"tool": k})))
+            for kind in TOOL_KINDS
+        ], wrap=True),
+        error_text(ctx.error),
+    ]
+    if mine:
+        rows.append(ft.Button("Take my card back", icon=ft.Icons.UNDO, on_click=lambda e: ctx.withdraw()))
+    return seat_card(view.player, rows)
+
+
+@ft.component
+def BurgerResolution(res: dict[str, Any], players: tuple[str, ...]) -> ft.Control:
+    out: list[ft.Control] = [
+        resolution_heading(f"Round {res['round']} revealed"),
+        ft.Text(res["explanation"]),
+        ft.Text("Take order: " + ", ".join(res["take_order"])),
+        ft.Text("Hamburgers: " + ", ".join(f"{p} {n}" for p, n in res["hamburgers"].items())),
+    ]
+    for p, n in res["rats"].items():
+        out.append(ft.Text(f"My rat tokens ({p}): {n}"))
+    for p, hand in res["tools_left"].items():
+        out.append(ft.Text(f"My tool cards left ({p}): {hand['tongs']} tongs, {hand['tease']} tease"))
+    for lines in res["private"].values():
+        out += [ft.Text(line) for line in lines]
+    out += [ft.Text(n) for n in res["notes"]]
+    if res.get("end"):
+        out.append(bold(res["end"]))
+    return ft.Column(out, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@ft.component
+def BurgerDecks(ctx: HostContext) -> ft.Control:
+    saved = ctx.view.info.get("decks") or []
+    text = ctx.draft if isinstance(ctx.draft, str) else decks_text(saved)
+    return ft.Column([
+        bold("Decks as laid out (public)"),
+        ft.Text("One line per deck, its cards separated by commas (BU-2).", size=13),
+        ft.TextField(label="Decks", value=text, multiline=True, min_lines=2, max_lines=8,
+                     on_change=lambda e: ctx.put(lambda d, v=e.control.value or "": v)),
+        ft.Button("Save the decks", icon=ft.Icons.SAVE,
+                  on_click=lambda e: ctx.set_info({**ctx.view.info, "decks": parse_decks(text)})),
+        ft.Text(f"Saved: {len(saved)} deck{'s' if len(saved) != 1 else ''}" if saved
+                else "No decks saved for this round yet: the reveal needs them."),
+    ], spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+class BurgerRemote:
+    name = "burger"
+    secret = True
+
+    def seat(self, ctx: SeatContext) -> ft.Control:
+        return BurgerSeat(ctx, key=f"burger-seat-{ctx.view.position}")
+
+    def resolution(self, resolution: dict[str, Any], players: tuple[str, ...]) -> ft.Control:
+        return BurgerResolution(resolution, players, key=f"burger-res-{resolution['round']}")
+
+    def host_info(self, ctx: HostContext) -> ft.Control | None:
+        return BurgerDecks(ctx, key=f"burger-decks-{ctx.view.position}")
+
+
+REMOTE = BurgerRemote()

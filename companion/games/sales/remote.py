@@ -1,0 +1,89 @@
+"""The sales game from a player's own phone (issue 8): when it is my turn, the card I
+play, by its attributes (suit or wild, value, discard icons, icons shown — SA-1).
+Cards are played face up in turn order (SA-3), so the plays so far are public; the
+sale is recorded when the last player in turn has played, on every screen at once.
+
+Found by the phone screens by module name (``REMOTE``); drawn only from the seat's own
+:class:`~companion.net.hub.SeatView`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+import flet as ft
+
+from companion.net.screens import parse_icons, sales_card, sales_card_text
+from companion.ui.phone import HostContext, SeatContext, resolution_heading, seat_card
+from companion.ui.widgets import Stepper, bold, error_text
+
+
+@dataclass(frozen=True)
+class CardDraft:
+    suit: str = ""
+    value: int = 1
+    discard: int = 0
+    icons: str = ""
+
+
+@ft.component
+def SalesSeat(ctx: SeatContext) -> ft.Control:
+    view = ctx.view
+    p = view.player
+    d: CardDraft = ctx.draft or CardDraft()
+    rows: list[ft.Control] = [bold("The card I play", 17)]
+    rows += [ft.Text(f"{q} played {sales_card_text(b['card'])}") for q, b in view.plays]
+    mine = view.my_bid
+    if mine is not None:
+        rows.append(ft.Text(f"I played {sales_card_text(mine['card'])}."))
+        rows.append(ft.Button("Take my card back", icon=ft.Icons.UNDO, on_click=lambda e: ctx.withdraw()))
+    elif not view.my_turn:
+        nxt = view.waiting_for[0] if view.waiting_for else None
+        rows.append(ft.Text(f"Not my turn: {nxt} plays next (SA-3)." if nxt else "Waiting for the sale."))
+    else:
+        def put(**changes: Any) -> None:
+            ctx.put(lambda old: replace(old or d, **changes))
+
+        rows += [
+            ft.Text("My turn: the card as it is printed (SA-1)."),
+            ft.TextField(label="Suit (or wild)", value=d.suit, dense=True,
+                         on_change=lambda e: put(suit=e.control.value or "")),
+            ft.Row([
+                Stepper(p, "value point", d.value, lambda by: put(value=max(0, d.value + by)), unit="value"),
+                Stepper(p, "discard icon", d.discard, lambda by: put(discard=max(0, d.discard + by)),
+                        unit="discard"),
+            ], wrap=True, spacing=8),
+            ft.TextField(label="Icons shown (commas)", value=d.icons, dense=True,
+                         on_change=lambda e: put(icons=e.control.value or "")),
+            ft.FilledButton("Play this card", icon=ft.Icons.CHECK, on_click=lambda e: ctx.submit(
+                sales_card(d.suit, d.value, d.discard, parse_icons(d.icons)))),
+        ]
+    rows.append(error_text(ctx.error))
+    return seat_card(p, rows)
+
+
+@ft.component
+def SalesResolution(res: dict[str, Any], players: tuple[str, ...]) -> ft.Control:
+    return ft.Column([
+        resolution_heading(f"Round {res['round']}, sale {res['sale']}: {res['winner']} wins it"),
+        ft.Text(res["explanation"]),
+        ft.Text(f"Next leader: {res['next_leader']}" if res.get("next_leader") else "The round is over."),
+    ], spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+class SalesRemote:
+    name = "sales"
+    secret = False
+
+    def seat(self, ctx: SeatContext) -> ft.Control:
+        return SalesSeat(ctx, key=f"sales-seat-{ctx.view.position}")
+
+    def resolution(self, resolution: dict[str, Any], players: tuple[str, ...]) -> ft.Control:
+        return SalesResolution(resolution, players, key=f"sales-res-{resolution['round']}-{resolution['sale']}")
+
+    def host_info(self, ctx: HostContext) -> ft.Control | None:
+        return None
+
+
+REMOTE = SalesRemote()

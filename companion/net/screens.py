@@ -1,0 +1,103 @@
+"""Plain words for the table screens on the host and on the phones (no flet here).
+
+Every function takes what the hub gave a screen (a :class:`~companion.net.hub.SeatView`,
+:class:`~companion.net.hub.HostView` or :class:`~companion.net.hub.TableInfo`) or what a
+player typed, and never anything else: a phone's words come from its own seat's view.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.net.hub import SeatState
+
+
+def names(players: Sequence[str]) -> str:
+    return ", ".join(players) if players else "nobody"
+
+
+def bids_line(bid_in: Sequence[str], waiting_for: Sequence[str], game_over: bool,
+              *, secret: bool = True) -> str:
+    """Who has bid, never what: 'Bids in: Anna, Bernd · waiting for Chris'."""
+    if game_over:
+        return "The game is over: no more bids."
+    done = "Bids in" if secret else "Played"
+    if not waiting_for:
+        return f"{done}: {names(bid_in)} · every bid is in."
+    return f"{done}: {names(bid_in)} · waiting for {names(waiting_for)}"
+
+
+def seat_line(seat: SeatState) -> str:
+    return f"{seat.player}: {'seated' if seat.taken else 'free'}"
+
+
+def seats_line(seats: Sequence[SeatState]) -> str:
+    taken = sum(1 for s in seats if s.taken)
+    return f"{taken} of {len(seats)} seats taken"
+
+
+def code_text(code: str) -> str:
+    """A table code as the host screen shows it, in two halves: 'ABC DEF'."""
+    half = len(code) // 2
+    return f"{code[:half]} {code[half:]}" if len(code) > 4 else code
+
+
+# ---------------------------------------------------------------- Hot Dog
+
+
+def hotdog_bid_text(bid: Mapping[str, Any]) -> str:
+    """A seat's own bid in words: '5 table, 2 hot dogs, $1, last hot dog (announced)'."""
+    n = bid["hotdogs"]
+    out = f"{bid['table']} table, {n} hot dog{'s' if n != 1 else ''}, ${bid.get('dollars', 0)}"
+    if bid.get("last"):
+        out += ", last hot dog" + (" (announced)" if bid.get("announced", True) else " (not announced)")
+    return out
+
+
+# ---------------------------------------------------------------- Burger
+
+
+def parse_decks(text: str) -> list[list[str]]:
+    """The decks as laid out, typed by the host: one line per deck, cards separated by
+    commas ('bun, rat' / 'patty, cheese'). Empty lines and spaces around names go."""
+    decks = []
+    for line in text.splitlines():
+        cards = [c.strip() for c in line.split(",") if c.strip()]
+        if cards:
+            decks.append(cards)
+    return decks
+
+
+def decks_text(decks: Sequence[Sequence[str]]) -> str:
+    return "\n".join(", ".join(deck) for deck in decks)
+
+
+# ---------------------------------------------------------------- Sales
+
+
+def parse_icons(text: str) -> list[str]:
+    """Icons typed as 'car, phone' (commas or spaces)."""
+    return [w for w in re.split(r"[,\s]+", text.strip()) if w]
+
+
+def sales_card(suit: str, value: int, discard: int = 0, icons: Sequence[str] = ()) -> dict[str, Any]:
+    """A played card by its attributes, as the hub takes it."""
+    card: dict[str, Any] = {"suit": suit.strip(), "value": value}
+    if discard:
+        card["discard"] = discard
+    if icons:
+        card["icons"] = list(icons)
+    return {"card": card}
+
+
+def sales_card_text(card: Mapping[str, Any]) -> str:
+    out = f"{card['suit']} {card['value']}"
+    if card.get("discard"):
+        out += f", discard {card['discard']}"
+    if card.get("icons"):
+        out += ", icons " + ", ".join(card["icons"])
+    if card.get("set"):
+        out += f", collects {card['set'].get('icon')}"
+    return out

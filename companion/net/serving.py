@@ -1,0 +1,123 @@
+"""The hub as the server process shares it, and what the screens say about reaching it.
+
+No flet here: the Flet screens (``companion.ui.host``, ``companion.ui.phone``) call these.
+
+- :func:`hub_for`: one :class:`~companion.net.hub.Hub` per store file in the process,
+  shared by every session (the join limiter counts a phone's wrong codes across tabs).
+- :func:`is_local_client`: a session from this machine gets the whole app (records,
+  host controls); any other client gets the phone screens only, whatever its URL.
+- :func:`reach`: can phones reach this server, and at which link? Found by trying:
+  a TCP connection to the port on this machine's LAN address succeeds only when the
+  server listens there (``companion serve --host 0.0.0.0``); bound to 127.0.0.1 it is
+  refused, and the host screen says so and how to serve on the network.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from companion.net.hub import Hub
+from companion.net.join import join_url, lan_address
+from companion.store import Store
+
+JOIN_PATH = "/join"
+SERVE_HINT = "companion serve --host 0.0.0.0"
+
+_hubs: dict[Path, Hub] = {}
+_hubs_lock = threading.Lock()
+
+
+def hub_for(store: Store) -> Hub:
+    """The process's hub for this store (created on first use, then shared)."""
+    key = Path(store.path).resolve()
+    with _hubs_lock:
+        hub = _hubs.get(key)
+        if hub is None or hub.store is not store:
+            hub = _hubs[key] = Hub(store)
+        return hub
+
+
+def is_local_client(client_ip: str | None) -> bool:
+    """A session on this machine: the desktop app (no IP) or a browser over loopback."""
+    if not client_ip:
+        return True
+    try:
+        return ipaddress.ip_address(client_ip.split("%")[0]).is_loopback
+    except ValueError:
+        return client_ip == "localhost"
+
+
+def port_of(url: str | None, default: int = 8550) -> int:
+    """The port of the URL the session was served from (``ws://127.0.0.1:8550``)."""
+    if not url:
+        return default
+    try:
+        parts = urlsplit(url)
+        return parts.port or {"https": 443, "wss": 443}.get(parts.scheme, 80)
+    except ValueError:
+        return default
+
+
+def can_connect(address: str, port: int, timeout: float = 0.3) -> bool:
+    """Does something accept TCP connections at address:port? (To this machine's own
+    address: the packet never leaves it.)"""
+    try:
+        with socket.create_connection((address, port), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+@dataclass(frozen=True)
+class Reach:
+    """How phones reach the table: ``url`` is the link for the QR code (None: they
+    cannot); ``local_url`` opens the join screen on this machine; ``note`` says why not."""
+
+    url: str | None
+    local_url: str
+    note: str | None
+
+
+def reach(port: int | None, *, web: bool = True,
+          lan: Callable[[], str | None] = lan_address,
+          probe: Callable[[str, int], bool] = can_connect) -> Reach:
+    """Where phones can open the join screen of this server on ``port``."""
+    if not web or port is None:
+        return Reach(None, "", "This app is not serving web pages, so phones cannot join it. "
+                               f"Start `{SERVE_HINT}` and host the table there.")
+    local = join_url("127.0.0.1", port, JOIN_PATH)
+    address = lan()
+    if address is None:
+        return Reach(None, local, "This machine has no local network address: phones cannot "
+                                  "reach it. Connect it to the table's Wi-Fi and serve with "
+                                  f"`{SERVE_HINT}`.")
+    if not probe(address, port):
+        return Reach(None, local, "This server listens on 127.0.0.1 only: phones cannot reach it. "
+                                  f"Stop it and start `{SERVE_HINT}` (the same port with "
+                                  "--port) to host the table on the local network.")
+    return Reach(join_url(address, port, JOIN_PATH), local, None)
+
+
+_reach_cache: dict[int | None, tuple[float, Reach]] = {}
+_reach_lock = threading.Lock()
+
+
+def reach_cached(port: int | None, *, web: bool = True, ttl: float = 20.0) -> Reach:
+    """:func:`reach`, asked at most every ``ttl`` seconds per port (host screens redraw
+    on every bid)."""
+    now = time.monotonic()
+    with _reach_lock:
+        hit = _reach_cache.get(port if web else None)
+        if hit is not None and now - hit[0] < ttl:
+            return hit[1]
+    found = reach(port, web=web)
+    with _reach_lock:
+        _reach_cache[port if web else None] = (now, found)
+    return found

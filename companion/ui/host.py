@@ -1,0 +1,168 @@
+"""Hosting a match's table on the players' phones (issue 8): the host's part, shown by
+the shell above any game's table screen — which stays the full table view (undo,
+edit, rules, print).
+
+Not hosted: a "Host this table" action. Hosted: the join link and its QR code (or, if
+phones cannot reach this server, why not and how to serve on the network), the table
+code, the seats (taken or free, each taken one with "Free seat"), who has bid (never
+what), the game's host part (burger: the decks), "Reveal now" with the rules' refusal
+when a bid is missing, the last resolution, and "Close table".
+
+Only local sessions (this machine's browser or the app itself) are ever drawn this
+panel: a phone's session gets the phone screens only (see ``companion.ui.shell``).
+
+Live updates: the process's one hub tells the app's pubsub the table code after every
+change; each session subscribed to it re-reads its own view and calls ``page.update()``.
+"""
+
+from __future__ import annotations
+
+import base64
+import threading
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.net.games import ADAPTERS
+from companion.net.hub import HubError
+from companion.net.join import qr_png
+from companion.net.screens import bids_line, code_text, seat_line, seats_line
+from companion.net.serving import port_of, reach_cached
+from companion.ui.phone import HostContext, hub_of, remote_views
+from companion.ui.widgets import bold, card, error_text, heading
+
+if TYPE_CHECKING:
+    from companion.ui.shell import Shell
+
+TOPIC = "companion-net-table"
+HOST = "net-host"
+
+_wired: set[int] = set()
+_wired_lock = threading.Lock()
+
+
+def connect(shell: Shell) -> None:
+    """Wire the process's hub to the app's pubsub (once), and this session to the pubsub:
+    on any table change a session showing a table re-reads it and updates its page."""
+    page = shell.page
+    hub = hub_of(shell)
+    try:
+        pubsub = page.pubsub
+    except Exception:   # no pubsub (a test page): nothing to hear
+        return
+    with _wired_lock:
+        if id(hub) not in _wired:
+            _wired.add(id(hub))
+            hub.on_change(lambda code: pubsub.send_all_on_topic(TOPIC, code))
+
+    async def redraw() -> None:
+        shell.saved()
+        page.update()
+
+    async def changed(topic: str, code: Any) -> None:
+        if shell.state.route.screen not in ("join", "match") and not shell.remote:
+            return
+        # run_task binds this session's page to the task: the re-render lands here
+        page.run_task(redraw)
+
+    pubsub.subscribe_topic(TOPIC, changed)
+
+
+@dataclass(frozen=True)
+class HostUI:
+    error: str | None = None
+    note: str | None = None
+    draft: Any = None
+    details: bool = True
+
+
+def hostable(game: str) -> bool:
+    return game in ADAPTERS
+
+
+@ft.component
+def HostPanel(shell: Shell, match_id: int) -> ft.Control:
+    hub = hub_of(shell)
+    ui: HostUI = shell.ui(HOST, HostUI())
+    table = hub.table_for(match_id)
+
+    def put(**changes: Any) -> None:
+        shell.set_ui(HOST, lambda u: replace(u, **changes), HostUI())
+
+    def act(fn: Any, done: str | None = None) -> None:
+        try:
+            fn()
+        except HubError as exc:
+            put(error=str(exc), note=None)
+            return
+        put(error=None, note=done)
+
+    if table is None:
+        return ft.Column([
+            ft.Button("Host this table on phones", icon=ft.Icons.WIFI_TETHERING,
+                      on_click=lambda e: act(lambda: hub.host(match_id))),
+            error_text(ui.error),
+            ft.Text(ui.note or "", visible=bool(ui.note)),
+        ], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.START)
+
+    code = table.code
+    view = hub.host_view(code)
+    remote = remote_views().get(view.game)
+    page = shell.page
+    url = getattr(getattr(getattr(page, "session", None), "connection", None), "page_url", None)
+    where = reach_cached(port_of(url) if page.web else None, web=bool(page.web))
+    out: list[ft.Control] = [
+        ft.Row([heading("Table on phones", 18),
+                ft.TextButton("Hide join code" if ui.details else "Show join code",
+                              on_click=lambda e: put(details=not ui.details))],
+               alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
+        ft.Semantics(identifier="table-code", container=True, content=ft.Text(
+            f"Table code: {code_text(code)}", size=22, weight=ft.FontWeight.BOLD)),
+    ]
+    if ui.details:
+        if where.url:
+            out.append(ft.Text(f"Join link: {where.url}"))
+            out.append(ft.Image(src=base64.b64encode(qr_png(where.url, scale=6)).decode("ascii"),
+                                width=200, height=200, fit=ft.BoxFit.CONTAIN,
+                                semantics_label=f"QR code of the join link {where.url}"))
+            out.append(ft.Text("Players scan the code or open the link, then type the table code.",
+                               size=13))
+        else:
+            out.append(error_text(where.note))
+            if where.local_url:
+                out.append(ft.Text(f"On this machine only: {where.local_url}", size=13))
+    out.append(bold(seats_line(view.seats)))
+    for seat in view.seats:
+        out.append(ft.Row([
+            ft.Text(seat_line(seat), expand=True),
+            ft.Button("Free seat", icon=ft.Icons.PERSON_REMOVE, disabled=not seat.taken,
+                      on_click=lambda e, p=seat.player: act(
+                          lambda: hub.free_seat(code, p), f"{p}'s seat is free: their bid was withdrawn.")),
+        ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    out.append(ft.Semantics(identifier="host-bids", container=True, content=ft.Text(
+        bids_line(view.bid_in, view.waiting_for, view.game_over,
+                  secret=remote.secret if remote else True))))
+    if remote is not None and not view.game_over:
+        extra = remote.host_info(HostContext(
+            view, ui.draft, lambda fn: shell.set_ui(HOST, lambda u: replace(u, draft=fn(u.draft)), HostUI()),
+            lambda info: act(lambda: hub.set_info(code, info), "Saved for this round.")))
+        if extra is not None:
+            out.append(extra)
+    if not view.game_over:
+        out.append(ft.Text("The round is revealed on every screen when every bid is in; "
+                           "or reveal now.", size=13))
+    out.append(error_text(ui.error))
+    if ui.note:
+        out.append(ft.Text(ui.note))
+    out.append(ft.Row([
+        ft.FilledButton("Reveal now", icon=ft.Icons.VISIBILITY, disabled=view.game_over,
+                        on_click=lambda e: act(lambda: hub.reveal(code), "Revealed on every screen.")),
+        ft.Button("Close table", icon=ft.Icons.CLOSE,
+                  on_click=lambda e: act(lambda: hub.close(code), "The table is closed; the record stays.")),
+    ], wrap=True))
+    if view.resolution is not None and remote is not None:
+        out.append(ft.Divider())
+        out.append(remote.resolution(view.resolution, view.players))
+    return card(ft.Column(out, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                "host-panel")

@@ -1,0 +1,331 @@
+"""The phone screens of a hosted table (issue 8): type the table code, take a free seat,
+then the seat's own screen — the game's bid form and the last resolution.
+
+A seat's screen is drawn from :meth:`Hub.view` of its own token and nothing else: the
+server draws every session (Flet web mode), so what a phone's browser receives is what
+this module draws from that view; another seat's bid is never in it before the reveal.
+
+The phone keeps its seat token in ``ft.SharedPreferences`` (the browser's localStorage)
+and gets its seat back with it after a reload, a dropped connection or a host restart.
+
+Each game's part of the seat screen is ``companion/games/<name>/remote.py`` with a
+module-level ``REMOTE`` (:class:`RemoteView`), found by module name like the game views.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Protocol
+
+import flet as ft
+
+from companion.core.errors import CompanionError
+from companion.core.registry import games
+from companion.net.hub import HostView, Hub, HubError, JoinRefused, SeatView, TableInfo, UnknownSeat, UnknownTable
+from companion.net.screens import bids_line, code_text
+from companion.net.serving import hub_for
+from companion.ui.widgets import bold, card, error_text, heading
+
+if TYPE_CHECKING:
+    from companion.ui.shell import Shell
+
+PHONE = "net-phone"
+TOKEN_KEY = "companion.seat-token"
+
+
+# ================================================================ what a game offers
+
+@dataclass(frozen=True)
+class SeatContext:
+    """What a game's seat component gets: its own seat's view, its draft (plain data,
+    None until the player touches a field), the last refusal, and the actions."""
+
+    view: SeatView
+    draft: Any
+    error: str | None
+    put: Callable[[Callable[[Any], Any]], None]
+    submit: Callable[[dict[str, Any]], None]
+    withdraw: Callable[[], None]
+
+
+@dataclass(frozen=True)
+class HostContext:
+    """What a game's host part gets (burger: the decks entry before the reveal)."""
+
+    view: HostView
+    draft: Any
+    put: Callable[[Callable[[Any], Any]], None]
+    set_info: Callable[[dict[str, Any]], None]
+
+
+class RemoteView(Protocol):
+    """``companion.games.<name>.remote.REMOTE``."""
+
+    name: str
+    secret: bool     # bids hidden until the reveal (False: plays are public, e.g. sales)
+
+    def seat(self, ctx: SeatContext) -> ft.Control: ...
+    def resolution(self, resolution: dict[str, Any], players: tuple[str, ...]) -> ft.Control: ...
+    def host_info(self, ctx: HostContext) -> ft.Control | None: ...
+
+
+def remote_views() -> dict[str, RemoteView]:
+    out: dict[str, RemoteView] = {}
+    for name in games():
+        try:
+            module = importlib.import_module(f"companion.games.{name}.remote")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"companion.games.{name}.remote":
+                continue
+            raise
+        view = getattr(module, "REMOTE", None)
+        if view is not None:
+            out[name] = view
+    return out
+
+
+# ================================================================ passing state
+
+@dataclass(frozen=True)
+class PhoneUI:
+    checked: bool = False            # the stored token was looked for
+    token: str | None = None
+    code: str = ""                   # as typed
+    table: TableInfo | None = None   # after a right code: the seats to pick from
+    error: str | None = None
+    lost: str | None = None          # the seat is gone (freed, or the table closed)
+    draft: Any = None
+    draft_for: tuple[int, int] | None = None   # (game, position) the draft belongs to
+
+
+def client_of(shell: Shell) -> str:
+    """The key the join limiter counts wrong codes by: the phone's IP address."""
+    return shell.page.client_ip or "local"
+
+
+def hub_of(shell: Shell) -> Hub:
+    return hub_for(shell.store)
+
+
+class Phone:
+    def __init__(self, shell: Shell) -> None:
+        self.shell = shell
+        self.hub = hub_of(shell)
+        self.ui: PhoneUI = shell.ui(PHONE, PhoneUI())
+
+    def put(self, fn: Callable[[PhoneUI], PhoneUI]) -> None:
+        self.shell.set_ui(PHONE, fn, PhoneUI())
+
+    def remember(self, token: str | None) -> None:
+        async def store() -> None:
+            try:
+                prefs = ft.SharedPreferences()
+                if token is None:
+                    await prefs.remove(TOKEN_KEY)
+                else:
+                    await prefs.set(TOKEN_KEY, token)
+            except Exception:  # no storage here: the seat lasts as long as the session
+                pass
+
+        try:
+            self.shell.page.run_task(store)
+        except Exception:
+            pass
+
+    def look_up(self) -> None:
+        """Once per session: the seat this phone held, from its stored token."""
+        async def find() -> None:
+            token = None
+            try:
+                token = await ft.SharedPreferences().get(TOKEN_KEY)
+            except Exception:
+                token = None
+            found: str | None = None
+            lost: str | None = None
+            if isinstance(token, str) and token:
+                try:
+                    self.hub.resume(token, client_of(self.shell))
+                    found = token
+                except UnknownSeat as exc:
+                    lost = str(exc)
+                    self.remember(None)
+                except HubError as exc:
+                    lost = str(exc)
+            self.put(lambda u: replace(u, checked=True, token=found or u.token, lost=lost))
+            self.shell.page.update()
+
+        self.shell.page.run_task(find)
+
+    # ------------------------------------------------------------ actions
+    def open(self, typed: str | None = None) -> None:
+        code = typed if typed is not None else self.shell.ui(PHONE, self.ui).code
+        if typed is not None:
+            self.put(lambda u: replace(u, code=typed))
+        try:
+            table = self.hub.open_table(code, client_of(self.shell))
+        except JoinRefused as exc:
+            said = str(exc)
+            self.put(lambda u: replace(u, error=said, table=None))
+            return
+        self.put(lambda u: replace(u, table=table, error=None, lost=None))
+
+    def sit(self, player: str) -> None:
+        now: PhoneUI = self.shell.ui(PHONE, self.ui)
+        if now.table is None:
+            return
+        try:
+            grant = self.hub.take_seat(now.table.code, player, client_of(self.shell))
+        except HubError as exc:
+            said = str(exc)
+            self.put(lambda u: replace(u, error=said))
+            return
+        self.remember(grant.token)
+        self.put(lambda u: replace(u, token=grant.token, table=None, error=None, lost=None,
+                                   draft=None, draft_for=None))
+
+    def leave(self, message: str | None = None) -> None:
+        self.remember(None)
+        self.put(lambda u: replace(u, token=None, table=None, draft=None, draft_for=None,
+                                   error=None, lost=message))
+
+    def submit(self, bid: dict[str, Any]) -> None:
+        token = self.ui.token
+        if token is None:
+            return
+        try:
+            self.hub.submit(token, bid)
+        except UnknownSeat:
+            self.leave("This phone's seat was freed by the host: take a seat again.")
+            return
+        except HubError as exc:
+            said = str(exc)
+            self.put(lambda u: replace(u, error=said))
+            return
+        except CompanionError as exc:
+            said = str(exc)
+            self.put(lambda u: replace(u, error=said))
+            return
+        self.put(lambda u: replace(u, error=None))
+
+    def withdraw(self) -> None:
+        token = self.ui.token
+        if token is None:
+            return
+        try:
+            self.hub.withdraw(token)
+        except HubError as exc:
+            said = str(exc)
+            self.put(lambda u: replace(u, error=said))
+            return
+        self.put(lambda u: replace(u, error=None, draft=None, draft_for=None))
+
+
+# ================================================================ screens
+
+def _column(controls: list[ft.Control], spacing: int = 10) -> ft.Column:
+    return ft.Column(controls, spacing=spacing, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@ft.component
+def JoinScreen(shell: Shell) -> ft.Control:
+    ph = Phone(shell)
+    ft.use_effect(lambda: None if ph.ui.checked else ph.look_up(), [])
+    ui = ph.ui
+    if not ui.checked:
+        return _column([heading("Join a table"), ft.Text("Looking for this phone's seat…")])
+    if ui.token is not None:
+        try:
+            view = ph.hub.view(ui.token)
+        except (UnknownSeat, UnknownTable):
+            return _column([
+                heading("Join a table"),
+                error_text("This phone's seat is gone: the host freed it or closed the table."),
+                ft.FilledButton("Join again", icon=ft.Icons.LOGIN, on_click=lambda e: ph.leave()),
+            ])
+        return SeatScreen(ph, view, key=f"seat-{view.code}-{view.player}")
+    if ui.table is not None:
+        return SeatPicker(ph, ui.table, key="pick")
+    return CodeEntry(ph, key="code")
+
+
+@ft.component
+def CodeEntry(ph: Phone) -> ft.Control:
+    ui = ph.ui
+    return _column([
+        heading("Join a table"),
+        ft.Text("Type the table code shown on the host's screen."),
+        error_text(ui.lost),
+        ft.TextField(label="Table code", value=ui.code, autofocus=True,
+                     capitalization=ft.TextCapitalization.CHARACTERS,
+                     on_change=lambda e: ph.put(lambda u, v=e.control.value or "": replace(u, code=v)),
+                     on_submit=lambda e: ph.open(e.control.value or "")),
+        error_text(ui.error),
+        ft.FilledButton("Join table", icon=ft.Icons.LOGIN, on_click=lambda e: ph.open()),
+    ])
+
+
+@ft.component
+def SeatPicker(ph: Phone, table: TableInfo) -> ft.Control:
+    fresh = ph.hub.table_for(table.match_id)
+    if fresh is None or fresh.code != table.code:
+        return _column([heading("Join a table"), error_text("The host closed this table."),
+                        ft.Button("Back", icon=ft.Icons.ARROW_BACK,
+                                  on_click=lambda e: ph.put(lambda u: replace(u, table=None)))])
+    rows: list[ft.Control] = []
+    for seat in fresh.seats:
+        if seat.taken:
+            rows.append(ft.Button(f"{seat.player}: seat taken", icon=ft.Icons.PERSON, disabled=True))
+        else:
+            rows.append(ft.FilledButton(f"Sit as {seat.player}", icon=ft.Icons.EVENT_SEAT,
+                                        on_click=lambda e, p=seat.player: ph.sit(p)))
+    return _column([
+        heading(f"Table {code_text(fresh.code)}"),
+        ft.Text("Who are you? Take your own seat: only you bid from it."),
+        *rows,
+        error_text(ph.ui.error),
+        ft.Button("Another code", icon=ft.Icons.ARROW_BACK,
+                  on_click=lambda e: ph.put(lambda u: replace(u, table=None, error=None))),
+    ])
+
+
+@ft.component
+def SeatScreen(ph: Phone, view: SeatView) -> ft.Control:
+    remote = remote_views().get(view.game)
+    ui = ph.ui
+    key = (view.game_number, view.position)
+    draft = ui.draft if ui.draft_for == key else None
+
+    def put(fn: Callable[[Any], Any]) -> None:
+        ph.put(lambda u: replace(u, draft=fn(u.draft if u.draft_for == key else None),
+                                 draft_for=key, error=None))
+
+    out: list[ft.Control] = [
+        heading(f"{view.player} · table {code_text(view.code)}"),
+        ft.Text(f"Game {view.game_number} · " + ", ".join(view.players), size=13),
+        ft.Semantics(identifier="bids-line", container=True, content=ft.Text(
+            bids_line(view.bid_in, view.waiting_for, view.game_over,
+                      secret=remote.secret if remote else True))),
+    ]
+    if remote is None:
+        out.append(error_text(f"{view.game} cannot be played from phones here."))
+        return _column(out)
+    if not view.game_over:
+        out.append(remote.seat(SeatContext(view, draft, ui.error, put, ph.submit, ph.withdraw)))
+    if view.resolution is not None:
+        out.append(ft.Divider())
+        out.append(remote.resolution(view.resolution, view.players))
+    out.append(ft.Divider())
+    out.append(ft.TextButton("Leave this seat", icon=ft.Icons.LOGOUT,
+                             on_click=lambda e: ph.leave()))
+    return _column(out)
+
+
+def seat_card(player: str, controls: list[ft.Control]) -> ft.Control:
+    """A seat's bid form, as one card named ``bid-<player>``."""
+    return card(_column(controls, spacing=6), f"bid-{player}", padding=8)
+
+
+def resolution_heading(text: str) -> ft.Control:
+    return ft.Semantics(identifier="resolution", container=False, content=bold(text, 17))

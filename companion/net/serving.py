@@ -6,16 +6,16 @@ No flet here: the Flet screens (``companion.ui.host``, ``companion.ui.phone``) c
   shared by every session (the join limiter counts a phone's wrong codes across tabs).
 - :func:`is_local_client`: a session from this machine gets the whole app (records,
   host controls); any other client gets the phone screens only, whatever its URL.
-- :func:`reach`: can phones reach this server, and at which link? Found by trying:
-  a TCP connection to the port on this machine's LAN address succeeds only when the
-  server listens there (``companion serve --host 0.0.0.0``); bound to 127.0.0.1 it is
-  refused, and the host screen says so and how to serve on the network.
+- :func:`reach`: can phones reach this server, and at which link? Known from the
+  address the server was started on (:func:`set_bind_host`, called by
+  ``companion serve``): bound to 127.0.0.1 it cannot be reached, and the host screen
+  says so and how to serve on the network; bound to 0.0.0.0 phones use this
+  machine's LAN address. Nothing is sent anywhere to find out.
 """
 
 from __future__ import annotations
 
 import ipaddress
-import socket
 import threading
 import time
 from collections.abc import Callable
@@ -65,14 +65,27 @@ def port_of(url: str | None, default: int = 8550) -> int:
         return default
 
 
-def can_connect(address: str, port: int, timeout: float = 0.3) -> bool:
-    """Does something accept TCP connections at address:port? (To this machine's own
-    address: the packet never leaves it.)"""
-    try:
-        with socket.create_connection((address, port), timeout=timeout):
-            return True
-    except OSError:
+_bind_host: str | None = None
+
+
+def set_bind_host(host: str) -> None:
+    """The address ``companion serve`` listens on (127.0.0.1 unless the host asked)."""
+    global _bind_host
+    _bind_host = host
+
+
+def listens_beyond_loopback(host: str | None) -> bool:
+    """Whether a server bound to ``host`` can be reached from other devices."""
+    if host is None:
         return False
+    if host in ("", "0.0.0.0", "::"):
+        return True
+    if host == "localhost":
+        return False
+    try:
+        return not ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return True  # a host name: the host chose a network address
 
 
 @dataclass(frozen=True)
@@ -87,21 +100,24 @@ class Reach:
 
 def reach(port: int | None, *, web: bool = True,
           lan: Callable[[], str | None] = lan_address,
-          probe: Callable[[str, int], bool] = can_connect) -> Reach:
-    """Where phones can open the join screen of this server on ``port``."""
+          bind_host: str | None = None) -> Reach:
+    """Where phones can open the join screen of this server on ``port``, bound to
+    ``bind_host`` (default: what ``companion serve`` was given)."""
+    bind_host = _bind_host if bind_host is None else bind_host
     if not web or port is None:
         return Reach(None, "", "This app is not serving web pages, so phones cannot join it. "
                                f"Start `{SERVE_HINT}` and host the table there.")
     local = join_url("127.0.0.1", port, JOIN_PATH)
-    address = lan()
+    if not listens_beyond_loopback(bind_host):
+        return Reach(None, local, "This server listens on 127.0.0.1 only: phones cannot reach it. "
+                                  f"Stop it and start `{SERVE_HINT}` (the same port with "
+                                  "--port) to host the table on the local network.")
+    named = bind_host not in (None, "", "0.0.0.0", "::")
+    address = bind_host if named else lan()
     if address is None:
         return Reach(None, local, "This machine has no local network address: phones cannot "
                                   "reach it. Connect it to the table's Wi-Fi and serve with "
                                   f"`{SERVE_HINT}`.")
-    if not probe(address, port):
-        return Reach(None, local, "This server listens on 127.0.0.1 only: phones cannot reach it. "
-                                  f"Stop it and start `{SERVE_HINT}` (the same port with "
-                                  "--port) to host the table on the local network.")
     return Reach(join_url(address, port, JOIN_PATH), local, None)
 
 

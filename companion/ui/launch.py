@@ -12,8 +12,10 @@ def serve(host: str = "127.0.0.1", port: int = 8550) -> int:
     """Serve the app in web mode on host:port (127.0.0.1 unless a host is given)."""
     import flet as ft
 
+    from companion.net.serving import set_bind_host
     from companion.ui.app import main
 
+    set_bind_host(host)
     print(f"companion: open http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{port}/ in a browser", flush=True)
     ft.run(main, view=ft.AppView.WEB_BROWSER if os.environ.get("COMPANION_OPEN_BROWSER") else None,
            host=host, port=port, no_cdn=True, assets_dir=_assets_dir())  # type: ignore[arg-type]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import socket
-
 from companion.net import SeatState
 from companion.net.screens import (
     bids_line,
@@ -15,7 +13,7 @@ from companion.net.screens import (
     sales_card,
     seats_line,
 )
-from companion.net.serving import can_connect, hub_for, is_local_client, port_of, reach
+from companion.net.serving import hub_for, is_local_client, listens_beyond_loopback, port_of, reach
 from tests.net.conftest import PLAYERS, TIE, hotdog_match, seated
 
 
@@ -38,27 +36,26 @@ def test_port_of_the_session_url():
 
 
 def test_reach_says_why_phones_cannot_join_a_loopback_server():
-    r = reach(8550, lan=lambda: "192.168.1.20", probe=lambda a, p: False)
+    r = reach(8550, lan=lambda: "192.168.1.20", bind_host="127.0.0.1")
     assert r.url is None and "127.0.0.1 only" in r.note and "companion serve --host 0.0.0.0" in r.note
     assert r.local_url == "http://127.0.0.1:8550/join"
-    r = reach(8550, lan=lambda: None, probe=lambda a, p: True)
+    r = reach(8550, lan=lambda: None, bind_host="0.0.0.0")
     assert r.url is None and "no local network address" in r.note
     r = reach(None, web=False)
     assert r.url is None and "not serving web pages" in r.note
 
 
 def test_reach_gives_the_lan_link_when_the_server_listens_there():
-    r = reach(8550, lan=lambda: "192.168.1.20", probe=lambda a, p: (a, p) == ("192.168.1.20", 8550))
+    r = reach(8550, lan=lambda: "192.168.1.20", bind_host="0.0.0.0")
     assert r.url == "http://192.168.1.20:8550/join" and r.note is None
+    r = reach(8550, lan=lambda: "192.168.1.20", bind_host="192.168.1.7")
+    assert r.url == "http://192.168.1.7:8550/join"
 
 
-def test_can_connect_to_a_listening_port_and_not_to_a_closed_one():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        s.listen()
-        port = s.getsockname()[1]
-        assert can_connect("127.0.0.1", port)
-    assert not can_connect("127.0.0.1", port)
+def test_which_bind_addresses_reach_beyond_this_machine():
+    assert not listens_beyond_loopback("127.0.0.1") and not listens_beyond_loopback("localhost")
+    assert not listens_beyond_loopback("::1") and not listens_beyond_loopback(None)
+    assert listens_beyond_loopback("0.0.0.0") and listens_beyond_loopback("192.168.1.7")
 
 
 def test_bids_line_says_who_never_what(hub, store):

@@ -31,6 +31,7 @@ from companion.ui.shell import Shell
 from companion.ui.widgets import Stepper, bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
 from companion.ui.widgets.icon_button import TAP
+from companion.ui.widgets.rulings import ruling_lines
 
 GAP = 6
 SETUP = "burger-setup"
@@ -722,12 +723,7 @@ def MatchDetail(shell: Shell, match_id: int) -> ft.Control:
 def RulesText() -> ft.Control:
     out: list[ft.Control] = [heading("Burger: the rules in plain words"), *_lines(vm.RULES_INTRO),
                              ft.Text(vm.SCORING_LABEL, weight=ft.FontWeight.W_500)]
-    for rid, text, house in vm.RULES:
-        out.append(ft.Text(spans=[
-            ft.TextSpan(f"{rid}{' (house rule)' if house else ''}  ",
-                        style=ft.TextStyle(weight=ft.FontWeight.BOLD)),
-            ft.TextSpan(text),
-        ]))
+    out += ruling_lines(vm.RULES)
     return _column(out)
 
 

@@ -32,6 +32,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from companion.core import words
+from companion.core.edits import Change, say, say_where  # noqa: F401 (the screens' API)
 from companion.core.errors import RecordError, RuleError
 from companion.core.match import GAMES_PER_MATCH, MatchRecord, MatchResult, tally
 from companion.core.record import Roster, check_names
@@ -68,17 +69,8 @@ HOUSE_RULE = "house rule"
 SCORING_LABEL = "Scoring is a house rule (BU-8): the rule texts give no scoring."
 
 
-def say(err: RecordError) -> str:
-    """A refusal as a player reads it next to the field: 'BU-3: plays tongs but …'."""
-    if err.ruling:
-        return f"{err.ruling}: {err.message}"
-    return err.message
 
 
-def say_where(err: RecordError) -> str:
-    """A refusal with its place: 'round 2: Ben: BU-3: plays tongs but holds no tongs card …'."""
-    where = err.where
-    return f"{where}: {say(err)}" if where not in ("setup", "record") else say(err)
 
 
 def deck_label(index: int) -> str:
@@ -267,16 +259,6 @@ def replay(record: Mapping[str, Any]) -> tuple[list[RoundResult], rules.State]:
     return rules.replay(parse(record))
 
 
-@dataclass(frozen=True)
-class Change:
-    """The outcome of a record operation: the new record, or the refusal (record unchanged)."""
-
-    record: dict[str, Any]
-    error: str | None = None
-
-    @property
-    def ok(self) -> bool:
-        return self.error is None
 
 
 def reveal_instructions(state: rules.State) -> list[str]:

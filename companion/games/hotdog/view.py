@@ -23,6 +23,7 @@ from companion.games.hotdog.viewmodel import Draft
 from companion.ui.shell import Shell
 from companion.ui.widgets import NumberChips, Stepper, bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
+from companion.ui.widgets.rulings import ruling_lines
 
 GAP = 6
 SETUP = "hotdog-setup"
@@ -501,12 +502,7 @@ def RulesText() -> ft.Control:
                 "earlier. The app serves the bids, pays full tables and passes the mustard card. "
                 "Each rule has its id; the app cites it wherever it decides something."),
     ]
-    for rid, text, house in vm.RULES:
-        out.append(ft.Text(spans=[
-            ft.TextSpan(f"{rid}{' (house rule)' if house else ''}  ",
-                        style=ft.TextStyle(weight=ft.FontWeight.BOLD)),
-            ft.TextSpan(text),
-        ]))
+    out += ruling_lines(vm.RULES)
     return _column(out)
 
 

@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.core.errors import RecordError, RuleError
+from companion.core.edits import Change, say, say_where  # noqa: F401 (the screens' API)
+from companion.core.errors import RuleError
 from companion.core.match import GAMES_PER_MATCH, MatchRecord, MatchResult, tally
 from companion.core.record import check_names
 from companion.games.hotdog import rules
@@ -24,11 +25,6 @@ MAX_HOTDOGS = 30   # a stepper's top: no bid needs more (the largest table is 9)
 MAX_DOLLARS = 30
 
 
-def say(err: RecordError) -> str:
-    """A refusal as a player reads it next to the field: 'HD-6: dollars (4) exceed …'."""
-    if err.ruling:
-        return f"{err.ruling}: {err.message}"
-    return err.message
 
 
 # ---------------------------------------------------------------- setup
@@ -153,16 +149,6 @@ def replay(record: Mapping[str, Any]) -> tuple[list[RoundResult], rules.State]:
     return rules.replay(parse(record))
 
 
-@dataclass(frozen=True)
-class Change:
-    """The outcome of a record operation: the new record, or the refusal (record unchanged)."""
-
-    record: dict[str, Any]
-    error: str | None = None
-
-    @property
-    def ok(self) -> bool:
-        return self.error is None
 
 
 def submit(record: Mapping[str, Any], drafts: Mapping[str, Draft]) -> Change:
@@ -201,10 +187,6 @@ def edit(record: Mapping[str, Any], index: int, drafts: Mapping[str, Draft]) -> 
     return Change(changed)
 
 
-def say_where(err: RecordError) -> str:
-    """A refusal with its place: 'round 2: Bernd: HD-6: dollars (4) exceed …'."""
-    where = err.where
-    return f"{where}: {say(err)}" if where not in ("setup", "record") else say(err)
 
 
 # ---------------------------------------------------------------- what a round shows

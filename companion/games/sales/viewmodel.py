@@ -30,6 +30,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from companion.core import words
+from companion.core.edits import Change, say, say_where  # noqa: F401 (the screens' API)
 from companion.core.errors import RecordError, RuleError
 from companion.core.record import check_names, describe_error, error_from_validation
 from companion.games.sales import GAME, rules
@@ -59,17 +60,8 @@ SET_KINDS: list[tuple[str, str]] = [("1x", "1x set: counts your own cards (SA-11
                                     ("neighbor", "Neighbor set: counts your neighbours' cards (SA-12)")]
 
 
-def say(err: RecordError) -> str:
-    """A refusal as a player reads it next to the field: 'SA-2: 2–6 players, not 7'."""
-    if err.ruling:
-        return f"{err.ruling}: {err.message}"
-    return err.message
 
 
-def say_where(err: RecordError) -> str:
-    """A refusal with its place: 'round 1: sale 2: Ben: SA-3: plays out of turn: …'."""
-    where = err.where
-    return f"{where}: {say(err)}" if where not in ("setup", "record") else say(err)
 
 
 # ---------------------------------------------------------------- setup
@@ -365,16 +357,6 @@ def replay(record: Mapping[str, Any], at: At = None) -> tuple[list[RoundResult],
     return rules.replay(parse(_truncate(record, at)))
 
 
-@dataclass(frozen=True)
-class Change:
-    """The outcome of a record operation: the new record, or the refusal (record unchanged)."""
-
-    record: dict[str, Any]
-    error: str | None = None
-
-    @property
-    def ok(self) -> bool:
-        return self.error is None
 
 
 def _plays(plays: Sequence[PlayDict]) -> list[dict[str, Any]]:

@@ -6,7 +6,8 @@ from companion.ui.widgets.error_text import error_text
 from companion.ui.widgets.heading import bold, heading
 from companion.ui.widgets.icon_button import accessible, icon_button
 from companion.ui.widgets.number_chips import NumberChips
+from companion.ui.widgets.rulings import ruling_lines
 from companion.ui.widgets.stepper import Stepper
 
 __all__ = ["NumberChips", "Stepper", "accessible", "bold", "card", "error_text", "heading",
-           "icon_button"]
+           "icon_button", "ruling_lines"]

@@ -1,0 +1,35 @@
+"""What every game's screens share about changing a record: the outcome of a
+record operation (submit, undo, edit: the record is replaced and replayed) and
+the words a player reads when a ruling refuses it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.errors import RecordError
+
+
+@dataclass(frozen=True)
+class Change:
+    """The outcome of a record operation: the new record, or the refusal (record unchanged)."""
+
+    record: dict[str, Any]
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def say(err: RecordError) -> str:
+    """A refusal as a player reads it next to the field: 'HD-6: dollars (4) exceed …'."""
+    if err.ruling:
+        return f"{err.ruling}: {err.message}"
+    return err.message
+
+
+def say_where(err: RecordError) -> str:
+    """A refusal with its place: 'round 2: Bernd: HD-6: dollars (4) exceed …'."""
+    where = err.where
+    return f"{where}: {say(err)}" if where not in ("setup", "record") else say(err)

@@ -1,0 +1,20 @@
+"""A game's rulings as a Rules screen lists them: the id in bold (with "house rule"
+where the rule texts are silent), then the ruling in plain words."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import flet as ft
+
+
+def ruling_lines(rules: Iterable[tuple[str, str, bool]]) -> list[ft.Control]:
+    """One text per ``(id, text, house_rule)``."""
+    return [
+        ft.Text(spans=[
+            ft.TextSpan(f"{rid}{' (house rule)' if house else ''}  ",
+                        style=ft.TextStyle(weight=ft.FontWeight.BOLD)),
+            ft.TextSpan(text),
+        ])
+        for rid, text, house in rules
+    ]

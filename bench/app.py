@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.e2e.harness import PHONE, Server, launch  # noqa: E402
+from tests.e2e.harness import PHONE, Server, enable_semantics, launch  # noqa: E402
 from tests.e2e.table import Table  # noqa: E402
 
 
@@ -108,8 +108,7 @@ def baseline_tap(runs: int) -> list[float]:
             page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
                 ("http://127.0.0.1", "ws://127.0.0.1", "blob:", "data:")) else r.abort())
             page.goto(f"http://127.0.0.1:{port}/")
-            page.wait_for_selector("flt-semantics-placeholder", state="attached")
-            page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+            enable_semantics(page)
             button = page.get_by_role("button", name="Tap")
             button.wait_for()
             for n in range(1, runs + 1):

@@ -97,9 +97,24 @@ def open_app(browser, url: str, viewport: dict | None = None, dark: bool = False
     ctx.route("**/*", _route)
     pg = ctx.new_page()
     pg.goto(url)
-    pg.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30000)
-    pg.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    enable_semantics(pg)
     return ctx, pg
+
+
+def enable_semantics(pg) -> None:
+    """Switch on Flutter's accessibility tree (what a screen reader reads; the tests
+    find things in it). Flutter removes its placeholder once the tree is on; a click
+    that lands before the engine listens (seen under load) is made again. This is the
+    harness turning the tree on, not a player's tap."""
+    pg.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30000)
+    for _ in range(5):
+        pg.evaluate("document.querySelector('flt-semantics-placeholder')?.click()")
+        try:
+            pg.wait_for_selector("flt-semantics-placeholder", state="detached", timeout=3000)
+            return
+        except Exception:  # playwright's TimeoutError: not switched on yet
+            continue
+    raise AssertionError("the accessibility tree did not switch on")
 
 
 def shot(pg, name: str) -> Path:

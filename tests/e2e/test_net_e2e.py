@@ -13,7 +13,7 @@ from companion.games.hotdog import viewmodel as vm
 from companion.net import Hub
 from companion.net.screens import hotdog_bid_text
 from companion.store import Store
-from tests.e2e.harness import PHONE, Server, _route, shot
+from tests.e2e.harness import PHONE, Server, _route, enable_semantics, shot
 from tests.e2e.table import Table
 
 pytestmark = pytest.mark.e2e
@@ -48,8 +48,7 @@ class Phone(Table):
         self.frames.append(payload if isinstance(payload, bytes) else payload.encode("utf-8"))
 
     def _semantics(self) -> None:
-        self.pg.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30000)
-        self.pg.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+        enable_semantics(self.pg)
 
     def reload(self) -> None:
         self.pg.reload()

@@ -8,8 +8,9 @@ import os
 import sys
 
 
-def serve(host: str = "127.0.0.1", port: int = 8550) -> int:
-    """Serve the app in web mode on host:port (127.0.0.1 unless a host is given)."""
+def serve(host: str = "127.0.0.1", port: int = 8550, *, open_browser: bool = False) -> int:
+    """Serve the app in web mode on host:port (127.0.0.1 unless a host is given);
+    ``open_browser`` opens it in the user's browser too (plain ``companion``)."""
     import flet as ft
 
     from companion.net.serving import set_bind_host
@@ -17,7 +18,8 @@ def serve(host: str = "127.0.0.1", port: int = 8550) -> int:
 
     set_bind_host(host)
     print(f"companion: open http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{port}/ in a browser", flush=True)
-    ft.run(main, view=ft.AppView.WEB_BROWSER if os.environ.get("COMPANION_OPEN_BROWSER") else None,
+    opening = open_browser or bool(os.environ.get("COMPANION_OPEN_BROWSER"))
+    ft.run(main, view=ft.AppView.WEB_BROWSER if opening else None,
            host=host, port=port, no_cdn=True, assets_dir=_assets_dir())  # type: ignore[arg-type]
     return 0
 
@@ -25,7 +27,7 @@ def serve(host: str = "127.0.0.1", port: int = 8550) -> int:
 def start_app() -> int:
     """`companion` with no command: the desktop window if its client is installed, else web."""
     if importlib.util.find_spec("flet_desktop") is None or not _has_display():
-        return serve()
+        return serve(open_browser=_has_display())
     import flet as ft
 
     from companion.ui.app import main

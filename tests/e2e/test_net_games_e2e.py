@@ -61,7 +61,7 @@ def other_tool_leaks(frames: bytes, player: str) -> list[str]:
     for q, tool in TOOLS.items():
         if q == player:
             continue
-        if re.search(rf"{q}\W{{0,12}}(plays?\W{{0,3}})?{tool}".encode(), frames):
+        if re.search(rf"{q}\W{{0,12}}(play\w*\W{{0,3}})?{tool}".encode(), frames):
             out.append(f"{q}: {tool}")
         if tool != TOOLS[player] and f"I play: {tool}".encode() in frames:
             out.append(f"I play: {tool}")
@@ -112,6 +112,8 @@ def test_burger_tools_chosen_in_secret_on_phones_and_revealed_everywhere(chromiu
         for screen in [*phones.values(), host]:
             screen.see("Round 1 revealed")
             screen.see("Take order: " + ", ".join(order))
+        for p, ph in phones.items():                      # the frames were captured
+            assert b"Take order: Chris, Anna, Chris" in ph.received(), p
         for p, ph in phones.items():          # rat tokens and hands stay each seat's own (BU-5)
             drawn = ph.drawn()
             for q in PLAYERS:
@@ -120,6 +122,7 @@ def test_burger_tools_chosen_in_secret_on_phones_and_revealed_everywhere(chromiu
         phones["Anna"].see("My tool cards left (Anna)")
         phones["Anna"].see("Hamburgers: Anna 0, Bernd 0, Chris 0")
         host.see("No decks saved for this round yet")       # round 2's decks are new
+        assert host.find("Saved for this round.").count() == 0
         field.click()                                      # focused, the field holds its text
         host.pg.wait_for_timeout(300)
         assert field.input_value() == "", "round 1's decks are offered again for round 2"

@@ -73,6 +73,7 @@ def connect(shell: Shell) -> None:
 class HostUI:
     error: str | None = None
     note: str | None = None
+    at: tuple[int, int] | None = None   # (game, position) the error or note was said at
     draft: Any = None
     details: bool = True
 
@@ -90,13 +91,13 @@ def HostPanel(shell: Shell, match_id: int) -> ft.Control:
     def put(**changes: Any) -> None:
         shell.set_ui(HOST, lambda u: replace(u, **changes), HostUI())
 
-    def act(fn: Any, done: str | None = None) -> None:
+    def act(fn: Any, done: str | None = None, at: tuple[int, int] | None = None) -> None:
         try:
             fn()
         except HubError as exc:
-            put(error=str(exc), note=None)
+            put(error=str(exc), note=None, at=at)
             return
-        put(error=None, note=done)
+        put(error=None, note=done, at=at)
 
     if table is None:
         return ft.Column([
@@ -109,6 +110,9 @@ def HostPanel(shell: Shell, match_id: int) -> ft.Control:
     code = table.code
     view = hub.host_view(code)
     remote = remote_views().get(view.game)
+    here = (view.game_number, view.position)
+    if ui.at is not None and ui.at != here:   # said about a round revealed since: gone
+        ui = replace(ui, error=None, note=None)
     page = shell.page
     url = getattr(getattr(getattr(page, "session", None), "connection", None), "page_url", None)
     where = reach_cached(port_of(url) if page.web else None, web=bool(page.web))
@@ -146,7 +150,7 @@ def HostPanel(shell: Shell, match_id: int) -> ft.Control:
     if remote is not None and not view.game_over:
         extra = remote.host_info(HostContext(
             view, ui.draft, lambda fn: shell.set_ui(HOST, lambda u: replace(u, draft=fn(u.draft)), HostUI()),
-            lambda info: act(lambda: hub.set_info(code, info), "Saved for this round.")))
+            lambda info: act(lambda: hub.set_info(code, info), "Saved for this round.", here)))
         if extra is not None:
             out.append(extra)
     if not view.game_over:
@@ -157,7 +161,8 @@ def HostPanel(shell: Shell, match_id: int) -> ft.Control:
         out.append(ft.Text(ui.note))
     out.append(ft.Row([
         ft.FilledButton("Reveal now", icon=ft.Icons.VISIBILITY, disabled=view.game_over,
-                        on_click=lambda e: act(lambda: hub.reveal(code), "Revealed on every screen.")),
+                        on_click=lambda e: act(lambda: hub.reveal(code), "Revealed on every screen.",
+                                               (view.game_number, view.position + 1))),
         ft.Button("Close table", icon=ft.Icons.CLOSE,
                   on_click=lambda e: act(lambda: hub.close(code), "The table is closed; the record stays.")),
     ], wrap=True))

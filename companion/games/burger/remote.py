@@ -46,7 +46,7 @@ def BurgerResolution(res: dict[str, Any], players: tuple[str, ...]) -> ft.Contro
         resolution_heading(f"Round {res['round']} revealed"),
         ft.Text(res["explanation"]),
         ft.Text("Take order: " + ", ".join(res["take_order"])),
-        ft.Text("Hamburgers: " + ", ".join(f"{p} {n}" for p, n in res["hamburgers"].items())),
+        ft.Text("Hamburgers: " + ", ".join(f"{p} {res['hamburgers'].get(p, 0)}" for p in players)),
     ]
     for p, n in res["rats"].items():
         out.append(ft.Text(f"My rat tokens ({p}): {n}"))
@@ -63,12 +63,15 @@ def BurgerResolution(res: dict[str, Any], players: tuple[str, ...]) -> ft.Contro
 @ft.component
 def BurgerDecks(ctx: HostContext) -> ft.Control:
     saved = ctx.view.info.get("decks") or []
-    text = ctx.draft if isinstance(ctx.draft, str) else decks_text(saved)
+    # the draft is (round position, text): what was typed for a round revealed since is gone
+    here = isinstance(ctx.draft, tuple) and ctx.draft[0] == ctx.view.position
+    text = ctx.draft[1] if here else decks_text(saved)
     return ft.Column([
         bold("Decks as laid out (public)"),
         ft.Text("One line per deck, its cards separated by commas (BU-2).", size=13),
         ft.TextField(label="Decks", value=text, multiline=True, min_lines=2, max_lines=8,
-                     on_change=lambda e: ctx.put(lambda d, v=e.control.value or "": v)),
+                     on_change=lambda e: ctx.put(
+                         lambda d, v=e.control.value or "", at=ctx.view.position: (at, v))),
         ft.Button("Save the decks", icon=ft.Icons.SAVE,
                   on_click=lambda e: ctx.set_info({**ctx.view.info, "decks": parse_decks(text)})),
         ft.Text(f"Saved: {len(saved)} deck{'s' if len(saved) != 1 else ''}" if saved

@@ -33,11 +33,14 @@ def SalesSeat(ctx: SeatContext) -> ft.Control:
     p = view.player
     d: CardDraft = ctx.draft or CardDraft()
     rows: list[ft.Control] = [bold("The card I play", 17)]
-    rows += [ft.Text(f"{q} played {sales_card_text(b['card'])}") for q, b in view.plays]
+    rows += [ft.Text(f"{q} played {sales_card_text(b['card'])}") for q, b in view.plays if q != p]
     mine = view.my_bid
     if mine is not None:
         rows.append(ft.Text(f"I played {sales_card_text(mine['card'])}."))
-        rows.append(ft.Button("Take my card back", icon=ft.Icons.UNDO, on_click=lambda e: ctx.withdraw()))
+        if view.plays and view.plays[-1][0] == p:
+            rows.append(ft.Button("Take my card back", icon=ft.Icons.UNDO, on_click=lambda e: ctx.withdraw()))
+        else:
+            rows.append(ft.Text("The next player has played: my card stays (SA-3).", size=13))
     elif not view.my_turn:
         nxt = view.waiting_for[0] if view.waiting_for else None
         rows.append(ft.Text(f"Not my turn: {nxt} plays next (SA-3)." if nxt else "Waiting for the sale."))

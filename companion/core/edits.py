@@ -4,10 +4,12 @@ the words a player reads when a ruling refuses it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core.errors import RecordError
+from companion.core.errors import RecordError, RuleError
+from companion.core.record import check_names
 
 
 @dataclass(frozen=True)
@@ -33,3 +35,26 @@ def say_where(err: RecordError) -> str:
     """A refusal with its place: 'round 2: Bernd: HD-6: dollars (4) exceed …'."""
     where = err.where
     return f"{where}: {say(err)}" if where not in ("setup", "record") else say(err)
+
+
+def clean(names: Sequence[str]) -> list[str]:
+    """Names as the rules read them: trimmed."""
+    return [n.strip() for n in names]
+
+
+def name_errors(names: Sequence[str], ruling: str) -> list[str | None]:
+    """For each name field, why ``ruling`` refuses it (or None), as the player types.
+
+    Each name is checked by the core's name check together with the accepted names
+    before it: an empty name, a name too long, the same name as an earlier one."""
+    accepted: list[str] = []
+    out: list[str | None] = []
+    for name in clean(names):
+        try:
+            check_names([*accepted, name], 0, 99, ruling)
+        except RuleError as err:
+            out.append(say(err))
+            continue
+        accepted.append(name)
+        out.append(None)
+    return out

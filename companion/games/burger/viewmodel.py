@@ -31,8 +31,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from companion.core import words
-from companion.core.edits import Change, say, say_where  # noqa: F401 (the screens' API)
+from companion.core import edits, words
+from companion.core.edits import Change, clean, say, say_where  # noqa: F401 (the screens' API)
 from companion.core.errors import RecordError, RuleError
 from companion.core.match import GAMES_PER_MATCH, MatchRecord, MatchResult, tally
 from companion.core.record import Roster, check_names
@@ -81,26 +81,11 @@ def deck_label(index: int) -> str:
 # ---------------------------------------------------------------- setup
 
 
-def clean(names: Sequence[str]) -> list[str]:
-    return [n.strip() for n in names]
 
 
 def name_errors(names: Sequence[str]) -> list[str | None]:
-    """For each name field, why BU-1 refuses it (or None), as the player types.
-
-    Each name is checked by the core's name check together with the accepted names
-    before it: an empty name, a name too long, the same name as an earlier one."""
-    accepted: list[str] = []
-    out: list[str | None] = []
-    for name in clean(names):
-        try:
-            check_names([*accepted, name], 0, 99, "BU-1")
-        except RuleError as err:
-            out.append(say(err))
-            continue
-        accepted.append(name)
-        out.append(None)
-    return out
+    """For each name field, why BU-1 refuses it (or None), as the player types."""
+    return edits.name_errors(names, "BU-1")
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.core.edits import Change, say, say_where  # noqa: F401 (the screens' API)
+from companion.core import edits
+from companion.core.edits import Change, clean, say, say_where  # noqa: F401 (the screens' API)
 from companion.core.errors import RuleError
 from companion.core.match import GAMES_PER_MATCH, MatchRecord, MatchResult, tally
 from companion.core.record import check_names
@@ -30,26 +31,11 @@ MAX_DOLLARS = 30
 # ---------------------------------------------------------------- setup
 
 
-def clean(names: Sequence[str]) -> list[str]:
-    return [n.strip() for n in names]
 
 
 def name_errors(names: Sequence[str]) -> list[str | None]:
-    """For each name field, why HD-1 refuses it (or None), as the player types.
-
-    Each name is checked by the core's HD-1 check together with the accepted names
-    before it: an empty name, a name too long, the same name as an earlier one."""
-    accepted: list[str] = []
-    out: list[str | None] = []
-    for name in clean(names):
-        try:
-            check_names([*accepted, name], 0, 99, "HD-1")
-        except RuleError as err:
-            out.append(say(err))
-            continue
-        accepted.append(name)
-        out.append(None)
-    return out
+    """For each name field, why HD-1 refuses it (or None), as the player types."""
+    return edits.name_errors(names, "HD-1")
 
 
 def setup_error(names: Sequence[str], mustard: str | None = None) -> str | None:

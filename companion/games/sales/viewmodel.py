@@ -29,10 +29,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from companion.core import words
-from companion.core.edits import Change, say, say_where  # noqa: F401 (the screens' API)
+from companion.core import edits, words
+from companion.core.edits import Change, clean, say, say_where  # noqa: F401 (the screens' API)
 from companion.core.errors import RecordError, RuleError
-from companion.core.record import check_names, describe_error, error_from_validation
+from companion.core.record import describe_error, error_from_validation
 from companion.games.sales import GAME, rules
 from companion.games.sales.deck import Deck, card_attributes, check_file, record_card, shipped_decks
 from companion.games.sales.models import (
@@ -67,8 +67,6 @@ SET_KINDS: list[tuple[str, str]] = [("1x", "1x set: counts your own cards (SA-11
 # ---------------------------------------------------------------- setup
 
 
-def clean(names: Sequence[str]) -> list[str]:
-    return [n.strip() for n in names]
 
 
 def player_word(mode: str) -> str:
@@ -96,19 +94,8 @@ def default_names(mode: str, names: Sequence[str] = ()) -> list[str]:
 
 
 def name_errors(names: Sequence[str]) -> list[str | None]:
-    """For each name field, why SA-2 refuses it (or None), as the player types: an
-    empty name, a name too long, the same name as an earlier one (the core's check)."""
-    accepted: list[str] = []
-    out: list[str | None] = []
-    for name in clean(names):
-        try:
-            check_names([*accepted, name], 0, 99, "SA-2")
-        except RuleError as err:
-            out.append(say(err))
-            continue
-        accepted.append(name)
-        out.append(None)
-    return out
+    """For each name field, why SA-2 refuses it (or None), as the player types."""
+    return edits.name_errors(names, "SA-2")
 
 
 def leader_options(names: Sequence[str]) -> list[str]:

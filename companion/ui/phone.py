@@ -14,6 +14,7 @@ module-level ``REMOTE`` (:class:`RemoteView`), found by module name like the gam
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -33,6 +34,23 @@ if TYPE_CHECKING:
 
 PHONE = "net-phone"
 TOKEN_KEY = "companion.seat-token"
+# The browser answers a storage read in milliseconds; a read sent while the page is
+# still starting (seen under load) may never be answered, so it is asked again.
+TOKEN_READ_TRIES = 4
+TOKEN_READ_SECONDS = 3.0
+
+
+async def _stored_token() -> str | None:
+    """This phone's seat token from the browser's storage, or None."""
+    for _ in range(TOKEN_READ_TRIES):
+        try:
+            token = await asyncio.wait_for(ft.SharedPreferences().get(TOKEN_KEY), TOKEN_READ_SECONDS)
+        except asyncio.TimeoutError:
+            continue
+        except Exception:  # no storage in this browser: the seat lasts as long as the session
+            return None
+        return token if isinstance(token, str) and token else None
+    return None
 
 
 # ================================================================ what a game offers
@@ -137,24 +155,21 @@ class Phone:
     def look_up(self) -> None:
         """Once per session: the seat this phone held, from its stored token."""
         async def find() -> None:
-            token = None
-            try:
-                token = await ft.SharedPreferences().get(TOKEN_KEY)
-            except Exception:
-                token = None
+            token = await _stored_token()
             found: str | None = None
             lost: str | None = None
-            if isinstance(token, str) and token:
-                try:
+            try:
+                if token is not None:
                     self.hub.resume(token, client_of(self.shell))
                     found = token
-                except UnknownSeat as exc:
-                    lost = str(exc)
-                    self.remember(None)
-                except HubError as exc:
-                    lost = str(exc)
-            self.put(lambda u: replace(u, checked=True, token=found or u.token, lost=lost))
-            self.shell.page.update()
+            except UnknownSeat as exc:
+                lost = str(exc)
+                self.remember(None)
+            except HubError as exc:
+                lost = str(exc)
+            finally:  # whatever happened, the phone stops looking and shows what it has
+                self.put(lambda u: replace(u, checked=True, token=found or u.token, lost=lost))
+                self.shell.page.update()
 
         self.shell.page.run_task(find)
 

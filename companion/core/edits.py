@@ -4,7 +4,7 @@ the words a player reads when a ruling refuses it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,3 +58,10 @@ def name_errors(names: Sequence[str], ruling: str) -> list[str | None]:
         accepted.append(name)
         out.append(None)
     return out
+
+
+def drop_last_round(record: Mapping[str, Any]) -> Change:
+    """Undo: the record without its last round (the state is its replay)."""
+    if not record["rounds"]:
+        return Change(dict(record), "There is no round to undo.")
+    return Change({**record, "rounds": list(record["rounds"][:-1])})

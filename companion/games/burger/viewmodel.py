@@ -663,9 +663,7 @@ def submit(record: Mapping[str, Any], draft: RoundDraft) -> Change:
 
 def undo(record: Mapping[str, Any]) -> Change:
     """Drop the last round."""
-    if not record["rounds"]:
-        return Change(dict(record), "There is no round to undo.")
-    return Change({**record, "rounds": list(record["rounds"][:-1])})
+    return edits.drop_last_round(record)
 
 
 def draft_of(record: Mapping[str, Any], index: int) -> RoundDraft:

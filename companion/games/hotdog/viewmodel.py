@@ -148,9 +148,8 @@ def submit(record: Mapping[str, Any], drafts: Mapping[str, Draft]) -> Change:
 
 
 def undo(record: Mapping[str, Any]) -> Change:
-    if not record["rounds"]:
-        return Change(dict(record), "There is no round to undo.")
-    return Change({**record, "rounds": list(record["rounds"][:-1])})
+    """Drop the last round."""
+    return edits.drop_last_round(record)
 
 
 def edit(record: Mapping[str, Any], index: int, drafts: Mapping[str, Draft]) -> Change:

@@ -4,8 +4,10 @@ No flet here: the Flet screens (``companion.ui.host``, ``companion.ui.phone``) c
 
 - :func:`hub_for`: one :class:`~companion.net.hub.Hub` per store file in the process,
   shared by every session (the join limiter counts a phone's wrong codes across tabs).
-- :func:`is_local_client`: a session from this machine gets the whole app (records,
-  host controls); any other client gets the phone screens only, whatever its URL.
+- :func:`is_local_client`: a session from this machine. It decides nothing about host
+  powers (the host key does, :mod:`companion.net.access`); a phone screen on this
+  machine is told how to open the host screen.
+- :func:`serving_lines`: what ``companion serve`` prints at start.
 - :func:`reach`: can phones reach this server, and at which link? Known from the
   address the server was started on (:func:`set_bind_host`, called by
   ``companion serve``): bound to 127.0.0.1 it cannot be reached, and the host screen
@@ -45,7 +47,9 @@ def hub_for(store: Store) -> Hub:
 
 
 def is_local_client(client_ip: str | None) -> bool:
-    """A session on this machine: the desktop app (no IP) or a browser over loopback."""
+    """A session on this machine: the desktop app (no IP) or a browser over loopback.
+    Anything forwarding connections on this machine comes from loopback too, so this
+    is a hint for the screens, never a permission."""
     if not client_ip:
         return True
     try:
@@ -119,6 +123,28 @@ def reach(port: int | None, *, web: bool = True,
                                   "reach it. Connect it to the table's Wi-Fi and serve with "
                                   f"`{SERVE_HINT}`.")
     return Reach(join_url(address, port, JOIN_PATH), local, None)
+
+
+def serving_lines(bind_host: str, port: int, host_url: str, *, kept: bool = True,
+                  lan: Callable[[], str | None] = lan_address) -> list[str]:
+    """What ``companion serve`` prints at start: where the host opens the app, and who
+    else can reach it."""
+    lines = [f"the host screen (keep this link to yourself): {host_url}"]
+    if not kept:
+        lines.append("the host key could not be saved in the data folder: this link works "
+                     "until the server stops")
+    if not listens_beyond_loopback(bind_host):
+        lines.append("only this machine can reach it; to host a table on phones serve with "
+                     f"`{SERVE_HINT}`")
+        return lines
+    where = reach(port, lan=lan, bind_host=bind_host)
+    lines.append(f"now reachable from the local network on {bind_host or 'every address'}: "
+                 "phones there can open the join screen, not the host screen")
+    if where.url:
+        lines.append(f"phones join at {where.url}")
+    elif where.note:
+        lines.append(where.note)
+    return lines
 
 
 _reach_cache: dict[int | None, tuple[float, Reach]] = {}

@@ -6,22 +6,62 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
+import threading
 
 
 def serve(host: str = "127.0.0.1", port: int = 8550, *, open_browser: bool = False) -> int:
     """Serve the app in web mode on host:port (127.0.0.1 unless a host is given);
-    ``open_browser`` opens it in the user's browser too (plain ``companion``)."""
-    import flet as ft
+    ``open_browser`` opens the host link in the user's browser too (plain ``companion``).
 
-    from companion.net.serving import set_bind_host
+    Flet's web app is served by uvicorn behind :class:`companion.net.access.Gate`:
+    websockets only from the page's own origin, and the whole app (the host screen)
+    only for a browser that opened the host link printed here."""
+    import flet as ft
+    import uvicorn
+
+    from companion.net.access import Gate, host_link, load_host_key
+    from companion.net.serving import serving_lines, set_bind_host
+    from companion.store import data_dir
     from companion.ui.app import main
 
     set_bind_host(host)
-    print(f"companion: open http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{port}/ in a browser", flush=True)
-    opening = open_browser or bool(os.environ.get("COMPANION_OPEN_BROWSER"))
-    ft.run(main, view=ft.AppView.WEB_BROWSER if opening else None,
-           host=host, port=port, no_cdn=True, assets_dir=_assets_dir())  # type: ignore[arg-type]
+    key, kept = load_host_key(data_dir())
+    app = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=_assets_dir())
+    gate = Gate(app, key=key, port=port, names=[host])
+    local = f"http://{_url_host(host)}:{port}/"
+    for line in serving_lines(host, port, host_link(local, key), kept=kept):
+        print(f"companion: {line}", flush=True)
+    if open_browser or os.environ.get("COMPANION_OPEN_BROWSER"):
+        threading.Thread(target=_open_when_up, args=(_url_host(host).strip("[]"), port, host_link(local, key)),
+                         daemon=True).start()
+    # proxy_headers=False: the peer address is what the join limiter counts; a forwarded
+    # header is trusted from nobody (a tunnel on this machine would let phones forge it).
+    uvicorn.run(gate, host=host, port=port, ws="websockets-sansio", log_level="warning",
+                proxy_headers=False)
     return 0
+
+
+def _url_host(host: str) -> str:
+    """Where this machine's browser reaches a server bound to ``host``."""
+    if host in ("0.0.0.0", "", "::"):
+        return "127.0.0.1"
+    return f"[{host}]" if ":" in host else host
+
+
+def _open_when_up(address: str, port: int, url: str, timeout: float = 30) -> None:
+    """Open ``url`` in the user's browser once the server accepts connections."""
+    import socket
+    import time
+    import webbrowser
+
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            with socket.create_connection((address, port), timeout=0.5):
+                break
+        except OSError:
+            time.sleep(0.1)
+    webbrowser.open(url)
 
 
 def start_app() -> int:

@@ -278,6 +278,9 @@ def CodeEntry(ph: Phone) -> ft.Control:
                      on_submit=lambda e: ph.open(e.control.value or "")),
         error_text(ui.error),
         ft.FilledButton("Join table", icon=ft.Icons.LOGIN, on_click=lambda e: ph.open()),
+        *([ft.Text("This is the screen players' phones see. To use the whole app on this "
+                   "computer, open the host link companion printed when it started (plain "
+                   "`companion` opens it for you).", size=13)] if ph.shell.host_machine else []),
     ])
 
 

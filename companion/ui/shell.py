@@ -120,9 +120,13 @@ class Shell:
         self.state = SessionState(flash=store.notice)
         self._set: Callable[[Any], None] = lambda fn: None
         self.awake = False
-        # A browser on another device: it gets a hosted table's phone screens only
-        # (companion.ui.phone), never the records or the host's controls.
+        # A browser session without the host key (companion.net.access): it gets a
+        # hosted table's phone screens only (companion.ui.phone), never the records or
+        # the host's controls, wherever it connects from.
         self.remote = False
+        # A phone-screen session from this very machine: it is told how to open the
+        # host screen.
+        self.host_machine = False
 
     # ------------------------------------------------------------ state
     def bind(self, state: SessionState, set_state: Callable[[Any], None]) -> None:
@@ -433,11 +437,13 @@ def Settings(shell: Shell) -> ft.Control:
 # ================================================================ the session
 
 def start_session(page: ft.Page, store: Store) -> Shell:
+    from companion.net.access import host_session
     from companion.net.serving import JOIN_PATH, is_local_client
     from companion.ui.host import connect
 
     shell = Shell(page, store)
-    shell.remote = bool(page.web) and not is_local_client(page.client_ip)
+    shell.remote = bool(page.web) and not host_session()
+    shell.host_machine = shell.remote and is_local_client(page.client_ip)
     page.title = "companion"
     page.scroll = ft.ScrollMode.AUTO
     page.theme = ft.Theme(color_scheme_seed=ft.Colors.ORANGE)

@@ -34,10 +34,18 @@ class Server:
         self.port = port or free_port()
         self.proc: subprocess.Popen | None = None
         self.log = self.data_dir / f"server-{self.port}.log"
+        self.key: str | None = None
+
+    @property
+    def base(self) -> str:
+        """The server's own address: what a phone opens (with ``/join``)."""
+        return f"http://127.0.0.1:{self.port}/"
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
+        """The host link `companion serve` prints: the base address with the host key,
+        which makes the browser that opens it the host."""
+        return f"{self.base}?host={self.key}" if self.key else self.base
 
     def start(self, timeout: float = 30) -> float:
         """Start and wait for the first HTTP 200; returns the seconds it took."""
@@ -55,8 +63,9 @@ class Server:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text(errors='replace')[-2000:]}")
             try:
-                with urllib.request.urlopen(self.url, timeout=1) as r:
+                with urllib.request.urlopen(self.base, timeout=1) as r:
                     if r.status == 200:
+                        self.key = (self.data_dir / "host.key").read_text().strip()
                         return time.perf_counter() - t0
             except OSError:
                 time.sleep(0.05)

@@ -1,0 +1,102 @@
+"""The attack on the host, in chromium: a page from another local port, opened in the
+host's own browser while a table is hosted, tries to become the host (its websocket,
+a frame of the app), and a browser on this machine without the host key gets only the
+phone screens (companion.net.access)."""
+
+from __future__ import annotations
+
+import http.server
+import re
+import threading
+from contextlib import contextmanager
+
+import pytest
+
+from tests.e2e.harness import PHONE, _route, enable_semantics, shot
+from tests.e2e.table import Table
+from tests.e2e.test_net_e2e import code_of
+
+pytestmark = pytest.mark.e2e
+
+ATTACK = """<!doctype html><title>cheap flights</title>
+<iframe id="app" src="http://127.0.0.1:{port}/"></iframe>
+<script>
+window.result = "pending";
+const ws = new WebSocket("ws://127.0.0.1:{port}/ws");
+ws.binaryType = "arraybuffer";
+ws.onopen = () => {{ window.result = "open"; }};
+ws.onmessage = () => {{ window.result = "message"; }};
+ws.onerror = () => {{ if (window.result === "pending") window.result = "refused"; }};
+ws.onclose = () => {{ if (window.result === "pending") window.result = "refused"; }};
+</script>"""
+
+
+@contextmanager
+def attacker_site(target_port: int):
+    """A second local server (another port: another origin, the same site) serving the
+    attacker's page."""
+    page = ATTACK.format(port=target_port).encode()
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(page)))
+            self.end_headers()
+            self.wfile.write(page)
+
+        def log_message(self, *args) -> None:
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+
+
+def test_a_page_from_another_port_cannot_take_over_a_hosted_table(chromium_browser, app_server):
+    host = Table(chromium_browser, app_server.url, PHONE)
+    try:
+        host.setup(["Anna", "Bernd", "Chris"], mustard="Anna")
+        host.click("Host this table on phones")
+        code = code_of(host)
+
+        with attacker_site(app_server.port) as evil:
+            # The attack runs in the host's own browser: the host cookie is there.
+            attack = host.ctx.new_page()
+            frames: list[str] = []
+            attack.on("websocket", lambda ws: frames.append(ws.url))
+            attack.goto(evil)
+            attack.wait_for_function("window.result !== 'pending'", timeout=15000)
+            assert attack.evaluate("window.result") == "refused"
+            # The app refuses to be framed, so the frame never holds a session either.
+            framed = attack.frame_locator("#app").locator("flt-glass-pane, flutter-view")
+            attack.wait_for_timeout(1500)
+            assert framed.count() == 0
+            assert frames == [f"ws://127.0.0.1:{app_server.port}/ws"]   # only the refused one
+            attack.close()
+
+        # The table is still hosted, with the same code: nothing was closed or revealed.
+        host.see(re.compile("Table code"))
+        assert code_of(host) == code
+    finally:
+        host.close()
+
+
+def test_a_browser_on_this_machine_without_the_host_key_gets_the_phone_screens(
+        chromium_browser, app_server):
+    ctx = chromium_browser.new_context(viewport=PHONE)
+    ctx.route("**/*", _route)
+    try:
+        pg = ctx.new_page()
+        pg.goto(app_server.base)                       # 127.0.0.1, but no host link
+        enable_semantics(pg)
+        pg.get_by_text("Join a table").first.wait_for(timeout=15000)
+        pg.get_by_text(re.compile("open the host link companion printed")).first.wait_for()
+        assert pg.get_by_role("button", name="Home").count() == 0
+        assert pg.get_by_text(re.compile("Hot Dog")).count() == 0      # no game list, no records
+        shot(pg, "access-no-host-key")
+    finally:
+        ctx.close()

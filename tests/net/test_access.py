@@ -1,0 +1,200 @@
+"""Who may talk to `companion serve`, and who is the host (companion.net.access).
+
+A page from another site opened in the host's browser must not reach the app's
+websocket; a browser is the host only with the host key, never for coming from
+127.0.0.1. Raw handshakes against a real server, then the gate's pieces in-process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import os
+import socket
+import stat
+
+import pytest
+
+from companion.net.access import Gate, cookie_name, host_link, host_session, load_host_key
+from companion.net.serving import serving_lines
+from tests.e2e.harness import Server
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    srv = Server(tmp_path_factory.mktemp("access") / "data")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def handshake(port: int, *, origin: str | None, host: str | None = None, cookie: str | None = None,
+              path: str = "/ws") -> str:
+    """A raw websocket handshake; returns the status line the server answers."""
+    lines = [f"GET {path} HTTP/1.1", f"Host: {host or f'127.0.0.1:{port}'}", "Upgrade: websocket",
+             "Connection: Upgrade", f"Sec-WebSocket-Key: {base64.b64encode(os.urandom(16)).decode()}",
+             "Sec-WebSocket-Version: 13"]
+    if origin is not None:
+        lines.append(f"Origin: {origin}")
+    if cookie is not None:
+        lines.append(f"Cookie: {cookie}")
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        return s.recv(4096).decode("latin-1").split("\r\n", 1)[0]
+
+
+def http_get(port: int, target: str, host: str | None = None) -> str:
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.sendall(f"GET {target} HTTP/1.1\r\nHost: {host or f'127.0.0.1:{port}'}\r\n"
+                  "Connection: close\r\n\r\n".encode())
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+    return data.decode("latin-1")
+
+
+# ---------------------------------------------------------------- the websocket's Origin
+
+def test_the_pages_own_origin_opens_the_websocket(server):
+    assert " 101 " in handshake(server.port, origin=f"http://127.0.0.1:{server.port}")
+
+
+@pytest.mark.parametrize("origin", [
+    "http://evil.example",                   # another site
+    "https://evil.example:443",
+    "null",                                  # a sandboxed frame or a file:// page
+    "http://127.0.0.1:1",                    # another port on this machine
+    "http://localhost:{port}",               # another name for this machine is another origin
+    "https://127.0.0.1:{port}",              # another scheme
+    "",
+])
+def test_a_foreign_origin_is_refused_with_an_http_error(server, origin):
+    status = handshake(server.port, origin=origin.format(port=server.port))
+    assert " 403 " in status, status
+
+
+def test_a_handshake_without_origin_is_refused(server):
+    assert " 403 " in handshake(server.port, origin=None)
+
+
+def test_dns_rebinding_a_foreign_name_to_this_machine_is_refused(server):
+    """evil.example pointed at 127.0.0.1: its page's origin matches its own Host header."""
+    name = f"evil.example:{server.port}"
+    assert " 101 " not in handshake(server.port, origin=f"http://{name}", host=name)
+    assert " 400 " in http_get(server.port, "/", host=name).split("\r\n", 1)[0]
+
+
+# ---------------------------------------------------------------- the host link
+
+def test_the_host_link_sets_the_cookie_and_drops_the_key_from_the_address(server):
+    answer = http_get(server.port, f"/?host={server.key}")
+    head = answer.split("\r\n\r\n", 1)[0].lower()
+    assert head.startswith("http/1.1 303")
+    assert "\r\nlocation: /\r\n" in head
+    cookie = next(line for line in head.split("\r\n") if line.startswith("set-cookie:"))
+    assert f"{cookie_name(server.port)}={server.key.lower()}" in cookie
+    assert "httponly" in cookie and "samesite=strict" in cookie
+
+
+def test_a_wrong_host_key_is_refused_and_sets_nothing(server):
+    answer = http_get(server.port, "/?host=guessed")
+    assert answer.startswith("HTTP/1.1 403")
+    assert "set-cookie" not in answer.lower()
+
+
+def test_pages_may_not_be_framed_by_another_page(server):
+    """A page on another port of this machine is the same *site*, so the browser would
+    send the host cookie into a frame of the app: framing is refused (clickjacking)."""
+    head = http_get(server.port, "/").split("\r\n\r\n", 1)[0].lower()
+    assert "x-frame-options: deny" in head
+    assert "frame-ancestors 'none'" in head
+
+
+# ---------------------------------------------------------------- the verdict, in-process
+
+class _Recorder:
+    """The inner app: notes what the gate let through and the host verdict it saw."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, bool]] = []
+
+    async def __call__(self, scope, receive, send) -> None:
+        async def later() -> bool:           # a task started inside, as Flet starts `main`
+            return host_session()
+
+        self.calls.append((scope["type"], await asyncio.create_task(later())))
+        if scope["type"] == "http":
+            await send({"type": "http.response.start", "status": 200, "headers": []})
+            await send({"type": "http.response.body", "body": b"ok"})
+
+
+def _run(gate: Gate, scope: dict) -> list[dict]:
+    sent: list[dict] = []
+
+    async def receive():
+        return {"type": "websocket.connect"}
+
+    async def send(message):
+        sent.append(message)
+
+    asyncio.run(gate(scope, receive, send))
+    return sent
+
+
+def _ws(headers: dict[str, str]) -> dict:
+    return {"type": "websocket", "scheme": "ws", "path": "/ws", "query_string": b"",
+            "headers": [(k.encode(), v.encode()) for k, v in headers.items()]}
+
+
+def test_a_session_is_the_host_only_with_the_host_key_not_for_coming_from_loopback():
+    inner = _Recorder()
+    gate = Gate(inner, key="k" * 32, port=8550)
+    own = {"host": "127.0.0.1:8550", "origin": "http://127.0.0.1:8550"}
+    _run(gate, _ws(own))                                                   # a phone, or a tunnel
+    _run(gate, _ws(own | {"cookie": f"{cookie_name(8550)}={'k' * 32}"}))   # the host's browser
+    _run(gate, _ws(own | {"cookie": f"{cookie_name(8550)}={'x' * 32}"}))   # a made-up cookie
+    _run(gate, _ws(own | {"cookie": f"{cookie_name(9999)}={'k' * 32}"}))   # another server's
+    assert inner.calls == [("websocket", False), ("websocket", True), ("websocket", False),
+                           ("websocket", False)]
+    assert host_session() is False                       # the verdict does not leak out
+
+
+def test_the_lan_address_is_an_own_origin_when_serving_on_the_network():
+    inner = _Recorder()
+    gate = Gate(inner, key="k" * 32, port=8550, names=["0.0.0.0"])
+    lan = {"host": "192.168.1.20:8550", "origin": "http://192.168.1.20:8550"}
+    assert _run(gate, _ws(lan)) == [] and inner.calls == [("websocket", False)]
+    refused = _run(gate, _ws({"host": "192.168.1.20:8550", "origin": "http://192.168.1.21:8550"}))
+    assert refused == [{"type": "websocket.close", "code": 1008}]
+    assert len(inner.calls) == 1
+
+
+# ---------------------------------------------------------------- the key and what serve prints
+
+def test_the_host_key_is_kept_private_and_survives_a_restart(tmp_path):
+    key, kept = load_host_key(tmp_path)
+    assert kept and len(key) >= 32
+    assert load_host_key(tmp_path) == (key, True)
+    assert stat.S_IMODE((tmp_path / "host.key").stat().st_mode) == 0o600
+
+
+def test_a_data_folder_that_cannot_be_written_gets_a_key_for_this_run(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")                    # a folder path under a file: never writable, even for root
+    key, kept = load_host_key(blocker / "data")
+    assert not kept and len(key) >= 32
+    lines = serving_lines("127.0.0.1", 8550, host_link("http://127.0.0.1:8550/", key), kept=False)
+    assert any("until the server stops" in line for line in lines)
+
+
+def test_serving_on_the_network_prints_the_join_address_and_says_it_is_reachable():
+    lines = serving_lines("0.0.0.0", 8550, "http://127.0.0.1:8550/?host=K", lan=lambda: "192.168.1.20")
+    text = "\n".join(lines)
+    assert "http://127.0.0.1:8550/?host=K" in text
+    assert "reachable from the local network" in text
+    assert "phones join at http://192.168.1.20:8550/join" in text
+
+
+def test_serving_on_loopback_says_only_this_machine_can_reach_it():
+    text = "\n".join(serving_lines("127.0.0.1", 8550, "http://127.0.0.1:8550/?host=K"))
+    assert "only this machine" in text and "/join" not in text

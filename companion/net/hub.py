@@ -13,7 +13,8 @@ same transaction that clears the bids (the record is the truth).
 
 Security:
 - Joining needs the table code; wrong codes are counted per client (its IP address)
-  by :class:`~companion.net.limiter.JoinLimiter`: slowed down, then locked out.
+  by :class:`~companion.net.limiter.JoinLimiter`: slowed down, then locked out. A right
+  code does not wipe them; each counts for 15 minutes.
 - Taking a seat gives the phone a random token (``secrets.token_urlsafe``, 256 bits);
   the phone keeps it and gets its seat back with it. The store keeps only the token's
   SHA-256: a copied database file or a backup seats nobody. (A salt or a slow hash adds
@@ -436,7 +437,7 @@ class Hub:
             if not verdict.allowed:
                 message += " " + _wait_text(verdict)
             raise JoinRefused(message, retry_after=verdict.retry_after, locked=verdict.locked) from None
-        self.limiter.success(client)
+        # A right code forgets no wrong ones (see the limiter): only time does.
         return t
 
     def _synced(self, c: sqlite3.Connection, code: str) -> tuple[_Table, _Game, Adapter]:

@@ -282,3 +282,22 @@ def test_closing_the_table_unseats_everyone_and_keeps_the_record(hub, store):
     assert hub.table_for(mid) is None and len(store.match(mid).current.record["rounds"]) == 1
     hub.host(mid)   # hosting again: a fresh table, every seat free
     assert not any(s.taken for s in hub.table_for(mid).seats)
+
+
+def test_a_right_code_between_wrong_ones_buys_no_free_guesses(hub, store, clock):
+    """A player at one table knows its code: typing it between guesses at other codes must
+    not wipe the count of wrong ones, so the waits and the lockout still come."""
+    code = hub.host(hotdog_match(store)).code
+    wrong = "ZZZZZZ" if code != "ZZZZZZ" else "YYYYYY"
+    phone = "192.168.1.66"
+    waits = []
+    for _ in range(6):
+        clock.advance(waits[-1] if waits else 0)
+        assert hub.open_table(code, phone).code == code
+        with pytest.raises(JoinRefused) as r:
+            hub.open_table(wrong, phone)
+        waits.append(r.value.retry_after)
+    assert waits == [0, 0, 0, 2, 4, 600]
+    with pytest.raises(JoinRefused) as r:
+        hub.open_table(code, phone)       # locked out: the right code waits too
+    assert r.value.locked

@@ -14,7 +14,8 @@ same transaction that clears the bids (the record is the truth).
 Security:
 - Joining needs the table code; wrong codes are counted per client (its IP address)
   by :class:`~companion.net.limiter.JoinLimiter`: slowed down, then locked out. A right
-  code does not wipe them; each counts for 15 minutes.
+  code does not wipe them; each counts for 15 minutes. Getting a seat back by its token
+  is never limited (a token cannot be guessed).
 - Taking a seat gives the phone a random token (``secrets.token_urlsafe``, 256 bits);
   the phone keeps it and gets its seat back with it. The store keeps only the token's
   SHA-256: a copied database file or a backup seats nobody. (A salt or a slow hash adds
@@ -361,19 +362,19 @@ class Hub:
         self._changed(t.code)
         return SeatGrant(t.code, name, token)
 
-    def resume(self, token: str, client: str) -> SeatView:
+    def resume(self, token: str) -> SeatView:
         """A phone back after a reload or a dropped connection: its seat's view, by token.
-        Unknown tokens count as wrong codes for the client."""
-        verdict = self.limiter.check(client)
-        if not verdict.allowed:
-            raise _waiting(verdict)
+
+        Never held up by the code limiter, and a wrong token is not counted: a token is a
+        256-bit secret, so counting guesses at it protects nothing (``view``, ``submit``
+        and ``withdraw`` take tokens unlimited anyway), while stale tokens are everyday
+        (the host freed a seat or closed the table) and an address can be a whole
+        household: a child mistyping codes must not keep the others from their seats."""
         try:
-            view = self.view(token)
+            return self.view(token)
         except UnknownSeat:
-            verdict = self.limiter.failure(client)
             raise UnknownSeat("This device has no seat here any more: enter the table code "
                               "and take a seat.") from None
-        return view
 
     def view(self, token: str) -> SeatView:
         """What this seat may see, and nothing more: the only thing a phone is drawn from."""

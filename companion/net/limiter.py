@@ -13,6 +13,11 @@ forgets the codes that caused it. A right code forgets nothing: a player who kno
 one table's code could otherwise type it between guesses at other codes and never
 wait. A typo or two before the right code costs nothing anyway (the free tries).
 
+Only table codes are counted. A seat token is a 256-bit secret that no one can
+guess, so getting a seat back by its token is never counted nor refused here: a
+household behind one router shares one address, and a child mistyping codes must
+not lock the others out of their seats.
+
 Kept in memory: a restart is the host's doing, never a guesser's, and a table code
 is worthless once the host closes the table. At most ``max_clients`` clients are
 held; past that the one whose last wrong code is oldest goes first. Eviction gives

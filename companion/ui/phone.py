@@ -160,7 +160,7 @@ class Phone:
             lost: str | None = None
             try:
                 if token is not None:
-                    self.hub.resume(token, client_of(self.shell))
+                    self.hub.resume(token)
                     found = token
             except UnknownSeat as exc:
                 lost = str(exc)

@@ -320,3 +320,24 @@ def test_a_valid_token_gets_its_seat_back_from_a_locked_out_address(hub, store, 
         hub.open_table(code, home)        # codes from that address are still refused
     with pytest.raises(JoinRefused, match="may try again"):
         hub.take_seat(code, "Chris", home)
+
+
+def test_a_player_who_leaves_frees_the_seat_at_once(hub, store):
+    """"Leave this seat": the seat is free for anyone at once (the host's screen hears of
+    it), the token seats nobody any more, and the hidden bid leaves with the player:
+    whoever sits down next starts with no bid, as when the host frees the seat."""
+    code, tokens = seated(hub, hotdog_match(store))
+    hub.submit(tokens["Chris"], TIE["Chris"])
+    heard = []
+    hub.on_change(heard.append)
+    hub.leave(tokens["Chris"])
+    assert heard == [code]
+    host = hub.host_view(code)
+    assert [s.taken for s in host.seats] == [True, True, False] and host.bid_in == ()
+    with pytest.raises(UnknownSeat):
+        hub.view(tokens["Chris"])
+    with pytest.raises(UnknownSeat):
+        hub.leave(tokens["Chris"])        # already left
+    new = hub.take_seat(code, "Chris", client="192.168.1.77")
+    view = hub.view(new.token)
+    assert view.player == "Chris" and view.my_bid is None and view.bid_in == ()

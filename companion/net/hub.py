@@ -13,13 +13,16 @@ same transaction that clears the bids (the record is the truth).
 
 Security:
 - Joining needs the table code; wrong codes are counted per client (its IP address)
-  by :class:`~companion.net.limiter.JoinLimiter`: slowed down, then locked out.
+  by :class:`~companion.net.limiter.JoinLimiter`: slowed down, then locked out. A right
+  code does not wipe them; each counts for 15 minutes. Getting a seat back by its token
+  is never limited (a token cannot be guessed).
 - Taking a seat gives the phone a random token (``secrets.token_urlsafe``, 256 bits);
   the phone keeps it and gets its seat back with it. The store keeps only the token's
   SHA-256: a copied database file or a backup seats nobody. (A salt or a slow hash adds
   nothing for a 256-bit random secret.) The table code is kept in clear: the host's
   screen must show it again after a restart.
-- Every bid call names the seat by its token only: a phone cannot bid for another.
+- Every seat call (``submit``, ``withdraw``, ``leave``) names the seat by its token only: a
+  phone cannot bid for another, nor give up a seat that is not its own.
 - The host calls (``host``, ``free_seat``, ``set_info``, ``reveal``, ``close``,
   ``host_view``) trust their caller: only the host's own session may offer them.
 
@@ -297,14 +300,10 @@ class Hub:
         self._changed(t.code)
 
     def free_seat(self, code: str, player: str) -> TableInfo:
-        """Free a seat for another device. Its pending bid is withdrawn: the next device
-        to sit there must not see it, so the player bids again."""
+        """Free a seat for another device (see :meth:`_unseat` for its pending bid)."""
         with self.store.transaction() as c:
-            t = _table(c, code)
-            name = self._seat_name(c, t, player)
-            c.execute("UPDATE net_seats SET token_hash=NULL, taken_at=NULL WHERE table_id=? AND player=?",
-                      (t.id, name))
-            c.execute("DELETE FROM net_bids WHERE table_id=? AND player=?", (t.id, name))
+            t, _game_now, ad = self._synced(c, code)
+            self._unseat(c, t, ad, self._seat_name(c, t, player))
             info = self._info(c, t)
         self._changed(t.code)
         return info
@@ -360,19 +359,19 @@ class Hub:
         self._changed(t.code)
         return SeatGrant(t.code, name, token)
 
-    def resume(self, token: str, client: str) -> SeatView:
+    def resume(self, token: str) -> SeatView:
         """A phone back after a reload or a dropped connection: its seat's view, by token.
-        Unknown tokens count as wrong codes for the client."""
-        verdict = self.limiter.check(client)
-        if not verdict.allowed:
-            raise _waiting(verdict)
+
+        Never held up by the code limiter, and a wrong token is not counted: a token is a
+        256-bit secret, so counting guesses at it protects nothing (``view``, ``submit``
+        and ``withdraw`` take tokens unlimited anyway), while stale tokens are everyday
+        (the host freed a seat or closed the table) and an address can be a whole
+        household: a child mistyping codes must not keep the others from their seats."""
         try:
-            view = self.view(token)
+            return self.view(token)
         except UnknownSeat:
-            verdict = self.limiter.failure(client)
             raise UnknownSeat("This device has no seat here any more: enter the table code "
                               "and take a seat.") from None
-        return view
 
     def view(self, token: str) -> SeatView:
         """What this seat may see, and nothing more: the only thing a phone is drawn from."""
@@ -410,6 +409,16 @@ class Hub:
         self._changed(t.code)
         return view
 
+    def leave(self, token: str) -> None:
+        """The phone gives its seat up ("Leave this seat"): free at once for anyone to
+        take, as if the host had freed it (see :meth:`_unseat` for its pending bid);
+        the token seats nobody any more. UnknownSeat if it was freed already."""
+        with self.store.transaction() as c:
+            t, name = _seat(c, token)
+            t, _game_now, ad = self._synced(c, t.code)
+            self._unseat(c, t, ad, name)
+        self._changed(t.code)
+
     def withdraw(self, token: str) -> SeatView:
         """Take this seat's pending bid back (before the reveal)."""
         with self.store.transaction() as c:
@@ -436,7 +445,7 @@ class Hub:
             if not verdict.allowed:
                 message += " " + _wait_text(verdict)
             raise JoinRefused(message, retry_after=verdict.retry_after, locked=verdict.locked) from None
-        self.limiter.success(client)
+        # A right code forgets no wrong ones (see the limiter): only time does.
         return t
 
     def _synced(self, c: sqlite3.Connection, code: str) -> tuple[_Table, _Game, Adapter]:
@@ -467,6 +476,17 @@ class Hub:
         c.execute("UPDATE net_tables SET position=?, info='{}', updated_at=? WHERE id=?",
                   (position, now, t.id))
         return Reveal(t.code, game.number, position, ad.resolution(out.record, None))
+
+    def _unseat(self, c: sqlite3.Connection, t: _Table, ad: Adapter, name: str) -> None:
+        """Free the seat: its token seats nobody any more. A hidden bid is withdrawn: it
+        was that device's secret, and whoever sits there next must neither see it nor
+        have it revealed as theirs, so they bid afresh. A card played face up (sales)
+        stays: it lies on the table for all to see, and taking it back would break the
+        order of the sale (SA-3) for the players who played after it."""
+        c.execute("UPDATE net_seats SET token_hash=NULL, taken_at=NULL WHERE table_id=? AND player=?",
+                  (t.id, name))
+        if ad.secret:
+            c.execute("DELETE FROM net_bids WHERE table_id=? AND player=?", (t.id, name))
 
     def _seat_name(self, c: sqlite3.Connection, t: _Table, player: str) -> str:
         names = [r[0] for r in c.execute("SELECT player FROM net_seats WHERE table_id=? ORDER BY seat",

@@ -137,12 +137,15 @@ def HostPanel(shell: Shell, match_id: int) -> ft.Control:
             if where.local_url:
                 out.append(ft.Text(f"On this machine only: {where.local_url}", size=13))
     out.append(bold(seats_line(view.seats)))
+    # What happens to the pending bid: see Hub._unseat (hidden bids go, cards played stay).
+    freed = ("{}'s seat is free: their bid was withdrawn." if remote is None or remote.secret
+             else "{}'s seat is free: a card they played stays.")
     for seat in view.seats:
         out.append(ft.Row([
             ft.Text(seat_line(seat), expand=True),
             ft.Button("Free seat", icon=ft.Icons.PERSON_REMOVE, disabled=not seat.taken,
                       on_click=lambda e, p=seat.player: act(
-                          lambda: hub.free_seat(code, p), f"{p}'s seat is free: their bid was withdrawn.")),
+                          lambda: hub.free_seat(code, p), freed.format(p))),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
     out.append(ft.Semantics(identifier="host-bids", container=True, content=ft.Text(
         bids_line(view.bid_in, view.waiting_for, view.game_over,

@@ -160,7 +160,7 @@ class Phone:
             lost: str | None = None
             try:
                 if token is not None:
-                    self.hub.resume(token, client_of(self.shell))
+                    self.hub.resume(token)
                     found = token
             except UnknownSeat as exc:
                 lost = str(exc)
@@ -200,7 +200,24 @@ class Phone:
         self.put(lambda u: replace(u, token=grant.token, table=None, error=None, lost=None,
                                    draft=None, draft_for=None))
 
+    def stand_up(self) -> None:
+        """"Leave this seat": the seat is given up at the hub, so it is free at once for
+        anyone (the host's screen shows it free) and a hidden bid goes with the player;
+        then this phone forgets it. A seat freed already has nothing left to give up."""
+        token = self.ui.token
+        if token is not None:
+            try:
+                self.hub.leave(token)
+            except UnknownSeat:
+                pass
+            except HubError as exc:   # the seat is still this phone's: say why, keep it
+                said = str(exc)
+                self.put(lambda u: replace(u, error=said))
+                return
+        self.leave()
+
     def leave(self, message: str | None = None) -> None:
+        """Forget this phone's seat here (the hub is not told: see :meth:`stand_up`)."""
         self.remember(None)
         self.put(lambda u: replace(u, token=None, table=None, draft=None, draft_for=None,
                                    error=None, lost=message))
@@ -336,7 +353,7 @@ def SeatScreen(ph: Phone, view: SeatView) -> ft.Control:
         out.append(remote.resolution(view.resolution, view.players))
     out.append(ft.Divider())
     out.append(ft.TextButton("Leave this seat", icon=ft.Icons.LOGOUT,
-                             on_click=lambda e: ph.leave()))
+                             on_click=lambda e: ph.stand_up()))
     return _column(out)
 
 

@@ -78,3 +78,42 @@ def test_net_imports_no_flet():
                           check=False)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == ""
+
+
+def test_wrong_codes_age_out_one_by_one(clock):
+    lim = JoinLimiter(clock, free_failures=2, base_delay=1.0, lockout_after=5, lockout=300,
+                      forget_after=300)
+    lim.failure("a")
+    clock.advance(200)
+    lim.failure("a")
+    clock.advance(100)            # the first is 300 s old: gone; the second still counts
+    assert lim.failures("a") == 1
+    assert lim.failure("a").allowed and lim.failures("a") == 2
+
+
+def test_a_served_lockout_forgets_the_codes_that_caused_it(clock):
+    lim = JoinLimiter(clock, free_failures=1, base_delay=1.0, lockout_after=3, lockout=60,
+                      forget_after=3600)
+    lim.failure("a")
+    lim.failure("a")
+    clock.advance(1)
+    locked = lim.failure("a")
+    assert locked.locked and locked.retry_after == 60
+    clock.advance(60)
+    assert lim.check("a").allowed and lim.failures("a") == 0
+
+
+def test_the_limiter_holds_a_bounded_number_of_clients(clock):
+    """Many addresses each with a wrong code (an address per try is cheap on IPv6) cannot
+    grow the limiter without bound: the client whose last wrong code is oldest goes first,
+    and records that have aged out are dropped as new ones come."""
+    lim = JoinLimiter(clock, lockout=60, forget_after=60, max_clients=4)
+    for i in range(10):
+        lim.failure(f"10.0.0.{i}")
+    assert lim.tracked() == 4
+    assert [lim.failures(f"10.0.0.{i}") for i in (5, 6, 7, 8, 9)] == [0, 1, 1, 1, 1]
+    clock.advance(60)
+    lim.failure("10.0.1.1")
+    assert lim.tracked() == 1
+    with pytest.raises(ValueError):
+        JoinLimiter(clock, max_clients=0)

@@ -82,3 +82,20 @@ def test_sales_cards_are_played_in_turn_and_face_up(hub, store, sales):
     assert all(v.resolution == views[0].resolution for v in views)
     assert views[0].resolution["winner"] == "Bernd" and views[0].plays == ()
     assert hub.view(tokens["Bernd"]).my_turn   # the winner leads the next sale (SA-6)
+
+
+def test_a_card_played_stays_when_its_seat_is_left_or_freed(hub, store, sales):
+    """A card played face up lies on the table: its player leaving the seat, or the host
+    freeing it, takes nothing back, and the sale goes on in turn (SA-3)."""
+    code, tokens = seated(hub, sales)
+    hub.submit(tokens["Anna"], {"card": {"suit": "sun", "value": 5}})
+    hub.submit(tokens["Bernd"], {"card": {"suit": "sun", "value": 2}})
+    hub.free_seat(code, "Anna")
+    hub.leave(tokens["Bernd"])
+    host = hub.host_view(code)
+    assert not any(s.taken for s in host.seats[:2])
+    assert host.bid_in == ("Anna", "Bernd") and host.waiting_for == ("Chris",)
+    hub.submit(tokens["Chris"], {"card": {"suit": "rain", "value": 1}})
+    sale = store.match(sales).current.record["rounds"][0]["sales"][0]
+    assert [p["player"] for p in sale["plays"]] == PLAYERS
+    assert sale["plays"][0]["card"] == {"suit": "sun", "value": 5}

@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import sqlite3
 
 import pytest
 
@@ -95,15 +94,6 @@ def test_unreadable_record_is_moved_aside(tmp_path):
     s2 = Store(path)
     assert s2.notice and "not JSON" in s2.notice
     assert s2.matches() == []
-
-
-def test_newer_schema_is_refused_and_moved_aside(tmp_path):
-    path = tmp_path / "companion.sqlite3"
-    conn = sqlite3.connect(path)
-    conn.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
-    conn.close()
-    s = Store(path)
-    assert "newer" in s.notice
 
 
 def test_export_game_is_a_referee_record(store, tmp_path):

@@ -50,10 +50,10 @@ from typing import Any, Protocol
 
 import flet as ft
 
-from companion.core.errors import CompanionError
+from companion.core.errors import CompanionError, StoreError
 from companion.core.registry import games
 from companion.store import Store, data_dir
-from companion.store.exchange import import_json
+from companion.store.exchange import import_json, keep_file
 from companion.ui.widgets import accessible, error_text, heading, icon_button
 
 PHONE_WIDTH = 600      # below this the layout is the phone's: one column, full width
@@ -180,19 +180,25 @@ class Shell:
         except Exception:
             pass
 
-    def export(self, filename: str, data: str | bytes) -> Path:
-        """Save a file in the data directory's exports/ and offer it: a download in
-        a browser, a save (or share) dialog elsewhere."""
-        folder = data_dir() / "exports"
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / filename
+    def export(self, filename: str, data: str | bytes) -> Path | None:
+        """Keep a file in the data directory's exports/ (under a fresh name if ``filename``
+        is taken: never over an older file) and offer it: a download in a browser, a save
+        (or share) dialog elsewhere. Where exports/ cannot be written the file is still
+        offered, and the player is told it was not kept (None)."""
         raw = data.encode("utf-8") if isinstance(data, str) else data
-        path.write_bytes(raw)
-        self.say(f"Saved to {path}")
+        path: Path | None
+        try:
+            path = keep_file(data_dir() / "exports", filename, raw)
+        except StoreError as exc:
+            path = None
+            self.say(f"Not kept in the exports folder: {exc}. It is offered as a download only.")
+        else:
+            self.say(f"Saved to {path}")
+        name = path.name if path is not None else filename
 
         async def offer() -> None:
             try:
-                await ft.FilePicker().save_file(file_name=filename, src_bytes=raw)
+                await ft.FilePicker().save_file(file_name=name, src_bytes=raw)
             except Exception:  # no save dialog here: the file is in exports/ already
                 pass
 

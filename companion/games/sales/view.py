@@ -24,6 +24,7 @@ from companion.games.sales.models import ROUNDS
 from companion.games.sales.uistate import SetupDraft, TableUI
 from companion.games.sales.viewmodel import CardDraft
 from companion.store import data_dir
+from companion.store.exchange import keep_file
 from companion.ui.shell import Shell
 from companion.ui.widgets import bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
@@ -104,11 +105,11 @@ def SetupScreen(shell: Shell) -> ft.Control:
             return
         f = files[0]
         if f.bytes is not None:        # a browser gives the contents: keep a copy in the data dir
-            folder = data_dir() / "decks"
-            folder.mkdir(parents=True, exist_ok=True)
-            target = folder / Path(f.name).name
-            target.write_bytes(f.bytes)
-            chosen = str(target)
+            try:                       # a new name if taken: an older match reads the deck it was played with
+                chosen = str(keep_file(data_dir() / "decks", f.name, f.bytes))
+            except CompanionError as exc:
+                shell.say(f"The deck file could not be kept: {exc}.")
+                return
         else:
             chosen = f.path or ""
         put(lambda d: replace(d, deck=us.OTHER, other=chosen))

@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from companion.core.errors import CompanionError
 from companion.net.games import ADAPTERS
-from companion.net.hub import HubError
 from companion.net.join import qr_png
 from companion.net.screens import bids_line, code_text, seat_line, seats_line
 from companion.net.serving import port_of, reach_cached
@@ -94,7 +94,7 @@ def HostPanel(shell: Shell, match_id: int) -> ft.Control:
     def act(fn: Any, done: str | None = None, at: tuple[int, int] | None = None) -> None:
         try:
             fn()
-        except HubError as exc:
+        except CompanionError as exc:   # the hub's refusals, and the store's (read-only, busy)
             put(error=str(exc), note=None, at=at)
             return
         put(error=None, note=done, at=at)

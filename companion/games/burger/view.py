@@ -143,8 +143,12 @@ def SetupScreen(shell: Shell) -> ft.Control:
         if vm.setup_errors(now):
             shell.saved()
             return
-        match_id = shell.store.create_match("burger", vm.clean(now.players), vm.new_record(now))
-        shell.store.set_setting(recipes_key(match_id), now.recipes)
+        try:
+            match_id = shell.store.create_match("burger", vm.clean(now.players), vm.new_record(now))
+            shell.store.set_setting(recipes_key(match_id), now.recipes)
+        except CompanionError as exc:
+            shell.say(f"Not saved: {exc}")
+            return
         shell.drop_ui(SETUP)
         shell.go("match", match=match_id)
 
@@ -272,9 +276,17 @@ class Table:
         assert cur is not None
         return cur.record
 
-    def save(self, record: dict[str, Any]) -> None:
+    def save(self, record: dict[str, Any]) -> bool:
+        """Save the game's record: True, or False when the store refuses (read-only, busy):
+        the reason is shown by the buttons and what the player entered stays on screen."""
         over = vm.next_state(record).over
-        self.shell.store.save_game(self.match.id, NUMBER, record, finished_match=over)
+        try:
+            self.shell.store.save_game(self.match.id, NUMBER, record, finished_match=over)
+        except CompanionError as exc:
+            said = f"Not saved: {exc}"
+            self.put(lambda u: replace(u, error=said))
+            return False
+        return True
 
     # the two drafts: the round being entered, and a past round being changed
     def state_for(self, which: str) -> rules.State:
@@ -295,7 +307,8 @@ class Table:
         if not change.ok:
             self.put(lambda u: replace(u, error=change.error))
             return
-        self.save(change.record)
+        if not self.save(change.record):
+            return
         back = vm.draft_of(record, len(record["rounds"]) - 1)
         self.put(lambda u: replace(u, mode="entry", draft=back, error=None, peek=None, stack_for=None))
         self.shell.say(f"Round {len(record['rounds'])} undone; its entries are back for entry.")
@@ -543,7 +556,8 @@ def Entry(t: Table) -> ft.Control:
         if not change.ok:
             t.put(lambda u: replace(u, error=change.error))
             return
-        t.save(change.record)
+        if not t.save(change.record):        # the round stays entered, the reason beside it
+            return
         index = len(change.record["rounds"]) - 1
         t.put(lambda u: replace(u, mode="round", index=index, draft=None, error=None, peek=None,
                                 stack_for=None, just=True))
@@ -619,7 +633,8 @@ def EditRound(t: Table) -> ft.Control:
         if not change.ok:
             t.put(lambda u: replace(u, error=change.error))
             return
-        t.save(change.record)
+        if not t.save(change.record):
+            return
         t.put(lambda u: replace(u, mode="round", edit=None, error=None))
         t.shell.say(f"Round {ui.index + 1} changed; the game was replayed from there.")
 
@@ -650,7 +665,11 @@ def _end(shell: Shell, match_id: int, record: dict[str, Any], *, choose: bool) -
 
     def flip(player: str, on: bool) -> None:
         now = read_top_buns(shell.store.setting(top_buns_key(match_id)))
-        shell.store.set_setting(top_buns_key(match_id), json.dumps(toggled(now, player, on)))
+        try:
+            shell.store.set_setting(top_buns_key(match_id), json.dumps(toggled(now, player, on)))
+        except CompanionError as exc:
+            shell.say(f"Not saved: {exc}")
+            return
         shell.saved()
 
     out: list[ft.Control] = [heading("Game over", 18), ft.Text(ev.end)]
@@ -680,6 +699,7 @@ def _end(shell: Shell, match_id: int, record: dict[str, Any], *, choose: bool) -
 @ft.component
 def GameOver(t: Table) -> ft.Control:
     out = _end(t.shell, t.match.id, t.record, choose=True)
+    out.append(error_text(t.ui.error))
     out.append(ft.Row([
         ft.Button("Home", icon=ft.Icons.HOME, on_click=lambda e: t.shell.go("home")),
         ft.Button("Undo last round", icon=ft.Icons.UNDO, on_click=lambda e: t.undo()),
@@ -694,8 +714,7 @@ def MatchDetail(shell: Shell, match_id: int) -> ft.Control:
     m = shell.store.match(match_id)
 
     def cont() -> None:
-        shell.store.set_setting("current_match", str(m.id))
-        shell.go("match", match=m.id)
+        shell.continue_match(m.id)
 
     out: list[ft.Control] = [heading(f"Burger: {', '.join(m.players)}")]
     if m.current is None:

@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 import flet as ft
 
+from companion.core.errors import CompanionError
 from companion.core.match import GAMES_PER_MATCH
 from companion.games.hotdog import rules
 from companion.games.hotdog import viewmodel as vm
@@ -79,7 +80,11 @@ def SetupScreen(shell: Shell) -> ft.Control:
         if vm.setup_error(players, who):
             shell.saved()
             return
-        match_id = shell.store.create_match("hotdog", players, vm.new_record(players, who))
+        try:
+            match_id = shell.store.create_match("hotdog", players, vm.new_record(players, who))
+        except CompanionError as exc:
+            shell.say(f"Not saved: {exc}")
+            return
         shell.drop_ui(SETUP)
         shell.go("match", match=match_id)
 
@@ -169,10 +174,18 @@ class Table:
         assert cur is not None
         return cur.record
 
-    def save(self, record: dict[str, Any]) -> None:
+    def save(self, record: dict[str, Any]) -> bool:
+        """Save the game's record: True, or False when the store refuses (read-only, busy):
+        the reason is shown by the buttons and what the player entered stays on screen."""
         over = vm.game_view(record).over
-        self.shell.store.save_game(self.match.id, self.number, record,
-                                   finished_match=self.number == GAMES_PER_MATCH and over)
+        try:
+            self.shell.store.save_game(self.match.id, self.number, record,
+                                       finished_match=self.number == GAMES_PER_MATCH and over)
+        except CompanionError as exc:
+            said = f"Not saved: {exc}"
+            self.put(lambda u: replace(u, error=said))
+            return False
+        return True
 
     def undo(self) -> None:
         record = self.record()
@@ -180,7 +193,8 @@ class Table:
         if not change.ok:
             self.put(lambda u: replace(u, error=change.error))
             return
-        self.save(change.record)
+        if not self.save(change.record):
+            return
         drafts = vm.drafts_of(record, len(record["rounds"]) - 1)
         self.put(lambda u: replace(u, mode="entry", drafts=drafts, error=None))
         self.shell.say(f"Round {len(record['rounds'])} undone; its bids are back for entry.")
@@ -284,7 +298,8 @@ def Entry(t: Table) -> ft.Control:
         if not change.ok:
             t.put(lambda u: replace(u, error=change.error))
             return
-        t.save(change.record)
+        if not t.save(change.record):        # the bids stay entered, the reason beside them
+            return
         index = len(change.record["rounds"]) - 1
         t.put(lambda u: replace(u, mode="reveal", index=index, shown=1, error=None,
                                 drafts={p: Draft(table=d.table) for p, d in u.drafts.items()}))
@@ -394,7 +409,8 @@ def EditRound(t: Table) -> ft.Control:
         if not change.ok:
             t.put(lambda u: replace(u, error=change.error))
             return
-        t.save(change.record)
+        if not t.save(change.record):
+            return
         t.put(lambda u: replace(u, mode="round", error=None))
         t.shell.say(f"Round {ui.index + 1} changed; the game was replayed from there.")
 
@@ -442,7 +458,12 @@ def GameOver(t: Table) -> ft.Control:
             picked = now.next_mustard if t._mine(now) else None
             fresh = t.shell.store.match(t.match.id)
             if len(fresh.games) == number:      # a second tap must not add a second game
-                t.shell.store.add_game(t.match.id, vm.new_record(players, picked if picked in players else default))
+                try:
+                    t.shell.store.add_game(t.match.id, vm.new_record(players, picked if picked in players else default))
+                except CompanionError as exc:
+                    said = f"Not saved: {exc}"
+                    t.put(lambda u: replace(u, error=said))
+                    return
             t.shell.go("match", match=t.match.id)
 
         out.append(heading(f"Game {number + 1}", 18))
@@ -455,6 +476,7 @@ def GameOver(t: Table) -> ft.Control:
                                for p in players], spacing=0)))
         out.append(ft.FilledButton(f"Start game {number + 1}", icon=ft.Icons.PLAY_ARROW,
                                    on_click=lambda e: start_next()))
+    out.append(error_text(ui.error))
     out.append(ft.Button("Undo last round", icon=ft.Icons.UNDO, on_click=lambda e: t.undo()))
     return _column(out)
 
@@ -468,8 +490,7 @@ def MatchDetail(shell: Shell, match_id: int) -> ft.Control:
     result = vm.match_tally(m.players, records)
 
     def cont() -> None:
-        shell.store.set_setting("current_match", str(m.id))
-        shell.go("match", match=m.id)
+        shell.continue_match(m.id)
 
     out: list[ft.Control] = [heading(f"Hot Dog match: {', '.join(m.players)}"),
                              ft.Text(result.explanation),

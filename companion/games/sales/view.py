@@ -24,6 +24,7 @@ from companion.games.sales.models import ROUNDS
 from companion.games.sales.uistate import SetupDraft, TableUI
 from companion.games.sales.viewmodel import CardDraft
 from companion.store import data_dir
+from companion.store.exchange import keep_file
 from companion.ui.shell import Shell
 from companion.ui.widgets import bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
@@ -85,9 +86,13 @@ def SetupScreen(shell: Shell) -> ft.Control:
             shell.saved()
             return
         players = vm.clean(now.names)
-        match_id = shell.store.create_match(
-            "sales", players, vm.new_record(players, now.mode, now.hand_size, now.leader_name()))
-        shell.store.set_setting(vm.deck_setting_key(match_id), str(Path(now_path).resolve()))
+        try:
+            match_id = shell.store.create_match(
+                "sales", players, vm.new_record(players, now.mode, now.hand_size, now.leader_name()))
+            shell.store.set_setting(vm.deck_setting_key(match_id), str(Path(now_path).resolve()))
+        except CompanionError as exc:
+            shell.say(f"Not saved: {exc}")
+            return
         shell.drop_ui(SETUP)
         shell.drop_ui(TABLE)
         shell.go("match", match=match_id)
@@ -104,11 +109,11 @@ def SetupScreen(shell: Shell) -> ft.Control:
             return
         f = files[0]
         if f.bytes is not None:        # a browser gives the contents: keep a copy in the data dir
-            folder = data_dir() / "decks"
-            folder.mkdir(parents=True, exist_ok=True)
-            target = folder / Path(f.name).name
-            target.write_bytes(f.bytes)
-            chosen = str(target)
+            try:                       # a new name if taken: an older match reads the deck it was played with
+                chosen = str(keep_file(data_dir() / "decks", f.name, f.bytes))
+            except CompanionError as exc:
+                shell.say(f"The deck file could not be kept: {exc}.")
+                return
         else:
             chosen = f.path or ""
         put(lambda d: replace(d, deck=us.OTHER, other=chosen))
@@ -238,9 +243,17 @@ class Table:
         assert cur is not None
         return cur.record
 
-    def save(self, record: dict[str, Any]) -> None:
+    def save(self, record: dict[str, Any]) -> bool:
+        """Save the game's record: True, or False when the store refuses (read-only, busy):
+        the reason is shown by the buttons and what the player entered stays on screen."""
         over = vm.sale_view(record).game_over
-        self.shell.store.save_game(self.match.id, self.number, record, finished_match=over)
+        try:
+            self.shell.store.save_game(self.match.id, self.number, record, finished_match=over)
+        except CompanionError as exc:
+            said = f"Not saved: {exc}"
+            self.put(lambda u: replace(u, error=said))
+            return False
+        return True
 
     # ------------------------------------------------------------ operations
     def add_card(self, card: dict[str, Any] | CardDraft, confirmed: bool = False) -> None:
@@ -266,7 +279,8 @@ class Table:
         if not change.ok:
             self.put(lambda u: replace(u, error=change.error))
             return
-        self.save(change.record)
+        if not self.save(change.record):     # the cards stay entered, the reason beside them
+            return
         self.put(lambda u: replace(u, mode="result", at=us.last_sale_at(change.record), plays=(),
                                    query="", pending=None, question=None, error=None))
 
@@ -275,7 +289,8 @@ class Table:
         if not change.ok:
             self.put(lambda u: replace(u, error=change.error))
             return
-        self.save(change.record)
+        if not self.save(change.record):
+            return
         self.put(lambda u: replace(u, mode="entry", plays=(), error=None))
 
     def undo(self) -> None:
@@ -285,7 +300,8 @@ class Table:
         if not change.ok:
             self.put(lambda u: replace(u, error=change.error))
             return
-        self.save(change.record)
+        if not self.save(change.record):
+            return
         self.put(lambda u: replace(u, mode="entry", at=None, plays=tuple(back), pending=None,
                                    question=None, error=None))
         self.shell.say("Last sale undone; its cards are back for entry." if back else
@@ -300,7 +316,8 @@ class Table:
         if not change.ok:
             self.put(lambda u: replace(u, error=change.error))
             return
-        self.save(change.record)
+        if not self.save(change.record):
+            return
         self.put(lambda u: replace(u, mode="sale", edit_plays=(), error=None))
         self.shell.say(f"Round {r + 1}, sale {s + 1} changed; the game was replayed from there.")
 
@@ -554,6 +571,7 @@ def SaleResultPanel(t: Table) -> ft.Control:
     return _column([
         heading(f"Round {res.round}, sale {res.sale}: result", 18),
         *_result_body(res),
+        error_text(t.ui.error),
         ft.Row([
             ft.FilledButton(label, icon=ft.Icons.ARROW_FORWARD,
                             on_click=lambda e: t.put(lambda u: replace(u, mode="entry", at=None))),
@@ -665,6 +683,7 @@ def GameOver(t: Table) -> ft.Control:
         ], spacing=4), "winner"))
     out += _score_cards(score)
     out += [_note(n) for n in score.notes]
+    out.append(error_text(t.ui.error))
     out.append(ft.Row([
         ft.Button("Undo last sale", icon=ft.Icons.UNDO, on_click=lambda e: t.undo()),
         ft.Button("Home", icon=ft.Icons.HOME, on_click=lambda e: t.shell.go("home")),
@@ -681,8 +700,7 @@ def MatchDetail(shell: Shell, match_id: int) -> ft.Control:
     out: list[ft.Control] = [heading(f"Sales game: {', '.join(m.players)}")]
 
     def cont() -> None:
-        shell.store.set_setting("current_match", str(m.id))
-        shell.go("match", match=m.id)
+        shell.continue_match(m.id)
 
     if not m.games:
         return _column(out)

@@ -210,7 +210,7 @@ class Phone:
                 self.hub.leave(token)
             except UnknownSeat:
                 pass
-            except HubError as exc:   # the seat is still this phone's: say why, keep it
+            except CompanionError as exc:   # the seat is still this phone's: say why, keep it
                 said = str(exc)
                 self.put(lambda u: replace(u, error=said))
                 return

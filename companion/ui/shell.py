@@ -470,13 +470,15 @@ def Settings(shell: Shell) -> ft.Control:
 
 # ================================================================ the session
 
-def start_session(page: ft.Page, store: Store) -> Shell:
-    from companion.net.access import host_session
+def start_session(page: ft.Page, store: Store, *, host: bool = False) -> Shell:
+    """A session's shell. ``host``: the session proved it is the host
+    (:mod:`companion.net.access`); a web session that did not gets the phone screens
+    only. The desktop app (not web) is always the host."""
     from companion.net.serving import JOIN_PATH, is_local_client
     from companion.ui.host import connect
 
     shell = Shell(page, store)
-    shell.remote = bool(page.web) and not host_session()
+    shell.remote = bool(page.web) and not host
     shell.host_machine = shell.remote and is_local_client(page.client_ip)
     page.title = "companion"
     page.scroll = ft.ScrollMode.AUTO

@@ -100,6 +100,14 @@ def entered_against(stamped: Mapping[str, Any] | None, drawn: Mapping[str, Any])
     return stamped if stamped is not None else drawn
 
 
+def followed(stamped: Mapping[str, Any] | None, old: Mapping[str, Any],
+             new: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """A draft's stamped record after this screen saved ``new`` in place of ``old``: a
+    draft begun on ``old`` goes on from ``new`` (this screen's own change does not make
+    it stale); one begun on an older record stays as it was."""
+    return new if stamped is not None and stamped == old else stamped
+
+
 def moved_line(place: Callable[[Mapping[str, Any]], Place], base: Mapping[str, Any], now: Mapping[str, Any], *,
                base_game: int = 1, now_game: int = 1, not_done: str = "your entry was not saved") -> str:
     """The one line a player reads when the store refused a change made from ``base``

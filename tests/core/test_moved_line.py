@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.core.edits import Place, entered_against, moved_line, round_place
+from companion.core.edits import Place, entered_against, followed, moved_line, round_place
 
 
 def rounds(n: int, tag: str = "a") -> dict:
@@ -52,3 +52,10 @@ def test_an_entry_is_made_against_its_draft_s_record_else_the_screen_s():
     old, new = rounds(2), rounds(3)
     assert entered_against(old, new) is old
     assert entered_against(None, new) is new
+
+
+def test_a_draft_follows_this_screen_s_own_change_but_not_an_older_one():
+    old, new, older = rounds(2), rounds(2, "edited"), rounds(1)
+    assert followed(old, old, new) is new
+    assert followed(older, old, new) is older
+    assert followed(None, old, new) is None

@@ -247,9 +247,10 @@ class Store:
     # ------------------------------------------------------------ listeners
     def on_change(self, listener: Callable[[int], None]) -> Callable[[], None]:
         """Call ``listener(match_id)`` after every committed change to a match or its
-        games made through this store (every session of the process shares it: see
-        :func:`open_store`); returns the unsubscribe. Called in the writer's thread,
-        after the commit, never for a refused change."""
+        games made through this store's methods (every session of the process shares
+        it: see :func:`open_store`); returns the unsubscribe. Called in the writer's
+        thread, after the commit, never for a refused change. (A phone's reveal is
+        written by the table hub in its own transaction: the hub's listeners hear it.)"""
         with self._lock:
             self._listeners.append(listener)
 

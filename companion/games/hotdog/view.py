@@ -177,6 +177,7 @@ class Table:
         self.shell.set_ui(TABLE, lambda u: fn(u if self._mine(u) else self.fresh))
 
     def latest(self) -> TableUI:
+        """The passing state as it is now (a tap may have changed it since this screen was drawn)."""
         ui = self.shell.ui(TABLE)
         return ui if self._mine(ui) else self.ui
 
@@ -185,7 +186,12 @@ class Table:
         begun on the record this screen shows."""
         key = "base" if which == "drafts" else "edit_base"
         drawn = self.gv.record
-        self.put(lambda u: (lambda v: replace(v, **{key: edits.entered_against(getattr(v, key), drawn)}))(fn(u)))
+
+        def step(u: TableUI) -> TableUI:
+            v = fn(u)
+            return replace(v, **{key: edits.entered_against(getattr(v, key), drawn)})
+
+        self.put(step)
 
     def save(self, record: dict[str, Any], base: dict[str, Any], not_done: str) -> bool:
         """Save a change made from ``base``. False if another screen saved first: nothing

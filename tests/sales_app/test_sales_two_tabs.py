@@ -91,3 +91,14 @@ def test_a_change_to_a_sale_from_a_stale_tab_is_refused_and_kept(store, mid):
                                  "round 1, sale 1 was not saved. The table now shows round 2.")
     assert [p["card"]["value"] for p in b.ui(TABLE).edit_plays] == [5, 1]
     assert sales(store, mid)[0][0]["plays"][1]["card"]["value"] == 6
+
+
+def test_cards_all_taken_back_are_no_entry_any_more(store, mid):
+    a, b = tab(store), tab(store)
+    play(b, mid, c("sun", 9))
+    Table(b, mid).take_back()                # b begins and takes it all back
+    play(a, mid, c("sun", 5), c("sun", 6))
+    Table(a, mid).record_sale()
+    play(b, mid, c("sun", 4), c("sun", 2))   # entered on the redrawn screen: sale 2
+    Table(b, mid).record_sale()
+    assert b.ui(TABLE).error is None and [len(s) for s in sales(store, mid)] == [2]

@@ -242,12 +242,15 @@ class Table:
 
     def put_draft(self, fn: Callable[[TableUI], TableUI]) -> None:
         """A change to the draft being entered (the new sale's plays, or the changed
-        sale's): a draft not begun yet is begun on the record this screen shows."""
+        sale's): a draft not begun yet is begun on the record this screen shows; a new
+        sale's plays all taken back are no draft any more."""
         drawn = self.rec
 
         def step(u: TableUI) -> TableUI:
             v = fn(u)
             key = "edit_base" if v.editing else "base"
+            if not v.editing and not v.plays:
+                return replace(v, base=None)
             return replace(v, **{key: edits.entered_against(getattr(v, key), drawn)})
 
         self.put(step)

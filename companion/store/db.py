@@ -3,7 +3,10 @@
 What is stored is the record, never derived state: each game is its game record as
 the referee contract reads it (setup plus rounds as entered), kept in a match, with
 timestamps. Every change the app makes — start a match or a game, submit a round,
-undo, edit a past round — is one transaction.
+undo, edit a past round — is one transaction. A change from a screen names the record
+it was made from and is refused, unwritten, if another screen saved first
+(:func:`write_game`); listeners (:meth:`Store.on_change`) hear of every saved change,
+so every screen on the match can redraw.
 
 Durability: WAL journal with ``synchronous=FULL``. WAL alone already survives a
 killed process (SIGKILL) at any moment; FULL also syncs the WAL on every commit, so a
@@ -29,17 +32,20 @@ A change the file refuses (read-only, busy, disk full) is rolled back and raised
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.core.errors import StoreError
+
+log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 2
 DB_NAME = "companion.sqlite3"
@@ -162,6 +168,18 @@ class _Damaged(Exception):
     """The file is damaged (SQLite says so, or a record is not JSON): it may be moved aside."""
 
 
+class RecordMoved(StoreError):
+    """A change was made from a game record that is no longer the stored one: another
+    screen (or a phone's reveal) saved first, or started the next game. Nothing was
+    written. ``number`` and ``record`` are the game in play now and its record, for the
+    refusal the player reads."""
+
+    def __init__(self, number: int, record: dict[str, Any]) -> None:
+        super().__init__(f"game {number} changed before this change could be saved")
+        self.number = number
+        self.record = record
+
+
 class Store:
     """One SQLite file. Thread-safe (one connection behind a lock): Flet handlers
     of several sessions may call it from worker threads.
@@ -180,6 +198,7 @@ class Store:
         #: store shows the file as it was when opened and refuses every change.
         self.read_only: str | None = _why_read_only(self.path)
         self._lock = threading.RLock()
+        self._listeners: list[Callable[[int], None]] = []
         try:
             if self.read_only is None:
                 try:
@@ -386,6 +405,31 @@ class Store:
             return StoreError("the disk is full")
         return StoreError(f"the saved data could not be written ({exc})")
 
+    # ------------------------------------------------------------ listeners
+    def on_change(self, listener: Callable[[int], None]) -> Callable[[], None]:
+        """Call ``listener(match_id)`` after every committed change to a match or its
+        games made through this store's methods (every session of the process shares
+        it: see :func:`open_store`); returns the unsubscribe. Called in the writer's
+        thread, after the commit, never for a refused change. (A phone's reveal is
+        written by the table hub in its own transaction: the hub's listeners hear it.)"""
+        with self._lock:
+            self._listeners.append(listener)
+
+        def off() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+        return off
+
+    def _changed(self, match_id: int) -> None:
+        with self._lock:
+            listeners = list(self._listeners)
+        for listener in listeners:
+            try:
+                listener(match_id)
+            except Exception:  # a broken session must not undo a saved round
+                log.exception("a store listener failed")
+
     # ------------------------------------------------------------ matches and games
     def create_match(self, game: str, players: list[str], first_record: dict[str, Any]) -> int:
         now = time.time()
@@ -401,31 +445,43 @@ class Store:
             )
             c.execute("INSERT OR REPLACE INTO settings (key, value) VALUES ('current_match', ?)",
                       (str(match_id),))
+        self._changed(match_id)
         return match_id
 
-    def add_game(self, match_id: int, record: dict[str, Any]) -> int:
-        """Start the next game of a match; returns its number."""
+    def add_game(self, match_id: int, record: dict[str, Any], *, after: int | None = None) -> int:
+        """Start the next game of a match; returns its number.
+
+        ``after``: the game in play the screen showed. If another game was started since
+        (another screen was quicker), :class:`RecordMoved` is raised and nothing is added."""
         now = time.time()
         with self.transaction() as c:
             n = c.execute("SELECT coalesce(max(number), 0) FROM games WHERE match_id=?",
                           (match_id,)).fetchone()[0] + 1
+            if after is not None and n - 1 != after:
+                number, stored = _game_in_play(c, match_id)
+                raise RecordMoved(number, stored)
             c.execute(
                 "INSERT INTO games (match_id, number, record, created_at, updated_at) VALUES (?,?,?,?,?)",
                 (match_id, n, _dump(record), now, now),
             )
             c.execute("UPDATE matches SET updated_at=? WHERE id=?", (now, match_id))
+        self._changed(match_id)
         return n
 
     def save_game(self, match_id: int, number: int, record: dict[str, Any], *,
-                  finished_match: bool | None = None) -> None:
-        """Replace a game's record (a round submitted, undone or edited): one transaction."""
+                  finished_match: bool | None = None, base: Mapping[str, Any] | None = None) -> None:
+        """Replace a game's record (a round submitted, undone or edited): one transaction.
+
+        ``base``: the record the change was made from; see :func:`write_game`."""
         with self.transaction() as c:
-            write_game(c, match_id, number, record, finished_match=finished_match)
+            write_game(c, match_id, number, record, finished_match=finished_match, base=base)
+        self._changed(match_id)
 
     def set_finished(self, match_id: int, finished: bool = True) -> None:
         with self.transaction() as c:
             c.execute("UPDATE matches SET finished=?, updated_at=? WHERE id=?",
                       (int(finished), time.time(), match_id))
+        self._changed(match_id)
 
     def match(self, match_id: int) -> StoredMatch:
         with self._lock:
@@ -457,6 +513,7 @@ class Store:
             c.execute("DELETE FROM games WHERE match_id=?", (match_id,))
             c.execute("DELETE FROM matches WHERE id=?", (match_id,))
             c.execute("DELETE FROM settings WHERE key='current_match' AND value=?", (str(match_id),))
+        self._changed(match_id)
 
     def import_match(self, game: str, players: list[str], records: list[dict[str, Any]],
                      finished: bool) -> int:
@@ -473,6 +530,7 @@ class Store:
                     "INSERT INTO games (match_id, number, record, created_at, updated_at) VALUES (?,?,?,?,?)",
                     (match_id, n, _dump(record), now, now),
                 )
+        self._changed(match_id)
         return match_id
 
     # ------------------------------------------------------------ settings
@@ -500,9 +558,21 @@ class Store:
 
 
 def write_game(c: sqlite3.Connection, match_id: int, number: int, record: dict[str, Any], *,
-               finished_match: bool | None = None) -> None:
+               finished_match: bool | None = None, base: Mapping[str, Any] | None = None) -> None:
     """Replace a game's record inside the caller's transaction (the store's and the
-    network table hub's one way of saving a round)."""
+    network table hub's one way of saving a round).
+
+    ``base`` is the record the change was made from, as the player's screen showed it.
+    Given, the record is written only if game ``number`` is still the match's game in
+    play and its stored record is still ``base``, checked here, in the same transaction
+    as the write (a compare-and-set): of two screens that submit, undo or edit from the
+    same record only the first is saved; the second raises :class:`RecordMoved` and
+    writes nothing. Without ``base`` (the hub, which reads the record in its own
+    transaction) the record is written as given."""
+    if base is not None:
+        number_now, stored = _game_in_play(c, match_id)
+        if number_now != number or stored != json.loads(_dump(dict(base))):
+            raise RecordMoved(number_now, stored)
     now = time.time()
     cur = c.execute(
         "UPDATE games SET record=?, updated_at=? WHERE match_id=? AND number=?",
@@ -536,6 +606,15 @@ def _why_read_only(path: Path) -> str | None:
     if path.exists() and not os.access(path, os.W_OK):
         return f"the file {path} is read-only"
     return None
+
+
+def _game_in_play(c: sqlite3.Connection, match_id: int) -> tuple[int, dict[str, Any]]:
+    """The match's last game (the one being played): its number and stored record."""
+    row = c.execute("SELECT number, record FROM games WHERE match_id=? ORDER BY number DESC LIMIT 1",
+                    (match_id,)).fetchone()
+    if row is None:
+        raise StoreError(f"match {match_id} has no game stored")
+    return int(row[0]), json.loads(row[1])
 
 
 def _statements(script: str) -> list[str]:

@@ -179,6 +179,6 @@ def test_every_game_says_a_refused_save_at_its_table(tmp_path, game, new):
     shell = shell_of(store)
     table = view.Table(shell, mid)
     store._conn.execute("PRAGMA query_only=ON")
-    assert table.save({**record, "rounds": []}) is False
+    assert table.save({**record, "rounds": []}, record, "your entry was not saved") is False
     assert shell.ui(view.TABLE).error.startswith("Not saved: the saved data ")
     assert store.match(mid).current.record == record

@@ -282,3 +282,17 @@ def test_closing_the_table_unseats_everyone_and_keeps_the_record(hub, store):
     assert hub.table_for(mid) is None and len(store.match(mid).current.record["rounds"]) == 1
     hub.host(mid)   # hosting again: a fresh table, every seat free
     assert not any(s.taken for s in hub.table_for(mid).seats)
+
+
+def test_seat_buttons_follow_the_one_name_policy(hub, store):
+    """A match stored before names were checked for hidden characters and look-alikes
+    is not hosted: its phones would show two seats that read 'Sit as Anna'. A seat is
+    found by its name however the phone spells it (composed or not, any case)."""
+    from companion.net import HubError
+
+    with pytest.raises(HubError, match=r"^HD-1: the name 'Anna\\u200b' holds a character that does not show"):
+        hub.host(hotdog_match(store, ["Anna", "Anna\u200b", "Chris"]))
+    with pytest.raises(HubError, match="^HD-1: 'Zoe\u0308' and 'Zoë' look the same: give each player a name"):
+        hub.host(hotdog_match(store, ["Zoë", "Zoe\u0308", "Chris"]))
+    code = hub.host(hotdog_match(store, ["Zoë", "Bernd"])).code
+    assert hub.take_seat(code, "zoe\u0308", "phone").player == "Zoë"

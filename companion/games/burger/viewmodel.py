@@ -35,7 +35,7 @@ from companion.core import edits, words
 from companion.core.edits import Change, clean, say, say_where  # noqa: F401 (the screens' API)
 from companion.core.errors import RecordError, RuleError
 from companion.core.match import GAMES_PER_MATCH, MatchRecord, MatchResult, tally
-from companion.core.record import Roster, check_names
+from companion.core.names import Roster, check_names, normal
 from companion.games.burger import rules
 from companion.games.burger.models import (
     DEFAULT_HAMBURGER_POINTS,
@@ -173,7 +173,7 @@ def _setup_record(setup: Setup) -> BurgerRecord:
     return BurgerRecord.model_validate({
         "game": "burger",
         "players": clean(setup.players),
-        "first": setup.first.strip() if setup.first else None,
+        "first": normal(setup.first) if setup.first else None,
         "tools": {"tongs": setup.tongs, "tease": setup.tease},
         "scoring": {"hamburger": setup.hamburger_points, "rat": setup.rat_points},
         "draw_pile": parse_draw_pile(setup.draw_pile),

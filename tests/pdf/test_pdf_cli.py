@@ -166,3 +166,33 @@ def test_a_decomposed_record_prints_as_the_composed_one(tmp_path):
         pdfs.append(out.read_bytes())
     assert "\u0308" in (tmp_path / "NFD.json").read_text(encoding="utf-8")
     assert pdfs[0] == pdfs[1]
+
+
+CONTROL = [
+    ["score-sheet", "hotdog", "--players", "Anna,Bernd\x1b[2J"],     # a name
+    ["score-sheet", "hotdog", "--paper", "a3\x1b]0;owned\x07"],      # any text typed
+    ["score-sheet", "--record", "/nonexistent/\x1b[31mred.json"],    # a path
+    ["rules", "chess\r\x1b[2K"],
+]
+
+
+@pytest.mark.parametrize("args", CONTROL, ids=range(len(CONTROL)))
+def test_print_never_writes_a_control_character_to_the_terminal(tmp_path, capsys, args):
+    from companion.cli import main
+
+    assert main(["print", *args, "-o", str(tmp_path / "out.pdf")]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("companion print: ") and err.endswith("\n")
+    assert err[:-1].isprintable() and "\\x1b" in err, repr(err)
+
+
+def test_print_all_lists_the_files_written_escaped(tmp_path, capsys, monkeypatch):
+    from pathlib import Path
+
+    from companion.cli import main
+    from companion.pdf import api
+
+    monkeypatch.setattr(api, "build_all", lambda out: [Path(out) / "a\x1b[2Jb.pdf"])
+    assert main(["print", "--all", "--out", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == f"{tmp_path}/a\\x1b[2Jb.pdf\n"

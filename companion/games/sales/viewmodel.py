@@ -20,8 +20,6 @@ has no such field): the screens keep its path in the store's settings under
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +32,7 @@ from companion.core.edits import Change, clean, say, say_where  # noqa: F401 (th
 from companion.core.errors import RecordError, RuleError
 from companion.core.names import normal, same
 from companion.core.record import describe_error, error_from_validation
+from companion.core.spreadsheet import csv_text
 from companion.games.sales import GAME, rules
 from companion.games.sales.deck import Deck, card_attributes, check_file, record_card, shipped_decks
 from companion.games.sales.models import (
@@ -878,11 +877,7 @@ def csv_rows(record: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 def game_csv(record: Mapping[str, Any]) -> str:
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(csv_rows(record))
-    return out.getvalue()
+    return csv_text(CSV_COLUMNS, csv_rows(record))
 
 
 # ---------------------------------------------------------------- the rules, in plain words

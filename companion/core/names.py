@@ -114,6 +114,21 @@ def hidden(ch: str) -> bool:
     return any(low <= code <= high for low, high in _HIDDEN_RANGES)
 
 
+# Python calls every character of the hidden categories not printable, so a printable
+# name can hold a hidden character only from the ranges: the referee checks every
+# record's names, and most names need no look at each character.
+_IN_HIDDEN_RANGES = re.compile(
+    "[" + "".join(f"{re.escape(chr(low))}-{re.escape(chr(high))}" for low, high in _HIDDEN_RANGES) + "]"
+)
+
+
+def first_hidden(name: str) -> str | None:
+    """The first character of ``name`` that :func:`hidden` refuses, or None."""
+    if name.isprintable() and not _IN_HIDDEN_RANGES.search(name):
+        return None
+    return next((ch for ch in name if hidden(ch)), None)
+
+
 def shown(name: str) -> str:
     """A name as quoted in a message: its hidden characters written as escapes
     ('Anna\\u200b'), so the reader sees where they are."""
@@ -136,7 +151,7 @@ def name_fault(name: str, before: Sequence[str] = ()) -> str | None:
     table where ``before`` are the names already given; None if it can."""
     if not name:
         return "a player's name is empty"
-    bad = next((ch for ch in name if hidden(ch)), None)
+    bad = first_hidden(name)
     if bad is not None:
         return (
             f"the name '{shorten(shown(name))}' holds a character that does not show "

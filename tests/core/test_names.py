@@ -170,3 +170,13 @@ def test_a_new_game_keeps_its_names_composed():
     setup = burger.Setup(players=("Zoe\u0308", "Anna"), first="zoe\u0308")
     assert burger.new_record(setup)["players"] == ["Zoë", "Anna"]
     assert burger.new_record(setup)["first"] == "Zoë"
+
+
+def test_the_quick_look_for_hidden_characters_misses_none():
+    """``first_hidden`` skips the look at each character for most names: it must agree
+    with ``hidden`` on every code point of the planes names are typed in."""
+    from companion.core.names import first_hidden, hidden
+
+    for code in [*range(0x20000), *range(0xE0000, 0xE1000)]:
+        ch = chr(code)
+        assert (first_hidden(ch) == ch) == hidden(ch), hex(code)

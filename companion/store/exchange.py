@@ -4,7 +4,8 @@ A game exports as exactly the record ``companion referee`` reads; a match as the
 match record of :mod:`companion.core.match`. CSV is the rounds as entered, for a
 spreadsheet: each game says what its rows are in ``companion/games/<game>/export.py``
 (``csv_rows(number, record) -> list[dict]``); a game
-without one gets one row per round with the round as JSON.
+without one gets one row per round with the round as JSON. Cells are written by
+``core.spreadsheet``: text a spreadsheet would run as a formula is kept text.
 
 Files the app keeps in its data folder (exports, printables, copied deck files) are
 written with :func:`keep_file`, which never writes over another file.
@@ -12,9 +13,7 @@ written with :func:`keep_file`, which never writes over another file.
 
 from __future__ import annotations
 
-import csv
 import importlib
-import io
 import itertools
 import json
 from collections.abc import Callable
@@ -26,6 +25,7 @@ from companion.core.errors import CompanionError, RecordError, StoreError
 from companion.core.match import GAMES_PER_MATCH, MatchRecord, tally
 from companion.core.record import parse_json
 from companion.core.registry import parse_record, referee
+from companion.core.spreadsheet import csv_text
 from companion.store.db import Store, StoredMatch
 
 
@@ -63,12 +63,7 @@ def records_csv(records: list[dict[str, Any]], numbers: list[int] | None = None)
         for key in row:
             if key not in columns:
                 columns.append(key)
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
-    writer.writeheader()
-    for row in rows:
-        writer.writerow({k: (str(v).lower() if isinstance(v, bool) else v) for k, v in row.items()})
-    return out.getvalue()
+    return csv_text(columns, rows)
 
 
 def game_csv(record: dict[str, Any], number: int = 1) -> str:

@@ -39,6 +39,7 @@ import secrets
 import sqlite3
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -198,6 +199,16 @@ class Reveal:
 
 # ---------------------------------------------------------------- the hub
 
+# How many game records' derived facts are kept (a few per hosted table is plenty).
+RECORDS_KEPT = 512
+# A table's cached part is trusted this long (seconds) without asking the store: every
+# write made through this process bumps the table's revision at once, so this only
+# bounds how long a change written by another process (a second companion on the same
+# data folder) can go unseen by a screen that redraws.
+FRESH_FOR = 1.0
+
+_UNSET: Any = object()
+
 
 @dataclass
 class _Table:
@@ -209,17 +220,107 @@ class _Table:
     info: dict[str, Any]
 
 
+class _Record:
+    """One game record as stored, and what the screens need of it, each worked out once
+    on first need (the replays): a pure function of the record's stored text, so it is
+    never stale, and shared by every view drawn from that text. Public facts only: a
+    seat's own part of a resolution is kept per seat (:meth:`Hub._resolution_for`).
+
+    ``record`` is shared: read it, never change it (the adapters build new records)."""
+
+    __slots__ = ("ad", "record", "position", "_lock", "_over", "_expected", "_resolution")
+
+    def __init__(self, ad: Adapter, text: str) -> None:
+        self.ad = ad
+        self.record: dict[str, Any] = json.loads(text)
+        self.position = ad.position(self.record)
+        self._lock = threading.Lock()
+        self._over: Any = _UNSET
+        self._expected: Any = _UNSET
+        self._resolution: Any = _UNSET
+
+    def _once(self, slot: str, work: Callable[[], Any]) -> Any:
+        value = getattr(self, slot)
+        if value is _UNSET:
+            with self._lock:   # the sessions redrawing at once wait for one replay
+                value = getattr(self, slot)
+                if value is _UNSET:
+                    value = work()
+                    setattr(self, slot, value)
+        return value
+
+    def over(self) -> bool:
+        return bool(self._once("_over", lambda: self.ad.over(self.record)))
+
+    def expected(self) -> tuple[str, ...]:
+        return tuple(self._once("_expected", lambda: self.ad.expected(self.record)))
+
+    def resolution(self) -> dict[str, Any] | None:
+        """The whole table's view of the last round (no seat's own part)."""
+        return self._once("_resolution", lambda: self.ad.resolution(self.record, None))  # type: ignore[no-any-return]
+
+
 @dataclass
 class _Game:
     kind: str
     players: list[str]
     number: int
-    record: dict[str, Any]
+    rec: _Record
+
+    @property
+    def record(self) -> dict[str, Any]:
+        return self.rec.record
+
+
+@dataclass(frozen=True)
+class _Rows:
+    """A table as one transaction read it (after syncing it with its record)."""
+
+    rev: int
+    table: _Table
+    game: _Game
+    seats: list[tuple[str, str | None]]   # (player, token hash) in seating order
+    bids: list[tuple[str, str]]           # (player, bid as JSON) in the order made
+
+
+@dataclass(frozen=True)
+class _Public:
+    """A hosted table at one revision as every seat may see it, shared by all of its
+    seats' views until the next change. Who has bid, never what (unless the game's plays
+    are public, as in sales): each seat's own bid is kept apart, per seat."""
+
+    rev: int
+    read_at: float
+    match_id: int
+    code: str
+    kind: str
+    players: tuple[str, ...]
+    number: int
+    position: int
+    info: dict[str, Any]
+    rec: _Record
+    seats: tuple[SeatState, ...]
+    holders: Mapping[str, str]            # token hash → player: finds a seat, never in a view
+    bid_in: tuple[str, ...]
+    waiting: tuple[str, ...]
+    over: bool
+    plays: tuple[tuple[str, dict[str, Any]], ...]
 
 
 class Hub:
     """Hosted tables over one store. Thread-safe: every call is one store transaction
-    (the store serialises them in the process; ``BEGIN IMMEDIATE`` across processes)."""
+    (the store serialises them in the process; ``BEGIN IMMEDIATE`` across processes).
+
+    Views are cached. Every phone at a table redraws after every change to it, so a
+    table's public part (:class:`_Public`: seats, who has bid, the round's info) is read
+    from the store once per change, in one transaction, and shared by its seats' views;
+    what a game record implies (the replays: is it over, who bids, the last resolution)
+    is worked out once per record (:class:`_Record`). A view drawn again with nothing
+    changed reads nothing. Each table has a revision, bumped by every write to it or to
+    its match's record: inside the hub's own transactions, and by the store's change
+    listener for a round saved, undone or edited on a host screen. Whatever was cached
+    at an older revision is never shown. A seat's own part (its pending bid, its own
+    part of a resolution) is kept per seat and only ever put in that seat's view."""
 
     def __init__(self, store: Store, *, limiter: JoinLimiter | None = None,
                  clock: Callable[[], float] = time.monotonic, auto_reveal: bool = True) -> None:
@@ -228,6 +329,18 @@ class Hub:
         self.auto_reveal = auto_reveal
         self._listeners: list[Callable[[str], None]] = []
         self._listeners_lock = threading.Lock()
+        # The caches; self._lock guards them and is never held while waiting for the store.
+        self._lock = threading.Lock()
+        self._revs: dict[int, int] = {}                       # match id → its table's revision
+        self._public: dict[int, _Public] = {}                 # match id → its table's public part
+        self._codes: dict[str, int] = {}                      # table code → match id
+        self._tokens: dict[str, int] = {}                     # token hash → match id
+        self._own: dict[tuple[int, str], tuple[_Public, dict[str, Any] | None]] = {}   # a seat's own bid
+        self._own_resolutions: dict[tuple[int, str], tuple[_Record, Any]] = {}
+        self._seat_views: dict[tuple[int, str], tuple[_Public, SeatView]] = {}
+        self._host_views: dict[int, tuple[_Public, HostView]] = {}
+        self._records: OrderedDict[tuple[str, str], _Record] = OrderedDict()
+        store.on_change(self._bump)   # a round saved, undone or edited on a host screen
 
     # ------------------------------------------------------------ listeners
     def on_change(self, listener: Callable[[str], None]) -> Callable[[], None]:
@@ -256,8 +369,7 @@ class Hub:
         with self.store.transaction() as c:
             row = c.execute("SELECT code FROM net_tables WHERE match_id=?", (match_id,)).fetchone()
             if row is None:
-                game = _game(c, match_id)
-                adapter(game.kind)  # refuses a game that cannot be played from phones
+                game = self._game(c, match_id)  # refuses a game that cannot be played from phones
                 _check_seat_names(game)
                 now = time.time()
                 for _ in range(20):
@@ -266,8 +378,7 @@ class Hub:
                         cur = c.execute(
                             "INSERT INTO net_tables (code, match_id, game_number, position, info,"
                             " created_at, updated_at) VALUES (?,?,?,?,'{}',?,?)",
-                            (code, match_id, game.number, adapter(game.kind).position(game.record),
-                             now, now))
+                            (code, match_id, game.number, game.rec.position, now, now))
                         break
                     except sqlite3.IntegrityError:
                         continue
@@ -276,6 +387,7 @@ class Hub:
                 c.executemany(
                     "INSERT INTO net_seats (table_id, player, seat) VALUES (?,?,?)",
                     [(cur.lastrowid, p, i) for i, p in enumerate(game.players)])
+                self._bump(match_id)
             else:
                 code = row[0]
             info = self._info(c, _table(c, code))
@@ -299,6 +411,8 @@ class Hub:
         with self.store.transaction() as c:
             t = _table(c, code)
             c.execute("DELETE FROM net_tables WHERE id=?", (t.id,))
+            self._bump(t.match_id)
+        self._forget(t.match_id)
         self._changed(t.code)
 
     def free_seat(self, code: str, player: str) -> TableInfo:
@@ -313,11 +427,12 @@ class Hub:
     def set_info(self, code: str, info: Mapping[str, Any]) -> HostView:
         """The host's public part of the round (burger: ``decks``, ``picks``, ``complete``)."""
         with self.store.transaction() as c:
-            t, game, ad = self._synced(c, code)
-            t.info = json.loads(json.dumps(dict(info)))
+            t, _game_now, _ad = self._synced(c, code)
             c.execute("UPDATE net_tables SET info=?, updated_at=? WHERE id=?",
-                      (json.dumps(t.info), time.time(), t.id))
-            view = self._host_view(c, t, game, ad)
+                      (json.dumps(dict(info)), time.time(), t.id))
+            self._bump(t.match_id)
+            rows = self._read(c, t.code)
+        view = self._host_view(self._install(rows)[0])
         self._changed(t.code)
         return view
 
@@ -326,18 +441,23 @@ class Hub:
         or the round does not hold; else the round is recorded and the bids cleared."""
         with self.store.transaction() as c:
             t, game, ad = self._synced(c, code)
-            bids = _bids(c, t)
-            out = self._record(c, t, game, ad, bids)
-            if isinstance(out, str):
+            out = self._record(c, t, game, ad, _bids(c, t))
+            if out is not None:
                 raise RevealRefused(out)
+            rows = self._read(c, t.code)
+        pub = self._install(rows)[0]
         self._changed(t.code)
-        return out
+        return Reveal(pub.code, pub.number, pub.position, pub.rec.resolution())
 
     def host_view(self, code: str) -> HostView:
         """The host screen's live part: seats, who has bid, the last resolution."""
-        with self.store.transaction() as c:
-            t, game, ad = self._synced(c, code)
-            return self._host_view(c, t, game, ad)
+        with self._lock:
+            pub = self._fresh(self._codes.get(normal_code(code)))
+        if pub is None or pub.code != normal_code(code):
+            with self.store.transaction() as c:
+                rows = self._read(c, code)
+            pub = self._install(rows)[0]
+        return self._host_view(pub)
 
     # ------------------------------------------------------------ phones
     def open_table(self, code: str, client: str) -> TableInfo:
@@ -358,6 +478,7 @@ class Hub:
             token = new_token()
             c.execute("UPDATE net_seats SET token_hash=?, taken_at=? WHERE table_id=? AND player=?",
                       (token_hash(token), time.time(), t.id, name))
+            self._bump(t.match_id)
         self._changed(t.code)
         return SeatGrant(t.code, name, token)
 
@@ -376,11 +497,20 @@ class Hub:
                               "and take a seat.") from None
 
     def view(self, token: str) -> SeatView:
-        """What this seat may see, and nothing more: the only thing a phone is drawn from."""
+        """What this seat may see, and nothing more: the only thing a phone is drawn from.
+        Nothing is read from the store if the table has not changed since it was last read."""
+        wanted = token_hash(token)
+        with self._lock:
+            pub = self._fresh(self._tokens.get(wanted))
+            player = None if pub is None else pub.holders.get(wanted)
+            own = None if player is None else self._own.get((pub.match_id, player))  # type: ignore[union-attr]
+        if pub is not None and player is not None and own is not None and own[0] is pub:
+            return self._seat_view(pub, player, own[1])
         with self.store.transaction() as c:
-            t, name = _seat(c, token)
-            t, game, ad = self._synced(c, t.code)
-            return self._seat_view(c, t, game, ad, name)
+            t, player = _seat(c, token)
+            rows = self._read(c, t.code)
+        pub, pending = self._install(rows)
+        return self._seat_view(pub, player, pending.get(player))
 
     def submit(self, token: str, bid: Mapping[str, Any]) -> SeatView:
         """Make or change this seat's own bid: one transaction. When every bid is in (and
@@ -401,13 +531,14 @@ class Hub:
                                      (t.id,)).fetchone()[0])
             c.execute("INSERT OR REPLACE INTO net_bids (table_id, player, bid, made, submitted_at)"
                       " VALUES (?,?,?,?,?)", (t.id, name, json.dumps(parsed), made, time.time()))
+            self._bump(t.match_id)
             pending = _bids(c, t)
-            expected = ad.expected(game.record)
+            expected = game.rec.expected()
             if self.auto_reveal and expected and set(expected) <= set(pending):
-                out = self._record(c, t, game, ad, pending)
-                if not isinstance(out, str):
-                    t, game, ad = self._synced(c, t.code)
-            view = self._seat_view(c, t, game, ad, name)
+                self._record(c, t, game, ad, pending)   # refused: the bids stay, the host sees why
+            rows = self._read(c, t.code)
+        pub, pending = self._install(rows)
+        view = self._seat_view(pub, name, pending.get(name))
         self._changed(t.code)
         return view
 
@@ -425,13 +556,144 @@ class Hub:
         """Take this seat's pending bid back (before the reveal)."""
         with self.store.transaction() as c:
             t, name = _seat(c, token)
-            t, game, ad = self._synced(c, t.code)
+            t, _game_now, ad = self._synced(c, t.code)
             pending = _bids(c, t)
             if not ad.secret and name in pending and list(pending)[-1] != name:
                 raise BidRefused("SA-3: a card played stays once the next player has played")
             c.execute("DELETE FROM net_bids WHERE table_id=? AND player=?", (t.id, name))
-            view = self._seat_view(c, t, game, ad, name)
+            self._bump(t.match_id)
+            rows = self._read(c, t.code)
+        pub, pending = self._install(rows)
+        view = self._seat_view(pub, name, pending.get(name))
         self._changed(t.code)
+        return view
+
+    # ------------------------------------------------------------ the caches
+    def _bump(self, match_id: int) -> None:
+        """A write to this match's table or record: nothing cached before it is shown again.
+        Called inside the writing transaction (a view that finds the new revision reads
+        the store, and waits there for the commit), or by the store after a commit."""
+        with self._lock:
+            self._revs[match_id] = self._revs.get(match_id, 0) + 1
+            self._public.pop(match_id, None)
+            self._host_views.pop(match_id, None)
+
+    def _forget(self, match_id: int) -> None:
+        """The table was closed: drop everything kept of it (its revision stays counted)."""
+        with self._lock:
+            for index in (self._codes, self._tokens):
+                for key in [k for k, m in index.items() if m == match_id]:
+                    del index[key]
+            for per_seat in (self._own, self._own_resolutions, self._seat_views):
+                for key in [k for k in per_seat if k[0] == match_id]:
+                    del per_seat[key]
+
+    def _fresh(self, match_id: int | None) -> _Public | None:
+        """The table's public part if nothing was written since it was read (lock held)."""
+        pub = None if match_id is None else self._public.get(match_id)
+        if (pub is None or pub.rev != self._revs.get(pub.match_id, 0)
+                or time.monotonic() - pub.read_at > FRESH_FOR):
+            return None
+        return pub
+
+    def _record_of(self, kind: str, text: str) -> _Record:
+        key = (kind, text)
+        with self._lock:
+            rec = self._records.get(key)
+            if rec is not None:
+                self._records.move_to_end(key)
+                return rec
+        rec = _Record(adapter(kind), text)
+        with self._lock:
+            rec = self._records.setdefault(key, rec)
+            while len(self._records) > RECORDS_KEPT:
+                self._records.popitem(last=False)
+        return rec
+
+    def _install(self, rows: _Rows) -> tuple[_Public, dict[str, dict[str, Any]]]:
+        """The table's public part from what a transaction read, kept for the next views
+        unless something was written since; and the pending bids, each for its own seat
+        only. Worked out after the commit: the replays never hold the store up."""
+        game = rows.game
+        over = game.rec.over()
+        expected = () if over else game.rec.expected()
+        pending = {p: json.loads(b) for p, b in rows.bids}
+        secret = adapter(game.kind).secret
+        pub = _Public(
+            rev=rows.rev, read_at=time.monotonic(), match_id=rows.table.match_id,
+            code=rows.table.code, kind=game.kind, players=tuple(game.players), number=game.number,
+            position=rows.table.position, info=rows.table.info, rec=game.rec,
+            seats=tuple(SeatState(p, h is not None) for p, h in rows.seats),
+            holders={h: p for p, h in rows.seats if h is not None},
+            bid_in=tuple(p for p in game.players if p in pending),
+            waiting=tuple(p for p in expected if p not in pending), over=over,
+            plays=() if secret else tuple((p, dict(b)) for p, b in pending.items()),
+        )
+        m = pub.match_id
+        with self._lock:
+            if self._revs.get(m, 0) == rows.rev:
+                old = self._public.get(m)
+                if old is not None:
+                    for h in old.holders.keys() - pub.holders.keys():
+                        self._tokens.pop(h, None)
+                self._public[m] = pub
+                self._codes[pub.code] = m
+                for h in pub.holders:
+                    self._tokens[h] = m
+                for p, _ in rows.seats:
+                    self._own[(m, p)] = (pub, pending.get(p))
+        return pub, pending
+
+    def _resolution_for(self, pub: _Public, player: str) -> dict[str, Any] | None:
+        """The last round as this seat may see it: the table's view and this seat's own
+        part, worked out once per record for this seat and kept for this seat only."""
+        key = (pub.match_id, player)
+        with self._lock:
+            kept = self._own_resolutions.get(key)
+        if kept is not None and kept[0] is pub.rec:
+            return kept[1]  # type: ignore[no-any-return]
+        resolution = pub.rec.ad.resolution(pub.rec.record, player)
+        with self._lock:
+            self._own_resolutions[key] = (pub.rec, resolution)
+        return resolution
+
+    def _seat_view(self, pub: _Public, player: str, mine: dict[str, Any] | None) -> SeatView:
+        """The table's public part with this seat's own: its bid and its resolution."""
+        key = (pub.match_id, player)
+        with self._lock:
+            kept = self._seat_views.get(key)
+        if kept is not None and kept[0] is pub:
+            return kept[1]
+        if pub.rec.ad.secret:
+            my_turn = not pub.over and mine is None
+        else:
+            my_turn = bool(pub.waiting) and pub.waiting[0] == player
+        view = SeatView(
+            code=pub.code, game=pub.kind, player=player, players=pub.players, seats=pub.seats,
+            game_number=pub.number, position=pub.position,
+            my_bid=dict(mine) if mine is not None else None, bid_in=pub.bid_in,
+            waiting_for=pub.waiting, my_turn=my_turn, plays=pub.plays, info=pub.info,
+            resolution=self._resolution_for(pub, player), game_over=pub.over,
+        )
+        with self._lock:
+            if self._public.get(pub.match_id) is pub:
+                self._seat_views[key] = (pub, view)
+        return view
+
+    def _host_view(self, pub: _Public) -> HostView:
+        with self._lock:
+            kept = self._host_views.get(pub.match_id)
+        if kept is not None and kept[0] is pub:
+            return kept[1]
+        view = HostView(
+            code=pub.code, game=pub.kind, players=pub.players, seats=pub.seats,
+            game_number=pub.number, position=pub.position, bid_in=pub.bid_in,
+            waiting_for=pub.waiting, all_in=not pub.over and not pub.waiting, plays=pub.plays,
+            info=pub.info, resolution=pub.rec.resolution(), game_over=pub.over,
+        )
+        with self._lock:
+            if self._public.get(pub.match_id) is pub:
+                self._host_views[pub.match_id] = (pub, view)
         return view
 
     # ------------------------------------------------------------ inside a transaction
@@ -450,34 +712,50 @@ class Hub:
         # A right code forgets no wrong ones (see the limiter): only time does.
         return t
 
+    def _game(self, c: sqlite3.Connection, match_id: int) -> _Game:
+        """The match's game in play; its record parsed once per stored text (RecordError
+        for a game that cannot be played from phones)."""
+        kind, players, number, text = _game_row(c, match_id)
+        return _Game(kind, players, number, self._record_of(kind, text))
+
     def _synced(self, c: sqlite3.Connection, code: str) -> tuple[_Table, _Game, Adapter]:
         """The table with bids for the record as it is now: if the record moved on without
         the hub (the host undid, edited or entered a round, or started the next game), the
         pending bids were for a round that is gone and are dropped."""
         t = _table(c, code)
-        game = _game(c, t.match_id)
-        ad = adapter(game.kind)
-        position = ad.position(game.record)
+        game = self._game(c, t.match_id)
+        position = game.rec.position
         if (t.game_number, t.position) != (game.number, position):
             c.execute("DELETE FROM net_bids WHERE table_id=?", (t.id,))
             c.execute("UPDATE net_tables SET game_number=?, position=?, info='{}', updated_at=?"
                       " WHERE id=?", (game.number, position, time.time(), t.id))
+            self._bump(t.match_id)
             t.game_number, t.position, t.info = game.number, position, {}
-        return t, game, ad
+        return t, game, game.rec.ad
+
+    def _read(self, c: sqlite3.Connection, code: str) -> _Rows:
+        """The table as the views show it, read in this transaction, with its revision."""
+        t, game, _ad = self._synced(c, code)
+        seats = c.execute("SELECT player, token_hash FROM net_seats WHERE table_id=? ORDER BY seat",
+                          (t.id,)).fetchall()
+        bids = c.execute("SELECT player, bid FROM net_bids WHERE table_id=? ORDER BY made",
+                         (t.id,)).fetchall()
+        with self._lock:
+            rev = self._revs.get(t.match_id, 0)
+        return _Rows(rev, t, game, seats, bids)
 
     def _record(self, c: sqlite3.Connection, t: _Table, game: _Game, ad: Adapter,
-                bids: dict[str, dict[str, Any]]) -> Reveal | str:
+                bids: dict[str, dict[str, Any]]) -> str | None:
         """Append the round made of ``bids`` to the record and clear them, or say why not."""
         out = ad.append(game.record, bids, t.info)
         if not out.ok:
             return out.error or "the round cannot be recorded"
         write_game(c, t.match_id, game.number, out.record)
-        now = time.time()
-        position = ad.position(out.record)
         c.execute("DELETE FROM net_bids WHERE table_id=?", (t.id,))
         c.execute("UPDATE net_tables SET position=?, info='{}', updated_at=? WHERE id=?",
-                  (position, now, t.id))
-        return Reveal(t.code, game.number, position, ad.resolution(out.record, None))
+                  (ad.position(out.record), time.time(), t.id))
+        self._bump(t.match_id)
+        return None
 
     def _unseat(self, c: sqlite3.Connection, t: _Table, ad: Adapter, name: str) -> None:
         """Free the seat: its token seats nobody any more. A hidden bid is withdrawn: it
@@ -489,6 +767,7 @@ class Hub:
                   (t.id, name))
         if ad.secret:
             c.execute("DELETE FROM net_bids WHERE table_id=? AND player=?", (t.id, name))
+        self._bump(t.match_id)
 
     def _seat_name(self, c: sqlite3.Connection, t: _Table, player: str) -> str:
         names = [r[0] for r in c.execute("SELECT player FROM net_seats WHERE table_id=? ORDER BY seat",
@@ -498,50 +777,11 @@ class Hub:
             raise UnknownSeat(f"there is no seat for '{player[:24]}' at this table")
         return found
 
-    def _seats(self, c: sqlite3.Connection, t: _Table) -> tuple[SeatState, ...]:
-        return tuple(SeatState(p, h is not None) for p, h in c.execute(
-            "SELECT player, token_hash FROM net_seats WHERE table_id=? ORDER BY seat", (t.id,)))
-
     def _info(self, c: sqlite3.Connection, t: _Table) -> TableInfo:
-        game = _game(c, t.match_id)
-        return TableInfo(t.code, t.match_id, game.kind, tuple(game.players), self._seats(c, t))
-
-    def _common(self, c: sqlite3.Connection, t: _Table, game: _Game, ad: Adapter
-                ) -> tuple[dict[str, dict[str, Any]], tuple[str, ...], tuple[str, ...], bool]:
-        pending = _bids(c, t)
-        over = ad.over(game.record)
-        expected = [] if over else ad.expected(game.record)
-        bid_in = tuple(p for p in game.players if p in pending)
-        waiting = tuple(p for p in expected if p not in pending)
-        return pending, bid_in, waiting, over
-
-    def _host_view(self, c: sqlite3.Connection, t: _Table, game: _Game, ad: Adapter) -> HostView:
-        pending, bid_in, waiting, over = self._common(c, t, game, ad)
-        plays = () if ad.secret else tuple((p, dict(b)) for p, b in pending.items())
-        return HostView(
-            code=t.code, game=game.kind, players=tuple(game.players), seats=self._seats(c, t),
-            game_number=game.number, position=t.position, bid_in=bid_in, waiting_for=waiting,
-            all_in=not over and not waiting, plays=plays, info=dict(t.info),
-            resolution=ad.resolution(game.record, None), game_over=over,
-        )
-
-    def _seat_view(self, c: sqlite3.Connection, t: _Table, game: _Game, ad: Adapter,
-                   player: str) -> SeatView:
-        pending, bid_in, waiting, over = self._common(c, t, game, ad)
-        mine = pending.get(player)
-        if ad.secret:
-            my_turn = not over and mine is None
-            plays: tuple[tuple[str, dict[str, Any]], ...] = ()
-        else:
-            my_turn = bool(waiting) and waiting[0] == player
-            plays = tuple((p, dict(b)) for p, b in pending.items())
-        return SeatView(
-            code=t.code, game=game.kind, player=player, players=tuple(game.players),
-            seats=self._seats(c, t), game_number=game.number, position=t.position,
-            my_bid=dict(mine) if mine is not None else None, bid_in=bid_in, waiting_for=waiting,
-            my_turn=my_turn, plays=plays, info=dict(t.info),
-            resolution=ad.resolution(game.record, player), game_over=over,
-        )
+        kind, players = _match_row(c, t.match_id)
+        seats = tuple(SeatState(p, h is not None) for p, h in c.execute(
+            "SELECT player, token_hash FROM net_seats WHERE table_id=? ORDER BY seat", (t.id,)))
+        return TableInfo(t.code, t.match_id, kind, tuple(players), seats)
 
 
 # ---------------------------------------------------------------- rows
@@ -555,15 +795,21 @@ def _table(c: sqlite3.Connection, code: str) -> _Table:
     return _Table(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]))
 
 
-def _game(c: sqlite3.Connection, match_id: int) -> _Game:
+def _match_row(c: sqlite3.Connection, match_id: int) -> tuple[str, list[str]]:
     m = c.execute("SELECT game, players FROM matches WHERE id=?", (match_id,)).fetchone()
     if m is None:
         raise UnknownTable(f"there is no match {match_id}")
+    return m[0], json.loads(m[1])
+
+
+def _game_row(c: sqlite3.Connection, match_id: int) -> tuple[str, list[str], int, str]:
+    """The match's game and players, and its game in play: its number and stored record."""
+    kind, players = _match_row(c, match_id)
     g = c.execute("SELECT number, record FROM games WHERE match_id=? ORDER BY number DESC LIMIT 1",
                   (match_id,)).fetchone()
     if g is None:
         raise UnknownTable(f"match {match_id} has no game")
-    return _Game(m[0], json.loads(m[1]), g[0], json.loads(g[1]))
+    return kind, players, g[0], g[1]
 
 
 def _check_seat_names(game: _Game) -> None:

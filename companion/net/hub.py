@@ -207,6 +207,13 @@ RECORDS_KEPT = 512
 # data folder) can go unseen by a screen that redraws.
 FRESH_FOR = 1.0
 
+# Games whose resolution has no seat's own part: the adapter's ``resolution(record, p)``
+# is its ``resolution(record, None)`` for every seat ``p`` (a test holds them to it).
+# Their seats share the table's one, worked out once per record; any other game's seats
+# (burger: rat tokens and tool cards in hand are each seat's own) get theirs worked out
+# per seat. Sharing can never show a seat too much: the table's view has no own parts.
+SAME_FOR_EVERY_SEAT = frozenset({"hotdog", "sales"})
+
 _UNSET: Any = object()
 
 
@@ -647,6 +654,8 @@ class Hub:
     def _resolution_for(self, pub: _Public, player: str) -> dict[str, Any] | None:
         """The last round as this seat may see it: the table's view and this seat's own
         part, worked out once per record for this seat and kept for this seat only."""
+        if pub.kind in SAME_FOR_EVERY_SEAT:
+            return pub.rec.resolution()
         key = (pub.match_id, player)
         with self._lock:
             kept = self._own_resolutions.get(key)

@@ -287,7 +287,7 @@ class _Rows:
     table: _Table
     game: _Game
     seats: list[tuple[str, str | None]]   # (player, token hash) in seating order
-    bids: list[tuple[str, str]]           # (player, bid as JSON) in the order made
+    bids: list[tuple[str, dict[str, Any]]]   # (player, bid) in the order made
 
 
 @dataclass(frozen=True)
@@ -425,7 +425,7 @@ class Hub:
     def free_seat(self, code: str, player: str) -> TableInfo:
         """Free a seat for another device (see :meth:`_unseat` for its pending bid)."""
         with self.store.transaction() as c:
-            t, _game_now, ad = self._synced(c, code)
+            t, _game_now, ad = self._synced(c, _table(c, code))
             self._unseat(c, t, ad, self._seat_name(c, t, player))
             info = self._info(c, t)
         self._changed(t.code)
@@ -434,11 +434,12 @@ class Hub:
     def set_info(self, code: str, info: Mapping[str, Any]) -> HostView:
         """The host's public part of the round (burger: ``decks``, ``picks``, ``complete``)."""
         with self.store.transaction() as c:
-            t, _game_now, _ad = self._synced(c, code)
+            t, game, _ad = self._synced(c, _table(c, code))
+            t.info = json.loads(json.dumps(dict(info)))
             c.execute("UPDATE net_tables SET info=?, updated_at=? WHERE id=?",
-                      (json.dumps(dict(info)), time.time(), t.id))
+                      (json.dumps(t.info), time.time(), t.id))
             self._bump(t.match_id)
-            rows = self._read(c, t.code)
+            rows = self._rows(c, t, game)
         view = self._host_view(self._install(rows)[0])
         self._changed(t.code)
         return view
@@ -447,11 +448,11 @@ class Hub:
         """Reveal now (the host says so): refused with the rules' ruling if a bid is missing
         or the round does not hold; else the round is recorded and the bids cleared."""
         with self.store.transaction() as c:
-            t, game, ad = self._synced(c, code)
-            out = self._record(c, t, game, ad, _bids(c, t))
+            t, game, ad = self._synced(c, _table(c, code))
+            out = self._record(c, t, game, ad, _bids(c, t.id))
             if out is not None:
                 raise RevealRefused(out)
-            rows = self._read(c, t.code)
+            rows = self._rows(c, t, self._game(c, t.match_id), bids=[])
         pub = self._install(rows)[0]
         self._changed(t.code)
         return Reveal(pub.code, pub.number, pub.position, pub.rec.resolution())
@@ -462,7 +463,7 @@ class Hub:
             pub = self._fresh(self._codes.get(normal_code(code)))
         if pub is None or pub.code != normal_code(code):
             with self.store.transaction() as c:
-                rows = self._read(c, code)
+                rows = self._read(c, _table(c, code))
             pub = self._install(rows)[0]
         return self._host_view(pub)
 
@@ -515,7 +516,7 @@ class Hub:
             return self._seat_view(pub, player, own[1])
         with self.store.transaction() as c:
             t, player = _seat(c, token)
-            rows = self._read(c, t.code)
+            rows = self._read(c, t)
         pub, pending = self._install(rows)
         return self._seat_view(pub, player, pending.get(player))
 
@@ -524,26 +525,30 @@ class Hub:
         auto-reveal is on) the round is revealed and recorded in that same transaction."""
         with self.store.transaction() as c:
             t, name = _seat(c, token)
-            t, game, ad = self._synced(c, t.code)
+            t, game, ad = self._synced(c, t)
             try:
                 parsed = ad.parse_bid(name, bid)
             except RecordError as err:
                 raise BidRefused(f"{err.ruling}: {err.message}" if err.ruling else err.message) from None
-            pending = _bids(c, t)
+            rows = c.execute("SELECT player, bid, made FROM net_bids WHERE table_id=? ORDER BY made",
+                             (t.id,)).fetchall()
+            pending = {p: json.loads(b) for p, b, _ in rows}
+            made = {p: m for p, _, m in rows}
             error = ad.check_bid(game.record, name, parsed, pending)
             if error is not None:
                 raise BidRefused(error)
-            made = (_pending_made(c, t.id, name)
-                    or 1 + c.execute("SELECT coalesce(max(made), 0) FROM net_bids WHERE table_id=?",
-                                     (t.id,)).fetchone()[0])
             c.execute("INSERT OR REPLACE INTO net_bids (table_id, player, bid, made, submitted_at)"
-                      " VALUES (?,?,?,?,?)", (t.id, name, json.dumps(parsed), made, time.time()))
+                      " VALUES (?,?,?,?,?)", (t.id, name, json.dumps(parsed),
+                                              made.get(name) or 1 + max(made.values(), default=0),
+                                              time.time()))
             self._bump(t.match_id)
-            pending = _bids(c, t)
+            pending[name] = parsed   # a changed bid keeps its place in the order made
             expected = game.rec.expected()
-            if self.auto_reveal and expected and set(expected) <= set(pending):
-                self._record(c, t, game, ad, pending)   # refused: the bids stay, the host sees why
-            rows = self._read(c, t.code)
+            if (self.auto_reveal and expected and set(expected) <= set(pending)
+                    and self._record(c, t, game, ad, pending) is None):
+                game, pending = self._game(c, t.match_id), {}
+            # (a round the rules refuse leaves the bids in: the host sees why)
+            rows = self._rows(c, t, game, bids=list(pending.items()))
         pub, pending = self._install(rows)
         view = self._seat_view(pub, name, pending.get(name))
         self._changed(t.code)
@@ -555,7 +560,7 @@ class Hub:
         the token seats nobody any more. UnknownSeat if it was freed already."""
         with self.store.transaction() as c:
             t, name = _seat(c, token)
-            t, _game_now, ad = self._synced(c, t.code)
+            t, _game_now, ad = self._synced(c, t)
             self._unseat(c, t, ad, name)
         self._changed(t.code)
 
@@ -563,13 +568,14 @@ class Hub:
         """Take this seat's pending bid back (before the reveal)."""
         with self.store.transaction() as c:
             t, name = _seat(c, token)
-            t, _game_now, ad = self._synced(c, t.code)
-            pending = _bids(c, t)
+            t, game, ad = self._synced(c, t)
+            pending = _bids(c, t.id)
             if not ad.secret and name in pending and list(pending)[-1] != name:
                 raise BidRefused("SA-3: a card played stays once the next player has played")
             c.execute("DELETE FROM net_bids WHERE table_id=? AND player=?", (t.id, name))
             self._bump(t.match_id)
-            rows = self._read(c, t.code)
+            pending.pop(name, None)
+            rows = self._rows(c, t, game, bids=list(pending.items()))
         pub, pending = self._install(rows)
         view = self._seat_view(pub, name, pending.get(name))
         self._changed(t.code)
@@ -624,7 +630,7 @@ class Hub:
         game = rows.game
         over = game.rec.over()
         expected = () if over else game.rec.expected()
-        pending = {p: json.loads(b) for p, b in rows.bids}
+        pending = dict(rows.bids)
         secret = adapter(game.kind).secret
         pub = _Public(
             rev=rows.rev, read_at=time.monotonic(), match_id=rows.table.match_id,
@@ -727,11 +733,10 @@ class Hub:
         kind, players, number, text = _game_row(c, match_id)
         return _Game(kind, players, number, self._record_of(kind, text))
 
-    def _synced(self, c: sqlite3.Connection, code: str) -> tuple[_Table, _Game, Adapter]:
+    def _synced(self, c: sqlite3.Connection, t: _Table) -> tuple[_Table, _Game, Adapter]:
         """The table with bids for the record as it is now: if the record moved on without
         the hub (the host undid, edited or entered a round, or started the next game), the
         pending bids were for a round that is gone and are dropped."""
-        t = _table(c, code)
         game = self._game(c, t.match_id)
         position = game.rec.position
         if (t.game_number, t.position) != (game.number, position):
@@ -742,13 +747,19 @@ class Hub:
             t.game_number, t.position, t.info = game.number, position, {}
         return t, game, game.rec.ad
 
-    def _read(self, c: sqlite3.Connection, code: str) -> _Rows:
+    def _read(self, c: sqlite3.Connection, t: _Table) -> _Rows:
         """The table as the views show it, read in this transaction, with its revision."""
-        t, game, _ad = self._synced(c, code)
+        t, game, _ad = self._synced(c, t)
+        return self._rows(c, t, game)
+
+    def _rows(self, c: sqlite3.Connection, t: _Table, game: _Game,
+              bids: list[tuple[str, dict[str, Any]]] | None = None) -> _Rows:
+        """What the views need of the table, as this transaction has it now (``bids``: the
+        pending bids in the order made, if the caller knows them)."""
         seats = c.execute("SELECT player, token_hash FROM net_seats WHERE table_id=? ORDER BY seat",
                           (t.id,)).fetchall()
-        bids = c.execute("SELECT player, bid FROM net_bids WHERE table_id=? ORDER BY made",
-                         (t.id,)).fetchall()
+        if bids is None:
+            bids = list(_bids(c, t.id).items())
         with self._lock:
             rev = self._revs.get(t.match_id, 0)
         return _Rows(rev, t, game, seats, bids)
@@ -761,8 +772,9 @@ class Hub:
             return out.error or "the round cannot be recorded"
         write_game(c, t.match_id, game.number, out.record)
         c.execute("DELETE FROM net_bids WHERE table_id=?", (t.id,))
+        t.position, t.info = ad.position(out.record), {}
         c.execute("UPDATE net_tables SET position=?, info='{}', updated_at=? WHERE id=?",
-                  (ad.position(out.record), time.time(), t.id))
+                  (t.position, time.time(), t.id))
         self._bump(t.match_id)
         return None
 
@@ -813,12 +825,14 @@ def _match_row(c: sqlite3.Connection, match_id: int) -> tuple[str, list[str]]:
 
 def _game_row(c: sqlite3.Connection, match_id: int) -> tuple[str, list[str], int, str]:
     """The match's game and players, and its game in play: its number and stored record."""
-    kind, players = _match_row(c, match_id)
-    g = c.execute("SELECT number, record FROM games WHERE match_id=? ORDER BY number DESC LIMIT 1",
-                  (match_id,)).fetchone()
-    if g is None:
+    row = c.execute("SELECT m.game, m.players, g.number, g.record FROM matches m"
+                    " LEFT JOIN games g ON g.match_id = m.id WHERE m.id=?"
+                    " ORDER BY g.number DESC LIMIT 1", (match_id,)).fetchone()
+    if row is None:
+        raise UnknownTable(f"there is no match {match_id}")
+    if row[2] is None:
         raise UnknownTable(f"match {match_id} has no game")
-    return kind, players, g[0], g[1]
+    return row[0], json.loads(row[1]), row[2], row[3]
 
 
 def _check_seat_names(game: _Game) -> None:
@@ -835,24 +849,18 @@ def _check_seat_names(game: _Game) -> None:
 def _seat(c: sqlite3.Connection, token: str) -> tuple[_Table, str]:
     wanted = token_hash(token)
     # Looked up by its hash: timing could at most tell a hash prefix, never a token.
-    row = c.execute("SELECT t.code, s.player FROM net_seats s"
-                    " JOIN net_tables t ON t.id = s.table_id WHERE s.token_hash=?",
+    row = c.execute("SELECT t.id, t.code, t.match_id, t.game_number, t.position, t.info, s.player"
+                    " FROM net_seats s JOIN net_tables t ON t.id = s.table_id WHERE s.token_hash=?",
                     (wanted,)).fetchone()
     if row is None:
         raise UnknownSeat("no seat has this token")
-    return _table(c, row[0]), row[1]
+    return _Table(row[0], row[1], row[2], row[3], row[4], json.loads(row[5])), row[6]
 
 
-def _bids(c: sqlite3.Connection, t: _Table) -> dict[str, dict[str, Any]]:
+def _bids(c: sqlite3.Connection, table_id: int) -> dict[str, dict[str, Any]]:
     """The pending bids, in the order they were first made."""
     return {p: json.loads(b) for p, b in c.execute(
-        "SELECT player, bid FROM net_bids WHERE table_id=? ORDER BY made", (t.id,))}
-
-
-def _pending_made(c: sqlite3.Connection, table_id: int, player: str) -> int | None:
-    row = c.execute("SELECT made FROM net_bids WHERE table_id=? AND player=?",
-                    (table_id, player)).fetchone()
-    return None if row is None else int(row[0])
+        "SELECT player, bid FROM net_bids WHERE table_id=? ORDER BY made", (table_id,)).fetchall()}
 
 
 def _wait_text(verdict: Any) -> str:

@@ -11,7 +11,11 @@ so every screen on the match can redraw.
 Durability: WAL journal with ``synchronous=FULL``. WAL alone already survives a
 killed process (SIGKILL) at any moment; FULL also syncs the WAL on every commit, so a
 submitted round survives a power cut or a phone that dies. The app writes a few rows
-per minute, so the extra fsync costs nothing a player would notice.
+per minute, so the extra fsync costs nothing a player would notice. The one exception is
+asked for by name (``transaction(synced=False)``): a hosted table's pending bids, written
+by every phone of every table, are not synced one by one; they survive a killed or
+restarted companion like everything else, and a power cut can at worst take the bids made
+since the last synced commit (a player bids again), never a round.
 
 Opening never throws away a file that is merely unusable. Only a file SQLite reports as
 damaged ("file is not a database", "database disk image is malformed", a failing
@@ -368,28 +372,41 @@ class Store:
             return int(self._conn.execute("PRAGMA user_version").fetchone()[0])
 
     @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
+    def transaction(self, *, synced: bool = True) -> Iterator[sqlite3.Connection]:
         """One atomic change: committed whole or not at all.
 
         A change the file refuses (read-only, locked by another program for
         ``busy_timeout`` seconds, disk full) is rolled back and raised as a
         :class:`StoreError` saying why; what was saved before is untouched. A read-only
-        store reads inside a transaction as usual and refuses the first write."""
+        store reads inside a transaction as usual and refuses the first write.
+
+        ``synced=False``: the commit is not synced to disk (``synchronous=NORMAL``, for
+        this transaction only): it survives the process being killed, not a power cut
+        until the next synced commit. Only for what can be entered again and saves no
+        game record: a phone's pending bid."""
         with self._lock:
+            quick = not synced and self.read_only is None
+            if quick:
+                self._conn.execute("PRAGMA synchronous=NORMAL")
             try:
-                self._conn.execute("BEGIN" if self.read_only else "BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as exc:
-                raise self._refusal(exc) from exc
-            try:
-                yield self._conn
-                self._conn.execute("COMMIT")
-            except BaseException as exc:
-                if self._conn.in_transaction:
-                    with suppress(sqlite3.Error):  # SQLite may have rolled back already
-                        self._conn.execute("ROLLBACK")
-                if isinstance(exc, sqlite3.OperationalError) and _code(exc) in _REFUSED:
+                try:
+                    self._conn.execute("BEGIN" if self.read_only else "BEGIN IMMEDIATE")
+                except sqlite3.OperationalError as exc:
                     raise self._refusal(exc) from exc
-                raise
+                try:
+                    yield self._conn
+                    self._conn.execute("COMMIT")
+                except BaseException as exc:
+                    if self._conn.in_transaction:
+                        with suppress(sqlite3.Error):  # SQLite may have rolled back already
+                            self._conn.execute("ROLLBACK")
+                    if isinstance(exc, sqlite3.OperationalError) and _code(exc) in _REFUSED:
+                        raise self._refusal(exc) from exc
+                    raise
+            finally:
+                if quick:
+                    with suppress(sqlite3.Error):
+                        self._conn.execute("PRAGMA synchronous=FULL")
 
     def _refusal(self, exc: sqlite3.Error) -> StoreError:
         """Why a change was not saved, in words a player can act on."""

@@ -64,6 +64,26 @@ def test_a_failed_change_leaves_nothing(store):
     assert store.match(mid).current.record["players"] == PLAYERS
 
 
+def test_an_unsynced_change_is_committed_and_only_that_one_is_unsynced(store):
+    """``synced=False`` (a phone's pending bid) skips the sync of that one commit: every
+    other change, and one after a failed unsynced one, is synced again (FULL)."""
+    def level(c) -> int:
+        return c.execute("PRAGMA synchronous").fetchone()[0]
+
+    with store.transaction(synced=False) as c:
+        assert level(c) == 1   # NORMAL
+        c.execute("INSERT INTO settings (key, value) VALUES ('k', 'v')")
+    assert store.setting("k") == "v"
+    with store.transaction() as c:
+        assert level(c) == 2
+    with pytest.raises(RuntimeError):
+        with store.transaction(synced=False) as c:
+            c.execute("INSERT INTO settings (key, value) VALUES ('gone', 'v')")
+            raise RuntimeError("refused")
+    assert store.setting("gone") is None
+    assert level(store._conn) == 2
+
+
 def test_saved_round_survives_reopen(tmp_path):
     path = tmp_path / "c.sqlite3"
     s = Store(path)

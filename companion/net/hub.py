@@ -41,13 +41,14 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
 from companion.core.errors import CompanionError, RecordError
 from companion.core.names import Roster, first_fault
 from companion.core.registry import game as game_spec
-from companion.net.games import Adapter, adapter
+from companion.net.games import Adapter, Outcome, adapter
 from companion.net.limiter import JoinLimiter
 from companion.store.db import Store, write_game
 
@@ -111,6 +112,10 @@ class BidRefused(HubError):
 
 class RevealRefused(HubError):
     """The round cannot be revealed; the message carries the ruling (e.g. HD-6: a bid is missing)."""
+
+
+class _SyncFirst(Exception):
+    """A bid written unsynced completes the round after all: roll back, make it synced."""
 
 
 # ---------------------------------------------------------------- what the screens get
@@ -314,6 +319,26 @@ class _Public:
     plays: tuple[tuple[str, dict[str, Any]], ...]
 
 
+@dataclass(frozen=True)
+class _Hint:
+    """A seat's table as the cache last had it, to judge a bid on (see ``Hub._submit``)."""
+
+    pub: _Public
+    player: str
+    pending: dict[str, dict[str, Any]]    # in the order made
+
+
+@dataclass(frozen=True)
+class _Judged:
+    """A bid judged by the rules on one record, its pending bids and the round's info:
+    the bid as stored, or the refusal; and when it completes the round, the record with
+    that round (or why the rules refuse the round). The same inputs, the same answer."""
+
+    parsed: dict[str, Any] | None
+    refused: HubError | None
+    outcome: Outcome | None      # None: the round is not complete with this bid
+
+
 class Hub:
     """Hosted tables over one store. Thread-safe: every call is one store transaction
     (the store serialises them in the process; ``BEGIN IMMEDIATE`` across processes).
@@ -342,7 +367,9 @@ class Hub:
         self._public: dict[int, _Public] = {}                 # match id → its table's public part
         self._codes: dict[str, int] = {}                      # table code → match id
         self._tokens: dict[str, int] = {}                     # token hash → match id
-        self._own: dict[tuple[int, str], tuple[_Public, dict[str, Any] | None]] = {}   # a seat's own bid
+        # a seat's own pending bid (and its place in the order made), at a public part
+        self._own: dict[tuple[int, str], tuple[_Public, dict[str, Any] | None, int]] = {}
+        self._table_locks: dict[int, threading.Lock] = {}     # match id → its submits take turns
         self._own_resolutions: dict[tuple[int, str], tuple[_Record, Any]] = {}
         self._seat_views: dict[tuple[int, str], tuple[_Public, SeatView]] = {}
         self._host_views: dict[int, tuple[_Public, HostView]] = {}
@@ -449,7 +476,7 @@ class Hub:
         or the round does not hold; else the round is recorded and the bids cleared."""
         with self.store.transaction() as c:
             t, game, ad = self._synced(c, _table(c, code))
-            out = self._record(c, t, game, ad, _bids(c, t.id))
+            out = self._record(c, t, game, ad, ad.append(game.record, _bids(c, t.id), t.info))
             if out is not None:
                 raise RevealRefused(out)
             rows = self._rows(c, t, self._game(c, t.match_id), bids=[])
@@ -522,37 +549,107 @@ class Hub:
 
     def submit(self, token: str, bid: Mapping[str, Any]) -> SeatView:
         """Make or change this seat's own bid: one transaction. When every bid is in (and
-        auto-reveal is on) the round is revealed and recorded in that same transaction."""
-        with self.store.transaction() as c:
+        auto-reveal is on) the round is revealed and recorded in that same transaction.
+
+        A bid is written without syncing it to disk (see ``Store.transaction``): every
+        phone of every table writes them. A transaction that records a round is synced:
+        one whose bid may complete the round is so from the start, and one that finds
+        the round complete after all is rolled back and made again, synced."""
+        try:
+            return self._submit(token, bid, synced=False)
+        except _SyncFirst:
+            return self._submit(token, bid, synced=True)
+
+    def _hint(self, token: str) -> _Hint | None:
+        """What the cache last knew of this seat's table, whatever its revision: a guess
+        to judge a bid on before the transaction, which checks it (None: nothing known)."""
+        wanted = token_hash(token)
+        with self._lock:
+            m = self._tokens.get(wanted)
+            pub = None if m is None else self._public.get(m)
+            player = None if pub is None else pub.holders.get(wanted)
+            if pub is None or player is None:
+                return None
+            own = [self._own.get((pub.match_id, p)) for p in pub.players]
+        mine = sorted((o[2], p, o[1]) for p, o in zip(pub.players, own)
+                      if o is not None and o[0] is pub and o[1] is not None)
+        return _Hint(pub, player, {p: bid for _, p, bid in mine})
+
+    def _may_complete(self, hint: _Hint | None) -> bool:
+        """Whether this seat's bid may complete the round, as far as the cache last knew
+        (nothing known: it may): then it is written synced, as it may record the round."""
+        return self.auto_reveal and (hint is None or set(hint.pub.waiting) <= {hint.player})
+
+    def _judge(self, rec: _Record, player: str, bid: Mapping[str, Any],
+               pending: Mapping[str, dict[str, Any]], info: Mapping[str, Any]) -> _Judged:
+        """The seat's bid judged by the rules (see :class:`_Judged`); with auto-reveal, the
+        round it completes is made too."""
+        ad = rec.ad
+        try:
+            parsed = ad.parse_bid(player, bid)
+        except RecordError as err:
+            return _Judged(None, BidRefused(f"{err.ruling}: {err.message}" if err.ruling else err.message),
+                           None)
+        error = ad.check_bid(rec.record, player, parsed, pending)
+        if error is not None:
+            return _Judged(parsed, BidRefused(error), None)
+        after = {**pending, player: parsed}   # a changed bid keeps its place in the order made
+        expected = rec.expected()
+        complete = self.auto_reveal and bool(expected) and set(expected) <= set(after)
+        return _Judged(parsed, None, ad.append(rec.record, after, info) if complete else None)
+
+    def _table_lock(self, match_id: int) -> threading.Lock:
+        with self._lock:
+            return self._table_locks.setdefault(match_id, threading.Lock())
+
+    def _submit(self, token: str, bid: Mapping[str, Any], *, synced: bool) -> SeatView:
+        """One submit. A table's submits take turns (its table lock) and each judges its
+        bid by the rules before taking the store: on the record and the pending bids the
+        cache has after the previous one. The transaction then only checks that those
+        are still the stored ones, and judges again if they are not."""
+        hint = self._hint(token)
+        with self._table_lock(hint.pub.match_id) if hint is not None else nullcontext():
+            if hint is not None:
+                hint = self._hint(token)   # as the table's previous submit left it
+            early = None
+            if hint is not None:
+                early = self._judge(hint.pub.rec, hint.player, bid, hint.pending, hint.pub.info)
+            rows, t, name = self._write_bid(token, bid, synced or self._may_complete(hint), hint, early)
+            pub, pending = self._install(rows)
+        view = self._seat_view(pub, name, pending.get(name))
+        self._changed(t.code)
+        return view
+
+    def _write_bid(self, token: str, bid: Mapping[str, Any], synced: bool, hint: _Hint | None,
+                   early: _Judged | None) -> tuple[_Rows, _Table, str]:
+        with self.store.transaction(synced=synced) as c:
             t, name = _seat(c, token)
             t, game, ad = self._synced(c, t)
-            try:
-                parsed = ad.parse_bid(name, bid)
-            except RecordError as err:
-                raise BidRefused(f"{err.ruling}: {err.message}" if err.ruling else err.message) from None
-            rows = c.execute("SELECT player, bid, made FROM net_bids WHERE table_id=? ORDER BY made",
-                             (t.id,)).fetchall()
-            pending = {p: json.loads(b) for p, b, _ in rows}
-            made = {p: m for p, _, m in rows}
-            error = ad.check_bid(game.record, name, parsed, pending)
-            if error is not None:
-                raise BidRefused(error)
+            found = c.execute("SELECT player, bid, made FROM net_bids WHERE table_id=? ORDER BY made",
+                              (t.id,)).fetchall()
+            pending = {p: json.loads(b) for p, b, _ in found}
+            made = {p: m for p, _, m in found}
+            judged = early
+            if (hint is None or judged is None or hint.player != name or hint.pub.rec is not game.rec
+                    or list(hint.pending.items()) != list(pending.items()) or hint.pub.info != t.info):
+                judged = self._judge(game.rec, name, bid, pending, t.info)   # judged on other data: again
+            if judged.refused is not None:
+                raise judged.refused
+            parsed = judged.parsed
+            assert parsed is not None
             c.execute("INSERT OR REPLACE INTO net_bids (table_id, player, bid, made, submitted_at)"
                       " VALUES (?,?,?,?,?)", (t.id, name, json.dumps(parsed),
                                               made.get(name) or 1 + max(made.values(), default=0),
                                               time.time()))
             self._bump(t.match_id)
             pending[name] = parsed   # a changed bid keeps its place in the order made
-            expected = game.rec.expected()
-            if (self.auto_reveal and expected and set(expected) <= set(pending)
-                    and self._record(c, t, game, ad, pending) is None):
-                game, pending = self._game(c, t.match_id), {}
+            if judged.outcome is not None:   # every bid is in: the round is revealed
+                if not synced:
+                    raise _SyncFirst
+                if self._record(c, t, game, ad, judged.outcome) is None:
+                    game, pending = self._game(c, t.match_id), {}
             # (a round the rules refuse leaves the bids in: the host sees why)
-            rows = self._rows(c, t, game, bids=list(pending.items()))
-        pub, pending = self._install(rows)
-        view = self._seat_view(pub, name, pending.get(name))
-        self._changed(t.code)
-        return view
+            return self._rows(c, t, game, bids=list(pending.items())), t, name
 
     def leave(self, token: str) -> None:
         """The phone gives its seat up ("Leave this seat"): free at once for anyone to
@@ -566,7 +663,7 @@ class Hub:
 
     def withdraw(self, token: str) -> SeatView:
         """Take this seat's pending bid back (before the reveal)."""
-        with self.store.transaction() as c:
+        with self.store.transaction(synced=False) as c:
             t, name = _seat(c, token)
             t, game, ad = self._synced(c, t)
             pending = _bids(c, t.id)
@@ -588,12 +685,12 @@ class Hub:
         the store, and waits there for the commit), or by the store after a commit."""
         with self._lock:
             self._revs[match_id] = self._revs.get(match_id, 0) + 1
-            self._public.pop(match_id, None)
             self._host_views.pop(match_id, None)
 
     def _forget(self, match_id: int) -> None:
         """The table was closed: drop everything kept of it (its revision stays counted)."""
         with self._lock:
+            self._public.pop(match_id, None)
             for index in (self._codes, self._tokens):
                 for key in [k for k, m in index.items() if m == match_id]:
                     del index[key]
@@ -653,8 +750,9 @@ class Hub:
                 self._codes[pub.code] = m
                 for h in pub.holders:
                     self._tokens[h] = m
+                rank = {p: i for i, p in enumerate(pending)}
                 for p, _ in rows.seats:
-                    self._own[(m, p)] = (pub, pending.get(p))
+                    self._own[(m, p)] = (pub, pending.get(p), rank.get(p, -1))
         return pub, pending
 
     def _resolution_for(self, pub: _Public, player: str) -> dict[str, Any] | None:
@@ -765,9 +863,9 @@ class Hub:
         return _Rows(rev, t, game, seats, bids)
 
     def _record(self, c: sqlite3.Connection, t: _Table, game: _Game, ad: Adapter,
-                bids: dict[str, dict[str, Any]]) -> str | None:
-        """Append the round made of ``bids`` to the record and clear them, or say why not."""
-        out = ad.append(game.record, bids, t.info)
+                out: Outcome) -> str | None:
+        """Save the record with the round made of the pending bids (``out``, from the
+        adapter's ``append``) and clear them; or say why the rules refuse the round."""
         if not out.ok:
             return out.error or "the round cannot be recorded"
         write_game(c, t.match_id, game.number, out.record)

@@ -61,3 +61,43 @@ def test_each_burger_seat_gets_its_own_part_of_the_resolution_and_no_other(hub, 
     # the two views differ in their own parts only
     assert dataclasses.replace(views["Anna"], player="", resolution=None) == \
         dataclasses.replace(views["Chris"], player="", resolution=None)
+
+
+def test_bids_are_written_unsynced_and_the_round_they_complete_synced(hub, store, monkeypatch):
+    """Pending bids skip the sync to disk (every phone writes them); the transaction that
+    records the round is synced, also when the hub did not see that bid coming as the
+    last one (the unsynced try is rolled back and made again, synced)."""
+    from companion.net import hub as hub_module
+
+    levels: list[tuple[str, int]] = []
+    write_game = hub_module.write_game
+
+    def recording(c, *args, **kwargs):
+        levels.append(("round", c.execute("PRAGMA synchronous").fetchone()[0]))
+        return write_game(c, *args, **kwargs)
+
+    monkeypatch.setattr(hub_module, "write_game", recording)
+    mid = store.create_match("hotdog", PLAYERS, new_record("hotdog"))
+    code, tokens = seated(hub, mid)
+    real = store.transaction
+
+    def watched(*, synced=True):
+        levels.append(("transaction", 2 if synced else 1))
+        return real(synced=synced)
+
+    monkeypatch.setattr(store, "transaction", watched)
+    hub.view(tokens["Anna"])
+    hub.submit(tokens["Anna"], FIRST["hotdog"][0])
+    hub.submit(tokens["Bernd"], FIRST["hotdog"][1])
+    assert levels == [("transaction", 2), ("transaction", 1), ("transaction", 1)]
+    levels.clear()
+    hub.submit(tokens["Chris"], FIRST["hotdog"][2])        # seen coming: synced at once
+    assert levels == [("transaction", 2), ("round", 2)]
+
+    levels.clear()
+    monkeypatch.setattr(hub, "_may_complete", lambda hint: False)   # not seen coming
+    for p, bid in zip(PLAYERS, FIRST["hotdog"]):
+        hub.submit(tokens[p], bid)
+    assert levels[-3:] == [("transaction", 1), ("transaction", 2), ("round", 2)]
+    assert len(store.match(mid).current.record["rounds"]) == 2
+    assert hub.view(tokens["Anna"]).position == 2 and hub.host_view(code).bid_in == ()

@@ -8,8 +8,10 @@ import dataclasses
 import pytest
 
 from companion.games.hotdog import viewmodel as vm
+from companion.net import BidRefused, UnknownSeat, UnknownTable
 from companion.net.games import adapter
 from companion.net.hub import SAME_FOR_EVERY_SEAT
+from companion.store import Store
 from tests.net.conftest import PLAYERS, seated
 
 DECKS = [["bun", "rat"], ["patty", "cheese"], ["tomato", "salad"]]   # 5 ingredients (BU-2)
@@ -101,3 +103,156 @@ def test_bids_are_written_unsynced_and_the_round_they_complete_synced(hub, store
     assert levels[-3:] == [("transaction", 1), ("transaction", 2), ("round", 2)]
     assert len(store.match(mid).current.record["rounds"]) == 2
     assert hub.view(tokens["Anna"]).position == 2 and hub.host_view(code).bid_in == ()
+
+
+# ---------------------------------------------------------------- what is kept, and when it goes
+
+TIE = {
+    "Anna": {"table": 5, "hotdogs": 2},
+    "Bernd": {"table": 5, "hotdogs": 3, "dollars": 2},
+    "Chris": {"table": 5, "hotdogs": 3, "dollars": 2},
+}
+
+
+@pytest.fixture
+def table(hub, store):
+    """A Hot Dog table with every seat taken: (match id, code, tokens)."""
+    mid = store.create_match("hotdog", PLAYERS, new_record("hotdog"))
+    code, tokens = seated(hub, mid)
+    return mid, code, tokens
+
+
+def statements(store) -> list[str]:
+    """Every statement run on the store's connection from now on (the list grows)."""
+    seen: list[str] = []
+    store._conn.set_trace_callback(seen.append)
+    return seen
+
+
+def test_a_view_drawn_again_with_nothing_changed_reads_nothing(hub, store, table):
+    mid, code, tokens = table
+    hub.submit(tokens["Anna"], TIE["Anna"])
+    first = {p: hub.view(tokens[p]) for p in PLAYERS}
+    host = hub.host_view(code)
+    seen = statements(store)
+    assert {p: hub.view(tokens[p]) for p in PLAYERS} == first and hub.host_view(code) == host
+    assert all(hub.view(tokens[p]) is first[p] for p in PLAYERS)
+    assert seen == []
+
+
+def test_a_change_is_read_once_for_every_seat_of_its_table(hub, store, table):
+    _mid, code, tokens = table
+    hub.view(tokens["Anna"])
+    seen = statements(store)
+    hub.submit(tokens["Bernd"], TIE["Bernd"])       # writes, then keeps what it wrote
+    writes = len(seen)
+    views = [hub.view(tokens[p]) for p in PLAYERS] + [hub.host_view(code)]
+    assert len(seen) == writes and all(v.bid_in == ("Bernd",) for v in views)
+
+
+def undo(store, mid):
+    record = store.match(mid).current.record
+    store.save_game(mid, 1, {**record, "rounds": record["rounds"][:-1]}, base=record)
+
+
+CHANGES = {   # a write to the table or its record, and what every view must show after it
+    "submit": (lambda hub, store, mid, code, tok: hub.submit(tok["Chris"], TIE["Chris"]),
+               lambda v: v.bid_in == ("Anna", "Bernd", "Chris") and v.position == 0),
+    "withdraw": (lambda hub, store, mid, code, tok: hub.withdraw(tok["Bernd"]),
+                 lambda v: v.bid_in == ("Anna",)),
+    "reveal": (lambda hub, store, mid, code, tok: (hub.submit(tok["Chris"], TIE["Chris"]), hub.reveal(code)),
+               lambda v: v.position == 1 and v.bid_in == () and v.resolution["number"] == 1),
+    "undo on the host screen": (
+        lambda hub, store, mid, code, tok: (hub.submit(tok["Chris"], TIE["Chris"]), hub.reveal(code),
+                                            hub.submit(tok["Anna"], TIE["Anna"]), undo(store, mid)),
+        lambda v: v.position == 0 and v.bid_in == () and v.resolution is None),
+    "round entered on the host screen": (
+        lambda hub, store, mid, code, tok: store.save_game(mid, 1, vm.submit(
+            store.match(mid).current.record, {p: vm.Draft.of(b) for p, b in TIE.items()}).record),
+        lambda v: v.position == 1 and v.bid_in == () and v.resolution["number"] == 1),
+    "free seat": (lambda hub, store, mid, code, tok: hub.free_seat(code, "Bernd"),
+                  lambda v: v.bid_in == ("Anna",) and not v.seats[1].taken),
+    "leave": (lambda hub, store, mid, code, tok: hub.leave(tok["Bernd"]),
+              lambda v: v.bid_in == ("Anna",) and not v.seats[1].taken),
+    "set info": (lambda hub, store, mid, code, tok: hub.set_info(code, {"note": "x"}),
+                 lambda v: v.info == {"note": "x"}),
+}
+
+
+@pytest.mark.parametrize("change", list(CHANGES))
+def test_every_write_drops_what_was_kept(hub, store, table, change):
+    mid, code, tokens = table
+    hub = type(hub)(store, limiter=hub.limiter, auto_reveal=False)   # reveals only when told
+    hub.submit(tokens["Anna"], TIE["Anna"])
+    hub.submit(tokens["Bernd"], TIE["Bernd"])
+    before = [hub.view(tokens[p]) for p in PLAYERS] + [hub.host_view(code)]   # kept
+    assert all(v.bid_in == ("Anna", "Bernd") for v in before)
+    write, shown = CHANGES[change]
+    revision = hub._revs[mid]
+    write(hub, store, mid, code, tokens)
+    # a view that read the store before this write can no longer keep what it read
+    assert hub._revs[mid] > revision
+    seats = [p for p in PLAYERS if not (change in ("free seat", "leave") and p == "Bernd")]
+    for view in [hub.view(tokens[p]) for p in seats] + [hub.host_view(code)]:
+        assert shown(view), (change, view)
+
+
+def test_closing_the_table_drops_what_was_kept(hub, store, table):
+    mid, code, tokens = table
+    hub.submit(tokens["Anna"], TIE["Anna"])
+    hub.view(tokens["Bernd"])
+    hub.close(code)
+    for p in PLAYERS:
+        with pytest.raises(UnknownSeat):
+            hub.view(tokens[p])
+    with pytest.raises(UnknownTable):
+        hub.host_view(code)
+    again = hub.host(mid)
+    assert again.code != code and hub.host_view(again.code).bid_in == ()
+
+
+def test_two_seats_views_differ_in_their_own_bid_only(hub, store, table):
+    _mid, code, tokens = table
+    hub.submit(tokens["Anna"], TIE["Anna"])
+    hub.submit(tokens["Bernd"], TIE["Bernd"])
+    anna, bernd, chris = (hub.view(tokens[p]) for p in PLAYERS)
+    assert anna.my_bid["hotdogs"] == 2 and bernd.my_bid["dollars"] == 2 and chris.my_bid is None
+
+    def public(v):
+        return dataclasses.replace(v, player="", my_bid=None, my_turn=False)
+
+    assert public(anna) == public(bernd) == public(chris)
+    assert chris.my_turn and not anna.my_turn
+    # the part kept for the whole table holds who has bid, never what
+    pub = hub._public[_mid]
+    assert "hotdogs" not in repr(dataclasses.replace(pub, rec=None))
+
+
+def test_a_bid_judged_on_a_record_that_changed_since_is_judged_again(hub, store, table):
+    """The hub judges a bid before taking the store, on the record it last saw. The host
+    entered round 1 in the meantime (Anna now has $5): her bid of $4 is taken."""
+    mid, _code, tokens = table
+    hub.view(tokens["Anna"])                                         # kept: round 1 to play, $3 each
+    store.save_game(mid, 1, vm.submit(store.match(mid).current.record,
+                                      {p: vm.Draft.of(b) for p, b in TIE.items()}).record)
+    view = hub.submit(tokens["Anna"], {"table": 7, "hotdogs": 4, "dollars": 4})
+    assert view.position == 1 and view.my_bid["dollars"] == 4
+    with pytest.raises(BidRefused, match="HD-6"):                    # and Chris has only $3
+        hub.submit(tokens["Chris"], {"table": 7, "hotdogs": 4, "dollars": 4})
+
+
+def test_a_change_written_by_another_process_is_seen_once_the_kept_part_is_old(db, store, table,
+                                                                             monkeypatch):
+    from companion.net import hub as hub_module
+
+    mid, code, tokens = table
+    here = hub_module.Hub(store)
+    kept = here.view(tokens["Anna"])
+    other = Store(db)                           # another companion on the same data folder
+    try:
+        hub_module.Hub(other).submit(tokens["Bernd"], TIE["Bernd"])
+        assert here.view(tokens["Anna"]) is kept                     # not heard of yet
+        monkeypatch.setattr(hub_module, "FRESH_FOR", 0.0)
+        assert here.view(tokens["Anna"]).bid_in == ("Bernd",)
+    finally:
+        other.close()

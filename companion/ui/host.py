@@ -12,7 +12,9 @@ Only local sessions (this machine's browser or the app itself) are ever drawn th
 panel: a phone's session gets the phone screens only (see ``companion.ui.shell``).
 
 Live updates: the process's one hub tells the app's pubsub the table code after every
-change; each session subscribed to it re-reads its own view and calls ``page.update()``.
+change: on one topic for the host sessions, and on the table's own topic for the phones
+at that table (:func:`companion.ui.phone.watch_table`), so a bid redraws the phones of
+its table and no other; each session re-reads its own view and calls ``page.update()``.
 The store does the same for records: after every saved change to a match (a round
 entered on any host tab, an undo, a next game) each session showing that match redraws
 from the store, so no tab goes on showing, and entering, a round that is already in.
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import base64
 import threading
+import weakref
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -32,17 +35,19 @@ from companion.net.games import ADAPTERS
 from companion.net.join import qr_png
 from companion.net.screens import bids_line, code_text, seat_line, seats_line
 from companion.net.serving import port_of, reach_cached
-from companion.ui.phone import HostContext, hub_of, remote_views
+from companion.ui.phone import HostContext, hub_of, remote_views, table_topic
 from companion.ui.widgets import bold, card, error_text, heading
 
 if TYPE_CHECKING:
     from companion.ui.shell import Shell
 
-TOPIC = "companion-net-table"
+TOPIC = "companion-net-table"     # any table changed (the host sessions): the message is its code
 RECORDS = "companion-records"     # a match's record changed: the message is its id
 HOST = "net-host"
 
-_wired: set[tuple[str, int]] = set()
+# The hubs and stores whose changes are sent on the pubsub (weakly held: an id() could
+# come back for a new object once the old one is gone).
+_wired: weakref.WeakSet[Any] = weakref.WeakSet()
 _wired_lock = threading.Lock()
 
 
@@ -58,7 +63,8 @@ def shows_match(shell: Shell, match_id: int) -> bool:
 
 def connect(shell: Shell) -> None:
     """Wire the process's hub and store to the app's pubsub (once each), and this session
-    to the pubsub: on any table change a session showing a table re-reads it, and on any
+    to the pubsub: on any table change a host session showing a match re-reads it (a
+    phone hears its own table only: :func:`companion.ui.phone.watch_table`), and on any
     saved change to a match's record a session showing that match re-reads it (whichever
     session or phone saved it), and updates its page."""
     page = shell.page
@@ -69,11 +75,16 @@ def connect(shell: Shell) -> None:
     except Exception:   # no pubsub (a test page): nothing to hear
         return
     with _wired_lock:
-        if ("hub", id(hub)) not in _wired:
-            _wired.add(("hub", id(hub)))
-            hub.on_change(lambda code: pubsub.send_all_on_topic(TOPIC, code))
-        if ("store", id(store)) not in _wired:
-            _wired.add(("store", id(store)))
+        if hub not in _wired:
+            _wired.add(hub)
+
+            def announce(code: str) -> None:
+                pubsub.send_all_on_topic(TOPIC, code)
+                pubsub.send_all_on_topic(table_topic(code), code)
+
+            hub.on_change(announce)
+        if store not in _wired:
+            _wired.add(store)
             store.on_change(lambda match_id: pubsub.send_all_on_topic(RECORDS, match_id))
 
     async def redraw() -> None:
@@ -81,7 +92,7 @@ def connect(shell: Shell) -> None:
         page.update()
 
     async def changed(topic: str, code: Any) -> None:
-        if shell.state.route.screen not in ("join", "match") and not shell.remote:
+        if shell.state.route.screen != "match":   # the join screens hear their own table
             return
         # run_task binds this session's page to the task: the re-render lands here
         page.run_task(redraw)
@@ -90,7 +101,8 @@ def connect(shell: Shell) -> None:
         if shows_match(shell, match_id):
             page.run_task(redraw)
 
-    pubsub.subscribe_topic(TOPIC, changed)
+    if not shell.remote:   # a phone hears the table it shows only
+        pubsub.subscribe_topic(TOPIC, changed)
     pubsub.subscribe_topic(RECORDS, record_changed)
 
 

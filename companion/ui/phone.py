@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
@@ -116,6 +118,48 @@ class PhoneUI:
     lost: str | None = None          # the seat is gone (freed, or the table closed)
     draft: Any = None
     draft_for: tuple[int, int] | None = None   # (game, position) the draft belongs to
+
+
+def table_topic(code: str) -> str:
+    """The pubsub topic of one table's changes: its phones hear it, no other phone does."""
+    return f"companion-net-table/{code}"
+
+
+_watching: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
+_watching_lock = threading.Lock()
+
+
+def watch_table(shell: Shell, code: str | None) -> None:
+    """This phone session hears the changes of the table it shows (``code``; None: no
+    table) and no other's: each bid at any table would otherwise redraw every phone of
+    every table. Called as the screen is drawn; a session that starts watching a table
+    draws once more, so a change made between its read and its subscribing shows."""
+    try:
+        pubsub = shell.page.pubsub
+    except Exception:   # no pubsub (a test page): nothing to hear
+        return
+    with _watching_lock:
+        before = _watching.get(shell)
+        if before == code:
+            return
+        if code is None:
+            del _watching[shell]
+        else:
+            _watching[shell] = code
+    page = shell.page
+
+    async def redraw() -> None:
+        shell.saved()
+        page.update()
+
+    async def changed(topic: str, message: Any) -> None:
+        page.run_task(redraw)   # binds this session's page to the task: the re-render lands here
+
+    if before is not None:
+        pubsub.unsubscribe_topic(table_topic(before))
+    if code is not None:
+        pubsub.subscribe_topic(table_topic(code), changed)
+        page.run_task(redraw)
 
 
 def client_of(shell: Shell) -> str:
@@ -262,17 +306,21 @@ def JoinScreen(shell: Shell) -> ft.Control:
     ft.use_effect(lambda: None if ph.ui.checked else ph.look_up(), [])
     ui = ph.ui
     if not ui.checked:
+        watch_table(shell, None)
         return _column([heading("Join a table"), ft.Text("Looking for this phone's seat…")])
     if ui.token is not None:
         try:
             view = ph.hub.view(ui.token)
         except (UnknownSeat, UnknownTable):
+            watch_table(shell, None)
             return _column([
                 heading("Join a table"),
                 error_text("This phone's seat is gone: the host freed it or closed the table."),
                 ft.FilledButton("Join again", icon=ft.Icons.LOGIN, on_click=lambda e: ph.leave()),
             ])
+        watch_table(shell, view.code)
         return SeatScreen(ph, view, key=f"seat-{view.code}-{view.player}")
+    watch_table(shell, None if ui.table is None else ui.table.code)
     if ui.table is not None:
         return SeatPicker(ph, ui.table, key="pick")
     return CodeEntry(ph, key="code")

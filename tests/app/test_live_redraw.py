@@ -30,9 +30,15 @@ class PubSub:
 class PubSubClient:
     def __init__(self, hub: PubSub) -> None:
         self.hub = hub
+        self.mine: dict[str, list] = defaultdict(list)
 
     def subscribe_topic(self, topic: str, handler) -> None:
         self.hub.topics[topic].append(handler)
+        self.mine[topic].append(handler)
+
+    def unsubscribe_topic(self, topic: str) -> None:
+        for handler in self.mine.pop(topic, []):
+            self.hub.topics[topic].remove(handler)
 
     def send_all_on_topic(self, topic: str, message) -> None:
         for handler in list(self.hub.topics[topic]):
@@ -61,8 +67,9 @@ def store(tmp_path):
     s.close()
 
 
-def session(store: Store, hub: PubSub, route: Route) -> Shell:
+def session(store: Store, hub: PubSub, route: Route, *, remote: bool = False) -> Shell:
     shell = Shell(Page(hub), store)  # type: ignore[arg-type]
+    shell.remote = remote
     shell.bind(SessionState(route=route), lambda step: step(shell.state))
     connect(shell)
     return shell
@@ -97,3 +104,36 @@ def test_a_refused_save_redraws_nobody(store):
     with pytest.raises(Exception):
         store.save_game(mid, 1, entered, base=record)
     assert b.state.rev == rev
+
+
+def test_a_bid_redraws_the_phones_of_its_table_and_no_other_phone(store):
+    """Each table's changes go to its own phones (and to the host sessions): with many
+    tables hosted, a bid must not redraw every phone of every table."""
+    from companion.net.serving import hub_for
+    from companion.ui.phone import watch_table
+
+    hub = PubSub()
+    net = hub_for(store)
+    mids = [store.create_match("hotdog", PLAYERS, vm.new_record(PLAYERS, "Anna")) for _ in range(2)]
+    codes = [net.host(m).code for m in mids]
+    tokens = {p: net.take_seat(codes[0], p, "192.168.1.2").token for p in PLAYERS}
+    host = session(store, hub, Route("match", {"match": mids[0]}))
+    phones = []
+    for code in codes:
+        for _ in PLAYERS:
+            phone = session(store, hub, Route("join"), remote=True)
+            watch_table(phone, code)              # as the seat screen does when drawn
+            phones.append(phone)
+    while hub.tasks:                              # the one draw after starting to watch
+        asyncio.run(hub.tasks.pop(0)())
+    here, elsewhere = phones[:3], phones[3:]
+    before = {s: s.page.updates for s in [host, *phones]}
+    net.submit(tokens["Anna"], {"table": 5, "hotdogs": 1})
+    assert {s for s, n in before.items() if s.page.updates > n} == {host, *here}
+    watch_table(here[0], None)                    # that phone left its seat: it hears nothing more
+    watch_table(elsewhere[0], codes[0])           # and one from the other table sat down here
+    while hub.tasks:
+        asyncio.run(hub.tasks.pop(0)())
+    before = {s: s.page.updates for s in phones}
+    net.submit(tokens["Bernd"], {"table": 5, "hotdogs": 1})
+    assert {s for s, n in before.items() if s.page.updates > n} == {*here[1:], elsewhere[0]}

@@ -12,13 +12,16 @@
    rounds: from the tap on the last "Submit my bid" to "Round N revealed" drawn on
    all three screens.
 
-Prints p50/p95 (ms) of each. Needs Debian chromium and playwright for part 2.
+Prints p50/p95 (ms) of each, with the machine's load average before and after: the
+figures move with whatever else the machine runs, so compare runs made under the same
+load (or several runs' medians). Needs Debian chromium and playwright for part 2.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -61,10 +64,18 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, max(0, round(q * (len(xs) - 1))))]
 
 
-def report(name: str, xs: list[float]) -> None:
+def load_average() -> str:
+    try:
+        return "/".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:   # not on this system
+        return "?"
+
+
+def report(name: str, xs: list[float], loads: tuple[str, str]) -> None:
     ms = [x * 1000 for x in xs]
     print(f"{name}: p50 {pct(ms, 0.5):.1f} ms, p95 {pct(ms, 0.95):.1f} ms "
-          f"(mean {statistics.mean(ms):.1f}, max {max(ms):.1f}, n={len(ms)})", flush=True)
+          f"(mean {statistics.mean(ms):.1f}, max {max(ms):.1f}, n={len(ms)}; "
+          f"load average {loads[0]} before, {loads[1]} after)", flush=True)
 
 
 # ---------------------------------------------------------------- 1. threads on the hub
@@ -230,10 +241,13 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=20)
     ap.add_argument("--browser-rounds", type=int, default=4)
     args = ap.parse_args()
-    report("last bid → reveal on every phone's view (hub, threads)", load(args.tables, args.phones, args.rounds))
+    before = load_average()
+    hub = load(args.tables, args.phones, args.rounds)
+    report("last bid → reveal on every phone's view (hub, threads)", hub, (before, load_average()))
     if args.browser_rounds:
-        report("last bid tapped → 'Round N revealed' drawn on 3 browsers",
-               browsers(args.browser_rounds))
+        before = load_average()
+        drawn = browsers(args.browser_rounds)
+        report("last bid tapped → 'Round N revealed' drawn on 3 browsers", drawn, (before, load_average()))
 
 
 if __name__ == "__main__":

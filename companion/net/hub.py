@@ -340,7 +340,7 @@ class _Judged:
 
 
 class Hub:
-    """Hosted tables over one store. Thread-safe: every call is one store transaction
+    """Hosted tables over one store. Thread-safe: every change is one store transaction
     (the store serialises them in the process; ``BEGIN IMMEDIATE`` across processes).
 
     Views are cached. Every phone at a table redraws after every change to it, so a
@@ -351,8 +351,13 @@ class Hub:
     changed reads nothing. Each table has a revision, bumped by every write to it or to
     its match's record: inside the hub's own transactions, and by the store's change
     listener for a round saved, undone or edited on a host screen. Whatever was cached
-    at an older revision is never shown. A seat's own part (its pending bid, its own
-    part of a resolution) is kept per seat and only ever put in that seat's view."""
+    at an older revision is never shown, nor anything older than :data:`FRESH_FOR`. A
+    seat's own part (its pending bid, its own part of a resolution) is kept per seat and
+    only ever put in that seat's view.
+
+    The store is shared by every table, so the rules' work is kept out of it where it
+    can be: a table's submits take turns on a lock of their own, and each judges its bid
+    before taking the store (see :meth:`submit`)."""
 
     def __init__(self, store: Store, *, limiter: JoinLimiter | None = None,
                  clock: Callable[[], float] = time.monotonic, auto_reveal: bool = True) -> None:

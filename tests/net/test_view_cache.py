@@ -256,3 +256,48 @@ def test_a_change_written_by_another_process_is_seen_once_the_kept_part_is_old(d
         assert here.view(tokens["Anna"]).bid_in == ("Bernd",)
     finally:
         other.close()
+
+
+def test_phones_racing_to_play_a_sale_play_in_turn(hub, store):
+    """Sales cards go down in turn (SA-3), so a play judged before taking the store on the
+    plays the cache knew must be judged again when another card went down meanwhile."""
+    import threading
+    import time
+
+    code, tokens = seated(hub, store.create_match("sales", PLAYERS, new_record("sales")))
+    start = threading.Barrier(len(PLAYERS), timeout=20)
+    refused: list[str] = []
+
+    def phone(i: int) -> None:
+        p = PLAYERS[i]
+        start.wait()
+        while True:
+            try:
+                hub.submit(tokens[p], FIRST["sales"][i])
+                return
+            except BidRefused as exc:
+                refused.append(str(exc))
+                time.sleep(0.001)
+
+    threads = [threading.Thread(target=phone, args=(i,)) for i in range(len(PLAYERS))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    sale = store.matches()[0].current.record["rounds"][0]["sales"][0]
+    assert [p["player"] for p in sale["plays"]] == PLAYERS
+    assert all(r.startswith("SA-3: plays out of turn") for r in refused)
+    assert hub.view(tokens["Bernd"]).resolution["winner"] == "Bernd"
+
+
+def test_a_play_judged_on_plays_that_changed_since_is_judged_again(hub, store, monkeypatch):
+    """The hub judged Bernd's card on the plays it knew (none: not his turn); Anna's card
+    went down before his transaction: judged again there, it is his turn and it is taken."""
+    code, tokens = seated(hub, store.create_match("sales", PLAYERS, new_record("sales")))
+    hub.view(tokens["Bernd"])
+    stale = hub._hint(tokens["Bernd"])
+    assert stale is not None and stale.pending == {}
+    hub.submit(tokens["Anna"], FIRST["sales"][0])
+    monkeypatch.setattr(hub, "_hint", lambda token: stale if token == tokens["Bernd"] else None)
+    view = hub.submit(tokens["Bernd"], FIRST["sales"][1])
+    assert [p for p, _ in view.plays] == ["Anna", "Bernd"]

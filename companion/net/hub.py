@@ -44,13 +44,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.errors import CompanionError, RecordError
+from companion.core.game import Seat
 from companion.core.names import Roster, first_fault
 from companion.core.registry import game as game_spec
-from companion.net.games import Adapter, adapter
+from companion.core.registry import part
 from companion.net.limiter import JoinLimiter
 from companion.store.db import Store, write_game
 
 log = logging.getLogger(__name__)
+
+
+def seat_of(game: str) -> Seat:
+    """The game's seat part: what a phone may submit and see (:class:`Seat`)."""
+    seat = part(game, "seat")
+    if seat is None:
+        raise RecordError(f"{game_spec(game).title} cannot be played from phones")
+    return seat
 
 # No 0/O, 1/I/L: a code read aloud or off a screen is typed right the first time.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -257,7 +266,7 @@ class Hub:
             row = c.execute("SELECT code FROM net_tables WHERE match_id=?", (match_id,)).fetchone()
             if row is None:
                 game = _game(c, match_id)
-                adapter(game.kind)  # refuses a game that cannot be played from phones
+                seat_of(game.kind)  # refuses a game that cannot be played from phones
                 _check_seat_names(game)
                 now = time.time()
                 for _ in range(20):
@@ -266,7 +275,7 @@ class Hub:
                         cur = c.execute(
                             "INSERT INTO net_tables (code, match_id, game_number, position, info,"
                             " created_at, updated_at) VALUES (?,?,?,?,'{}',?,?)",
-                            (code, match_id, game.number, adapter(game.kind).position(game.record),
+                            (code, match_id, game.number, seat_of(game.kind).position(game.record),
                              now, now))
                         break
                     except sqlite3.IntegrityError:
@@ -427,8 +436,9 @@ class Hub:
             t, name = _seat(c, token)
             t, game, ad = self._synced(c, t.code)
             pending = _bids(c, t)
-            if not ad.secret and name in pending and list(pending)[-1] != name:
-                raise BidRefused("SA-3: a card played stays once the next player has played")
+            refusal = ad.withdraw_refusal(name, list(pending))
+            if refusal is not None:
+                raise BidRefused(refusal)
             c.execute("DELETE FROM net_bids WHERE table_id=? AND player=?", (t.id, name))
             view = self._seat_view(c, t, game, ad, name)
         self._changed(t.code)
@@ -450,13 +460,13 @@ class Hub:
         # A right code forgets no wrong ones (see the limiter): only time does.
         return t
 
-    def _synced(self, c: sqlite3.Connection, code: str) -> tuple[_Table, _Game, Adapter]:
+    def _synced(self, c: sqlite3.Connection, code: str) -> tuple[_Table, _Game, Seat]:
         """The table with bids for the record as it is now: if the record moved on without
         the hub (the host undid, edited or entered a round, or started the next game), the
         pending bids were for a round that is gone and are dropped."""
         t = _table(c, code)
         game = _game(c, t.match_id)
-        ad = adapter(game.kind)
+        ad = seat_of(game.kind)
         position = ad.position(game.record)
         if (t.game_number, t.position) != (game.number, position):
             c.execute("DELETE FROM net_bids WHERE table_id=?", (t.id,))
@@ -465,7 +475,7 @@ class Hub:
             t.game_number, t.position, t.info = game.number, position, {}
         return t, game, ad
 
-    def _record(self, c: sqlite3.Connection, t: _Table, game: _Game, ad: Adapter,
+    def _record(self, c: sqlite3.Connection, t: _Table, game: _Game, ad: Seat,
                 bids: dict[str, dict[str, Any]]) -> Reveal | str:
         """Append the round made of ``bids`` to the record and clear them, or say why not."""
         out = ad.append(game.record, bids, t.info)
@@ -479,7 +489,7 @@ class Hub:
                   (position, now, t.id))
         return Reveal(t.code, game.number, position, ad.resolution(out.record, None))
 
-    def _unseat(self, c: sqlite3.Connection, t: _Table, ad: Adapter, name: str) -> None:
+    def _unseat(self, c: sqlite3.Connection, t: _Table, ad: Seat, name: str) -> None:
         """Free the seat: its token seats nobody any more. A hidden bid is withdrawn: it
         was that device's secret, and whoever sits there next must neither see it nor
         have it revealed as theirs, so they bid afresh. A card played face up (sales)
@@ -506,7 +516,7 @@ class Hub:
         game = _game(c, t.match_id)
         return TableInfo(t.code, t.match_id, game.kind, tuple(game.players), self._seats(c, t))
 
-    def _common(self, c: sqlite3.Connection, t: _Table, game: _Game, ad: Adapter
+    def _common(self, c: sqlite3.Connection, t: _Table, game: _Game, ad: Seat
                 ) -> tuple[dict[str, dict[str, Any]], tuple[str, ...], tuple[str, ...], bool]:
         pending = _bids(c, t)
         over = ad.over(game.record)
@@ -515,7 +525,7 @@ class Hub:
         waiting = tuple(p for p in expected if p not in pending)
         return pending, bid_in, waiting, over
 
-    def _host_view(self, c: sqlite3.Connection, t: _Table, game: _Game, ad: Adapter) -> HostView:
+    def _host_view(self, c: sqlite3.Connection, t: _Table, game: _Game, ad: Seat) -> HostView:
         pending, bid_in, waiting, over = self._common(c, t, game, ad)
         plays = () if ad.secret else tuple((p, dict(b)) for p, b in pending.items())
         return HostView(
@@ -525,7 +535,7 @@ class Hub:
             resolution=ad.resolution(game.record, None), game_over=over,
         )
 
-    def _seat_view(self, c: sqlite3.Connection, t: _Table, game: _Game, ad: Adapter,
+    def _seat_view(self, c: sqlite3.Connection, t: _Table, game: _Game, ad: Seat,
                    player: str) -> SeatView:
         pending, bid_in, waiting, over = self._common(c, t, game, ad)
         mine = pending.get(player)

@@ -13,7 +13,6 @@ so adding a game touches only its own folder. Bad input raises a one-line
 from __future__ import annotations
 
 import datetime as dt
-import importlib
 import os
 import tempfile
 from collections.abc import Sequence
@@ -22,6 +21,7 @@ from types import ModuleType
 
 from companion.core.errors import CompanionError, RecordError
 from companion.core.names import check_names, normal
+from companion.core.registry import games, part
 from companion.pdf.layout import CARD_SHEETS, SHEET_PAPERS
 
 # The date the committed printables (``companion print --all``) carry: a fixed input,
@@ -29,23 +29,16 @@ from companion.pdf.layout import CARD_SHEETS, SHEET_PAPERS
 EDITION = dt.date(2026, 11, 29)
 
 
-def _games_dir() -> Path:
-    import companion.games
-
-    return Path(next(iter(companion.games.__path__)))
-
-
 def printable_games() -> list[str]:
-    """Every game with a ``printable.py`` in its folder, by name."""
-    return sorted(d.name for d in _games_dir().iterdir()
-                  if d.is_dir() and (d / "printable.py").is_file())
+    """Every game with a ``printable`` part, by name."""
+    return sorted(name for name, spec in games().items() if "printable" in spec.parts)
 
 
 def printable(game: str) -> ModuleType:
     if not isinstance(game, str) or game not in printable_games():
         shown = str(game) if len(str(game)) <= 40 else str(game)[:40] + "…"
         raise CompanionError(f"unknown game '{shown}' (printable: {', '.join(printable_games())})")
-    return importlib.import_module(f"companion.games.{game}.printable")
+    return part(game, "printable")
 
 
 def _paper(paper: str) -> str:

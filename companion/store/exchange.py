@@ -13,7 +13,6 @@ written with :func:`keep_file`, which never writes over another file.
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import json
 from collections.abc import Callable
@@ -24,7 +23,7 @@ from typing import Any
 from companion.core.errors import CompanionError, RecordError, StoreError
 from companion.core.match import GAMES_PER_MATCH, MatchRecord, tally
 from companion.core.record import parse_json
-from companion.core.registry import parse_record, referee
+from companion.core.registry import parse_record, part, referee
 from companion.core.spreadsheet import csv_text
 from companion.store.db import Store, StoredMatch
 
@@ -43,14 +42,13 @@ def _round_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def csv_rows_of(game: str) -> Callable[[int, dict[str, Any]], list[dict[str, Any]]]:
-    """The game's own CSV rows (``companion.games.<game>.export.csv_rows``), found by name."""
+    """The game's own CSV rows (its ``csv`` part); a game without one, or a record of
+    no known game, gets a row per round with the round as JSON."""
     try:
-        module = importlib.import_module(f"companion.games.{game}.export")
-    except ModuleNotFoundError as exc:
-        if exc.name in (f"companion.games.{game}.export", f"companion.games.{game}"):
-            return _round_rows
-        raise
-    return getattr(module, "csv_rows", _round_rows)
+        rows = part(game, "csv")
+    except RecordError:
+        return _round_rows
+    return rows if rows is not None else _round_rows
 
 
 def records_csv(records: list[dict[str, Any]], numbers: list[int] | None = None) -> str:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.net.games import ADAPTERS
+from companion.core.registry import has_part
 from companion.net.join import qr_png
 from companion.net.screens import bids_line, code_text, seat_line, seats_line
 from companion.net.serving import port_of, reach_cached
@@ -104,7 +104,7 @@ class HostUI:
 
 
 def hostable(game: str) -> bool:
-    return game in ADAPTERS
+    return has_part(game, "seat")
 
 
 @ft.component

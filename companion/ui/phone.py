@@ -15,7 +15,6 @@ module-level ``REMOTE`` (:class:`RemoteView`), found by module name like the gam
 from __future__ import annotations
 
 import asyncio
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
@@ -23,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.core.registry import games
+from companion.core.registry import games_with
 from companion.net.hub import HostView, Hub, SeatView, TableInfo, UnknownSeat, UnknownTable
 from companion.net.screens import bids_line, code_text
 from companion.net.serving import hub_for
@@ -90,18 +89,8 @@ class RemoteView(Protocol):
 
 
 def remote_views() -> dict[str, RemoteView]:
-    out: dict[str, RemoteView] = {}
-    for name in games():
-        try:
-            module = importlib.import_module(f"companion.games.{name}.remote")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"companion.games.{name}.remote":
-                continue
-            raise
-        view = getattr(module, "REMOTE", None)
-        if view is not None:
-            out[name] = view
-    return out
+    """The games with phone screens (their ``remote`` part)."""
+    return games_with("remote")
 
 
 # ================================================================ passing state

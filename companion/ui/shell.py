@@ -43,7 +43,6 @@ offers both for any game.
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -53,7 +52,7 @@ from typing import Any, Protocol
 import flet as ft
 
 from companion.core.errors import CompanionError, StoreError
-from companion.core.registry import games
+from companion.core.registry import games, games_with
 from companion.store import Store, data_dir
 from companion.store.exchange import import_json, keep_file
 from companion.ui.widgets import accessible, error_text, heading, icon_button
@@ -79,19 +78,8 @@ class GameView(Protocol):
 
 
 def game_views() -> dict[str, GameView]:
-    """The games that have app screens, found by module name: no central list."""
-    out: dict[str, GameView] = {}
-    for name in games():
-        try:
-            module = importlib.import_module(f"companion.games.{name}.view")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"companion.games.{name}.view":
-                continue
-            raise
-        view = getattr(module, "VIEW", None)
-        if view is not None:
-            out[name] = view
-    return out
+    """The games that have app screens (their ``view`` part): no central list."""
+    return games_with("view")
 
 
 @dataclass(frozen=True)

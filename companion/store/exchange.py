@@ -29,7 +29,11 @@ def game_json(record: dict[str, Any]) -> str:
 
 
 def match_json(match: StoredMatch) -> str:
-    return json.dumps(match.match_record(), ensure_ascii=False, indent=1) + "\n"
+    """The match record the contract gives (``companion referee`` tallies it): each game is
+    its own record without ``"game"``, which the match names once."""
+    record = match.match_record()
+    record["games"] = [{k: v for k, v in g.items() if k != "game"} for g in record["games"]]
+    return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
 
 
 def _round_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:

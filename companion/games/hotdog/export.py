@@ -13,3 +13,9 @@ def csv_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
         for bid in rnd.get("bids", []):
             rows.append({"game": number, "round": r, **bid})
     return rows
+
+
+def start_player(result: Any) -> str | None:
+    """Who starts the game, for a BG Stats play (``companion.store.bgstats``):
+    the mustard holder at the start (HD-4): ties at a table are served from that seat."""
+    return result.rounds[0].mustard if result.rounds else None

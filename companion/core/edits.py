@@ -1,10 +1,11 @@
 """What every game's screens share about changing a record: the outcome of a
-record operation (submit, undo, edit: the record is replaced and replayed) and
-the words a player reads when a ruling refuses it."""
+record operation (submit, undo, edit: the record is replaced and replayed), the
+words a player reads when a ruling refuses it, and the words when another screen
+changed the record first (the store refuses a change made from an old record)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,3 +66,67 @@ def drop_last_round(record: Mapping[str, Any]) -> Change:
     if not record["rounds"]:
         return Change(dict(record), "There is no round to undo.")
     return Change({**record, "rounds": list(record["rounds"][:-1])})
+
+
+# ---------------------------------------------------------------- another screen was first
+
+
+@dataclass(frozen=True)
+class Place:
+    """How far a game's record is, as its table names it.
+
+    ``at`` orders two records of one game (further on: more was entered); ``text``
+    names what the table shows next ("round 4", "round 2, sale 3", "the end of the
+    game"); ``done`` is what another screen did to get past it ("entered", "started")."""
+
+    at: tuple[int, ...]
+    text: str
+    done: str = "entered"
+
+
+def round_place(record: Mapping[str, Any], over: bool) -> Place:
+    """The place of a game whose record is a list of whole rounds (Hot Dog, burger)."""
+    n = len(record["rounds"])
+    return Place((n,), "the end of the game" if over else f"round {n + 1}")
+
+
+def entered_against(stamped: Mapping[str, Any] | None, drawn: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The record an entry was made against: the one its draft was begun on (stamped at
+    the draft's first change), else the record the screen showed when it was sent.
+
+    A screen that redraws under a draft (another screen entered the round) shows the
+    new record, but the draft was still entered for the old one: saving it against the
+    stamped record lets the store refuse it instead of storing it as the next round."""
+    return stamped if stamped is not None else drawn
+
+
+def followed(stamped: Mapping[str, Any] | None, old: Mapping[str, Any],
+             new: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """A draft's stamped record after this screen saved ``new`` in place of ``old``: a
+    draft begun on ``old`` goes on from ``new`` (this screen's own change does not make
+    it stale); one begun on an older record stays as it was."""
+    return new if stamped is not None and stamped == old else stamped
+
+
+def moved_line(place: Callable[[Mapping[str, Any]], Place], base: Mapping[str, Any], now: Mapping[str, Any], *,
+               base_game: int = 1, now_game: int = 1, not_done: str = "your entry was not saved") -> str:
+    """The one line a player reads when the store refused a change made from ``base``
+    because the record is ``now``: what happened elsewhere, that this change was not
+    saved, and what the table shows now. E.g. 'Round 3 was already entered on another
+    screen; your entry was not saved. The table now shows round 4.'"""
+    shown = place(now)
+    if now_game != base_game:
+        return (f"Game {now_game} was started on another screen; {not_done}. "
+                f"The table now shows game {now_game}, {shown.text}.")
+    was = place(base)
+    if shown.at > was.at:
+        happened = f"{_first_up(was.text)} was already {was.done}"
+    elif shown.at < was.at:
+        happened = f"{_first_up(shown.text)} was undone"
+    else:
+        happened = "The game was changed"
+    return f"{happened} on another screen; {not_done}. The table now shows {shown.text}."
+
+
+def _first_up(text: str) -> str:
+    return text[:1].upper() + text[1:]

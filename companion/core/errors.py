@@ -1,8 +1,10 @@
-"""The errors a record can raise.
+"""The errors companion raises for a player to read.
 
     CompanionError               anything companion refuses, one line for a player
-    └── RecordError              the record is not a record: broken JSON, wrong shape or type
-        └── RuleError            a ruling rejects a setup or a move (carries its id)
+    ├── RecordError              the record is not a record: broken JSON, wrong shape or type
+    │   └── RuleError            a ruling rejects a setup or a move (carries its id)
+    └── StoreError               the saved data refuses: an unknown match, or a change that
+                                 cannot be saved (read-only folder, busy file, full disk)
 
 Every error knows where it happened (round, sale, player) so that its one-line
 form reads like the contract's: ``round 2: Bernd: HD-6 dollars (4) exceed hot dogs (3)``.
@@ -90,6 +92,12 @@ class RuleError(RecordError):
         player: str | None = None,
     ) -> None:
         super().__init__(message, ruling=ruling, round=round, sale=sale, player=player)
+
+
+class StoreError(CompanionError):
+    """The store refuses: an unknown match, a change it cannot save, a file it may not use.
+
+    A screen shows it like any other refusal; whatever was saved before stays as it was."""
 
 
 def error_of(check, *args) -> RuleError | None:  # type: ignore[no-untyped-def]

@@ -3,6 +3,14 @@
 See :mod:`companion.store.db`. Nothing here imports flet.
 """
 
-from companion.store.db import SCHEMA_VERSION, Store, StoredGame, StoredMatch, data_dir, open_store
+from companion.store.db import (
+    SCHEMA_VERSION,
+    Store,
+    StoredGame,
+    StoredMatch,
+    StoreError,
+    data_dir,
+    open_store,
+)
 
-__all__ = ["SCHEMA_VERSION", "Store", "StoredGame", "StoredMatch", "data_dir", "open_store"]
+__all__ = ["SCHEMA_VERSION", "Store", "StoreError", "StoredGame", "StoredMatch", "data_dir", "open_store"]

@@ -3,32 +3,65 @@
 What is stored is the record, never derived state: each game is its game record as
 the referee contract reads it (setup plus rounds as entered), kept in a match, with
 timestamps. Every change the app makes — start a match or a game, submit a round,
-undo, edit a past round — is one transaction.
+undo, edit a past round — is one transaction. A change from a screen names the record
+it was made from and is refused, unwritten, if another screen saved first
+(:func:`write_game`); listeners (:meth:`Store.on_change`) hear of every saved change,
+so every screen on the match can redraw.
 
 Durability: WAL journal with ``synchronous=FULL``. WAL alone already survives a
 killed process (SIGKILL) at any moment; FULL also syncs the WAL on every commit, so a
 submitted round survives a power cut or a phone that dies. The app writes a few rows
 per minute, so the extra fsync costs nothing a player would notice.
 
-A database that cannot be opened or read is moved aside (``…corrupt-<time>``) and a
-fresh one is started; :attr:`Store.notice` says so in one line for the player.
+Opening never throws away a file that is merely unusable. Only a file SQLite reports as
+damaged ("file is not a database", "database disk image is malformed", a failing
+``PRAGMA quick_check``) or whose stored records are not JSON is moved aside
+(``…corrupt-<time>``) and a fresh one started; :attr:`Store.notice` says so in one line
+for the player. Every other file is left exactly as it is:
+
+- written by a newer companion: refused with a :class:`StoreError`, nothing touched;
+- locked by another program: the open waits up to :data:`BUSY_TIMEOUT` (saying so through
+  ``waiting``), then refuses; a change that waits that long is refused the same way;
+- in a folder or file companion may not write: opened read-only, :attr:`Store.read_only`
+  says why, and every change is refused with that reason.
+
+A change the file refuses (read-only, busy, disk full) is rolled back and raised as a
+:class:`StoreError`, which the screens show like any refusal: what was saved stays saved.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.core.errors import StoreError
+
+log = logging.getLogger(__name__)
+
 SCHEMA_VERSION = 2
 DB_NAME = "companion.sqlite3"
+
+# How long the open, and then every change, waits for another program's lock (seconds).
+BUSY_TIMEOUT = 10.0
+# With someone to tell: how long the open waits (at most half its wait) before saying so.
+_FIRST_WAIT = 1.0
+
+# SQLite's primary result codes (the low byte of ``sqlite_errorcode``), by what they mean here.
+_DAMAGED = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
+_BUSY = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}
+_NOT_WRITABLE = {sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM,
+                 sqlite3.SQLITE_AUTH}
+# What a change may meet that is not a bug: refused with a StoreError.
+_REFUSED = _DAMAGED | _BUSY | _NOT_WRITABLE | {sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR}
 
 # Migration n brings the schema from version n-1 to n. Never edit a shipped one: add.
 MIGRATIONS: dict[int, str] = {
@@ -131,43 +164,109 @@ class StoredMatch:
         return self.games[-1] if self.games else None
 
 
-class StoreError(Exception):
-    """The store refuses (e.g. an unknown match); one line for the player."""
+class _Damaged(Exception):
+    """The file is damaged (SQLite says so, or a record is not JSON): it may be moved aside."""
+
+
+class RecordMoved(StoreError):
+    """A change was made from a game record that is no longer the stored one: another
+    screen (or a phone's reveal) saved first, or started the next game. Nothing was
+    written. ``number`` and ``record`` are the game in play now and its record, for the
+    refusal the player reads."""
+
+    def __init__(self, number: int, record: dict[str, Any]) -> None:
+        super().__init__(f"game {number} changed before this change could be saved")
+        self.number = number
+        self.record = record
 
 
 class Store:
     """One SQLite file. Thread-safe (one connection behind a lock): Flet handlers
-    of several sessions may call it from worker threads."""
+    of several sessions may call it from worker threads.
 
-    def __init__(self, path: Path) -> None:
+    ``waiting`` is told, in one line, when the open has to wait for another program.
+    Raises :class:`StoreError` (one line, the file untouched) when the file cannot be
+    used: written by a newer companion, locked for ``busy_timeout`` seconds, or damaged
+    where it cannot be moved aside."""
+
+    def __init__(self, path: Path, *, busy_timeout: float = BUSY_TIMEOUT,
+                 waiting: Callable[[str], None] | None = None) -> None:
         self.path = Path(path)
+        self.busy_timeout = busy_timeout
         self.notice: str | None = None
+        #: Why nothing can be saved, in plain words (None: the store saves). A read-only
+        #: store shows the file as it was when opened and refuses every change.
+        self.read_only: str | None = _why_read_only(self.path)
         self._lock = threading.RLock()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._listeners: list[Callable[[int], None]] = []
         try:
-            self._conn = self._open()
-        except sqlite3.DatabaseError as exc:
-            moved = self._move_aside()
-            self.notice = (
-                f"The saved data could not be read ({exc}); it was moved aside to "
-                f"{moved.name} and a fresh store was started."
-            )
-            self._conn = self._open()
+            if self.read_only is None:
+                try:
+                    self._conn = self._open_waiting(waiting)
+                except _Damaged as exc:
+                    self._conn = self._start_afresh(str(exc), waiting)
+                except sqlite3.Error as exc:
+                    if _code(exc) not in _NOT_WRITABLE:
+                        raise
+                    self.read_only = f"the saved data {self.path} cannot be written ({exc})"
+            if self.read_only is not None:
+                self._conn = self._open_snapshot()
+        except sqlite3.Error as exc:
+            if _code(exc) in _BUSY:
+                raise StoreError(
+                    f"Another program is using the saved data ({self.path}) and did not let go "
+                    f"for {self.busy_timeout:g} seconds. Close it (or the other companion window) "
+                    "and try again; nothing was changed.") from None
+            raise StoreError(f"The saved data ({self.path}) could not be opened ({exc}); "
+                             "it was left as it is.") from None
 
     # ------------------------------------------------------------ opening
-    def _open(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=10)
+    def _open_waiting(self, waiting: Callable[[str], None] | None) -> sqlite3.Connection:
+        """Open, waiting up to ``busy_timeout`` for another program's lock; a caller who
+        can tell the player (``waiting``) hears about it after the first second."""
+        deadline = time.monotonic() + self.busy_timeout
+        first = min(_FIRST_WAIT, self.busy_timeout / 2)
+        said = waiting is None
+        while True:
+            left = max(deadline - time.monotonic(), 0.0)
+            try:
+                return self._open(left if said else min(left, first))
+            except sqlite3.OperationalError as exc:
+                if _code(exc) not in _BUSY or time.monotonic() >= deadline:
+                    raise
+            if not said and waiting is not None:
+                waiting(f"Another program is using the saved data ({self.path}); "
+                        f"waiting up to {self.busy_timeout:g} seconds for it…")
+                said = True
+            time.sleep(0.05)  # some locks answer "busy" at once: do not spin
+
+    def _open(self, timeout: float) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=timeout)
         try:
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=FULL")
+            self._prepare(conn, durable=True)
+            conn.execute(f"PRAGMA busy_timeout={int(self.busy_timeout * 1000)}")
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _prepare(self, conn: sqlite3.Connection, *, durable: bool) -> None:
+        """Check the file, bring it to this schema and read it all once. Nothing is
+        written before the schema version is known to be this app's or older."""
+        try:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    f"The saved data ({self.path}) is from a newer companion (data version "
+                    f"{version}; this one reads up to {SCHEMA_VERSION}). Open it with the newer "
+                    "companion; nothing was changed.")
+            if durable:
+                conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA foreign_keys=ON")
             ok = conn.execute("PRAGMA quick_check").fetchone()
             if not ok or ok[0] != "ok":
-                raise sqlite3.DatabaseError(f"integrity check failed: {ok[0] if ok else 'no answer'}")
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise sqlite3.DatabaseError(
-                    f"schema version {version} is newer than this app's {SCHEMA_VERSION}")
+                raise _Damaged(f"integrity check failed: {ok[0] if ok else 'no answer'}")
             for v in range(version + 1, SCHEMA_VERSION + 1):
                 conn.execute("BEGIN IMMEDIATE")
                 try:
@@ -183,12 +282,67 @@ class Store:
                 json.loads(row[1])
             conn.execute("SELECT count(*) FROM matches").fetchone()
             conn.execute("SELECT count(*) FROM settings").fetchone()
-        except (sqlite3.DatabaseError, ValueError) as exc:
-            conn.close()
-            if isinstance(exc, ValueError):
-                raise sqlite3.DatabaseError(f"a stored record is not JSON ({exc})") from None
+        except ValueError as exc:
+            raise _Damaged(f"a stored record is not JSON ({exc})") from None
+        except sqlite3.DatabaseError as exc:
+            if _code(exc) in _DAMAGED:
+                raise _Damaged(str(exc)) from None
             raise
-        return conn
+
+    def _start_afresh(self, damage: str, waiting: Callable[[str], None] | None) -> sqlite3.Connection:
+        try:
+            moved = self._move_aside()
+        except OSError as exc:
+            raise StoreError(f"The saved data ({self.path}) is damaged ({damage}) and could not be "
+                             f"moved aside ({exc.strerror or exc}); it was left as it is.") from None
+        self.notice = (
+            f"The saved data could not be read ({damage}); it was moved aside to "
+            f"{moved.name} and a fresh store was started."
+        )
+        try:
+            return self._open_waiting(waiting)
+        except _Damaged as exc:  # a fresh file cannot be damaged: say so rather than loop
+            raise StoreError(f"A fresh store could not be started at {self.path} ({exc}).") from None
+
+    def _open_snapshot(self) -> sqlite3.Connection:
+        """The read-only store: the file copied into memory (empty if there is none), brought
+        to this schema there, and refusing every change. The file is only ever read."""
+        mem = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+        try:
+            if self.path.exists():
+                self._copy_into(mem)
+            self._prepare(mem, durable=False)
+        except _Damaged as exc:
+            mem.close()
+            raise StoreError(f"The saved data ({self.path}) is damaged ({exc}) and cannot be moved "
+                             f"aside: {self.read_only}.") from None
+        except BaseException:
+            mem.close()
+            raise
+        mem.execute("PRAGMA query_only=ON")
+        return mem
+
+    def _copy_into(self, mem: sqlite3.Connection) -> None:
+        """Copy the file, read-only, into ``mem``. A WAL file in a folder companion may not
+        write cannot be read without its ``-shm`` file, which SQLite cannot create there;
+        then it is read as immutable (nobody can be writing where nobody may write, but a
+        change still in the ``-wal`` file is not seen)."""
+        uri = self.path.absolute().as_uri()
+        for query in ("mode=ro", "mode=ro&immutable=1"):
+            src = sqlite3.connect(f"{uri}?{query}", uri=True, isolation_level=None, timeout=self.busy_timeout)
+            try:
+                # hold a read lock first (waiting as long as a write would): the copy then never waits
+                src.execute("BEGIN")
+                src.execute("SELECT count(*) FROM sqlite_master").fetchone()
+                src.backup(mem)
+                return
+            except sqlite3.DatabaseError as exc:
+                if _code(exc) in _DAMAGED:
+                    raise _Damaged(str(exc)) from None
+                if _code(exc) not in _NOT_WRITABLE or query.endswith("immutable=1"):
+                    raise
+            finally:
+                src.close()
 
     def _move_aside(self) -> Path:
         stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -215,15 +369,66 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """One atomic change: committed whole or not at all."""
+        """One atomic change: committed whole or not at all.
+
+        A change the file refuses (read-only, locked by another program for
+        ``busy_timeout`` seconds, disk full) is rolled back and raised as a
+        :class:`StoreError` saying why; what was saved before is untouched. A read-only
+        store reads inside a transaction as usual and refuses the first write."""
         with self._lock:
-            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                self._conn.execute("BEGIN" if self.read_only else "BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                raise self._refusal(exc) from exc
             try:
                 yield self._conn
-            except BaseException:
-                self._conn.execute("ROLLBACK")
+                self._conn.execute("COMMIT")
+            except BaseException as exc:
+                if self._conn.in_transaction:
+                    with suppress(sqlite3.Error):  # SQLite may have rolled back already
+                        self._conn.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.OperationalError) and _code(exc) in _REFUSED:
+                    raise self._refusal(exc) from exc
                 raise
-            self._conn.execute("COMMIT")
+
+    def _refusal(self, exc: sqlite3.Error) -> StoreError:
+        """Why a change was not saved, in words a player can act on."""
+        code = _code(exc)
+        if code in _BUSY:
+            return StoreError(f"another program kept the saved data busy for {self.busy_timeout:g} seconds; "
+                              "try again, and close that program (or the other companion window) if it "
+                              "goes on. Everything saved before is kept")
+        if code in _NOT_WRITABLE:
+            return StoreError(self.read_only or f"the saved data {self.path} cannot be written any more "
+                              "(its file or folder may have been made read-only)")
+        if code == sqlite3.SQLITE_FULL:
+            return StoreError("the disk is full")
+        return StoreError(f"the saved data could not be written ({exc})")
+
+    # ------------------------------------------------------------ listeners
+    def on_change(self, listener: Callable[[int], None]) -> Callable[[], None]:
+        """Call ``listener(match_id)`` after every committed change to a match or its
+        games made through this store's methods (every session of the process shares
+        it: see :func:`open_store`); returns the unsubscribe. Called in the writer's
+        thread, after the commit, never for a refused change. (A phone's reveal is
+        written by the table hub in its own transaction: the hub's listeners hear it.)"""
+        with self._lock:
+            self._listeners.append(listener)
+
+        def off() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+        return off
+
+    def _changed(self, match_id: int) -> None:
+        with self._lock:
+            listeners = list(self._listeners)
+        for listener in listeners:
+            try:
+                listener(match_id)
+            except Exception:  # a broken session must not undo a saved round
+                log.exception("a store listener failed")
 
     # ------------------------------------------------------------ matches and games
     def create_match(self, game: str, players: list[str], first_record: dict[str, Any]) -> int:
@@ -240,31 +445,43 @@ class Store:
             )
             c.execute("INSERT OR REPLACE INTO settings (key, value) VALUES ('current_match', ?)",
                       (str(match_id),))
+        self._changed(match_id)
         return match_id
 
-    def add_game(self, match_id: int, record: dict[str, Any]) -> int:
-        """Start the next game of a match; returns its number."""
+    def add_game(self, match_id: int, record: dict[str, Any], *, after: int | None = None) -> int:
+        """Start the next game of a match; returns its number.
+
+        ``after``: the game in play the screen showed. If another game was started since
+        (another screen was quicker), :class:`RecordMoved` is raised and nothing is added."""
         now = time.time()
         with self.transaction() as c:
             n = c.execute("SELECT coalesce(max(number), 0) FROM games WHERE match_id=?",
                           (match_id,)).fetchone()[0] + 1
+            if after is not None and n - 1 != after:
+                number, stored = _game_in_play(c, match_id)
+                raise RecordMoved(number, stored)
             c.execute(
                 "INSERT INTO games (match_id, number, record, created_at, updated_at) VALUES (?,?,?,?,?)",
                 (match_id, n, _dump(record), now, now),
             )
             c.execute("UPDATE matches SET updated_at=? WHERE id=?", (now, match_id))
+        self._changed(match_id)
         return n
 
     def save_game(self, match_id: int, number: int, record: dict[str, Any], *,
-                  finished_match: bool | None = None) -> None:
-        """Replace a game's record (a round submitted, undone or edited): one transaction."""
+                  finished_match: bool | None = None, base: Mapping[str, Any] | None = None) -> None:
+        """Replace a game's record (a round submitted, undone or edited): one transaction.
+
+        ``base``: the record the change was made from; see :func:`write_game`."""
         with self.transaction() as c:
-            write_game(c, match_id, number, record, finished_match=finished_match)
+            write_game(c, match_id, number, record, finished_match=finished_match, base=base)
+        self._changed(match_id)
 
     def set_finished(self, match_id: int, finished: bool = True) -> None:
         with self.transaction() as c:
             c.execute("UPDATE matches SET finished=?, updated_at=? WHERE id=?",
                       (int(finished), time.time(), match_id))
+        self._changed(match_id)
 
     def match(self, match_id: int) -> StoredMatch:
         with self._lock:
@@ -296,6 +513,7 @@ class Store:
             c.execute("DELETE FROM games WHERE match_id=?", (match_id,))
             c.execute("DELETE FROM matches WHERE id=?", (match_id,))
             c.execute("DELETE FROM settings WHERE key='current_match' AND value=?", (str(match_id),))
+        self._changed(match_id)
 
     def import_match(self, game: str, players: list[str], records: list[dict[str, Any]],
                      finished: bool) -> int:
@@ -312,6 +530,7 @@ class Store:
                     "INSERT INTO games (match_id, number, record, created_at, updated_at) VALUES (?,?,?,?,?)",
                     (match_id, n, _dump(record), now, now),
                 )
+        self._changed(match_id)
         return match_id
 
     # ------------------------------------------------------------ settings
@@ -339,9 +558,21 @@ class Store:
 
 
 def write_game(c: sqlite3.Connection, match_id: int, number: int, record: dict[str, Any], *,
-               finished_match: bool | None = None) -> None:
+               finished_match: bool | None = None, base: Mapping[str, Any] | None = None) -> None:
     """Replace a game's record inside the caller's transaction (the store's and the
-    network table hub's one way of saving a round)."""
+    network table hub's one way of saving a round).
+
+    ``base`` is the record the change was made from, as the player's screen showed it.
+    Given, the record is written only if game ``number`` is still the match's game in
+    play and its stored record is still ``base``, checked here, in the same transaction
+    as the write (a compare-and-set): of two screens that submit, undo or edit from the
+    same record only the first is saved; the second raises :class:`RecordMoved` and
+    writes nothing. Without ``base`` (the hub, which reads the record in its own
+    transaction) the record is written as given."""
+    if base is not None:
+        number_now, stored = _game_in_play(c, match_id)
+        if number_now != number or stored != json.loads(_dump(dict(base))):
+            raise RecordMoved(number_now, stored)
     now = time.time()
     cur = c.execute(
         "UPDATE games SET record=?, updated_at=? WHERE match_id=? AND number=?",
@@ -356,6 +587,36 @@ def write_game(c: sqlite3.Connection, match_id: int, number: int, record: dict[s
                   (now, int(finished_match), match_id))
 
 
+def _code(exc: sqlite3.Error) -> int | None:
+    """SQLite's primary result code of an error (None when SQLite gave none)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return None if code is None else code & 0xFF
+
+
+def _why_read_only(path: Path) -> str | None:
+    """Why companion may not write the database at ``path`` (None: it may), found before
+    opening it. ``os.access`` asks the system, so a read-only mount is seen for root too."""
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"the folder {folder} could not be made ({exc.strerror or exc})"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"the folder {folder} is read-only"
+    if path.exists() and not os.access(path, os.W_OK):
+        return f"the file {path} is read-only"
+    return None
+
+
+def _game_in_play(c: sqlite3.Connection, match_id: int) -> tuple[int, dict[str, Any]]:
+    """The match's last game (the one being played): its number and stored record."""
+    row = c.execute("SELECT number, record FROM games WHERE match_id=? ORDER BY number DESC LIMIT 1",
+                    (match_id,)).fetchone()
+    if row is None:
+        raise StoreError(f"match {match_id} has no game stored")
+    return int(row[0]), json.loads(row[1])
+
+
 def _statements(script: str) -> list[str]:
     return [s.strip() for s in script.split(";") if s.strip()]
 
@@ -368,11 +629,14 @@ _stores: dict[Path, Store] = {}
 _stores_lock = threading.Lock()
 
 
-def open_store(path: Path | None = None) -> Store:
-    """The process's store for this data directory (one per file, shared by sessions)."""
+def open_store(path: Path | None = None, *, waiting: Callable[[str], None] | None = None) -> Store:
+    """The process's store for this data directory (one per file, shared by sessions).
+
+    Raises :class:`StoreError` when the file cannot be used (see :class:`Store`); nothing
+    is kept then, so the next call tries again."""
     target = (path or data_dir() / DB_NAME).resolve()
     with _stores_lock:
         store = _stores.get(target)
         if store is None:
-            store = _stores[target] = Store(target)
+            store = _stores[target] = Store(target, waiting=waiting)
         return store

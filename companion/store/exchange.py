@@ -5,6 +5,9 @@ match record of :mod:`companion.core.match`. CSV is the rounds as entered, for a
 spreadsheet: each game says what its rows are in ``companion/games/<game>/export.py``
 (``csv_rows(number, record) -> list[dict]``); a game
 without one gets one row per round with the round as JSON.
+
+Files the app keeps in its data folder (exports, printables, copied deck files) are
+written with :func:`keep_file`, which never writes over another file.
 """
 
 from __future__ import annotations
@@ -12,12 +15,14 @@ from __future__ import annotations
 import csv
 import importlib
 import io
+import itertools
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from companion.core.errors import CompanionError, RecordError
+from companion.core.errors import CompanionError, RecordError, StoreError
 from companion.core.match import GAMES_PER_MATCH, MatchRecord, tally
 from companion.core.record import parse_json
 from companion.core.registry import parse_record, referee
@@ -79,6 +84,37 @@ def match_csv(match: StoredMatch) -> str:
     return records_csv(records, [g.number for g in match.games])
 
 
+def keep_file(folder: Path, name: str, data: bytes) -> Path:
+    """Write ``data`` to a new file ``folder/name`` — or ``name (2)``, ``name (3)``… when
+    that name is taken — and give its path. Another file is never written over: match ids
+    start again at 1 after a damaged store is moved aside, so an older export may carry
+    the same name. A file that already holds exactly ``data`` is given instead of a copy.
+
+    Raises :class:`StoreError` (why, in one line) when the folder cannot be written."""
+    name = Path(name).name                      # a name, never a path out of the folder
+    stem, suffix = Path(name).stem, Path(name).suffix
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for n in itertools.count(1):
+            path = folder / (name if n == 1 else f"{stem} ({n}){suffix}")
+            try:
+                fh = open(path, "xb")           # created here, or FileExistsError: never overwritten
+            except FileExistsError:
+                if path.is_file() and path.read_bytes() == data:
+                    return path
+                continue
+            try:
+                with fh:
+                    fh.write(data)
+            except BaseException:
+                path.unlink(missing_ok=True)   # no half-written file left under the name
+                raise
+            return path
+    except OSError as exc:
+        raise StoreError(f"the folder {folder} cannot be written ({exc.strerror or exc})") from None
+    raise AssertionError("unreachable")  # pragma: no cover - itertools.count never ends
+
+
 @dataclass(frozen=True)
 class Imported:
     match_id: int
@@ -113,4 +149,4 @@ def import_json(store: Store, text: str | bytes) -> Imported:
 
 
 __all__ = ["CompanionError", "GAMES_PER_MATCH", "Imported", "game_csv", "game_json",
-           "import_json", "match_csv", "match_json", "records_csv"]
+           "import_json", "keep_file", "match_csv", "match_json", "records_csv"]

@@ -13,6 +13,9 @@ panel: a phone's session gets the phone screens only (see ``companion.ui.shell``
 
 Live updates: the process's one hub tells the app's pubsub the table code after every
 change; each session subscribed to it re-reads its own view and calls ``page.update()``.
+The store does the same for records: after every saved change to a match (a round
+entered on any host tab, an undo, a next game) each session showing that match redraws
+from the store, so no tab goes on showing, and entering, a round that is already in.
 """
 
 from __future__ import annotations
@@ -24,8 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from companion.core.errors import CompanionError
 from companion.net.games import ADAPTERS
-from companion.net.hub import HubError
 from companion.net.join import qr_png
 from companion.net.screens import bids_line, code_text, seat_line, seats_line
 from companion.net.serving import port_of, reach_cached
@@ -36,25 +39,42 @@ if TYPE_CHECKING:
     from companion.ui.shell import Shell
 
 TOPIC = "companion-net-table"
+RECORDS = "companion-records"     # a match's record changed: the message is its id
 HOST = "net-host"
 
-_wired: set[int] = set()
+_wired: set[tuple[str, int]] = set()
 _wired_lock = threading.Lock()
 
 
+def shows_match(shell: Shell, match_id: int) -> bool:
+    """Whether this session's screen is drawn from that match's record: its table or
+    its history page, the home and history lists (their lines), or a phone's screens
+    (a hosted table follows its record)."""
+    route = shell.state.route
+    if shell.remote or route.screen in ("join", "home", "history"):
+        return True
+    return route.args.get("match") == match_id
+
+
 def connect(shell: Shell) -> None:
-    """Wire the process's hub to the app's pubsub (once), and this session to the pubsub:
-    on any table change a session showing a table re-reads it and updates its page."""
+    """Wire the process's hub and store to the app's pubsub (once each), and this session
+    to the pubsub: on any table change a session showing a table re-reads it, and on any
+    saved change to a match's record a session showing that match re-reads it (whichever
+    session or phone saved it), and updates its page."""
     page = shell.page
     hub = hub_of(shell)
+    store = shell.store
     try:
         pubsub = page.pubsub
     except Exception:   # no pubsub (a test page): nothing to hear
         return
     with _wired_lock:
-        if id(hub) not in _wired:
-            _wired.add(id(hub))
+        if ("hub", id(hub)) not in _wired:
+            _wired.add(("hub", id(hub)))
             hub.on_change(lambda code: pubsub.send_all_on_topic(TOPIC, code))
+        if ("store", id(store)) not in _wired:
+            _wired.add(("store", id(store)))
+            store.on_change(lambda match_id: pubsub.send_all_on_topic(RECORDS, match_id))
 
     async def redraw() -> None:
         shell.saved()
@@ -66,7 +86,12 @@ def connect(shell: Shell) -> None:
         # run_task binds this session's page to the task: the re-render lands here
         page.run_task(redraw)
 
+    async def record_changed(topic: str, match_id: Any) -> None:
+        if shows_match(shell, match_id):
+            page.run_task(redraw)
+
     pubsub.subscribe_topic(TOPIC, changed)
+    pubsub.subscribe_topic(RECORDS, record_changed)
 
 
 @dataclass(frozen=True)
@@ -94,7 +119,7 @@ def HostPanel(shell: Shell, match_id: int) -> ft.Control:
     def act(fn: Any, done: str | None = None, at: tuple[int, int] | None = None) -> None:
         try:
             fn()
-        except HubError as exc:
+        except CompanionError as exc:   # the hub's refusals, and the store's (read-only, busy)
             put(error=str(exc), note=None, at=at)
             return
         put(error=None, note=done, at=at)

@@ -24,6 +24,8 @@ def serve(host: str = "127.0.0.1", port: int = 8550, *, open_browser: bool = Fal
     from companion.store import data_dir
     from companion.ui.app import main
 
+    if not _store_opens():
+        return 1
     set_bind_host(host)
     key, kept = load_host_key(data_dir())
     app = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=_assets_dir())
@@ -72,8 +74,34 @@ def start_app() -> int:
 
     from companion.ui.app import main
 
+    if not _store_opens():
+        return 1
     ft.run(main, assets_dir=_assets_dir())
     return 0
+
+
+def _store_opens() -> bool:
+    """Open the saved data before the app starts, saying on standard error what the player
+    should know: a file that cannot be used is refused here in one line (and the app does
+    not start on a fresh store), a wait for another program's lock, a read-only store or
+    a damaged file moved aside. The app's sessions then share this store."""
+    from companion.core.errors import StoreError, one_line
+    from companion.store import open_store
+
+    def say(line: str) -> None:
+        sys.stderr.write(f"companion: {one_line(line)}\n")
+        sys.stderr.flush()
+
+    try:
+        store = open_store(waiting=say)
+    except StoreError as exc:
+        say(str(exc))
+        return False
+    if store.notice:
+        say(store.notice)
+    if store.read_only:
+        say(f"nothing can be saved: {store.read_only}")
+    return True
 
 
 def _has_display() -> bool:

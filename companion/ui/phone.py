@@ -24,7 +24,7 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.core.registry import games
-from companion.net.hub import HostView, Hub, HubError, JoinRefused, SeatView, TableInfo, UnknownSeat, UnknownTable
+from companion.net.hub import HostView, Hub, SeatView, TableInfo, UnknownSeat, UnknownTable
 from companion.net.screens import bids_line, code_text
 from companion.net.serving import hub_for
 from companion.ui.widgets import bold, card, error_text, heading
@@ -165,7 +165,7 @@ class Phone:
             except UnknownSeat as exc:
                 lost = str(exc)
                 self.remember(None)
-            except HubError as exc:
+            except CompanionError as exc:   # the hub's refusals, and the store's (read-only, busy)
                 lost = str(exc)
             finally:  # whatever happened, the phone stops looking and shows what it has
                 self.put(lambda u: replace(u, checked=True, token=found or u.token, lost=lost))
@@ -180,7 +180,7 @@ class Phone:
             self.put(lambda u: replace(u, code=typed))
         try:
             table = self.hub.open_table(code, client_of(self.shell))
-        except JoinRefused as exc:
+        except CompanionError as exc:   # JoinRefused, or the store busy
             said = str(exc)
             self.put(lambda u: replace(u, error=said, table=None))
             return
@@ -192,7 +192,7 @@ class Phone:
             return
         try:
             grant = self.hub.take_seat(now.table.code, player, client_of(self.shell))
-        except HubError as exc:
+        except CompanionError as exc:   # the hub's refusals, and the store's (read-only, busy)
             said = str(exc)
             self.put(lambda u: replace(u, error=said))
             return
@@ -210,7 +210,7 @@ class Phone:
                 self.hub.leave(token)
             except UnknownSeat:
                 pass
-            except HubError as exc:   # the seat is still this phone's: say why, keep it
+            except CompanionError as exc:   # the seat is still this phone's: say why, keep it
                 said = str(exc)
                 self.put(lambda u: replace(u, error=said))
                 return
@@ -231,11 +231,7 @@ class Phone:
         except UnknownSeat:
             self.leave("This phone's seat was freed by the host: take a seat again.")
             return
-        except HubError as exc:
-            said = str(exc)
-            self.put(lambda u: replace(u, error=said))
-            return
-        except CompanionError as exc:
+        except CompanionError as exc:   # the hub's refusals, and the store's (read-only, busy)
             said = str(exc)
             self.put(lambda u: replace(u, error=said))
             return
@@ -247,7 +243,7 @@ class Phone:
             return
         try:
             self.hub.withdraw(token)
-        except HubError as exc:
+        except CompanionError as exc:   # the hub's refusals, and the store's (read-only, busy)
             said = str(exc)
             self.put(lambda u: replace(u, error=said))
             return

@@ -30,7 +30,9 @@ number of games in a match, not what a round looks like. Hot Dog
 Each screen method returns a component (so it may use hooks); it keeps its passing
 state with ``shell.ui(key, default)`` / ``shell.set_ui(key, fn)`` (plain data,
 kept while the player visits the rules or settings), writes records through
-``shell.store`` and calls ``shell.saved()``. A match is whatever the game makes
+``shell.store`` and calls ``shell.saved()``. A write the store refuses raises a
+``CompanionError`` (``StoreError``: read-only, busy): the screen shows it like a
+ruling's refusal and keeps what the player entered. A match is whatever the game makes
 of it: ``store.create_match(game, players, first_record)`` stores game 1, and the
 view adds games when its game has more (Hot Dog: three games and a tally; a sales
 game is its own three-round tally; burger is a single game). CSV rows of a record
@@ -50,11 +52,11 @@ from typing import Any, Protocol
 
 import flet as ft
 
-from companion.core.errors import CompanionError
+from companion.core.errors import CompanionError, StoreError
 from companion.core.registry import games
 from companion.store import Store, data_dir
 from companion.store.bgstats import bgstats_json
-from companion.store.exchange import import_json
+from companion.store.exchange import import_json, keep_file
 from companion.ui.widgets import accessible, error_text, heading, icon_button
 
 PHONE_WIDTH = 600      # below this the layout is the phone's: one column, full width
@@ -162,6 +164,24 @@ class Shell:
         """The store changed: draw again from it."""
         self._update(lambda s: s)
 
+    def continue_match(self, match_id: int) -> None:
+        """Open a match from the history at its table; it becomes the match Home offers
+        to continue (if the store can save that: else the table opens all the same)."""
+        try:
+            self.store.set_setting("current_match", str(match_id))
+        except CompanionError as exc:
+            self.go("match", match=match_id, say=f"Not saved: {exc}")
+            return
+        self.go("match", match=match_id)
+
+    def cannot_save(self) -> str | None:
+        """The line every screen shows while the store is read-only (None: it saves)."""
+        why = self.store.read_only
+        if why is None:
+            return None
+        return (f"Nothing can be saved: {why}. You can look at your saved games, but no game or "
+                "round can be started or entered until companion may write there again and is restarted.")
+
     def set_wide(self, wide: bool) -> None:
         if wide != self.state.wide:
             self._update(lambda s: replace(s, wide=wide))
@@ -185,19 +205,25 @@ class Shell:
         except Exception:
             pass
 
-    def export(self, filename: str, data: str | bytes) -> Path:
-        """Save a file in the data directory's exports/ and offer it: a download in
-        a browser, a save (or share) dialog elsewhere."""
-        folder = data_dir() / "exports"
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / filename
+    def export(self, filename: str, data: str | bytes) -> Path | None:
+        """Keep a file in the data directory's exports/ (under a fresh name if ``filename``
+        is taken: never over an older file) and offer it: a download in a browser, a save
+        (or share) dialog elsewhere. Where exports/ cannot be written the file is still
+        offered, and the player is told it was not kept (None)."""
         raw = data.encode("utf-8") if isinstance(data, str) else data
-        path.write_bytes(raw)
-        self.say(f"Saved to {path}")
+        path: Path | None
+        try:
+            path = keep_file(data_dir() / "exports", filename, raw)
+        except StoreError as exc:
+            path = None
+            self.say(f"Not kept in the exports folder: {exc}. It is offered as a download only.")
+        else:
+            self.say(f"Saved to {path}")
+        name = path.name if path is not None else filename
 
         async def offer() -> None:
             try:
-                await ft.FilePicker().save_file(file_name=filename, src_bytes=raw)
+                await ft.FilePicker().save_file(file_name=name, src_bytes=raw)
             except Exception:  # no save dialog here: the file is in exports/ already
                 pass
 
@@ -242,8 +268,12 @@ def App(shell: Shell) -> ft.Control:
     playing = state.route.screen == "match"
     ft.use_effect(lambda: shell.keep_awake(playing), [playing])
     body = Screen(shell, state.route, key=f"{state.route.screen}")
+    cannot_save = shell.cannot_save()
     column = ft.Column(
-        [ft.Container(content=ft.Text(state.flash or "", color=ft.Colors.ON_SECONDARY_CONTAINER),
+        [ft.Container(content=ft.Text(cannot_save or "", color=ft.Colors.ON_ERROR_CONTAINER),
+                      bgcolor=ft.Colors.ERROR_CONTAINER, padding=10, border_radius=8,
+                      visible=bool(cannot_save)),
+         ft.Container(content=ft.Text(state.flash or "", color=ft.Colors.ON_SECONDARY_CONTAINER),
                       bgcolor=ft.Colors.SECONDARY_CONTAINER, padding=10, border_radius=8,
                       visible=bool(state.flash)),
          body],
@@ -422,7 +452,11 @@ def Settings(shell: Shell) -> ft.Control:
     current = shell.store.setting("theme", "system") or "system"
 
     def set_theme(value: str) -> None:
-        shell.store.set_setting("theme", value)
+        try:
+            shell.store.set_setting("theme", value)
+        except CompanionError as exc:
+            shell.say(f"Not saved: {exc}")
+            return
         shell.page.theme_mode = shell.theme()
         shell.page.update()
         shell.saved()
@@ -442,13 +476,15 @@ def Settings(shell: Shell) -> ft.Control:
 
 # ================================================================ the session
 
-def start_session(page: ft.Page, store: Store) -> Shell:
-    from companion.net.access import host_session
+def start_session(page: ft.Page, store: Store, *, host: bool = False) -> Shell:
+    """A session's shell. ``host``: the session proved it is the host
+    (:mod:`companion.net.access`); a web session that did not gets the phone screens
+    only. The desktop app (not web) is always the host."""
     from companion.net.serving import JOIN_PATH, is_local_client
     from companion.ui.host import connect
 
     shell = Shell(page, store)
-    shell.remote = bool(page.web) and not host_session()
+    shell.remote = bool(page.web) and not host
     shell.host_machine = shell.remote and is_local_client(page.client_ip)
     page.title = "companion"
     page.scroll = ft.ScrollMode.AUTO

@@ -1,41 +1,85 @@
-"""The match screens' export actions write what the command line and the store give."""
+"""Exports kept in <data dir>/exports/ never replace an older file, even when match ids
+start again after a damaged store was moved aside; the match exports write what the
+store's exchange and BG Stats modules give."""
 
 from __future__ import annotations
+
+import json
+
+import pytest
 
 from companion.games.hotdog import viewmodel as vm
 from companion.store import Store
 from companion.store.bgstats import bgstats_json
 from companion.store.exchange import match_csv, match_json
+from companion.ui.shell import Shell
 from companion.ui.widgets.exports import export_file
 from tests.conftest import load_example
 
 
-class FakeShell:
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self.files: dict[str, str] = {}
-        self.said: list[str] = []
-
-    def export(self, filename: str, data: str | bytes) -> None:
-        self.files[filename] = data
-
-    def say(self, text: str) -> None:
-        self.said.append(text)
+@pytest.fixture
+def data(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    return tmp_path
 
 
-def test_match_exports_json_csv_and_bg_stats(tmp_path):
-    store = Store(tmp_path / "companion.sqlite3")
-    try:
-        match = load_example("hotdog-match.json")
-        game = match["games"][0]
-        mid = store.create_match("hotdog", match["players"],
-                                 {**vm.new_record(match["players"], game["mustard"]), "rounds": game["rounds"]})
-        shell = FakeShell(store)
-        for kind in ("match-json", "match-csv", "match-bgstats"):
-            export_file(shell, mid, 1, kind)  # type: ignore[arg-type]
-        m = store.match(mid)
-        assert shell.files == {f"hotdog-match-{mid}.json": match_json(m), f"hotdog-match-{mid}.csv": match_csv(m),
-                               f"hotdog-match-{mid}-bgstats.json": bgstats_json([m])}
-        assert shell.said == []
-    finally:
-        store.close()
+def shell_of(store: Store) -> Shell:
+    """A session's shell without a page: its state changes are applied at once."""
+    shell = Shell(None, store)
+    shell.bind(shell.state, lambda step: step(shell.state))
+    return shell
+
+
+def test_an_export_after_a_move_aside_never_overwrites_an_older_one(data):
+    db = data / "companion.sqlite3"
+    store = Store(db)
+    old = store.create_match("hotdog", ["Anna", "Bernd"], vm.new_record(["Anna", "Bernd"], "Anna"))
+    shell = shell_of(store)
+    for kind in ("game-json", "match-json", "match-csv", "game-pdf", "match-pdf", "rules-pdf"):
+        export_file(shell, old, 1, kind)
+    store.close()
+    before = {p.name: p.read_bytes() for p in (data / "exports").iterdir()}
+    assert len(before) == 6
+
+    db.write_bytes(b"this is not a database" * 200)      # damaged: moved aside, ids start again
+    store = Store(db)
+    assert store.notice and "moved aside" in store.notice
+    new = store.create_match("hotdog", ["Chris", "Dora"], vm.new_record(["Chris", "Dora"], "Dora"))
+    assert new == old
+    shell = shell_of(store)
+    export_file(shell, new, 1, "game-json")
+    kept = data / "exports" / f"hotdog-match-{new}-game-1 (2).json"
+    assert shell.state.flash == f"Saved to {kept}"
+    export_file(shell, new, 1, "rules-pdf")                # the same rules card: not copied again
+    after = {p.name: p.read_bytes() for p in (data / "exports").iterdir()}
+    assert {name: after[name] for name in before} == before
+    assert json.loads(after.pop(kept.name))["players"] == ["Chris", "Dora"]
+    assert set(after) == set(before)
+
+
+def test_an_export_where_exports_cannot_be_written_is_still_offered(data):
+    store = Store(data / "companion.sqlite3")
+    mid = store.create_match("hotdog", ["Anna", "Bernd"], vm.new_record(["Anna", "Bernd"], "Anna"))
+    (data / "exports").write_text("a file where the folder should be")
+    shell = shell_of(store)
+    export_file(shell, mid, 1, "game-json")                # no crash: said, and offered as a download
+    assert shell.state.flash.startswith("Not kept in the exports folder: the folder ")
+    assert shell.state.flash.endswith("It is offered as a download only.")
+
+
+def test_match_exports_json_csv_and_bg_stats(data):
+    store = Store(data / "companion.sqlite3")
+    match = load_example("hotdog-match.json")
+    game = match["games"][0]
+    mid = store.create_match("hotdog", match["players"],
+                             {**vm.new_record(match["players"], game["mustard"]), "rounds": game["rounds"]})
+    shell = shell_of(store)
+    for kind in ("match-json", "match-csv", "match-bgstats"):
+        export_file(shell, mid, 1, kind)
+    m = store.match(mid)
+    folder = data / "exports"
+    assert (folder / f"hotdog-match-{mid}.json").read_text(encoding="utf-8") == match_json(m)
+    assert (folder / f"hotdog-match-{mid}.csv").read_text(encoding="utf-8") == match_csv(m)
+    bgstats = (folder / f"hotdog-match-{mid}-bgstats.json").read_text(encoding="utf-8")
+    assert bgstats == bgstats_json([m]) and len(json.loads(bgstats)["plays"]) == 1
+    store.close()

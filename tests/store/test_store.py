@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import sqlite3
 
 import pytest
 
@@ -97,15 +96,6 @@ def test_unreadable_record_is_moved_aside(tmp_path):
     assert s2.matches() == []
 
 
-def test_newer_schema_is_refused_and_moved_aside(tmp_path):
-    path = tmp_path / "companion.sqlite3"
-    conn = sqlite3.connect(path)
-    conn.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
-    conn.close()
-    s = Store(path)
-    assert "newer" in s.notice
-
-
 def test_export_game_is_a_referee_record(store, tmp_path):
     rec = {**vm.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]}
     f = tmp_path / "g.json"
@@ -168,3 +158,29 @@ def test_csv_rows_come_from_the_game_folder():
     # a game without export.py: one row per round, the round as JSON
     rows = list(csv.DictReader(io.StringIO(records_csv([{"game": "nogame", "rounds": [{"x": 1}]}]))))
     assert rows == [{"game": "1", "round": "1", "round_json": '{"x": 1}'}]
+
+
+def test_keep_file_never_writes_over_another_file(tmp_path):
+    from companion.store.exchange import keep_file
+
+    folder = tmp_path / "exports"
+    first = keep_file(folder, "hotdog-match-1.json", b"old match 1")
+    assert first == folder / "hotdog-match-1.json"
+    second = keep_file(folder, "hotdog-match-1.json", b"new match 1")
+    third = keep_file(folder, "hotdog-match-1.json", b"another match 1")
+    assert second.name == "hotdog-match-1 (2).json" and third.name == "hotdog-match-1 (3).json"
+    assert first.read_bytes() == b"old match 1" and second.read_bytes() == b"new match 1"
+    # the same bytes again: the file that holds them, not one more copy
+    assert keep_file(folder, "hotdog-match-1.json", b"new match 1") == second
+    assert len(list(folder.iterdir())) == 3
+    # a name is a name: never a path out of the folder
+    assert keep_file(folder, "../../escape.json", b"x") == folder / "escape.json"
+
+
+def test_keep_file_says_why_a_folder_cannot_be_written(tmp_path):
+    from companion.core.errors import CompanionError
+    from companion.store.exchange import keep_file
+
+    (tmp_path / "exports").write_text("a file where the folder should be")
+    with pytest.raises(CompanionError, match="cannot be written"):
+        keep_file(tmp_path / "exports", "x.json", b"x")

@@ -21,12 +21,13 @@ from typing import Any, Callable
 
 import flet as ft
 
-from companion.core import words
+from companion.core import edits, words
 from companion.core.errors import CompanionError, RecordError
 from companion.games.burger import rules
 from companion.games.burger import viewmodel as vm
 from companion.games.burger.models import TOOL_KINDS
 from companion.games.burger.viewmodel import RoundDraft, Setup, StackDraft, ToolDraft
+from companion.ui.records import save_change
 from companion.ui.shell import Shell
 from companion.ui.widgets import Stepper, bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
@@ -143,8 +144,12 @@ def SetupScreen(shell: Shell) -> ft.Control:
         if vm.setup_errors(now):
             shell.saved()
             return
-        match_id = shell.store.create_match("burger", vm.clean(now.players), vm.new_record(now))
-        shell.store.set_setting(recipes_key(match_id), now.recipes)
+        try:
+            match_id = shell.store.create_match("burger", vm.clean(now.players), vm.new_record(now))
+            shell.store.set_setting(recipes_key(match_id), now.recipes)
+        except CompanionError as exc:
+            shell.say(f"Not saved: {exc}")
+            return
         shell.drop_ui(SETUP)
         shell.go("match", match=match_id)
 
@@ -235,10 +240,20 @@ class TableUI:
     peek: str | None = None                  # the player looking at their own secrets
     stack_for: str | None = None             # the player entering a stack for the recipe check
     just: bool = False                       # round: the one just submitted (else opened from the list)
+    # The record each draft was begun on (None: not begun, or in step with the screen):
+    # what it is saved against, so a round entered meanwhile on another screen refuses
+    # it (companion.core.edits.entered_against).
+    base: dict[str, Any] | None = None
+    edit_base: dict[str, Any] | None = None
 
 
 class Table:
-    """What a table screen's parts share: the match's game, its operations."""
+    """What a table screen's parts share: the match's game, its operations.
+
+    A record change is made from the record as this screen drew it (or as its draft
+    was begun) and saved only if that is still the stored record: a screen that has
+    not redrawn since another screen (or a phone) saved cannot store its round as one
+    more. The refusal is said next to the entry, which stays to be checked."""
 
     def __init__(self, shell: Shell, match_id: int) -> None:
         self.shell = shell
@@ -267,14 +282,18 @@ class Table:
         ui = self.shell.ui(TABLE)
         return ui if self._mine(ui) else self.fresh
 
-    def stored(self) -> dict[str, Any]:
-        cur = self.shell.store.match(self.match.id).current
-        assert cur is not None
-        return cur.record
-
-    def save(self, record: dict[str, Any]) -> None:
-        over = vm.next_state(record).over
-        self.shell.store.save_game(self.match.id, NUMBER, record, finished_match=over)
+    def save(self, record: dict[str, Any], base: dict[str, Any], not_done: str) -> bool:
+        """Save a change made from ``base``. False if another screen saved first: nothing
+        is saved and the refusal is said. Either way each draft's base is kept right."""
+        refused = save_change(self.shell.store, self.match.id, NUMBER, record, base=base, place=vm.place,
+                              not_done=not_done, finished_match=vm.next_state(record).over)
+        if refused is None:
+            self.put(lambda u: replace(u, base=edits.followed(u.base, base, record),
+                                       edit_base=edits.followed(u.edit_base, base, record)))
+            return True
+        # the drafts stay as entered, now in step with the record the screen redraws
+        self.put(lambda u: replace(u, error=refused.line, base=None, edit_base=None))
+        return False
 
     # the two drafts: the round being entered, and a past round being changed
     def state_for(self, which: str) -> rules.State:
@@ -287,18 +306,50 @@ class Table:
         return ui.edit or vm.draft_of(self.record, ui.index)
 
     def put_draft(self, which: str, fn: Callable[[RoundDraft], RoundDraft]) -> None:
-        self.put(lambda u: replace(u, error=None, **{which: fn(self.draft(which, u))}))
+        """A change to a draft (``draft`` or ``edit``): a draft not begun yet is begun on
+        the record this screen shows."""
+        key = "base" if which == "draft" else "edit_base"
+        drawn = self.record
+        self.put(lambda u: replace(u, error=None, **{which: fn(self.draft(which, u)),
+                                                    key: edits.entered_against(getattr(u, key), drawn)}))
+
+    def submit(self) -> None:
+        now = self.now()
+        base = edits.entered_against(now.base, self.record)
+        change = vm.submit(base, self.draft("draft", now))
+        if not change.ok:
+            self.put(lambda u: replace(u, error=change.error))
+            return
+        if not self.save(change.record, base, "your entry was not saved"):
+            return
+        index = len(change.record["rounds"]) - 1
+        self.put(lambda u: replace(u, mode="round", index=index, draft=None, base=None, error=None, peek=None,
+                                   stack_for=None, just=True))
 
     def undo(self) -> None:
-        record = self.stored()
+        record = self.record          # the last round this screen shows is the one undone
         change = vm.undo(record)
         if not change.ok:
             self.put(lambda u: replace(u, error=change.error))
             return
-        self.save(change.record)
+        if not self.save(change.record, record, "nothing was undone"):
+            return
         back = vm.draft_of(record, len(record["rounds"]) - 1)
-        self.put(lambda u: replace(u, mode="entry", draft=back, error=None, peek=None, stack_for=None))
+        self.put(lambda u: replace(u, mode="entry", draft=back, base=None, error=None, peek=None, stack_for=None))
         self.shell.say(f"Round {len(record['rounds'])} undone; its entries are back for entry.")
+
+    def save_edit(self) -> None:
+        now = self.now()
+        index = self.ui.index
+        base = edits.entered_against(now.edit_base, self.record)
+        change = vm.edit(base, index, self.draft("edit", now))
+        if not change.ok:
+            self.put(lambda u: replace(u, error=change.error))
+            return
+        if not self.save(change.record, base, f"your change to round {index + 1} was not saved"):
+            return
+        self.put(lambda u: replace(u, mode="round", edit=None, edit_base=None, error=None))
+        self.shell.say(f"Round {index + 1} changed; the game was replayed from there.")
 
 
 @ft.component
@@ -536,18 +587,6 @@ def Peek(t: Table) -> ft.Control:
 def Entry(t: Table) -> ft.Control:
     ui = t.ui
     draft = t.draft("draft")
-
-    def submit() -> None:
-        now = t.draft("draft", t.now())
-        change = vm.submit(t.stored(), now)
-        if not change.ok:
-            t.put(lambda u: replace(u, error=change.error))
-            return
-        t.save(change.record)
-        index = len(change.record["rounds"]) - 1
-        t.put(lambda u: replace(u, mode="round", index=index, draft=None, error=None, peek=None,
-                                stack_for=None, just=True))
-
     out = _status(t)
     out.append(card(_column(_lines(vm.reveal_instructions(t.state)), 4), "instructions"))
     out.append(Decks(t, "draft", key="decks"))
@@ -558,7 +597,7 @@ def Entry(t: Table) -> ft.Control:
     out.append(Peek(t, key="peek"))
     out.append(error_text(ui.error))
     out.append(ft.Row([
-        ft.FilledButton("Submit round", icon=ft.Icons.CHECK, on_click=lambda e: submit(),
+        ft.FilledButton("Submit round", icon=ft.Icons.CHECK, on_click=lambda e: t.submit(),
                         disabled=not draft.revealed),
         ft.Button("Undo last round", icon=ft.Icons.UNDO, on_click=lambda e: t.undo(),
                   disabled=not t.record["rounds"]),
@@ -586,8 +625,9 @@ def _rounds_list(t: Table) -> list[ft.Control]:
     out: list[ft.Control] = [heading("Rounds of this game", 18)]
     for i, rv in enumerate(t.gv.rounds):
         out.append(ft.TextButton(f"Open round {rv.number}: first player {rv.first}",
-                                 on_click=lambda e, i=i: t.put(lambda u: replace(u, mode="round", index=i,
-                                                                                 error=None, edit=None, just=False))))
+                                 on_click=lambda e, i=i: t.put(lambda u: replace(u, mode="round", index=i, error=None,
+                                                                                 edit=None, edit_base=None,
+                                                                                 just=False))))
     return out
 
 
@@ -604,7 +644,8 @@ def RoundScreen(t: Table) -> ft.Control:
             ft.FilledButton(back, icon=ft.Icons.ARROW_FORWARD,
                             on_click=lambda e: t.put(lambda u: replace(u, mode="entry", just=False))),
             ft.Button("Change this round", icon=ft.Icons.EDIT,
-                      on_click=lambda e: t.put(lambda u: replace(u, mode="edit", edit=None, error=None))),
+                      on_click=lambda e: t.put(lambda u: replace(u, mode="edit", edit=None, edit_base=None,
+                                                                 error=None))),
         ], wrap=True),
     ])
 
@@ -612,17 +653,6 @@ def RoundScreen(t: Table) -> ft.Control:
 @ft.component
 def EditRound(t: Table) -> ft.Control:
     ui = t.ui
-
-    def commit() -> None:
-        now = t.now()
-        change = vm.edit(t.stored(), ui.index, t.draft("edit", now))
-        if not change.ok:
-            t.put(lambda u: replace(u, error=change.error))
-            return
-        t.save(change.record)
-        t.put(lambda u: replace(u, mode="round", edit=None, error=None))
-        t.shell.say(f"Round {ui.index + 1} changed; the game was replayed from there.")
-
     return _column([
         heading(f"Change round {ui.index + 1}", 18),
         ft.Text("The round is replaced and every later round replayed (the record is the truth)."),
@@ -632,9 +662,10 @@ def EditRound(t: Table) -> ft.Control:
         Hamburgers(t, "edit", key="edit-hamburgers"),
         error_text(ui.error),
         ft.Row([
-            ft.FilledButton("Save changes", icon=ft.Icons.SAVE, on_click=lambda e: commit()),
+            ft.FilledButton("Save changes", icon=ft.Icons.SAVE, on_click=lambda e: t.save_edit()),
             ft.Button("Cancel", icon=ft.Icons.CLOSE,
-                      on_click=lambda e: t.put(lambda u: replace(u, mode="round", edit=None, error=None))),
+                      on_click=lambda e: t.put(lambda u: replace(u, mode="round", edit=None, edit_base=None,
+                                                                 error=None))),
         ], wrap=True),
     ])
 
@@ -650,7 +681,11 @@ def _end(shell: Shell, match_id: int, record: dict[str, Any], *, choose: bool) -
 
     def flip(player: str, on: bool) -> None:
         now = read_top_buns(shell.store.setting(top_buns_key(match_id)))
-        shell.store.set_setting(top_buns_key(match_id), json.dumps(toggled(now, player, on)))
+        try:
+            shell.store.set_setting(top_buns_key(match_id), json.dumps(toggled(now, player, on)))
+        except CompanionError as exc:
+            shell.say(f"Not saved: {exc}")
+            return
         shell.saved()
 
     out: list[ft.Control] = [heading("Game over", 18), ft.Text(ev.end)]
@@ -680,6 +715,7 @@ def _end(shell: Shell, match_id: int, record: dict[str, Any], *, choose: bool) -
 @ft.component
 def GameOver(t: Table) -> ft.Control:
     out = _end(t.shell, t.match.id, t.record, choose=True)
+    out.append(error_text(t.ui.error))
     out.append(ft.Row([
         ft.Button("Home", icon=ft.Icons.HOME, on_click=lambda e: t.shell.go("home")),
         ft.Button("Undo last round", icon=ft.Icons.UNDO, on_click=lambda e: t.undo()),
@@ -694,8 +730,7 @@ def MatchDetail(shell: Shell, match_id: int) -> ft.Control:
     m = shell.store.match(match_id)
 
     def cont() -> None:
-        shell.store.set_setting("current_match", str(m.id))
-        shell.go("match", match=m.id)
+        shell.continue_match(m.id)
 
     out: list[ft.Control] = [heading(f"Burger: {', '.join(m.players)}")]
     if m.current is None:

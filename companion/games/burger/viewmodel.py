@@ -666,6 +666,11 @@ def undo(record: Mapping[str, Any]) -> Change:
     return edits.drop_last_round(record)
 
 
+def place(record: Mapping[str, Any]) -> edits.Place:
+    """How far the game is, in the words the table uses ('round 4')."""
+    return edits.round_place(record, next_state(record).over)
+
+
 def draft_of(record: Mapping[str, Any], index: int) -> RoundDraft:
     """Round ``index`` (0-based) as a draft, to edit it: tool cards revealed."""
     rnd = record["rounds"][index]

@@ -16,10 +16,14 @@ from typing import Any, Callable
 
 import flet as ft
 
+from companion.core import edits
+from companion.core.errors import CompanionError
 from companion.core.match import GAMES_PER_MATCH
 from companion.games.hotdog import rules
 from companion.games.hotdog import viewmodel as vm
 from companion.games.hotdog.viewmodel import Draft
+from companion.store.db import RecordMoved
+from companion.ui.records import save_change
 from companion.ui.shell import Shell
 from companion.ui.widgets import NumberChips, Stepper, bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
@@ -79,7 +83,11 @@ def SetupScreen(shell: Shell) -> ft.Control:
         if vm.setup_error(players, who):
             shell.saved()
             return
-        match_id = shell.store.create_match("hotdog", players, vm.new_record(players, who))
+        try:
+            match_id = shell.store.create_match("hotdog", players, vm.new_record(players, who))
+        except CompanionError as exc:
+            shell.say(f"Not saved: {exc}")
+            return
         shell.drop_ui(SETUP)
         shell.go("match", match=match_id)
 
@@ -136,11 +144,21 @@ class TableUI:
     shown: int = 1                           # reveal: steps shown so far
     error: str | None = None
     next_mustard: str | None = None
+    # The record each draft was begun on (None: not begun, or in step with the screen):
+    # what its submit is saved against, so a round entered meanwhile on another screen
+    # refuses it (companion.core.edits.entered_against).
+    base: dict[str, Any] | None = None
+    edit_base: dict[str, Any] | None = None
 
 
 class Table:
     """What a table screen's parts share: the match, its game in play, and the
-    operations on them (each one record change, saved, or a passing-state change)."""
+    operations on them (each one record change, saved, or a passing-state change).
+
+    A record change is made from the record as this screen drew it (or as its draft
+    was begun) and saved only if that is still the stored record: a screen that has
+    not redrawn since another screen (or a phone) saved cannot store its entry as one
+    more round. The refusal is said next to the entry, which stays to be checked."""
 
     def __init__(self, shell: Shell, match_id: int) -> None:
         self.shell = shell
@@ -163,27 +181,77 @@ class Table:
         """Change the passing state from its latest value (a fast second tap builds on the first)."""
         self.shell.set_ui(TABLE, lambda u: fn(u if self._mine(u) else self.fresh))
 
-    def record(self) -> dict[str, Any]:
-        """The game's record as stored now (not as it was drawn)."""
-        cur = self.shell.store.match(self.match.id).current
-        assert cur is not None
-        return cur.record
+    def latest(self) -> TableUI:
+        """The passing state as it is now (a tap may have changed it since this screen was drawn)."""
+        ui = self.shell.ui(TABLE)
+        return ui if self._mine(ui) else self.ui
 
-    def save(self, record: dict[str, Any]) -> None:
+    def put_draft(self, which: str, fn: Callable[[TableUI], TableUI]) -> None:
+        """A change to a draft (``drafts`` or ``edit_drafts``): a draft not begun yet is
+        begun on the record this screen shows."""
+        key = "base" if which == "drafts" else "edit_base"
+        drawn = self.gv.record
+
+        def step(u: TableUI) -> TableUI:
+            v = fn(u)
+            return replace(v, **{key: edits.entered_against(getattr(v, key), drawn)})
+
+        self.put(step)
+
+    def save(self, record: dict[str, Any], base: dict[str, Any], not_done: str) -> bool:
+        """Save a change made from ``base``. False if another screen saved first: nothing
+        is saved and the refusal is said. Either way each draft's base is kept right."""
         over = vm.game_view(record).over
-        self.shell.store.save_game(self.match.id, self.number, record,
-                                   finished_match=self.number == GAMES_PER_MATCH and over)
+        refused = save_change(self.shell.store, self.match.id, self.number, record, base=base,
+                              place=vm.place, not_done=not_done,
+                              finished_match=self.number == GAMES_PER_MATCH and over)
+        if refused is None:
+            self.put(lambda u: replace(u, base=edits.followed(u.base, base, record),
+                                       edit_base=edits.followed(u.edit_base, base, record)))
+            return True
+        # the drafts stay as entered, now in step with the record the screen redraws
+        self.put(lambda u: replace(u, error=refused.line, base=None, edit_base=None))
+        if refused.game != self.number:   # the screen moves on to that game: said at the top
+            self.shell.say(refused.line)
+        return False
+
+    def submit(self) -> None:
+        now = self.latest()
+        base = edits.entered_against(now.base, self.gv.record)
+        change = vm.submit(base, now.drafts)
+        if not change.ok:
+            self.put(lambda u: replace(u, error=change.error))
+            return
+        if not self.save(change.record, base, "your entry was not saved"):
+            return
+        index = len(change.record["rounds"]) - 1
+        self.put(lambda u: replace(u, mode="reveal", index=index, shown=1, error=None, base=None,
+                                   drafts={p: Draft(table=d.table) for p, d in u.drafts.items()}))
 
     def undo(self) -> None:
-        record = self.record()
+        record = self.gv.record          # the last round this screen shows is the one undone
         change = vm.undo(record)
         if not change.ok:
             self.put(lambda u: replace(u, error=change.error))
             return
-        self.save(change.record)
+        if not self.save(change.record, record, "nothing was undone"):
+            return
         drafts = vm.drafts_of(record, len(record["rounds"]) - 1)
-        self.put(lambda u: replace(u, mode="entry", drafts=drafts, error=None))
+        self.put(lambda u: replace(u, mode="entry", drafts=drafts, error=None, base=None))
         self.shell.say(f"Round {len(record['rounds'])} undone; its bids are back for entry.")
+
+    def save_edit(self) -> None:
+        now = self.latest()
+        index = self.ui.index
+        base = edits.entered_against(now.edit_base, self.gv.record)
+        change = vm.edit(base, index, now.edit_drafts)
+        if not change.ok:
+            self.put(lambda u: replace(u, error=change.error))
+            return
+        if not self.save(change.record, base, f"your change to round {index + 1} was not saved"):
+            return
+        self.put(lambda u: replace(u, mode="round", error=None, edit_base=None))
+        self.shell.say(f"Round {index + 1} changed; the game was replayed from there.")
 
 
 @ft.component
@@ -255,7 +323,7 @@ def _bid_cards(t: Table, state: rules.State, which: str, hide: bool) -> list[ft.
             current[p] = change(current.get(p) or Draft(table=state.tables[0]))
             return replace(u, **{which: current, "error": None})
 
-        t.put(apply)
+        t.put_draft(which, apply)
 
     return [BidCard(p, state, drafts[p], errors.get(p), hide, put, key=f"bid-{p}")
             for p in state.players]
@@ -277,25 +345,13 @@ def _status(t: Table) -> list[ft.Control]:
 @ft.component
 def Entry(t: Table) -> ft.Control:
     ui, gv = t.ui, t.gv
-
-    def submit() -> None:
-        now = t.shell.ui(TABLE)
-        change = vm.submit(t.record(), now.drafts if t._mine(now) else ui.drafts)
-        if not change.ok:
-            t.put(lambda u: replace(u, error=change.error))
-            return
-        t.save(change.record)
-        index = len(change.record["rounds"]) - 1
-        t.put(lambda u: replace(u, mode="reveal", index=index, shown=1, error=None,
-                                drafts={p: Draft(table=d.table) for p, d in u.drafts.items()}))
-
     out = _status(t)
     out.append(ft.Text("Bids: each player picks a table, hot dogs and dollars; "
                        "hide a bid before passing the phone."))
     out += _bid_cards(t, gv.state, "drafts", hide=True)
     out.append(error_text(ui.error))
     out.append(ft.Row([
-        ft.FilledButton("Submit round", icon=ft.Icons.CHECK, on_click=lambda e: submit()),
+        ft.FilledButton("Submit round", icon=ft.Icons.CHECK, on_click=lambda e: t.submit()),
         ft.Button("Undo last round", icon=ft.Icons.UNDO, on_click=lambda e: t.undo(),
                   disabled=not gv.record["rounds"]),
     ], wrap=True))
@@ -374,7 +430,8 @@ def RoundScreen(t: Table) -> ft.Control:
         *_round_body(rv, len(rv.steps)),
         ft.Row([
             ft.FilledButton("Change bids", icon=ft.Icons.EDIT,
-                            on_click=lambda e: t.put(lambda u: replace(u, mode="edit", edit_drafts=drafts, error=None))),
+                            on_click=lambda e: t.put(lambda u: replace(u, mode="edit", edit_drafts=drafts, error=None,
+                                                                       edit_base=gv.record))),
             ft.Button("Back to the table", icon=ft.Icons.ARROW_BACK,
                       on_click=lambda e: t.put(lambda u: replace(u, mode="entry"))),
         ], wrap=True),
@@ -386,27 +443,15 @@ def RoundScreen(t: Table) -> ft.Control:
 def EditRound(t: Table) -> ft.Control:
     ui, gv = t.ui, t.gv
     before = vm.replay({**gv.record, "rounds": gv.record["rounds"][: ui.index]})[1]
-
-    def commit() -> None:
-        now = t.shell.ui(TABLE)
-        drafts = now.edit_drafts if t._mine(now) else ui.edit_drafts
-        change = vm.edit(t.record(), ui.index, drafts)
-        if not change.ok:
-            t.put(lambda u: replace(u, error=change.error))
-            return
-        t.save(change.record)
-        t.put(lambda u: replace(u, mode="round", error=None))
-        t.shell.say(f"Round {ui.index + 1} changed; the game was replayed from there.")
-
     return _column([
         heading(f"Change round {ui.index + 1}", 18),
         ft.Text("The round is replaced and every later round replayed (the record is the truth)."),
         *_bid_cards(t, before, "edit_drafts", hide=False),
         error_text(ui.error),
         ft.Row([
-            ft.FilledButton("Save changes", icon=ft.Icons.SAVE, on_click=lambda e: commit()),
+            ft.FilledButton("Save changes", icon=ft.Icons.SAVE, on_click=lambda e: t.save_edit()),
             ft.Button("Cancel", icon=ft.Icons.CLOSE,
-                      on_click=lambda e: t.put(lambda u: replace(u, mode="round", error=None))),
+                      on_click=lambda e: t.put(lambda u: replace(u, mode="round", error=None, edit_base=None))),
         ], wrap=True),
     ])
 
@@ -440,9 +485,15 @@ def GameOver(t: Table) -> ft.Control:
         def start_next() -> None:
             now = t.shell.ui(TABLE)
             picked = now.next_mustard if t._mine(now) else None
-            fresh = t.shell.store.match(t.match.id)
-            if len(fresh.games) == number:      # a second tap must not add a second game
-                t.shell.store.add_game(t.match.id, vm.new_record(players, picked if picked in players else default))
+            try:
+                t.shell.store.add_game(t.match.id, vm.new_record(players, picked if picked in players else default),
+                                       after=number)
+            except RecordMoved:   # a second tap, or another screen, started it already: go there
+                pass
+            except CompanionError as exc:   # the store cannot save now (read-only, busy)
+                said = f"Not saved: {exc}"
+                t.put(lambda u: replace(u, error=said))
+                return
             t.shell.go("match", match=t.match.id)
 
         out.append(heading(f"Game {number + 1}", 18))
@@ -455,6 +506,7 @@ def GameOver(t: Table) -> ft.Control:
                                for p in players], spacing=0)))
         out.append(ft.FilledButton(f"Start game {number + 1}", icon=ft.Icons.PLAY_ARROW,
                                    on_click=lambda e: start_next()))
+    out.append(error_text(ui.error))
     out.append(ft.Button("Undo last round", icon=ft.Icons.UNDO, on_click=lambda e: t.undo()))
     return _column(out)
 
@@ -468,8 +520,7 @@ def MatchDetail(shell: Shell, match_id: int) -> ft.Control:
     result = vm.match_tally(m.players, records)
 
     def cont() -> None:
-        shell.store.set_setting("current_match", str(m.id))
-        shell.go("match", match=m.id)
+        shell.continue_match(m.id)
 
     out: list[ft.Control] = [heading(f"Hot Dog match: {', '.join(m.players)}"),
                              ft.Text(result.explanation),

@@ -152,6 +152,11 @@ def undo(record: Mapping[str, Any]) -> Change:
     return edits.drop_last_round(record)
 
 
+def place(record: Mapping[str, Any]) -> edits.Place:
+    """How far the game is, in the words the table uses ('round 4')."""
+    return edits.round_place(record, replay(record)[1].over)
+
+
 def edit(record: Mapping[str, Any], index: int, drafts: Mapping[str, Draft]) -> Change:
     """Replace round ``index`` (0-based) and replay the game from there.
 

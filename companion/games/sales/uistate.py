@@ -128,6 +128,11 @@ class TableUI:
     pending: Mapping[str, Any] | None = None    # a card waiting for the SA-14 confirmation
     question: str | None = None
     error: str | None = None
+    # The record each draft was begun on (None: not begun, or in step with the screen):
+    # what it is saved against, so a sale recorded meanwhile on another screen refuses
+    # it (companion.core.edits.entered_against).
+    base: Mapping[str, Any] | None = None
+    edit_base: Mapping[str, Any] | None = None
 
     @property
     def editing(self) -> bool:
@@ -166,5 +171,5 @@ def valid(ui: TableUI, record: Mapping[str, Any]) -> TableUI:
     """The passing state fitted to the record as stored now (another device may have
     undone a sale): a view of a sale that is gone goes back to the table."""
     if ui.mode != "entry" and (ui.at is None or ui.at not in sale_places(record)):
-        return replace(ui, mode="entry", at=None, edit_plays=(), pending=None, question=None)
+        return replace(ui, mode="entry", at=None, edit_plays=(), edit_base=None, pending=None, question=None)
     return ui

@@ -10,12 +10,14 @@ is open) is plain data kept by the shell (``uistate``); the components draw it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
 import flet as ft
 
+from companion.core import edits
 from companion.core.errors import CompanionError
 from companion.games.sales import uistate as us
 from companion.games.sales import viewmodel as vm
@@ -24,6 +26,8 @@ from companion.games.sales.models import ROUNDS
 from companion.games.sales.uistate import SetupDraft, TableUI
 from companion.games.sales.viewmodel import CardDraft
 from companion.store import data_dir
+from companion.store.exchange import keep_file
+from companion.ui.records import save_change
 from companion.ui.shell import Shell
 from companion.ui.widgets import bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
@@ -85,9 +89,13 @@ def SetupScreen(shell: Shell) -> ft.Control:
             shell.saved()
             return
         players = vm.clean(now.names)
-        match_id = shell.store.create_match(
-            "sales", players, vm.new_record(players, now.mode, now.hand_size, now.leader_name()))
-        shell.store.set_setting(vm.deck_setting_key(match_id), str(Path(now_path).resolve()))
+        try:
+            match_id = shell.store.create_match(
+                "sales", players, vm.new_record(players, now.mode, now.hand_size, now.leader_name()))
+            shell.store.set_setting(vm.deck_setting_key(match_id), str(Path(now_path).resolve()))
+        except CompanionError as exc:
+            shell.say(f"Not saved: {exc}")
+            return
         shell.drop_ui(SETUP)
         shell.drop_ui(TABLE)
         shell.go("match", match=match_id)
@@ -104,11 +112,11 @@ def SetupScreen(shell: Shell) -> ft.Control:
             return
         f = files[0]
         if f.bytes is not None:        # a browser gives the contents: keep a copy in the data dir
-            folder = data_dir() / "decks"
-            folder.mkdir(parents=True, exist_ok=True)
-            target = folder / Path(f.name).name
-            target.write_bytes(f.bytes)
-            chosen = str(target)
+            try:                       # a new name if taken: an older match reads the deck it was played with
+                chosen = str(keep_file(data_dir() / "decks", f.name, f.bytes))
+            except CompanionError as exc:
+                shell.say(f"The deck file could not be kept: {exc}.")
+                return
         else:
             chosen = f.path or ""
         put(lambda d: replace(d, deck=us.OTHER, other=chosen))
@@ -205,7 +213,12 @@ def SetupScreen(shell: Shell) -> ft.Control:
 
 class Table:
     """What a table screen's parts share: the match, its record, the deck, and the
-    operations on them (each one record change, saved, or a passing-state change)."""
+    operations on them (each one record change, saved, or a passing-state change).
+
+    A record change is made from the record as this screen drew it (or as its draft
+    was begun) and saved only if that is still the stored record: a screen that has
+    not redrawn since another screen (or a phone) saved cannot store its sale as one
+    more. The refusal is said next to the entry, which stays to be checked."""
 
     def __init__(self, shell: Shell, match_id: int) -> None:
         self.shell = shell
@@ -232,21 +245,39 @@ class Table:
         """Change the passing state from its latest value (a fast second tap builds on the first)."""
         self.shell.set_ui(TABLE, lambda u: fn(u if self._mine(u) else self.fresh))
 
-    def record(self) -> dict[str, Any]:
-        """The game's record as stored now (not as it was drawn)."""
-        cur = self.shell.store.match(self.match.id).current
-        assert cur is not None
-        return cur.record
+    def put_draft(self, fn: Callable[[TableUI], TableUI]) -> None:
+        """A change to the draft being entered (the new sale's plays, or the changed
+        sale's): a draft not begun yet is begun on the record this screen shows; a new
+        sale's plays all taken back are no draft any more."""
+        drawn = self.rec
 
-    def save(self, record: dict[str, Any]) -> None:
-        over = vm.sale_view(record).game_over
-        self.shell.store.save_game(self.match.id, self.number, record, finished_match=over)
+        def step(u: TableUI) -> TableUI:
+            v = fn(u)
+            key = "edit_base" if v.editing else "base"
+            if not v.editing and not v.plays:
+                return replace(v, base=None)
+            return replace(v, **{key: edits.entered_against(getattr(v, key), drawn)})
+
+        self.put(step)
+
+    def save(self, record: dict[str, Any], base: Mapping[str, Any], not_done: str) -> bool:
+        """Save a change made from ``base``. False if another screen saved first: nothing
+        is saved and the refusal is said. Either way each draft's base is kept right."""
+        refused = save_change(self.shell.store, self.match.id, self.number, record, base=base, place=vm.place,
+                              not_done=not_done, finished_match=vm.sale_view(record).game_over)
+        if refused is None:
+            self.put(lambda u: replace(u, base=edits.followed(u.base, base, record),
+                                       edit_base=edits.followed(u.edit_base, base, record)))
+            return True
+        # the drafts stay as entered, now in step with the record the screen redraws
+        self.put(lambda u: replace(u, error=refused.line, base=None, edit_base=None))
+        return False
 
     # ------------------------------------------------------------ operations
     def add_card(self, card: dict[str, Any] | CardDraft, confirmed: bool = False) -> None:
         now = self.latest()
         at = now.at if now.editing else None
-        d = vm.draft_play(self.record(), list(now.draft()), card, deck=self.deck, confirmed=confirmed, at=at)
+        d = vm.draft_play(self.rec, list(now.draft()), card, deck=self.deck, confirmed=confirmed, at=at)
         if d.question is not None:
             pending = card.card() if isinstance(card, CardDraft) else dict(card)
             self.put(lambda u: replace(u, pending=pending, question=d.question, error=None))
@@ -254,39 +285,44 @@ class Table:
             self.put(lambda u: replace(u, error=d.error, pending=None, question=None))
         else:
             fresh_attrs = isinstance(card, CardDraft)
-            self.put(lambda u: replace(u.with_draft(d.plays), query="",
-                                       attrs=CardDraft() if fresh_attrs else u.attrs))
+            self.put_draft(lambda u: replace(u.with_draft(d.plays), query="",
+                                             attrs=CardDraft() if fresh_attrs else u.attrs))
 
     def take_back(self) -> None:
-        self.put(lambda u: u.with_draft(vm.drop_last_play(u.draft())))
+        self.put_draft(lambda u: u.with_draft(vm.drop_last_play(u.draft())))
 
     def record_sale(self) -> None:
-        record = self.record()
-        change = vm.complete_sale(record, list(self.latest().plays))
+        now = self.latest()
+        base = edits.entered_against(now.base, self.rec)
+        change = vm.complete_sale(base, list(now.plays))
         if not change.ok:
             self.put(lambda u: replace(u, error=change.error))
             return
-        self.save(change.record)
-        self.put(lambda u: replace(u, mode="result", at=us.last_sale_at(change.record), plays=(),
+        if not self.save(change.record, base, "your sale was not saved"):
+            return
+        self.put(lambda u: replace(u, mode="result", at=us.last_sale_at(change.record), plays=(), base=None,
                                    query="", pending=None, question=None, error=None))
 
     def next_round(self) -> None:
-        change = vm.start_next_round(self.record())
+        record = self.rec
+        change = vm.start_next_round(record)
         if not change.ok:
             self.put(lambda u: replace(u, error=change.error))
             return
-        self.save(change.record)
-        self.put(lambda u: replace(u, mode="entry", plays=(), error=None))
+        if not self.save(change.record, record, "the next round was not started"):
+            return
+        self.put(lambda u: replace(u, mode="entry", plays=(), base=None, error=None))
 
     def undo(self) -> None:
-        record = self.record()
+        record = self.rec             # the last sale this screen shows is the one undone
         back = us.undone_plays(record)
         change = vm.undo(record)
         if not change.ok:
             self.put(lambda u: replace(u, error=change.error))
             return
-        self.save(change.record)
-        self.put(lambda u: replace(u, mode="entry", at=None, plays=tuple(back), pending=None,
+        if not self.save(change.record, record, "nothing was undone"):
+            return
+        self.put(lambda u: replace(u, mode="entry", at=None, plays=tuple(back), base=None, pending=None,
                                    question=None, error=None))
         self.shell.say("Last sale undone; its cards are back for entry." if back else
                        "The round just started is taken back.")
@@ -296,12 +332,14 @@ class Table:
         if now.at is None:
             return
         r, s = now.at
-        change = vm.edit_sale(self.record(), r, s, list(now.edit_plays))
+        base = edits.entered_against(now.edit_base, self.rec)
+        change = vm.edit_sale(base, r, s, list(now.edit_plays))
         if not change.ok:
             self.put(lambda u: replace(u, error=change.error))
             return
-        self.save(change.record)
-        self.put(lambda u: replace(u, mode="sale", edit_plays=(), error=None))
+        if not self.save(change.record, base, f"your change to round {r + 1}, sale {s + 1} was not saved"):
+            return
+        self.put(lambda u: replace(u, mode="sale", edit_plays=(), edit_base=None, error=None))
         self.shell.say(f"Round {r + 1}, sale {s + 1} changed; the game was replayed from there.")
 
 
@@ -554,6 +592,7 @@ def SaleResultPanel(t: Table) -> ft.Control:
     return _column([
         heading(f"Round {res.round}, sale {res.sale}: result", 18),
         *_result_body(res),
+        error_text(t.ui.error),
         ft.Row([
             ft.FilledButton(label, icon=ft.Icons.ARROW_FORWARD,
                             on_click=lambda e: t.put(lambda u: replace(u, mode="entry", at=None))),
@@ -593,6 +632,7 @@ def SaleDetail(t: Table) -> ft.Control:
         ft.Row([
             ft.FilledButton("Change this sale", icon=ft.Icons.EDIT,
                             on_click=lambda e: t.put(lambda u: replace(u, mode="edit", edit_plays=tuple(plays),
+                                                                       edit_base=t.rec,
                                                                        pending=None, question=None, error=None))),
             ft.Button("Back to the table", icon=ft.Icons.ARROW_BACK,
                       on_click=lambda e: t.put(lambda u: replace(u, mode="entry", at=None, error=None))),
@@ -616,7 +656,7 @@ def EditSale(t: Table) -> ft.Control:
             ft.Button("Take back the last card", icon=ft.Icons.BACKSPACE_OUTLINED,
                       disabled=not ui.edit_plays, on_click=lambda e: t.take_back()),
             ft.Button("Enter the whole sale again", icon=ft.Icons.RESTART_ALT,
-                      disabled=not ui.edit_plays, on_click=lambda e: t.put(lambda u: u.with_draft(()))),
+                      disabled=not ui.edit_plays, on_click=lambda e: t.put_draft(lambda u: u.with_draft(()))),
         ], wrap=True),
     ]
     if sv.ready:
@@ -627,7 +667,7 @@ def EditSale(t: Table) -> ft.Control:
         ft.FilledButton("Save changes", icon=ft.Icons.SAVE, disabled=not sv.ready,
                         on_click=lambda e: t.save_edit()),
         ft.Button("Cancel", icon=ft.Icons.CLOSE,
-                  on_click=lambda e: t.put(lambda u: replace(u, mode="sale", edit_plays=(), error=None,
+                  on_click=lambda e: t.put(lambda u: replace(u, mode="sale", edit_plays=(), edit_base=None, error=None,
                                                              pending=None, question=None))),
     ], wrap=True))
     return _column(out)
@@ -665,6 +705,7 @@ def GameOver(t: Table) -> ft.Control:
         ], spacing=4), "winner"))
     out += _score_cards(score)
     out += [_note(n) for n in score.notes]
+    out.append(error_text(t.ui.error))
     out.append(ft.Row([
         ft.Button("Undo last sale", icon=ft.Icons.UNDO, on_click=lambda e: t.undo()),
         ft.Button("Home", icon=ft.Icons.HOME, on_click=lambda e: t.shell.go("home")),
@@ -681,8 +722,7 @@ def MatchDetail(shell: Shell, match_id: int) -> ft.Control:
     out: list[ft.Control] = [heading(f"Sales game: {', '.join(m.players)}")]
 
     def cont() -> None:
-        shell.store.set_setting("current_match", str(m.id))
-        shell.go("match", match=m.id)
+        shell.continue_match(m.id)
 
     if not m.games:
         return _column(out)

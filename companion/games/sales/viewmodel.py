@@ -403,6 +403,18 @@ def undo(record: Mapping[str, Any]) -> Change:
     return Change({**record, "rounds": rounds})
 
 
+def place(record: Mapping[str, Any]) -> edits.Place:
+    """How far the game is, in the words the table uses ('round 2, sale 3')."""
+    rounds = record["rounds"]
+    at = (len(rounds), len(rounds[-1]["sales"]) if rounds else 0)
+    sv = sale_view(record)
+    if sv.game_over:
+        return edits.Place(at, "the final scores")
+    if sv.round_over:
+        return edits.Place(at, f"round {sv.round + 1}", "started")
+    return edits.Place(at, f"round {sv.round}, sale {sv.sale}")
+
+
 def plays_of(record: Mapping[str, Any], round_index: int, sale_index: int) -> list[dict[str, Any]]:
     """The plays of an earlier sale, as the draft to edit it."""
     return _plays(record["rounds"][round_index]["sales"][sale_index]["plays"])

@@ -4,7 +4,8 @@ Export: a game or the match as its JSON record, the match as CSV (rows from the
 game's ``export.py``) and as a file BG Stats imports (its finished games as plays).
 Print: the score sheet filled from the game's record or the match record, and the
 game's rules card — the PDFs of ``companion print``. Each file is offered as a
-download in a browser, a save/share elsewhere, and a copy in ``<data dir>/exports/``.
+download in a browser, a save/share elsewhere, and a copy in ``<data dir>/exports/``
+(under a fresh name when the name is taken: an export never replaces another file).
 """
 
 from __future__ import annotations

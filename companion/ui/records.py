@@ -1,0 +1,47 @@
+"""Saving a table screen's change to a game record, beside other screens on the match.
+
+Every game's table saves through :func:`save_change`. A change names the record it
+was made from (``base``: the record its draft was begun on, see
+:func:`companion.core.edits.entered_against`); the store writes it only if that is
+still the stored record (:func:`companion.store.db.write_game`), so two host tabs, or
+a tab and a phone's reveal, never both save the same round. A refused change leaves
+the store as it was and comes back as the line the player reads, in the game's words
+(its ``place``); so does a store that cannot save at all (read-only, locked too long).
+No flet here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.edits import Place, moved_line
+from companion.core.errors import CompanionError
+from companion.store import Store
+from companion.store.db import RecordMoved
+
+
+@dataclass(frozen=True)
+class Refused:
+    """Another screen was first: nothing was saved."""
+
+    line: str     # what the player reads, e.g. 'Round 3 was already entered on another screen; …'
+    game: int     # the game in play now (another screen may have started the next one)
+
+
+def save_change(store: Store, match_id: int, number: int, record: dict[str, Any], *,
+                base: Mapping[str, Any], place: Callable[[Mapping[str, Any]], Place],
+                not_done: str, finished_match: bool | None = None) -> Refused | None:
+    """Save ``record`` as game ``number``'s record, made from ``base``: None when saved,
+    else why not (the store is unchanged). ``not_done`` says what did not happen, in
+    the player's words ('your entry was not saved', 'nothing was undone')."""
+    try:
+        store.save_game(match_id, number, record, finished_match=finished_match, base=base)
+    except RecordMoved as moved:
+        line = moved_line(place, base, moved.record, base_game=number, now_game=moved.number,
+                          not_done=not_done)
+        return Refused(line, moved.number)
+    except CompanionError as exc:      # the store cannot save now (read-only, busy): say why
+        return Refused(f"Not saved: {exc}", number)
+    return None

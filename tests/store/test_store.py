@@ -105,14 +105,18 @@ def test_export_game_is_a_referee_record(store, tmp_path):
     assert json.loads(out.stdout)["money"] == {"Anna": 5, "Bernd": 4, "Chris": 3}
 
 
-def test_csv_one_row_per_bid(store):
+def test_csv_one_row_per_round_and_player_then_the_totals(store):
     rec = {**vm.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]}
     rows = list(csv.DictReader(io.StringIO(game_csv(rec))))
-    assert [r["player"] for r in rows] == PLAYERS
-    assert rows[1] == {"game": "1", "round": "1", "player": "Bernd", "table": "5",
-                       "hotdogs": "3", "dollars": "2"}
+    assert [(r["row"], r["player"]) for r in rows] == [("round", p) for p in PLAYERS] + [("game", p) for p in PLAYERS]
+    assert {k: rows[1][k] for k in ("game", "round", "player", "table", "hotdogs", "dollars", "outcome", "money")} == {
+        "game": "1", "round": "1", "player": "Bernd", "table": "5", "hotdogs": "3", "dollars": "2",
+        "outcome": "sold", "money": "4"}
+    assert rows[0]["dollars"] == "0"  # not entered: the referee's 0, written as 0
     mid = store.create_match("hotdog", PLAYERS, rec)
-    assert match_csv(store.match(mid)).splitlines()[0] == "game,round,player,table,hotdogs,dollars"
+    text = match_csv(store.match(mid))
+    assert text.splitlines()[0].startswith("row,game,round,player,mustard,table,hotdogs,dollars,")
+    assert [line.split(",")[0] for line in text.splitlines()[1:]] == ["round"] * 3 + ["game"] * 3 + ["match"] * 3
 
 
 def test_import_export_round_trip(store):
@@ -157,7 +161,7 @@ def test_csv_rows_come_from_the_game_folder():
     assert csv_rows_of("hotdog") is csv_rows
     # a game without export.py: one row per round, the round as JSON
     rows = list(csv.DictReader(io.StringIO(records_csv([{"game": "nogame", "rounds": [{"x": 1}]}]))))
-    assert rows == [{"game": "1", "round": "1", "round_json": '{"x": 1}'}]
+    assert rows == [{"row": "round", "game": "1", "round": "1", "round_json": '{"x": 1}'}]
 
 
 def test_keep_file_never_writes_over_another_file(tmp_path):

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.errors import RecordError, RuleError
-from companion.core.record import check_names
+from companion.core.names import name_fault, normal
 
 
 @dataclass(frozen=True)
@@ -39,25 +39,23 @@ def say_where(err: RecordError) -> str:
 
 
 def clean(names: Sequence[str]) -> list[str]:
-    """Names as the rules read them: trimmed."""
-    return [n.strip() for n in names]
+    """Names as the rules read them: trimmed and composed (``core.names.normal``)."""
+    return [normal(n) for n in names]
 
 
 def name_errors(names: Sequence[str], ruling: str) -> list[str | None]:
     """For each name field, why ``ruling`` refuses it (or None), as the player types.
 
-    Each name is checked by the core's name check together with the accepted names
-    before it: an empty name, a name too long, the same name as an earlier one."""
+    Each name is checked by the core's name policy against the accepted names
+    before it: an empty name, a hidden character, a name too long, a name that
+    looks the same as an earlier one."""
     accepted: list[str] = []
     out: list[str | None] = []
     for name in clean(names):
-        try:
-            check_names([*accepted, name], 0, 99, ruling)
-        except RuleError as err:
-            out.append(say(err))
-            continue
-        accepted.append(name)
-        out.append(None)
+        fault = name_fault(name, accepted)
+        out.append(None if fault is None else say(RuleError(ruling, fault)))
+        if fault is None:
+            accepted.append(name)
     return out
 
 

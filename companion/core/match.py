@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from companion.core import words
 from companion.core.errors import RecordError, RuleError
+from companion.core.names import key
 from companion.core.record import Model, Name, error_from_validation
 from companion.core.registry import GameSpec, game
 
@@ -85,12 +86,12 @@ def tally(match: MatchRecord) -> MatchResult:
         raise RecordError(f"game: {spec.title} is not played as a three-game match")
     if len(match.games) > GAMES_PER_MATCH:
         raise _refuse(spec, f"a match is {GAMES_PER_MATCH} games, not {len(match.games)}")
-    seats = [p.casefold() for p in match.players]
+    seats = [key(p) for p in match.players]
     games: list[GameTally] = []
     totals = {p: 0 for p in match.players}
     for i, record in enumerate(game_records(match), 1):
         players = list(record.players)  # type: ignore[attr-defined]
-        if [p.casefold() for p in players] != seats:
+        if [key(p) for p in players] != seats:
             raise _refuse(spec, f"game {i} is played by {', '.join(players)}, not by the match's players")
         if games and not games[-1].over:
             raise _refuse(spec, f"game {i} starts before game {i - 1} is over")

@@ -1,9 +1,10 @@
-"""The base of every game record, and the checks all games share.
+"""The base of every game record, and how a broken one is said in one line.
 
 A game is its setup plus the list of rounds as entered. The record models here
 describe only the shape (field names, types, non-negative integers); what the
 rulings say about the values is checked by each game's rules, which raise
-``RuleError`` with the ruling id, the round and the player.
+``RuleError`` with the ruling id, the round and the player. Players' names follow
+one policy for every game: :mod:`companion.core.names`.
 """
 
 from __future__ import annotations
@@ -12,16 +13,20 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from companion.core.errors import RecordError, RuleError, shorten
-
-MAX_NAME_LENGTH = 24
+from companion.core.errors import RecordError
+from companion.core.names import key as name_key
+from companion.core.names import normal
 
 # Integers, never booleans; never negative where the contract says so.
 Count = Annotated[int, Field(strict=True, ge=0)]
 Positive = Annotated[int, Field(strict=True, ge=1)]
-Name = Annotated[str, StringConstraints(strip_whitespace=True)]
+# A name (a player's, a burger card's) as entered, kept trimmed and composed
+# (core.names.normal): a record typed with decomposed letters ('e' + U+0308) is read
+# as the composed one. Names used as keys ("money": {"Zoë": 4}) stay as entered and
+# are matched to a player by core.names.key, so they match however they are spelt.
+Name = Annotated[str, AfterValidator(normal)]
 
 
 class Model(BaseModel):
@@ -42,50 +47,6 @@ class GameRecord(Model):
 
     game: str
     players: list[Name]
-
-
-def check_names(names: Sequence[str], low: int, high: int, ruling: str) -> None:
-    """Players: ``low``–``high`` of them; names trimmed, non-empty, unique
-    (case-insensitive), at most 24 characters (HD-1, used by every game)."""
-    if not low <= len(names) <= high:
-        raise RuleError(ruling, f"{low}–{high} players, not {len(names)}")
-    seen: dict[str, str] = {}
-    for name in names:
-        if not name:
-            raise RuleError(ruling, "a player's name is empty")
-        if len(name) > MAX_NAME_LENGTH:
-            raise RuleError(
-                ruling,
-                f"the name '{name[:MAX_NAME_LENGTH]}…' is {len(name)} characters long "
-                f"(at most {MAX_NAME_LENGTH})",
-            )
-        key = name.casefold()
-        if key in seen:
-            raise RuleError(ruling, f"'{name}' and '{seen[key]}' are the same name")
-        seen[key] = name
-
-
-class Roster:
-    """Finds a player by name, trimmed and case-insensitive (names are unique that way)."""
-
-    def __init__(self, players: Sequence[str]) -> None:
-        self.players = list(players)
-        self._by_key = {p.casefold(): p for p in self.players}
-
-    def find(self, name: str) -> str | None:
-        return self._by_key.get(name.strip().casefold())
-
-    def resolve(self, name: str, ruling: str, what: str = "", **where: Any) -> str:
-        found = self.find(name)
-        if found is None:
-            where.setdefault("player", name.strip())
-            label = f"{what} " if what else ""
-            raise RuleError(
-                ruling,
-                f"{label}'{shorten(name.strip())}' is not a player (players: {', '.join(self.players)})",
-                **where,
-            )
-        return found
 
 
 # ---------------------------------------------------------------- pydantic errors
@@ -135,7 +96,7 @@ def _player_keys(raw: Any) -> set[str]:
     players = raw.get("players") if isinstance(raw, dict) else None
     if not isinstance(players, list):
         return set()
-    return {p.strip().casefold() for p in players if isinstance(p, str)}
+    return {name_key(p) for p in players if isinstance(p, str)}
 
 
 def error_from_validation(
@@ -181,7 +142,7 @@ def error_from_validation(
         last = loc[-1]
         named = [str(p) for p in loc[:-1] if not isinstance(p, int)]
         parent = ".".join(named[-2:]) if len(named) > 1 and named[-1].strip().isdigit() else named[-1]
-        if isinstance(last, str) and last.strip().casefold() in _player_keys(raw):
+        if isinstance(last, str) and name_key(last) in _player_keys(raw):
             where["player"] = last.strip()
             label = parent
         elif isinstance(last, str) and loc[-2] in ("money", "complete", "tools"):

@@ -44,7 +44,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.errors import CompanionError, RecordError
-from companion.core.record import Roster
+from companion.core.names import Roster, first_fault
+from companion.core.registry import game as game_spec
 from companion.net.games import Adapter, adapter
 from companion.net.limiter import JoinLimiter
 from companion.store.db import Store, write_game
@@ -257,6 +258,7 @@ class Hub:
             if row is None:
                 game = _game(c, match_id)
                 adapter(game.kind)  # refuses a game that cannot be played from phones
+                _check_seat_names(game)
                 now = time.time()
                 for _ in range(20):
                     code = new_code()
@@ -562,6 +564,17 @@ def _game(c: sqlite3.Connection, match_id: int) -> _Game:
     if g is None:
         raise UnknownTable(f"match {match_id} has no game")
     return _Game(m[0], json.loads(m[1]), g[0], json.loads(g[1]))
+
+
+def _check_seat_names(game: _Game) -> None:
+    """Refuse to seat players whose names the rules refuse (``core.names``: a hidden
+    character, two names that look the same). The setup screens and an import never
+    let such names in, but a match stored before they were checked could have them,
+    and its phones would show two seats that read the same."""
+    fault = first_fault(game.players)
+    if fault is not None:
+        ruling = game_spec(game.kind).field_rulings.get("players")
+        raise HubError(f"{ruling}: {fault}" if ruling else fault)
 
 
 def _seat(c: sqlite3.Connection, token: str) -> tuple[_Table, str]:

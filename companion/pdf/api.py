@@ -21,7 +21,7 @@ from pathlib import Path
 from types import ModuleType
 
 from companion.core.errors import CompanionError, RecordError
-from companion.core.record import check_names
+from companion.core.names import check_names, normal
 from companion.pdf.layout import CARD_SHEETS, SHEET_PAPERS
 
 # The date the committed printables (``companion print --all``) carry: a fixed input,
@@ -56,10 +56,11 @@ def _paper(paper: str) -> str:
 
 
 def check_players(module: ModuleType, players: Sequence[str]) -> list[str]:
-    """Names as the game allows them (count, length, unique) and as a font can print them."""
-    from companion.pdf.fonts import check_printable, normal
+    """Names as the game allows them (``core.names``: count, length, nothing hidden,
+    none looking like another) and as a font can print them."""
+    from companion.pdf.fonts import check_printable
 
-    names = [normal(p.strip()) for p in players]
+    names = [normal(p) for p in players]
     low, high = module.PLAYERS
     check_names(names, low, high, module.PLAYERS_RULING)
     for name in names:

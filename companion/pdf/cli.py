@@ -8,6 +8,8 @@
 ``-o -`` writes the PDF to standard output. ``--date YYYY-MM-DD`` sets the footer's
 date (default: SOURCE_DATE_EPOCH, else today; ``--all`` always prints the
 edition date). Bad input prints one line on standard error, exits 1 and writes no file.
+Every line printed shows control characters escaped (``core.errors.one_line``): a
+name, a path or a word typed can never move the cursor or retitle the terminal.
 """
 
 from __future__ import annotations
@@ -16,12 +18,12 @@ import argparse
 import datetime as dt
 import sys
 
-from companion.core.errors import CompanionError
+from companion.core.errors import CompanionError, one_line
 from companion.core.paths import printables_dir
 
 
 def _fail(message: str) -> int:
-    sys.stderr.write("companion print: " + message.replace("\n", " ") + "\n")
+    sys.stderr.write("companion print: " + one_line(message) + "\n")
     return 1
 
 
@@ -62,7 +64,7 @@ def _build(args: argparse.Namespace) -> tuple[str | None, bytes | None]:
             raise CompanionError("--all rebuilds every printable; give it no other command")
         written = api.build_all(args.out or printables_dir())
         for path in written:
-            sys.stdout.write(f"{path}\n")
+            sys.stdout.write(one_line(str(path)) + "\n")
         return None, None
     if what is None:
         raise CompanionError("say what to print: score-sheet, rules or --all")

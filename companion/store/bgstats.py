@@ -22,7 +22,8 @@ device owner among the players; companion does not know who that is and writes 0
 
 What becomes a play: each game that has winners (a finished game; not a co-operative
 sales game, which is won or lost by the team and has no winners; not a stored record
-the referee refuses). Players are matched by name across games, case-insensitively.
+the referee refuses). Players are matched by name across games, as companion compares names
+(``companion.core.names.key``: any case, any composition).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.core.errors import CompanionError
+from companion.core.names import key
 from companion.core.registry import game, parse_record, referee
 from companion.store.db import StoredGame, StoredMatch
 
@@ -104,9 +106,9 @@ def bgstats_export(matches: Sequence[StoredMatch]) -> dict[str, Any]:
             start = start_player_of(spec.name)(result)
             entries = []
             for seat, name in enumerate(record.players, 1):  # type: ignore[attr-defined]
-                player_id, new = player_ids(name.casefold())
+                player_id, new = player_ids(key(name))
                 if new:
-                    players.append({"id": player_id, "uuid": _uuid(f"player:{name.casefold()}"), "name": name,
+                    players.append({"id": player_id, "uuid": _uuid(f"player:{key(name)}"), "name": name,
                                     "isAnonymous": False, "modificationDate": _date(stored.updated_at),
                                     "bggUsername": ""})
                 entries.append({"playerRefId": player_id, "score": str(scores[name]), "winner": name in winners,

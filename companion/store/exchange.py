@@ -7,6 +7,8 @@ what was entered and what became of it, the score after the round) in
 ``companion/games/<game>/export.py`` (``csv_rows(number, record) -> list[dict]``, and
 ``SCORE_COLUMN``); a game without one gets one row per round with the round as JSON.
 Then come per player each game's totals and winner, and a match's.
+Cells are written by ``core.spreadsheet``: text a spreadsheet would run as a formula is
+kept text.
 
 Files the app keeps in its data folder (exports, printables, copied deck files) are
 written with :func:`keep_file`, which never writes over another file.
@@ -14,9 +16,7 @@ written with :func:`keep_file`, which never writes over another file.
 
 from __future__ import annotations
 
-import csv
 import importlib
-import io
 import itertools
 import json
 from collections.abc import Callable
@@ -28,6 +28,7 @@ from companion.core.errors import CompanionError, RecordError, StoreError
 from companion.core.match import GAMES_PER_MATCH, MatchRecord, tally
 from companion.core.record import parse_json
 from companion.core.registry import games, parse_record, referee
+from companion.core.spreadsheet import csv_text
 from companion.store.db import Store, StoredMatch
 
 
@@ -92,16 +93,6 @@ def _match_rows(match: MatchRecord) -> list[dict[str, Any]]:
              "over": result.complete} for p in match.players]
 
 
-def csv_cell(value: Any) -> Any:
-    """A value as a CSV cell: numbers stay numbers (0 is 0), true/false for booleans,
-    None empty. Every cell goes through here."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return ""
-    return value
-
-
 def records_csv(records: list[dict[str, Any]], numbers: list[int] | None = None,
                 match: MatchRecord | None = None) -> str:
     """These game records as CSV: each game's rows as its ``export.py`` defines them
@@ -117,12 +108,7 @@ def records_csv(records: list[dict[str, Any]], numbers: list[int] | None = None,
         for key in row:
             if key not in columns:
                 columns.append(key)
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
-    writer.writeheader()
-    for row in rows:
-        writer.writerow({k: csv_cell(v) for k, v in row.items()})
-    return out.getvalue()
+    return csv_text(columns, rows)
 
 
 def game_csv(record: dict[str, Any], number: int = 1) -> str:

@@ -16,7 +16,7 @@ def tie_drafts() -> dict[str, Draft]:
 def test_names_are_checked_as_typed_with_the_reason_hd1():
     errs = vm.name_errors(["Anna", " anna ", "", "x" * 25])
     assert errs[0] is None
-    assert errs[1] == "HD-1: 'anna' and 'Anna' are the same name"
+    assert errs[1] == "HD-1: 'anna' and 'Anna' look the same: give each player a name the table can tell apart"
     assert errs[2] == "HD-1: a player's name is empty"
     assert errs[3].startswith("HD-1: the name 'xxxxxxxxxxxxxxxxxxxxxxxx…' is 25 characters long")
 

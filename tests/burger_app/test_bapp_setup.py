@@ -13,7 +13,7 @@ from tests.burger_app.helpers import THREE
 def test_bu1_names_are_checked_as_typed():
     errs = vm.name_errors(["Ann", " ann ", "", "x" * 25, "Ben"])
     assert errs[0] is None
-    assert errs[1] == "BU-1: 'ann' and 'Ann' are the same name"
+    assert errs[1] == "BU-1: 'ann' and 'Ann' look the same: give each player a name the table can tell apart"
     assert errs[2] == "BU-1: a player's name is empty"
     assert errs[3].startswith("BU-1: the name 'xxxxxxxxxxxxxxxxxxxxxxxx…' is 25 characters long")
     assert errs[4] is None

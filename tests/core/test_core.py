@@ -44,3 +44,12 @@ def test_games_are_found_from_their_folders():
     with pytest.raises(RecordError):
         from companion.core.registry import game
         game("poker")
+
+
+def test_csv_cells_a_spreadsheet_would_run_get_a_quote_numbers_stay_numbers():
+    from companion.core.spreadsheet import csv_text
+
+    rows = [{"n": -2, "x": 1.5, "t": "-2", "f": '=HYPERLINK("http://x","y")', "a": "@A1", "p": "+1",
+             "tab": "\t=1", "cr": "\r=1", "ok": "Anna-Lena", "b": True}]
+    assert csv_text(list(rows[0]), rows).split("\n")[1] == (
+        "-2,1.5,'-2,\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",'@A1,'+1,'\t=1,'\r=1,Anna-Lena,true")

@@ -41,7 +41,7 @@ BAD = [
                      {"player": "Chris", "table": 5, "hotdogs": 1})),
      "round 1: Zoë: HD-6 'Zoë' is not a player (players: Anna, Bernd, Chris)"),
     ('{"game": "hotdog", "players": ["A", "B", "C", "D", "E", "F"]}', "setup: HD-1 2–5 players, not 6"),
-    ('{"game": "hotdog", "players": ["Anna", "anna "]}', "setup: HD-1 'anna' and 'Anna' are the same name"),
+    ('{"game": "hotdog", "players": ["Anna", "anna "]}', "setup: HD-1 'anna' and 'Anna' look the same: give each player a name the table can tell apart"),
     ('{"game": "hotdog", "players": ["Anna", "' + "N" * 200 + '"]}', "setup: HD-1 the name 'NNNNNNNNNNNNNNNNNNNNNNNN…' is 200 characters long (at most 24)"),
     ('{"game": "hotdog", "players": ["Anna", "Bernd"], "money": {"Anna": 1' + "0" * 5000 + "}}",
      "record: not valid JSON (a number has too many digits)"),
@@ -116,6 +116,15 @@ DOUBLES = [
     ('{"game":"hotdog","players":["A","B"],"tables":{"5":{"A":-1}}}', "setup: A: HD-8 tables.5 must be at least 0"),
     ('{"game":"hotdog","players":["A","B"],"mustard":"Z\\rY\\u2028X"}', "setup: Z\\rY\\u2028X: HD-4 the mustard holder"),
     ('{"game":"hotdog","players":["A","B"],"mustard":"' + "z" * 1000 + '"}', "setup: " + "z" * 40 + "…: HD-4"),
+    # one name policy (core.names): composed and decomposed are one name; nothing hidden
+    ('{"game":"hotdog","players":["Zo\\u00eb","B"],"money":{"Zo\\u00eb":1,"Zoe\\u0308":7}}',
+     "setup: Zoë: HD-3 money is given twice"),
+    ('{"game":"hotdog","players":["Zo\\u00eb","Zoe\\u0308"]}',
+     "setup: HD-1 'Zoë' and 'Zoë' look the same: give each player a name the table can tell apart"),
+    ('{"game":"hotdog","players":["Anna","Anna\\u200b"]}',
+     "setup: HD-1 the name 'Anna\\u200b' holds a character that does not show (U+200B zero width space)"),
+    ('{"game":"hotdog","players":["Anna","\\u202eannA"]}',
+     "setup: HD-1 the name '\\u202eannA' holds a character that does not show (U+202E right-to-left override)"),
 ]
 
 
@@ -133,3 +142,18 @@ def test_jsonl_invalid_utf8_line_says_so(tmp_path):
     path.write_bytes(json.dumps(GOOD).encode() + b"\n\xff\xfe\n")
     out = run_companion("referee", "--jsonl", str(path)).stdout.decode().splitlines()
     assert json.loads(out[1]) == {"error": "record: not valid JSON (not UTF-8 text: byte 0)"}
+
+
+def test_a_decomposed_record_gives_the_composed_result_byte_for_byte():
+    """A record typed with 'e' + combining diaeresis is read as the one typed with 'ë':
+    the players, the mustard holder, money keys and bids all name the same Zoë."""
+    composed = {"game": "hotdog", "players": ["Zoë", "Bernd"], "mustard": "Zoë", "money": {"Zoë": 4},
+                "rounds": [{"bids": [{"player": "Zoë", "table": 5, "hotdogs": 2, "dollars": 1},
+                                     {"player": "Bernd", "table": 7, "hotdogs": 1}]}]}
+    decomposed = json.loads(json.dumps(composed).replace("\\u00eb", "e\\u0308"))
+    assert "Zoe\u0308" in decomposed["players"] and "Zoe\u0308" in decomposed["money"]
+    a = run_companion("referee", "-", input=json.dumps(composed))
+    b = run_companion("referee", "-", input=json.dumps(decomposed, ensure_ascii=False))
+    assert a.returncode == b.returncode == 0, b.stderr
+    assert b.stdout == a.stdout
+    assert json.loads(a.stdout)["money"] == {"Zoë": 3, "Bernd": 3}

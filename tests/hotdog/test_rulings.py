@@ -36,7 +36,7 @@ def test_hd1_names_are_trimmed_and_kept_in_seating_order():
     [
         (["Anna"], "setup: HD-1 2–5 players, not 1"),
         (["A", "B", "C", "D", "E", "F"], "setup: HD-1 2–5 players, not 6"),
-        (["Anna", "anna "], "setup: HD-1 'anna' and 'Anna' are the same name"),
+        (["Anna", "anna "], "setup: HD-1 'anna' and 'Anna' look the same: give each player a name the table can tell apart"),
         (["Anna", "   "], "setup: HD-1 a player's name is empty"),
         (["Anna", "x" * 25], "setup: HD-1 the name 'xxxxxxxxxxxxxxxxxxxxxxxx…' is 25 characters long (at most 24)"),
     ],

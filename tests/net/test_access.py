@@ -198,3 +198,27 @@ def test_serving_on_the_network_prints_the_join_address_and_says_it_is_reachable
 def test_serving_on_loopback_says_only_this_machine_can_reach_it():
     text = "\n".join(serving_lines("127.0.0.1", 8550, "http://127.0.0.1:8550/?host=K"))
     assert "only this machine" in text and "/join" not in text
+
+
+def test_serve_on_every_address_says_so_at_start(tmp_path):
+    """`companion serve --host 0.0.0.0` as a host types it: the host link, that the app
+    is now reachable from the network, and where phones join (or why they cannot)."""
+    import subprocess
+    import sys
+
+    from tests.e2e.harness import ROOT, free_port
+
+    port = free_port()
+    env = dict(os.environ, COMPANION_DATA_DIR=str(tmp_path), PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", "0.0.0.0", "--port", str(port)],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            start_new_session=True)
+    try:
+        lines = [proc.stdout.readline() for _ in range(3)]
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    key = (tmp_path / "host.key").read_text().strip()
+    assert lines[0] == f"companion: the host screen (keep this link to yourself): http://127.0.0.1:{port}/?host={key}\n"
+    assert lines[1].startswith("companion: now reachable from the local network on 0.0.0.0")
+    assert f":{port}/join" in lines[2] or "no local network address" in lines[2]

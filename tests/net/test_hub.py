@@ -341,3 +341,17 @@ def test_a_player_who_leaves_frees_the_seat_at_once(hub, store):
     new = hub.take_seat(code, "Chris", client="192.168.1.77")
     view = hub.view(new.token)
     assert view.player == "Chris" and view.my_bid is None and view.bid_in == ()
+
+
+def test_seat_buttons_follow_the_one_name_policy(hub, store):
+    """A match stored before names were checked for hidden characters and look-alikes
+    is not hosted: its phones would show two seats that read 'Sit as Anna'. A seat is
+    found by its name however the phone spells it (composed or not, any case)."""
+    from companion.net import HubError
+
+    with pytest.raises(HubError, match=r"^HD-1: the name 'Anna\\u200b' holds a character that does not show"):
+        hub.host(hotdog_match(store, ["Anna", "Anna\u200b", "Chris"]))
+    with pytest.raises(HubError, match="^HD-1: 'Zoe\u0308' and 'Zoë' look the same: give each player a name"):
+        hub.host(hotdog_match(store, ["Zoë", "Zoe\u0308", "Chris"]))
+    code = hub.host(hotdog_match(store, ["Zoë", "Bernd"])).code
+    assert hub.take_seat(code, "zoe\u0308", "phone").player == "Zoë"

@@ -63,7 +63,7 @@ BAD = [
     (["score-sheet", "hotdog", "--players", "A,B,C,D,E,F,G"], "HD-1 2–5 players, not 7"),
     (["score-sheet", "sales", "--players", "Ann"], "SA-2 2–6 players, not 1"),
     (["score-sheet", "burger", "--players", "Ann,Ben," + "x" * 200], "200 characters long"),
-    (["score-sheet", "hotdog", "--players", "Anna,anna"], "are the same name"),
+    (["score-sheet", "hotdog", "--players", "Anna,anna"], "look the same"),
     (["score-sheet", "hotdog", "--players", "Anna,김민준"], "no font here can print"),
     (["score-sheet", "hotdog", "--paper", "a3"], "unknown paper 'a3'"),
     (["rules", "hotdog", "--sheet", "a3"], "unknown sheet 'a3'"),
@@ -119,3 +119,80 @@ def test_a_failed_build_leaves_an_existing_file_alone(tmp_path):
     proc = run_companion("print", "score-sheet", "hotdog", "--players", "A", "-o", str(out))
     assert proc.returncode == 1
     assert out.read_bytes() == b"keep me"
+
+
+# ---------------------------------------------------------------- names and what is printed
+
+LOOK_ALIKE = [("Zoë", "Zoe\u0308"), ("Anna", "Anna\u200b"), ("Anna", "\u202eannA")]
+
+
+@pytest.mark.parametrize("a, b", LOOK_ALIKE, ids=range(len(LOOK_ALIKE)))
+def test_print_refuses_names_exactly_as_the_referee_does(tmp_path, capsys, a, b):
+    """One name policy: a pair the referee refuses, `companion print` refuses with the
+    same line, from --players and from the record alike."""
+    import json
+
+    from companion.cli import main
+
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps({"game": "hotdog", "players": [a, b]}, ensure_ascii=False), encoding="utf-8")
+    out = tmp_path / "out.pdf"
+    assert main(["referee", str(record)]) == 1
+    refused = capsys.readouterr().err
+    assert refused.startswith("setup: HD-1 ") and refused[:-1].isprintable(), refused
+    assert main(["print", "score-sheet", "hotdog", "--players", f"{a},{b}", "-o", str(out)]) == 1
+    assert capsys.readouterr().err == "companion print: " + refused
+    assert main(["print", "score-sheet", "--record", str(record), "-o", str(out)]) == 1
+    assert capsys.readouterr().err == "companion print: " + refused
+    assert not out.exists()
+
+
+def test_a_decomposed_record_prints_as_the_composed_one(tmp_path):
+    import json
+
+    from companion.cli import main
+
+    game = {"game": "hotdog", "players": ["Zoë", "Bernd"], "mustard": "Zoë", "money": {"Zoë": 4},
+            "rounds": [{"bids": [{"player": "Zoë", "table": 5, "hotdogs": 2, "dollars": 1},
+                                 {"player": "Bernd", "table": 7, "hotdogs": 1}]}]}
+    pdfs = []
+    for form in ("NFC", "NFD"):
+        import unicodedata
+
+        record = tmp_path / f"{form}.json"
+        record.write_text(unicodedata.normalize(form, json.dumps(game, ensure_ascii=False)), encoding="utf-8")
+        out = tmp_path / f"{form}.pdf"
+        assert main(["print", "score-sheet", "--record", str(record), "--date", "2026-01-02", "-o", str(out)]) == 0
+        pdfs.append(out.read_bytes())
+    assert "\u0308" in (tmp_path / "NFD.json").read_text(encoding="utf-8")
+    assert pdfs[0] == pdfs[1]
+
+
+CONTROL = [
+    ["score-sheet", "hotdog", "--players", "Anna,Bernd\x1b[2J"],     # a name
+    ["score-sheet", "hotdog", "--paper", "a3\x1b]0;owned\x07"],      # any text typed
+    ["score-sheet", "--record", "/nonexistent/\x1b[31mred.json"],    # a path
+    ["rules", "chess\r\x1b[2K"],
+]
+
+
+@pytest.mark.parametrize("args", CONTROL, ids=range(len(CONTROL)))
+def test_print_never_writes_a_control_character_to_the_terminal(tmp_path, capsys, args):
+    from companion.cli import main
+
+    assert main(["print", *args, "-o", str(tmp_path / "out.pdf")]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("companion print: ") and err.endswith("\n")
+    assert err[:-1].isprintable() and "\\x1b" in err, repr(err)
+
+
+def test_print_all_lists_the_files_written_escaped(tmp_path, capsys, monkeypatch):
+    from pathlib import Path
+
+    from companion.cli import main
+    from companion.pdf import api
+
+    monkeypatch.setattr(api, "build_all", lambda out: [Path(out) / "a\x1b[2Jb.pdf"])
+    assert main(["print", "--all", "--out", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == f"{tmp_path}/a\\x1b[2Jb.pdf\n"

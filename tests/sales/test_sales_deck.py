@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from companion.games.sales.deck import (
     Deck,
     card_attributes,
@@ -107,3 +109,65 @@ def test_sa1_deck_card_id_gives_the_contract_card():
 
 def test_deck_model_is_strict():
     assert isinstance(Deck.model_validate(json.loads(shipped_decks()[0].read_text())), Deck)
+
+
+def _deck_file(tmp_path, **changes):
+    deck = json.loads(shipped_decks()[0].read_text(encoding="utf-8"))
+    deck.update(changes)
+    path = tmp_path / "deck.json"
+    path.write_text(json.dumps(deck), encoding="utf-8")
+    return path, deck
+
+
+def test_deck_check_escapes_control_characters_in_every_line(tmp_path, capsys):
+    """Text from the file (a deck name, a card id, a suit) never reaches the terminal raw:
+    an escape sequence could clear the screen or retitle the window."""
+    from companion.cli import main
+
+    path, deck = _deck_file(tmp_path, name="Mine\x1b]0;owned\x07")
+    assert main(["deck", "check", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and out.splitlines()[0] == "Mine\\x1b]0;owned\\x07: 45 cards, 4 suits"
+    assert all(line.isprintable() for line in out.splitlines())
+
+    deck["cards"][0]["id"] = "a\x1b[2J"
+    deck["cards"][1]["id"] = "A\x1b[2J"
+    deck["cards"][2]["suit"] = "fog\x1b[2j"
+    deck["cards"][3]["icons"] = ["hat\u202e"]
+    path.write_text(json.dumps(deck), encoding="utf-8")
+    assert main(["deck", "check", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 3
+    assert all(line.isprintable() for line in err.splitlines())
+    assert "cards[0] (id 'a\\x1b[2J'): the id 'a\\x1b[2J' is used by 2 cards" in err.splitlines()
+    assert "\\u202e" in err
+
+    assert main(["deck", "check", str(tmp_path / "no\x1b[2Jdeck.json")]) == 1
+    assert capsys.readouterr().err.startswith(f"cannot read {tmp_path}/no\\x1b[2Jdeck.json: ")
+
+
+NESTED = ["[" * 100_000, '{"name": ' * 100_000, '{"name": "x", "cards": ' + "[" * 100_000]
+
+
+@pytest.mark.parametrize("text", NESTED, ids=["list", "object", "in-a-deck"])
+def test_deck_check_deeply_nested_json_is_one_line(tmp_path, capsys, text):
+    """Nested too deeply for the JSON reader: one line and exit 1, as the referee says it."""
+    from companion.cli import main
+
+    path = tmp_path / "deep.json"
+    path.write_text(text)
+    assert main(["deck", "check", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"{path}: not valid JSON (nested too deeply)\n"
+
+
+def test_deck_check_as_a_user_runs_it_never_shows_a_traceback(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000)
+    proc = run_companion("deck", "check", str(path))
+    assert proc.returncode == 1 and proc.stdout == b""
+    assert proc.stderr.decode() == f"{path}: not valid JSON (nested too deeply)\n"
+    path, _ = _deck_file(tmp_path, name="Mine\r\x1b[2J")
+    proc = run_companion("deck", "check", str(path))
+    assert proc.returncode == 0 and b"\x1b" not in proc.stdout and b"\r" not in proc.stdout
+    assert proc.stdout.decode().startswith("Mine\\r\\x1b[2J: 45 cards")

@@ -51,7 +51,7 @@ def test_sa1_card_defaults():
         ({"players": ["Ann", "Ben", "Cat"], "mode": "solo"}, "setup: SA-2 solo is refereed as exactly 2 hands, not 3"),
         ({"players": ["Ann"]}, "setup: SA-2 2–6 players, not 1"),
         ({"players": list("ABCDEFG")}, "setup: SA-2 2–6 players, not 7"),
-        ({"players": ["Ann", "ann"]}, "setup: SA-2 'ann' and 'Ann' are the same name"),
+        ({"players": ["Ann", "ann"]}, "setup: SA-2 'ann' and 'Ann' look the same: give each player a name the table can tell apart"),
         ({"players": ["Ann", "Ben"], "mode": "duel"}, "setup: SA-2 mode must be 'competitive', 'coop' or 'solo'"),
         ({"players": ["Ann", "Ben"], "hand_size": 0}, "setup: SA-2 hand_size must be at least 1"),
         ({"players": ["Ann", "Ben"], "leader": "Zed"}, "setup: Zed: SA-9 the first leader 'Zed' is not a player (players: Ann, Ben)"),

@@ -52,7 +52,7 @@ def next_round(record: dict) -> dict:
 def test_names_are_checked_as_typed_sa2():
     assert vm.name_errors(["Ann", " ann ", "", "x" * 25]) == [
         None,
-        "SA-2: 'ann' and 'Ann' are the same name",
+        "SA-2: 'ann' and 'Ann' look the same: give each player a name the table can tell apart",
         "SA-2: a player's name is empty",
         "SA-2: the name 'xxxxxxxxxxxxxxxxxxxxxxxx…' is 25 characters long (at most 24)",
     ]
@@ -82,7 +82,7 @@ def test_solo_offers_hand_names_that_can_be_renamed_sa2():
     assert vm.player_word("solo") == "hand"
     assert vm.default_names("solo", ["Left", ""]) == ["Left", "Hand 2"]
     renamed = ["Left", "left"]
-    assert vm.name_errors(renamed) == [None, "SA-2: 'left' and 'Left' are the same name"]
+    assert vm.name_errors(renamed) == [None, "SA-2: 'left' and 'Left' look the same: give each player a name the table can tell apart"]
     assert vm.setup_error(["Hand 1", "Hand 2", "Hand 3"], "solo") == (
         "SA-2: solo is refereed as exactly 2 hands, not 3")
     rec = vm.new_record(["Left", "Right"], "solo")

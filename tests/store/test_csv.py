@@ -11,9 +11,10 @@ import json
 
 import pytest
 
+from companion.core.spreadsheet import cell
 from companion.games.hotdog import viewmodel as hotdog_vm
 from companion.store import Store
-from companion.store.exchange import csv_cell, game_csv, match_csv
+from companion.store.exchange import game_csv, match_csv
 from tests.conftest import EXAMPLES, load_example
 
 GAMES = sorted(p.name for p in EXAMPLES.glob("*.json")
@@ -146,7 +147,7 @@ def test_the_match_csv_carries_each_games_result_and_the_match_tally(tmp_path):
 
 
 def test_zero_is_written_as_0_and_booleans_as_true_or_false():
-    assert [csv_cell(v) for v in (0, 3, True, False, None, "x")] == [0, 3, "true", "false", "", "x"]
+    assert [cell(v) for v in (0, 3, True, False, "x")] == [0, 3, "true", "false", "x"]
     rows = read(game_csv(load_example("hotdog-rulebook-prices.json")))
     chris = of(rows, "round", player="Chris")[0]
     assert chris["dollars"] == "0" and chris["payout"] == "0"

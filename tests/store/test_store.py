@@ -4,6 +4,7 @@ export and import."""
 from __future__ import annotations
 
 import csv
+import importlib
 import io
 import json
 
@@ -188,3 +189,37 @@ def test_keep_file_says_why_a_folder_cannot_be_written(tmp_path):
     (tmp_path / "exports").write_text("a file where the folder should be")
     with pytest.raises(CompanionError, match="cannot be written"):
         keep_file(tmp_path / "exports", "x.json", b"x")
+
+
+def test_csv_text_that_a_spreadsheet_would_run_is_written_as_text():
+    """A cell starting with = + - @ (or a tab or carriage return) would run as a formula
+    in a spreadsheet: such a text cell is written with a ' in front (OWASP). Numbers,
+    negative ones too, stay numbers."""
+    players = ['=HYPERLINK("x","y")', "-2+3", "Anna"]
+    rec = {"game": "hotdog", "players": players, "rounds": [{"bids": [
+        {"player": players[0], "table": 5, "hotdogs": 2},
+        {"player": players[1], "table": 5, "hotdogs": 3, "dollars": 2},
+        {"player": "Anna", "table": 7, "hotdogs": 1, "last": True}]}]}
+    rows = list(csv.reader(io.StringIO(game_csv(rec))))
+    assert rows[0][:10] == ["row", "game", "round", "player", "mustard", "table", "hotdogs", "dollars", "last",
+                            "announced"]
+    assert rows[1][:10] == ["round", "1", "1", "'=HYPERLINK(\"x\",\"y\")", "true", "5", "2", "0", "false", "true"]
+    assert rows[2][:10] == ["round", "1", "1", "'-2+3", "false", "5", "3", "2", "false", "true"]
+    assert rows[3][:10] == ["round", "1", "1", "Anna", "false", "7", "1", "0", "true", "true"]
+    assert [r[3] for r in rows[4:]] == ["'=HYPERLINK(\"x\",\"y\")", "'-2+3", "Anna"]  # the game's totals too
+
+
+@pytest.mark.parametrize("example", ["sales-contract.json", "burger-contract.json"])
+def test_csv_of_every_game_guards_its_text_cells(example):
+    from tests.conftest import load_example
+
+    text = json.dumps(load_example(example))
+    for old, new in (("Ann", "=1+1"), ("Ben", "-2+3"), ("Cat", "@cat")):
+        text = text.replace(f'"{old}"', json.dumps(new))
+    rec = json.loads(text)
+    cells = [cell for row in csv.reader(io.StringIO(game_csv(rec))) for cell in row]
+    assert {"'-2+3", "'@cat"} <= set(cells)        # (burger names only the players who took a deck)
+    assert not {"=1+1", "-2+3", "@cat"} & set(cells)
+    game = importlib.import_module(f"companion.games.{rec['game']}.viewmodel")
+    own = game.game_csv(rec) if rec["game"] == "sales" else game.game_csv([rec])
+    assert "'-2+3" in own and ",-2+3" not in own

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 
 from companion.core import words
 from companion.core.errors import RuleError, error_of
-from companion.core.record import Roster, check_names
+from companion.core.names import Roster, check_names
 from companion.core.seating import clockwise_from, left_of
 from companion.games.burger.models import (
     DEFAULT_TEASE,

@@ -22,8 +22,6 @@ buns chosen after the end (pass them to ``end_view``).
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -35,7 +33,8 @@ from companion.core import edits, words
 from companion.core.edits import Change, clean, say, say_where  # noqa: F401 (the screens' API)
 from companion.core.errors import RecordError, RuleError
 from companion.core.match import GAMES_PER_MATCH, MatchRecord, MatchResult, tally
-from companion.core.record import Roster, check_names
+from companion.core.names import Roster, check_names, normal
+from companion.core.spreadsheet import csv_text
 from companion.games.burger import rules
 from companion.games.burger.models import (
     DEFAULT_HAMBURGER_POINTS,
@@ -173,7 +172,7 @@ def _setup_record(setup: Setup) -> BurgerRecord:
     return BurgerRecord.model_validate({
         "game": "burger",
         "players": clean(setup.players),
-        "first": setup.first.strip() if setup.first else None,
+        "first": normal(setup.first) if setup.first else None,
         "tools": {"tongs": setup.tongs, "tease": setup.tease},
         "scoring": {"hamburger": setup.hamburger_points, "rat": setup.rat_points},
         "draw_pile": parse_draw_pile(setup.draw_pile),
@@ -1018,12 +1017,8 @@ def csv_rows(record: Mapping[str, Any], number: int = 1) -> list[dict[str, Any]]
 
 def game_csv(records: Sequence[Mapping[str, Any]]) -> str:
     """The decks of these games (numbered 1, 2, 3) as CSV text."""
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    for n, record in enumerate(records, 1):
-        writer.writerows(csv_rows(record, n))
-    return out.getvalue()
+    return csv_text(CSV_COLUMNS, [row for n, record in enumerate(records, 1)
+                                  for row in csv_rows(record, n)])
 
 
 # ---------------------------------------------------------------- the rules, in plain words

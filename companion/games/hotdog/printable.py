@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.core.names import Roster
 from companion.pdf.model import (
     WINNER_MARK,
     Grid,
@@ -87,7 +88,7 @@ def filled_sheet(record, result) -> ScoreSheet:
     players = list(record.players)
     n = len(players)
     mustard = record.mustard.strip() if record.mustard else players[0]
-    mustard = next((p for p in players if p.casefold() == mustard.casefold()), mustard)
+    mustard = Roster(players).find(mustard) or mustard
     label = "Game 1" if result.game_over else "Game 1 (in progress)"
     rows = [Row((label, mustard), _game_cells(players, result.money, result.winners, result.game_over))]
     rows += [Row((f"Game {g}", ""), ("",) * n) for g in range(2, GAMES + 1)]
@@ -117,7 +118,7 @@ def match_sheet(match, tallied) -> ScoreSheet:
             t = tallied.games[g - 1]
             rec = records[g - 1]
             start = rec.mustard.strip() if rec.mustard else rec.players[0]
-            start = next((p for p in players if p.casefold() == start.casefold()), start)
+            start = Roster(players).find(start) or start
             label = f"Game {g}" if t.over else f"Game {g} (in progress)"
             rows.append(Row((label, start), _game_cells(players, t.scores, t.winners, t.over)))
         else:

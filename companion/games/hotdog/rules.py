@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from companion.core import words
 from companion.core.errors import RuleError, error_of
-from companion.core.record import Roster, check_names
+from companion.core.names import Roster, check_names
 from companion.core.seating import left_of, seat_rank
 from companion.games.hotdog.models import (
     START_MONEY,

@@ -18,7 +18,7 @@ from companion.core import edits
 from companion.core.edits import Change, clean, say, say_where  # noqa: F401 (the screens' API)
 from companion.core.errors import RuleError
 from companion.core.match import GAMES_PER_MATCH, MatchRecord, MatchResult, tally
-from companion.core.record import check_names
+from companion.core.names import check_names, normal
 from companion.games.hotdog import rules
 from companion.games.hotdog.models import HotDogRecord, Round, RoundResult
 
@@ -53,7 +53,7 @@ def new_record(players: Sequence[str], mustard: str | None) -> dict[str, Any]:
     """A game record before round 1 (the contract's input record)."""
     players = clean(players)
     record: dict[str, Any] = {"game": "hotdog", "players": players}
-    record["mustard"] = mustard if mustard is not None else players[0]
+    record["mustard"] = normal(mustard) if mustard is not None else players[0]
     record["rounds"] = []
     return record
 

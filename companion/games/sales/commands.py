@@ -5,15 +5,19 @@ from __future__ import annotations
 import argparse
 import sys
 
+from companion.core.errors import one_line
+
 
 def cmd_deck_check(args: argparse.Namespace) -> int:
     from companion.games.sales.deck import check_file
 
     problems, summary = check_file(args.file)
+    # Lines quote the file (names, ids, suits) and its path: control characters in
+    # them are shown escaped, never sent to the terminal.
     if problems:
-        sys.stderr.write("".join(line.replace("\n", " ") + "\n" for line in problems))
+        sys.stderr.write("".join(one_line(line) + "\n" for line in problems))
         return 1
-    sys.stdout.write("".join(line + "\n" for line in summary))
+    sys.stdout.write("".join(one_line(line) + "\n" for line in summary))
     return 0
 
 

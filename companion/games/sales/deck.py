@@ -10,7 +10,6 @@ card id into the contract's card attributes, so records stay in attribute form.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any
@@ -19,7 +18,7 @@ from pydantic import Field, StringConstraints, ValidationError
 
 from companion.core.errors import RecordError
 from companion.core.paths import ASSETS
-from companion.core.record import Count, Model, describe_error
+from companion.core.record import Count, Model, describe_error, parse_json
 from companion.games.sales.models import WILD, Card, Icon, SetCollector, SetKind, Suit
 
 DECKS_DIR = ASSETS / "decks"
@@ -152,28 +151,36 @@ def summary(deck: Deck) -> list[str]:
 
 def load_deck(path: str | Path) -> Deck:
     """A deck file, checked; a bad one raises a RecordError naming its first fault."""
-    found, _ = check_file(path)
-    if found:
+    found, _, deck = _read(path)
+    if deck is None:
         raise RecordError(f"{path}: {found[0]}" + (f" (and {len(found) - 1} more)" if len(found) > 1 else ""))
-    return Deck.model_validate(json.loads(Path(path).read_text(encoding="utf-8")))
+    return deck
 
 
 def check_file(path: str | Path) -> tuple[list[str], list[str]]:
     """(problems, summary) of a deck file: problems empty when the deck is good."""
+    found, lines, _ = _read(path)
+    return found, lines
+
+
+def _read(path: str | Path) -> tuple[list[str], list[str], Deck | None]:
+    """A deck file's problems, its summary and the deck (None if it has problems).
+
+    The JSON is read as the referee reads a record (``core.record.parse_json``): text
+    that is not UTF-8, not JSON or nested too deeply is one problem, never a traceback."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        data = Path(path).read_bytes()
     except OSError as exc:
-        return [f"cannot read {path}: {exc.strerror or exc}"], []
-    except UnicodeDecodeError:
-        return [f"{path}: not UTF-8 text"], []
+        return [f"cannot read {path}: {exc.strerror or exc}"], [], None
     try:
-        raw = json.loads(text)
-    except ValueError as exc:
-        return [f"{path}: not valid JSON ({str(exc).splitlines()[0][:120]})"], []
+        raw = parse_json(data)
+    except RecordError as err:
+        return [f"{path}: {err.message}"], [], None
     found = problems(raw)
     if found:
-        return found, []
-    return [], summary(Deck.model_validate(raw))
+        return found, [], None
+    deck = Deck.model_validate(raw)
+    return [], summary(deck), deck
 
 
 def shipped_decks() -> list[Path]:

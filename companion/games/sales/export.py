@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from companion.core.record import Roster
+from companion.core.names import Roster
 from companion.core.registry import parse_record, referee
 
 # The column a game's and a match's totals go in (``companion.store.exchange``).

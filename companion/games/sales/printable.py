@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.core.names import same
 from companion.pdf.model import (
     TICK,
     WINNER_MARK,
@@ -88,10 +89,6 @@ def score_sheet(players: Sequence[str]) -> ScoreSheet:
     return ScoreSheet("sales", f"{TITLE} — score sheet", SUBTITLE, tuple(players), blocks)
 
 
-def _same(a: str, b: str) -> bool:
-    return a.strip().casefold() == b.strip().casefold()
-
-
 def round_values(record: Mapping[str, Any], result: Mapping[str, Any]) -> list[dict[str, int]]:
     """Per round, the values of the cards each player won (the sale winner's own card)."""
     players = list(result.get("scores") or record["players"])
@@ -101,8 +98,8 @@ def round_values(record: Mapping[str, Any], result: Mapping[str, Any]) -> list[d
         for sale, sres in zip(rr.get("sales", []), rres.get("sales", [])):
             winner = sres.get("winner")
             for play in sale.get("plays", []):
-                if winner is not None and _same(play["player"], winner):
-                    key = next((p for p in players if _same(p, winner)), winner)
+                if winner is not None and same(play["player"], winner):
+                    key = next((p for p in players if same(p, winner)), winner)
                     won[key] = won.get(key, 0) + int(play["card"]["value"])
                     break
         out.append(won)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from companion.core import words
 from companion.core.errors import RuleError, error_of
-from companion.core.record import Roster, check_names
+from companion.core.names import Roster, check_names
 from companion.core.seating import first_clockwise, neighbours
 from companion.games.sales.models import (
     DEFAULT_HAND_SIZE,

@@ -20,8 +20,6 @@ has no such field): the screens keep its path in the store's settings under
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,7 +30,9 @@ from pydantic import ValidationError
 from companion.core import edits, words
 from companion.core.edits import Change, clean, say, say_where  # noqa: F401 (the screens' API)
 from companion.core.errors import RecordError, RuleError
+from companion.core.names import normal, same
 from companion.core.record import describe_error, error_from_validation
+from companion.core.spreadsheet import csv_text
 from companion.games.sales import GAME, rules
 from companion.games.sales.deck import Deck, card_attributes, check_file, record_card, shipped_decks
 from companion.games.sales.models import (
@@ -147,7 +147,7 @@ def new_record(players: Sequence[str], mode: str = "competitive",
         "game": "sales",
         "mode": mode,
         "players": players,
-        "leader": (leader.strip() if leader else None) or (players[0] if players else None),
+        "leader": (normal(leader) if leader else None) or (players[0] if players else None),
         "hand_size": parse_count(hand_size),
         "rounds": [],
     }
@@ -625,7 +625,7 @@ def _out_of_play(record: Mapping[str, Any], plays: Sequence[PlayDict], at: At) -
         for s, (sale, res) in enumerate(zip(rnd["sales"], result.sales)):
             for play in sale["plays"]:
                 card = Card.model_validate(play["card"])
-                won = play["player"].strip().casefold() == res.winner.casefold()
+                won = same(play["player"], res.winner)
                 if r < last:
                     if won:
                         out.append((card, f"won by {res.winner} in round {r + 1}"))
@@ -878,22 +878,18 @@ def csv_rows(record: Mapping[str, Any]) -> list[dict[str, Any]]:
         for sale, sres in zip(rnd["sales"], rres.sales):
             for play in sale["plays"]:
                 card = Card.model_validate(play["card"])
-                player = play["player"].strip()
+                player = normal(play["player"])
                 rows.append({
                     "round": rres.round, "sale": sres.sale, "player": player, "suit": card.suit,
                     "value": card.value, "discard": card.discard, "icons": " ".join(card.icons),
                     "set": f"{card.set.kind} {card.set.icon}" if card.set else "",
-                    "outcome": "won" if player.casefold() == sres.winner.casefold() else "discarded",
+                    "outcome": "won" if same(player, sres.winner) else "discarded",
                 })
     return rows
 
 
 def game_csv(record: Mapping[str, Any]) -> str:
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(csv_rows(record))
-    return out.getvalue()
+    return csv_text(CSV_COLUMNS, csv_rows(record))
 
 
 # ---------------------------------------------------------------- the rules, in plain words

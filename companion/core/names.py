@@ -1,0 +1,217 @@
+"""Players' names: one policy for every game, screen and command (HD-1, SA-2, BU-1).
+
+A name is what the table reads on a seat button, a score sheet or a result, so a
+name must show every character it holds, and no two names may look the same.
+
+- :func:`normal` is a name as companion keeps it: trimmed and in Unicode's composed
+  form (NFC). "Zoë" typed as 'e' + a combining diaeresis (NFD, as some keyboards
+  and macOS file names give it) is the same "Zoë", stored and shown composed.
+- :func:`key` is what two names are compared by: composed, case folded, spaces
+  run together into one, variation selectors left out. Names with the same key
+  look the same on a screen, so they are the same name: the rules refuse two of
+  them at one table, and any reference to a player (a bid, a money key, a seat)
+  finds its player by it.
+- :func:`hidden` is a character a name may not hold: one that does not show, or
+  that changes how the text around it shows (``_HIDDEN_CATEGORIES`` and
+  ``_HIDDEN_RANGES`` list them, with why).
+- :func:`name_fault` says in plain words why one name is refused beside the names
+  before it (the setup screens say it next to each field); :func:`check_names`
+  checks a record's players (the referee, ``companion print``); :class:`Roster`
+  finds a player by a name as entered (a bid, a money key, a phone's seat).
+
+A record whose names are decomposed is read, not refused: NFC and NFD are two
+spellings of the same text, a player cannot see which one a keyboard or a file
+gave, and a refusal naming an invisible difference would help nobody. So the
+record models keep every player name :func:`normal` (the players, the mustard
+holder, the leader, each bid's or play's player), and names used as keys (money,
+tables, tools, hamburgers) are matched to a player through :func:`key`, like any
+other spelling of the name: every mention of a player in a record still names the
+same player, and results name players composed. The contract's worked examples
+are composed already, so their results do not change.
+
+Look-alike letters of different scripts (Latin 'A', Cyrillic 'А') stay different
+names: companion prints Latin, Greek and Cyrillic names, and telling a Cyrillic
+name from a Latin one by script would refuse names a table really uses.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from companion.core.errors import RuleError, shorten
+
+MAX_NAME_LENGTH = 24
+
+# Characters that are not in one of the refused categories but show nothing: the
+# Default_Ignorable_Code_Point letters and marks of Unicode (DerivedCoreProperties)
+# and the blank braille pattern. The categories refused as a whole are in
+# ``_HIDDEN_CATEGORIES``.
+_HIDDEN_RANGES = (
+    (0x034F, 0x034F),    # combining grapheme joiner
+    (0x115F, 0x1160),    # Hangul choseong and jungseong fillers
+    (0x17B4, 0x17B5),    # Khmer inherent vowels (shown as nothing)
+    (0x2065, 0x2065),    # reserved among the invisible operators
+    (0x2800, 0x2800),    # braille pattern blank: a character that looks like a space
+    (0x3164, 0x3164),    # Hangul filler
+    (0xFFA0, 0xFFA0),    # halfwidth Hangul filler
+    (0xFFF0, 0xFFF8),    # reserved, ignorable
+    (0xE0000, 0xE00FF),  # tags and reserved (format characters, and unassigned ones)
+    (0xE01F0, 0xE0FFF),  # reserved, ignorable
+)
+
+# Cc: control characters (line breaks, tab, escape, delete…). Cf: format characters,
+# none of which is drawn — zero width space and (non-)joiners, left-to-right and
+# right-to-left marks, bidi embeddings, overrides and isolates (U+202A–U+202E,
+# U+2066–U+2069), word joiner, byte order mark, soft hyphen, Arabic letter mark.
+# Cs: half of a UTF-16 pair, not a character at all. Zl, Zp: line and paragraph
+# separators, which break a line like a newline. The joiners go too, though emoji
+# sequences (a family, a rainbow flag) and some scripts (Persian, Indic) use them:
+# a name that holds one looks like a name without it, and companion's fonts print
+# neither those emoji nor those scripts. Spaces other than U+0020 (no-break,
+# ideographic) are kept: they show as space, and the key reads them as one.
+# Private-use and unassigned characters are kept: they show as a box (and an emoji
+# newer than this Python's Unicode tables is unassigned here).
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+
+# Variation selectors pick how the character before them is drawn ("❤" as an
+# emoji "❤️", an ideograph's variant glyph). A phone's emoji keyboard types them, so
+# a name may hold them; but they do not make a name look different enough to tell
+# two players apart, so they are left out of the key.
+_VARIATION_SELECTORS = re.compile("[\u180b-\u180d\u180f\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+
+
+def normal(name: str) -> str:
+    """A name as companion keeps and shows it: NFC, trimmed."""
+    return unicodedata.normalize("NFC", name).strip()
+
+
+@lru_cache(maxsize=4096)
+def key(name: str) -> str:
+    """What names are compared by: equal keys look the same on a screen.
+
+    Unicode's canonical caseless match (NFD, case fold, NFD), with runs of spaces of
+    any kind (a no-break space, an ideographic space, two spaces) read as one space
+    and variation selectors left out."""
+    text = _VARIATION_SELECTORS.sub("", " ".join(name.split()))
+    nfd = unicodedata.normalize("NFD", text)
+    return unicodedata.normalize("NFD", nfd.casefold())
+
+
+def same(a: str, b: str) -> bool:
+    """The two names are the same name (see :func:`key`)."""
+    return key(a) == key(b)
+
+
+def hidden(ch: str) -> bool:
+    """``ch`` shows nothing, or changes how the text around it shows."""
+    if unicodedata.category(ch) in _HIDDEN_CATEGORIES:
+        return True
+    code = ord(ch)
+    return any(low <= code <= high for low, high in _HIDDEN_RANGES)
+
+
+# Python calls every character of the hidden categories not printable, so a printable
+# name can hold a hidden character only from the ranges: the referee checks every
+# record's names, and most names need no look at each character.
+_IN_HIDDEN_RANGES = re.compile(
+    "[" + "".join(f"{re.escape(chr(low))}-{re.escape(chr(high))}" for low, high in _HIDDEN_RANGES) + "]"
+)
+
+
+def first_hidden(name: str) -> str | None:
+    """The first character of ``name`` that :func:`hidden` refuses, or None."""
+    if name.isprintable() and not _IN_HIDDEN_RANGES.search(name):
+        return None
+    return next((ch for ch in name if hidden(ch)), None)
+
+
+def shown(name: str) -> str:
+    """A name as quoted in a message: its hidden characters written as escapes
+    ('Anna\\u200b'), so the reader sees where they are."""
+    return "".join(
+        ch.encode("unicode_escape").decode("ascii") if hidden(ch) else ch for ch in name
+    )
+
+
+def _what(ch: str) -> str:
+    """'U+200B zero width space', 'U+0007, a control character'."""
+    label = unicodedata.name(ch, "").lower()
+    if not label:
+        label = "a control character" if unicodedata.category(ch) == "Cc" else "an unnamed character"
+        return f"U+{ord(ch):04X}, {label}"
+    return f"U+{ord(ch):04X} {label}"
+
+
+def name_fault(name: str, before: Sequence[str] = ()) -> str | None:
+    """Why ``name`` (as kept: see :func:`normal`) cannot be a player's name at a
+    table where ``before`` are the names already given; None if it can."""
+    if not name:
+        return "a player's name is empty"
+    bad = first_hidden(name)
+    if bad is not None:
+        return (
+            f"the name '{shorten(shown(name))}' holds a character that does not show "
+            f"({_what(bad)}): type the name again without it"
+        )
+    if len(name) > MAX_NAME_LENGTH:
+        return (
+            f"the name '{name[:MAX_NAME_LENGTH]}…' is {len(name)} characters long "
+            f"(at most {MAX_NAME_LENGTH})"
+        )
+    twin = next((other for other in before if same(other, name)), None)
+    if twin is not None:
+        return (
+            f"'{name}' and '{twin}' look the same: "
+            "give each player a name the table can tell apart"
+        )
+    return None
+
+
+def first_fault(names: Sequence[str]) -> str | None:
+    """Why the first refused name of ``names`` (in seat order) is refused, or None."""
+    for i, name in enumerate(names):
+        fault = name_fault(name, names[:i])
+        if fault is not None:
+            return fault
+    return None
+
+
+def check_names(names: Sequence[str], low: int, high: int, ruling: str) -> None:
+    """Players: ``low``–``high`` of them, each name as :func:`name_fault` allows
+    (raises ``RuleError`` citing the game's players ruling: HD-1, SA-2, BU-1).
+
+    Names are checked as given: a record's names come through its model, which
+    keeps them :func:`normal` already."""
+    if not low <= len(names) <= high:
+        raise RuleError(ruling, f"{low}–{high} players, not {len(names)}")
+    fault = first_fault(names)
+    if fault is not None:
+        raise RuleError(ruling, fault)
+
+
+class Roster:
+    """Finds a player by a name as entered: any case, any composition, trimmed
+    (names are unique that way: see :func:`key`)."""
+
+    def __init__(self, players: Sequence[str]) -> None:
+        self.players = list(players)
+        self._by_key = {key(p): p for p in self.players}
+
+    def find(self, name: str) -> str | None:
+        return self._by_key.get(key(name))
+
+    def resolve(self, name: str, ruling: str, what: str = "", **where: Any) -> str:
+        found = self.find(name)
+        if found is None:
+            where.setdefault("player", name.strip())
+            label = f"{what} " if what else ""
+            raise RuleError(
+                ruling,
+                f"{label}'{shorten(name.strip())}' is not a player (players: {', '.join(self.players)})",
+                **where,
+            )
+        return found

@@ -14,7 +14,7 @@ seat       what one phone may submit and see (:class:`Seat`)             the hub
 view       the app's screens (``companion.ui.shell.GameView``)          the shell
 remote     the phone's screens (``companion.ui.phone.RemoteView``)      the phones
 printable  score sheets and rules cards (``companion.pdf``)             print, the app
-csv        ``csv_rows(number, record) -> list[dict]``                   exports
+export     CSV rows, score column, start player (``store.exchange``)     exports
 ========== ============================================================ ==============
 
 A game without a part simply lacks it (no phones, no printable…); the callers ask
@@ -32,7 +32,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel
 
 #: The parts a game may declare (see the module docstring).
-PARTS = ("rules", "seat", "view", "remote", "printable", "csv")
+PARTS = ("rules", "seat", "view", "remote", "printable", "export")
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
     companion print score-sheet GAME [--players "Anna,Bernd,Zoë"] [--paper a4|letter] -o FILE
     companion print score-sheet --record FILE [--paper a4|letter] -o FILE
     companion print rules GAME [--sheet a6|a5|a4] -o FILE
-    companion print --all [--out DIR]
+    companion print --all [--out DIR]   (--out is needed when companion is installed, not a checkout)
 
 ``-o -`` writes the PDF to standard output. ``--date YYYY-MM-DD`` sets the footer's
 date (default: SOURCE_DATE_EPOCH, else today; ``--all`` always prints the
@@ -19,7 +19,7 @@ import datetime as dt
 import sys
 
 from companion.core.errors import CompanionError, one_line
-from companion.core.paths import PRINTABLES
+from companion.core.paths import printables_dir
 
 
 def _fail(message: str) -> int:
@@ -62,7 +62,7 @@ def _build(args: argparse.Namespace) -> tuple[str | None, bytes | None]:
     if args.all:
         if what is not None:
             raise CompanionError("--all rebuilds every printable; give it no other command")
-        written = api.build_all(args.out)
+        written = api.build_all(args.out or printables_dir())
         for path in written:
             sys.stdout.write(one_line(str(path)) + "\n")
         return None, None
@@ -109,8 +109,9 @@ def add_commands(subparsers) -> None:
     p = subparsers.add_parser("print", help="print score sheets and rules cards as PDFs")
     p.add_argument("--all", action="store_true",
                    help="rebuild printables/: every game's blank sheets and rules cards")
-    p.add_argument("--out", default=str(PRINTABLES), metavar="DIR",
-                   help="where --all writes (default: the checkout's printables/)")
+    p.add_argument("--out", metavar="DIR",
+                   help="where --all writes (default: the checkout's printables/; "
+                        "an installed companion has none, so give a folder)")
     p.set_defaults(run=cmd_print, what=None)
     sub = p.add_subparsers(dest="what")
 

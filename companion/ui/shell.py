@@ -54,6 +54,7 @@ import flet as ft
 from companion.core.errors import CompanionError, StoreError
 from companion.core.registry import games, games_with
 from companion.store import Store, data_dir
+from companion.store.bgstats import bgstats_json
 from companion.store.exchange import import_json, keep_file
 from companion.ui.widgets import accessible, error_text, heading, icon_button
 
@@ -364,6 +365,11 @@ def History(shell: Shell) -> ft.Control:
     matches = shell.store.matches()
     if not matches:
         out.append(ft.Text("No matches yet."))
+    else:
+        out.append(ft.Button(
+            "All matches for BG Stats", icon=ft.Icons.DOWNLOAD,
+            tooltip="Every finished game as a play, in a file the BG Stats app imports",
+            on_click=lambda e: shell.export("companion-history-bgstats.json", bgstats_json(shell.store.matches()))))
     for m in matches:
         view = shell.views.get(m.game)
         if view is None:

@@ -32,6 +32,6 @@ GAME = GameSpec(
         "view": "companion.games.burger.view:VIEW",
         "remote": "companion.games.burger.remote:REMOTE",
         "printable": "companion.games.burger.printable",
-        "csv": "companion.games.burger.export:csv_rows",
+        "export": "companion.games.burger.export",
     },
 )

@@ -31,6 +31,6 @@ GAME = GameSpec(
         "view": "companion.games.hotdog.view:VIEW",
         "remote": "companion.games.hotdog.remote:REMOTE",
         "printable": "companion.games.hotdog.printable",
-        "csv": "companion.games.hotdog.export:csv_rows",
+        "export": "companion.games.hotdog.export",
     },
 )

@@ -36,6 +36,6 @@ GAME = GameSpec(
         "view": "companion.games.sales.view:VIEW",
         "remote": "companion.games.sales.remote:REMOTE",
         "printable": "companion.games.sales.printable",
-        "csv": "companion.games.sales.export:csv_rows",
+        "export": "companion.games.sales.export",
     },
 )

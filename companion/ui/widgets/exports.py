@@ -1,8 +1,9 @@
 """Export and Print actions for any game's match: the same files as the command line.
 
 Export: a game or the match as its JSON record, the match as CSV (rows from the
-game's ``export.py``). Print: the score sheet filled from the game's record or the
-match record, and the game's rules card — the PDFs of ``companion print`` — as a
+game's ``export.py``) and as a file BG Stats imports (its finished games as plays).
+Print: the score sheet filled from the game's record or the match record, and the
+game's rules card — the PDFs of ``companion print``. Each file is offered as a
 download in a browser, a save/share elsewhere, and a copy in ``<data dir>/exports/``
 (under a fresh name when the name is taken: an export never replaces another file).
 """
@@ -15,6 +16,7 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.pdf.api import build_rules_card, build_score_sheet, printable_games
+from companion.store.bgstats import bgstats_json
 from companion.store.exchange import game_json, match_csv, match_json
 from companion.ui.widgets.heading import heading
 
@@ -34,6 +36,8 @@ def export_file(shell: Shell, match_id: int, number: int, kind: str) -> None:
             shell.export(f"{base}.json", match_json(m))
         elif kind == "match-csv":
             shell.export(f"{base}.csv", match_csv(m))
+        elif kind == "match-bgstats":
+            shell.export(f"{base}-bgstats.json", bgstats_json([m]))
         elif kind == "game-pdf":
             shell.export(f"{base}-game-{number}-sheet.pdf", build_score_sheet(record=record))
         elif kind == "match-pdf":
@@ -59,6 +63,7 @@ def ExportActions(shell: Shell, match_id: int, number: int, *, games_in_match: b
     if games_in_match:
         exports.append(ft.Button("Match as JSON", icon=ft.Icons.DOWNLOAD, on_click=act("match-json")))
     exports.append(ft.Button("Match as CSV", icon=ft.Icons.DOWNLOAD, on_click=act("match-csv")))
+    exports.append(ft.Button("Match for BG Stats", icon=ft.Icons.DOWNLOAD, on_click=act("match-bgstats")))
     out: list[ft.Control] = [heading("Export", 18), ft.Row(exports, wrap=True)]
     if m.game in printable_games():
         prints = [ft.Button(f"Print game {number} score sheet", icon=ft.Icons.PRINT,

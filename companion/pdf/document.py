@@ -36,6 +36,9 @@ WIN = Color(0.80, 0.80, 0.80)
 SHEET_MARGIN = 15.0       # mm
 CARD_MARGIN = 6.0         # mm inside each A6 cell
 FOOTER_SIZE = 7.0
+# Every page's text is set in an embedded TrueType font: ReportLab's own default
+# (Helvetica, a standard font it declares but never embeds) must never be named.
+FONT = DEJAVU.name
 
 
 @cache
@@ -92,7 +95,8 @@ def _doc(buf: io.BytesIO, size: tuple[float, float], title: str, subject: str) -
     return BaseDocTemplate(
         buf, pagesize=size, invariant=1, title=title, author=APP, subject=subject,
         creator=APP, producer=APP, leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0,
-        showBoundary=0, allowSplitting=1,
+        showBoundary=0, allowSplitting=1, initialFontName=FONT,
+        initialFontSize=9,
     )
 
 

@@ -84,6 +84,7 @@ def grid(block: Grid, width: float) -> list[Flowable]:
     heights = [max(10 * MM, block.row_height * MM)] + [block.row_height * MM] * len(block.rows)
     table = Table(data, colWidths=widths, rowHeights=heights, repeatRows=1, hAlign="LEFT")
     style = [
+        ("FONTNAME", (0, 0), (-1, -1), document.FONT),
         ("GRID", (0, 0), (-1, -1), 0.5, document.INK),
         ("BACKGROUND", (0, 0), (-1, 0), document.SHADE),
         ("BACKGROUND", (0, 1), (len(block.lead) - 1, -1), document.SHADE),
@@ -129,6 +130,7 @@ def box(block: Box, width: float) -> Flowable:
     t = Table(rows, colWidths=[width * 0.62, width * 0.38], hAlign="LEFT",
               rowHeights=[7.5 * MM] * len(rows))
     style = [
+        ("FONTNAME", (0, 0), (-1, -1), document.FONT),
         ("BOX", (0, 0), (-1, -1), 1, document.INK),
         ("SPAN", (0, 0), (1, 0)),
         ("BACKGROUND", (0, 0), (-1, 0), document.SHADE),

@@ -14,6 +14,7 @@ PRINTABLES = ROOT / "printables"
 
 PT_PER_MM = 72 / 25.4
 SIZES_MM = {"a4": (210, 297), "letter": (215.9, 279.4), "a6": (105, 148), "a5-landscape": (210, 148)}
+RULES = DATA / "rules"      # copies of the rule texts, to check the rules cards against
 
 
 def reader(data: bytes) -> PdfReader:

@@ -239,8 +239,8 @@ def test_rules_card_pages_sizes_copies(game, sheet, pages, size, copies):
     assert len(texts) == pages
     assert size_mm(pdf) == pytest.approx(SIZES_MM[size], abs=0.2)
     assert texts[0].count("rules card companion · 2026-01-02") == copies
-    for heading in ("Setup", {"hotdog": "A sales round", "sales": "A sale (a trick)",
-                              "burger": "A round"}[game]):
+    for heading in ("rules card Setup", {"hotdog": "A sales round", "sales": "A sale (a trick)",
+                                         "burger": "A round"}[game]):
         assert texts[0].count(heading) == copies, heading
     assert texts[1].count("Common mistakes") == copies
     assert len(pdf) < 80_000

@@ -180,7 +180,7 @@ def rules_card() -> RulesCard:
             line("First player: whoever most recently ate a hamburger.", "003:1"),
         )),
         Section("A round", lines=(
-            bullet("Reveal: the first player turns up cards until the table's number of "
+            bullet("Reveal: the first player turns up cards until Setup's number of "
                    "ingredients is out: the first ones start a deck each, later ones go on a deck "
                    "of their choice. Rats don't count, but go on a deck too.",
                    "003:2", "003:8", "003:3", "BU-2", mark=RULING),
@@ -204,8 +204,8 @@ def rules_card() -> RulesCard:
         )),
         Section("Next round, or the end", lines=(
             line("The game ends when the complete hamburgers on the table, everyone's together, "
-                 "reach the number in the table, or when the draw deck has too few cards for "
-                 "new decks.", "003:22-23", "BU-6", mark=RULING),
+                 "reach Setup's “Hamburgers to end”, or when the draw deck has too few cards "
+                 "for new decks.", "003:22-23", "BU-6", mark=RULING),
             line("Otherwise whoever took the last deck is the new first player (nobody did: the "
                  "first player stays).", "003:23", "BU-6", mark=RULING),
             line("After the end you may flip your wastebasket card as the top bun of one "

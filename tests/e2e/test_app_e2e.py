@@ -205,7 +205,7 @@ def test_print_action_downloads_the_score_sheet(table, app_server):
     assert saved.read_bytes() == data                  # also kept in <data dir>/exports/
     with table.pg.expect_download() as got:
         table.click("Print rules card")
-    assert "HD-" in _pdf_text(open(got.value.path(), "rb").read())
+    assert "Hot Dog — rules card" in _pdf_text(open(got.value.path(), "rb").read())
     shot(table.pg, "phone-print-saved")
     with table.pg.expect_download() as got:
         table.click("Match for BG Stats")

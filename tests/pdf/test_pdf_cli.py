@@ -43,6 +43,23 @@ def test_score_sheet_from_a_match_record_and_rules_to_stdout(tmp_path):
     assert proc.returncode == 0 and proc.stdout.startswith(b"%PDF-")
 
 
+def test_game_number_prints_that_game_of_a_match(tmp_path):
+    out = tmp_path / "game3.pdf"
+    proc = run_companion("print", "score-sheet", "--record", str(DATA / "hotdog-match.json"),
+                         "--game-number", "3", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    words = text(out.read_bytes())
+    assert "Game 3 of 3" in words and "Round log — game 3" in words
+    assert "Round log — game 1" not in words
+
+
+def test_rules_four_to_a_letter_sheet(tmp_path):
+    out = tmp_path / "cards.pdf"
+    proc = run_companion("print", "rules", "hotdog", "--sheet", "letter", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert size_mm(out.read_bytes()) == pytest.approx((215.9, 279.4), abs=0.2)
+
+
 def test_source_date_epoch_sets_the_footer_date(tmp_path):
     import os
     import subprocess
@@ -68,6 +85,7 @@ BAD = [
     (["score-sheet", "hotdog", "--paper", "a3"], "unknown paper 'a3'"),
     (["rules", "hotdog", "--sheet", "a3"], "unknown sheet 'a3'"),
     (["score-sheet", "--record", "/nonexistent/record.json"], "cannot read /nonexistent/record.json"),
+    (["score-sheet", "hotdog", "--game-number", "2"], "--game-number picks a game of a --record FILE"),
     (["score-sheet", "hotdog", "--date", "yesterday"], "is not a date"),
 ]
 

@@ -121,14 +121,11 @@ def error_from_validation(
     where: dict[str, Any] = {}
     names = [str(p) for p in loc if isinstance(p, str)]
     for i, part in enumerate(loc):
-        if part in ("rounds", "sales", "plays") and i + 1 < len(loc) and isinstance(loc[i + 1], int):
-            key = {"rounds": "round", "sales": "sale", "plays": None}[part]
+        if i + 1 < len(loc) and isinstance(loc[i + 1], int):
+            key = {"rounds": "round", "sales": "sale"}.get(str(part))
             if key:
                 where[key] = loc[i + 1] + 1
-            node = _dig(raw, loc[: i + 2])
-            if isinstance(node, dict) and isinstance(node.get("player"), str):
-                where["player"] = node["player"].strip()
-        if part == "bids" and i + 1 < len(loc) and isinstance(loc[i + 1], int):
+            # any game's list of moves (bids, plays…): an entry naming its player names it
             node = _dig(raw, loc[: i + 2])
             if isinstance(node, dict) and isinstance(node.get("player"), str):
                 where["player"] = node["player"].strip()

@@ -223,3 +223,15 @@ def test_no_import_cycles_in_companion():
     cycles = [" → ".join(a_cycle(graph, c)) + f"  (all in the cycle: {', '.join(c)})"
               for c in strongly_connected(graph)]
     assert not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
+def test_the_screens_import_one_way():
+    """shell → host → phone → the games' screens → contracts, never back."""
+    graph = import_graph()
+    screens = ("companion.ui.shell", "companion.ui.host", "companion.ui.phone")
+    for name, targets in graph.items():
+        if name.startswith("companion.games."):
+            assert not targets & set(screens), f"{name} imports {sorted(targets & set(screens))}"
+    assert "companion.ui.shell" not in graph["companion.ui.host"] | graph["companion.ui.phone"]
+    assert "companion.ui.host" not in graph["companion.ui.phone"]
+    assert not graph["companion.ui.contracts"] & {m for m in graph if m.startswith(("companion.ui.", "companion.games."))}

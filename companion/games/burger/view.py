@@ -763,7 +763,7 @@ def RulesText() -> ft.Control:
 
 
 class BurgerView:
-    """Burger's screens for the shell (see :class:`companion.ui.shell.GameView`)."""
+    """Burger's screens for the shell (see :class:`companion.ui.contracts.GameView`)."""
 
     name = "burger"
     title = "Burger"

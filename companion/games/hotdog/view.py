@@ -1,7 +1,7 @@
 """Hot Dog's screens in the app, as declarative Flet components: setup, the table
 (bids, reveal, rounds, end of game, next game), a match's details and the rules.
 Found by the shell by module name (``VIEW``); the reference implementation of
-:class:`companion.ui.shell.GameView`.
+:class:`companion.ui.contracts.GameView`.
 
 Thin: everything shown comes from the view-model (``viewmodel``), which replays
 the stored record; every input becomes a record operation saved by the store in
@@ -558,7 +558,7 @@ def RulesText() -> ft.Control:
 
 
 class HotDogView:
-    """Hot Dog's screens for the shell (see :class:`companion.ui.shell.GameView`)."""
+    """Hot Dog's screens for the shell (see :class:`companion.ui.contracts.GameView`)."""
 
     name = "hotdog"
     title = "Hot Dog"

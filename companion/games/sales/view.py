@@ -769,7 +769,7 @@ def RulesText() -> ft.Control:
 
 
 class SalesView:
-    """Sales' screens for the shell (see :class:`companion.ui.shell.GameView`)."""
+    """Sales' screens for the shell (see :class:`companion.ui.contracts.GameView`)."""
 
     name = "sales"
     title = "Sales"

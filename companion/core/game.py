@@ -11,8 +11,8 @@ part       what it is                                                   asked fo
 ========== ============================================================ ==============
 rules      the pure replay (:class:`Rules`)                              tests, tools
 seat       what one phone may submit and see (:class:`Seat`)             the hub
-view       the app's screens (``companion.ui.shell.GameView``)          the shell
-remote     the phone's screens (``companion.ui.phone.RemoteView``)      the phones
+view       the app's screens (``companion.ui.contracts.GameView``)      the shell
+remote     the phone's screens (``companion.ui.contracts.RemoteView``)  the phones
 printable  score sheets and rules cards (``companion.pdf``)             print, the app
 export     CSV rows, score column, start player (``store.exchange``)     exports
 ========== ============================================================ ==============

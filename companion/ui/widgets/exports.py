@@ -23,7 +23,7 @@ from companion.ui.widgets.heading import heading
 
 if TYPE_CHECKING:
     from companion.store.db import StoredMatch
-    from companion.ui.shell import Shell
+    from companion.ui.contracts import ShellServices
 
 
 def export_data(m: StoredMatch, number: int, kind: str) -> tuple[str, str | bytes]:
@@ -50,7 +50,7 @@ def export_data(m: StoredMatch, number: int, kind: str) -> tuple[str, str | byte
     raise ValueError(kind)
 
 
-def export_file(shell: Shell, match_id: int, number: int, kind: str) -> None:
+def export_file(shell: ShellServices, match_id: int, number: int, kind: str) -> None:
     """Write one export or printable for game ``number`` of the match and offer it."""
     m = shell.store.match(match_id)
     try:
@@ -62,7 +62,7 @@ def export_file(shell: Shell, match_id: int, number: int, kind: str) -> None:
 
 
 @ft.component
-def ExportActions(shell: Shell, match_id: int, number: int, *, games_in_match: bool = True) -> ft.Control:
+def ExportActions(shell: ShellServices, match_id: int, number: int, *, games_in_match: bool = True) -> ft.Control:
     """``games_in_match``: the game's matches have several games (a match sheet and a
     match export make sense); a single-game match offers the game's files only."""
     m = shell.store.match(match_id)

@@ -7,8 +7,9 @@ from typing import Any
 
 import flet as ft
 
-from companion.ui.phone import HostContext, SeatContext, resolution_heading, seat_card
+from companion.ui.contracts import HostContext, SeatContext
 from companion.ui.widgets import NumberChips
+from companion.ui.widgets.seat import resolution_heading, seat_card
 from tests.toy_game import rules
 
 

@@ -11,9 +11,27 @@ import warnings
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = Path(__file__).resolve().parent / "examples"
+
+
+# Hypothesis profiles. `ci` (what CI runs: CI=true, or HYPOTHESIS_PROFILE=ci) tries as
+# many examples per property as the suite always has; `dev`, the default elsewhere, an
+# eighth of them, so that a run on a laptop is quick. HYPOTHESIS_PROFILE picks either.
+CI_EXAMPLES = 400
+settings.register_profile("ci", max_examples=CI_EXAMPLES, deadline=None)
+settings.register_profile("dev", max_examples=CI_EXAMPLES // 8, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE")
+                      or ("ci" if os.environ.get("CI", "").lower() == "true" else "dev"))
+
+
+def property_examples(in_ci: int) -> int:
+    """The examples for a property that runs ``in_ci`` of them under the `ci` profile
+    (its own number, fewer than the profile's) and the same share of any other
+    profile's number, at least 10."""
+    return max(10, in_ci * settings.default.max_examples // CI_EXAMPLES)
 
 
 def run_companion(*args: str, input: str | bytes | None = None, timeout: float = 60) -> subprocess.CompletedProcess:

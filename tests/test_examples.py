@@ -8,7 +8,7 @@ import json
 import pytest
 
 from companion.core.registry import games
-from tests.conftest import EXAMPLES, run_companion
+from tests.conftest import EXAMPLES, run_cli
 
 RECORDS = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".expected.json"))
 
@@ -31,7 +31,7 @@ def _subset(expected, got):
 def test_example_gives_its_expected_result(record):
     game = json.loads(record.read_text())["game"]  # a match record names its game too
     assert game in games(), f"no referee for {game}"
-    proc = run_companion("referee", str(record))
+    proc = run_cli("referee", str(record))
     assert proc.returncode == 0, proc.stderr.decode()
     assert proc.stderr == b""
     got = json.loads(proc.stdout)

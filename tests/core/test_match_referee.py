@@ -13,7 +13,7 @@ from companion.games.burger import viewmodel as burger_vm
 from companion.games.hotdog import viewmodel as hotdog_vm
 from companion.store import Store
 from companion.store.exchange import match_json
-from tests.conftest import load_example, run_companion
+from tests.conftest import load_example, run_cli
 
 MATCH = load_example("hotdog-match.json")
 EXPECTED = load_example("hotdog-match.expected.json")
@@ -27,7 +27,7 @@ def _contract(result: dict) -> dict:
 
 
 def _referee(record: dict) -> dict:
-    proc = run_companion("referee", "-", input=json.dumps(record, ensure_ascii=False))
+    proc = run_cli("referee", "-", input=json.dumps(record, ensure_ascii=False))
     assert proc.returncode == 0 and proc.stderr == b"", proc.stderr.decode()
     return json.loads(proc.stdout)
 
@@ -79,14 +79,14 @@ BAD = [
 
 @pytest.mark.parametrize("record, line", BAD, ids=range(len(BAD)))
 def test_a_bad_match_exits_1_with_one_line_and_no_output(record, line):
-    proc = run_companion("referee", "-", input=json.dumps(record, ensure_ascii=False))
+    proc = run_cli("referee", "-", input=json.dumps(record, ensure_ascii=False))
     assert proc.returncode == 1 and proc.stdout == b""
     assert proc.stderr.decode() == line + "\n"
 
 
 def test_jsonl_takes_matches_and_games_line_by_line():
     lines = [json.dumps(MATCH), json.dumps(_fourth_game()), json.dumps(load_example("burger-contract.json"))]
-    proc = run_companion("referee", "--jsonl", "-", input="\n".join(lines) + "\n")
+    proc = run_cli("referee", "--jsonl", "-", input="\n".join(lines) + "\n")
     assert proc.returncode == 0, proc.stderr.decode()
     out = [json.loads(line) for line in proc.stdout.decode().splitlines()]
     assert json.dumps(_contract(out[0])) == json.dumps(EXPECTED)

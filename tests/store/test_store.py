@@ -13,7 +13,7 @@ import pytest
 from companion.games.hotdog import viewmodel as vm
 from companion.store import SCHEMA_VERSION, Store, data_dir
 from companion.store.exchange import game_csv, game_json, import_json, match_csv, match_json
-from tests.conftest import run_companion
+from tests.conftest import run_cli
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
 
@@ -101,7 +101,7 @@ def test_export_game_is_a_referee_record(store, tmp_path):
     rec = {**vm.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]}
     f = tmp_path / "g.json"
     f.write_text(game_json(rec), encoding="utf-8")
-    out = run_companion("referee", str(f))
+    out = run_cli("referee", str(f))
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["money"] == {"Anna": 5, "Bernd": 4, "Chris": 3}
 

@@ -31,7 +31,7 @@ def _fail(message: str) -> int:
 
 
 def cmd_referee(args: argparse.Namespace) -> int:
-    from companion.core.registry import referee_json
+    from companion.core.referee import referee_json
 
     source = args.jsonl if args.jsonl is not None else args.file
     if source is None:
@@ -71,7 +71,7 @@ def _referee_line(item: tuple[int, bytes]) -> str:
     """One --jsonl line: its result, or {"error": ...} — never an exception."""
     import json
 
-    from companion.core.registry import referee_json
+    from companion.core.referee import referee_json
 
     n, line = item
     if not line.strip():

@@ -2,16 +2,36 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = Path(__file__).resolve().parent / "examples"
+
+
+# Hypothesis profiles. `ci` (what CI runs: CI=true, or HYPOTHESIS_PROFILE=ci) tries as
+# many examples per property as the suite always has; `dev`, the default elsewhere, an
+# eighth of them, so that a run on a laptop is quick. HYPOTHESIS_PROFILE picks either.
+CI_EXAMPLES = 400
+settings.register_profile("ci", max_examples=CI_EXAMPLES, deadline=None)
+settings.register_profile("dev", max_examples=CI_EXAMPLES // 8, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE")
+                      or ("ci" if os.environ.get("CI", "").lower() == "true" else "dev"))
+
+
+def property_examples(in_ci: int) -> int:
+    """The examples for a property that runs ``in_ci`` of them under the `ci` profile
+    (its own number, fewer than the profile's) and the same share of any other
+    profile's number, at least 10."""
+    return max(10, in_ci * settings.default.max_examples // CI_EXAMPLES)
 
 
 def run_companion(*args: str, input: str | bytes | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
@@ -22,6 +42,55 @@ def run_companion(*args: str, input: str | bytes | None = None, timeout: float =
         [sys.executable, "-m", "companion", *args], input=data, capture_output=True,
         cwd=ROOT, env=env, timeout=timeout,
     )
+
+
+def run_cli(*args: str, input: str | bytes | None = None) -> subprocess.CompletedProcess:
+    """Run ``companion ARGS`` in this process through ``companion.cli.main``, as
+    ``python -m companion`` does, and give back what `run_companion` would: the exit
+    code and the bytes written to standard output and standard error.
+
+    Standard input reads ``input`` (nothing if None). An exit through ``SystemExit``
+    (argparse's usage errors, ``--help``) gives its code as the interpreter would, and
+    a warning Python would print by default is written to standard error, as it would
+    be in a process of its own. A starting interpreter costs about a second; this
+    costs what the command itself costs. Keep `run_companion` for the one test per
+    command that runs it as a user would.
+    """
+    from companion.cli import main
+
+    data = input.encode() if isinstance(input, str) else (input or b"")
+    stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+    out, err = io.BytesIO(), io.BytesIO()
+    stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
+    stderr = io.TextIOWrapper(err, encoding="utf-8", errors="backslashreplace", write_through=True)
+    saved = sys.stdin, sys.stdout, sys.stderr
+    sys.stdin, sys.stdout, sys.stderr = stdin, stdout, stderr
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.resetwarnings()
+            for action, category in _PYTHON_WARNING_FILTERS:
+                warnings.simplefilter(action, category)
+            try:
+                code = main(list(args))
+            except SystemExit as exc:
+                code = exc.code
+        if code is not None and not isinstance(code, int):
+            stderr.write(f"{code}\n")
+            code = 1
+        for w in caught:
+            stderr.write(warnings.formatwarning(w.message, w.category, w.filename, w.lineno, w.line))
+        stdout.flush()
+        stderr.flush()
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = saved
+    return subprocess.CompletedProcess(["companion", *args], code or 0, out.getvalue(), err.getvalue())
+
+
+# What a plain `python` shows of warnings raised outside __main__: all but these.
+_PYTHON_WARNING_FILTERS = [
+    ("ignore", DeprecationWarning), ("ignore", PendingDeprecationWarning),
+    ("ignore", ImportWarning), ("ignore", ResourceWarning),
+]
 
 
 def load_example(name: str) -> dict:

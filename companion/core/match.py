@@ -51,6 +51,14 @@ class MatchResult(BaseModel):
     explanation: str
 
 
+def parse_match(raw: Any) -> MatchRecord:
+    """A match record from parsed JSON; a bad one raises a one-line RecordError."""
+    try:
+        return MatchRecord.model_validate(raw)
+    except ValidationError as exc:
+        raise error_from_validation(exc, raw, {}) from None
+
+
 def game_records(match: MatchRecord) -> list[BaseModel]:
     """Each game of the match as its game's record model (checked like any record)."""
     spec = game(match.game)

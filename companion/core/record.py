@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from companion.core.errors import RecordError
 from companion.core.names import key as name_key
 from companion.core.names import normal
+
+M = TypeVar("M", bound=BaseModel)
 
 # Integers, never booleans; never negative where the contract says so.
 Count = Annotated[int, Field(strict=True, ge=0)]
@@ -119,14 +121,11 @@ def error_from_validation(
     where: dict[str, Any] = {}
     names = [str(p) for p in loc if isinstance(p, str)]
     for i, part in enumerate(loc):
-        if part in ("rounds", "sales", "plays") and i + 1 < len(loc) and isinstance(loc[i + 1], int):
-            key = {"rounds": "round", "sales": "sale", "plays": None}[part]
+        if i + 1 < len(loc) and isinstance(loc[i + 1], int):
+            key = {"rounds": "round", "sales": "sale"}.get(str(part))
             if key:
                 where[key] = loc[i + 1] + 1
-            node = _dig(raw, loc[: i + 2])
-            if isinstance(node, dict) and isinstance(node.get("player"), str):
-                where["player"] = node["player"].strip()
-        if part == "bids" and i + 1 < len(loc) and isinstance(loc[i + 1], int):
+            # any game's list of moves (bids, plays…): an entry naming its player names it
             node = _dig(raw, loc[: i + 2])
             if isinstance(node, dict) and isinstance(node.get("player"), str):
                 where["player"] = node["player"].strip()
@@ -149,6 +148,15 @@ def error_from_validation(
             label = f"{parent}.{last}"  # a setting, not a player (burger's "tools": {"tongs": -1})
     message = f"'{label}' {describe_error(err)}" if err["type"] == "extra_forbidden" else f"{label} {describe_error(err)}"
     return RecordError(message, ruling=ruling, **where)
+
+
+def validated(model: type[M], raw: Mapping[str, Any], field_rulings: Mapping[str, str]) -> M:
+    """``raw`` as ``model``; a bad one raises the one-line :class:`RecordError`
+    (:func:`error_from_validation`)."""
+    try:
+        return model.model_validate(dict(raw))
+    except ValidationError as exc:
+        raise error_from_validation(exc, dict(raw), field_rulings) from None
 
 
 def parse_json(text: str | bytes) -> Any:

@@ -1,44 +1,32 @@
 """The games companion knows, found from ``companion/games/*``: no central list to edit.
 
-A game package exposes ``GAME``, a :class:`GameSpec`. Adding a game means adding
-a folder under ``companion/games/`` whose ``__init__`` defines ``GAME``; the
-referee command, the app's game picker and the printables find it here.
+A game package exposes ``GAME``, a :class:`~companion.core.game.GameSpec`. Adding a
+game means adding a folder under ``companion/games/`` whose ``__init__`` defines
+``GAME``; the referee command, the app's screens, the phones, the exports and the
+printables ask this module for it and for its parts (:func:`part`,
+:func:`games_with`). Tests may :func:`register` a game of their own.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from typing import Annotated, Any, Union
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from companion.core.errors import RecordError
+from companion.core.game import PARTS, GameSpec
 from companion.core.record import error_from_validation, parse_json
 
-
-@dataclass(frozen=True)
-class GameSpec:
-    name: str                                   # 'hotdog': the record's "game"
-    title: str                                  # 'Hot Dog': what a player reads
-    record_model: type[BaseModel]
-    referee: Callable[[Any], BaseModel]         # record → result (raises RuleError)
-    field_rulings: Mapping[str, str] = field(default_factory=dict)
-    # per-player final score of a finished game's result, for three-game matches
-    final_scores: Callable[[Any], dict[str, int]] | None = None
-    # how a player reads a final score: Hot Dog's are dollars ("$12")
-    score_text: Callable[[int], str] = str
-    # the ruling that makes a match of three games (Hot Dog's HD-15), if the rules have one
-    match_ruling: str | None = None
-    # adds the game's own subcommands to `companion` (e.g. `deck check`)
-    commands: Callable[[Any], None] | None = None
+_registered: dict[str, GameSpec] = {}
 
 
 @cache
-def games() -> dict[str, GameSpec]:
+def _found() -> dict[str, GameSpec]:
     """Every game package under companion.games that defines GAME, by name."""
     import companion.games as pkg
 
@@ -51,6 +39,50 @@ def games() -> dict[str, GameSpec]:
         if isinstance(spec, GameSpec):
             found[spec.name] = spec
     return found
+
+
+def games() -> dict[str, GameSpec]:
+    """Every game, by name: the packages under companion.games, then any registered."""
+    return {**_found(), **_registered}
+
+
+@contextmanager
+def register(spec: GameSpec) -> Iterator[GameSpec]:
+    """Make ``spec`` a known game while the ``with`` block runs (a game that lives
+    outside ``companion/games``, such as a test's)."""
+    if spec.name in games():
+        raise ValueError(f"a game named {spec.name!r} is known already")
+    _registered[spec.name] = spec
+    _any_record.cache_clear()
+    try:
+        yield spec
+    finally:
+        del _registered[spec.name]
+        _any_record.cache_clear()
+
+
+def part(name: str, part_name: str) -> Any:
+    """The game's part (see :mod:`companion.core.game`), imported on first use; None if
+    the game does not declare it."""
+    spec = game(name)
+    if part_name not in PARTS:
+        raise ValueError(f"unknown part {part_name!r} (parts: {', '.join(PARTS)})")
+    target = spec.parts.get(part_name)
+    if target is None:
+        return None
+    module_name, _, attribute = target.partition(":")
+    module = importlib.import_module(module_name)
+    return getattr(module, attribute) if attribute else module
+
+
+def has_part(name: str, part_name: str) -> bool:
+    """Whether the game declares ``part_name`` (nothing is imported)."""
+    return part_name in game(name).parts
+
+
+def games_with(part_name: str) -> dict[str, Any]:
+    """Every game that declares ``part_name``, with that part, by name."""
+    return {name: part(name, part_name) for name, spec in games().items() if part_name in spec.parts}
 
 
 def game(name: str) -> GameSpec:
@@ -91,7 +123,7 @@ def parse_record(text: str | bytes) -> BaseModel:
 
 def referee(record: BaseModel) -> BaseModel:
     """The result of a record: the pure replay of its rounds by its game's rules."""
-    return game(record.game).referee(record)  # type: ignore[attr-defined]
+    return game(getattr(record, "game")).referee(record)
 
 
 def referee_json(text: str | bytes) -> str:

@@ -1,8 +1,10 @@
-"""A table on every phone (issue 8): the host serves a match, each player bids from their
-own phone over the local network. No flet here: the screens are built on :mod:`hub`.
+"""A table on every phone: the host serves a match, each player bids from their own
+phone over the local network. No flet here: the screens are built on :mod:`hub`. The
+hub knows no game by name: what a phone may submit and see is each game's ``seat``
+part (:class:`companion.core.game.Seat`).
 
 - :mod:`companion.net.hub`: hosted tables, seats, bids, reveal, per-seat views.
-- :mod:`companion.net.games`: what a bid is in each game, checked by the game's rules.
+- :mod:`companion.net.access`: who may talk to the server, and who is the host.
 - :mod:`companion.net.limiter`: wrong table codes slowed down, then locked out.
 - :mod:`companion.net.join`: the join link from the host's LAN address, and its QR code.
 """

@@ -46,13 +46,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.errors import CompanionError, RecordError
+from companion.core.game import Outcome, Seat
 from companion.core.names import Roster, first_fault
 from companion.core.registry import game as game_spec
-from companion.net.games import Adapter, Outcome, adapter
+from companion.core.registry import part
 from companion.net.limiter import JoinLimiter
 from companion.store.db import Store, write_game
 
 log = logging.getLogger(__name__)
+
+
+def seat_of(game: str) -> Seat:
+    """The game's seat part: what a phone may submit and see (:class:`Seat`)."""
+    seat = part(game, "seat")
+    if seat is None:
+        raise RecordError(f"{game_spec(game).title} cannot be played from phones")
+    return seat
 
 # No 0/O, 1/I/L: a code read aloud or off a screen is typed right the first time.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -212,13 +221,6 @@ RECORDS_KEPT = 512
 # data folder) can go unseen by a screen that redraws.
 FRESH_FOR = 1.0
 
-# Games whose resolution has no seat's own part: the adapter's ``resolution(record, p)``
-# is its ``resolution(record, None)`` for every seat ``p`` (a test holds them to it).
-# Their seats share the table's one, worked out once per record; any other game's seats
-# (burger: rat tokens and tool cards in hand are each seat's own) get theirs worked out
-# per seat. Sharing can never show a seat too much: the table's view has no own parts.
-SAME_FOR_EVERY_SEAT = frozenset({"hotdog", "sales"})
-
 _UNSET: Any = object()
 
 
@@ -238,11 +240,11 @@ class _Record:
     never stale, and shared by every view drawn from that text. Public facts only: a
     seat's own part of a resolution is kept per seat (:meth:`Hub._resolution_for`).
 
-    ``record`` is shared: read it, never change it (the adapters build new records)."""
+    ``record`` is shared: read it, never change it (the seats build new records)."""
 
     __slots__ = ("ad", "record", "position", "_lock", "_over", "_expected", "_resolution")
 
-    def __init__(self, ad: Adapter, text: str) -> None:
+    def __init__(self, ad: Seat, text: str) -> None:
         self.ad = ad
         self.record: dict[str, Any] = json.loads(text)
         self.position = ad.position(self.record)
@@ -672,8 +674,9 @@ class Hub:
             t, name = _seat(c, token)
             t, game, ad = self._synced(c, t)
             pending = _bids(c, t.id)
-            if not ad.secret and name in pending and list(pending)[-1] != name:
-                raise BidRefused("SA-3: a card played stays once the next player has played")
+            refusal = ad.withdraw_refusal(name, list(pending))
+            if refusal is not None:
+                raise BidRefused(refusal)
             c.execute("DELETE FROM net_bids WHERE table_id=? AND player=?", (t.id, name))
             self._bump(t.match_id)
             pending.pop(name, None)
@@ -718,7 +721,7 @@ class Hub:
             if rec is not None:
                 self._records.move_to_end(key)
                 return rec
-        rec = _Record(adapter(kind), text)
+        rec = _Record(seat_of(kind), text)
         with self._lock:
             rec = self._records.setdefault(key, rec)
             while len(self._records) > RECORDS_KEPT:
@@ -733,7 +736,7 @@ class Hub:
         over = game.rec.over()
         expected = () if over else game.rec.expected()
         pending = dict(rows.bids)
-        secret = adapter(game.kind).secret
+        secret = seat_of(game.kind).secret
         pub = _Public(
             rev=rows.rev, read_at=time.monotonic(), match_id=rows.table.match_id,
             code=rows.table.code, kind=game.kind, players=tuple(game.players), number=game.number,
@@ -763,7 +766,7 @@ class Hub:
     def _resolution_for(self, pub: _Public, player: str) -> dict[str, Any] | None:
         """The last round as this seat may see it: the table's view and this seat's own
         part, worked out once per record for this seat and kept for this seat only."""
-        if pub.kind in SAME_FOR_EVERY_SEAT:
+        if pub.rec.ad.same_for_every_seat:   # no seat's own part (Seat.same_for_every_seat)
             return pub.rec.resolution()
         key = (pub.match_id, player)
         with self._lock:
@@ -836,7 +839,7 @@ class Hub:
         kind, players, number, text = _game_row(c, match_id)
         return _Game(kind, players, number, self._record_of(kind, text))
 
-    def _synced(self, c: sqlite3.Connection, t: _Table) -> tuple[_Table, _Game, Adapter]:
+    def _synced(self, c: sqlite3.Connection, t: _Table) -> tuple[_Table, _Game, Seat]:
         """The table with bids for the record as it is now: if the record moved on without
         the hub (the host undid, edited or entered a round, or started the next game), the
         pending bids were for a round that is gone and are dropped."""
@@ -867,10 +870,10 @@ class Hub:
             rev = self._revs.get(t.match_id, 0)
         return _Rows(rev, t, game, seats, bids)
 
-    def _record(self, c: sqlite3.Connection, t: _Table, game: _Game, ad: Adapter,
+    def _record(self, c: sqlite3.Connection, t: _Table, game: _Game, ad: Seat,
                 out: Outcome) -> str | None:
         """Save the record with the round made of the pending bids (``out``, from the
-        adapter's ``append``) and clear them; or say why the rules refuse the round."""
+        seat's ``append``) and clear them; or say why the rules refuse the round."""
         if not out.ok:
             return out.error or "the round cannot be recorded"
         write_game(c, t.match_id, game.number, out.record)
@@ -881,7 +884,7 @@ class Hub:
         self._bump(t.match_id)
         return None
 
-    def _unseat(self, c: sqlite3.Connection, t: _Table, ad: Adapter, name: str) -> None:
+    def _unseat(self, c: sqlite3.Connection, t: _Table, ad: Seat, name: str) -> None:
         """Free the seat: its token seats nobody any more. A hidden bid is withdrawn: it
         was that device's secret, and whoever sits there next must neither see it nor
         have it revealed as theirs, so they bid afresh. A card played face up (sales)

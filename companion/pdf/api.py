@@ -13,7 +13,6 @@ so adding a game touches only its own folder. Bad input raises a one-line
 from __future__ import annotations
 
 import datetime as dt
-import importlib
 import os
 import tempfile
 from collections.abc import Sequence
@@ -22,6 +21,7 @@ from types import ModuleType
 
 from companion.core.errors import CompanionError, RecordError
 from companion.core.names import check_names, normal
+from companion.core.registry import games, part
 from companion.pdf.layout import CARD_SHEETS, SHEET_PAPERS
 
 # The date the committed printables (``companion print --all``) carry: a fixed input,
@@ -29,23 +29,16 @@ from companion.pdf.layout import CARD_SHEETS, SHEET_PAPERS
 EDITION = dt.date(2026, 11, 29)
 
 
-def _games_dir() -> Path:
-    import companion.games
-
-    return Path(next(iter(companion.games.__path__)))
-
-
 def printable_games() -> list[str]:
-    """Every game with a ``printable.py`` in its folder, by name."""
-    return sorted(d.name for d in _games_dir().iterdir()
-                  if d.is_dir() and (d / "printable.py").is_file())
+    """Every game with a ``printable`` part, by name."""
+    return sorted(name for name, spec in games().items() if "printable" in spec.parts)
 
 
 def printable(game: str) -> ModuleType:
     if not isinstance(game, str) or game not in printable_games():
         shown = str(game) if len(str(game)) <= 40 else str(game)[:40] + "…"
         raise CompanionError(f"unknown game '{shown}' (printable: {', '.join(printable_games())})")
-    return importlib.import_module(f"companion.games.{game}.printable")
+    return part(game, "printable")
 
 
 def _paper(paper: str) -> str:
@@ -76,31 +69,45 @@ def _date(date: dt.date | None):
 
 def build_score_sheet(game: str | None = None, *, players: Sequence[str] | None = None,
                       paper: str = "a4", record: str | bytes | dict | None = None,
-                      date: dt.date | None = None) -> bytes:
+                      date: dt.date | None = None, number: int | None = None) -> bytes:
     """A score sheet as PDF bytes: blank (no players), with names, or filled from a
     game or match export (``record``: JSON text, or the export as a dict; its game
-    decides the sheet)."""
+    decides the sheet).
+
+    ``number``: the game's place in its match. With a match export, the sheet of that
+    game of the match (the games up to it, its round log, blank logs for the games
+    still to play); with one game's export, that game printed as game ``number``.
+
+    ``date``: on a filled sheet, the day printed in its footer (default: SOURCE_DATE_EPOCH,
+    else today). A blank or named pad prints no date: its Date field is left to write
+    in, or filled with ``date`` when one is given."""
     from companion.pdf import sheet as render
 
     paper = _paper(paper)
+    if number is not None and (isinstance(number, bool) or not isinstance(number, int)
+                               or number < 1):
+        raise CompanionError(f"the game's number in its match is 1, 2 or 3, not '{number}'")
     if record is not None:
         if isinstance(record, dict):
             import json
 
             record = json.dumps(record, ensure_ascii=False)
-        data = sheet_from_record(record)
+        data = sheet_from_record(record, number=number)
+        return render.render(data, paper, _date(date))
+    if number is not None:
+        raise CompanionError("a game's number in its match needs a record to print")
+    module = printable(game or "")
+    if players is None:
+        names = [""] * module.PLAYERS[1]
     else:
-        module = printable(game or "")
-        if players is None:
-            names = [""] * module.PLAYERS[1]
-        else:
-            names = check_players(module, players)
-        data = module.score_sheet(names)
-    return render.render(data, paper, _date(date))
+        names = check_players(module, players)
+    data = module.score_sheet(names)
+    return render.render(data, paper, None, date_field=date.isoformat() if date else "")
 
 
-def sheet_from_record(text: str | bytes):
-    """The filled sheet data of a game export or a match export (JSON text)."""
+def sheet_from_record(text: str | bytes, number: int | None = None):
+    """The filled sheet data of a game export or a match export (JSON text); with
+    ``number``, the sheet of that game in its match."""
     from companion.core.record import parse_json
 
     raw = parse_json(text)
@@ -116,20 +123,39 @@ def sheet_from_record(text: str | bytes):
             raise error_from_validation(exc, raw, {"players": "HD-1"}) from None
         module = printable(match.game)
         if not hasattr(module, "match_sheet"):
-            raise RecordError(f"game: {module.TITLE} is not played as a three-game match")
+            if number is None:
+                raise RecordError(f"game: {module.TITLE} is not played as a three-game match")
+            return _game_of_match(module, match, number)
         check_players(module, match.players)
         result = tally(match)
-        return module.match_sheet(match, result)
+        if number is None:
+            return module.match_sheet(match, result)
+        return module.match_sheet(match, result, number=number)
     from companion.core.registry import parse_record, referee
 
     rec = parse_record(text)
     module = printable(rec.game)  # type: ignore[attr-defined]
     check_players(module, list(rec.players))  # type: ignore[attr-defined]
-    return module.filled_sheet(rec, referee(rec))
+    return module.filled_sheet(rec, referee(rec), number=number or 1)
+
+
+def _game_of_match(module: ModuleType, match, number: int):
+    """Game ``number`` of a match whose game is played on its own (one game a match)."""
+    import json
+
+    from companion.core.registry import parse_record, referee
+
+    if number > len(match.games):
+        raise RecordError(f"this match has {len(match.games)} game(s): there is no game {number}")
+    raw = {"game": match.game, **match.games[number - 1]}
+    rec = parse_record(json.dumps(raw, ensure_ascii=False))
+    check_players(module, list(rec.players))  # type: ignore[attr-defined]
+    return module.filled_sheet(rec, referee(rec), number=number)
 
 
 def build_rules_card(game: str, *, sheet: str = "a6", date: dt.date | None = None) -> bytes:
-    """A game's rules card as PDF bytes: one A6 card per page, two per A5, four per A4."""
+    """A game's rules card as PDF bytes: one A6 card per page, two on landscape A5,
+    four on A4 or US Letter (with cut marks round them)."""
     from companion.pdf import card
 
     module = printable(game)
@@ -147,18 +173,20 @@ def all_printables() -> dict[str, tuple]:
             out[f"{game}-score-sheet-{paper}.pdf"] = ("sheet", game, paper)
         out[f"{game}-rules-a6.pdf"] = ("rules", game, "a6")
         out[f"{game}-rules-4up-a4.pdf"] = ("rules", game, "a4")
+        out[f"{game}-rules-4up-letter.pdf"] = ("rules", game, "letter")
     return out
 
 
 def build_all(directory: str | os.PathLike) -> list[Path]:
     """Rebuild the printables set in ``directory``: every game's blank score sheet on
-    A4 and Letter, and its rules card on A6 and four to an A4 sheet with cut marks."""
+    A4 and Letter (no date: a field to write it in), and its rules card on A6 and four
+    to an A4 or a Letter sheet with cut marks (with the edition date)."""
     target = Path(directory)
     target.mkdir(parents=True, exist_ok=True)
     written = []
     for name, (kind, game, size) in all_printables().items():
         if kind == "sheet":
-            data = build_score_sheet(game, paper=size, date=EDITION)
+            data = build_score_sheet(game, paper=size)
         else:
             data = build_rules_card(game, sheet=size, date=EDITION)
         path = target / name

@@ -1,50 +1,170 @@
-"""Lays out a :class:`~companion.pdf.model.RulesCard`: each face shrunk, if need be,
-to fit one A6 card, then printed one per A6 page or repeated on A5/A4 sheets."""
+"""Lays out a :class:`~companion.pdf.model.RulesCard`: each face set at full size in
+the one face box (``layout.FACE_MM``) — never shrunk: a face that does not fit is an
+error — then printed one per A6 page or repeated on sheets of two or four cards."""
 
 from __future__ import annotations
 
+from functools import cache
 from xml.sax.saxutils import escape
 
-from reportlab.platypus import Flowable, KeepInFrame, Paragraph
+from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Spacer, TableStyle
+from reportlab.platypus import Table as RLTable
 
-from companion.pdf import document
-from companion.pdf.model import RulesCard, Section
+from companion.pdf import document, layout
+from companion.pdf.layout import MM
+from companion.pdf.model import HOUSE, RULING, Line, RulesCard, Section, Table
+
+BOX_PAD = 2.2 * MM   # inside the mistakes box
+RULING_TAG = "(ruling)"
+HOUSE_TAG = "HOUSE\u00a0RULE"
 
 
-def _section(sec: Section) -> list[Flowable]:
+def tag(mark: str) -> str:
+    """A mark as paragraph markup: a ruling lightly, a house rule so that it shows."""
+    if mark == RULING:
+        return f'\u00a0<font size="{document.CARD_TAG_SIZE}" color="{document.TAG_GREY}">{RULING_TAG}</font>'
+    if mark == HOUSE:
+        return (f'\u00a0<font name="{document.CARD_FONT_BOLD}" size="{document.CARD_TAG_SIZE}" '
+                f'backColor="{document.TAG_BACK}">\u00a0{HOUSE_TAG}\u00a0</font>')
+    if mark:
+        raise ValueError(f"unknown mark {mark!r}")
+    return ""
+
+
+def _markup(item: str | Line) -> str:
+    if isinstance(item, Line):
+        return escape(item.text) + tag(item.mark)
+    return escape(item)
+
+
+def _line(item: Line) -> Paragraph:
     st = document.styles()
+    if item.bullet:
+        return Paragraph(_markup(item), st["card_li"], bulletText="•")
+    return Paragraph(_markup(item), st["card_p"])
+
+
+@cache
+def _centred(style):
+    from reportlab.lib.enums import TA_CENTER
+    from reportlab.lib.styles import ParagraphStyle
+
+    return ParagraphStyle(style.name + "-centred", style, alignment=TA_CENTER)
+
+
+def _table(t: Table, width: float) -> RLTable:
+    st = document.styles()
+    cols = len(t.rows[0])
+    shares = list(t.widths) or [2.0] + [1.0] * (cols - 1)
+    widths = [width * s / sum(shares) for s in shares]
+    data = []
+    for r, row in enumerate(t.rows):
+        cells = []
+        for c, cell in enumerate(row):
+            style = st["card_th" if r == 0 or c == 0 else "card_td"]
+            if c > 0:
+                style = _centred(style)
+            cells.append(Paragraph(_markup(cell), style))
+        data.append(cells)
+    table = RLTable(data, colWidths=widths, hAlign="LEFT")
+    table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), document.CARD_FONT),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.4, document.RULE_GREY),
+        ("LINEABOVE", (0, 0), (-1, 0), 0.8, document.INK),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.8, document.INK),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 1.5),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 1.5),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6),
+    ]))
+    return table
+
+
+def _heading(sec: Section) -> Paragraph:
     head = escape(sec.heading)
     if sec.house_rule:
-        head += ' <font size="6.5">· HOUSE RULE</font>'
-    out: list[Flowable] = [Paragraph(head, st["card_h"])]
-    for para in sec.paragraphs:
-        if para.startswith("• "):
-            out.append(Paragraph(escape(para[2:]), st["card_li"], bulletText="•"))
-        else:
-            out.append(Paragraph(escape(para), st["card_p"]))
-    if sec.rulings:
-        out.append(Paragraph(escape(" · ".join(sec.rulings)), st["card_small"]))
+        head += tag(HOUSE)
+    return Paragraph(head, document.styles()["card_box_h" if sec.boxed else "card_h"])
+
+
+def section(sec: Section, width: float) -> list[Flowable]:
+    """A section's flowables; a boxed one is one framed, lightly shaded block."""
+    if sec.boxed:
+        rows = [[_heading(sec)]] + [[_line(ln)] for ln in sec.lines]
+        box = RLTable(rows, colWidths=[width], hAlign="LEFT")
+        box.setStyle(TableStyle([
+            ("FONTNAME", (0, 0), (-1, -1), document.CARD_FONT),
+            ("BOX", (0, 0), (-1, -1), 0.8, document.INK),
+            ("BACKGROUND", (0, 0), (-1, -1), document.BOX_SHADE),
+            ("LEFTPADDING", (0, 0), (-1, -1), BOX_PAD),
+            ("RIGHTPADDING", (0, 0), (-1, -1), BOX_PAD),
+            ("TOPPADDING", (0, 0), (-1, -1), 0.4),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 0.4),
+            ("TOPPADDING", (0, 0), (-1, 0), 2.0),
+            ("BOTTOMPADDING", (0, -1), (-1, -1), 2.5),
+        ]))
+        return [Spacer(1, 1.6 * MM), box]
+    out: list[Flowable] = [_heading(sec)]
+    if sec.table is not None:
+        out += [_table(sec.table, width), Spacer(1, 1.0 * MM)]
+    out += [_line(ln) for ln in sec.lines]
     return out
 
 
-def faces(card: RulesCard) -> list:
-    """One builder per face; each call gives fresh flowables fitted to one card."""
+def face_parts(card: RulesCard, i: int) -> tuple[list[Flowable], list[Flowable]]:
+    """One face as (top, bottom) flowables: the sections from the top of the card;
+    the boxed sections and, on the back, the small print, set at its foot."""
     st = document.styles()
-    w, h = document.card_face_size()
+    width = layout.FACE_MM[0] * MM
+    top: list[Flowable] = []
+    bottom: list[Flowable] = []
+    if i == 0:
+        top.append(Paragraph(escape(card.title), st["card_title"]))
+    for sec in card.faces[i]:
+        (bottom if sec.boxed else top).extend(section(sec, width))
+    if i == len(card.faces) - 1 and card.small_print:
+        bottom.append(Paragraph(escape(card.small_print), st["card_small"]))
+    return top, bottom
+
+
+def _height(flowables: list[Flowable], width: float) -> float:
+    """As KeepInFrame measures them (spaces between flowables merged)."""
+    from reportlab.platypus.flowables import _listWrapOn
+
+    return _listWrapOn(flowables, width, None, mergeSpace=1)[1] if flowables else 0.0
+
+
+def face_heights(card: RulesCard) -> list[float]:
+    """The height (points) each face's text needs at full size, top and foot together."""
+    width = layout.FACE_MM[0] * MM
+    out = []
+    for i in range(len(card.faces)):
+        top, bottom = face_parts(card, i)
+        out.append(_height(top, width) + _height(bottom, width))
+    return out
+
+
+def faces(card: RulesCard, height: float = layout.FACE_MM[1]) -> list:
+    """One builder per face; each call gives fresh flowables in a face box ``height``
+    mm high, the foot pushed to the bottom. A face taller than the box raises a
+    LayoutError: it is never shrunk."""
+    w, h = layout.FACE_MM[0] * MM, height * MM
 
     def build(i: int) -> Flowable:
-        content: list[Flowable] = []
-        if i == 0:
-            content.append(Paragraph(escape(card.title), st["card_title"]))
-        for sec in card.faces[i]:
-            content.extend(_section(sec))
-        if i == len(card.faces) - 1 and card.small_print:
-            content.append(Paragraph(escape(card.small_print), st["card_small"]))
-        return KeepInFrame(w, h, content, mode="shrink")
+        top, bottom = face_parts(card, i)
+        if bottom:
+            gap = Spacer(1, 0)
+            free = h - _height(top + [gap] + bottom, w) - 0.5
+            top, bottom = face_parts(card, i)      # fresh: wrapping caches sizes
+            top.append(Spacer(1, max(0.0, free)))
+        return KeepInFrame(w, h, top + bottom, mode="error")
 
     return [lambda i=i: build(i) for i in range(len(card.faces))]
 
 
 def render(card: RulesCard, sheet: str, date) -> bytes:
-    return document.cards_pdf(faces(card), sheet=sheet, title=card.title,
+    page = layout.card_page(sheet)
+    height = layout.face_rect(page.cells[0], page.inset)[3]
+    return document.cards_pdf(faces(card, height), sheet=sheet, title=card.title,
                               label=card.title, date=date)

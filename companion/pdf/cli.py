@@ -1,13 +1,16 @@
 """``companion print``: score sheets and rules cards as PDFs.
 
     companion print score-sheet GAME [--players "Anna,Bernd,Zoë"] [--paper a4|letter] -o FILE
-    companion print score-sheet --record FILE [--paper a4|letter] -o FILE
-    companion print rules GAME [--sheet a6|a5|a4] -o FILE
-    companion print --all [--out DIR]
+    companion print score-sheet --record FILE [--game-number N] [--paper a4|letter] -o FILE
+    companion print rules GAME [--sheet a6|a5|a4|letter] -o FILE
+    companion print --all [--out DIR]   (--out is needed when companion is installed, not a checkout)
 
-``-o -`` writes the PDF to standard output. ``--date YYYY-MM-DD`` sets the footer's
-date (default: SOURCE_DATE_EPOCH, else today; ``--all`` always prints the
-edition date). Bad input prints one line on standard error, exits 1 and writes no file.
+``-o -`` writes the PDF to standard output. ``--date YYYY-MM-DD`` sets the date a
+filled sheet or a rules card prints in its footer (default: SOURCE_DATE_EPOCH, else
+today; ``--all`` prints the edition date on the rules cards); on a blank or named
+score sheet it fills the Date field, which is otherwise left to write in.
+``--game-number N`` prints game N of a match export as that game's own sheet.
+Bad input prints one line on standard error, exits 1 and writes no file.
 Every line printed shows control characters escaped (``core.errors.one_line``): a
 name, a path or a word typed can never move the cursor or retitle the terminal.
 """
@@ -19,7 +22,7 @@ import datetime as dt
 import sys
 
 from companion.core.errors import CompanionError, one_line
-from companion.core.paths import PRINTABLES
+from companion.core.paths import printables_dir
 
 
 def _fail(message: str) -> int:
@@ -62,7 +65,7 @@ def _build(args: argparse.Namespace) -> tuple[str | None, bytes | None]:
     if args.all:
         if what is not None:
             raise CompanionError("--all rebuilds every printable; give it no other command")
-        written = api.build_all(args.out)
+        written = api.build_all(args.out or printables_dir())
         for path in written:
             sys.stdout.write(one_line(str(path)) + "\n")
         return None, None
@@ -84,7 +87,10 @@ def _build(args: argparse.Namespace) -> tuple[str | None, bytes | None]:
                         text = fh.read()
             except OSError as exc:
                 raise CompanionError(f"cannot read {args.record}: {exc.strerror or exc}") from None
-            return args.output, api.build_score_sheet(record=text, paper=args.paper, date=date)
+            return args.output, api.build_score_sheet(record=text, paper=args.paper, date=date,
+                                                      number=args.game_number)
+        if args.game_number is not None:
+            raise CompanionError("--game-number picks a game of a --record FILE")
         if args.game is None:
             raise CompanionError("score-sheet needs a GAME or --record FILE")
         return args.output, api.build_score_sheet(args.game, players=_players(args.players),
@@ -109,8 +115,9 @@ def add_commands(subparsers) -> None:
     p = subparsers.add_parser("print", help="print score sheets and rules cards as PDFs")
     p.add_argument("--all", action="store_true",
                    help="rebuild printables/: every game's blank sheets and rules cards")
-    p.add_argument("--out", default=str(PRINTABLES), metavar="DIR",
-                   help="where --all writes (default: the checkout's printables/)")
+    p.add_argument("--out", metavar="DIR",
+                   help="where --all writes (default: the checkout's printables/; "
+                        "an installed companion has none, so give a folder)")
     p.set_defaults(run=cmd_print, what=None)
     sub = p.add_subparsers(dest="what")
 
@@ -124,10 +131,13 @@ def add_commands(subparsers) -> None:
     s.add_argument("--players", metavar="NAMES", help='comma-separated, e.g. "Anna,Bernd,Zoë"')
     s.add_argument("--paper", default="a4", metavar="a4|letter", help="paper size (default a4)")
     s.add_argument("--record", metavar="FILE", help="a game or match export (JSON) to fill in")
+    s.add_argument("--game-number", type=int, metavar="N",
+                   help="with --record: print game N of the match (its place in the match)")
     common(s)
 
-    r = sub.add_parser("rules", help="a game's rules card (A6; two per A5, four per A4)")
+    r = sub.add_parser("rules", help="a game's rules card (A6; two per A5, four per A4 or Letter)")
     r.add_argument("game", help="hotdog, sales or burger")
-    r.add_argument("--sheet", default="a6", metavar="a6|a5|a4",
-                   help="one card per A6 page (default), two per A5, four per A4 with cut marks")
+    r.add_argument("--sheet", default="a6", metavar="a6|a5|a4|letter",
+                   help="one card per A6 page (default), two per A5, four per A4 or Letter "
+                        "with cut marks")
     common(r)

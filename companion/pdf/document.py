@@ -23,7 +23,14 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 from companion.pdf import layout
-from companion.pdf.fonts import DEJAVU, DEJAVU_BOLD, register_text_fonts
+from companion.pdf.fonts import (
+    CONDENSED,
+    CONDENSED_BOLD,
+    DEJAVU,
+    DEJAVU_BOLD,
+    register_card_fonts,
+    register_text_fonts,
+)
 from companion.pdf.layout import MM
 
 APP = "companion"
@@ -33,16 +40,38 @@ LIGHT = Color(0.88, 0.88, 0.88)
 SHADE = Color(0.93, 0.93, 0.93)
 WIN = Color(0.80, 0.80, 0.80)
 
-SHEET_MARGIN = 15.0       # mm
-CARD_MARGIN = 6.0         # mm inside each A6 cell
+DARK_GREY = Color(0.25, 0.25, 0.25)
+RULE_GREY = Color(0.55, 0.55, 0.55)
+BOX_SHADE = Color(0.95, 0.95, 0.95)
+TAG_GREY = "#4d4d4d"      # a ruling's tag on a rules card: light, but readable
+TAG_BACK = "#dcdcdc"      # behind a HOUSE RULE tag
+
+SHEET_MARGIN = 10.0       # mm, left and right: room for five long names
+SHEET_TOP = 12.0          # mm
+SHEET_FOOTER = 10.0       # mm from the paper's bottom edge to the footer line
 FOOTER_SIZE = 7.0
+# rules cards, in points: what a player reads is never smaller than CARD_BODY
+CARD_BODY = 8.5
+CARD_LEADING = 10.3
+CARD_HEAD = 9.5
+CARD_TAG_SIZE = 7.0       # the "(ruling)" and "HOUSE RULE" tags
+CARD_SMALL = 7.0          # the one line of small print on the back
+# Every page's text is set in an embedded TrueType font: ReportLab's own default
+# (Helvetica, a standard font it declares but never embeds) must never be named.
+FONT = DEJAVU.name
+FONT_BOLD = DEJAVU_BOLD.name
+CARD_FONT = CONDENSED.name
+CARD_FONT_BOLD = CONDENSED_BOLD.name
 
 
 @cache
 def styles() -> dict[str, ParagraphStyle]:
     register_text_fonts()
+    register_card_fonts()
     base = ParagraphStyle("body", fontName=DEJAVU.name, fontSize=9, leading=11.5, alignment=TA_LEFT)
     bold = DEJAVU_BOLD.name
+    card = ParagraphStyle("card", base, fontName=CARD_FONT)
+    cbold = CARD_FONT_BOLD
     return {
         "body": base,
         "title": ParagraphStyle("title", base, fontName=bold, fontSize=17, leading=21, spaceAfter=1 * MM),
@@ -54,16 +83,26 @@ def styles() -> dict[str, ParagraphStyle]:
         "cell": ParagraphStyle("cell", base, fontSize=9, leading=10.5),
         "cellbold": ParagraphStyle("cellbold", base, fontName=bold, fontSize=9, leading=10.5),
         "box_title": ParagraphStyle("box_title", base, fontName=bold, fontSize=9.5, leading=12),
-        # rules cards
-        "card_title": ParagraphStyle("card_title", base, fontName=bold, fontSize=12, leading=14.5,
-                                     spaceAfter=1 * MM),
-        "card_h": ParagraphStyle("card_h", base, fontName=bold, fontSize=8.5, leading=10.5,
-                                 spaceBefore=1.6 * MM, spaceAfter=0.4 * MM),
-        "card_p": ParagraphStyle("card_p", base, fontSize=7.5, leading=9.2, spaceAfter=0.5 * MM),
-        "card_li": ParagraphStyle("card_li", base, fontSize=7.5, leading=9.2, leftIndent=3 * MM,
-                                  bulletFontName=DEJAVU.name, bulletFontSize=7.5,
-                                  bulletIndent=0.5 * MM, spaceAfter=0.3 * MM),
-        "card_small": ParagraphStyle("card_small", base, fontSize=5.5, leading=6.8, textColor=GREY),
+        "field_label": ParagraphStyle("field_label", base, fontSize=7.5, leading=9, textColor=GREY,
+                                      spaceAfter=2 * MM),
+        # rules cards: body text 8.5 pt (CARD_BODY), never shrunk
+        "card_title": ParagraphStyle("card_title", card, fontName=cbold, fontSize=13, leading=15.5,
+                                     spaceAfter=0.6 * MM),
+        "card_h": ParagraphStyle("card_h", card, fontName=cbold, fontSize=CARD_HEAD, leading=11.5,
+                                 spaceBefore=1.8 * MM, spaceAfter=0.4 * MM),
+        "card_box_h": ParagraphStyle("card_box_h", card, fontName=cbold, fontSize=CARD_HEAD,
+                                     leading=11.5, spaceAfter=0.3 * MM),
+        "card_p": ParagraphStyle("card_p", card, fontSize=CARD_BODY, leading=CARD_LEADING,
+                                 spaceAfter=0.5 * MM),
+        "card_li": ParagraphStyle("card_li", card, fontSize=CARD_BODY, leading=CARD_LEADING,
+                                  leftIndent=3 * MM, bulletFontName=CARD_FONT,
+                                  bulletFontSize=CARD_BODY, bulletIndent=0.4 * MM,
+                                  spaceAfter=0.45 * MM),
+        "card_th": ParagraphStyle("card_th", card, fontName=cbold, fontSize=CARD_BODY,
+                                  leading=CARD_LEADING),
+        "card_td": ParagraphStyle("card_td", card, fontSize=CARD_BODY, leading=CARD_LEADING),
+        "card_small": ParagraphStyle("card_small", card, fontSize=CARD_SMALL, leading=8.6,
+                                     textColor=DARK_GREY, spaceBefore=1.2 * MM),
     }
 
 
@@ -92,24 +131,26 @@ def _doc(buf: io.BytesIO, size: tuple[float, float], title: str, subject: str) -
     return BaseDocTemplate(
         buf, pagesize=size, invariant=1, title=title, author=APP, subject=subject,
         creator=APP, producer=APP, leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0,
-        showBoundary=0, allowSplitting=1,
+        showBoundary=0, allowSplitting=1, initialFontName=FONT,
+        initialFontSize=9,
     )
 
 
 def sheet_pdf(story: Sequence[Flowable], *, paper: str, title: str, label: str,
-              date: dt.date) -> bytes:
+              date: dt.date | None) -> bytes:
     """A score sheet: ``story`` flowed over A4 or Letter pages with the footer
-    '<label>' on the left and 'companion · <date> · page n' on the right."""
+    '<label>' on the left and 'companion · printed <date> · page n' on the right — no
+    date on a blank pad (``date`` None): it has a field for the day it is played."""
     register_text_fonts()
     w, h = layout.paper_points(paper)
     m = SHEET_MARGIN * MM
-    footer_h = 8 * MM
-    frame = Frame(m, m + footer_h, w - 2 * m, h - 2 * m - footer_h, id="body",
+    bottom = (SHEET_FOOTER + 6) * MM
+    frame = Frame(m, bottom, w - 2 * m, h - SHEET_TOP * MM - bottom, id="body",
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
 
     def on_page(canvas, doc) -> None:
-        _footer(canvas, m, m, w - 2 * m, label,
-                f"{APP} · {date.isoformat()} · page {doc.page}")
+        when = f"printed {date.isoformat()} · " if date is not None else ""
+        _footer(canvas, m, SHEET_FOOTER * MM, w - 2 * m, label, f"{APP} · {when}page {doc.page}")
 
     buf = io.BytesIO()
     doc = _doc(buf, (w, h), title, label)
@@ -123,48 +164,42 @@ def sheet_frame_width(paper: str) -> float:
     return layout.paper_points(paper)[0] - 2 * SHEET_MARGIN * MM
 
 
-def card_face_size() -> tuple[float, float]:
-    """The space (points) inside one card, above its footer."""
-    cw, ch = layout.CARD_MM
-    return (cw - 2 * CARD_MARGIN) * MM, (ch - 2 * CARD_MARGIN - 4) * MM
-
-
 def cards_pdf(faces: Sequence[Callable[[], Flowable]], *, sheet: str, title: str,
               label: str, date: dt.date) -> bytes:
-    """Rules cards: each face (built fresh per copy, already fitted to one card) is
-    printed on its own A6 page, or repeated in every cell of an A5/A4 sheet, so a
-    two-sided card lines up whichever way the sheet is turned for the back."""
+    """Rules cards: each face (built fresh per copy, already fitted to the face box)
+    is printed on its own A6 page, or repeated on every card of a sheet of two or
+    four, so a two-sided card lines up whichever way the sheet is turned for the
+    back. Cut marks sit in the paper round the cards, never on them."""
     from reportlab.platypus import FrameBreak
 
     register_text_fonts()
-    pw, ph, cells = layout.card_page(sheet)
-    fw, fh = card_face_size()
+    page = layout.card_page(sheet)
     frames = []
-    for i, (x, y, cw, chh) in enumerate(cells):
-        top = y + chh - CARD_MARGIN
-        frames.append(Frame((x + CARD_MARGIN) * MM, top * MM - fh, fw, fh, id=f"card{i}",
+    for i, cell in enumerate(page.cells):
+        x, y, w, h = layout.face_rect(cell, page.inset)
+        frames.append(Frame(x * MM, y * MM, w * MM, h * MM, id=f"card{i}",
                             leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0))
-    marks = layout.cut_marks(pw, ph, cells)
+    marks = layout.cut_marks(page)
 
     def on_page(canvas, doc) -> None:
         canvas.saveState()
-        canvas.setStrokeColor(GREY)
-        canvas.setLineWidth(0.3)
+        canvas.setStrokeColor(INK)
+        canvas.setLineWidth(0.4)
         for x1, y1, x2, y2 in marks:
             canvas.line(x1 * MM, y1 * MM, x2 * MM, y2 * MM)
         canvas.restoreState()
-        for x, y, cw, chh in cells:
-            _footer(canvas, (x + CARD_MARGIN) * MM, (y + CARD_MARGIN - 1) * MM,
-                    (cw - 2 * CARD_MARGIN) * MM, label, f"{APP} · {date.isoformat()}")
+        for cell in page.cells:
+            x, y, w = layout.footer_line(cell, page.inset)
+            _footer(canvas, x * MM, y * MM, w * MM, label, f"{APP} · {date.isoformat()}")
 
     story: list[Flowable] = []
     for face in faces:
-        for _ in cells:
+        for _ in page.cells:
             if story:
                 story.append(FrameBreak())
             story.append(face())
     buf = io.BytesIO()
-    doc = _doc(buf, (pw * MM, ph * MM), title, label)
+    doc = _doc(buf, (page.width * MM, page.height * MM), title, label)
     doc.addPageTemplates([PageTemplate(id=sheet, frames=frames, onPage=on_page)])
     doc.build(story)
     return buf.getvalue()

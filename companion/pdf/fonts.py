@@ -31,9 +31,13 @@ class Face:
 DEJAVU = Face("DejaVuSans", "DejaVuSans.ttf", "DejaVuSans-Bold")
 DEJAVU_BOLD = Face("DejaVuSans-Bold", "DejaVuSans-Bold.ttf", "DejaVuSans-Bold")
 DROID = Face("DroidSansFallback", "DroidSansFallbackFull.ttf", "DroidSansFallback")
+# Rules cards only: dense reference text at a full 8.5 pt (companion's own text, never a name)
+CONDENSED = Face("DejaVuSansCondensed", "DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold")
+CONDENSED_BOLD = Face("DejaVuSansCondensed-Bold", "DejaVuSansCondensed-Bold.ttf",
+                      "DejaVuSansCondensed-Bold")
 # In the order they are tried. Droid has no bold: bold CJK text prints regular.
 FACES = (DEJAVU, DROID)
-_ALL = {f.name: f for f in (DEJAVU, DEJAVU_BOLD, DROID)}
+_ALL = {f.name: f for f in (DEJAVU, DEJAVU_BOLD, DROID, CONDENSED, CONDENSED_BOLD)}
 
 
 def normal(text: str) -> str:
@@ -129,3 +133,15 @@ def register_text_fonts() -> None:
     _ttfont(DEJAVU_BOLD.name)
     for bold, italic, face in ((0, 0, DEJAVU), (1, 0, DEJAVU_BOLD), (0, 1, DEJAVU), (1, 1, DEJAVU_BOLD)):
         addMapping(DEJAVU.name, bold, italic, face.name)  # <b> in a paragraph: DejaVu Sans Bold
+
+
+@cache
+def register_card_fonts() -> None:
+    """Register the condensed faces the rules cards are set in."""
+    from reportlab.lib.fonts import addMapping
+
+    _ttfont(CONDENSED.name)
+    _ttfont(CONDENSED_BOLD.name)
+    for bold, italic, face in ((0, 0, CONDENSED), (1, 0, CONDENSED_BOLD), (0, 1, CONDENSED),
+                               (1, 1, CONDENSED_BOLD)):
+        addMapping(CONDENSED.name, bold, italic, face.name)

@@ -1,4 +1,9 @@
-"""Lays out a :class:`~companion.pdf.model.ScoreSheet` as platypus flowables."""
+"""Lays out a :class:`~companion.pdf.model.ScoreSheet` as platypus flowables.
+
+Made for a pencil: every column written in stays white, shading is only on labels
+(and on a winner's cells of a filled sheet); names are written once, in the grid
+that asks for them, and every other grid heads its columns with the seat letters.
+"""
 
 from __future__ import annotations
 
@@ -17,12 +22,18 @@ from reportlab.platypus import (
 )
 
 from companion.pdf import document, layout
-from companion.pdf.fonts import font_for, normal, runs
+from companion.pdf.fonts import CONDENSED_BOLD, DROID, covers, font_for, normal, runs
 from companion.pdf.layout import MM
 from companion.pdf.model import Box, Grid, NewPage, Note, ScoreSheet
 
-NAME_LARGEST, NAME_SMALLEST = 10.0, 6.0
-CELL_PAD = 2.0  # points left and right inside a cell
+NAME_LARGEST, NAME_SMALLEST = 10.0, 8.0
+NAME_LINES = 3
+CELL_PAD = 2.0            # points left and right inside a cell
+SEATS = "ABCDEF"
+NAMES_ROW_MM = 11.0       # a head to write names in
+KEEP_ROWS = 20            # a grid of at most this many rows is kept on one page with its title
+# Droid Sans Fallback has no bold: bold CJK names are drawn filled and stroked
+SYNTHETIC_BOLD = 0.035    # stroke width, as a share of the font size
 
 
 @cache
@@ -55,67 +66,218 @@ def text(value: str, style: str = "cell", *, bold: bool = False, size: float | N
     return Paragraph(body, _style(style, parts[0][0], size, align))
 
 
-def name_cell(name: str, width: float) -> Paragraph:
-    """A player's name, shrunk to fit its column (down to 6 pt, then wrapped anywhere)."""
-    from reportlab.lib.enums import TA_CENTER
-    from reportlab.lib.styles import ParagraphStyle
-
+def name_font(name: str) -> str:
+    """A name head's font: DejaVu Sans Condensed Bold (a long name keeps 8 pt and whole
+    words in a narrow column), else the bold of the face that covers the name."""
     name = normal(name)
-    font = font_for(name, bold=True)
-    size = layout.fit_size(stringWidth(name, font, 1), width - 2 * CELL_PAD, NAME_LARGEST, NAME_SMALLEST)
-    st = ParagraphStyle(f"name-{font}-{size}", document.styles()["cellbold"], fontName=font,
-                        fontSize=size, leading=size * 1.2, alignment=TA_CENTER, wordWrap="CJK")
-    return Paragraph(escape(name), st)
+    if covers(CONDENSED_BOLD.name, name):
+        return CONDENSED_BOLD.name
+    return font_for(name, bold=True)
 
 
-def grid(block: Grid, width: float) -> list[Flowable]:
+def name_size(names: list[str], width: float) -> float:
+    """One size for a row of names in columns ``width`` points wide (≥ 8 pt, ≤ 3 lines,
+    words whole)."""
+    names = [normal(n) for n in names if n]
+
+    def measure_for(name: str):
+        font = name_font(name)
+        return lambda s: stringWidth(s, font, 1)
+
+    size = NAME_LARGEST
+    while size > NAME_SMALLEST:
+        if all((ls := layout.wrap_name(n, width, size, measure_for(n))) is not None
+               and len(ls) <= NAME_LINES for n in names):
+            return size
+        size -= 0.5
+    return NAME_SMALLEST
+
+
+class NameCell(Flowable):
+    """A player's name in bold, centred, in whole words over as few lines as fit. A
+    name with no bold face (Chinese, Japanese) is drawn with a thin outline so it is
+    as bold as the rest. A word too long for the column even at 8 pt (rare: a single
+    word of 20-odd letters) is the only thing ever broken."""
+
+    def __init__(self, name: str, width: float, size: float) -> None:
+        super().__init__()
+        self.name = normal(name)
+        self.font = name_font(self.name)
+        self.size = size
+        self.avail = width
+        measure = lambda s: stringWidth(s, self.font, 1)  # noqa: E731
+        lines = layout.wrap_name(self.name, width, size, measure)
+        if lines is None:   # a piece wider than the column: break it by characters
+            lines, cur = [], ""
+            for ch in self.name:
+                if cur and measure(cur + ch) * size > width:
+                    lines.append(cur.strip())
+                    cur = ""
+                cur += ch
+            lines.append(cur.strip())
+        self.lines = lines
+        self.synthetic = self.font == DROID.name
+
+    @property
+    def leading(self) -> float:
+        return self.size * 1.18
+
+    def wrap(self, availWidth, availHeight):  # noqa: N803 - reportlab's names
+        self.width = availWidth
+        self.height = self.leading * len(self.lines)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        c.saveState()
+        c.setFillColor(document.INK)
+        if self.synthetic:
+            c.setStrokeColor(document.INK)
+            c.setLineWidth(self.size * SYNTHETIC_BOLD)
+        for i, ln in enumerate(self.lines):
+            y = self.height - (i + 1) * self.leading + (self.leading - self.size) / 2 + self.size * 0.2
+            t = c.beginText()
+            t.setFont(self.font, self.size)
+            if self.synthetic:
+                t.setTextRenderMode(2)
+            w = stringWidth(ln, self.font, self.size)
+            t.setTextOrigin((self.width - w) / 2, y)
+            t.textOut(ln)
+            c.drawText(t)
+        c.restoreState()
+
+
+class SeatBox(Flowable):
+    """A blank name head to write in: the seat's letter small in its top left corner."""
+
+    def __init__(self, letter: str, height: float) -> None:
+        super().__init__()
+        self.letter = letter
+        self.box_height = height
+
+    def wrap(self, availWidth, availHeight):  # noqa: N803
+        self.width = availWidth
+        self.height = self.box_height
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        c.saveState()
+        c.setFillColor(document.GREY)
+        c.setFont(document.FONT_BOLD, 7)
+        c.drawString(0, self.height - 7, self.letter)
+        c.restoreState()
+
+
+def seat_letter(i: int) -> str:
+    return SEATS[i] if i < len(SEATS) else str(i + 1)
+
+
+def _head_cells(block: Grid, widths: list[float]) -> tuple[list, float]:
+    """The head row of a grid and its height (points)."""
+    lead_n = len(block.lead)
+    cols = widths[lead_n:lead_n + len(block.players)]
+    inner = [w - 2 * CELL_PAD for w in cols]
+    names = [p for p in block.players if p]
+    size = name_size(names, min(inner)) if names else NAME_LARGEST
+    head: list = [text(h, "cellbold", size=8) for h in block.lead]
+    height = max(10 * MM, block.row_height * MM)
+    for i, (name, w) in enumerate(zip(block.players, inner)):
+        if name:
+            cell = NameCell(name, w, size)
+            height = max(height, cell.leading * len(cell.lines) + 4)
+        elif block.names_here:
+            cell = SeatBox(seat_letter(i), NAMES_ROW_MM * MM - 4)
+            height = max(height, NAMES_ROW_MM * MM)
+        else:
+            cell = text(seat_letter(i), "cellbold", size=10, align=_centre())
+        head.append(cell)
+    notes = list(block.tail_notes) + [""] * (len(block.tail) - len(block.tail_notes))
+    tail_w = widths[lead_n + len(block.players):]
+    for h, sub, w in zip(block.tail, notes, tail_w):
+        body = f"<b>{escape(h)}</b>" + (f'<br/><font size="7.5">{escape(sub)}</font>' if sub else "")
+        cell = Paragraph(body, _style("cell", document.FONT, 8, _centre()))
+        height = max(height, cell.wrap(w - 2 * CELL_PAD, 1000)[1] + 4)
+        head.append(cell)
+    return head, height
+
+
+def _centre():
     from reportlab.lib.enums import TA_CENTER
 
-    lead_w = list(block.lead_widths) or [40.0 / max(1, len(block.lead))] * len(block.lead)
-    widths = layout.column_widths(width, [w * MM for w in lead_w], len(block.players))
-    head = [text(h, "cellbold", size=8) for h in block.lead]
-    for name, w in zip(block.players, widths[len(block.lead):]):
-        head.append(name_cell(name, w) if name else "")
-    data = [head]
-    for row in block.rows:
-        cells = [text(c, bold=row.strong, size=8.5) for c in row.lead]
-        cells += [text(c, bold=row.strong, size=10, align=TA_CENTER) for c in row.cells]
-        data.append(cells)
-    heights = [max(10 * MM, block.row_height * MM)] + [block.row_height * MM] * len(block.rows)
-    table = Table(data, colWidths=widths, rowHeights=heights, repeatRows=1, hAlign="LEFT")
+    return TA_CENTER
+
+
+def grid_style(block: Grid) -> list[tuple]:
+    """The table style of a grid: rules, and shading only on labels and on the cells
+    the sheet marks (a winner's); every column written in stays white."""
+    lead_n, players_n = len(block.lead), len(block.players)
+    labels = min(block.labels, lead_n)
     style = [
+        ("FONTNAME", (0, 0), (-1, -1), document.FONT),
         ("GRID", (0, 0), (-1, -1), 0.5, document.INK),
-        ("BACKGROUND", (0, 0), (-1, 0), document.SHADE),
-        ("BACKGROUND", (0, 1), (len(block.lead) - 1, -1), document.SHADE),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD),
         ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
         ("TOPPADDING", (0, 0), (-1, -1), 1),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
     ]
+    # labels are shaded: the head's labels, and the label columns; all else is written in
+    if labels:
+        style.append(("BACKGROUND", (0, 0), (labels - 1, -1), document.SHADE))
+    if lead_n > labels:
+        style.append(("BACKGROUND", (labels, 0), (lead_n - 1, 0), document.SHADE))
+    names_written = block.names_here and not any(block.players)
+    if names_written:   # boxes to write the names in: white, the seat letter at the top
+        style.append(("VALIGN", (lead_n, 0), (lead_n + players_n - 1, 0), "TOP"))
+    else:               # printed names or seat letters: labels
+        style.append(("BACKGROUND", (lead_n, 0), (lead_n + players_n - 1, 0), document.SHADE))
+    if block.tail:
+        style.append(("BACKGROUND", (lead_n + players_n, 0), (-1, 0), document.SHADE))
     for i, row in enumerate(block.rows, 1):
         if row.strong:
             style.append(("LINEABOVE", (0, i), (-1, i), 1.3, document.INK))
-    for col in block.winners:
-        c = len(block.lead) + col
-        style.append(("BACKGROUND", (c, 0), (c, -1), document.WIN))
+    for r in block.rules_after:
+        style.append(("LINEBELOW", (0, r + 1), (-1, r + 1), 1.3, document.INK))
+    for r, col in block.shade:
+        c = lead_n + col
+        style.append(("BACKGROUND", (c, r + 1), (c, r + 1), document.WIN))
+    return style
+
+
+def grid(block: Grid, width: float) -> list[Flowable]:
+    lead_w = list(block.lead_widths) or [40.0 / max(1, len(block.lead))] * len(block.lead)
+    tail_w = list(block.tail_widths) or [22.0] * len(block.tail)
+    widths = layout.column_widths(width, [w * MM for w in lead_w], len(block.players),
+                                  [w * MM for w in tail_w])
+    head, head_h = _head_cells(block, widths)
+    data = [head]
+    for row in block.rows:
+        cells = [text(c, bold=row.strong, size=8.5) for c in row.lead]
+        cells += [text(c, bold=row.strong, size=10, align=_centre()) for c in row.cells]
+        cells += [text(c, bold=row.strong, size=10, align=_centre()) for c in row.tail]
+        data.append(cells)
+    heights = [head_h]
+    for cells in data[1:]:        # a row grows if a name in it needs two lines
+        need = max((c.wrap(w - 2 * CELL_PAD, 1000)[1] + 2 for c, w in zip(cells, widths)
+                    if isinstance(c, Paragraph)), default=0.0)
+        heights.append(max(block.row_height * MM, need))
+    table = Table(data, colWidths=widths, rowHeights=heights, repeatRows=1, hAlign="LEFT")
+    style = grid_style(block)
     table.setStyle(TableStyle(style))
     parts: list[Flowable] = []
     if block.title:
         parts.append(text(block.title, "h2"))
     parts.append(table)
-    # a short grid stays with its title; a long one (many rounds) splits, its head repeated
-    return [KeepTogether(parts)] if len(block.rows) <= 16 else parts
+    # a grid that fits a page stays with its title; a longer one splits, its head repeated
+    return [KeepTogether(parts)] if len(block.rows) <= KEEP_ROWS else parts
 
 
 def note(block: Note) -> Flowable:
-    prefix = "House rule " if block.house_rule else ""
-    ids = f" ({', '.join(block.rulings)})" if block.rulings else ""
     body = escape(normal(block.text))
-    if prefix:
-        body = f"<b>{prefix}{escape(block.rulings[0]) if block.rulings else ''}:</b> {body}"
-        ids = f" ({', '.join(block.rulings[1:])})" if len(block.rulings) > 1 else ""
-    return Paragraph(body + escape(ids), document.styles()["note"])
+    if block.house_rule:
+        body = f"<b>House rule:</b> {body}"
+    return Paragraph(body, document.styles()["note"])
 
 
 def box(block: Box, width: float) -> Flowable:
@@ -129,6 +291,7 @@ def box(block: Box, width: float) -> Flowable:
     t = Table(rows, colWidths=[width * 0.62, width * 0.38], hAlign="LEFT",
               rowHeights=[7.5 * MM] * len(rows))
     style = [
+        ("FONTNAME", (0, 0), (-1, -1), document.FONT),
         ("BOX", (0, 0), (-1, -1), 1, document.INK),
         ("SPAN", (0, 0), (1, 0)),
         ("BACKGROUND", (0, 0), (-1, 0), document.SHADE),
@@ -140,9 +303,32 @@ def box(block: Box, width: float) -> Flowable:
     return KeepTogether([Spacer(1, 3 * MM), t])
 
 
-def story(sheet: ScoreSheet, paper: str) -> list[Flowable]:
+def header(sheet: ScoreSheet, width: float, date: str) -> Flowable:
+    """The title and what the sheet is, with a field for the day's date on the right
+    (filled in only when a date is given)."""
+    st = document.styles()
+    field_w = 48 * MM
+    left = [text(sheet.title, "title"), text(sheet.subtitle, "subtitle")]
+    right: list[Flowable] = [Paragraph("Date", st["field_label"]),
+                             text(date, bold=True, size=10) if date else Spacer(1, 12)]
+    t = Table([[left, right]], colWidths=[width - field_w, field_w], hAlign="LEFT")
+    t.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), document.FONT),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (0, 0), 4 * MM),
+        ("RIGHTPADDING", (1, 0), (1, 0), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+        ("LINEBELOW", (1, 0), (1, 0), 0.8, document.INK),
+        ("BOTTOMPADDING", (1, 0), (1, 0), 1.5),
+    ]))
+    return t
+
+
+def story(sheet: ScoreSheet, paper: str, date: str = "") -> list[Flowable]:
     width = document.sheet_frame_width(paper)
-    out: list[Flowable] = [text(sheet.title, "title"), text(sheet.subtitle, "subtitle")]
+    out: list[Flowable] = [header(sheet, width, date), Spacer(1, 1 * MM)]
     for block in sheet.blocks:
         if isinstance(block, Grid):
             out.extend(grid(block, width))
@@ -157,6 +343,8 @@ def story(sheet: ScoreSheet, paper: str) -> list[Flowable]:
     return out
 
 
-def render(sheet: ScoreSheet, paper: str, date) -> bytes:
-    return document.sheet_pdf(story(sheet, paper), paper=paper, title=sheet.title,
-                              label=sheet.title, date=date)
+def render(sheet: ScoreSheet, paper: str, date, *, date_field: str = "") -> bytes:
+    """``date``: the day a filled sheet is printed (its footer); a blank or named pad
+    prints none. ``date_field``: the date to write in the sheet's Date field."""
+    return document.sheet_pdf(story(sheet, paper, date_field), paper=paper, title=sheet.title,
+                              label=sheet.title, date=date if sheet.filled else None)

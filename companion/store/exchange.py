@@ -1,11 +1,14 @@
 """Export and import: a game or a match as its JSON record, and as CSV.
 
 A game exports as exactly the record ``companion referee`` reads; a match as the
-match record of :mod:`companion.core.match`. CSV is the rounds as entered, for a
-spreadsheet: each game says what its rows are in ``companion/games/<game>/export.py``
-(``csv_rows(number, record) -> list[dict]``); a game
-without one gets one row per round with the round as JSON. Cells are written by
-``core.spreadsheet``: text a spreadsheet would run as a formula is kept text.
+match record of :mod:`companion.core.match`. CSV is for a spreadsheet, all derived
+from the referee's results: each game says what its rows are (per round and player:
+what was entered and what became of it, the score after the round) in
+``companion/games/<game>/export.py`` (``csv_rows(number, record) -> list[dict]``, and
+``SCORE_COLUMN``); a game without one gets one row per round with the round as JSON.
+Then come per player each game's totals and winner, and a match's.
+Cells are written by ``core.spreadsheet``: text a spreadsheet would run as a formula is
+kept text.
 
 Files the app keeps in its data folder (exports, printables, copied deck files) are
 written with :func:`keep_file`, which never writes over another file.
@@ -13,7 +16,6 @@ written with :func:`keep_file`, which never writes over another file.
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import json
 from collections.abc import Callable
@@ -24,7 +26,7 @@ from typing import Any
 from companion.core.errors import CompanionError, RecordError, StoreError
 from companion.core.match import GAMES_PER_MATCH, MatchRecord, tally
 from companion.core.record import parse_json
-from companion.core.registry import parse_record, referee
+from companion.core.registry import games, parse_record, part, referee
 from companion.core.spreadsheet import csv_text
 from companion.store.db import Store, StoredMatch
 
@@ -34,31 +36,73 @@ def game_json(record: dict[str, Any]) -> str:
 
 
 def match_json(match: StoredMatch) -> str:
-    return json.dumps(match.match_record(), ensure_ascii=False, indent=1) + "\n"
+    """The match record the contract gives (``companion referee`` tallies it): each game is
+    its own record without ``"game"``, which the match names once."""
+    record = match.match_record()
+    record["games"] = [{k: v for k, v in g.items() if k != "game"} for g in record["games"]]
+    return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
 
 
 def _round_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{"game": number, "round": r, "round_json": json.dumps(rnd, ensure_ascii=False)}
+    return [{"row": "round", "game": number, "round": r, "round_json": json.dumps(rnd, ensure_ascii=False)}
             for r, rnd in enumerate(record.get("rounds", []), 1)]
 
 
-def csv_rows_of(game: str) -> Callable[[int, dict[str, Any]], list[dict[str, Any]]]:
-    """The game's own CSV rows (``companion.games.<game>.export.csv_rows``), found by name."""
+def _export_module(game: str) -> Any:
+    """The game's ``export`` part (CSV rows, score column, start player), or None for a
+    game without one or a record of no known game."""
     try:
-        module = importlib.import_module(f"companion.games.{game}.export")
-    except ModuleNotFoundError as exc:
-        if exc.name in (f"companion.games.{game}.export", f"companion.games.{game}"):
-            return _round_rows
-        raise
-    return getattr(module, "csv_rows", _round_rows)
+        return part(game, "export")
+    except RecordError:
+        return None
 
 
-def records_csv(records: list[dict[str, Any]], numbers: list[int] | None = None) -> str:
-    """The rounds of these game records as CSV, in rows their game defines."""
+def csv_rows_of(game: str) -> Callable[[int, dict[str, Any]], list[dict[str, Any]]]:
+    """The game's own CSV rows (its ``export`` part's ``csv_rows``); a game without
+    one gets a row per round with the round as JSON."""
+    return getattr(_export_module(game), "csv_rows", _round_rows)
+
+
+def score_column(game: str) -> str:
+    """The column the game's rows keep the score in (``export.SCORE_COLUMN``: Hot Dog's
+    is "money"); the game's and the match's totals go there too."""
+    return getattr(_export_module(game), "SCORE_COLUMN", "score")
+
+
+def _game_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
+    """Per player (seat order): the game's score (final, or so far), whether the player
+    won and whether the game is over, from the referee's result."""
+    name = str(record.get("game", ""))
+    if name not in games() or games()[name].final_scores is None:
+        return []
+    rec = parse_record(json.dumps(record))
+    result = referee(rec)
+    scores = games()[name].final_scores(result)  # type: ignore[misc]
+    column = score_column(name)
+    return [{"row": "game", "game": number, "player": p, column: scores[p], "winner": p in result.winners,
+             "over": result.game_over} for p in rec.players]  # type: ignore[attr-defined]
+
+
+def _match_rows(match: MatchRecord) -> list[dict[str, Any]]:
+    """Per player (seat order): the match total, whether the player won the match and
+    whether all its games are over (HD-15), from the match's tally."""
+    result = tally(match)
+    column = score_column(match.game)
+    return [{"row": "match", "player": p, column: result.totals[p], "winner": p in result.winners,
+             "over": result.complete} for p in match.players]
+
+
+def records_csv(records: list[dict[str, Any]], numbers: list[int] | None = None,
+                match: MatchRecord | None = None) -> str:
+    """These game records as CSV: each game's rows as its ``export.py`` defines them
+    (per round and player), then per player the game's totals ("game" rows), and with a
+    ``match``, per player the match's totals ("match" rows). A ``row`` column says which."""
     numbers = numbers or list(range(1, len(records) + 1))
     rows = [row for n, rec in zip(numbers, records)
-            for row in csv_rows_of(str(rec.get("game", "")))(n, rec)]
-    columns = ["game", "round"]
+            for row in [*csv_rows_of(str(rec.get("game", "")))(n, rec), *_game_rows(n, rec)]]
+    if match is not None:
+        rows += _match_rows(match)
+    columns = ["row", "game", "round"]
     for row in rows:
         for key in row:
             if key not in columns:
@@ -71,8 +115,10 @@ def game_csv(record: dict[str, Any], number: int = 1) -> str:
 
 
 def match_csv(match: StoredMatch) -> str:
-    records = [{"game": match.game, **g.record} for g in match.games]
-    return records_csv(records, [g.number for g in match.games])
+    """The match's games, then the match's totals and winners (HD-15)."""
+    records = [{**g.record, "game": match.game} for g in match.games]
+    tallied = MatchRecord(game=match.game, players=list(match.players), games=[dict(g.record) for g in match.games])
+    return records_csv(records, [g.number for g in match.games], match=tallied)
 
 
 def keep_file(folder: Path, name: str, data: bytes) -> Path:

@@ -26,20 +26,18 @@ import base64
 import threading
 import weakref
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.net.games import ADAPTERS
+from companion.core.registry import has_part
 from companion.net.join import qr_png
 from companion.net.screens import bids_line, code_text, seat_line, seats_line
 from companion.net.serving import port_of, reach_cached
-from companion.ui.phone import HostContext, hub_of, remote_views, table_topic
+from companion.ui.contracts import HostContext, ShellServices
+from companion.ui.phone import hub_of, remote_views, table_topic
 from companion.ui.widgets import bold, card, error_text, heading
-
-if TYPE_CHECKING:
-    from companion.ui.shell import Shell
 
 TOPIC = "companion-net-table"     # any table changed (the host sessions): the message is its code
 RECORDS = "companion-records"     # a match's record changed: the message is its id
@@ -51,7 +49,7 @@ _wired: weakref.WeakSet[Any] = weakref.WeakSet()
 _wired_lock = threading.Lock()
 
 
-def shows_match(shell: Shell, match_id: int) -> bool:
+def shows_match(shell: ShellServices, match_id: int) -> bool:
     """Whether this session's screen is drawn from that match's record: its table or
     its history page, the home and history lists (their lines), or a phone's screens
     (a hosted table follows its record)."""
@@ -61,7 +59,7 @@ def shows_match(shell: Shell, match_id: int) -> bool:
     return route.args.get("match") == match_id
 
 
-def connect(shell: Shell) -> None:
+def connect(shell: ShellServices) -> None:
     """Wire the process's hub and store to the app's pubsub (once each), and this session
     to the pubsub: on any table change a host session showing a match re-reads it (a
     phone hears its own table only: :func:`companion.ui.phone.watch_table`), and on any
@@ -116,11 +114,11 @@ class HostUI:
 
 
 def hostable(game: str) -> bool:
-    return game in ADAPTERS
+    return has_part(game, "seat")
 
 
 @ft.component
-def HostPanel(shell: Shell, match_id: int) -> ft.Control:
+def HostPanel(shell: ShellServices, match_id: int) -> ft.Control:
     hub = hub_of(shell)
     ui: HostUI = shell.ui(HOST, HostUI())
     table = hub.table_for(match_id)

@@ -109,8 +109,9 @@ def _has_display() -> bool:
 
 
 def _assets_dir() -> str | None:
-    """The shipped assets (fonts, decks, recipes): ``companion.core.paths.ASSETS``.
-    None when the folder is missing, so Flet does not warn about a bad assets_dir."""
+    """The shipped assets (fonts, decks, recipes): the package data ``companion.assets``
+    (``companion.core.paths.ASSETS``), a real folder in a checkout and in an install from
+    a wheel alike. None when it is missing, so Flet does not warn about a bad assets_dir."""
     from companion.core.paths import ASSETS
 
     return str(ASSETS) if ASSETS.is_dir() else None

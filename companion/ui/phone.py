@@ -9,30 +9,27 @@ The phone keeps its seat token in ``ft.SharedPreferences`` (the browser's localS
 and gets its seat back with it after a reload, a dropped connection or a host restart.
 
 Each game's part of the seat screen is ``companion/games/<name>/remote.py`` with a
-module-level ``REMOTE`` (:class:`RemoteView`), found by module name like the game views.
+module-level ``REMOTE`` (:class:`~companion.ui.contracts.RemoteView`), its ``remote`` part.
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib
 import threading
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.core.registry import games
-from companion.net.hub import HostView, Hub, SeatView, TableInfo, UnknownSeat, UnknownTable
+from companion.core.registry import games_with
+from companion.net.hub import Hub, SeatView, TableInfo, UnknownSeat, UnknownTable
 from companion.net.screens import bids_line, code_text
 from companion.net.serving import hub_for
-from companion.ui.widgets import bold, card, error_text, heading
-
-if TYPE_CHECKING:
-    from companion.ui.shell import Shell
+from companion.ui.contracts import RemoteView, SeatContext, ShellServices
+from companion.ui.widgets import error_text, heading
 
 PHONE = "net-phone"
 TOKEN_KEY = "companion.seat-token"
@@ -57,53 +54,9 @@ async def _stored_token() -> str | None:
 
 # ================================================================ what a game offers
 
-@dataclass(frozen=True)
-class SeatContext:
-    """What a game's seat component gets: its own seat's view, its draft (plain data,
-    None until the player touches a field), the last refusal, and the actions."""
-
-    view: SeatView
-    draft: Any
-    error: str | None
-    put: Callable[[Callable[[Any], Any]], None]
-    submit: Callable[[dict[str, Any]], None]
-    withdraw: Callable[[], None]
-
-
-@dataclass(frozen=True)
-class HostContext:
-    """What a game's host part gets (burger: the decks entry before the reveal)."""
-
-    view: HostView
-    draft: Any
-    put: Callable[[Callable[[Any], Any]], None]
-    set_info: Callable[[dict[str, Any]], None]
-
-
-class RemoteView(Protocol):
-    """``companion.games.<name>.remote.REMOTE``."""
-
-    name: str
-    secret: bool     # bids hidden until the reveal (False: plays are public, e.g. sales)
-
-    def seat(self, ctx: SeatContext) -> ft.Control: ...
-    def resolution(self, resolution: dict[str, Any], players: tuple[str, ...]) -> ft.Control: ...
-    def host_info(self, ctx: HostContext) -> ft.Control | None: ...
-
-
 def remote_views() -> dict[str, RemoteView]:
-    out: dict[str, RemoteView] = {}
-    for name in games():
-        try:
-            module = importlib.import_module(f"companion.games.{name}.remote")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"companion.games.{name}.remote":
-                continue
-            raise
-        view = getattr(module, "REMOTE", None)
-        if view is not None:
-            out[name] = view
-    return out
+    """The games with phone screens (their ``remote`` part)."""
+    return games_with("remote")
 
 
 # ================================================================ passing state
@@ -129,7 +82,7 @@ _watching: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
 _watching_lock = threading.Lock()
 
 
-def watch_table(shell: Shell, code: str | None) -> None:
+def watch_table(shell: ShellServices, code: str | None) -> None:
     """This phone session hears the changes of the table it shows (``code``; None: no
     table) and no other's: each bid at any table would otherwise redraw every phone of
     every table. Called as the screen is drawn; a session that starts watching a table
@@ -162,17 +115,17 @@ def watch_table(shell: Shell, code: str | None) -> None:
         page.run_task(redraw)
 
 
-def client_of(shell: Shell) -> str:
+def client_of(shell: ShellServices) -> str:
     """The key the join limiter counts wrong codes by: the phone's IP address."""
     return shell.page.client_ip or "local"
 
 
-def hub_of(shell: Shell) -> Hub:
+def hub_of(shell: ShellServices) -> Hub:
     return hub_for(shell.store)
 
 
 class Phone:
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: ShellServices) -> None:
         self.shell = shell
         self.hub = hub_of(shell)
         self.ui: PhoneUI = shell.ui(PHONE, PhoneUI())
@@ -301,7 +254,7 @@ def _column(controls: list[ft.Control], spacing: int = 10) -> ft.Column:
 
 
 @ft.component
-def JoinScreen(shell: Shell) -> ft.Control:
+def JoinScreen(shell: ShellServices) -> ft.Control:
     ph = Phone(shell)
     ft.use_effect(lambda: None if ph.ui.checked else ph.look_up(), [])
     ui = ph.ui
@@ -399,12 +352,3 @@ def SeatScreen(ph: Phone, view: SeatView) -> ft.Control:
     out.append(ft.TextButton("Leave this seat", icon=ft.Icons.LOGOUT,
                              on_click=lambda e: ph.stand_up()))
     return _column(out)
-
-
-def seat_card(player: str, controls: list[ft.Control]) -> ft.Control:
-    """A seat's bid form, as one card named ``bid-<player>``."""
-    return card(_column(controls, spacing=6), f"bid-{player}", padding=8)
-
-
-def resolution_heading(text: str) -> ft.Control:
-    return ft.Semantics(identifier="resolution", container=False, content=bold(text, 17))

@@ -13,9 +13,11 @@ games.
 Game views
 ----------
 A game gets app screens by adding ``companion/games/<name>/view.py`` with a
-module-level ``VIEW`` satisfying :class:`GameView`; the shell finds it by module
-name (:func:`game_views`) and assumes nothing else about the game — not the
-number of games in a match, not what a round looks like. Hot Dog
+module-level ``VIEW`` satisfying :class:`~companion.ui.contracts.GameView` (its
+``view`` part); the shell finds it through the registry (:func:`game_views`) and
+assumes nothing else about the game — not the number of games in a match, not what
+a round looks like. Games import :mod:`companion.ui.contracts`, never this module:
+a screen gets the shell as a :class:`~companion.ui.contracts.ShellServices`. Hot Dog
 (``companion.games.hotdog.view``) is the reference implementation::
 
     class GameView(Protocol):
@@ -43,19 +45,23 @@ offers both for any game.
 
 from __future__ import annotations
 
-import importlib
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import flet as ft
 
 from companion.core.errors import CompanionError, StoreError
-from companion.core.registry import games
+from companion.core.registry import games, games_with
+from companion.net.serving import JOIN_PATH, is_local_client
 from companion.store import Store, data_dir
+from companion.store.bgstats import bgstats_json
 from companion.store.exchange import import_json, keep_file
+from companion.ui.contracts import GameView, Route, SessionState
+from companion.ui.host import HostPanel, connect, hostable
+from companion.ui.phone import JoinScreen
 from companion.ui.widgets import accessible, error_text, heading, icon_button
 
 PHONE_WIDTH = 600      # below this the layout is the phone's: one column, full width
@@ -65,50 +71,9 @@ __all__ = ["App", "GameView", "Route", "SessionState", "Shell", "accessible", "e
            "game_views", "heading", "icon_button", "start_session"]
 
 
-class GameView(Protocol):
-    """What a game offers the shell (``companion.games.<name>.view.VIEW``)."""
-
-    name: str
-    title: str
-
-    def setup(self, shell: Shell) -> ft.Control: ...
-    def table(self, shell: Shell, match_id: int) -> ft.Control: ...
-    def match_detail(self, shell: Shell, match_id: int) -> ft.Control: ...
-    def rules(self, shell: Shell) -> ft.Control: ...
-    def match_line(self, players: list[str], records: list[dict[str, Any]]) -> tuple[str, bool]: ...
-
-
 def game_views() -> dict[str, GameView]:
-    """The games that have app screens, found by module name: no central list."""
-    out: dict[str, GameView] = {}
-    for name in games():
-        try:
-            module = importlib.import_module(f"companion.games.{name}.view")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"companion.games.{name}.view":
-                continue
-            raise
-        view = getattr(module, "VIEW", None)
-        if view is not None:
-            out[name] = view
-    return out
-
-
-@dataclass(frozen=True)
-class Route:
-    screen: str = "home"
-    args: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class SessionState:
-    """Everything a session shows, as data: never controls."""
-
-    route: Route = field(default_factory=Route)
-    flash: str | None = None                     # a one-line message at the top
-    ui: Mapping[str, Any] = field(default_factory=dict)   # screens' passing state by key
-    wide: bool = False                           # desktop layout
-    rev: int = 0                                 # bumped by every change: re-read the store
+    """The games that have app screens (their ``view`` part): no central list."""
+    return games_with("view")
 
 
 class Shell:
@@ -286,16 +251,12 @@ def App(shell: Shell) -> ft.Control:
 def Screen(shell: Shell, route: Route) -> ft.Control:
     r = route
     if shell.remote or r.screen == "join":
-        from companion.ui.phone import JoinScreen
-
         return JoinScreen(shell, key="join")
     try:
         if r.screen == "setup":
             return shell.views[r.args["game"]].setup(shell)
         if r.screen == "match":
             m = shell.store.match(r.args["match"])
-            from companion.ui.host import HostPanel, hostable
-
             table = shell.views[m.game].table(shell, m.id)
             if not hostable(m.game):
                 return table
@@ -376,6 +337,11 @@ def History(shell: Shell) -> ft.Control:
     matches = shell.store.matches()
     if not matches:
         out.append(ft.Text("No matches yet."))
+    else:
+        out.append(ft.Button(
+            "All matches for BG Stats", icon=ft.Icons.DOWNLOAD,
+            tooltip="Every finished game as a play, in a file the BG Stats app imports",
+            on_click=lambda e: shell.export("companion-history-bgstats.json", bgstats_json(shell.store.matches()))))
     for m in matches:
         view = shell.views.get(m.game)
         if view is None:
@@ -474,9 +440,6 @@ def start_session(page: ft.Page, store: Store, *, host: bool = False) -> Shell:
     """A session's shell. ``host``: the session proved it is the host
     (:mod:`companion.net.access`); a web session that did not gets the phone screens
     only. The desktop app (not web) is always the host."""
-    from companion.net.serving import JOIN_PATH, is_local_client
-    from companion.ui.host import connect
-
     shell = Shell(page, store)
     shell.remote = bool(page.web) and not host
     shell.host_machine = shell.remote and is_local_client(page.client_ip)

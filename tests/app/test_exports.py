@@ -1,5 +1,6 @@
 """Exports kept in <data dir>/exports/ never replace an older file, even when match ids
-start again after a damaged store was moved aside."""
+start again after a damaged store was moved aside; the match exports write what the
+store's exchange and BG Stats modules give."""
 
 from __future__ import annotations
 
@@ -9,8 +10,11 @@ import pytest
 
 from companion.games.hotdog import viewmodel as vm
 from companion.store import Store
+from companion.store.bgstats import bgstats_json
+from companion.store.exchange import match_csv, match_json
 from companion.ui.shell import Shell
 from companion.ui.widgets.exports import export_file
+from tests.conftest import load_example
 
 
 @pytest.fixture
@@ -61,3 +65,21 @@ def test_an_export_where_exports_cannot_be_written_is_still_offered(data):
     export_file(shell, mid, 1, "game-json")                # no crash: said, and offered as a download
     assert shell.state.flash.startswith("Not kept in the exports folder: the folder ")
     assert shell.state.flash.endswith("It is offered as a download only.")
+
+
+def test_match_exports_json_csv_and_bg_stats(data):
+    store = Store(data / "companion.sqlite3")
+    match = load_example("hotdog-match.json")
+    game = match["games"][0]
+    mid = store.create_match("hotdog", match["players"],
+                             {**vm.new_record(match["players"], game["mustard"]), "rounds": game["rounds"]})
+    shell = shell_of(store)
+    for kind in ("match-json", "match-csv", "match-bgstats"):
+        export_file(shell, mid, 1, kind)
+    m = store.match(mid)
+    folder = data / "exports"
+    assert (folder / f"hotdog-match-{mid}.json").read_text(encoding="utf-8") == match_json(m)
+    assert (folder / f"hotdog-match-{mid}.csv").read_text(encoding="utf-8") == match_csv(m)
+    bgstats = (folder / f"hotdog-match-{mid}-bgstats.json").read_text(encoding="utf-8")
+    assert bgstats == bgstats_json([m]) and len(json.loads(bgstats)["plays"]) == 1
+    store.close()

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from tests.burger.burger_helpers import all_play, deal, record, rnd
-from tests.conftest import load_example, run_companion
+from tests.conftest import load_example, run_cli
 
 THREE = ["Ann", "Ben", "Cat"]
 OK = rnd(deal(3), all_play(THREE))
@@ -74,7 +74,7 @@ def test_bad_burger_record_is_one_line_exit_1(case, tmp_path):
     rec, line = BAD[case]
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(rec))
-    proc = run_companion("referee", str(path))
+    proc = run_cli("referee", str(path))
     assert proc.returncode == 1
     assert proc.stdout == b""
     assert proc.stderr.decode() == line + "\n"
@@ -85,7 +85,7 @@ def test_jsonl_reports_bad_burger_records_per_line_and_goes_on():
     good = load_example("burger-contract.json")
     rec, line = BAD["picks not a permutation (BU-4)"]
     data = "\n".join(json.dumps(x) for x in (good, rec, good)) + "\n"
-    proc = run_companion("referee", "--jsonl", "-", input=data)
+    proc = run_cli("referee", "--jsonl", "-", input=data)
     assert proc.returncode == 0, proc.stderr
     out = [json.loads(x) for x in proc.stdout.decode().splitlines()]
     assert out[1] == {"error": line}
@@ -96,6 +96,6 @@ def test_bu3_tool_cards_for_the_same_player_spelled_twice_are_refused():
     """Found in review: " A" and "A" once merged silently; now BU-3 refuses the double."""
     text = ('{"game":"burger","players":["A","B"],"rounds":[{"decks":[["a","b"],["c","d"]],'
             '"tools":{"A":"tongs"," A":"tease","B":"tongs"}}]}')
-    proc = run_companion("referee", "-", input=text)
+    proc = run_cli("referee", "-", input=text)
     assert proc.returncode == 1 and proc.stdout == b""
     assert proc.stderr.decode() == "round 1: A: BU-3 plays two tool cards in one round\n"

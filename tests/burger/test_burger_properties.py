@@ -16,9 +16,11 @@ from companion.core.registry import parse_record, referee_json
 from companion.games.burger import rules
 from companion.games.burger.models import BurgerRecord, BurgerResult
 from tests.burger.burger_helpers import INGREDIENTS, NAMES, NEED
+from tests.conftest import property_examples
 
 TARGET = {2: 8, 3: 8, 4: 9, 5: 10}
-SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# A whole game per example, each slower than Hot Dog's: fewer of them.
+SETTINGS = settings(max_examples=property_examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite

@@ -51,10 +51,13 @@ def test_a_burger_match_is_one_game_in_one_line():
 def test_bu4_csv_rows_follow_the_shell_convention_number_then_record():
     rec = play(start(), DECKS, NOBODY)
     rows = export.csv_rows(2, rec)
-    assert rows == vm.csv_rows(rec, 2)
-    assert [r["wastebasket"] for r in rows] == ["Ann"] * 3 and rows[0]["game"] == 2
+    decks = [r for r in rows if r["row"] == "deck"]
+    assert [(r["deck"], r["cards"], r["player"], r["rat_cards"], r["to_wastebasket"]) for r in decks] == [
+        (i, "; ".join(d), "Ann", d.count("rat"), True) for i, d in enumerate(DECKS)]
+    players = [r for r in rows if r["row"] == "round"]
+    assert [(r["player"], r["to_wastebasket"], r["decks_taken"]) for r in players] == [
+        ("Ann", True, 0), ("Ben", False, 0), ("Cat", False, 0)]
+    assert all(r["game"] == 2 for r in rows)
     text = game_csv(rec)
-    assert text.splitlines()[0] == ",".join(vm.CSV_COLUMNS)
+    assert text.splitlines()[0].startswith("row,game,round,deck,player,cards,rat_cards,to_wastebasket,")
     assert "patty; cheese; rat" in text
-
-

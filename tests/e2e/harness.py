@@ -142,7 +142,12 @@ def type_text(pg, field, text: str) -> None:
         pg.keyboard.press("Control+a")
         pg.keyboard.type(text)
         if field.input_value() == text:
-            return
+            # The server echoes each change back into the field; under load an echo of an
+            # earlier keystroke can land after the last one and undo it. Look again once
+            # the echoes have settled, as a player glances back at what they typed.
+            pg.wait_for_timeout(400)
+            if field.input_value() == text:
+                return
     raise AssertionError(f"could not type {text!r} into the field (it holds {field.input_value()!r})")
 
 

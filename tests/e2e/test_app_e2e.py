@@ -3,6 +3,7 @@ played like at a table. Rulebook example: rules/001 (the mustard tie), HD-6…HD
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -204,5 +205,11 @@ def test_print_action_downloads_the_score_sheet(table, app_server):
     assert saved.read_bytes() == data                  # also kept in <data dir>/exports/
     with table.pg.expect_download() as got:
         table.click("Print rules card")
-    assert "HD-" in _pdf_text(open(got.value.path(), "rb").read())
+    assert "Hot Dog — rules card" in _pdf_text(open(got.value.path(), "rb").read())
     shot(table.pg, "phone-print-saved")
+    with table.pg.expect_download() as got:
+        table.click("Match for BG Stats")
+    assert got.value.suggested_filename.endswith("-bgstats.json")
+    bgstats = json.loads(open(got.value.path(), "rb").read())
+    assert set(bgstats) == {"games", "players", "locations", "plays", "userInfo"}
+    assert bgstats["plays"] == []  # game 1 is still being played: no play to log yet

@@ -9,9 +9,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import expect
 
-from tests.e2e.harness import DESKTOP, PHONE, Server, shot
+from tests.e2e.harness import DESKTOP, PHONE, Server, shot, type_text
 from tests.e2e.table import Table
 
 pytestmark = pytest.mark.e2e
@@ -52,10 +51,7 @@ class Burger(Table):
     def type_into(self, label: str, text: str) -> None:
         field = self.pg.get_by_role("textbox", name=label).first
         self.into_view(field)
-        field.click()
-        expect(field).to_be_focused()
-        self.pg.wait_for_timeout(300)       # Flutter readies the field after focus
-        self.pg.keyboard.type(text)
+        type_text(self.pg, field, text)     # checks the focus and the text typed, as a player looks
 
     def setup(self, players: list[str], *, tease: int = 2, draw_pile: str = "", rat_points: int = 0) -> None:
         self.click("New Burger match")

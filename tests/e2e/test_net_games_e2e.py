@@ -10,8 +10,9 @@ import time
 
 import pytest
 
+from companion.games.burger.seat import SEAT as BURGER_SEAT
+from companion.games.sales.seat import SEAT as SALES_SEAT
 from companion.net import Hub
-from companion.net.games import BurgerBids, SalesPlays
 from companion.store import Store
 from tests.e2e.harness import DESKTOP, Server, shot
 from tests.e2e.table import Table
@@ -107,7 +108,7 @@ def test_burger_tools_chosen_in_secret_on_phones_and_revealed_everywhere(chromiu
         rnd = record["rounds"][0]
         assert rnd["tools"] == TOOLS
         assert rnd["decks"] == [[c.strip() for c in line.split(",")] for line in DECK_LINES]
-        order = BurgerBids().resolution(record, None)["take_order"]
+        order = BURGER_SEAT.resolution(record, None)["take_order"]
         assert order == ["Chris", "Anna", "Chris"]
         for screen in [*phones.values(), host]:
             screen.see("Round 1 revealed")
@@ -199,7 +200,7 @@ def test_sales_cards_played_in_turn_from_phones(chromium_browser, tmp_path):
         sale = record["rounds"][0]["sales"][0]
         assert [pl["player"] for pl in sale["plays"]] == PLAYERS
         assert sale["plays"][2]["card"] == {"suit": "rain", "value": 1, "discard": 1}
-        res = SalesPlays().resolution(record, None)
+        res = SALES_SEAT.resolution(record, None)
         headline = f"Round 1, sale 1: {res['winner']} wins it"
         for screen in [*phones.values(), host]:
             screen.see(headline)

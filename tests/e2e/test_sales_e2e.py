@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.harness import DESKTOP, PHONE, Server, shot
+from tests.e2e.harness import DESKTOP, PHONE, Server, shot, type_text
 from tests.e2e.table import Table
 
 pytestmark = pytest.mark.e2e
@@ -21,14 +21,10 @@ class SalesTable(Table):
     def type_into(self, label: str, text: str) -> None:
         field = self.pg.get_by_role("textbox", name=label)
         try:
-            field.click()
+            type_text(self.pg, field, text)  # checks the focus and the text typed, as a player looks
         except Exception:
             shot(self.pg, "failed-type-" + re.sub(r"\W+", "-", label))
             raise
-        expect(field).to_be_focused()
-        self.pg.wait_for_timeout(300)        # Flutter readies the field after focus
-        self.pg.keyboard.press("Control+A")
-        self.pg.keyboard.type(text)
 
     def setup(self, players: list[str], mode: str = "Competitive", hand_size: int = 2,
               leader: str | None = None) -> None:

@@ -8,7 +8,7 @@ from companion.games.hotdog.models import HotDogRecord
 from companion.games.hotdog.rules import referee, start
 from tests.hotdog.strategies import games
 
-SETTINGS = settings(max_examples=400, deadline=None)
+SETTINGS = settings(deadline=None)  # the profile's number of examples (tests/conftest.py)
 
 
 @SETTINGS

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.conftest import run_companion
+from tests.conftest import run_cli, run_companion
 
 GOOD = {"game": "hotdog", "players": ["Anna", "Bernd", "Chris"],
         "rounds": [{"bids": [{"player": "Anna", "table": 5, "hotdogs": 2},
@@ -56,7 +56,7 @@ BAD = [
 
 @pytest.mark.parametrize("text, line", BAD, ids=range(len(BAD)))
 def test_a_bad_record_exits_1_with_one_line_and_no_output(text, line):
-    proc = run_companion("referee", "-", input=text)
+    proc = run_cli("referee", "-", input=text)
     err = proc.stderr.decode()
     assert proc.returncode == 1
     assert proc.stdout == b""
@@ -67,12 +67,14 @@ def test_a_bad_record_exits_1_with_one_line_and_no_output(text, line):
 
 def test_huge_but_valid_money_is_refereed():
     """The bank never runs out (HD-3): a big amount is just a number."""
-    proc = run_companion("referee", "-", input='{"game": "hotdog", "players": ["Anna", "Bernd"], "money": {"Anna": 1' + "0" * 40 + "}}")
+    proc = run_cli("referee", "-", input='{"game": "hotdog", "players": ["Anna", "Bernd"], "money": {"Anna": 1' + "0" * 40 + "}}")
     assert proc.returncode == 0
     assert json.loads(proc.stdout)["money"]["Anna"] == 10 ** 40
 
 
 def test_file_and_stdin_give_the_same_result(tmp_path):
+    """`companion referee` as a user runs it, from a file and from a pipe (the other
+    tests here call the same code in this process)."""
     path = tmp_path / "game.json"
     path.write_text(json.dumps(GOOD))
     a = run_companion("referee", str(path))
@@ -83,7 +85,7 @@ def test_file_and_stdin_give_the_same_result(tmp_path):
 
 
 def test_missing_file_is_one_line():
-    proc = run_companion("referee", "/nonexistent/game.json")
+    proc = run_cli("referee", "/nonexistent/game.json")
     assert proc.returncode == 1 and proc.stdout == b""
     assert proc.stderr.decode() == "cannot read /nonexistent/game.json: No such file or directory\n"
 
@@ -93,7 +95,7 @@ def test_jsonl_one_result_per_line_and_errors_in_place(tmp_path):
     lines = [json.dumps(GOOD), "{broken", json.dumps(bad), "", json.dumps(GOOD)]
     path = tmp_path / "games.jsonl"
     path.write_text("\n".join(lines) + "\n")
-    proc = run_companion("referee", "--jsonl", str(path))
+    proc = run_companion("referee", "--jsonl", str(path))  # as a user runs it
     assert proc.returncode == 0, proc.stderr
     out = [json.loads(x) for x in proc.stdout.decode().splitlines()]
     assert len(out) == 5
@@ -130,7 +132,7 @@ DOUBLES = [
 
 @pytest.mark.parametrize("text, line", DOUBLES, ids=range(len(DOUBLES)))
 def test_hd1_doubled_or_hostile_names_are_refused_in_one_line(text, line):
-    proc = run_companion("referee", "-", input=text)
+    proc = run_cli("referee", "-", input=text)
     err = proc.stderr.decode()
     assert proc.returncode == 1 and proc.stdout == b""
     assert len(err.splitlines()) == 1 and err.startswith(line), err
@@ -140,7 +142,7 @@ def test_hd1_doubled_or_hostile_names_are_refused_in_one_line(text, line):
 def test_jsonl_invalid_utf8_line_says_so(tmp_path):
     path = tmp_path / "games.jsonl"
     path.write_bytes(json.dumps(GOOD).encode() + b"\n\xff\xfe\n")
-    out = run_companion("referee", "--jsonl", str(path)).stdout.decode().splitlines()
+    out = run_cli("referee", "--jsonl", str(path)).stdout.decode().splitlines()
     assert json.loads(out[1]) == {"error": "record: not valid JSON (not UTF-8 text: byte 0)"}
 
 
@@ -152,8 +154,8 @@ def test_a_decomposed_record_gives_the_composed_result_byte_for_byte():
                                      {"player": "Bernd", "table": 7, "hotdogs": 1}]}]}
     decomposed = json.loads(json.dumps(composed).replace("\\u00eb", "e\\u0308"))
     assert "Zoe\u0308" in decomposed["players"] and "Zoe\u0308" in decomposed["money"]
-    a = run_companion("referee", "-", input=json.dumps(composed))
-    b = run_companion("referee", "-", input=json.dumps(decomposed, ensure_ascii=False))
+    a = run_cli("referee", "-", input=json.dumps(composed))
+    b = run_cli("referee", "-", input=json.dumps(decomposed, ensure_ascii=False))
     assert a.returncode == b.returncode == 0, b.stderr
     assert b.stdout == a.stdout
     assert json.loads(a.stdout)["money"] == {"Zoë": 3, "Bernd": 3}

@@ -6,13 +6,16 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hypothesis import given, settings
 
+from companion.core import registry
 from companion.games.hotdog import viewmodel as vm
 from companion.net import BidRefused, UnknownSeat, UnknownTable
-from companion.net.games import adapter
-from companion.net.hub import SAME_FOR_EVERY_SEAT
+from companion.net.hub import seat_of
 from companion.store import Store
+from tests.every_game.test_every_game import SETTINGS, known, records
 from tests.net.conftest import PLAYERS, seated
+from tests.toy_game import GAME as TOY
 
 DECKS = [["bun", "rat"], ["patty", "cheese"], ["tomato", "salad"]]   # 5 ingredients (BU-2)
 FIRST = {   # one round (or sale) of each game, a bid per player in seating order
@@ -43,18 +46,41 @@ def played(hub, store, game: str) -> tuple[dict, str, dict[str, str]]:
 
 @pytest.mark.parametrize("game", ["hotdog", "sales", "burger"])
 def test_the_games_said_to_show_every_seat_the_same_resolution_do(hub, store, game):
-    """Seats of a game in SAME_FOR_EVERY_SEAT are shown the table's resolution: that is
-    right only while the adapter gives every seat exactly the table's view."""
+    """Seats of a game whose seat says ``same_for_every_seat`` are shown the table's
+    resolution: that is right only while the seat gives every seat exactly the table's
+    view (and a game with own parts, burger, must not say so)."""
     record, _code, _tokens = played(hub, store, game)
-    ad = adapter(game)
+    ad = seat_of(game)
     table = ad.resolution(record, None)
     assert table is not None
-    assert all(ad.resolution(record, p) == table for p in PLAYERS) == (game in SAME_FOR_EVERY_SEAT)
+    assert all(ad.resolution(record, p) == table for p in PLAYERS) == ad.same_for_every_seat
+
+
+SEAT_GAMES = sorted({*registry.games_with("seat"), TOY.name})
+
+
+@pytest.mark.parametrize("name", SEAT_GAMES)
+def test_every_seat_that_promises_the_same_resolution_keeps_it(name):
+    """``Seat.same_for_every_seat``: on random legal records of every game with a seat
+    part, ``resolution(record, p) == resolution(record, None)`` for every seat ``p``."""
+    with known(name):
+        seat = registry.part(name, "seat")
+        if not seat.same_for_every_seat:
+            return   # each seat's is worked out for that seat: nothing promised
+
+        @settings(SETTINGS, max_examples=25)
+        @given(records(name))
+        def check(record):
+            table = seat.resolution(record, None)
+            for p in record["players"]:
+                assert seat.resolution(record, p) == table, p
+
+        check()
 
 
 def test_each_burger_seat_gets_its_own_part_of_the_resolution_and_no_other(hub, store):
     record, _code, tokens = played(hub, store, "burger")
-    ad = adapter("burger")
+    ad = seat_of("burger")
     views = {p: hub.view(tokens[p]) for p in PLAYERS}
     for p in PLAYERS:
         assert views[p].resolution == ad.resolution(record, p)

@@ -14,6 +14,7 @@ PRINTABLES = ROOT / "printables"
 
 PT_PER_MM = 72 / 25.4
 SIZES_MM = {"a4": (210, 297), "letter": (215.9, 279.4), "a6": (105, 148), "a5-landscape": (210, 148)}
+RULES = DATA / "rules"      # copies of the rule texts, to check the rules cards against
 
 
 def reader(data: bytes) -> PdfReader:
@@ -55,3 +56,31 @@ def uncovered_text(data: bytes) -> list[tuple[str, str]]:
     for page in reader(data).pages:
         page.extract_text(visitor_text=visit)
     return bad
+
+
+def fonts_used(data: bytes) -> list[tuple[str, bool]]:
+    """Every font named in any page's resources (also inside form XObjects), as
+    (base font, embedded): embedded when its descriptor, or its descendant's, has a
+    font file."""
+    out: dict[str, bool] = {}
+
+    def embedded(font) -> bool:
+        desc = font.get("/FontDescriptor")
+        if desc is None and "/DescendantFonts" in font:
+            desc = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+        desc = desc.get_object() if desc is not None else {}
+        return any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+
+    def visit(resources) -> None:
+        resources = resources.get_object() if resources is not None else {}
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            out[str(font.get("/BaseFont"))] = embedded(font)
+        for xobj in (resources.get("/XObject") or {}).values():
+            xobj = xobj.get_object()
+            if xobj.get("/Subtype") == "/Form":
+                visit(xobj.get("/Resources"))
+
+    for page in reader(data).pages:
+        visit(page.get("/Resources"))
+    return sorted(out.items())

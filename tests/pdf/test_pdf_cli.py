@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import run_companion
+from tests.conftest import run_cli, run_companion
 from tests.pdf.helpers import DATA, PRINTABLES, size_mm, text
 
 
 def test_all_rebuilds_exactly_the_committed_printables(tmp_path):
     out = tmp_path / "printables"
-    proc = run_companion("print", "--all", "--out", str(out))
+    proc = run_cli("print", "--all", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
     built = {p.name: p.read_bytes() for p in out.iterdir()}
     committed = {p.name: p.read_bytes() for p in PRINTABLES.glob("*.pdf")}
@@ -24,8 +24,8 @@ def test_all_rebuilds_exactly_the_committed_printables(tmp_path):
 
 def test_score_sheet_with_players_letter(tmp_path):
     out = tmp_path / "sheet.pdf"
-    proc = run_companion("print", "score-sheet", "hotdog", "--players", "Anna, Bernd ,Zoë",
-                         "--paper", "letter", "-o", str(out), "--date", "2026-03-04")
+    proc = run_cli("print", "score-sheet", "hotdog", "--players", "Anna, Bernd ,Zoë",
+                   "--paper", "letter", "-o", str(out), "--date", "2026-03-04")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == b"" and proc.stderr == b""
     words = text(out.read_bytes())
@@ -34,6 +34,8 @@ def test_score_sheet_with_players_letter(tmp_path):
 
 
 def test_score_sheet_from_a_match_record_and_rules_to_stdout(tmp_path):
+    """`companion print` as a user runs it (the other tests here call the same code in
+    this process)."""
     out = tmp_path / "match.pdf"
     proc = run_companion("print", "score-sheet", "--record", str(DATA / "hotdog-match.json"),
                          "-o", str(out))
@@ -43,17 +45,28 @@ def test_score_sheet_from_a_match_record_and_rules_to_stdout(tmp_path):
     assert proc.returncode == 0 and proc.stdout.startswith(b"%PDF-")
 
 
-def test_source_date_epoch_sets_the_footer_date(tmp_path):
-    import os
-    import subprocess
-    import sys
+def test_game_number_prints_that_game_of_a_match(tmp_path):
+    out = tmp_path / "game3.pdf"
+    proc = run_cli("print", "score-sheet", "--record", str(DATA / "hotdog-match.json"),
+                   "--game-number", "3", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    words = text(out.read_bytes())
+    assert "Game 3 of 3" in words and "Round log — game 3" in words
+    assert "Round log — game 1" not in words
 
-    from tests.conftest import ROOT
 
+def test_rules_four_to_a_letter_sheet(tmp_path):
+    out = tmp_path / "cards.pdf"
+    proc = run_cli("print", "rules", "hotdog", "--sheet", "letter", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert size_mm(out.read_bytes()) == pytest.approx((215.9, 279.4), abs=0.2)
+
+
+def test_source_date_epoch_sets_the_footer_date(tmp_path, monkeypatch):
     out = tmp_path / "card.pdf"
-    env = dict(os.environ, PYTHONPATH=str(ROOT), SOURCE_DATE_EPOCH="1700000000")
-    subprocess.run([sys.executable, "-m", "companion", "print", "rules", "sales", "-o", str(out)],
-                   check=True, cwd=ROOT, env=env, capture_output=True)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    proc = run_cli("print", "rules", "sales", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
     assert "2023-11-14" in text(out.read_bytes())
 
 
@@ -68,6 +81,7 @@ BAD = [
     (["score-sheet", "hotdog", "--paper", "a3"], "unknown paper 'a3'"),
     (["rules", "hotdog", "--sheet", "a3"], "unknown sheet 'a3'"),
     (["score-sheet", "--record", "/nonexistent/record.json"], "cannot read /nonexistent/record.json"),
+    (["score-sheet", "hotdog", "--game-number", "2"], "--game-number picks a game of a --record FILE"),
     (["score-sheet", "hotdog", "--date", "yesterday"], "is not a date"),
 ]
 
@@ -75,7 +89,7 @@ BAD = [
 @pytest.mark.parametrize("args, message", BAD, ids=[m for _, m in BAD])
 def test_bad_input_one_line_exit_1_no_file(tmp_path, args, message):
     out = tmp_path / "out.pdf"
-    proc = run_companion("print", *args, "-o", str(out))
+    proc = run_cli("print", *args, "-o", str(out))
     err = proc.stderr.decode()
     assert proc.returncode == 1, err
     assert message in err
@@ -96,7 +110,7 @@ def test_unreadable_record_one_line_exit_1_no_file(tmp_path, content, message):
     record = tmp_path / "record.json"
     record.write_bytes(content)
     out = tmp_path / "out.pdf"
-    proc = run_companion("print", "score-sheet", "--record", str(record), "-o", str(out))
+    proc = run_cli("print", "score-sheet", "--record", str(record), "-o", str(out))
     err = proc.stderr.decode()
     assert proc.returncode == 1 and message in err, err
     assert err.count("\n") == 1 and not out.exists()
@@ -107,7 +121,7 @@ def test_a_record_of_an_unknown_game_is_refused_cleanly(tmp_path):
     record = tmp_path / "poker.json"
     record.write_text('{"game": "poker", "players": ["Anna", "Bernd"]}')
     out = tmp_path / "out.pdf"
-    proc = run_companion("print", "score-sheet", "--record", str(record), "-o", str(out))
+    proc = run_cli("print", "score-sheet", "--record", str(record), "-o", str(out))
     assert proc.returncode == 1 and b"unknown game 'poker'" in proc.stderr
     assert proc.stderr.count(b"\n") == 1
     assert not out.exists()
@@ -116,7 +130,7 @@ def test_a_record_of_an_unknown_game_is_refused_cleanly(tmp_path):
 def test_a_failed_build_leaves_an_existing_file_alone(tmp_path):
     out = tmp_path / "sheet.pdf"
     out.write_bytes(b"keep me")
-    proc = run_companion("print", "score-sheet", "hotdog", "--players", "A", "-o", str(out))
+    proc = run_cli("print", "score-sheet", "hotdog", "--players", "A", "-o", str(out))
     assert proc.returncode == 1
     assert out.read_bytes() == b"keep me"
 

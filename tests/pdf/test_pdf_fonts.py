@@ -27,23 +27,39 @@ def test_each_test_name_is_covered_by_its_chosen_font(name, face):
     assert all(ord(ch) in bold for ch in fonts.normal(name))
 
 
+def card_texts(card) -> list[str]:
+    """Every text a rules card prints (companion's own words)."""
+    from companion.pdf.model import Line
+
+    texts = [card.title, card.small_print]
+    for face in card.faces:
+        for sec in face:
+            texts.append(sec.heading)
+            texts += [ln.text for ln in sec.lines]
+            if sec.table is not None:
+                texts += [c.text if isinstance(c, Line) else c for row in sec.table.rows for c in row]
+    return texts
+
+
 def test_all_of_companions_own_text_is_in_dejavu():
     from companion.games.burger.printable import rules_card as burger
     from companion.games.hotdog.printable import rules_card as hotdog
     from companion.games.hotdog.printable import score_sheet as hd_sheet
     from companion.games.sales.printable import rules_card as sales
+    from companion.pdf.card import HOUSE_TAG, RULING_TAG
 
-    texts = []
+    cards = []
     for card in (hotdog(), sales(), burger()):
-        texts.append(card.title + card.small_print)
-        for face in card.faces:
-            for sec in face:
-                texts += [sec.heading, *sec.paragraphs, *sec.rulings]
+        cards += card_texts(card)
+    cards += [HOUSE_TAG, RULING_TAG, "•"]
+    for t in cards:   # the cards are set in DejaVu Sans Condensed
+        assert fonts.covers("DejaVuSansCondensed", t), t
+        assert fonts.covers("DejaVuSansCondensed-Bold", t), t
     sheet = hd_sheet([""] * 5)
-    texts += [sheet.title, sheet.subtitle, "★ ✓ ☐ ☒ −"]
+    texts = [sheet.title, sheet.subtitle, "★ ✓ ☐ ☒ −"]
     for block in sheet.blocks:
         texts.append(getattr(block, "text", "") + getattr(block, "title", ""))
-    for t in texts:
+    for t in texts + cards:
         assert fonts.covers("DejaVuSans", t), t
         assert fonts.covers("DejaVuSans-Bold", t), t
 
@@ -66,7 +82,8 @@ def test_mixed_scripts_no_single_font_has_are_refused():
 
 
 def test_licences_are_vendored_beside_the_fonts():
-    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DroidSansFallbackFull.ttf",
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansCondensed.ttf",
+                 "DejaVuSansCondensed-Bold.ttf", "DroidSansFallbackFull.ttf",
                  "LICENSE-DejaVu.txt", "LICENSE-DroidSansFallback.txt"):
         assert (fonts.FONT_DIR / name).is_file(), name
     assert "Bitstream" in (fonts.FONT_DIR / "LICENSE-DejaVu.txt").read_text()

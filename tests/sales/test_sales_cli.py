@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.conftest import run_companion
+from tests.conftest import run_cli
 from tests.sales.helpers import c, record, sale
 
 GOOD = record(["Ann", "Ben"], [sale(("Ann", c("sun", 3)), ("Ben", c("sun", 2)))], hand_size=1)
@@ -54,7 +54,7 @@ BAD = {
 def test_bad_record_is_rejected_in_one_line(name):
     """SA-1, SA-2, SA-3, SA-7, SA-9: exit 1, one stderr line, empty stdout, no traceback."""
     rec, line = BAD[name]
-    proc = run_companion("referee", "-", input=json.dumps(rec))
+    proc = run_cli("referee", "-", input=json.dumps(rec))
     assert proc.returncode == 1
     assert proc.stdout == b""
     assert proc.stderr.decode() == line + "\n"
@@ -63,7 +63,7 @@ def test_bad_record_is_rejected_in_one_line(name):
 def test_jsonl_mixes_results_and_errors():
     """The --jsonl fast path: one result or {"error": line} per input line, exit 0."""
     lines = [json.dumps(GOOD), json.dumps(BAD["SA-2 a hand size of 0"][0]), json.dumps(GOOD)]
-    proc = run_companion("referee", "--jsonl", "-", input="\n".join(lines) + "\n")
+    proc = run_cli("referee", "--jsonl", "-", input="\n".join(lines) + "\n")
     assert proc.returncode == 0, proc.stderr
     out = [json.loads(x) for x in proc.stdout.decode().splitlines()]
     assert len(out) == 3

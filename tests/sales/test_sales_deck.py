@@ -15,7 +15,7 @@ from companion.games.sales.deck import (
     record_card,
     shipped_decks,
 )
-from tests.conftest import run_companion
+from tests.conftest import run_cli, run_companion
 from tests.sales.helpers import ref
 
 
@@ -33,7 +33,7 @@ def test_sa1_example_deck_is_shipped_and_exercises_every_feature():
 
 def test_sa1_deck_check_passes_the_shipped_deck():
     """`companion deck check` prints a short summary and exits 0."""
-    proc = run_companion("deck", "check", str(shipped_decks()[0]))
+    proc = run_cli("deck", "check", str(shipped_decks()[0]))
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == b""
     assert proc.stdout.decode().splitlines() == [
@@ -57,7 +57,7 @@ def test_sa1_deck_check_lists_every_fault(tmp_path):
         {"id": "b", "suit": "sun", "value": 3}]}
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(bad))
-    proc = run_companion("deck", "check", str(path))
+    proc = run_cli("deck", "check", str(path))
     assert proc.returncode == 1 and proc.stdout == b""
     assert proc.stderr.decode().splitlines() == [
         "suits: 'sun' is listed 2 times",
@@ -87,7 +87,7 @@ def test_sa1_deck_shape_faults_are_listed_together():
 def test_deck_check_not_json(tmp_path):
     path = tmp_path / "x.json"
     path.write_text("{nope")
-    proc = run_companion("deck", "check", str(path))
+    proc = run_cli("deck", "check", str(path))
     assert proc.returncode == 1 and proc.stdout == b""
     assert len(proc.stderr.decode().splitlines()) == 1 and "not valid JSON" in proc.stderr.decode()
 
@@ -164,10 +164,10 @@ def test_deck_check_deeply_nested_json_is_one_line(tmp_path, capsys, text):
 def test_deck_check_as_a_user_runs_it_never_shows_a_traceback(tmp_path):
     path = tmp_path / "deep.json"
     path.write_text("[" * 100_000)
-    proc = run_companion("deck", "check", str(path))
+    proc = run_companion("deck", "check", str(path))  # a fresh interpreter's own stack
     assert proc.returncode == 1 and proc.stdout == b""
     assert proc.stderr.decode() == f"{path}: not valid JSON (nested too deeply)\n"
     path, _ = _deck_file(tmp_path, name="Mine\r\x1b[2J")
-    proc = run_companion("deck", "check", str(path))
+    proc = run_cli("deck", "check", str(path))
     assert proc.returncode == 0 and b"\x1b" not in proc.stdout and b"\r" not in proc.stdout
     assert proc.stdout.decode().startswith("Mine\\r\\x1b[2J: 45 cards")

@@ -11,9 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.games.sales.models import SalesRecord
+from tests.conftest import property_examples
 from tests.sales.helpers import c, ref
 
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=property_examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ICONS = ["kite", "coat"]
 
 cards = st.builds(

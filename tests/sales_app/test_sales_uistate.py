@@ -115,10 +115,13 @@ def test_undo_gives_back_the_last_sale_and_a_gone_sale_goes_back_to_the_table():
 def test_csv_rows_follow_the_shell_convention():
     rec = played(vm.new_record(["Ann", "Ben"], "competitive", 1), c("sun", 2), c("sun", 1))
     assert export.csv_rows(2, rec) == [
-        {"game": 2, "round": 1, "sale": 1, "player": "Ann", "suit": "sun", "value": 2, "discard": 0,
-         "icons": "", "set": "", "outcome": "discarded"},
-        {"game": 2, "round": 1, "sale": 1, "player": "Ben", "suit": "sun", "value": 1, "discard": 0,
-         "icons": "", "set": "", "outcome": "won"},
+        {"row": "sale", "game": 2, "round": 1, "sale": 1, "player": "Ann", "leader": True, "suit": "sun", "value": 2,
+         "discard": 0, "icons": "", "set": "", "on_suit": True, "outcome": "discarded", "hand_discards": 0},
+        {"row": "sale", "game": 2, "round": 1, "sale": 1, "player": "Ben", "leader": False, "suit": "sun", "value": 1,
+         "discard": 0, "icons": "", "set": "", "on_suit": True, "outcome": "won", "hand_discards": 0},
+        {"row": "round", "game": 2, "round": 1, "player": "Ann", "sales_won": 0, "hand": 0, "score": 0},
+        {"row": "round", "game": 2, "round": 1, "player": "Ben", "sales_won": 1, "hand": 0, "score": 1},
     ]
     assert game_csv({"game": "sales", **rec}).splitlines()[0] == (
-        "game,round,sale,player,suit,value,discard,icons,set,outcome")
+        "row,game,round,sale,player,leader,suit,value,discard,icons,set,on_suit,outcome,hand_discards,"
+        "sales_won,hand,score,winner,over")

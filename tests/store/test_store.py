@@ -13,7 +13,7 @@ import pytest
 from companion.games.hotdog import viewmodel as vm
 from companion.store import SCHEMA_VERSION, Store, data_dir
 from companion.store.exchange import game_csv, game_json, import_json, match_csv, match_json
-from tests.conftest import run_companion
+from tests.conftest import run_cli
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
 
@@ -121,19 +121,23 @@ def test_export_game_is_a_referee_record(store, tmp_path):
     rec = {**vm.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]}
     f = tmp_path / "g.json"
     f.write_text(game_json(rec), encoding="utf-8")
-    out = run_companion("referee", str(f))
+    out = run_cli("referee", str(f))
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["money"] == {"Anna": 5, "Bernd": 4, "Chris": 3}
 
 
-def test_csv_one_row_per_bid(store):
+def test_csv_one_row_per_round_and_player_then_the_totals(store):
     rec = {**vm.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]}
     rows = list(csv.DictReader(io.StringIO(game_csv(rec))))
-    assert [r["player"] for r in rows] == PLAYERS
-    assert rows[1] == {"game": "1", "round": "1", "player": "Bernd", "table": "5",
-                       "hotdogs": "3", "dollars": "2"}
+    assert [(r["row"], r["player"]) for r in rows] == [("round", p) for p in PLAYERS] + [("game", p) for p in PLAYERS]
+    assert {k: rows[1][k] for k in ("game", "round", "player", "table", "hotdogs", "dollars", "outcome", "money")} == {
+        "game": "1", "round": "1", "player": "Bernd", "table": "5", "hotdogs": "3", "dollars": "2",
+        "outcome": "sold", "money": "4"}
+    assert rows[0]["dollars"] == "0"  # not entered: the referee's 0, written as 0
     mid = store.create_match("hotdog", PLAYERS, rec)
-    assert match_csv(store.match(mid)).splitlines()[0] == "game,round,player,table,hotdogs,dollars"
+    text = match_csv(store.match(mid))
+    assert text.splitlines()[0].startswith("row,game,round,player,mustard,table,hotdogs,dollars,")
+    assert [line.split(",")[0] for line in text.splitlines()[1:]] == ["round"] * 3 + ["game"] * 3 + ["match"] * 3
 
 
 def test_import_export_round_trip(store):
@@ -178,7 +182,7 @@ def test_csv_rows_come_from_the_game_folder():
     assert csv_rows_of("hotdog") is csv_rows
     # a game without export.py: one row per round, the round as JSON
     rows = list(csv.DictReader(io.StringIO(records_csv([{"game": "nogame", "rounds": [{"x": 1}]}]))))
-    assert rows == [{"game": "1", "round": "1", "round_json": '{"x": 1}'}]
+    assert rows == [{"row": "round", "game": "1", "round": "1", "round_json": '{"x": 1}'}]
 
 
 def test_keep_file_never_writes_over_another_file(tmp_path):
@@ -211,16 +215,18 @@ def test_csv_text_that_a_spreadsheet_would_run_is_written_as_text():
     """A cell starting with = + - @ (or a tab or carriage return) would run as a formula
     in a spreadsheet: such a text cell is written with a ' in front (OWASP). Numbers,
     negative ones too, stay numbers."""
-    players = ['=HYPERLINK("http://x","y")', "-2+3", "Anna"]
+    players = ['=HYPERLINK("x","y")', "-2+3", "Anna"]
     rec = {"game": "hotdog", "players": players, "rounds": [{"bids": [
         {"player": players[0], "table": 5, "hotdogs": 2},
         {"player": players[1], "table": 5, "hotdogs": 3, "dollars": 2},
         {"player": "Anna", "table": 7, "hotdogs": 1, "last": True}]}]}
     rows = list(csv.reader(io.StringIO(game_csv(rec))))
-    assert rows[0] == ["game", "round", "player", "table", "hotdogs", "dollars", "last"]
-    assert rows[1] == ["1", "1", "'=HYPERLINK(\"http://x\",\"y\")", "5", "2", "", ""]
-    assert rows[2] == ["1", "1", "'-2+3", "5", "3", "2", ""]
-    assert rows[3] == ["1", "1", "Anna", "7", "1", "", "true"]
+    assert rows[0][:10] == ["row", "game", "round", "player", "mustard", "table", "hotdogs", "dollars", "last",
+                            "announced"]
+    assert rows[1][:10] == ["round", "1", "1", "'=HYPERLINK(\"x\",\"y\")", "true", "5", "2", "0", "false", "true"]
+    assert rows[2][:10] == ["round", "1", "1", "'-2+3", "false", "5", "3", "2", "false", "true"]
+    assert rows[3][:10] == ["round", "1", "1", "Anna", "false", "7", "1", "0", "true", "true"]
+    assert [r[3] for r in rows[4:]] == ["'=HYPERLINK(\"x\",\"y\")", "'-2+3", "Anna"]  # the game's totals too
 
 
 @pytest.mark.parametrize("example", ["sales-contract.json", "burger-contract.json"])

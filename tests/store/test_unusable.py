@@ -17,7 +17,7 @@ from companion.games.hotdog import viewmodel as vm
 from companion.net import Hub
 from companion.store import SCHEMA_VERSION, Store, db, open_store
 from companion.store.db import MIGRATIONS, _statements
-from tests.conftest import run_companion
+from tests.conftest import run_cli
 from tests.e2e.harness import free_port
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
@@ -89,12 +89,17 @@ def test_open_store_keeps_no_refused_store(tmp_path):
             open_store(path)
 
 
+def _never_serve(*args, **kwargs):
+    raise AssertionError("companion serve went on to serve a store it should refuse")
+
+
 def test_serve_refuses_a_newer_schema_in_one_line(tmp_path, monkeypatch):
     path = tmp_path / "companion.sqlite3"
     newer_database(path, "delete")
     before = listing(tmp_path)
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
-    out = run_companion("serve", "--port", str(free_port()), timeout=30)
+    monkeypatch.setattr("uvicorn.run", _never_serve)
+    out = run_cli("serve", "--port", str(free_port()))
     assert out.returncode == 1
     assert len(out.stderr.decode().splitlines()) == 1 and "newer companion" in out.stderr.decode()
     assert listing(tmp_path) == before

@@ -2,7 +2,7 @@
 players, everyone plays tongs or tease at once, and the tongs players take the decks
 to build hamburgers by recipe; rats bring hidden rat tokens."""
 
-from companion.core.registry import GameSpec
+from companion.core.game import GameSpec
 from companion.games.burger import rules
 from companion.games.burger.models import BurgerRecord
 
@@ -26,4 +26,12 @@ GAME = GameSpec(
         "complete": "BU-5",
     },
     final_scores=rules.final_scores,
+    parts={
+        "rules": "companion.games.burger.rules",
+        "seat": "companion.games.burger.seat:SEAT",
+        "view": "companion.games.burger.view:VIEW",
+        "remote": "companion.games.burger.remote:REMOTE",
+        "printable": "companion.games.burger.printable",
+        "export": "companion.games.burger.export",
+    },
 )

@@ -13,17 +13,34 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.pdf.model import WINNER_MARK, Grid, Note, Row, RulesCard, ScoreSheet, Section
+from companion.pdf.model import (
+    HOUSE,
+    MARKS_LEGEND,
+    RULING,
+    WINNER_MARK,
+    Grid,
+    Line,
+    Note,
+    Row,
+    RulesCard,
+    ScoreSheet,
+    Section,
+    Table,
+    bullet,
+    line,
+)
 
 TITLE = "Burger"
 PLAYERS = (2, 5)            # BU-1
 PLAYERS_RULING = "BU-1"
 SCORING = {"hamburger": 1, "rat": 0}   # BU-8 house rule defaults
 END_AT = {2: 8, 3: 8, 4: 9, 5: 10}     # BU-6
-LOG_ROWS = 14
+LOG_ROWS = 20               # blank round-log rows: a game can run long
 
-SUBTITLE = ("Complete hamburgers, rat tokens and the score per player. The rule texts give "
-            "no scoring: companion's is a house rule (BU-8).")
+SUBTITLE = ("Complete hamburgers, rat tokens and the score per player. Names go once, "
+            "clockwise, in the scores grid; the round log uses their letters.")
+NAMED_SUBTITLE = "Complete hamburgers, rat tokens and the score per player."
+SCORE_ROW, WINNER_ROW = 2, 3
 
 
 def _plain(obj: Any) -> Any:
@@ -32,15 +49,22 @@ def _plain(obj: Any) -> Any:
     return obj
 
 
-def _score_grid(players: Sequence[str], rows: Sequence[Row], winners: Sequence[int] = ()) -> Grid:
+def _score_grid(players: Sequence[str], rows: Sequence[Row], shade: Sequence[tuple[int, int]] = ()) -> Grid:
     return Grid(title="Scores", lead=("",), players=tuple(players), rows=tuple(rows),
-                winners=tuple(winners), row_height=9.0, lead_widths=(46.0,))
+                shade=tuple(shade), row_height=9.0, lead_widths=(50.0,), names_here=True)
+
+
+def _end_at(n: int) -> str:
+    return str(END_AT[n]) if n in END_AT else "8/9/10"
 
 
 def _log_grid(players: Sequence[str], rows: Sequence[Row]) -> Grid:
-    return Grid(title="Round log — complete hamburgers", lead=("Round", "First player", "On the table"),
-                players=tuple(players), rows=tuple(rows), row_height=6.5,
-                lead_widths=(14.0, 34.0, 22.0))
+    named = sum(1 for p in players if p)
+    end = _end_at(len(players)) if named else "8/9/10"
+    return Grid(title="Round log", lead=("Round", "First player"), players=tuple(players),
+                rows=tuple(rows), row_height=6.0, lead_widths=(12.0, 26.0),
+                tail=("On the table", "Draw pile"), tail_widths=(20.0, 16.0),
+                tail_notes=(f"ends at {end}", "cards left"))
 
 
 def _scoring_note(hamburger: int | str, rat: int | str) -> Note:
@@ -54,16 +78,18 @@ def _scoring_note(hamburger: int | str, rat: int | str) -> Note:
 
 
 BLANK_SCORING = Note("the rule texts give no scoring. Points per complete hamburger: ____ "
-                     "(default 1); per rat token: ____ (default 0; e.g. −1). Most points wins; "
-                     "a tie goes to fewer rat tokens, and is shared if still equal.",
-                     rulings=("BU-8",), house_rule=True)
-END_NOTE = Note("The game ends when the complete hamburgers on the table, everyone's together, "
-                "reach 8 (2–3 players), 9 (4) or 10 (5), or when the draw deck cannot make a new "
-                "round. Rat tokens stay hidden until the end: fill in that row afterwards.",
-                rulings=("BU-6", "BU-5"))
-LOG_NOTE = Note("Per round: the first player (who took the last deck becomes the next first "
-                "player), each player's complete hamburgers so far, and their sum.",
-                rulings=("BU-4", "BU-6"))
+                     "(default 1); per rat token: ____ (default 0; a penalty such as −1 if your "
+                     "table agrees). Most points wins; a tie goes to fewer rat tokens, and is "
+                     "shared if still equal.", rulings=("BU-8",), house_rule=True)
+TOP_BUN_NOTE = Note("After the end, each player may flip the wastebasket card as the top bun of "
+                    "one hamburger that lacks only its top bun: count that hamburger as complete.",
+                    rulings=("BU-7",))
+END_NOTE = Note("Rat tokens stay hidden until the end: fill in that row afterwards.",
+                rulings=("BU-5",))
+LOG_NOTE = Note("Per round: the first player (who took the last deck is next), each player's "
+                "complete hamburgers so far, their sum on the table — the game ends at 8 (2–3 "
+                "players), 9 (4) or 10 (5) — and the cards left in the draw pile (too few for a "
+                "new round also ends it).", rulings=("BU-4", "BU-6"))
 
 
 def _rows(n: int, hamburgers=(), rats=(), scores=(), winner=()) -> list[Row]:
@@ -71,21 +97,27 @@ def _rows(n: int, hamburgers=(), rats=(), scores=(), winner=()) -> list[Row]:
     return [
         Row(("Complete hamburgers",), tuple(hamburgers) or blank),
         Row(("Rat tokens",), tuple(rats) or blank),
-        Row(("Score (BU-8, house rule)",), tuple(scores) or blank, strong=True),
+        Row(("Score (house rule)",), tuple(scores) or blank, strong=True),
         Row(("Winner",), tuple(winner) or blank),
     ]
+
+
+def _blank_log(n: int, start: int, count: int) -> list[Row]:
+    return [Row((str(i), ""), ("",) * n, tail=("", "")) for i in range(start, start + count)]
 
 
 def score_sheet(players: Sequence[str]) -> ScoreSheet:
     """Blank ("" per player) or named: scores, the scoring house rule, a round log."""
     n = len(players)
-    log = [Row((str(i), "", ""), ("",) * n) for i in range(1, LOG_ROWS + 1)]
-    blocks = (_score_grid(players, _rows(n)), BLANK_SCORING, END_NOTE, _log_grid(players, log), LOG_NOTE)
-    return ScoreSheet("burger", f"{TITLE} — score sheet", SUBTITLE, tuple(players), blocks)
+    blocks = (_score_grid(players, _rows(n)), BLANK_SCORING, TOP_BUN_NOTE, END_NOTE,
+              _log_grid(players, _blank_log(n, 1, LOG_ROWS)), LOG_NOTE)
+    sub = NAMED_SUBTITLE if any(players) else SUBTITLE
+    return ScoreSheet("burger", f"{TITLE} — score sheet", sub, tuple(players), blocks)
 
 
-def filled_sheet(record: Any, result: Any) -> ScoreSheet:
-    """The sheet filled from a record and its referee result (contract shapes)."""
+def filled_sheet(record: Any, result: Any, number: int = 1) -> ScoreSheet:
+    """The sheet filled from a record and its referee result (contract shapes). A
+    burger game is played on its own: ``number`` is accepted and not printed."""
     record, result = _plain(record), _plain(result)
     scores = result["scores"]
     players = list(scores)  # trimmed names, seat order
@@ -108,10 +140,15 @@ def filled_sheet(record: Any, result: Any) -> ScoreSheet:
     log = []
     for rnd in rounds:
         made = rnd.get("hamburgers") or {}
-        log.append(Row((str(rnd["round"]), str(rnd.get("first", "")), str(sum(made.values()))),
-                       tuple(str(made.get(p, 0)) for p in players)))
-    blocks = [_score_grid(players, rows, won), _scoring_note(scoring["hamburger"], scoring["rat"]),
-              END_NOTE, _log_grid(players, log), LOG_NOTE]
+        pile = rnd.get("draw_pile")
+        log.append(Row((str(rnd["round"]), str(rnd.get("first", ""))),
+                       tuple(str(made.get(p, 0)) for p in players),
+                       tail=(str(sum(made.values())), "" if pile is None else str(pile))))
+    if not over:
+        log += _blank_log(n, len(log) + 1, max(0, LOG_ROWS - len(log)))
+    shade = [(row, i) for i in won for row in (SCORE_ROW, WINNER_ROW)]
+    blocks = [_score_grid(players, rows, shade), _scoring_note(scoring["hamburger"], scoring["rat"]),
+              TOP_BUN_NOTE, END_NOTE, _log_grid(players, log), LOG_NOTE]
     end = END_AT.get(n)
     if over:
         sub = f"Game over after round {len(rounds)}."
@@ -119,57 +156,75 @@ def filled_sheet(record: Any, result: Any) -> ScoreSheet:
             sub += f" {WINNER_MARK} {', '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'}."
     else:
         sub = f"Game in progress after {len(rounds)} round(s); it ends at {end} complete hamburgers."
-    return ScoreSheet("burger", f"{TITLE} — score sheet", sub, tuple(players), tuple(blocks))
+    return ScoreSheet("burger", f"{TITLE} — score sheet", sub, tuple(players), tuple(blocks),
+                      filled=True)
 
 
 def rules_card() -> RulesCard:
+    """Every line says where it comes from: the rule text (003, by line; its steps
+    read in order 1 → 7) or a ruling."""
     front = (
-        Section("Setup", (
-            "2–5 players, seated clockwise. Each has a wastebasket card. The first player is "
-            "whoever most recently ate a hamburger.",
-        ), ("BU-1",)),
-        Section("Tool cards", (
-            "Each player holds 2 tongs and 1 tease (the rules do not say how many; change it at "
-            "setup, at least two each).",
-        ), ("BU-3",), house_rule=True),
-        Section("A round", (
-            "• Reveal: the first player turns up ingredient cards until 4 / 5 / 7 / 8 "
-            "ingredients are out (2 / 3 / 4 / 5 players), making one deck per player: the first "
-            "ingredients start one deck each, every later card goes on a deck of the first "
-            "player's choice. A rat card goes on a deck too but is not an ingredient.",
-            "• Tools: everyone plays one tool card face down; reveal them together. Used cards "
-            "stay out of your hand until you hold only one — then take them all back.",
-            "• Take: tongs players take one deck each, clockwise from the player after the "
-            "first player, round again until no deck is left. Tease takes nothing. Nobody "
-            "played tongs: every deck goes to the first player's wastebasket.",
-            "• Rats: per rat card in your deck take a hidden rat token; the rat goes under your "
-            "wastebasket.",
-            "• Build: bottom bun first (none? flip an ingredient card to serve as one — never a "
-            "rat), the recipe's ingredients in any order, the top bun last. Unused cards go "
-            "under your wastebasket, hidden. An unfinished hamburger waits for later rounds.",
-        ), ("BU-2", "BU-3", "BU-4", "BU-5")),
+        Section("Setup", table=Table((
+            ("Players", "2", "3", "4", "5"),
+            ("Ingredients a round", "4", "5", "7", "8"),
+            (Line("Decks a round", ("BU-2",), RULING), "2", "3", "4", "5"),
+            ("Hamburgers to end", "8", "8", "9", "10"),
+        ), ("003:2", "003:22", "BU-2", "BU-6"), widths=(2.6, 0.6, 0.6, 0.6, 0.6)), lines=(
+            line("Draw deck: shuffle all ingredient cards, buns included, with the rat cards, "
+                 "face down.", "003:2", "003:3", "003:23", mark=HOUSE),
+            line("Recipes: lay your game's recipe cards face up for all; each hamburger follows "
+                 "one of them.", "003:19-20", mark=HOUSE),
+            line("Each player has a wastebasket card.", "003:17", "003:24"),
+            line("Tool cards: 2 tongs and 1 tease each; any other mix needs at least two cards.",
+                 "003:4", "BU-3", mark=HOUSE),
+            line("First player: whoever most recently ate a hamburger.", "003:1"),
+        )),
+        Section("A round", lines=(
+            bullet("Reveal: the first player turns up cards until Setup's number of "
+                   "ingredients is out: the first ones start a deck each, later ones go on a deck "
+                   "of their choice. Rats don't count, but go on a deck too.",
+                   "003:2", "003:8", "003:3", "BU-2", mark=RULING),
+            bullet("Tools: all play a tool card face down, then reveal. Used ones stay face down "
+                   "before you, secret; holding only one, take them all back, this one too.",
+                   "003:4", "003:7", "BU-3", mark=RULING),
+            bullet("Take: tongs players take a deck each, clockwise from the player after the "
+                   "first player, round again until none is left. Tease takes none. No tongs "
+                   "at all: every deck goes on the first player's wastebasket.",
+                   "003:5-6", "BU-4", mark=RULING),
+            bullet("Rats: per rat card in your decks take a hidden rat token; the rat goes under "
+                   "your wastebasket.", "003:12", "003:17"),
+        )),
     )
     back = (
-        Section("Who goes first, and why", (
-            "Whoever took the last deck becomes the next first player: taking decks with tongs "
-            "also wins you the reveal. If nobody took a deck, the first player stays.",
-        ), ("BU-4", "BU-6")),
-        Section("The end", (
-            "The game ends when the complete hamburgers on the table, everyone's together, "
-            "reach 8 (2–3 players), 9 (4) or 10 (5), or when the draw deck has too few cards "
-            "for a new round.",
-            "Then each player may flip the wastebasket card as the top bun of one hamburger "
-            "that lacks only its top bun.",
-        ), ("BU-6", "BU-7")),
-        Section("Scoring", (
-            "The rule texts have no scoring page. companion scores 1 point per complete "
-            "hamburger and 0 per rat token (e.g. −1: agree at setup). Most points wins; a tie "
-            "goes to fewer rat tokens, and is shared if still equal.",
-        ), ("BU-8",), house_rule=True),
-        Section("Secrets", (
-            "Rat tokens and used tool cards stay hidden until the end.",
-        ), ("BU-5",)),
+        Section("Build hamburgers", lines=(
+            line("From the decks you took: bottom bun first (none? flip an ingredient card — "
+                 "never a rat), the recipe's ingredients in any order, top bun last. Unused "
+                 "cards go under your wastebasket, hidden. Unfinished hamburgers wait for later "
+                 "rounds.", "003:11", "003:18-21", "BU-5", mark=RULING),
+        )),
+        Section("Next round, or the end", lines=(
+            line("The game ends when the complete hamburgers on the table, everyone's together, "
+                 "reach Setup's “Hamburgers to end”, or when the draw deck has too few cards "
+                 "for new decks.", "003:22-23", "BU-6", mark=RULING),
+            line("Otherwise whoever took the last deck is the new first player (nobody did: the "
+                 "first player stays).", "003:23", "BU-6", mark=RULING),
+            line("After the end you may flip your wastebasket card as the top bun of one "
+                 "hamburger that lacks only its top bun.", "003:24", "BU-7", mark=RULING),
+        )),
+        Section("Scoring", house_rule=True, sources=("BU-8",), lines=(
+            line("The rules' scoring page is missing. 1 point per complete hamburger; rat tokens "
+                 "score 0, unless you agree a penalty at setup (e.g. −1 each). Most points wins; "
+                 "a tie goes to fewer rat tokens, then it is shared.", "BU-8"),
+        )),
+        Section("Secrets", lines=(
+            line("Rat tokens and used tool cards stay hidden until the end.", "003:7", "003:17",
+                 "BU-5"),
+        )),
+        Section("Common mistakes", boxed=True, lines=(
+            bullet("A rat is no ingredient: it doesn't count and can't be flipped into a bun.",
+                   "003:3", "003:18"),
+            bullet("Taking a deck with tease: tease takes nothing.", "003:5"),
+            bullet("Ending on your own hamburgers: count everyone's.", "BU-6"),
+        )),
     )
-    return RulesCard("burger", f"{TITLE} — rules card", (front, back),
-                     small_print="Ruling ids refer to companion's rulings; "
-                                 "`companion referee` checks a recorded game.")
+    return RulesCard("burger", f"{TITLE} — rules card", (front, back), small_print=MARKS_LEGEND)

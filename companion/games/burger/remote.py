@@ -15,8 +15,9 @@ import flet as ft
 
 from companion.games.burger.models import TOOL_KINDS
 from companion.net.screens import decks_text, parse_decks
-from companion.ui.phone import HostContext, SeatContext, resolution_heading, seat_card
+from companion.ui.contracts import HostContext, SeatContext
 from companion.ui.widgets import bold, error_text
+from companion.ui.widgets.seat import resolution_heading, seat_card
 
 
 @ft.component

@@ -27,8 +27,8 @@ from companion.games.burger import rules
 from companion.games.burger import viewmodel as vm
 from companion.games.burger.models import TOOL_KINDS
 from companion.games.burger.viewmodel import RoundDraft, Setup, StackDraft, ToolDraft
+from companion.ui.contracts import ShellServices
 from companion.ui.records import save_change
-from companion.ui.shell import Shell
 from companion.ui.widgets import Stepper, bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
 from companion.ui.widgets.icon_button import TAP
@@ -128,7 +128,7 @@ def setup_of(d: SetupUI) -> Setup:
 
 
 @ft.component
-def SetupScreen(shell: Shell) -> ft.Control:
+def SetupScreen(shell: ShellServices) -> ft.Control:
     d: SetupUI = shell.ui(SETUP, SetupUI())
     s = setup_of(d)
     names = list(s.players)
@@ -255,7 +255,7 @@ class Table:
     not redrawn since another screen (or a phone) saved cannot store its round as one
     more. The refusal is said next to the entry, which stays to be checked."""
 
-    def __init__(self, shell: Shell, match_id: int) -> None:
+    def __init__(self, shell: ShellServices, match_id: int) -> None:
         self.shell = shell
         self.match = m = shell.store.match(match_id)
         cur = m.current
@@ -353,7 +353,7 @@ class Table:
 
 
 @ft.component
-def TableScreen(shell: Shell, match_id: int) -> ft.Control:
+def TableScreen(shell: ShellServices, match_id: int) -> ft.Control:
     t = Table(shell, match_id)
     out: list[ft.Control] = [heading("Burger")]
     if t.ui.mode == "round":
@@ -672,7 +672,7 @@ def EditRound(t: Table) -> ft.Control:
 
 # ---------------------------------------------------------------- the end
 
-def _end(shell: Shell, match_id: int, record: dict[str, Any], *, choose: bool) -> list[ft.Control]:
+def _end(shell: ShellServices, match_id: int, record: dict[str, Any], *, choose: bool) -> list[ft.Control]:
     """The end: everyone's secrets, the BU-7 top buns, the house-rule scores, the winner."""
     chosen = read_top_buns(shell.store.setting(top_buns_key(match_id)))
     ev = vm.end_view(record, chosen)
@@ -726,7 +726,7 @@ def GameOver(t: Table) -> ft.Control:
 # ================================================================ history
 
 @ft.component
-def MatchDetail(shell: Shell, match_id: int) -> ft.Control:
+def MatchDetail(shell: ShellServices, match_id: int) -> ft.Control:
     m = shell.store.match(match_id)
 
     def cont() -> None:
@@ -763,21 +763,21 @@ def RulesText() -> ft.Control:
 
 
 class BurgerView:
-    """Burger's screens for the shell (see :class:`companion.ui.shell.GameView`)."""
+    """Burger's screens for the shell (see :class:`companion.ui.contracts.GameView`)."""
 
     name = "burger"
     title = "Burger"
 
-    def setup(self, shell: Shell) -> ft.Control:
+    def setup(self, shell: ShellServices) -> ft.Control:
         return SetupScreen(shell, key="burger-setup")
 
-    def table(self, shell: Shell, match_id: int) -> ft.Control:
+    def table(self, shell: ShellServices, match_id: int) -> ft.Control:
         return TableScreen(shell, match_id, key=f"burger-table-{match_id}")
 
-    def match_detail(self, shell: Shell, match_id: int) -> ft.Control:
+    def match_detail(self, shell: ShellServices, match_id: int) -> ft.Control:
         return MatchDetail(shell, match_id, key=f"burger-match-{match_id}")
 
-    def rules(self, shell: Shell) -> ft.Control:
+    def rules(self, shell: ShellServices) -> ft.Control:
         return RulesText(key="burger-rules")
 
     def match_line(self, players: list[str], records: list[dict[str, Any]]) -> tuple[str, bool]:

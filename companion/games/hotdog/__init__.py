@@ -1,6 +1,6 @@
 """Hot Dog (Kramer & Ulrich): simultaneous hidden bids at neutral tables of 5, 7 and 9."""
 
-from companion.core.registry import GameSpec
+from companion.core.game import GameSpec
 from companion.games.hotdog import rules
 from companion.games.hotdog.models import HotDogRecord
 
@@ -25,4 +25,12 @@ GAME = GameSpec(
     final_scores=rules.final_scores,
     match_ruling="HD-15",
     score_text=lambda dollars: f"${dollars}",
+    parts={
+        "rules": "companion.games.hotdog.rules",
+        "seat": "companion.games.hotdog.seat:SEAT",
+        "view": "companion.games.hotdog.view:VIEW",
+        "remote": "companion.games.hotdog.remote:REMOTE",
+        "printable": "companion.games.hotdog.printable",
+        "export": "companion.games.hotdog.export",
+    },
 )

@@ -6,52 +6,64 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.core.errors import RecordError
 from companion.core.names import Roster
 from companion.pdf.model import (
+    HOUSE,
+    MARKS_LEGEND,
+    RULING,
     WINNER_MARK,
     Grid,
-    NewPage,
     Note,
     Row,
     RulesCard,
     ScoreSheet,
     Section,
+    Table,
+    bullet,
+    line,
 )
 
 TITLE = "Hot Dog"
 PLAYERS = (2, 5)            # HD-1
 PLAYERS_RULING = "HD-1"
 GAMES = 3                   # HD-15
-LOG_ROWS = 12               # blank round-log rows per game
+LOG_ROWS = 15               # blank round-log rows per game: a game can run long
 
-SUBTITLE = ("A match of three games: write each game's dollars, add them up; "
-            "the highest total wins the match (HD-15).")
+SUBTITLE = ("A match of three games: write each game's dollars and add them up; the highest "
+            "total wins the match. Names go once, clockwise, in the match grid; the round logs "
+            "use their letters.")
+NAMED_SUBTITLE = ("A match of three games: write each game's dollars and add them up; the "
+                  "highest total wins the match.")
 
 
-def _match_grid(players: Sequence[str], rows: Sequence[Row], winners: Sequence[int] = ()) -> Grid:
+def _match_grid(players: Sequence[str], rows: Sequence[Row],
+                shade: Sequence[tuple[int, int]] = ()) -> Grid:
     return Grid(title="Match", lead=("Game", "Mustard starts with"), players=tuple(players),
-                rows=tuple(rows), winners=tuple(winners), row_height=9.0, lead_widths=(22.0, 34.0))
+                rows=tuple(rows), shade=tuple(shade), row_height=9.0, lead_widths=(24.0, 34.0),
+                names_here=True)
 
 
 def _log_grid(game: int, players: Sequence[str], rows: Sequence[Row]) -> Grid:
     return Grid(title=f"Round log — game {game}", lead=("Round", "Mustard"),
-                players=tuple(players), rows=tuple(rows), row_height=6.5, lead_widths=(16.0, 40.0))
+                players=tuple(players), rows=tuple(rows), row_height=6.5, lead_widths=(16.0, 42.0))
 
 
 LOG_NOTE = Note("Per round: who holds the mustard card, and each player's dollars after the "
-                "round. The mustard card passes one seat clockwise after every round.",
-                rulings=("HD-14",))
-MUSTARD_NOTE = Note("Game 1: the youngest player starts with the mustard card (HD-4). "
-                    "Games 2 and 3: it starts one seat clockwise from where it started the game "
-                    "before — the rule texts only say who starts game 1; change it at a game's "
-                    "setup if your table agrees otherwise.",
-                    rulings=("HD-17", "HD-4"), house_rule=True)
-WIN_NOTE = Note(f"Equal dollars share the win, in a game and in the match. {WINNER_MARK} marks a winner.",
-                rulings=("HD-15",))
+                "round (everyone starts each game with three $1 cards). The mustard card passes "
+                "one seat clockwise after every round.", rulings=("HD-3", "HD-14"))
+MUSTARD_NOTE = Note("Game 1: the youngest player starts with the mustard card. Games 2 and 3: it "
+                    "starts one seat clockwise from where it started the game before — the rule "
+                    "texts only say who starts game 1; change it at a game's setup if your table "
+                    "agrees otherwise.", rulings=("HD-17", "HD-4"), house_rule=True)
+WIN_NOTE = Note(f"Equal dollars share the win, in a game and in the match. {WINNER_MARK} marks a "
+                "winner.", rulings=("HD-15",))
+LAST_NOTE = Note("✓ after the dollars: that player placed their last hot dogs that round, which "
+                 "ended the game.", rulings=("HD-13",))
 
 
-def _blank_rows(n: int, players: int) -> list[Row]:
-    return [Row((str(i), ""), ("",) * players) for i in range(1, n + 1)]
+def _blank_rows(n: int, players: int, start: int = 1) -> list[Row]:
+    return [Row((str(i), ""), ("",) * players) for i in range(start, start + n)]
 
 
 def score_sheet(players: Sequence[str]) -> ScoreSheet:
@@ -60,130 +72,191 @@ def score_sheet(players: Sequence[str]) -> ScoreSheet:
     rows = [Row((f"Game {g}", ""), ("",) * n) for g in range(1, GAMES + 1)]
     rows += [Row(("Total", ""), ("",) * n, strong=True), Row(("Winner", ""), ("",) * n)]
     blocks = [_match_grid(players, rows), MUSTARD_NOTE, WIN_NOTE,
-              _log_grid(1, players, _blank_rows(LOG_ROWS, n)), LOG_NOTE, NewPage()]
+              _log_grid(1, players, _blank_rows(LOG_ROWS, n)), LOG_NOTE]
     blocks += [_log_grid(g, players, _blank_rows(LOG_ROWS, n)) for g in (2, 3)]
-    return ScoreSheet("hotdog", f"{TITLE} — score sheet", SUBTITLE, tuple(players), tuple(blocks))
+    sub = NAMED_SUBTITLE if any(players) else SUBTITLE
+    return ScoreSheet("hotdog", f"{TITLE} — score sheet", sub, tuple(players), tuple(blocks))
 
 
 def _money(value: int) -> str:
     return f"${value}"
 
 
-def _log_rows(result) -> list[Row]:
+def _log_rows(result, n: int) -> list[Row]:
+    """A game's round log as played; a game still going gets blank rows to go on with."""
     rows = []
     for rnd in result.rounds:
         cells = tuple(_money(rnd.money[p]) + (" ✓" if p in rnd.finished else "") for p in rnd.money)
         rows.append(Row((str(rnd.round), rnd.mustard), cells))
+    if not result.game_over:
+        rows += _blank_rows(max(0, LOG_ROWS - len(rows)), n, start=len(rows) + 1)
     return rows
 
 
-def _game_cells(players: Sequence[str], scores: dict[str, int], winners: Sequence[str],
-                over: bool) -> tuple[str, ...]:
-    return tuple(_money(scores[p]) + (f" {WINNER_MARK}" if over and p in winners else "")
-                 for p in players)
+def _seat(players: Sequence[str], name: str | None) -> str:
+    name = (name or "").strip() or players[0]
+    return Roster(players).find(name) or name
 
 
-def filled_sheet(record, result) -> ScoreSheet:
-    """One game's export: game 1 of the match sheet, and its round log."""
-    players = list(record.players)
+def _starts(players: Sequence[str], games: dict) -> list[str]:
+    """Who starts each game with the mustard card: as recorded where a game is known,
+    else one seat clockwise from the game before (HD-17, house rule), else unknown."""
+    from companion.core.seating import left_of
+
+    out: list[str] = []
+    for g in range(1, GAMES + 1):
+        if g in games:
+            out.append(_seat(players, games[g][0].mustard))
+        elif out and out[-1] in players:
+            out.append(left_of(players, out[-1]))
+        else:
+            out.append("")
+    return out
+
+
+def _sheet(players: Sequence[str], games: dict, subtitle: str, *, focus: int | None = None,
+           totals: dict | None = None, match_winners: Sequence[str] = ()) -> ScoreSheet:
+    """A filled sheet. ``games``: number → (record, result, scores, winners, over) of the
+    games known. ``focus``: a game's own sheet — its log, then blank logs for the games
+    still to play; without it, every known game's log and blank logs for the rest."""
+    players = list(players)
     n = len(players)
-    mustard = record.mustard.strip() if record.mustard else players[0]
-    mustard = Roster(players).find(mustard) or mustard
-    label = "Game 1" if result.game_over else "Game 1 (in progress)"
-    rows = [Row((label, mustard), _game_cells(players, result.money, result.winners, result.game_over))]
-    rows += [Row((f"Game {g}", ""), ("",) * n) for g in range(2, GAMES + 1)]
-    rows += [Row(("Total", ""), ("",) * n, strong=True)]
-    won = [players.index(w) for w in result.winners]
-    rows += [Row(("Winner of game 1", ""),
-                  tuple(f"{WINNER_MARK} winner" if i in won else "" for i in range(n)))]
-    blocks = [_match_grid(players, rows, won), MUSTARD_NOTE, WIN_NOTE,
-              _log_grid(1, players, _log_rows(result)), LOG_NOTE,
-              Note("✓ after the dollars: that player sold their last hot dogs that round (HD-13).")]
-    return ScoreSheet("hotdog", f"{TITLE} — score sheet", result.explanation, tuple(players),
-                      tuple(blocks))
+    starts = _starts(players, games)
+    rows, shade = [], []
+    for g in range(1, GAMES + 1):
+        if g in games:
+            _, _, scores, winners, over = games[g]
+            label = f"Game {g}" if over else f"Game {g} (in progress)"
+            cells = tuple(_money(scores[p]) + (f" {WINNER_MARK}" if over and p in winners else "")
+                          for p in players)
+            rows.append(Row((label, starts[g - 1]), cells))
+            if over:
+                shade += [(g - 1, players.index(w)) for w in winners if w in players]
+        else:
+            rows.append(Row((f"Game {g}", starts[g - 1]), ("",) * n))
+    if totals is not None:
+        rows.append(Row(("Total", ""), tuple(_money(totals[p]) for p in players), strong=True))
+        shade += [(GAMES, players.index(w)) for w in match_winners]
+    else:
+        rows.append(Row(("Total", ""), ("",) * n, strong=True))
+    rows.append(Row(("Winner", ""), tuple(f"{WINNER_MARK} winner" if p in match_winners else ""
+                                          for p in players)))
+    shade += [(GAMES + 1, players.index(w)) for w in match_winners]
+    blocks: list = [_match_grid(players, rows, shade), MUSTARD_NOTE, WIN_NOTE]
+    logs = 0
+    for g in range(1, GAMES + 1):
+        if g in games and (focus is None or g == focus):
+            blocks.append(_log_grid(g, players, _log_rows(games[g][1], n)))
+        elif g not in games and (focus is None or g > focus) and (g - 1 in games or logs):
+            blocks.append(_log_grid(g, players, _blank_rows(LOG_ROWS, n)))
+        else:
+            continue
+        logs += 1
+        if logs == 1:
+            blocks += [LOG_NOTE, LAST_NOTE]
+    return ScoreSheet("hotdog", f"{TITLE} — score sheet", subtitle, tuple(players),
+                      tuple(blocks), filled=True)
 
 
-def match_sheet(match, tallied) -> ScoreSheet:
-    """A match export: every game's dollars, the totals, the winners, and each game's log."""
+def filled_sheet(record, result, number: int = 1) -> ScoreSheet:
+    """One game's export, as game ``number`` of its match (1 unless said): its row of
+    the match grid, its round log, and blank logs for the games after it."""
+    if not 1 <= number <= GAMES:
+        raise RecordError(f"HD-15 a match is {GAMES} games: there is no game {number}")
+    players = list(record.players)
+    over = bool(result.game_over)
+    games = {number: (record, result, dict(result.money), list(result.winners), over)}
+    return _sheet(players, games, f"Game {number} of {GAMES}: {result.explanation}", focus=number)
+
+
+def match_sheet(match, tallied, number: int | None = None) -> ScoreSheet:
+    """A match export: every game's dollars, the totals and winners once the match is
+    over, each game's log and blank logs for the games still to play. With
+    ``number``, the sheet of that game in its match: the games up to it, its log,
+    and blank logs for the games after it."""
     from companion.core.match import game_records
     from companion.games.hotdog.rules import referee
 
     players = list(match.players)
-    n = len(players)
     records = game_records(match)
-    results = [referee(r) for r in records]
-    rows = []
-    for g in range(1, GAMES + 1):
-        if g <= len(tallied.games):
-            t = tallied.games[g - 1]
-            rec = records[g - 1]
-            start = rec.mustard.strip() if rec.mustard else rec.players[0]
-            start = Roster(players).find(start) or start
-            label = f"Game {g}" if t.over else f"Game {g} (in progress)"
-            rows.append(Row((label, start), _game_cells(players, t.scores, t.winners, t.over)))
-        else:
-            rows.append(Row((f"Game {g}", ""), ("",) * n))
-    rows.append(Row(("Total", ""), tuple(_money(tallied.totals[p]) for p in players), strong=True))
-    won = [players.index(w) for w in tallied.winners]
-    rows.append(Row(("Winner", ""), tuple(f"{WINNER_MARK} winner" if i in won else "" for i in range(n))))
-    blocks: list = [_match_grid(players, rows, won), MUSTARD_NOTE, WIN_NOTE]
-    for g, result in enumerate(results, 1):
-        if g == 2:
-            blocks.append(NewPage())
-        blocks += [_log_grid(g, players, _log_rows(result))]
-    blocks.append(LOG_NOTE)
-    blocks.append(Note("✓ after the dollars: that player sold their last hot dogs that round (HD-13)."))
-    return ScoreSheet("hotdog", f"{TITLE} — score sheet", tallied.explanation, tuple(players),
-                      tuple(blocks))
+    if number is not None and not 1 <= number <= len(records):
+        raise RecordError(f"HD-15 this match has {len(records)} game(s): there is no game {number}")
+    upto = number or len(records)
+    games = {}
+    for g, (rec, t) in enumerate(zip(records, tallied.games), 1):
+        if g <= upto:
+            games[g] = (rec, referee(rec), t.scores, list(t.winners), t.over)
+    complete = tallied.complete and upto == GAMES
+    totals = dict(tallied.totals) if complete else None
+    winners = list(tallied.winners) if complete else []
+    if number is None:
+        sub = tallied.explanation
+    else:
+        sub = f"Game {number} of {GAMES}: {games[number][1].explanation}"
+        if complete:
+            sub += " " + tallied.explanation
+    return _sheet(players, games, sub, focus=number, totals=totals, match_winners=winners)
 
 
 def rules_card() -> RulesCard:
+    """Every line says where it comes from: the rule texts (000 summary, 001 rulebook,
+    by line) or a ruling."""
     front = (
-        Section("Setup", (
-            "2–5 players, seated clockwise.",
-            "Each player takes the 10 hot dog cards of one colour, the table cards of that "
-            "colour (5 and 7; with 4–5 players also the 9) and $3.",
-            "In the middle: the neutral tables 5 and 7 (2–3 players) or 5, 7 and 9 "
-            "(4–5 players), and the bank — it never runs out.",
-            "The youngest player takes the mustard card.",
-        ), ("HD-1", "HD-2", "HD-3", "HD-4")),
-        Section("A round", (
-            "• Everyone bids at once, face down: one table card, one or more hot dog cards "
-            "(only their total counts) and, if you like, dollars — never more dollars than "
-            "hot dogs, never more than you have.",
-            "• Reveal. Serve the 5 table, then the 7, then the 9. At each table the cheapest "
-            "offer goes first: price = hot dogs − dollars.",
-            "• A bid is placed whole if it fits in the space left at that table, else it goes "
-            "back whole, dollars too. A smaller bid after it may still fit.",
-            "• A placed bid pays its dollars to the bank.",
-            "• A table that is exactly full pays $1 to each player per own hot dog lying there "
-            "(earlier rounds' too) and is cleared. Only full tables pay.",
-            "• Pass the mustard card one seat to the left.",
-        ), ("HD-5", "HD-6", "HD-7", "HD-8", "HD-9", "HD-10", "HD-11", "HD-14")),
+        Section("Setup", table=Table((
+            ("Players", "Neutral tables", "Your table cards"),
+            ("2–3", "5, 7", "5, 7"),
+            ("4–5", "5, 7, 9", "5, 7, 9"),
+        ), ("001:8", "001:10", "HD-2"), widths=(1.0, 1.25, 1.25)), lines=(
+            line("Each player takes the 10 hot dog cards of one colour, the table cards of that "
+                 "colour and three $1 cards.", "001:6-9"),
+            line("In the middle: the neutral tables and the bank, the dollar cards sorted by "
+                 "value. The youngest player takes the mustard card.", "001:10-11"),
+        )),
+        Section("A sales round", lines=(
+            bullet("All at once, face down, everyone puts down one table card, hot dog cards "
+                   "(only their total counts) and, if they like, dollar cards — never more "
+                   "dollars than hot dogs.", "001:13-17", "001:26"),
+            bullet("Reveal. Serve the 5 table, then the 7, then the 9.", "001:20"),
+            bullet("At a table the lowest price goes first: price = hot dogs − dollars. Equal "
+                   "prices: the mustard card's holder first, then clockwise.",
+                   "001:24-25", "001:36"),
+            bullet("A bid that fits the room left is placed whole and pays its dollars to the "
+                   "bank. One that does not fit goes back to your hand, dollars too; a smaller "
+                   "bid after it may still fit.", "001:21-22", "001:32-33", "001:41", "HD-8"),
+            bullet("A table is full when its hot dogs equal its number: each player gets $1 per "
+                   "own hot dog there, and they leave the game. No further bid is placed there "
+                   "this round.", "001:43", "001:46", "000:15-16", "HD-10", mark=RULING),
+            bullet("End of the round: everyone takes back their table card, and the mustard "
+                   "card passes to the left.", "001:50", "000:17"),
+        )),
     )
     back = (
-        Section("Who goes first, and why", (
-            "Nobody takes turns: all bids are secret and simultaneous. The order at a table "
-            "is the price. On equal prices the mustard card decides: its holder goes first, "
-            "then clockwise. It moves one seat left every round so the tie-break goes round "
-            "the table.",
-        ), ("HD-7", "HD-14")),
-        Section("Games 2 and 3 of a match", (
-            "The mustard card starts one seat clockwise from where it started the game before "
-            "(the rule texts only say who starts game 1). Change it at setup if you agree "
-            "otherwise.",
-        ), ("HD-17",), house_rule=True),
-        Section("The end", (
-            "Bidding your last hot dogs? Say “last hot dog” — unannounced, they go back.",
-            "The game ends after the round in which someone placed their last hot dogs. "
-            "Tables that became full in that round still pay; the others pay nothing.",
-        ), ("HD-12", "HD-13")),
-        Section("Scoring", (
-            "Most dollars wins; equal dollars share the win. A match is three games: add up "
-            "each player's dollars, the highest total wins the match.",
-            "Cash box: hold at most five $1 and two $5 cards — change them at the bank.",
-        ), ("HD-15", "HD-16")),
+        Section("Tables and money", lines=(
+            line("Only full tables pay. Hot dogs at a table that is not full stay there for "
+                 "later rounds.", "001:53", "001:46", "HD-8", "HD-11", mark=RULING),
+            line("Dollars change the order, never promise a sale.", "001:34"),
+            line("Hold at most five $1 and two $5 cards: change the rest at the bank.", "001:48"),
+        )),
+        Section("The end", lines=(
+            line("Putting down your last hot dogs? Say “last hot dog”: forgotten, they may not "
+                 "be sold.", "001:52"),
+            line("The game ends after the round in which someone placed their last hot dogs at "
+                 "a table. Tables that became full that round still pay; the others pay "
+                 "nothing.", "001:53", "HD-13", mark=RULING),
+            line("Most dollars wins; equal dollars share the win.", "001:53", "HD-15",
+                 mark=RULING),
+        )),
+        Section("A match: three games", lines=(
+            line("Write each game's dollars on the score sheet; the highest total after three "
+                 "games wins.", "001:54", "000:20"),
+            line("Games 2 and 3: the mustard card starts one seat clockwise from where it "
+                 "started the game before.", "HD-17", mark=HOUSE),
+        )),
+        Section("Common mistakes", boxed=True, lines=(
+            bullet("A bid at a table that filled earlier this round: it goes back.", "HD-10"),
+            bullet("Keeping your table card: take it back at the end of every round.", "001:50"),
+            bullet("Forgetting the dollars: a placed bid pays them to the bank, one sent back "
+                   "keeps them.", "001:33"),
+        )),
     )
-    return RulesCard("hotdog", f"{TITLE} — rules card", (front, back),
-                     small_print="Ruling ids refer to companion's rulings; "
-                                 "`companion referee` checks a recorded game.")
+    return RulesCard("hotdog", f"{TITLE} — rules card", (front, back), small_print=MARKS_LEGEND)

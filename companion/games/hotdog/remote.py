@@ -17,8 +17,9 @@ import flet as ft
 from companion.games.hotdog import rules
 from companion.games.hotdog.viewmodel import Draft, MoneyView, TableView
 from companion.net.screens import hotdog_bid_text
-from companion.ui.phone import HostContext, SeatContext, resolution_heading, seat_card
+from companion.ui.contracts import HostContext, SeatContext
 from companion.ui.widgets import NumberChips, Stepper, bold, card, error_text
+from companion.ui.widgets.seat import resolution_heading, seat_card
 
 
 def _bid(d: Draft) -> dict[str, Any]:

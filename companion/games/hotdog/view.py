@@ -1,7 +1,7 @@
 """Hot Dog's screens in the app, as declarative Flet components: setup, the table
 (bids, reveal, rounds, end of game, next game), a match's details and the rules.
 Found by the shell by module name (``VIEW``); the reference implementation of
-:class:`companion.ui.shell.GameView`.
+:class:`companion.ui.contracts.GameView`.
 
 Thin: everything shown comes from the view-model (``viewmodel``), which replays
 the stored record; every input becomes a record operation saved by the store in
@@ -23,8 +23,8 @@ from companion.games.hotdog import rules
 from companion.games.hotdog import viewmodel as vm
 from companion.games.hotdog.viewmodel import Draft
 from companion.store.db import RecordMoved
+from companion.ui.contracts import ShellServices
 from companion.ui.records import save_change
-from companion.ui.shell import Shell
 from companion.ui.widgets import NumberChips, Stepper, bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
 from companion.ui.widgets.rulings import ruling_lines
@@ -68,7 +68,7 @@ def _removed(d: SetupDraft, i: int) -> SetupDraft:
 
 
 @ft.component
-def SetupScreen(shell: Shell) -> ft.Control:
+def SetupScreen(shell: ShellServices) -> ft.Control:
     d: SetupDraft = shell.ui(SETUP, SetupDraft())
     names = list(d.names)
     mustard = d.mustard if d.mustard < len(names) else 0
@@ -160,7 +160,7 @@ class Table:
     not redrawn since another screen (or a phone) saved cannot store its entry as one
     more round. The refusal is said next to the entry, which stays to be checked."""
 
-    def __init__(self, shell: Shell, match_id: int) -> None:
+    def __init__(self, shell: ShellServices, match_id: int) -> None:
         self.shell = shell
         self.match = m = shell.store.match(match_id)
         cur = m.current
@@ -255,7 +255,7 @@ class Table:
 
 
 @ft.component
-def TableScreen(shell: Shell, match_id: int) -> ft.Control:
+def TableScreen(shell: ShellServices, match_id: int) -> ft.Control:
     t = Table(shell, match_id)
     ui, gv = t.ui, t.gv
     out: list[ft.Control] = [heading(f"Hot Dog · game {t.number} of {GAMES_PER_MATCH}")]
@@ -514,7 +514,7 @@ def GameOver(t: Table) -> ft.Control:
 # ================================================================ history
 
 @ft.component
-def MatchDetail(shell: Shell, match_id: int) -> ft.Control:
+def MatchDetail(shell: ShellServices, match_id: int) -> ft.Control:
     m = shell.store.match(match_id)
     records = [g.record for g in m.games]
     result = vm.match_tally(m.players, records)
@@ -558,21 +558,21 @@ def RulesText() -> ft.Control:
 
 
 class HotDogView:
-    """Hot Dog's screens for the shell (see :class:`companion.ui.shell.GameView`)."""
+    """Hot Dog's screens for the shell (see :class:`companion.ui.contracts.GameView`)."""
 
     name = "hotdog"
     title = "Hot Dog"
 
-    def setup(self, shell: Shell) -> ft.Control:
+    def setup(self, shell: ShellServices) -> ft.Control:
         return SetupScreen(shell, key="hotdog-setup")
 
-    def table(self, shell: Shell, match_id: int) -> ft.Control:
+    def table(self, shell: ShellServices, match_id: int) -> ft.Control:
         return TableScreen(shell, match_id, key=f"hotdog-table-{match_id}")
 
-    def match_detail(self, shell: Shell, match_id: int) -> ft.Control:
+    def match_detail(self, shell: ShellServices, match_id: int) -> ft.Control:
         return MatchDetail(shell, match_id, key=f"hotdog-match-{match_id}")
 
-    def rules(self, shell: Shell) -> ft.Control:
+    def rules(self, shell: ShellServices) -> ft.Control:
         return RulesText(key="hotdog-rules")
 
     def match_line(self, players: list[str], records: list[dict[str, Any]]) -> tuple[str, bool]:

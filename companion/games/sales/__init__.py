@@ -1,6 +1,6 @@
 """Sales: a trick-taking game of weathers where the lowest card on suit wins the sale."""
 
-from companion.core.registry import GameSpec
+from companion.core.game import GameSpec
 from companion.games.sales import rules
 from companion.games.sales.commands import add_commands
 from companion.games.sales.models import SalesRecord
@@ -30,4 +30,12 @@ GAME = GameSpec(
     },
     final_scores=rules.final_scores,
     commands=add_commands,
+    parts={
+        "rules": "companion.games.sales.rules",
+        "seat": "companion.games.sales.seat:SEAT",
+        "view": "companion.games.sales.view:VIEW",
+        "remote": "companion.games.sales.remote:REMOTE",
+        "printable": "companion.games.sales.printable",
+        "export": "companion.games.sales.export",
+    },
 )

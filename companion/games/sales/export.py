@@ -1,13 +1,52 @@
-"""Sales' rows in a CSV export (found by ``companion.store.exchange`` by module
-name): one row per card played, as entered, with whether it was won or discarded."""
+"""Sales' rows in a CSV export (found by ``companion.store.exchange`` by module name),
+from the referee's result: one row per card played (what it was and what became of
+it), then one row per round and player (sales won, cards left, the score so far)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from companion.games.sales import viewmodel as vm
+from companion.core.names import Roster
+from companion.core.registry import parse_record, referee
+
+# The column a game's and a match's totals go in (``companion.store.exchange``).
+SCORE_COLUMN = "score"
 
 
 def csv_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
-    """Game ``number``'s plays: game, round, sale, player, the card's attributes, outcome."""
-    return [{"game": number, **row} for row in vm.csv_rows(record)]
+    """Game ``number``: per sale, each card in play order with whether it was on suit
+    (SA-4), won or discarded (SA-5, SA-6) and the cards its winner discarded from hand
+    (SA-6); after each round's sales, per player (seat order) the sales won that round,
+    the cards left in hand and the score of the cards won so far (SA-10…SA-12)."""
+    rec = parse_record(json.dumps({**record, "game": "sales"}))
+    result = referee(rec)
+    players = list(rec.players)  # type: ignore[attr-defined]
+    roster = Roster(players)
+    rows: list[dict[str, Any]] = []
+    for r, (rnd, res) in enumerate(zip(rec.rounds, result.rounds), 1):  # type: ignore[attr-defined]
+        for entered, sale in zip(rnd.sales, res.sales):
+            cards = {roster.find(play.player): play.card for play in entered.plays}
+            for p in sale.order:
+                won = p == sale.winner
+                rows.append({"row": "sale", "game": number, "round": res.round, "sale": sale.sale, "player": p,
+                             "leader": p == sale.leader, **_card(cards[p]), "on_suit": p in sale.on_suit,
+                             "outcome": "won" if won else "discarded",
+                             "hand_discards": sale.discards if won else 0})
+        # the score after this round: the referee's result of the rounds so far
+        scores = referee(rec.model_copy(update={"rounds": rec.rounds[:r]})).scores  # type: ignore[attr-defined]
+        for p in players:
+            rows.append({"row": "round", "game": number, "round": res.round, "player": p,
+                         "sales_won": res.won.get(p, 0), "hand": res.hands[p], "score": scores[p].total})
+    return rows
+
+
+def _card(card: Any) -> dict[str, Any]:
+    return {"suit": card.suit, "value": card.value, "discard": card.discard, "icons": " ".join(card.icons),
+            "set": f"{card.set.kind} {card.set.icon}" if card.set else ""}
+
+
+def start_player(result: Any) -> str | None:
+    """Who starts the game, for a BG Stats play (``companion.store.bgstats``):
+    the leader of the first sale, who plays first (SA-3)."""
+    return result.rounds[0].leader if result.rounds else None

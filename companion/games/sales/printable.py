@@ -14,15 +14,22 @@ from typing import Any
 
 from companion.core.names import same
 from companion.pdf.model import (
+    HOUSE,
+    MARKS_LEGEND,
+    RULING,
     TICK,
     WINNER_MARK,
     Box,
     Grid,
+    Line,
     Note,
     Row,
     RulesCard,
     ScoreSheet,
     Section,
+    Table,
+    bullet,
+    line,
 )
 
 TITLE = "Sales"
@@ -32,10 +39,18 @@ ROUNDS = 3                  # SA-9
 DEAL = 12                   # SA-2 (house rule default in the competitive game)
 BANDS = ((65, "Wow!"), (55, "Good job."), (45, "Not bad!"))   # SA-15
 
-SUBTITLE = ("Three rounds; after round 3 add numbers, 1x sets and neighbor sets. "
-            "Highest total wins (SA-13).")
+SUBTITLE = ("Three rounds; after round 3 add up numbers, 1x sets and neighbor sets. Highest "
+            "total wins. Names go once, clockwise, at the top of the grid.")
+NAMED_SUBTITLE = "Three rounds; after round 3 add up numbers, 1x sets and neighbor sets. Highest total wins."
 
-ROW_LABELS = ("Numbers", "1x sets", "Neighbor sets")
+ROUND_LABEL = "Round {r}: values won"
+NUMBERS_LABEL = "Numbers = rounds 1 + 2 + 3"
+SETS_LABELS = ("1x sets", "Neighbor sets")
+TOTAL_LABEL = "Total = numbers + sets"
+LAST_SALE_LABEL = f"Won the last sale {TICK}"
+WINNER_LABEL = "Winner"
+TOTAL_ROW = ROUNDS + 3          # the rows: 3 rounds, numbers, two sets, total, last sale, winner
+WINNER_ROW = ROUNDS + 5
 
 
 def _plain(obj: Any) -> Any:
@@ -45,48 +60,54 @@ def _plain(obj: Any) -> Any:
     return obj
 
 
-def _grid(players: Sequence[str], rows: Sequence[Row], winners: Sequence[int] = ()) -> Grid:
+def _grid(players: Sequence[str], rows: Sequence[Row], shade: Sequence[tuple[int, int]] = ()) -> Grid:
     return Grid(title="Scores", lead=("",), players=tuple(players), rows=tuple(rows),
-                winners=tuple(winners), row_height=9.0, lead_widths=(46.0,))
+                shade=tuple(shade), row_height=9.0, lead_widths=(50.0,), names_here=True,
+                rules_after=(ROUNDS - 1,))
 
 
 def _rows(n: int, rounds: Sequence[Sequence[str]] = (), scores: Sequence[Sequence[str]] = (),
-          total: Sequence[str] = (), winner: Sequence[str] = ()) -> list[Row]:
+          total: Sequence[str] = (), last: Sequence[str] = (),
+          winner: Sequence[str] = ()) -> list[Row]:
     blank = ("",) * n
-    rows = [Row((f"Round {r} — values won",), tuple(rounds[r - 1]) if r <= len(rounds) else blank)
+    rows = [Row((ROUND_LABEL.format(r=r),), tuple(rounds[r - 1]) if r <= len(rounds) else blank)
             for r in range(1, ROUNDS + 1)]
-    rulings = ("SA-10", "SA-11", "SA-12")
-    rows += [Row((f"{label} ({ruling})",), tuple(scores[i]) if scores else blank)
-             for i, (label, ruling) in enumerate(zip(ROW_LABELS, rulings))]
-    rows.append(Row(("Total",), tuple(total) or blank, strong=True))
-    rows.append(Row(("Winner (SA-13)",), tuple(winner) or blank))
+    labels = (NUMBERS_LABEL, *SETS_LABELS)
+    rows += [Row((label,), tuple(scores[i]) if scores else blank) for i, label in enumerate(labels)]
+    rows.append(Row((TOTAL_LABEL,), tuple(total) or blank, strong=True))
+    rows.append(Row((LAST_SALE_LABEL,), tuple(last) or blank))
+    rows.append(Row((WINNER_LABEL,), tuple(winner) or blank))
     return rows
 
 
 def _team_box(score: int | None = None, rating: str | None = None, filled: bool = False) -> Box:
     choices = [(f"{low}+  {name}", filled and rating == name) for low, name in BANDS]
     choices.append(("below 45: no rating", filled and score is not None and rating is None))
-    return Box("Co-op (2 players) and solo (two hands) — SA-15",
+    return Box("Co-op (2 players) and solo (two hands)",
                fields=(("Team score: the lower of the two totals",
                         str(score) if score is not None else ""),),
                choices=tuple(choices))
 
 
-DEAL_NOTE = Note(f"Cards dealt per player each round: {DEAL} in co-op and solo. In the competitive "
-                 f"game the deal chart is missing: deal {DEAL} unless your table agrees another "
-                 "number at setup (cards dealt: ______).", rulings=("SA-2",), house_rule=True)
-SCORE_NOTE = Note("Numbers: the values of all cards you won. 1x set card: 1 per card you won "
-                  "showing its icon or wild, itself included. Neighbor set card: 1 per card your "
-                  "left and right neighbours won showing its icon or wild. Tie: of the tied "
-                  "players, whoever won the most recent sale wins.",
+DEAL_NOTE = Note(f"Cards dealt each round: {DEAL} per player in co-op, {DEAL} per hand in solo.",
+                 rulings=("SA-2",))
+COMPETITIVE_DEAL_NOTE = Note(f"competitive game: the deal chart is missing, so deal {DEAL} each "
+                             "unless your table agrees another number at setup "
+                             "(cards dealt: ______).", rulings=("SA-2",), house_rule=True)
+SCORE_NOTE = Note("Numbers: the values of all cards you won, rounds 1 + 2 + 3 — so add only "
+                  "numbers and sets for the total. 1x set card: 1 per card you won showing its "
+                  "icon, itself and wilds included. Neighbor set card: 1 per card your left and "
+                  "right neighbours won showing its icon, wilds included. Tie: of the tied "
+                  f"players, whoever won a sale most recently wins — {TICK} who won the last sale.",
                   rulings=("SA-10", "SA-11", "SA-12", "SA-13"))
 
 
 def score_sheet(players: Sequence[str]) -> ScoreSheet:
     """Blank ("" per player) or named: the scores grid and the co-op/solo box."""
     n = len(players)
-    blocks = (_grid(players, _rows(n)), SCORE_NOTE, DEAL_NOTE, _team_box())
-    return ScoreSheet("sales", f"{TITLE} — score sheet", SUBTITLE, tuple(players), blocks)
+    blocks = (_grid(players, _rows(n)), SCORE_NOTE, DEAL_NOTE, COMPETITIVE_DEAL_NOTE, _team_box())
+    sub = NAMED_SUBTITLE if any(players) else SUBTITLE
+    return ScoreSheet("sales", f"{TITLE} — score sheet", sub, tuple(players), blocks)
 
 
 def round_values(record: Mapping[str, Any], result: Mapping[str, Any]) -> list[dict[str, int]]:
@@ -106,8 +127,18 @@ def round_values(record: Mapping[str, Any], result: Mapping[str, Any]) -> list[d
     return out
 
 
-def filled_sheet(record: Any, result: Any) -> ScoreSheet:
-    """The sheet filled from a record and its referee result (contract shapes)."""
+def last_sale_winner(result: Mapping[str, Any]) -> str | None:
+    """Who won the most recent sale recorded (the tie-break's player, SA-13)."""
+    for rnd in reversed(result.get("rounds") or []):
+        for sale in reversed(rnd.get("sales") or []):
+            if sale.get("winner"):
+                return sale["winner"]
+    return None
+
+
+def filled_sheet(record: Any, result: Any, number: int = 1) -> ScoreSheet:
+    """The sheet filled from a record and its referee result (contract shapes). A
+    sales game is played on its own: ``number`` is accepted and not printed."""
     record, result = _plain(record), _plain(result)
     scores: Mapping[str, Mapping[str, int]] = result["scores"]
     players = list(scores)  # the result names players trimmed, in seat order
@@ -121,12 +152,16 @@ def filled_sheet(record: Any, result: Any) -> ScoreSheet:
     winners = list(result.get("winners") or [])
     won = [players.index(w) for w in winners if w in players]
     marks = [f"{WINNER_MARK} winner" if i in won else "" for i in range(n)]
-    blocks: list = [_grid(players, _rows(n, rounds, cols, total, marks), won), SCORE_NOTE]
+    latest = last_sale_winner(result)
+    last = [TICK if latest is not None and same(p, latest) else "" for p in players]
+    shade = [(row, i) for i in won for row in (TOTAL_ROW, WINNER_ROW)]
+    blocks: list = [_grid(players, _rows(n, rounds, cols, total, last if over else (), marks), shade),
+                    SCORE_NOTE]
     deal = record.get("hand_size", DEAL)
     if mode == "competitive":
         house = deal == DEAL
-        blocks.append(Note(f"Cards dealt per player each round: {deal}"
-                           + (" (the deal chart is missing; 12 is companion's default)." if house
+        blocks.append(Note(f"competitive game: {deal} cards dealt per player each round"
+                           + (" (the deal chart is missing; 12 is the app's default)." if house
                               else " (a house variant agreed at setup)."),
                            rulings=("SA-2",), house_rule=True))
     else:
@@ -138,61 +173,74 @@ def filled_sheet(record: Any, result: Any) -> ScoreSheet:
     played = len(result.get("rounds", []))
     sub = f"{state}: {mode}, {played} of {ROUNDS} rounds recorded."
     if winners:
-        sub += f" {TICK} {', '.join(winners)} wins (SA-13)."
-    return ScoreSheet("sales", f"{TITLE} — score sheet", sub, tuple(players), tuple(blocks))
+        sub += f" {WINNER_MARK} {', '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'}."
+    return ScoreSheet("sales", f"{TITLE} — score sheet", sub, tuple(players), tuple(blocks),
+                      filled=True)
 
 
 def rules_card() -> RulesCard:
+    """Every line says where it comes from: the rule text (004, by line) or a ruling."""
     front = (
-        Section("Setup", (
-            "Competitive: 2–6 players. Co-op: exactly 2. Solo: you play two hands, each "
-            "scored like a player.",
-            "Every round, deal 12 cards to each player (each hand in solo).",
-        ), ("SA-2",)),
-        Section("Deal in the competitive game", (
-            "The rules' deal chart is missing: deal 12 each unless your table agrees another "
-            "number at setup.",
-        ), ("SA-2",), house_rule=True),
-        Section("A sale (a trick)", (
-            "• The leader plays a card, then each player who still has cards, clockwise.",
-            "• On suit: the first card's weather, and every wild card. If the first card is "
-            "wild, the first non-wild card sets the suit.",
-            "• The lowest on-suit value wins; on a tie, the last player to play that value.",
-            "• The winner keeps that card face up (its value is points); every other card "
-            "played is discarded. The winner then discards from hand one card per discard "
-            "icon on the won card (all that is left, if fewer).",
-            "• Only you have cards left? Play on alone: each card wins and still makes you "
-            "discard.",
-        ), ("SA-3", "SA-4", "SA-5", "SA-6", "SA-8")),
-        Section("Who goes first, and why", (
-            "Round 1: the leader chosen at setup. After that the winner of a sale leads the "
-            "next one (take the train marker) — winning gives you the lead; with an empty "
-            "hand, the next player clockwise with cards leads. Rounds 2 and 3 are led by the "
-            "winner of the previous round's last sale.",
-        ), ("SA-7", "SA-9")),
+        Section("Setup", table=Table((
+            ("Game", "Players", "Cards each round"),
+            ("Competitive", "2–6", Line("12 each", ("004:46", "SA-2"), HOUSE)),
+            ("Co-op", "2", "12 each"),
+            ("Solo", "1 (two hands)", "12 per hand"),
+        ), ("SA-2", "004:79", "004:83"), widths=(1.1, 1.0, 1.4)), lines=(
+            line("Round 1: agree who leads; the leader takes the train marker.", "004:33", "SA-9",
+                 mark=RULING),
+        )),
+        Section("A sale (a trick)", lines=(
+            bullet("From the leader, clockwise, everyone with cards plays one card.",
+                   "004:5", "004:36", "SA-3"),
+            bullet("On suit: the weather of the first card played. You don't need to play on "
+                   "suit — play any card; only on-suit cards can win.", "004:9", "004:13"),
+            bullet("Wilds are on suit for every weather; if a wild is first, the first non-wild "
+                   "card sets the suit.", "004:91", "SA-4", mark=RULING),
+            bullet("The lowest on-suit value wins; a tie goes to the last to play it.",
+                   "004:13"),
+            bullet("The winner keeps the card played in front of them (points = its value); "
+                   "everyone else discards the card they played.", "004:17", "004:21"),
+            bullet("The winner then discards from hand, face down, one card per discard icon "
+                   "on the card won (all that is left, if fewer).", "004:25", "004:29"),
+            bullet("The winner leads the next sale (train marker); if their hand is empty, the "
+                   "next player clockwise with cards leads.", "004:33-35"),
+            bullet("Only you have cards left? Play sales alone: each card you play wins, and you "
+                   "still discard for its icons — you don't simply win every card in your hand.",
+                   "004:41", "SA-8"),
+        )),
     )
     back = (
-        Section("The end of a round and of the game", (
-            "A round ends when every hand is empty. Shuffle the deck and the discards — never "
-            "the cards players won — and deal again. The game is three rounds.",
-        ), ("SA-7", "SA-9")),
-        Section("Scoring, after round 3", (
-            "• Numbers: add the values of all cards you won.",
-            "• 1x set card: 1 point per card you won that shows its icon or is wild, itself "
-            "included.",
-            "• Neighbor set card: 1 point per card your left and right neighbours won that "
-            "shows its icon or is wild (with two players, the one neighbour counts once).",
-            "Highest total wins. Tie: of the tied players, whoever won the most recent sale.",
-        ), ("SA-10", "SA-11", "SA-12", "SA-13")),
-        Section("Co-op (2 players) and solo", (
-            "• Follow suit if you can. With no on-suit card, play any card — it cannot win. "
-            "Wilds are on suit and may be played any time; with no other on-suit card you "
-            "must play a wild if you hold one.",
-            "• In co-op, do not talk about your hand.",
-            "• Team score: the lower of the two totals. 45+ Not bad! · 55+ Good job. · "
-            "65+ Wow!",
-        ), ("SA-14", "SA-15")),
+        Section("Scoring, after round 3", lines=(
+            bullet("Numbers: the values of all numbered cards you won.", "004:57"),
+            bullet("1x set card: 1 point per card you won that shows its icon — itself, other "
+                   "matching set cards and each wild included.", "004:61"),
+            bullet("Neighbor set card: 1 point per card your neighbours won that shows its icon, "
+                   "wilds included (two players: your one neighbour, once).",
+                   "004:65", "SA-12", mark=RULING),
+            line("Highest score wins. Tie: the tied player who won the latest sale.",
+                 "004:69", "004:73"),
+        )),
+        Section("Next round", lines=(
+            line("All hands empty: shuffle the deck and the discards (never the cards players "
+                 "won) and deal again. The last sale's winner leads.",
+                 "004:36-37", "004:43-47"),
+        )),
+        Section("Solo and 2-player co-op", lines=(
+            bullet("Solo: deal yourself two hands of 12, each face up; play them like two "
+                   "players taking turns, each with its own score.", "004:79"),
+            bullet("Co-op: both players draw 12. Don't show or talk about the cards in your "
+                   "hand (beginners may talk freely).", "004:83", "004:95"),
+            bullet("Play on suit if able; with no on-suit card play any card — it cannot win. "
+                   "Wilds may be played any time; with no other on-suit card you must play a "
+                   "wild if you have one.", "004:87", "004:91"),
+            bullet("Team score: the lower one. 45+ Not bad! · 55+ Good job. · 65+ Wow!",
+                   "004:99-105"),
+        )),
+        Section("Common mistakes", boxed=True, lines=(
+            bullet("Highest card wins? No: the lowest on-suit value.", "004:13"),
+            bullet("Following suit in the competitive game: you need not.", "004:9"),
+            bullet("Shuffling the cards players won back into the deck.", "004:45"),
+        )),
     )
-    return RulesCard("sales", f"{TITLE} — rules card", (front, back),
-                     small_print="Ruling ids refer to companion's rulings; "
-                                 "`companion referee` checks a recorded game.")
+    return RulesCard("sales", f"{TITLE} — rules card", (front, back), small_print=MARKS_LEGEND)

@@ -15,8 +15,9 @@ from typing import Any
 import flet as ft
 
 from companion.net.screens import parse_icons, sales_card, sales_card_text
-from companion.ui.phone import HostContext, SeatContext, resolution_heading, seat_card
+from companion.ui.contracts import HostContext, SeatContext
 from companion.ui.widgets import Stepper, bold, error_text
+from companion.ui.widgets.seat import resolution_heading, seat_card
 
 
 @dataclass(frozen=True)

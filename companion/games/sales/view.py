@@ -27,8 +27,8 @@ from companion.games.sales.uistate import SetupDraft, TableUI
 from companion.games.sales.viewmodel import CardDraft
 from companion.store import data_dir
 from companion.store.exchange import keep_file
+from companion.ui.contracts import ShellServices
 from companion.ui.records import save_change
-from companion.ui.shell import Shell
 from companion.ui.widgets import bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
 from companion.ui.widgets.icon_button import TAP
@@ -70,7 +70,7 @@ def _hands_text(hands: list[tuple[str, int]]) -> str:
 
 
 @ft.component
-def SetupScreen(shell: Shell) -> ft.Control:
+def SetupScreen(shell: ShellServices) -> ft.Control:
     d: SetupDraft = shell.ui(SETUP, SetupDraft())
     shipped = vm.deck_choices()
     shipped_paths = [f.path for f in shipped]
@@ -220,7 +220,7 @@ class Table:
     not redrawn since another screen (or a phone) saved cannot store its sale as one
     more. The refusal is said next to the entry, which stays to be checked."""
 
-    def __init__(self, shell: Shell, match_id: int) -> None:
+    def __init__(self, shell: ShellServices, match_id: int) -> None:
         self.shell = shell
         self.match = m = shell.store.match(match_id)
         cur = m.current
@@ -344,7 +344,7 @@ class Table:
 
 
 @ft.component
-def TableScreen(shell: Shell, match_id: int) -> ft.Control:
+def TableScreen(shell: ShellServices, match_id: int) -> ft.Control:
     t = Table(shell, match_id)
     ui = t.ui
     sv = vm.sale_view(t.rec)
@@ -717,7 +717,7 @@ def GameOver(t: Table) -> ft.Control:
 
 
 @ft.component
-def MatchDetail(shell: Shell, match_id: int) -> ft.Control:
+def MatchDetail(shell: ShellServices, match_id: int) -> ft.Control:
     m = shell.store.match(match_id)
     out: list[ft.Control] = [heading(f"Sales game: {', '.join(m.players)}")]
 
@@ -769,21 +769,21 @@ def RulesText() -> ft.Control:
 
 
 class SalesView:
-    """Sales' screens for the shell (see :class:`companion.ui.shell.GameView`)."""
+    """Sales' screens for the shell (see :class:`companion.ui.contracts.GameView`)."""
 
     name = "sales"
     title = "Sales"
 
-    def setup(self, shell: Shell) -> ft.Control:
+    def setup(self, shell: ShellServices) -> ft.Control:
         return SetupScreen(shell, key="sales-setup")
 
-    def table(self, shell: Shell, match_id: int) -> ft.Control:
+    def table(self, shell: ShellServices, match_id: int) -> ft.Control:
         return TableScreen(shell, match_id, key=f"sales-table-{match_id}")
 
-    def match_detail(self, shell: Shell, match_id: int) -> ft.Control:
+    def match_detail(self, shell: ShellServices, match_id: int) -> ft.Control:
         return MatchDetail(shell, match_id, key=f"sales-match-{match_id}")
 
-    def rules(self, shell: Shell) -> ft.Control:
+    def rules(self, shell: ShellServices) -> ft.Control:
         return RulesText(key="sales-rules")
 
     def match_line(self, players: list[str], records: list[dict[str, Any]]) -> tuple[str, bool]:

@@ -1,10 +1,12 @@
 """Export and Print actions for any game's match: the same files as the command line.
 
 Export: a game or the match as its JSON record, the match as CSV (rows from the
-game's ``export.py``). Print: the score sheet filled from the game's record or the
-match record, and the game's rules card — the PDFs of ``companion print`` — as a
-download in a browser, a save/share elsewhere, and a copy in ``<data dir>/exports/``
-(under a fresh name when the name is taken: an export never replaces another file).
+game's ``export.py``) and as a file BG Stats imports (its finished games as plays).
+Print: a game's score sheet (in its place in the match) or the match's, filled from
+the match record, and the game's rules card — the PDFs of ``companion print``. Each
+file is offered as a download in a browser, a save/share elsewhere, and a copy in
+``<data dir>/exports/`` (under a fresh name when the name is taken: an export never
+replaces another file).
 """
 
 from __future__ import annotations
@@ -15,39 +17,52 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.pdf.api import build_rules_card, build_score_sheet, printable_games
+from companion.store.bgstats import bgstats_json
 from companion.store.exchange import game_json, match_csv, match_json
 from companion.ui.widgets.heading import heading
 
 if TYPE_CHECKING:
-    from companion.ui.shell import Shell
+    from companion.store.db import StoredMatch
+    from companion.ui.contracts import ShellServices
 
 
-def export_file(shell: Shell, match_id: int, number: int, kind: str) -> None:
-    """Write one export or printable for game ``number`` of the match and offer it."""
-    m = shell.store.match(match_id)
+def export_data(m: StoredMatch, number: int, kind: str) -> tuple[str, str | bytes]:
+    """The file name and content of one export or printable for game ``number`` of the
+    match. A game's score sheet is printed from the match record, so that it knows
+    its place in the match: game 3 prints as game 3, after games 1 and 2."""
     base = f"{m.game}-match-{m.id}"
     record = m.games[number - 1].record
+    if kind == "game-json":
+        return f"{base}-game-{number}.json", game_json(record)
+    if kind == "match-json":
+        return f"{base}.json", match_json(m)
+    if kind == "match-csv":
+        return f"{base}.csv", match_csv(m)
+    if kind == "match-bgstats":
+        return f"{base}-bgstats.json", bgstats_json([m])
+    if kind == "game-pdf":
+        return (f"{base}-game-{number}-sheet.pdf",
+                build_score_sheet(record=m.match_record(), number=number))
+    if kind == "match-pdf":
+        return f"{base}-sheet.pdf", build_score_sheet(record=m.match_record())
+    if kind == "rules-pdf":
+        return f"{m.game}-rules-a6.pdf", build_rules_card(m.game)
+    raise ValueError(kind)
+
+
+def export_file(shell: ShellServices, match_id: int, number: int, kind: str) -> None:
+    """Write one export or printable for game ``number`` of the match and offer it."""
+    m = shell.store.match(match_id)
     try:
-        if kind == "game-json":
-            shell.export(f"{base}-game-{number}.json", game_json(record))
-        elif kind == "match-json":
-            shell.export(f"{base}.json", match_json(m))
-        elif kind == "match-csv":
-            shell.export(f"{base}.csv", match_csv(m))
-        elif kind == "game-pdf":
-            shell.export(f"{base}-game-{number}-sheet.pdf", build_score_sheet(record=record))
-        elif kind == "match-pdf":
-            shell.export(f"{base}-sheet.pdf", build_score_sheet(record=m.match_record()))
-        elif kind == "rules-pdf":
-            shell.export(f"{m.game}-rules-a6.pdf", build_rules_card(m.game))
-        else:
-            raise ValueError(kind)
+        name, data = export_data(m, number, kind)
     except CompanionError as exc:
         shell.say(f"Not printed: {exc}")
+        return
+    shell.export(name, data)
 
 
 @ft.component
-def ExportActions(shell: Shell, match_id: int, number: int, *, games_in_match: bool = True) -> ft.Control:
+def ExportActions(shell: ShellServices, match_id: int, number: int, *, games_in_match: bool = True) -> ft.Control:
     """``games_in_match``: the game's matches have several games (a match sheet and a
     match export make sense); a single-game match offers the game's files only."""
     m = shell.store.match(match_id)
@@ -59,6 +74,7 @@ def ExportActions(shell: Shell, match_id: int, number: int, *, games_in_match: b
     if games_in_match:
         exports.append(ft.Button("Match as JSON", icon=ft.Icons.DOWNLOAD, on_click=act("match-json")))
     exports.append(ft.Button("Match as CSV", icon=ft.Icons.DOWNLOAD, on_click=act("match-csv")))
+    exports.append(ft.Button("Match for BG Stats", icon=ft.Icons.DOWNLOAD, on_click=act("match-bgstats")))
     out: list[ft.Control] = [heading("Export", 18), ft.Row(exports, wrap=True)]
     if m.game in printable_games():
         prints = [ft.Button(f"Print game {number} score sheet", icon=ft.Icons.PRINT,

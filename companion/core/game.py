@@ -1,0 +1,140 @@
+"""The game interface: what a game declares, so that nothing else lists games.
+
+A game is a folder ``companion/games/<name>/`` whose ``__init__`` defines ``GAME``, a
+:class:`GameSpec`. Besides the few facts every caller needs at once (name, title,
+record model, referee), the spec names the game's *parts* as import strings
+(``"module"`` or ``"module:attribute"``), loaded only when asked for through
+:func:`companion.core.registry.part`:
+
+========== ============================================================ ==============
+part       what it is                                                   asked for by
+========== ============================================================ ==============
+rules      the pure replay (:class:`Rules`)                              tests, tools
+seat       what one phone may submit and see (:class:`Seat`)             the hub
+view       the app's screens (``companion.ui.contracts.GameView``)      the shell
+remote     the phone's screens (``companion.ui.contracts.RemoteView``)  the phones
+printable  score sheets and rules cards (``companion.pdf``)             print, the app
+export     CSV rows, score column, start player (``store.exchange``)     exports
+========== ============================================================ ==============
+
+A game without a part simply lacks it (no phones, no printable…); the callers ask
+the registry which games have it. Parts are import strings, not objects, so that
+importing the registry (the referee command) never imports Flet or reportlab.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pydantic import BaseModel
+
+#: The parts a game may declare (see the module docstring).
+PARTS = ("rules", "seat", "view", "remote", "printable", "export")
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    name: str                                   # 'hotdog': the record's "game"
+    title: str                                  # 'Hot Dog': what a player reads
+    record_model: type[BaseModel]
+    referee: Callable[[Any], BaseModel]         # record → result (raises RuleError)
+    field_rulings: Mapping[str, str] = field(default_factory=dict)
+    # per-player final score of a finished game's result, for three-game matches
+    final_scores: Callable[[Any], dict[str, int]] | None = None
+    # how a player reads a final score: Hot Dog's are dollars ("$12")
+    score_text: Callable[[int], str] = str
+    # the ruling that makes a match of three games (Hot Dog's HD-15), if the rules have one
+    match_ruling: str | None = None
+    # adds the game's own subcommands to `companion` (e.g. `deck check`)
+    commands: Callable[[Any], None] | None = None
+    # part name → "module" or "module:attribute" (see PARTS)
+    parts: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        unknown = sorted(set(self.parts) - set(PARTS))
+        if unknown:
+            raise ValueError(f"game {self.name}: unknown part {unknown[0]!r} (parts: {', '.join(PARTS)})")
+
+
+class Rules(Protocol):
+    """A game's rules module: a pure replay of the record. ``State`` and results are the
+    game's own types; a refused round raises :class:`~companion.core.errors.RuleError`
+    carrying its ruling, round and player, and changes nothing."""
+
+    def start(self, record: Any) -> Any: ...
+    def replay(self, record: Any) -> tuple[list[Any], Any]: ...
+    def referee(self, record: Any) -> BaseModel: ...
+    def final_scores(self, result: Any) -> dict[str, int]: ...
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The record after the reveal, or why the rules refuse it (record unchanged)."""
+
+    record: dict[str, Any]
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+class Seat(ABC):
+    """What one phone may submit and see in a game: the hub asks this, and knows no game.
+
+    Every method is a pure function of its input (records as plain JSON data). The
+    secrecy of a game lives here, once: what a seat is shown of a round
+    (:meth:`resolution`) and whether moves are hidden until the reveal (:attr:`secret`:
+    a hidden bid leaves with a player who leaves the seat; a move made face up stays on
+    the table).
+    """
+
+    name: str = ""
+    secret: bool = True          # moves hidden from other seats until the reveal
+    same_for_every_seat: bool = False
+    """A promise that no seat has an own part in :meth:`resolution`:
+    ``resolution(record, p) == resolution(record, None)`` for every record and every seat
+    ``p``. The hub then works the table's resolution out once per record and shows it to
+    every seat; left False, each seat's is worked out for that seat. Sharing can never
+    show a seat too much (the table's view has no own parts), but a wrong True would show
+    every seat the table's view instead of its own (``tests/net/test_view_cache.py``
+    holds every game to it)."""
+
+    def position(self, record: Mapping[str, Any]) -> int:
+        """How far the record is: pending moves belong to this point and go stale past it."""
+        return len(record["rounds"])
+
+    @abstractmethod
+    def parse_bid(self, player: str, bid: Mapping[str, Any]) -> dict[str, Any]:
+        """The move in its stored form; raises RecordError (with its ruling) if malformed."""
+
+    @abstractmethod
+    def check_bid(self, record: Mapping[str, Any], player: str, bid: Mapping[str, Any],
+                  pending: Mapping[str, Mapping[str, Any]]) -> str | None:
+        """Why the rules refuse this player's move now (with the ruling id), or None."""
+
+    def withdraw_refusal(self, player: str, pending: list[str]) -> str | None:
+        """Why a player may not take back their pending move (``pending``: who has moved,
+        in order), or None. Hidden bids can always be taken back before the reveal."""
+        return None
+
+    @abstractmethod
+    def expected(self, record: Mapping[str, Any]) -> list[str]:
+        """Who must move before the round can be revealed, in order."""
+
+    @abstractmethod
+    def append(self, record: Mapping[str, Any], bids: Mapping[str, Mapping[str, Any]],
+               info: Mapping[str, Any]) -> Outcome:
+        """The record with the next round made of these moves (in submission order)."""
+
+    @abstractmethod
+    def over(self, record: Mapping[str, Any]) -> bool:
+        """The game is over: no more moves."""
+
+    @abstractmethod
+    def resolution(self, record: Mapping[str, Any], player: str | None) -> dict[str, Any] | None:
+        """The last recorded round as ``player``'s seat may see it (None: the whole table's
+        view, no private parts), or None before the first round."""

@@ -1,0 +1,22 @@
+"""What ``companion referee`` does with one JSON record: a game's record gives the game's
+result, a match record (``"kind": "match"``) the match's tally (HD-15). The shapes are
+the contract's (docs/referee-contract.md)."""
+
+from __future__ import annotations
+
+from companion.core.errors import RecordError
+from companion.core.match import parse_match, tally
+from companion.core.record import parse_json
+from companion.core.registry import parse_record, referee
+
+
+def referee_json(text: str | bytes) -> str:
+    """JSON record in, JSON result out; a bad record raises a one-line CompanionError."""
+    try:
+        record = parse_record(text)  # the fast path: most records are games
+    except RecordError:
+        raw = parse_json(text)
+        if isinstance(raw, dict) and "kind" in raw:  # a match: its games carry no "kind"
+            return tally(parse_match(raw)).model_dump_json()
+        raise
+    return referee(record).model_dump_json()

@@ -1,0 +1,117 @@
+"""What one phone may submit and see at a sales table: the card each player plays, in
+turn order (SA-3). Cards are played face up, so plays are public as soon as they are
+made; the sale is recorded when the last player in turn has played. No flet here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.core.edits import say_where
+from companion.core.errors import RecordError, RuleError
+from companion.core.game import Outcome, Seat
+from companion.core.record import validated
+
+
+class SalesPlays(Seat):
+    name = "sales"
+    secret = False   # cards are played face up, one after another (SA-3)
+    same_for_every_seat = True   # every seat sees the sale as the table does
+
+    def _rec(self, record: Mapping[str, Any]) -> Any:
+        from companion.games.sales.models import SalesRecord
+
+        return SalesRecord.model_validate(dict(record))
+
+    def _next(self, record: Mapping[str, Any]) -> tuple[Any, Any, str | None]:
+        """(recorded state, state for the next sale, why no sale can be played)."""
+        from companion.games.sales import rules
+
+        _, state = rules.replay(self._rec(record))
+        if state.game_over:
+            return state, state, f"SA-9: the game has {rules.ROUNDS} rounds: it is over"
+        after = rules.start_round(state) if state.round_over else state
+        return state, after, None
+
+    def position(self, record):
+        return sum(len(r["sales"]) for r in record["rounds"])
+
+    def parse_bid(self, player, bid):
+        from companion.games.sales import GAME
+        from companion.games.sales.models import Card
+
+        if set(bid) != {"card"} or not isinstance(bid.get("card"), Mapping):
+            raise RuleError("SA-1", "a play is one card: its suit and value", player=player)
+        card = validated(Card, bid["card"], GAME.field_rulings)
+        return {"card": card.model_dump(exclude_defaults=True)}
+
+    def check_bid(self, record, player, bid, pending):
+        _, state, closed = self._next(record)
+        if closed:
+            return closed
+        from companion.games.sales import rules
+
+        order = rules.play_order(state)
+        played = list(pending)
+        if player in played:
+            if played[-1] != player:
+                after = played[played.index(player) + 1]
+                return f"SA-3: {after} has played after you: your card stays"
+            return None
+        expected = order[len(played)] if len(played) < len(order) else None
+        if player != expected:
+            if player not in order:
+                return "SA-3: has no cards in hand and cannot play"
+            return (f"SA-3: plays out of turn: {expected} plays next "
+                    f"(clockwise from the leader {state.leader}, skipping empty hands)")
+        return None
+
+    def withdraw_refusal(self, player: str, pending: list[str]) -> str | None:
+        if player in pending and pending[-1] != player:
+            return "SA-3: a card played stays once the next player has played"
+        return None
+
+    def expected(self, record):
+        from companion.games.sales import rules
+
+        _, state, closed = self._next(record)
+        return [] if closed else rules.play_order(state)
+
+    def append(self, record, bids, info):
+        from companion.games.sales import GAME, rules
+
+        try:
+            before, _, closed = self._next(record)
+        except RecordError as err:
+            return Outcome(dict(record), say_where(err))
+        if closed:
+            return Outcome(dict(record), closed)
+        sale = {"plays": [{"player": p, "card": b["card"]} for p, b in bids.items()]}
+        rounds = [dict(r, sales=list(r["sales"])) for r in record["rounds"]]
+        if not rounds or before.round_over:
+            rounds.append({"sales": [sale]})
+        else:
+            rounds[-1]["sales"].append(sale)
+        changed = {**record, "rounds": rounds}
+        try:
+            rules.replay(validated(GAME.record_model, changed, GAME.field_rulings))
+        except RecordError as err:
+            return Outcome(dict(record), say_where(err))
+        return Outcome(changed)
+
+    def over(self, record):
+        return self._next(record)[2] is not None
+
+    def resolution(self, record, player):
+        from companion.games.sales import rules
+
+        results, state = rules.replay(self._rec(record))
+        if not results or not results[-1].sales:
+            return None
+        view = results[-1].sales[-1].model_dump()
+        view["round"] = results[-1].round
+        view["game_over"] = state.game_over
+        return view
+
+
+SEAT = SalesPlays()

@@ -1,0 +1,118 @@
+"""What the app's screens share: the protocols between the shell, the phone and host
+screens and the games' screens, and the small values they pass.
+
+The shell (:mod:`companion.ui.shell`) draws the session and finds each game's screens
+through the registry; a game's ``view`` and ``remote`` parts and the phone and host
+screens import this module, never the shell. So the imports go one way only:
+shell → host → phone → the games' screens → contracts.
+
+``ShellServices`` is the shell as a screen sees it: navigation, passing state, the
+store, exports. ``GameView`` is a game's app screens, ``RemoteView`` its phone screens
+(with ``SeatContext`` and ``HostContext``, what a seat's and the host's parts get).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+import flet as ft
+
+from companion.net.hub import HostView, SeatView
+from companion.store import Store
+
+__all__ = ["GameView", "HostContext", "RemoteView", "Route", "SeatContext", "SessionState",
+           "ShellServices"]
+
+
+# ================================================================ the session
+
+@dataclass(frozen=True)
+class Route:
+    screen: str = "home"
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SessionState:
+    """Everything a session shows, as data: never controls."""
+
+    route: Route = field(default_factory=Route)
+    flash: str | None = None                     # a one-line message at the top
+    ui: Mapping[str, Any] = field(default_factory=dict)   # screens' passing state by key
+    wide: bool = False                           # desktop layout
+    rev: int = 0                                 # bumped by every change: re-read the store
+
+
+class ShellServices(Protocol):
+    """The session's shell as every screen gets it (:class:`companion.ui.shell.Shell`):
+    data and callbacks, nothing drawn."""
+
+    page: ft.Page
+    store: Store
+    state: SessionState
+    remote: bool           # a phone's session: the hosted table's phone screens only
+    host_machine: bool     # a phone-screen session from this very machine
+
+    def go(self, screen: str, *, say: str | None = None, **args: Any) -> None: ...
+    def say(self, text: str | None) -> None: ...
+    def ui(self, key: str, default: Any = None) -> Any: ...
+    def set_ui(self, key: str, fn: Callable[[Any], Any], default: Any = None) -> None: ...
+    def drop_ui(self, key: str) -> None: ...
+    def saved(self) -> None: ...
+    def continue_match(self, match_id: int) -> None: ...
+    def cannot_save(self) -> str | None: ...
+    def export(self, filename: str, data: str | bytes) -> Path | None: ...
+
+
+# ================================================================ a game's app screens
+
+class GameView(Protocol):
+    """What a game offers the shell (``companion.games.<name>.view.VIEW``)."""
+
+    name: str
+    title: str
+
+    def setup(self, shell: ShellServices) -> ft.Control: ...
+    def table(self, shell: ShellServices, match_id: int) -> ft.Control: ...
+    def match_detail(self, shell: ShellServices, match_id: int) -> ft.Control: ...
+    def rules(self, shell: ShellServices) -> ft.Control: ...
+    def match_line(self, players: list[str], records: list[dict[str, Any]]) -> tuple[str, bool]: ...
+
+
+# ================================================================ a game's phone screens
+
+@dataclass(frozen=True)
+class SeatContext:
+    """What a game's seat component gets: its own seat's view, its draft (plain data,
+    None until the player touches a field), the last refusal, and the actions."""
+
+    view: SeatView
+    draft: Any
+    error: str | None
+    put: Callable[[Callable[[Any], Any]], None]
+    submit: Callable[[dict[str, Any]], None]
+    withdraw: Callable[[], None]
+
+
+@dataclass(frozen=True)
+class HostContext:
+    """What a game's host part gets (burger: the decks entry before the reveal)."""
+
+    view: HostView
+    draft: Any
+    put: Callable[[Callable[[Any], Any]], None]
+    set_info: Callable[[dict[str, Any]], None]
+
+
+class RemoteView(Protocol):
+    """``companion.games.<name>.remote.REMOTE``."""
+
+    name: str
+    secret: bool     # bids hidden until the reveal (False: plays are public, e.g. sales)
+
+    def seat(self, ctx: SeatContext) -> ft.Control: ...
+    def resolution(self, resolution: dict[str, Any], players: tuple[str, ...]) -> ft.Control: ...
+    def host_info(self, ctx: HostContext) -> ft.Control | None: ...

@@ -1,0 +1,19 @@
+"""Packaging that pyproject.toml cannot say by itself (everything else is there).
+
+The data files (fonts with their licences, example decks, recipes) stay in the
+top-level ``assets/`` folder of the checkout, and ship inside the package as
+``companion.assets``: installed from a wheel, they sit in ``site-packages/companion/assets/``
+and are found through importlib.resources (``companion.core.paths``). Setuptools maps
+a package to another folder with ``package_dir``, but pyproject.toml cannot add such a
+package to the ones it finds, so the package list is made here: every package under
+``companion/`` (found, so a new game needs no edit here) and ``companion.assets``.
+"""
+
+from setuptools import find_packages, setup
+
+setup(
+    packages=[*find_packages(include=["companion", "companion.*"]), "companion.assets"],
+    package_dir={"companion.assets": "assets"},
+    package_data={"companion.assets": ["decks/*.json", "recipes/*.json", "fonts/*.ttf", "fonts/*.txt",
+                                       "fonts/*.md"]},
+)

@@ -1,0 +1,186 @@
+"""Every registered game, on random legal records (as OpenSpiel's games_sim_test runs over
+every registered game): prefixes replay as the full replay began, the record survives
+JSON, undo and edit-and-replay agree with replaying by hand, and a seat's view before
+the reveal does not depend on what the other seats entered.
+
+The games are the registry's (``companion/games/*``) plus the toy game of
+``tests/toy_game``, registered for its runs. A registered game without a record
+generator (or, with a ``seat`` part, a move generator) in ``generators`` fails here."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from contextlib import nullcontext
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from companion.core import edits, registry
+from companion.net.hub import Hub
+from companion.store import Store
+from tests.every_game.generators import MOVES, RECORDS
+from tests.toy_game import GAME as TOY
+
+SETTINGS = settings(max_examples=30, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
+                                           HealthCheck.function_scoped_fixture])
+# the hub's property hosts two tables an example: fewer examples
+SEAT_SETTINGS = settings(SETTINGS, max_examples=20)
+GAMES = [*sorted(registry.games()), TOY.name]
+
+
+def known(name: str) -> Any:
+    """The game made known for the test: the toy game is registered, the others are."""
+    return registry.register(TOY) if name == TOY.name and name not in registry.games() else nullcontext()
+
+
+def records(name: str) -> st.SearchStrategy[dict[str, Any]]:
+    assert name in RECORDS, f"{name}: no random-record generator in tests/every_game/generators.py"
+    return RECORDS[name]()
+
+
+def replayed(name: str, record: dict[str, Any]) -> list[Any]:
+    """Each round's result as JSON data, by the game's rules part."""
+    rules = registry.part(name, "rules")
+    results, _ = rules.replay(registry.parse_record(json.dumps(record)))
+    return [r.model_dump(mode="json") for r in results]
+
+
+def refereed(record: dict[str, Any]) -> Any:
+    return json.loads(registry.referee_json(json.dumps(record)))
+
+
+def with_rounds(record: dict[str, Any], rounds: list[Any]) -> dict[str, Any]:
+    return {**record, "rounds": rounds}
+
+
+def test_every_registered_game_has_generators():
+    with registry.register(TOY):
+        names = set(registry.games())
+        assert names <= set(RECORDS), f"no record generator for {sorted(names - set(RECORDS))}"
+        seats = {n for n in names if registry.has_part(n, "seat")}
+        assert seats <= set(MOVES), f"no move generator for {sorted(seats - set(MOVES))}"
+        assert TOY.name in names and {"hotdog", "sales", "burger"} <= names
+
+
+def check_prefixes(name: str, record: dict[str, Any]) -> None:
+    """Every prefix of the rounds replays to the full replay's first results."""
+    full = replayed(name, record)
+    assert len(full) == len(record["rounds"])
+    for k in range(len(record["rounds"])):
+        assert replayed(name, with_rounds(record, record["rounds"][:k])) == full[:k], f"prefix of {k} rounds"
+
+
+def check_json_round_trip(name: str, record: dict[str, Any]) -> None:
+    """The record survives JSON both ways and referees to the same result."""
+    model = registry.parse_record(json.dumps(record))
+    again = registry.parse_record(model.model_dump_json())
+    assert again == model and again.game == name
+    assert refereed(json.loads(model.model_dump_json())) == refereed(record)
+
+
+def check_undo(name: str, record: dict[str, Any]) -> None:
+    """Undo (``core.edits.drop_last_round``) is replaying the record without its last round."""
+    change = edits.drop_last_round(record)
+    if not record["rounds"]:
+        assert not change.ok and change.record == record
+        return
+    assert change.ok and change.record["rounds"] == record["rounds"][:-1]
+    assert replayed(name, change.record) == replayed(name, record)[:-1]
+    assert refereed(change.record) == refereed(with_rounds(record, record["rounds"][:-1]))
+
+
+def check_edit_to_itself(name: str, record: dict[str, Any], i: int) -> None:
+    """Round ``i`` edited to the same round (entered again) replays to the same result."""
+    rounds = list(record["rounds"])
+    rounds[i] = json.loads(json.dumps(rounds[i]))
+    edited = with_rounds(record, rounds)
+    assert replayed(name, edited) == replayed(name, record)
+    assert refereed(edited) == refereed(record)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_prefixes_json_undo_and_edit_agree_with_replaying_by_hand(name):
+    with known(name):
+        @SETTINGS
+        @given(records(name), st.data())
+        def check(record, data):
+            check_prefixes(name, record)
+            check_json_round_trip(name, record)
+            check_undo(name, record)
+            if record["rounds"]:
+                check_edit_to_itself(name, record, data.draw(st.integers(0, len(record["rounds"]) - 1)))
+        check()
+
+
+@pytest.fixture(scope="module")
+def hub() -> Any:
+    """One hub for the module's examples (each example hosts matches of its own), over a
+    store in a memory-backed folder where there is one: the store syncs every commit."""
+    shm = Path("/dev/shm")
+    with tempfile.TemporaryDirectory(dir=shm if shm.is_dir() else None) as folder:
+        store = Store(Path(folder) / "companion.sqlite3")
+        try:
+            yield Hub(store)
+        finally:
+            store.close()
+
+
+def _seat_views(hub: Hub, name: str, record: dict[str, Any], viewer: str,
+                entries: list[dict[str, dict[str, Any]]]) -> list[dict[str, Any]]:
+    """For each set of the other seats' entries, a table of its own: the viewer's seat
+    view and the host's view once those entries are in (the table code left out)."""
+    out = []
+    for entered in entries:
+        match_id = hub.store.create_match(name, list(record["players"]), record)
+        code = hub.host(match_id).code
+        tokens = {p: hub.take_seat(code, p, client=f"10.0.{i}.{match_id % 250}").token
+                  for i, p in enumerate(record["players"])}
+        for p, move in entered.items():
+            hub.submit(tokens[p], move)
+        seat = {k: v for k, v in asdict(hub.view(tokens[viewer])).items() if k != "code"}
+        host = {k: v for k, v in asdict(hub.host_view(code)).items() if k != "code"}
+        out.append({"seat": seat, "host": host})
+        hub.close(code)
+    return out
+
+
+SEAT_GAMES = [n for n in GAMES if n == TOY.name or registry.has_part(n, "seat")]
+
+
+@pytest.mark.parametrize("name", SEAT_GAMES)
+def test_a_seats_view_before_the_reveal_is_the_same_whatever_the_others_entered(name, hub):
+    """Hidden moves (``Seat.secret``): the others' moves never reach a seat's or the host's
+    view. Moves made face up (sales) are public by the rules, so there everything but
+    the plays on the table is the same."""
+    with known(name):
+        seat = registry.part(name, "seat")
+        assert name in MOVES, f"{name}: no move generator in tests/every_game/generators.py"
+
+        @SEAT_SETTINGS
+        @given(records(name), st.data())
+        def check(record, data):
+            # a few rounds in are enough here (the hub replays the record on every call)
+            record = with_rounds(record, record["rounds"][:data.draw(st.integers(0, 3))])
+            assume(not seat.over(record))
+            order = seat.expected(record)
+            assume(order)
+            viewer = data.draw(st.sampled_from(order))
+            others = [p for p in order if p != viewer] if seat.secret else order[:order.index(viewer)]
+            entries = [{p: data.draw(MOVES[name](record, p)) for p in others} for _ in range(2)]
+            a, b = _seat_views(hub, name, record, viewer, entries)
+            if seat.secret:
+                assert a == b
+                assert a["seat"]["my_bid"] is None and a["seat"]["plays"] == () == a["host"]["plays"]
+                assert a["seat"]["bid_in"] == tuple(p for p in record["players"] if p in others)
+            else:
+                for view in (a, b):
+                    for side in view.values():
+                        del side["plays"]
+                assert a == b
+        check()

@@ -1,0 +1,63 @@
+"""The toy game's record operations, as its table screen and its seat make them: a new
+record, the next round from everyone's numbers, undo and edit-and-replay (through
+``companion.core.edits``), how far the game is and its one line. No flet here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.core import edits
+from companion.core.edits import Change, say_where
+from companion.core.errors import RecordError
+from tests.toy_game import rules
+from tests.toy_game.models import ToyRecord
+
+
+def new_record(players: list[str]) -> dict[str, Any]:
+    return {"game": "toy", "players": list(players), "rounds": []}
+
+
+def replay(record: Mapping[str, Any]) -> tuple[list[Any], rules.State]:
+    return rules.replay(ToyRecord.model_validate(dict(record)))
+
+
+def round_of(players: list[str], numbers: Mapping[str, int]) -> dict[str, Any]:
+    return {"picks": [{"player": p, "number": numbers[p]} for p in players if p in numbers]}
+
+
+def _checked(record: Mapping[str, Any], changed: dict[str, Any]) -> Change:
+    try:
+        replay(changed)
+    except RecordError as err:
+        return Change(dict(record), say_where(err))
+    return Change(changed)
+
+
+def submit(record: Mapping[str, Any], numbers: Mapping[str, int]) -> Change:
+    rnd = round_of(list(record["players"]), numbers)
+    return _checked(record, {**record, "rounds": [*record["rounds"], rnd]})
+
+
+def undo(record: Mapping[str, Any]) -> Change:
+    return edits.drop_last_round(record)
+
+
+def edit(record: Mapping[str, Any], index: int, numbers: Mapping[str, int]) -> Change:
+    rounds = list(record["rounds"])
+    if not 0 <= index < len(rounds):
+        return Change(dict(record), f"There is no round {index + 1} to change.")
+    rounds[index] = round_of(list(record["players"]), numbers)
+    return _checked(record, {**record, "rounds": rounds})
+
+
+def place(record: Mapping[str, Any]) -> edits.Place:
+    return edits.round_place(record, replay(record)[1].over)
+
+
+def match_line(players: list[str], records: list[dict[str, Any]]) -> tuple[str, bool]:
+    if not records:
+        return "no game started", False
+    _, state = replay(records[-1])
+    score = ", ".join(f"{p} {state.points[p]}" for p in state.players)
+    return f"{state.rounds_played} of {rules.ROUNDS} rounds played: {score}", state.over

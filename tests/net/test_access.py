@@ -12,6 +12,7 @@ import base64
 import os
 import socket
 import stat
+import threading
 
 import pytest
 
@@ -137,7 +138,10 @@ def _run(gate: Gate, scope: dict) -> list[dict]:
     async def send(message):
         sent.append(message)
 
-    asyncio.run(gate(scope, receive, send))
+    # A thread of its own: its event loop is fresh whatever another test left running.
+    runner = threading.Thread(target=lambda: asyncio.run(gate(scope, receive, send)))
+    runner.start()
+    runner.join(30)
     return sent
 
 

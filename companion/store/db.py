@@ -51,7 +51,7 @@ from companion.core.errors import StoreError
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 DB_NAME = "companion.sqlite3"
 
 # How long the open, and then every change, waits for another program's lock (seconds).
@@ -122,6 +122,31 @@ MIGRATIONS: dict[int, str] = {
         submitted_at REAL NOT NULL,
         PRIMARY KEY (table_id, player)
     );
+    """,
+    # 3: what a match is played with beyond its record (the sales deck file, the burger
+    # recipe file, the BU-7 top bun choices) belongs to the match and goes with it. They
+    # were kept in the global settings under keys naming the match; moved here.
+    3: """
+    CREATE TABLE match_settings (
+        match_id    INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        key         TEXT NOT NULL,
+        value       TEXT NOT NULL,
+        PRIMARY KEY (match_id, key)
+    );
+    INSERT OR IGNORE INTO match_settings (match_id, key, value)
+        SELECT CAST(substr(key, 12) AS INTEGER), 'deck', value FROM settings
+        WHERE key GLOB 'sales.deck.[0-9]*'
+          AND CAST(substr(key, 12) AS INTEGER) IN (SELECT id FROM matches);
+    INSERT OR IGNORE INTO match_settings (match_id, key, value)
+        SELECT CAST(substr(key, 8, length(key) - 15) AS INTEGER), 'recipes', value FROM settings
+        WHERE key GLOB 'burger:[0-9]*:recipes'
+          AND CAST(substr(key, 8, length(key) - 15) AS INTEGER) IN (SELECT id FROM matches);
+    INSERT OR IGNORE INTO match_settings (match_id, key, value)
+        SELECT CAST(substr(key, 8, length(key) - 16) AS INTEGER), 'top_buns', value FROM settings
+        WHERE key GLOB 'burger:[0-9]*:top_buns'
+          AND CAST(substr(key, 8, length(key) - 16) AS INTEGER) IN (SELECT id FROM matches);
+    DELETE FROM settings WHERE key GLOB 'sales.deck.[0-9]*' OR key GLOB 'burger:[0-9]*:recipes'
+        OR key GLOB 'burger:[0-9]*:top_buns';
     """,
 }
 
@@ -528,6 +553,7 @@ class Store:
     def delete_match(self, match_id: int) -> None:
         with self.transaction() as c:
             c.execute("DELETE FROM games WHERE match_id=?", (match_id,))
+            c.execute("DELETE FROM match_settings WHERE match_id=?", (match_id,))
             c.execute("DELETE FROM matches WHERE id=?", (match_id,))
             c.execute("DELETE FROM settings WHERE key='current_match' AND value=?", (str(match_id),))
         self._changed(match_id)
@@ -562,6 +588,30 @@ class Store:
                 c.execute("DELETE FROM settings WHERE key=?", (key,))
             else:
                 c.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value))
+
+    # ------------------------------------------------------------ a match's own settings
+    def match_setting(self, match_id: int, key: str) -> str | None:
+        """What match ``match_id`` is played with beyond its record (e.g. ``deck``: the
+        sales deck file), or None. Deleted with the match."""
+        with self._lock:
+            row = self._conn.execute("SELECT value FROM match_settings WHERE match_id=? AND key=?",
+                                     (match_id, key)).fetchone()
+        return row[0] if row else None
+
+    def match_settings(self, match_id: int) -> dict[str, str]:
+        """Every setting of match ``match_id``, by key."""
+        with self._lock:
+            return dict(self._conn.execute("SELECT key, value FROM match_settings WHERE match_id=?",
+                                           (match_id,)).fetchall())
+
+    def set_match_setting(self, match_id: int, key: str, value: str | None) -> None:
+        """Keep (or with None, forget) a setting of match ``match_id``."""
+        with self.transaction() as c:
+            if value is None:
+                c.execute("DELETE FROM match_settings WHERE match_id=? AND key=?", (match_id, key))
+            else:
+                c.execute("INSERT OR REPLACE INTO match_settings (match_id, key, value) VALUES (?, ?, ?)",
+                          (match_id, key, value))
 
     def current_match_id(self) -> int | None:
         raw = self.setting("current_match")

@@ -33,7 +33,7 @@ def test_version_1_is_upgraded_and_keeps_its_matches(tmp_path):
     mid = version_1_database(path)
     store = Store(path)
     assert store.notice is None
-    assert SCHEMA_VERSION == 2 and store.schema_version == 2
+    assert store.schema_version == SCHEMA_VERSION
     tables = {r[0] for r in store._conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"net_tables", "net_seats", "net_bids"} <= tables
     assert len(store.match(mid).current.record["rounds"]) == 1
@@ -41,7 +41,7 @@ def test_version_1_is_upgraded_and_keeps_its_matches(tmp_path):
     _code, tokens = seated(Hub(store), mid)
     assert Hub(store).view(tokens["Anna"]).resolution["number"] == 1
     store.close()
-    assert Store(path).schema_version == 2   # opening again migrates nothing
+    assert Store(path).schema_version == SCHEMA_VERSION   # opening again migrates nothing
 
 
 def test_deleting_a_match_deletes_its_table(tmp_path):

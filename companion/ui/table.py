@@ -1,0 +1,201 @@
+"""A table screen's link to its match: what every game's table screen shares.
+
+The shell's table route asks a game's view for its table screen; the game opens a
+:class:`TableSession` on the match and draws from it. The session reads the store
+once (the match, its game in play, the match's own settings), holds the screen's
+passing state (drafts, the step of a reveal: plain data of the game's own type,
+under one key of the shell's session state) and offers the operations as callbacks.
+A game's components get values and these callbacks: they never touch the store.
+
+Drafts and what they were begun on: a draft (the round being entered, a past round
+being changed) is *stamped* with the record the screen showed when it was begun. A
+change saved from it names that record as its base, so a round entered meanwhile on
+another screen (another tab, a phone's reveal) refuses it instead of the draft being
+stored as one more round (:func:`companion.core.edits.entered_against`). After this
+screen saves, drafts begun on the record it replaced go on from the new one
+(:func:`companion.core.edits.followed`); after a refusal every stamp is dropped: the
+drafts stay as entered, in step with the record the screen now redraws.
+
+No flet here: the session is tested without a browser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Generic, TypeVar
+
+from companion.core import edits
+from companion.core.edits import Place
+from companion.core.errors import CompanionError
+from companion.core.match import GAMES_PER_MATCH
+from companion.store.db import RecordMoved
+from companion.ui.contracts import ShellServices
+from companion.ui.records import Refused, save_change
+
+U = TypeVar("U")
+
+
+@dataclass(frozen=True)
+class MatchSeen:
+    """A match as a table screen draws it, read from the store once per render."""
+
+    id: int
+    game: str
+    players: tuple[str, ...]
+    number: int                              # the game in play, 1-based
+    records: tuple[dict[str, Any], ...]      # every game's record so far, game 1 first
+    settings: Mapping[str, str] = field(default_factory=dict)   # the match's own settings
+
+    @property
+    def record(self) -> dict[str, Any]:
+        """The record of the game in play."""
+        return self.records[self.number - 1]
+
+
+@dataclass(frozen=True)
+class Held(Generic[U]):
+    """What the session keeps in the shell's state: the game's passing state for one
+    game of one match, and the record each draft was begun on (by draft name)."""
+
+    match_id: int
+    number: int
+    ui: U
+    stamps: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+
+class TableSession(Generic[U]):
+    """One render's view of a table: the match (:class:`MatchSeen`), the passing state
+    as drawn (``ui``) and the operations, each a record change saved or a passing-state
+    change. ``fresh`` makes a game's passing state for a match it has none for;
+    ``place`` names how far a record is (the words of a refusal); ``over`` says whether
+    a record's game is over (the match is finished when its last game is)."""
+
+    def __init__(self, shell: ShellServices, match_id: int, *, key: str,
+                 fresh: Callable[[MatchSeen], U],
+                 place: Callable[[Mapping[str, Any]], Place],
+                 over: Callable[[Mapping[str, Any]], bool]) -> None:
+        self._shell = shell
+        self._key = key
+        self._place = place
+        self._over = over
+        m = shell.store.match(match_id)
+        assert m.games, "a match always has its first game"
+        self.match = MatchSeen(id=m.id, game=m.game, players=tuple(m.players), number=m.games[-1].number,
+                               records=tuple(g.record for g in m.games),
+                               settings=shell.store.match_settings(m.id))
+        self.fresh: U = fresh(self.match)
+        self.ui: U = self._held().ui
+
+    # ------------------------------------------------------------ the match
+    @property
+    def record(self) -> dict[str, Any]:
+        """The record of the game in play, as this screen draws it."""
+        return self.match.record
+
+    @property
+    def number(self) -> int:
+        return self.match.number
+
+    # ------------------------------------------------------------ passing state
+    def _mine(self, held: Any) -> bool:
+        return isinstance(held, Held) and held.match_id == self.match.id and held.number == self.match.number
+
+    def _held(self) -> Held[U]:
+        held = self._shell.ui(self._key)
+        return held if self._mine(held) else Held(self.match.id, self.match.number, self.fresh)
+
+    def latest(self) -> U:
+        """The passing state as it is now (a tap may have changed it since this render)."""
+        return self._held().ui
+
+    def put(self, fn: Callable[[U], U]) -> None:
+        """Change the passing state from its latest value (a fast second tap builds on the first)."""
+        self._put_held(lambda h: replace(h, ui=fn(h.ui)))
+
+    def _put_held(self, fn: Callable[[Held[U]], Held[U]]) -> None:
+        fresh = Held(self.match.id, self.match.number, self.fresh)
+        self._shell.set_ui(self._key, lambda h: fn(h if self._mine(h) else fresh))
+
+    def put_draft(self, which: str, fn: Callable[[U], U]) -> None:
+        """A change to draft ``which`` (e.g. "round", "edit"): a draft not begun yet is
+        begun on the record this screen draws."""
+        drawn = self.record
+
+        def step(h: Held[U]) -> Held[U]:
+            stamps = dict(h.stamps)
+            stamps[which] = edits.entered_against(stamps.get(which), drawn)
+            return replace(h, ui=fn(h.ui), stamps=stamps)
+
+        self._put_held(step)
+
+    def forget(self, which: str) -> None:
+        """Draft ``which`` is no draft any more (entered, or emptied): nothing to stamp."""
+        self._put_held(lambda h: replace(h, stamps={k: v for k, v in h.stamps.items() if k != which}))
+
+    def base(self, which: str) -> dict[str, Any]:
+        """The record a change from draft ``which`` is made from: the one the draft was
+        begun on, else the record this screen draws."""
+        return dict(edits.entered_against(self._held().stamps.get(which), self.record))
+
+    # ------------------------------------------------------------ saving
+    def save(self, record: dict[str, Any], base: Mapping[str, Any], not_done: str) -> Refused | None:
+        """Save ``record`` as the game in play, made from ``base``: None when saved, else
+        why not (nothing was saved; every draft stays, no longer stamped). A refusal
+        that moved the match on to another game is also said at the top of the page,
+        where the screen that follows shows it; ``not_done`` words what did not happen
+        ('your entry was not saved')."""
+        n = self.match.number
+        refused = save_change(self._shell.store, self.match.id, n, record, base=base, place=self._place,
+                              not_done=not_done, finished_match=n == GAMES_PER_MATCH and self._over(record))
+        if refused is None:
+            self._put_held(lambda h: replace(h, stamps={k: v for k, v in (
+                (k, edits.followed(v, base, record)) for k, v in h.stamps.items()) if v is not None}))
+            return None
+        self._put_held(lambda h: replace(h, stamps={}))
+        if refused.game != n:
+            self._shell.say(refused.line)
+        return refused
+
+    def start_next_game(self, record: dict[str, Any]) -> str | None:
+        """Start the match's next game with ``record`` and show it: None when it is in
+        play (a second tap, or another screen, may have started it first), else why the
+        store could not save it."""
+        try:
+            self._shell.store.add_game(self.match.id, record, after=self.match.number)
+        except RecordMoved:
+            pass
+        except CompanionError as exc:   # the store cannot save now (read-only, busy)
+            return f"Not saved: {exc}"
+        self._shell.go("match", match=self.match.id)
+        return None
+
+    def set_setting(self, key: str, value: str | None) -> None:
+        """Keep one of the match's own settings (e.g. the sales deck file)."""
+        self._shell.store.set_match_setting(self.match.id, key, value)
+        self._shell.saved()
+
+    # ------------------------------------------------------------ the session around the table
+    def say(self, text: str | None) -> None:
+        self._shell.say(text)
+
+    def go(self, screen: str, **args: Any) -> None:
+        self._shell.go(screen, **args)
+
+    def continue_match(self) -> None:
+        self._shell.continue_match(self.match.id)
+
+
+def open_match(shell: ShellServices, game: str, players: list[str], record: dict[str, Any],
+               settings: Mapping[str, str] | None = None) -> str | None:
+    """A setup screen's last step: store a new match of ``game`` (its first game's
+    ``record`` and the match's own settings) and show its table. None when done, else
+    why the store could not save it."""
+    try:
+        match_id = shell.store.create_match(game, players, record)
+        for key, value in (settings or {}).items():
+            shell.store.set_match_setting(match_id, key, value)
+    except CompanionError as exc:
+        return f"Not saved: {exc}"
+    shell.go("match", match=match_id)
+    return None

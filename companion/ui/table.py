@@ -23,15 +23,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from companion.core import edits
 from companion.core.edits import Place
 from companion.core.errors import CompanionError
 from companion.core.match import GAMES_PER_MATCH
 from companion.store.db import RecordMoved
-from companion.ui.contracts import ShellServices
 from companion.ui.records import Refused, save_change
+
+if TYPE_CHECKING:   # the shell as a screen sees it (its module draws, so imports flet)
+    from companion.ui.contracts import ShellServices
 
 U = TypeVar("U")
 

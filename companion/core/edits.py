@@ -59,6 +59,40 @@ def name_errors(names: Sequence[str], ruling: str) -> list[str | None]:
     return out
 
 
+Replay = Callable[[Mapping[str, Any]], Any]
+"""A game's replay of a whole record: raises RuleError (ruling, round, player) if refused."""
+
+
+def append_round(replay: Replay, record: Mapping[str, Any], rnd: Mapping[str, Any]) -> Change:
+    """Submit: the record with ``rnd`` as its next round, if the rules take it (the
+    record is replayed with it); else why not, the record unchanged."""
+    changed = {**record, "rounds": [*record["rounds"], dict(rnd)]}
+    try:
+        replay(changed)
+    except RecordError as err:
+        return Change(dict(record), say_where(err))
+    return Change(changed)
+
+
+def replace_round(replay: Replay, record: Mapping[str, Any], index: int, rnd: Mapping[str, Any], *,
+                  what: str = "round") -> Change:
+    """Edit: round ``index`` (0-based) replaced by ``rnd`` and the game replayed from
+    there. Refused, with the record unchanged, if the new round breaks a rule or a later
+    round no longer holds after the change (e.g. a bid now exceeds the money)."""
+    rounds = list(record["rounds"])
+    if not 0 <= index < len(rounds):
+        return Change(dict(record), f"There is no {what} {index + 1} to change.")
+    rounds[index] = dict(rnd)
+    changed = {**record, "rounds": rounds}
+    try:
+        replay(changed)
+    except RecordError as err:
+        if err.round is not None and err.round > index + 1:
+            return Change(dict(record), f"{what.capitalize()} {index + 1} cannot be changed so: {say_where(err)}")
+        return Change(dict(record), say_where(err))
+    return Change(changed)
+
+
 def drop_last_round(record: Mapping[str, Any]) -> Change:
     """Undo: the record without its last round (the state is its replay)."""
     if not record["rounds"]:

@@ -50,7 +50,9 @@ def random_record(rng: random.Random) -> dict:
     return {**setup, "rounds": rounds}
 
 
-BASELINE = "import sys, json\nout = [json.dumps(json.loads(l)) for l in open(sys.argv[1], 'rb')]\nsys.stdout.write('\\n'.join(out))\n"
+BASELINE = ("import sys, json\n"
+            "out = [json.dumps(json.loads(l)) for l in open(sys.argv[1], 'rb')]\n"
+            "sys.stdout.write('\\n'.join(out))\n")
 
 
 def timed(cmd: list[str]) -> float:

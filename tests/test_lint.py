@@ -1,15 +1,23 @@
-"""The code passes ruff's pyflakes and import-order checks (settings in pyproject.toml)."""
+"""The code passes ruff: pyflakes, import order and pycodestyle (whitespace, blank lines,
+lines of at most 120 characters), as selected in pyproject.toml's ``[tool.ruff.lint]``."""
 
 from __future__ import annotations
 
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_selection_is_pyflakes_imports_and_pycodestyle():
+    lint = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["ruff"]["lint"]
+    assert {"F", "I", "E", "W"} <= set(lint["select"])
+    assert {"E303", "W391"} <= set(lint["select"]) and lint["preview"]   # runs of blank lines
 
 
 def test_ruff_finds_nothing():

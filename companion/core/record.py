@@ -146,7 +146,8 @@ def error_from_validation(
             label = parent
         elif isinstance(last, str) and loc[-2] in ("money", "complete", "tools"):
             label = f"{parent}.{last}"  # a setting, not a player (burger's "tools": {"tongs": -1})
-    message = f"'{label}' {describe_error(err)}" if err["type"] == "extra_forbidden" else f"{label} {describe_error(err)}"
+    quoted = f"'{label}'" if err["type"] == "extra_forbidden" else label
+    message = f"{quoted} {describe_error(err)}"
     return RecordError(message, ruling=ruling, **where)
 
 

@@ -423,6 +423,7 @@ def test_bu3_the_default_tool_cards_are_labelled_a_house_rule():
     """BU-3: 2 tongs + 1 tease is a house rule default; the result says so."""
     two = ["Ann", "Ben"]
     got = run(record(two, []))
-    assert "Tool cards: 2 tongs + 1 tease per player is a house rule (BU-3): the rule texts do not give the number." in got["notes"]
+    assert ("Tool cards: 2 tongs + 1 tease per player is a house rule (BU-3): the rule texts do not give the number."
+            in got["notes"])
     got = run(record(two, [], tools={"tease": 2}))
     assert "Tool cards: 2 tongs + 2 tease per player, set at setup (BU-3)." in got["notes"]

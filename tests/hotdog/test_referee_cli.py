@@ -27,25 +27,34 @@ BAD = [
     ('{"game": "poker", "players": ["Anna", "Bernd"]}', "record: game: unknown game 'poker' (known: "),
     ('{"game": "hotdog", "players": ["Anna", "Bernd"], "colour": "red"}', "record: 'colour' is not a field here"),
     (json.dumps(bids({"player": "Anna", "table": 5, "hotdogs": "2"}, {"player": "Bernd", "table": 5, "hotdogs": 1},
-                     {"player": "Chris", "table": 5, "hotdogs": 1})), "round 1: Anna: HD-6 hotdogs must be a whole number"),
+                     {"player": "Chris", "table": 5, "hotdogs": 1})),
+     "round 1: Anna: HD-6 hotdogs must be a whole number"),
     (json.dumps(bids({"player": "Anna", "table": 5, "hotdogs": True}, {"player": "Bernd", "table": 5, "hotdogs": 1},
-                     {"player": "Chris", "table": 5, "hotdogs": 1})), "round 1: Anna: HD-6 hotdogs must be a whole number"),
+                     {"player": "Chris", "table": 5, "hotdogs": 1})),
+     "round 1: Anna: HD-6 hotdogs must be a whole number"),
     (json.dumps(bids({"player": "Anna", "table": 5, "hotdogs": 2.5}, {"player": "Bernd", "table": 5, "hotdogs": 1},
-                     {"player": "Chris", "table": 5, "hotdogs": 1})), "round 1: Anna: HD-6 hotdogs must be a whole number"),
-    (json.dumps(bids({"player": "Anna", "table": 5, "hotdogs": 2}, {"player": "Bernd", "table": 5, "hotdogs": 3, "dollars": -1},
-                     {"player": "Chris", "table": 5, "hotdogs": 1})), "round 1: Bernd: HD-6 dollars must be at least 0"),
-    (json.dumps(bids({"player": "Anna", "table": 5, "hotdogs": 2}, {"player": "Bernd", "table": 5, "hotdogs": 3, "dollars": 4},
+                     {"player": "Chris", "table": 5, "hotdogs": 1})),
+     "round 1: Anna: HD-6 hotdogs must be a whole number"),
+    (json.dumps(bids({"player": "Anna", "table": 5, "hotdogs": 2},
+                     {"player": "Bernd", "table": 5, "hotdogs": 3, "dollars": -1},
+                     {"player": "Chris", "table": 5, "hotdogs": 1})),
+     "round 1: Bernd: HD-6 dollars must be at least 0"),
+    (json.dumps(bids({"player": "Anna", "table": 5, "hotdogs": 2},
+                     {"player": "Bernd", "table": 5, "hotdogs": 3, "dollars": 4},
                      {"player": "Chris", "table": 5, "hotdogs": 1})),
      "round 1: Bernd: HD-6 dollars (4) exceed hot dogs (3): the price may not fall below zero"),
     (json.dumps(bids({"player": "Anna", "table": 5, "hotdogs": 2}, {"player": "Zoë", "table": 5, "hotdogs": 1},
                      {"player": "Chris", "table": 5, "hotdogs": 1})),
      "round 1: Zoë: HD-6 'Zoë' is not a player (players: Anna, Bernd, Chris)"),
     ('{"game": "hotdog", "players": ["A", "B", "C", "D", "E", "F"]}', "setup: HD-1 2–5 players, not 6"),
-    ('{"game": "hotdog", "players": ["Anna", "anna "]}', "setup: HD-1 'anna' and 'Anna' look the same: give each player a name the table can tell apart"),
-    ('{"game": "hotdog", "players": ["Anna", "' + "N" * 200 + '"]}', "setup: HD-1 the name 'NNNNNNNNNNNNNNNNNNNNNNNN…' is 200 characters long (at most 24)"),
+    ('{"game": "hotdog", "players": ["Anna", "anna "]}',
+     "setup: HD-1 'anna' and 'Anna' look the same: give each player a name the table can tell apart"),
+    ('{"game": "hotdog", "players": ["Anna", "' + "N" * 200 + '"]}',
+     "setup: HD-1 the name 'NNNNNNNNNNNNNNNNNNNNNNNN…' is 200 characters long (at most 24)"),
     ('{"game": "hotdog", "players": ["Anna", "Bernd"], "money": {"Anna": 1' + "0" * 5000 + "}}",
      "record: not valid JSON (a number has too many digits)"),
-    ('{"game": "hotdog", "players": ["Anna", "Bernd"], "money": {"Anna": -3}}', "setup: Anna: HD-3 money must be at least 0"),
+    ('{"game": "hotdog", "players": ["Anna", "Bernd"], "money": {"Anna": -3}}',
+     "setup: Anna: HD-3 money must be at least 0"),
     ("[" * 100_000, "record: not valid JSON (nested too deeply)"),
     (json.dumps({**GOOD, "rounds": [{"bids": [{"player": "Anna", "table": 5, "hotdogs": 1, "last": True},
                                               {"player": "Bernd", "table": 7, "hotdogs": 1},
@@ -67,7 +76,8 @@ def test_a_bad_record_exits_1_with_one_line_and_no_output(text, line):
 
 def test_huge_but_valid_money_is_refereed():
     """The bank never runs out (HD-3): a big amount is just a number."""
-    proc = run_cli("referee", "-", input='{"game": "hotdog", "players": ["Anna", "Bernd"], "money": {"Anna": 1' + "0" * 40 + "}}")
+    record = '{"game": "hotdog", "players": ["Anna", "Bernd"], "money": {"Anna": 1' + "0" * 40 + "}}"
+    proc = run_cli("referee", "-", input=record)
     assert proc.returncode == 0
     assert json.loads(proc.stdout)["money"]["Anna"] == 10 ** 40
 
@@ -108,15 +118,20 @@ def test_jsonl_one_result_per_line_and_errors_in_place(tmp_path):
 # Found in review: names that differ only by spaces or case, doubled tables, and names
 # with line breaks must neither merge silently nor break the one-line error.
 DOUBLES = [
-    ('{"game":"hotdog","players":["A","B"],"tables":{"5":{"A":2,"a":2}}}', "setup: A: HD-8 hot dogs at the 5 table are given twice"),
-    ('{"game":"hotdog","players":["A","B"],"tables":{"5":{"A":2," A":2}}}', "setup: A: HD-8 hot dogs at the 5 table are given twice"),
-    ('{"game":"hotdog","players":["A","B"],"tables":{"5":{"A":2}," 5":{"B":1}}}', "setup: HD-8 the 5 table is given twice"),
+    ('{"game":"hotdog","players":["A","B"],"tables":{"5":{"A":2,"a":2}}}',
+     "setup: A: HD-8 hot dogs at the 5 table are given twice"),
+    ('{"game":"hotdog","players":["A","B"],"tables":{"5":{"A":2," A":2}}}',
+     "setup: A: HD-8 hot dogs at the 5 table are given twice"),
+    ('{"game":"hotdog","players":["A","B"],"tables":{"5":{"A":2}," 5":{"B":1}}}',
+     "setup: HD-8 the 5 table is given twice"),
     ('{"game":"hotdog","players":["A","B"],"tables":{"05":{"A":2}}}', "setup: HD-2 there is no neutral table '05'"),
-    ('{"game":"hotdog","players":["A","B"],"tables":{"\\u0665":{"A":2}}}', "setup: HD-2 there is no neutral table '\u0665'"),
+    ('{"game":"hotdog","players":["A","B"],"tables":{"\\u0665":{"A":2}}}',
+     "setup: HD-2 there is no neutral table '\u0665'"),
     ('{"game":"hotdog","players":["A","B"],"money":{"A":1,"a":7}}', "setup: A: HD-3 money is given twice"),
     ('{"game":"hotdog","players":["A","B"],"money":{"A":1," A ":7}}', "setup: A: HD-3 money is given twice"),
     ('{"game":"hotdog","players":["A","B"],"tables":{"5":{"A":-1}}}', "setup: A: HD-8 tables.5 must be at least 0"),
-    ('{"game":"hotdog","players":["A","B"],"mustard":"Z\\rY\\u2028X"}', "setup: Z\\rY\\u2028X: HD-4 the mustard holder"),
+    ('{"game":"hotdog","players":["A","B"],"mustard":"Z\\rY\\u2028X"}',
+     "setup: Z\\rY\\u2028X: HD-4 the mustard holder"),
     ('{"game":"hotdog","players":["A","B"],"mustard":"' + "z" * 1000 + '"}', "setup: " + "z" * 40 + "…: HD-4"),
     # one name policy (core.names): composed and decomposed are one name; nothing hidden
     ('{"game":"hotdog","players":["Zo\\u00eb","B"],"money":{"Zo\\u00eb":1,"Zoe\\u0308":7}}',

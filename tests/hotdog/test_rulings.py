@@ -36,7 +36,8 @@ def test_hd1_names_are_trimmed_and_kept_in_seating_order():
     [
         (["Anna"], "setup: HD-1 2–5 players, not 1"),
         (["A", "B", "C", "D", "E", "F"], "setup: HD-1 2–5 players, not 6"),
-        (["Anna", "anna "], "setup: HD-1 'anna' and 'Anna' look the same: give each player a name the table can tell apart"),
+        (["Anna", "anna "],
+         "setup: HD-1 'anna' and 'Anna' look the same: give each player a name the table can tell apart"),
         (["Anna", "   "], "setup: HD-1 a player's name is empty"),
         (["Anna", "x" * 25], "setup: HD-1 the name 'xxxxxxxxxxxxxxxxxxxxxxxx…' is 25 characters long (at most 24)"),
     ],
@@ -262,10 +263,12 @@ def test_hd10_table_full_for_the_rest_of_the_round():
              [bid("Anna", 5, 5, 3), bid("Bernd", 7, 1), bid("Chris", 5, 4, 1)],
              [bid("Anna", 5, 1), bid("Bernd", 7, 1), bid("Chris", 5, 1)])
     first = r.rounds[0]
-    assert order(first) == [(5, "Anna", "sold", None), (5, "Chris", "returned", "table full"), (7, "Bernd", "sold", None)]
+    assert order(first) == [(5, "Anna", "sold", None), (5, "Chris", "returned", "table full"),
+                            (7, "Bernd", "sold", None)]
     assert paid(first) == [(5, "Anna", 5)]
     assert first.money == {"Anna": 3 - 3 + 5, "Bernd": 3, "Chris": 3}
-    assert first.steps[1].explanation.endswith("Chris takes back 4 hot dogs and $1: the 5 table filled earlier this round (HD-10).")
+    assert first.steps[1].explanation.endswith(
+        "Chris takes back 4 hot dogs and $1: the 5 table filled earlier this round (HD-10).")
     # next round the emptied 5 table takes hot dogs again
     assert r.rounds[1].tables["5"] == {"Anna": 1, "Chris": 1}
 

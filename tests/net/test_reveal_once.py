@@ -37,6 +37,7 @@ def test_a_host_tab_entering_the_round_the_phones_revealed_is_refused(hub, store
     assert rounds(store, mid) == revealed
     assert host.ui(TABLE).drafts == SEVENS
 
+
 def test_bids_for_a_round_the_host_tab_entered_are_not_revealed_as_the_next(store, limiter):
     hub = Hub(store, limiter=limiter, auto_reveal=False)
     mid = hotdog_match(store)

@@ -152,7 +152,8 @@ def test_burger_says_where_recipes_and_the_draw_deck_come_from():
     front, _ = front_back("burger")
     setup = front.split("A round")[0]
     assert "Draw deck: shuffle all ingredient cards, buns included, with the rat cards, face down. HOUSE RULE" in setup
-    assert "Recipes: lay your game's recipe cards face up for all; each hamburger follows one of them. HOUSE RULE" in setup
+    assert ("Recipes: lay your game's recipe cards face up for all; each hamburger follows one of them. HOUSE RULE"
+            in setup)
     assert "First player: whoever most recently ate a hamburger." in setup
 
 

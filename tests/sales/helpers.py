@@ -9,7 +9,8 @@ from companion.core.errors import RecordError
 from companion.core.registry import parse_record, referee
 
 
-def c(suit: str, value: int, discard: int = 0, icons: tuple[str, ...] = (), collects: tuple[str, str] | None = None) -> dict:
+def c(suit: str, value: int, discard: int = 0, icons: tuple[str, ...] = (),
+      collects: tuple[str, str] | None = None) -> dict:
     """A card in the contract's attribute form; ``collects`` = (kind, icon)."""
     card: dict[str, Any] = {"suit": suit, "value": value, "discard": discard}
     if icons:

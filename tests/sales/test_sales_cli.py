@@ -18,7 +18,8 @@ DONE = [[sale(("Ann", c("sun", 3)), ("Ben", c("sun", 2)))],
 BAD = {
     "SA-3 plays out of order": (
         record(["Ann", "Ben"], [sale(("Ben", c("sun", 3)), ("Ann", c("sun", 2)))]),
-        "round 1: sale 1: Ben: SA-3 plays out of turn: Ann plays next (clockwise from the leader Ann, skipping empty hands)"),
+        "round 1: sale 1: Ben: SA-3 plays out of turn: Ann plays next "
+        "(clockwise from the leader Ann, skipping empty hands)"),
     "SA-3 play from an empty hand": (
         record(["Ann", "Ben"], [sale(("Ann", c("sun", 1, 1)), ("Ben", c("sun", 2))),
                                 sale(("Ann", c("sun", 3)), ("Ben", c("sun", 2)))], hand_size=2),
@@ -28,7 +29,8 @@ BAD = {
         "round 4: SA-9 the game has 3 rounds: it ended after round 3"),
     "SA-7/SA-9 a round while hands hold cards": (
         record(["Ann", "Ben"], [sale(("Ann", c("sun", 3)), ("Ben", c("sun", 2)))], [], hand_size=3),
-        "round 2: SA-7 round 1 has not ended: Ann (2) and Ben (2) still hold cards; a round ends when every hand is empty (SA-9)"),
+        "round 2: SA-7 round 1 has not ended: Ann (2) and Ben (2) still hold cards; "
+        "a round ends when every hand is empty (SA-9)"),
     "SA-1 a negative value": (
         record(["Ann", "Ben"], [sale(("Ann", c("sun", 3)), ("Ben", c("sun", -2)))]),
         "round 1: sale 1: Ben: SA-1 value must be at least 0"),

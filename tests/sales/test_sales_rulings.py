@@ -51,10 +51,12 @@ def test_sa1_card_defaults():
         ({"players": ["Ann", "Ben", "Cat"], "mode": "solo"}, "setup: SA-2 solo is refereed as exactly 2 hands, not 3"),
         ({"players": ["Ann"]}, "setup: SA-2 2–6 players, not 1"),
         ({"players": list("ABCDEFG")}, "setup: SA-2 2–6 players, not 7"),
-        ({"players": ["Ann", "ann"]}, "setup: SA-2 'ann' and 'Ann' look the same: give each player a name the table can tell apart"),
+        ({"players": ["Ann", "ann"]},
+         "setup: SA-2 'ann' and 'Ann' look the same: give each player a name the table can tell apart"),
         ({"players": ["Ann", "Ben"], "mode": "duel"}, "setup: SA-2 mode must be 'competitive', 'coop' or 'solo'"),
         ({"players": ["Ann", "Ben"], "hand_size": 0}, "setup: SA-2 hand_size must be at least 1"),
-        ({"players": ["Ann", "Ben"], "leader": "Zed"}, "setup: Zed: SA-9 the first leader 'Zed' is not a player (players: Ann, Ben)"),
+        ({"players": ["Ann", "Ben"], "leader": "Zed"},
+         "setup: Zed: SA-9 the first leader 'Zed' is not a player (players: Ann, Ben)"),
     ],
 )
 def test_sa2_setup_errors(setup, line):
@@ -112,7 +114,8 @@ def test_sa3_order_skips_empty_hands():
     "second, line",
     [
         ([("Ann", c("rain", 4)), ("Cat", c("rain", 2))],
-         "round 1: sale 2: Ann: SA-3 plays out of turn: Cat plays next (clockwise from the leader Cat, skipping empty hands)"),
+         "round 1: sale 2: Ann: SA-3 plays out of turn: Cat plays next "
+         "(clockwise from the leader Cat, skipping empty hands)"),
         ([("Cat", c("rain", 2)), ("Ben", c("rain", 4))],
          "round 1: sale 2: Ben: SA-3 has no cards in hand and cannot play"),
         ([("Cat", c("rain", 2))],
@@ -227,7 +230,8 @@ def test_sa7_winner_empties_hand_by_discarding_and_the_lead_skips():
     out = ref(rec)
     r = out["rounds"][0]
     assert [contract_sale(s) for s in r["sales"]] == [
-        {"leader": "Ann", "on_suit": ["Ann", "Ben", "Cat", "Dan"], "winner": "Ben", "discards": 2, "next_leader": "Cat"},
+        {"leader": "Ann", "on_suit": ["Ann", "Ben", "Cat", "Dan"], "winner": "Ben", "discards": 2,
+         "next_leader": "Cat"},
         {"leader": "Cat", "on_suit": ["Cat", "Dan", "Ann"], "winner": "Cat", "discards": 1, "next_leader": "Dan"},
         {"leader": "Dan", "on_suit": ["Dan", "Ann"], "winner": "Ann", "discards": 0, "next_leader": None},
     ]
@@ -467,7 +471,8 @@ def test_sa14_coop_off_suit_cannot_win_and_asks_to_confirm():
     assert contract_sale(s) == {"leader": "Ann", "on_suit": ["Ann"], "winner": "Ann",
                                 "discards": 0, "next_leader": None}
     assert s["off_suit"] == ["Ben"] and "SA-14" in s["rulings"]
-    assert "In co-op an off-suit card may be played only without an on-suit card in hand: confirm it (SA-14)." in s["explanation"]
+    assert ("In co-op an off-suit card may be played only without an on-suit card in hand: confirm it (SA-14)."
+            in s["explanation"])
     assert out["winners"] == [] and out["team"]["score"] == 0 and out["team"]["rating"] is None
 
 

@@ -44,7 +44,8 @@ def csv_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
             rows.append({"row": "round", "game": number, "round": res.round, "player": p, "first": p == res.first,
                          "tool": tools.get(p, ""), "decks_taken": len(taken),
                          "cards_taken": sum(len(rnd.decks[i]) for i in taken),
-                         "to_wastebasket": p == res.wastebasket, "rat_tokens": res.rats.get(p, 0), "hamburgers_finished": burgers - before[p],
+                         "to_wastebasket": p == res.wastebasket, "rat_tokens": res.rats.get(p, 0),
+                         "hamburgers_finished": burgers - before[p],
                          "hamburgers": burgers, "took_back": p in res.took_back,
                          "tongs_left": res.tools_left[p].tongs, "tease_left": res.tools_left[p].tease,
                          "score": scores[p]})

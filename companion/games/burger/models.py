@@ -63,8 +63,6 @@ class BurgerRecord(GameRecord):
 # ---------------------------------------------------------------- results
 
 
-
-
 class ToolHand(Result):
     tongs: int
     tease: int

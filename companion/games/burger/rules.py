@@ -564,9 +564,3 @@ def _tools_text(tools: Mapping[str, int]) -> str:
 
 def _points(n: int) -> str:
     return words.count(n, "point")
-
-
-
-
-
-

@@ -38,8 +38,6 @@ class HotDogRecord(GameRecord):
 # ---------------------------------------------------------------- results
 
 
-
-
 class Step(Result):
     table: int
     player: str

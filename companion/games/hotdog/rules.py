@@ -278,7 +278,8 @@ def _intro(state: State, bid: Bid, pos: int, at_table: Sequence[Bid], *, sold: b
     t, p = bid.table, bid.player
     price = bid.hotdogs - bid.dollars
     verb = "sells" if sold else "comes"
-    how = f"{words.count(bid.hotdogs, 'hot dog')} − ${bid.dollars}" if bid.dollars else words.count(bid.hotdogs, "hot dog")
+    hotdogs = words.count(bid.hotdogs, "hot dog")
+    how = f"{hotdogs} − ${bid.dollars}" if bid.dollars else hotdogs
     head = f"{p} {verb} {_ORDINALS[pos]} at the {t} table: price ${price} ({how})"
     if len(at_table) == 1:
         return f"{head}, the only bid there (HD-7)."
@@ -301,10 +302,6 @@ def _step(bid: Bid, outcome: str, reason: str | None, text: str, rulings: list[s
         "price": bid.hotdogs - bid.dollars, "outcome": outcome, "reason": reason,
         "explanation": text, "rulings": rulings,
     }
-
-
-
-
 
 
 def winners(money: Mapping[str, int], players: Sequence[str]) -> list[str]:
@@ -333,7 +330,8 @@ def referee(record: HotDogRecord) -> HotDogResult:
         if len(won) == 1:
             text = f"Game over after round {state.rounds_played}: {won[0]} wins with ${best} (HD-15)."
         else:
-            text = f"Game over after round {state.rounds_played}: {words.names(won)} share the win with ${best} each (HD-15)."
+            text = (f"Game over after round {state.rounds_played}: {words.names(won)} share the win "
+                    f"with ${best} each (HD-15).")
     else:
         played = words.count(state.rounds_played, "round")
         text = f"Game in progress after {played}; {state.mustard} holds the mustard card."

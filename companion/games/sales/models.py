@@ -104,8 +104,6 @@ class SalesRecord(GameRecord):
 # ---------------------------------------------------------------- results
 
 
-
-
 class SaleResult(Result):
     # the contract's fields
     leader: str

@@ -521,7 +521,3 @@ def _progress(state: State) -> str:
 def final_scores(result: SalesResult) -> dict[str, int]:
     """A finished game's total per player (SA-10…SA-12)."""
     return {p: s.total for p, s in result.scores.items()}
-
-
-
-

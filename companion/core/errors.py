@@ -14,6 +14,11 @@ as it was; ``check_*`` helpers return them as values for the app.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import ParamSpec, TypedDict
+
+P = ParamSpec("P")
+
 
 def one_line(text: str) -> str:
     """``text`` with every line break or control character escaped (\\n, \\u2028…)."""
@@ -29,6 +34,15 @@ def shorten(name: str, limit: int = 40) -> str:
 
 class CompanionError(Exception):
     """Base of everything companion refuses; ``str()`` is the one line a player reads."""
+
+
+class Where(TypedDict, total=False):
+    """Where an error happened, as keyword arguments of the errors below
+    (``RuleError("HD-6", "bids twice in one round", **where)``)."""
+
+    round: int
+    sale: int
+    player: str
 
 
 class RecordError(CompanionError):
@@ -73,7 +87,7 @@ class RecordError(CompanionError):
         return self.line()
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.line() == self.line()  # type: ignore[attr-defined]
+        return isinstance(other, RecordError) and type(other) is type(self) and other.line() == self.line()
 
     def __hash__(self) -> int:
         return hash(self.line())
@@ -100,12 +114,13 @@ class StoreError(CompanionError):
     A screen shows it like any other refusal; whatever was saved before stays as it was."""
 
 
-def error_of(check, *args) -> RuleError | None:  # type: ignore[no-untyped-def]
-    """Run a validating ``check(*args)`` and give its RuleError as a value (None if it passes).
+def error_of(check: Callable[P, object], *args: P.args, **kwargs: P.kwargs) -> RuleError | None:
+    """Run a validating ``check(*args, **kwargs)`` and give its RuleError as a value (None
+    if it passes).
 
     The app uses this to show why a move is refused without changing anything."""
     try:
-        check(*args)
+        check(*args, **kwargs)
     except RuleError as err:
         return err
     return None

@@ -25,22 +25,36 @@ importing the registry (the referee command) never imports Flet or reportlab.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from pydantic import BaseModel
+from companion.core.record import GameRecord
 
 #: The parts a game may declare (see the module docstring).
 PARTS = ("rules", "seat", "view", "remote", "printable", "export")
+
+
+class GameResult(Protocol):
+    """What every game's result has, whatever else its own model (a pydantic model of
+    the game's ``models``) carries: its game, whether the game is over and who won it
+    (nobody before the end), and its JSON form (the contract's output)."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def game_over(self) -> bool: ...
+    @property
+    def winners(self) -> Sequence[str]: ...
+    def model_dump_json(self) -> str: ...
 
 
 @dataclass(frozen=True)
 class GameSpec:
     name: str                                   # 'hotdog': the record's "game"
     title: str                                  # 'Hot Dog': what a player reads
-    record_model: type[BaseModel]
-    referee: Callable[[Any], BaseModel]         # record → result (raises RuleError)
+    record_model: type[GameRecord]              # the game's record model (its game, players, rounds…)
+    referee: Callable[[Any], GameResult]        # record (a record_model) → result (raises RuleError)
     field_rulings: Mapping[str, str] = field(default_factory=dict)
     # per-player final score of a finished game's result, for three-game matches
     final_scores: Callable[[Any], dict[str, int]] | None = None
@@ -66,7 +80,7 @@ class Rules(Protocol):
 
     def start(self, record: Any) -> Any: ...
     def replay(self, record: Any) -> tuple[list[Any], Any]: ...
-    def referee(self, record: Any) -> BaseModel: ...
+    def referee(self, record: Any) -> GameResult: ...
     def final_scores(self, result: Any) -> dict[str, int]: ...
 
 

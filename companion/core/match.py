@@ -10,15 +10,17 @@ this record as JSON::
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from companion.core import words
 from companion.core.errors import RecordError, RuleError
 from companion.core.names import key
-from companion.core.record import Model, Name, error_from_validation
+from companion.core.record import GameRecord, Model, Name, error_from_validation
 from companion.core.registry import GameSpec, game
+
+R = TypeVar("R", bound=GameRecord)
 
 GAMES_PER_MATCH = 3
 
@@ -59,7 +61,7 @@ def parse_match(raw: Any) -> MatchRecord:
         raise error_from_validation(exc, raw, {}) from None
 
 
-def game_records(match: MatchRecord) -> list[BaseModel]:
+def game_records(match: MatchRecord) -> list[GameRecord]:
     """Each game of the match as its game's record model (checked like any record)."""
     spec = game(match.game)
     out = []
@@ -71,6 +73,15 @@ def game_records(match: MatchRecord) -> list[BaseModel]:
             raise RecordError(f"game {i}: {err}") from None
         out.append(record)
     return out
+
+
+def game_records_as(model: type[R], match: MatchRecord) -> list[R]:
+    """:func:`game_records` of a match of the game whose record model is ``model``;
+    a match of another game is refused."""
+    records = [r for r in game_records(match) if isinstance(r, model)]
+    if len(records) != len(match.games):
+        raise RecordError(f"game: a {model.__name__} match was expected, not a '{match.game}' match")
+    return records
 
 
 def _refuse(spec: GameSpec, message: str) -> RecordError:
@@ -90,7 +101,7 @@ def tally(match: MatchRecord) -> MatchResult:
     games: list[GameTally] = []
     totals = {p: 0 for p in match.players}
     for i, record in enumerate(game_records(match), 1):
-        players = list(record.players)  # type: ignore[attr-defined]
+        players = list(record.players)
         if [key(p) for p in players] != seats:
             raise _refuse(spec, f"game {i} is played by {', '.join(players)}, not by the match's players")
         if games and not games[-1].over:
@@ -99,14 +110,14 @@ def tally(match: MatchRecord) -> MatchResult:
             result = spec.referee(record)
         except RecordError as exc:
             raise RecordError(f"game {i}: {exc}") from None
-        over = bool(result.game_over)  # type: ignore[attr-defined]
+        over = bool(result.game_over)
         scores = spec.final_scores(result)
         by_seat = {p: scores[gp] for p, gp in zip(match.players, players)}
         if over:
             for p, v in by_seat.items():
                 totals[p] += v
         games.append(GameTally(number=i, over=over, scores=by_seat,
-                               winners=list(result.winners)))  # type: ignore[attr-defined]
+                               winners=list(result.winners)))
     finished = sum(1 for g in games if g.over)
     complete = finished == GAMES_PER_MATCH
     winners: list[str] = []

@@ -15,7 +15,7 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from companion.core.errors import RecordError
+from companion.core.errors import RecordError, Where
 from companion.core.names import key as name_key
 from companion.core.names import normal
 
@@ -53,7 +53,7 @@ class GameRecord(Model):
 
 # ---------------------------------------------------------------- pydantic errors
 
-_MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
+_MESSAGES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "int_type": lambda e: "must be a whole number",
     "int_parsing": lambda e: "must be a whole number",
     "int_from_float": lambda e: "must be a whole number",
@@ -73,7 +73,7 @@ _MESSAGES: dict[str, Callable[[dict[str, Any]], str]] = {
 }
 
 
-def describe_error(err: dict[str, Any]) -> str:
+def describe_error(err: Mapping[str, Any]) -> str:
     make = _MESSAGES.get(err["type"])
     if make is not None:
         try:
@@ -118,13 +118,15 @@ def error_from_validation(
     if err["type"] == "model_attributes_type" or (not loc and err["type"] in ("model_type", "dict_type")):
         return RecordError("a record must be a JSON object")
 
-    where: dict[str, Any] = {}
+    where: Where = {}
     names = [str(p) for p in loc if isinstance(p, str)]
     for i, part in enumerate(loc):
-        if i + 1 < len(loc) and isinstance(loc[i + 1], int):
-            key = {"rounds": "round", "sales": "sale"}.get(str(part))
-            if key:
-                where[key] = loc[i + 1] + 1
+        index = loc[i + 1] if i + 1 < len(loc) else None
+        if isinstance(index, int):
+            if part == "rounds":
+                where["round"] = index + 1
+            elif part == "sales":
+                where["sale"] = index + 1
             # any game's list of moves (bids, plays…): an entry naming its player names it
             node = _dig(raw, loc[: i + 2])
             if isinstance(node, dict) and isinstance(node.get("player"), str):

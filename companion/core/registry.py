@@ -14,13 +14,15 @@ import pkgutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
-from typing import Annotated, Any, Union
+from typing import Annotated, Any, TypeVar, Union
 
-from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter, ValidationError
 
 from companion.core.errors import RecordError
-from companion.core.game import PARTS, GameSpec
-from companion.core.record import error_from_validation, parse_json
+from companion.core.game import PARTS, GameResult, GameSpec
+from companion.core.record import GameRecord, error_from_validation, parse_json
+
+R = TypeVar("R", bound=GameRecord)
 
 _registered: dict[str, GameSpec] = {}
 
@@ -98,10 +100,11 @@ def game(name: str) -> GameSpec:
 def _any_record() -> TypeAdapter[Any]:
     models = tuple(spec.record_model for spec in games().values())
     union = Union[models] if len(models) > 1 else models[0]  # noqa: UP007
-    return TypeAdapter(Annotated[union, Field(discriminator="game")])
+    one_of: Any = Annotated[union, Field(discriminator="game")]   # a type built at run time
+    return TypeAdapter(one_of)
 
 
-def parse_record(text: str | bytes) -> BaseModel:
+def parse_record(text: str | bytes) -> GameRecord:
     """A record of any known game from JSON text; a bad one raises a one-line RecordError."""
     try:
         return _any_record().validate_json(text)
@@ -121,9 +124,18 @@ def parse_record(text: str | bytes) -> BaseModel:
         raise error_from_validation(exc, raw, spec.field_rulings) from None
 
 
-def referee(record: BaseModel) -> BaseModel:
+def parse_record_as(model: type[R], text: str | bytes) -> R:
+    """A record of one game (``model``, its record model) from JSON text, read like
+    :func:`parse_record` reads any record; a record of another game is refused."""
+    record = parse_record(text)
+    if not isinstance(record, model):
+        raise RecordError(f"game: a {model.__name__} was expected, not a '{record.game}' record")
+    return record
+
+
+def referee(record: GameRecord) -> GameResult:
     """The result of a record: the pure replay of its rounds by its game's rules."""
-    return game(getattr(record, "game")).referee(record)
+    return game(record.game).referee(record)
 
 
 def referee_json(text: str | bytes) -> str:

@@ -45,7 +45,7 @@ def _players(value: str | None) -> list[str] | None:
     return value.split(",")
 
 
-def _output(path: str | None, data: bytes) -> None:
+def _output(path: str, data: bytes) -> None:
     from companion.pdf.api import write_atomic
 
     if path == "-":
@@ -58,7 +58,8 @@ def _output(path: str | None, data: bytes) -> None:
         raise CompanionError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
-def _build(args: argparse.Namespace) -> tuple[str | None, bytes | None]:
+def _build(args: argparse.Namespace) -> tuple[str, bytes] | None:
+    """The file to write and its bytes; None when ``--all`` wrote its own files."""
     from companion.pdf import api
 
     what = getattr(args, "what", None)
@@ -68,7 +69,7 @@ def _build(args: argparse.Namespace) -> tuple[str | None, bytes | None]:
         written = api.build_all(args.out or printables_dir())
         for path in written:
             sys.stdout.write(one_line(str(path)) + "\n")
-        return None, None
+        return None
     if what is None:
         raise CompanionError("say what to print: score-sheet, rules or --all")
     if not args.output:
@@ -100,9 +101,9 @@ def _build(args: argparse.Namespace) -> tuple[str | None, bytes | None]:
 
 def cmd_print(args: argparse.Namespace) -> int:
     try:
-        path, data = _build(args)
-        if data is not None:
-            _output(path, data)
+        built = _build(args)
+        if built is not None:
+            _output(*built)
     except CompanionError as exc:
         return _fail(str(exc))
     except Exception as exc:  # never a traceback: one line saying what broke

@@ -183,6 +183,7 @@ def _head_cells(block: Grid, widths: list[float]) -> tuple[list, float]:
     head: list = [text(h, "cellbold", size=8) for h in block.lead]
     height = max(10 * MM, block.row_height * MM)
     for i, (name, w) in enumerate(zip(block.players, inner)):
+        cell: NameCell | SeatBox | Paragraph | str
         if name:
             cell = NameCell(name, w, size)
             height = max(height, cell.leading * len(cell.lines) + 4)

@@ -90,7 +90,7 @@ def bgstats_export(matches: Sequence[StoredMatch]) -> dict[str, Any]:
                 result = referee(record)
             except CompanionError:  # a record the referee refuses has no result to log
                 continue
-            winners = list(result.winners)  # type: ignore[attr-defined]
+            winners = list(result.winners)
             if not winners or spec.final_scores is None:
                 continue
             game_id, new = game_ids(spec.name)
@@ -104,7 +104,7 @@ def bgstats_export(matches: Sequence[StoredMatch]) -> dict[str, Any]:
             scores = spec.final_scores(result)
             start = start_player_of(spec.name)(result)
             entries = []
-            for seat, name in enumerate(record.players, 1):  # type: ignore[attr-defined]
+            for seat, name in enumerate(record.players, 1):
                 player_id, new = player_ids(key(name))
                 if new:
                     players.append({"id": player_id, "uuid": _uuid(f"player:{key(name)}"), "name": name,

@@ -80,7 +80,7 @@ def _game_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
     scores = games()[name].final_scores(result)  # type: ignore[misc]
     column = score_column(name)
     return [{"row": "game", "game": number, "player": p, column: scores[p], "winner": p in result.winners,
-             "over": result.game_over} for p in rec.players]  # type: ignore[attr-defined]
+             "over": result.game_over} for p in rec.players]
 
 
 def _match_rows(match: MatchRecord) -> list[dict[str, Any]]:

@@ -40,15 +40,18 @@ async def _opened(page: ft.Page, *, host: bool) -> Store | None:
         page.controls[:] = [ft.Text(line)]
         page.update()
 
+    def waiting(line: str) -> None:
+        loop.call_soon_threadsafe(show, line)
+
     try:
-        return await asyncio.to_thread(open_store, waiting=lambda line: loop.call_soon_threadsafe(show, line))
+        return await asyncio.to_thread(open_store, waiting=waiting)
     except StoreError as exc:
         refuse(page, str(exc), host=host)
         return None
 
 
 def refuse(page: ft.Page, line: str, *, host: bool = False) -> None:
-    async def again(e: ft.ControlEvent) -> None:
+    async def again(e: ft.Event[ft.Button]) -> None:
         page.controls[:] = [ft.Text("Opening the saved data…")]
         page.update()
         await _start(page, host=host)

@@ -254,7 +254,7 @@ def _column(controls: list[ft.Control], spacing: int = 10) -> ft.Column:
 
 
 @ft.component
-def JoinScreen(shell: ShellServices) -> ft.Control:
+def JoinScreen(shell: ShellServices, key: str | None = None) -> ft.Control:
     ph = Phone(shell)
     ft.use_effect(lambda: None if ph.ui.checked else ph.look_up(), [])
     ui = ph.ui
@@ -280,15 +280,20 @@ def JoinScreen(shell: ShellServices) -> ft.Control:
 
 
 @ft.component
-def CodeEntry(ph: Phone) -> ft.Control:
+def CodeEntry(ph: Phone, key: str | None = None) -> ft.Control:
     ui = ph.ui
+
+    def typed(e: ft.Event[ft.TextField]) -> None:
+        code = e.control.value or ""
+        ph.put(lambda u: replace(u, code=code))
+
     return _column([
         heading("Join a table"),
         ft.Text("Type the table code shown on the host's screen."),
         error_text(ui.lost),
         ft.TextField(label="Table code", value=ui.code, autofocus=True,
                      capitalization=ft.TextCapitalization.CHARACTERS,
-                     on_change=lambda e: ph.put(lambda u, v=e.control.value or "": replace(u, code=v)),
+                     on_change=typed,
                      on_submit=lambda e: ph.open(e.control.value or "")),
         error_text(ui.error),
         ft.FilledButton("Join table", icon=ft.Icons.LOGIN, on_click=lambda e: ph.open()),
@@ -299,7 +304,7 @@ def CodeEntry(ph: Phone) -> ft.Control:
 
 
 @ft.component
-def SeatPicker(ph: Phone, table: TableInfo) -> ft.Control:
+def SeatPicker(ph: Phone, table: TableInfo, key: str | None = None) -> ft.Control:
     fresh = ph.hub.table_for(table.match_id)
     if fresh is None or fresh.code != table.code:
         return _column([heading("Join a table"), error_text("The host closed this table."),
@@ -323,15 +328,15 @@ def SeatPicker(ph: Phone, table: TableInfo) -> ft.Control:
 
 
 @ft.component
-def SeatScreen(ph: Phone, view: SeatView) -> ft.Control:
+def SeatScreen(ph: Phone, view: SeatView, key: str | None = None) -> ft.Control:
     remote = remote_views().get(view.game)
     ui = ph.ui
-    key = (view.game_number, view.position)
-    draft = ui.draft if ui.draft_for == key else None
+    here = (view.game_number, view.position)
+    draft = ui.draft if ui.draft_for == here else None
 
     def put(fn: Callable[[Any], Any]) -> None:
-        ph.put(lambda u: replace(u, draft=fn(u.draft if u.draft_for == key else None),
-                                 draft_for=key, error=None))
+        ph.put(lambda u: replace(u, draft=fn(u.draft if u.draft_for == here else None),
+                                 draft_for=here, error=None))
 
     out: list[ft.Control] = [
         heading(f"{view.player} · table {code_text(view.code)}"),

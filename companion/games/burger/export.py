@@ -8,8 +8,9 @@ import json
 from typing import Any
 
 from companion.core.names import Roster
-from companion.core.registry import parse_record, referee
-from companion.games.burger.rules import is_rat
+from companion.core.registry import parse_record_as
+from companion.games.burger.models import BurgerRecord, BurgerResult
+from companion.games.burger.rules import is_rat, referee
 
 # The column a game's and a match's totals go in (``companion.store.exchange``).
 SCORE_COLUMN = "score"
@@ -22,16 +23,16 @@ def csv_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
     tool card played (BU-3), decks and cards taken, rat tokens and complete hamburgers in
     all (BU-5), the hamburgers finished that round, the tool cards left after any
     take-back (BU-3) and the score so far (BU-8)."""
-    rec = parse_record(json.dumps({**record, "game": "burger"}))
+    rec = parse_record_as(BurgerRecord, json.dumps({**record, "game": "burger"}))
     result = referee(rec)
-    players = list(rec.players)  # type: ignore[attr-defined]
+    players = list(rec.players)
     roster = Roster(players)
     rows = []
     before = dict.fromkeys(players, 0)
-    for r, (rnd, res) in enumerate(zip(rec.rounds, result.rounds), 1):  # type: ignore[attr-defined]
+    for r, (rnd, res) in enumerate(zip(rec.rounds, result.rounds), 1):
         tools = {roster.find(name): kind for name, kind in rnd.tools.items()}
         # the score after this round: the referee's result of the rounds so far
-        scores = referee(rec.model_copy(update={"rounds": rec.rounds[:r]})).scores  # type: ignore[attr-defined]
+        scores = referee(rec.model_copy(update={"rounds": rec.rounds[:r]})).scores
         got = {i: p for p, decks in res.taken.items() for i in decks}
         for i, deck in enumerate(rnd.decks):
             rows.append({"row": "deck", "game": number, "round": res.round, "deck": i,
@@ -53,7 +54,7 @@ def csv_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
-def start_player(result: Any) -> str | None:
+def start_player(result: BurgerResult) -> str | None:
     """Who starts the game, for a BG Stats play (``companion.store.bgstats``):
     the first player chosen at setup, who lays out round 1 (BU-1, BU-2)."""
     return result.rounds[0].first if result.rounds else None

@@ -18,6 +18,7 @@ from companion.pdf.model import (
     MARKS_LEGEND,
     RULING,
     WINNER_MARK,
+    Block,
     Grid,
     Line,
     Note,
@@ -147,7 +148,7 @@ def filled_sheet(record: Any, result: Any, number: int = 1) -> ScoreSheet:
     if not over:
         log += _blank_log(n, len(log) + 1, max(0, LOG_ROWS - len(log)))
     shade = [(row, i) for i in won for row in (SCORE_ROW, WINNER_ROW)]
-    blocks = [_score_grid(players, rows, shade), _scoring_note(scoring["hamburger"], scoring["rat"]),
+    blocks: list[Block] = [_score_grid(players, rows, shade), _scoring_note(scoring["hamburger"], scoring["rat"]),
               TOP_BUN_NOTE, END_NOTE, _log_grid(players, log), LOG_NOTE]
     end = END_AT.get(n)
     if over:

@@ -211,8 +211,8 @@ def _validate(state: State, rnd: Round) -> _Checked:
 
     # BU-5: hamburgers are finished only from cards taken this round.
     cards_taken: dict[str, int] = {}
-    for who, deck in zip(order, picks):
-        cards_taken[who] = cards_taken.get(who, 0) + sum(1 for c in rnd.decks[deck] if not is_rat(c))
+    for who, index in zip(order, picks):
+        cards_taken[who] = cards_taken.get(who, 0) + sum(1 for c in rnd.decks[index] if not is_rat(c))
     complete: dict[str, int] = {}
     for name, count in rnd.complete.items():
         p = roster.resolve(name, "BU-5", "hamburgers for", round=r)

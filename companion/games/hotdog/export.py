@@ -7,7 +7,9 @@ import json
 from typing import Any
 
 from companion.core.names import Roster
-from companion.core.registry import parse_record, referee
+from companion.core.registry import parse_record_as
+from companion.games.hotdog.models import HotDogRecord, HotDogResult
+from companion.games.hotdog.rules import referee
 
 # The column a game's and a match's totals go in (``companion.store.exchange``).
 SCORE_COLUMN = "money"
@@ -18,12 +20,12 @@ def csv_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
     the bid as entered (HD-6, HD-12, HD-13), its price, place in the serving order
     (HD-7), outcome and why, the dollars paid to the player at full tables that round (HD-10),
     whether the player placed the last hot dogs (HD-13) and the money after the round."""
-    rec = parse_record(json.dumps({**record, "game": "hotdog"}))
+    rec = parse_record_as(HotDogRecord, json.dumps({**record, "game": "hotdog"}))
     result = referee(rec)
-    players = list(rec.players)  # type: ignore[attr-defined]
+    players = list(rec.players)
     roster = Roster(players)
     rows = []
-    for rnd, res in zip(rec.rounds, result.rounds):  # type: ignore[attr-defined]
+    for rnd, res in zip(rec.rounds, result.rounds):
         bids = {roster.find(b.player): b for b in rnd.bids}
         served = {s.player: (i, s) for i, s in enumerate(res.steps, 1)}
         for p in players:
@@ -43,7 +45,7 @@ def csv_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
-def start_player(result: Any) -> str | None:
+def start_player(result: HotDogResult) -> str | None:
     """Who starts the game, for a BG Stats play (``companion.store.bgstats``):
     the mustard holder at the start (HD-4): ties at a table are served from that seat."""
     return result.rounds[0].mustard if result.rounds else None

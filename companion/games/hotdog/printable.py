@@ -13,6 +13,7 @@ from companion.pdf.model import (
     MARKS_LEGEND,
     RULING,
     WINNER_MARK,
+    Block,
     Grid,
     Note,
     Row,
@@ -71,7 +72,7 @@ def score_sheet(players: Sequence[str]) -> ScoreSheet:
     n = len(players)
     rows = [Row((f"Game {g}", ""), ("",) * n) for g in range(1, GAMES + 1)]
     rows += [Row(("Total", ""), ("",) * n, strong=True), Row(("Winner", ""), ("",) * n)]
-    blocks = [_match_grid(players, rows), MUSTARD_NOTE, WIN_NOTE,
+    blocks: list[Block] = [_match_grid(players, rows), MUSTARD_NOTE, WIN_NOTE,
               _log_grid(1, players, _blank_rows(LOG_ROWS, n)), LOG_NOTE]
     blocks += [_log_grid(g, players, _blank_rows(LOG_ROWS, n)) for g in (2, 3)]
     sub = NAMED_SUBTITLE if any(players) else SUBTITLE
@@ -142,7 +143,7 @@ def _sheet(players: Sequence[str], games: dict, subtitle: str, *, focus: int | N
     rows.append(Row(("Winner", ""), tuple(f"{WINNER_MARK} winner" if p in match_winners else ""
                                           for p in players)))
     shade += [(GAMES + 1, players.index(w)) for w in match_winners]
-    blocks: list = [_match_grid(players, rows, shade), MUSTARD_NOTE, WIN_NOTE]
+    blocks: list[Block] = [_match_grid(players, rows, shade), MUSTARD_NOTE, WIN_NOTE]
     logs = 0
     for g in range(1, GAMES + 1):
         if g in games and (focus is None or g == focus):
@@ -174,11 +175,12 @@ def match_sheet(match, tallied, number: int | None = None) -> ScoreSheet:
     over, each game's log and blank logs for the games still to play. With
     ``number``, the sheet of that game in its match: the games up to it, its log,
     and blank logs for the games after it."""
-    from companion.core.match import game_records
+    from companion.core.match import game_records_as
+    from companion.games.hotdog.models import HotDogRecord
     from companion.games.hotdog.rules import referee
 
     players = list(match.players)
-    records = game_records(match)
+    records = game_records_as(HotDogRecord, match)
     if number is not None and not 1 <= number <= len(records):
         raise RecordError(f"HD-15 this match has {len(records)} game(s): there is no game {number}")
     upto = number or len(records)

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from companion.core import words
-from companion.core.errors import RuleError, error_of
+from companion.core.errors import RuleError, Where, error_of
 from companion.core.names import Roster, check_names
 from companion.core.seating import left_of, seat_rank
 from companion.games.hotdog.models import (
@@ -113,7 +113,7 @@ def _validate(state: State, rnd: Round) -> list[Bid]:
     bids: dict[str, Bid] = {}
     for bid in rnd.bids:
         p = roster.resolve(bid.player, "HD-6", "", round=r)
-        where = {"round": r, "player": p}
+        where: Where = {"round": r, "player": p}
         if p in bids:
             raise RuleError("HD-6", "bids twice in one round", **where)
         if bid.table not in state.tables:

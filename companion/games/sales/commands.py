@@ -30,7 +30,7 @@ def cmd_deck_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_commands(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     deck = subparsers.add_parser("deck", help="Sales deck files: check one, list the shipped ones")
     deck_sub = deck.add_subparsers(dest="deck_command", required=True)
     check = deck_sub.add_parser(

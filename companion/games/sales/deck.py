@@ -108,9 +108,9 @@ def problems(raw: Any) -> list[str]:
     if WILD in suits:
         found.append("suits: 'wild' is not a suit: wild cards are on suit for every suit (SA-4)")
     icons = {i.casefold() for i in deck.icons}
-    for i, n in Counter(i.casefold() for i in deck.icons).items():
+    for icon, n in Counter(i.casefold() for i in deck.icons).items():
         if n > 1:
-            found.append(f"icons: '{i}' is listed {n} times")
+            found.append(f"icons: '{icon}' is listed {n} times")
     ids = Counter(c.id.casefold() for c in deck.cards)
     for i, card in enumerate(deck.cards):
         at = f"cards[{i}] (id '{card.id}')"

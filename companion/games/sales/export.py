@@ -8,7 +8,9 @@ import json
 from typing import Any
 
 from companion.core.names import Roster
-from companion.core.registry import parse_record, referee
+from companion.core.registry import parse_record_as
+from companion.games.sales.models import Card, SalesRecord, SalesResult
+from companion.games.sales.rules import referee
 
 # The column a game's and a match's totals go in (``companion.store.exchange``).
 SCORE_COLUMN = "score"
@@ -19,12 +21,12 @@ def csv_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
     (SA-4), won or discarded (SA-5, SA-6) and the cards its winner discarded from hand
     (SA-6); after each round's sales, per player (seat order) the sales won that round,
     the cards left in hand and the score of the cards won so far (SA-10…SA-12)."""
-    rec = parse_record(json.dumps({**record, "game": "sales"}))
+    rec = parse_record_as(SalesRecord, json.dumps({**record, "game": "sales"}))
     result = referee(rec)
-    players = list(rec.players)  # type: ignore[attr-defined]
+    players = list(rec.players)
     roster = Roster(players)
     rows: list[dict[str, Any]] = []
-    for r, (rnd, res) in enumerate(zip(rec.rounds, result.rounds), 1):  # type: ignore[attr-defined]
+    for r, (rnd, res) in enumerate(zip(rec.rounds, result.rounds), 1):
         for entered, sale in zip(rnd.sales, res.sales):
             cards = {roster.find(play.player): play.card for play in entered.plays}
             for p in sale.order:
@@ -34,19 +36,19 @@ def csv_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
                              "outcome": "won" if won else "discarded",
                              "hand_discards": sale.discards if won else 0})
         # the score after this round: the referee's result of the rounds so far
-        scores = referee(rec.model_copy(update={"rounds": rec.rounds[:r]})).scores  # type: ignore[attr-defined]
+        scores = referee(rec.model_copy(update={"rounds": rec.rounds[:r]})).scores
         for p in players:
             rows.append({"row": "round", "game": number, "round": res.round, "player": p,
                          "sales_won": res.won.get(p, 0), "hand": res.hands[p], "score": scores[p].total})
     return rows
 
 
-def _card(card: Any) -> dict[str, Any]:
+def _card(card: Card) -> dict[str, Any]:
     return {"suit": card.suit, "value": card.value, "discard": card.discard, "icons": " ".join(card.icons),
             "set": f"{card.set.kind} {card.set.icon}" if card.set else ""}
 
 
-def start_player(result: Any) -> str | None:
+def start_player(result: SalesResult) -> str | None:
     """Who starts the game, for a BG Stats play (``companion.store.bgstats``):
     the leader of the first sale, who plays first (SA-3)."""
     return result.rounds[0].leader if result.rounds else None

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from companion.core import words
-from companion.core.errors import RuleError, error_of
+from companion.core.errors import RuleError, Where, error_of
 from companion.core.names import Roster, check_names
 from companion.core.seating import first_clockwise, neighbours
 from companion.games.sales.models import (
@@ -147,7 +147,7 @@ def _validate(state: State, sale: Sale) -> list[Play]:
     seen: set[str] = set()
     for i, play in enumerate(sale.plays):
         p = roster.resolve(play.player, "SA-3", "", round=r, sale=s)
-        where = {"round": r, "sale": s, "player": p}
+        where: Where = {"round": r, "sale": s, "player": p}
         if p in seen:
             raise RuleError("SA-3", "plays twice in one sale", **where)
         if state.hands[p] == 0:

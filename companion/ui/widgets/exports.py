@@ -70,14 +70,14 @@ def ExportActions(shell: ShellServices, match_id: int, number: int, *, games_in_
     def act(kind: str):
         return lambda e: export_file(shell, match_id, number, kind)
 
-    exports = [ft.Button("Game as JSON", icon=ft.Icons.DOWNLOAD, on_click=act("game-json"))]
+    exports: list[ft.Control] = [ft.Button("Game as JSON", icon=ft.Icons.DOWNLOAD, on_click=act("game-json"))]
     if games_in_match:
         exports.append(ft.Button("Match as JSON", icon=ft.Icons.DOWNLOAD, on_click=act("match-json")))
     exports.append(ft.Button("Match as CSV", icon=ft.Icons.DOWNLOAD, on_click=act("match-csv")))
     exports.append(ft.Button("Match for BG Stats", icon=ft.Icons.DOWNLOAD, on_click=act("match-bgstats")))
     out: list[ft.Control] = [heading("Export", 18), ft.Row(exports, wrap=True)]
     if m.game in printable_games():
-        prints = [ft.Button(f"Print game {number} score sheet", icon=ft.Icons.PRINT,
+        prints: list[ft.Control] = [ft.Button(f"Print game {number} score sheet", icon=ft.Icons.PRINT,
                             on_click=act("game-pdf"))]
         if games_in_match:
             prints.append(ft.Button("Print match score sheet", icon=ft.Icons.PRINT,

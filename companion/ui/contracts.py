@@ -9,6 +9,10 @@ shell → host → phone → the games' screens → contracts.
 ``ShellServices`` is the shell as a screen sees it: navigation, passing state, the
 store, exports. ``GameView`` is a game's app screens, ``RemoteView`` its phone screens
 (with ``SeatContext`` and ``HostContext``, what a seat's and the host's parts get).
+
+A component called with a ``key`` (Flet's identity for it among its siblings) declares
+it as its last parameter, ``key: str | None = None``: ``ft.component`` takes the key
+before the function runs, and its typing does not say that it may be given.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from companion.net.hub import HostView, SeatView
 from companion.store import Store
 
 __all__ = ["GameView", "HostContext", "RemoteView", "Route", "SeatContext", "SessionState",
-           "ShellServices"]
+           "ShellServices", "setup_key"]
 
 
 # ================================================================ the session
@@ -68,6 +72,13 @@ class ShellServices(Protocol):
 
 
 # ================================================================ a game's app screens
+
+def setup_key(game: str) -> str:
+    """The key ``game``'s setup screen keeps its draft under (``shell.ui(setup_key(game))``).
+    The shell drops it when a new match of that game is begun, so a setup left half-done
+    is never the next one's start."""
+    return f"{game}-setup"
+
 
 class GameView(Protocol):
     """What a game offers the shell (``companion.games.<name>.view.VIEW``)."""

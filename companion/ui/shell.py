@@ -59,7 +59,7 @@ from companion.net.serving import JOIN_PATH, is_local_client
 from companion.store import Store, data_dir
 from companion.store.bgstats import bgstats_json
 from companion.store.exchange import import_json, keep_file
-from companion.ui.contracts import GameView, Route, SessionState
+from companion.ui.contracts import GameView, Route, SessionState, setup_key
 from companion.ui.host import HostPanel, connect, hostable
 from companion.ui.phone import JoinScreen
 from companion.ui.widgets import accessible, error_text, heading, icon_button
@@ -127,6 +127,11 @@ class Shell:
     def saved(self) -> None:
         """The store changed: draw again from it."""
         self._update(lambda s: s)
+
+    def new_match(self, game: str) -> None:
+        """Open ``game``'s setup afresh: the draft of a setup left half-done goes."""
+        self.drop_ui(setup_key(game))
+        self.go("setup", game=game)
 
     def continue_match(self, match_id: int) -> None:
         """Open a match from the history at its table; it becomes the match Home offers
@@ -248,7 +253,7 @@ def App(shell: Shell) -> ft.Control:
 
 
 @ft.component
-def Screen(shell: Shell, route: Route) -> ft.Control:
+def Screen(shell: Shell, route: Route, key: str | None = None) -> ft.Control:
     r = route
     if shell.remote or r.screen == "join":
         return JoinScreen(shell, key="join")
@@ -300,7 +305,7 @@ def Home(shell: Shell) -> ft.Control:
     for name, spec in games().items():
         if name in shell.views:
             out.append(ft.Button(f"New {spec.title} match", icon=ft.Icons.ADD,
-                                 on_click=lambda e, n=name: (shell.drop_ui("setup"), shell.go("setup", game=n))))
+                                 on_click=lambda e, n=name: shell.new_match(n)))
         else:
             out.append(ft.Text(f"{spec.title}: referee a recorded game with "
                                f"`companion referee FILE` (no table screens yet)."))

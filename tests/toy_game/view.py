@@ -10,12 +10,13 @@ from typing import Any
 import flet as ft
 
 from companion.core.errors import CompanionError
+from companion.ui.contracts import setup_key
 from companion.ui.records import save_change
 from companion.ui.widgets import NumberChips, bold, error_text, heading
 from companion.ui.widgets.exports import ExportActions
 from tests.toy_game import play, rules
 
-SETUP = "toy-setup"
+SETUP = setup_key("toy")
 TABLE = "toy-table"
 
 

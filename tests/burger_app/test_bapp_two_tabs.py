@@ -176,3 +176,14 @@ def test_a_screen_left_in_a_round_that_is_gone_shows_the_entry(store, mid):
     store.save_game(mid, 1, start())          # round 1 undone elsewhere
     d = table(a, mid)
     assert d.ui == replace(ui(a, mid), mode="entry")
+
+
+def test_a_double_tap_on_submit_saves_the_round_once(store, mid):
+    """The second tap comes from the same drawn screen: its round is not stored again."""
+    a = tab(store)
+    enter(table(a, mid), DECKS_A, TONGS_ANN)
+    d = table(a, mid)
+    actions.submit(d)
+    actions.submit(d)
+    assert len(rounds(store, mid)) == 1
+    assert ui(a, mid).mode == "round"

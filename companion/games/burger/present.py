@@ -371,10 +371,11 @@ def game_line(record: Mapping[str, Any]) -> str:
         _, state = replay(record)
     except RecordError as err:
         return f"cannot be replayed: {err}"
-    return _state_line(state)
+    return state_line(state)
 
 
-def _state_line(state: rules.State) -> str:
+def state_line(state: rules.State) -> str:
+    """A replayed game in one line: where it stands or who won."""
     if state.over:
         points, won, _ = rules.standings(state)
         who = words.names(won)
@@ -395,4 +396,4 @@ def match_line(records: Sequence[Mapping[str, Any]]) -> tuple[str, bool]:
         _, state = replay(records[-1])
     except RecordError as err:
         return f"cannot be replayed: {err}", False
-    return _state_line(state), state.over
+    return state_line(state), state.over

@@ -569,7 +569,7 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: str | None = None) 
         gv = present.game_view(record, replayed)
     except CompanionError as exc:
         return _column(out + [error_text(str(exc))])
-    out.append(ft.Text(present.match_line([record])[0]))
+    out.append(ft.Text(present.state_line(replayed[1])))
     if not gv.over:
         out.append(ft.FilledButton("Continue this game", icon=ft.Icons.PLAY_ARROW,
                                    on_click=lambda e: shell.continue_match(match_id)))

@@ -220,4 +220,3 @@ def flip_top_bun(t: Table, player: str, on: bool) -> None:
         t.set_setting(forms.TOP_BUNS, json.dumps(forms.toggled(now, player, on)))
     except CompanionError as exc:
         t.say(f"Not saved: {exc}")
-

@@ -92,8 +92,6 @@ def parse_draw_pile(text: str) -> int | None:
     return int(text)
 
 
-
-
 @dataclass(frozen=True)
 class RecipeStatus:
     """A recipe file as the setup shows it: loaded, or why not."""
@@ -188,7 +186,6 @@ def new_record(setup: Setup) -> dict[str, Any]:
         record["draw_pile"] = pile
     record["rounds"] = []
     return record
-
 
 
 @dataclass(frozen=True)
@@ -562,7 +559,6 @@ def rats_taken(state: rules.State, draft: RoundDraft) -> dict[str, int]:
         return {}
     return {p: result.rats.get(p, 0) - state.rats.get(p, 0)
             for p in state.players if result.rats.get(p, 0) != state.rats.get(p, 0)}
-
 
 
 def submit(record: Mapping[str, Any], draft: RoundDraft, state: rules.State | None = None) -> Change:

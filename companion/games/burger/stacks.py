@@ -65,7 +65,6 @@ def stack_cards(
     return list(seen.values())
 
 
-
 def put_card(stack: StackDraft, card: str) -> StackDraft:
     """One more card on top of the stack."""
     return replace(stack, cards=(*stack.cards, card))

@@ -222,6 +222,7 @@ def _status(d: Drawn) -> list[ft.Control]:
 def Decks(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
     state, draft = d.state_for(which), d.draft(which)
     check = forms.deck_check(state, draft)
+
     def put(fn: Callable[[RoundDraft], RoundDraft]) -> Callable[[Any], None]:
         return _tap(lambda: actions.put_draft(d, which, fn))
 

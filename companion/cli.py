@@ -3,7 +3,7 @@
     companion                      start the app (native window if available, else web)
     companion serve [--host H] [--port P]
                                    serve the app in web mode (127.0.0.1 unless told)
-    companion referee FILE|-       referee one JSON record (REFEREE_CONTRACT.md)
+    companion referee FILE|-       referee one JSON record (docs/referee-contract.md)
     companion referee --jsonl FILE one record per line, one result per line
     companion print ...            score sheets and rules cards as PDFs (companion/pdf/cli.py)
 """

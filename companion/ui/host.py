@@ -1,4 +1,4 @@
-"""Hosting a match's table on the players' phones (issue 8): the host's part, shown by
+"""Hosting a match's table on the players' phones: the host's part, shown by
 the shell above any game's table screen — which stays the full table view (undo,
 edit, rules, print).
 

@@ -1,4 +1,4 @@
-"""The phone screens of a hosted table (issue 8): type the table code, take a free seat,
+"""The phone screens of a hosted table: type the table code, take a free seat,
 then the seat's own screen — the game's bid form and the last resolution.
 
 A seat's screen is drawn from :meth:`Hub.view` of its own token and nothing else: the

@@ -1,4 +1,5 @@
-"""Running the app from this checkout and driving it in Debian chromium (FLET_TESTING.md)."""
+"""Running the app from this checkout and driving it in Debian chromium with Playwright: the
+server in its own process group, Flutter's accessibility tree switched on to find things in."""
 
 from __future__ import annotations
 

@@ -88,7 +88,7 @@ def test_hd4_unknown_mustard_holder_refused():
 
 
 def test_hd5_a_bid_is_its_total_of_hot_dogs():
-    """Frank's 2 + 3 hot dog cards are one bid of 5 hot dogs (rules/001)."""
+    """Frank's 2 + 3 hot dog cards are one bid of 5 hot dogs (the rulebook's example)."""
     r = play(["Frank", "Gina"], [bid("Frank", 7, 5), bid("Gina", 5, 1)])
     assert r.rounds[0].tables == {"5": {"Gina": 1}, "7": {"Frank": 5}}
 
@@ -145,7 +145,7 @@ def test_hd6_money_limit_is_the_money_at_the_start_of_the_round():
 
 
 def test_hd7_rulebook_prices_example():
-    """rules/001: Bernd $1, Chris $2, Anna $3 at the 5 table; Anna's 5 do not fit."""
+    """The rulebook's example: Bernd $1, Chris $2, Anna $3 at the 5 table; Anna's 5 do not fit."""
     r = play(ABC, [bid("Anna", 5, 5, 2), bid("Bernd", 5, 2, 1), bid("Chris", 5, 2)]).rounds[0]
     assert order(r) == [(5, "Bernd", "sold", None), (5, "Chris", "sold", None), (5, "Anna", "returned", "no room")]
     assert [s.price for s in r.steps] == [1, 2, 3]
@@ -196,7 +196,7 @@ def test_hd7_tie_among_four_with_mixed_prices():
 
 
 def test_hd8_smaller_bid_fits_after_a_larger_one_failed():
-    """rules/001 mustard example: Bernd 3 placed, Chris's 3 return, Anna's 2 still fit."""
+    """The rulebook's mustard example: Bernd 3 placed, Chris's 3 return, Anna's 2 still fit."""
     r = play(ABC, [bid("Anna", 5, 2), bid("Bernd", 5, 3, 2), bid("Chris", 5, 3, 2)], mustard="Anna").rounds[0]
     assert order(r) == [(5, "Bernd", "sold", None), (5, "Chris", "returned", "no room"), (5, "Anna", "sold", None)]
     assert r.steps[1].explanation == (
@@ -284,7 +284,7 @@ def test_hd10_payouts_are_in_table_order_then_seat_order():
 
 
 def test_hd11_only_a_full_table_pays_not_the_misprinted_example():
-    """rules/001's full-table example pays Chris at a 7 table that is not full:
+    """The rulebook's full-table example pays Chris at a 7 table that is not full:
     a misprint. Anna fills the 5 table and is paid; Chris's 2 at the 7 table are not."""
     r = play(ABC, [bid("Anna", 5, 5), bid("Bernd", 7, 1), bid("Chris", 7, 1)],
              tables={"7": {"Chris": 1}}).rounds[0]

@@ -135,7 +135,7 @@ def test_the_same_input_gives_the_same_bytes():
 
 
 # ------------------------------------------------------------ sales and burger adapters
-# Results shaped like REFEREE_CONTRACT.md (the contract's own worked examples), so the
+# Results shaped like docs/referee-contract.md (the contract's own worked examples), so the
 # adapters are tested before the referees of these games are on this branch.
 
 def _contract(name: str):

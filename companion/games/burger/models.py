@@ -1,4 +1,4 @@
-"""Burger records and results, exactly as REFEREE_CONTRACT.md gives them.
+"""Burger records and results, exactly as docs/referee-contract.md gives them.
 
 The record is the truth: setup plus the rounds as entered. Results carry the
 contract's fields (in the contract's order) plus ``explanation``, ``rulings`` and

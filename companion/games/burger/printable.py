@@ -1,7 +1,7 @@
 """Burger on paper: the score sheet (blank, named, or filled from a refereed record)
 and the rules card. Plain data for ``companion.pdf``; the rules do not import it.
 
-The filled sheet reads the referee's contract shapes (REFEREE_CONTRACT.md, "burger"):
+The filled sheet reads the referee's contract shapes (docs/referee-contract.md, "burger"):
 ``rounds[-1].hamburgers`` and ``rounds[-1].rats`` (running totals, players with none
 left out), ``scores``, ``winners``, ``game_over``, each round's ``first``, and the
 record's ``scoring`` (the BU-8 house rule). Records and results may be pydantic

@@ -1,4 +1,4 @@
-"""Hot Dog records and results, exactly as REFEREE_CONTRACT.md gives them.
+"""Hot Dog records and results, exactly as docs/referee-contract.md gives them.
 
 The record is the truth: setup plus the rounds as entered. Results carry the
 contract's fields plus an ``explanation`` wherever a player may ask "why?".

@@ -1,4 +1,4 @@
-"""Sales records and results, exactly as REFEREE_CONTRACT.md gives them.
+"""Sales records and results, exactly as docs/referee-contract.md gives them.
 
 The record is the truth: setup plus the rounds as entered, each round a list of
 sales (tricks), each sale the cards played in the order SA-3 gives. A card is

@@ -1,7 +1,7 @@
 """Sales on paper: the score sheet (blank, named, or filled from a refereed record)
 and the rules card. Plain data for ``companion.pdf``; the rules do not import it.
 
-The filled sheet reads the referee's contract shapes (REFEREE_CONTRACT.md, "sales"):
+The filled sheet reads the referee's contract shapes (docs/referee-contract.md, "sales"):
 the record's rounds → sales → plays (player, card value) and the result's rounds →
 sales → winner, ``scores`` {player: {numbers, sets, neighbor, total}}, ``winners``
 and ``team`` {score, rating}. Records and results may be pydantic models or dicts.

@@ -15,6 +15,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "companion"
 
@@ -210,24 +212,27 @@ def test_a_cycle_is_found_and_named():
     assert a_cycle(graph, ["a", "b", "c"]) == ["a", "b", "c", "a"]
 
 
-def test_the_graph_covers_the_package():
-    graph = import_graph()
+@pytest.fixture(scope="module")
+def graph() -> dict[str, set[str]]:
+    """The package's import graph, read once for the tests below (none changes it)."""
+    return import_graph()
+
+
+def test_the_graph_covers_the_package(graph):
     assert "companion.ui.shell" in graph and "companion.games.hotdog.view" in graph
     assert "companion.core.registry" in graph["companion.ui.shell"]
     assert "companion.games.hotdog.view" in graph["companion.ui.shell"]     # games_with("view")
     assert "companion.games.hotdog" in graph["companion.core.registry"]
 
 
-def test_no_import_cycles_in_companion():
-    graph = import_graph()
+def test_no_import_cycles_in_companion(graph):
     cycles = [" → ".join(a_cycle(graph, c)) + f"  (all in the cycle: {', '.join(c)})"
               for c in strongly_connected(graph)]
     assert not cycles, "import cycles:\n" + "\n".join(cycles)
 
 
-def test_the_screens_import_one_way():
+def test_the_screens_import_one_way(graph):
     """shell → host → phone → the games' screens → contracts, never back."""
-    graph = import_graph()
     screens = ("companion.ui.shell", "companion.ui.host", "companion.ui.phone")
     for name, targets in graph.items():
         if name.startswith("companion.games."):

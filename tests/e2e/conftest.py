@@ -1,4 +1,8 @@
-"""E2E fixtures: a chromium per worker, a server per test (own port, own data dir)."""
+"""E2E fixtures: a chromium per worker (each test opens its own contexts: its own Flet
+sessions, cookies and local storage), and a server per test module whose store is
+emptied before each test that asks for ``app_server`` — what a fresh data folder shows,
+without starting the app again. A test that kills or restarts a server, or needs a data
+folder prepared before the start, runs a :class:`Server` of its own."""
 
 from __future__ import annotations
 
@@ -35,9 +39,20 @@ def chromium_browser():
         browser.close()
 
 
-@pytest.fixture
-def app_server(tmp_path):
-    server = Server(tmp_path / "data")
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory):
+    """One app server for a test module (see :func:`app_server`)."""
+    server = Server(tmp_path_factory.mktemp("data"))
     server.start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def app_server(module_server):
+    """The module's server with an empty store, as if just started on a fresh data folder
+    (started again if a test before this one stopped it)."""
+    if not module_server.running:
+        module_server.start()
+    module_server.reset()
+    return module_server

@@ -4,8 +4,10 @@ server in its own process group, Flutter's accessibility tree switched on to fin
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -71,6 +73,25 @@ class Server:
             except OSError:
                 time.sleep(0.05)
         raise RuntimeError(f"server did not answer within {timeout}s")
+
+    @property
+    def running(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def reset(self) -> None:
+        """Empty the data folder's store, the server running on, as a fresh data folder
+        has it: no matches, games, settings or hosted tables, no exports. Meant between
+        tests whose browser sessions are closed; the schema (and the host key) stay."""
+        shutil.rmtree(self.data_dir / "exports", ignore_errors=True)
+        path = self.data_dir / "companion.sqlite3"
+        if not path.exists():      # no session has opened the store yet: nothing to empty
+            return
+        with sqlite3.connect(path, timeout=30) as db:
+            tables = [name for (name,) in db.execute(
+                "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")]
+            for name in tables:
+                db.execute(f'DELETE FROM "{name}"')
+        db.close()
 
     def kill(self) -> None:
         """SIGKILL, like a phone killing the app: nothing gets to clean up."""

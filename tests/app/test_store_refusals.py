@@ -155,20 +155,13 @@ def hotdog_record() -> dict:
     return vm.new_record(PLAYERS, "Anna")
 
 
-def sales_record() -> dict:
-    from companion.games.sales import viewmodel as sales_vm
-
-    return sales_vm.new_record(["Ann", "Ben"], "competitive", 1)
-
-
 def burger_record() -> dict:
     from tests.burger_app.helpers import start
 
     return start()
 
 
-@pytest.mark.parametrize("game, new", [("hotdog", hotdog_record), ("sales", sales_record),
-                                       ("burger", burger_record)])
+@pytest.mark.parametrize("game, new", [("hotdog", hotdog_record), ("burger", burger_record)])
 def test_every_game_says_a_refused_save_at_its_table(tmp_path, game, new):
     import importlib
 

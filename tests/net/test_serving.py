@@ -9,8 +9,6 @@ from companion.net.screens import (
     decks_text,
     hotdog_bid_text,
     parse_decks,
-    parse_icons,
-    sales_card,
     seats_line,
 )
 from companion.net.serving import hub_for, is_local_client, listens_beyond_loopback, port_of, reach
@@ -82,9 +80,3 @@ def test_decks_typed_by_the_host():
     decks = parse_decks("bun, rat\n\n  patty ,cheese \ntomato")
     assert decks == [["bun", "rat"], ["patty", "cheese"], ["tomato"]]
     assert parse_decks(decks_text(decks)) == decks
-
-
-def test_sales_card_by_attributes():
-    assert sales_card(" sun ", 4) == {"card": {"suit": "sun", "value": 4}}
-    assert sales_card("wild", 2, 1, parse_icons("car, phone bag")) == {
-        "card": {"suit": "wild", "value": 2, "discard": 1, "icons": ["car", "phone", "bag"]}}

@@ -17,10 +17,11 @@ import flet as ft
 
 from companion.games.sales.forms import SeatCard, seat_play
 from companion.games.sales.present import played_text, resolution_view
-from companion.games.sales.view import Key
 from companion.ui.contracts import HostContext, SeatContext
 from companion.ui.widgets import Stepper, bold, error_text
 from companion.ui.widgets.seat import resolution_heading, seat_card
+
+Key = str | None    # a component's key= for flet's renderer (the component's code never gets it)
 
 
 @ft.component

@@ -105,7 +105,7 @@ def test_jsonl_one_result_per_line_and_errors_in_place(tmp_path):
     lines = [json.dumps(GOOD), "{broken", json.dumps(bad), "", json.dumps(GOOD)]
     path = tmp_path / "games.jsonl"
     path.write_text("\n".join(lines) + "\n")
-    proc = run_companion("referee", "--jsonl", str(path))  # as a user runs it
+    proc = run_cli("referee", "--jsonl", str(path))
     assert proc.returncode == 0, proc.stderr
     out = [json.loads(x) for x in proc.stdout.decode().splitlines()]
     assert len(out) == 5

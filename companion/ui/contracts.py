@@ -11,7 +11,7 @@ store, exports. ``GameView`` is a game's app screens, ``RemoteView`` its phone s
 (with ``SeatContext`` and ``HostContext``, what a seat's and the host's parts get).
 
 A component called with a ``key`` (Flet's identity for it among its siblings) declares
-it as its last parameter, ``key: str | None = None``: ``ft.component`` takes the key
+it as a keyword, ``*, key: str | None = None``: ``ft.component`` takes the key
 before the function runs, and its typing does not say that it may be given.
 """
 

@@ -118,7 +118,7 @@ def hostable(game: str) -> bool:
 
 
 @ft.component
-def HostPanel(shell: ShellServices, match_id: int, key: str | None = None) -> ft.Control:
+def HostPanel(shell: ShellServices, match_id: int, *, key: str | None = None) -> ft.Control:
     hub = hub_of(shell)
     ui: HostUI = shell.ui(HOST, HostUI())
     table = hub.table_for(match_id)

@@ -254,7 +254,7 @@ def _column(controls: list[ft.Control], spacing: int = 10) -> ft.Column:
 
 
 @ft.component
-def JoinScreen(shell: ShellServices, key: str | None = None) -> ft.Control:
+def JoinScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
     ph = Phone(shell)
     ft.use_effect(lambda: None if ph.ui.checked else ph.look_up(), [])
     ui = ph.ui
@@ -280,7 +280,7 @@ def JoinScreen(shell: ShellServices, key: str | None = None) -> ft.Control:
 
 
 @ft.component
-def CodeEntry(ph: Phone, key: str | None = None) -> ft.Control:
+def CodeEntry(ph: Phone, *, key: str | None = None) -> ft.Control:
     ui = ph.ui
 
     def typed(e: ft.Event[ft.TextField]) -> None:
@@ -304,7 +304,7 @@ def CodeEntry(ph: Phone, key: str | None = None) -> ft.Control:
 
 
 @ft.component
-def SeatPicker(ph: Phone, table: TableInfo, key: str | None = None) -> ft.Control:
+def SeatPicker(ph: Phone, table: TableInfo, *, key: str | None = None) -> ft.Control:
     fresh = ph.hub.table_for(table.match_id)
     if fresh is None or fresh.code != table.code:
         return _column([heading("Join a table"), error_text("The host closed this table."),
@@ -328,7 +328,7 @@ def SeatPicker(ph: Phone, table: TableInfo, key: str | None = None) -> ft.Contro
 
 
 @ft.component
-def SeatScreen(ph: Phone, view: SeatView, key: str | None = None) -> ft.Control:
+def SeatScreen(ph: Phone, view: SeatView, *, key: str | None = None) -> ft.Control:
     remote = remote_views().get(view.game)
     ui = ph.ui
     here = (view.game_number, view.position)

@@ -253,7 +253,7 @@ def App(shell: Shell) -> ft.Control:
 
 
 @ft.component
-def Screen(shell: Shell, route: Route, key: str | None = None) -> ft.Control:
+def Screen(shell: Shell, route: Route, *, key: str | None = None) -> ft.Control:
     r = route
     if shell.remote or r.screen == "join":
         return JoinScreen(shell, key="join")

@@ -22,6 +22,7 @@ MAX_LABEL_LENGTH = 24
 ROUNDS = 3  # SA-9
 
 Mode = Literal["competitive", "coop", "solo"]
+Rating = Literal["Not bad!", "Good job.", "Wow!"]     # the co-op team's (SA-15)
 SetKind = Literal["1x", "neighbor"]
 
 
@@ -150,7 +151,7 @@ class Score(Result):
 
 class Team(Result):
     score: int
-    rating: Literal["Not bad!", "Good job.", "Wow!"] | None
+    rating: Rating | None
     explanation: str
 
 

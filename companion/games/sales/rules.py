@@ -22,7 +22,9 @@ from companion.games.sales.models import (
     DEFAULT_HAND_SIZE,
     ROUNDS,
     Card,
+    Mode,
     Play,
+    Rating,
     Round,
     RoundResult,
     Sale,
@@ -35,7 +37,7 @@ from companion.games.sales.models import (
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # SA-2, competitive
 TEAM_PLAYERS = 2  # SA-2, co-op and solo
-RATINGS = ((65, "Wow!"), (55, "Good job."), (45, "Not bad!"))  # SA-15
+RATINGS: tuple[tuple[int, Rating], ...] = ((65, "Wow!"), (55, "Good job."), (45, "Not bad!"))  # SA-15
 MODE_TITLES = {"competitive": "the competitive game", "coop": "co-op", "solo": "solo"}
 
 
@@ -50,7 +52,7 @@ class State:
     """
 
     players: tuple[str, ...]
-    mode: str
+    mode: Mode
     hand_size: int
     round: int
     hands: Mapping[str, int]
@@ -458,7 +460,7 @@ def team(scores: Mapping[str, Score], players: Sequence[str], mode: str) -> Team
     who = "hand" if mode == "solo" else "player"
     text = f"Team score {low}: the lower {who}'s score (SA-15); "
     text += f"rating: {rating}" if rating else "below 45: no rating."
-    return Team(score=low, rating=rating, explanation=text)  # type: ignore[arg-type]
+    return Team(score=low, rating=rating, explanation=text)
 
 
 def _setup_notes(state: State) -> list[str]:
@@ -510,7 +512,7 @@ def result_of(results: list[RoundResult], state: State) -> SalesResult:
         scores=scores,
         winners=won,
         team=the_team,
-        mode=state.mode,  # type: ignore[arg-type]
+        mode=state.mode,
         hand_size=state.hand_size,
         notes=_setup_notes(state),
         explanation=text,

@@ -95,16 +95,16 @@ def test_bids_are_written_unsynced_and_the_round_they_complete_synced(hub, store
     """Pending bids skip the sync to disk (every phone writes them); the transaction that
     records the round is synced, also when the hub did not see that bid coming as the
     last one (the unsynced try is rolled back and made again, synced)."""
-    from companion.net import hub as hub_module
+    from companion.store import hosting as hosting_module
 
     levels: list[tuple[str, int]] = []
-    write_game = hub_module.write_game
+    write_game = hosting_module.write_game
 
     def recording(c, *args, **kwargs):
         levels.append(("round", c.execute("PRAGMA synchronous").fetchone()[0]))
         return write_game(c, *args, **kwargs)
 
-    monkeypatch.setattr(hub_module, "write_game", recording)
+    monkeypatch.setattr(hosting_module, "write_game", recording)
     mid = store.create_match("hotdog", PLAYERS, new_record("hotdog"))
     code, tokens = seated(hub, mid)
     real = store.transaction

@@ -1,7 +1,8 @@
 """A table on every phone: one host serves a match, each player bids from their own phone.
 
-The hub is plain Python over the app's SQLite store; the screens call it and render
-only what it returns. In Flet web mode the server draws every session, so privacy is
+The hub is plain Python over the app's SQLite store, whose hosted tables it reads and
+writes only through :mod:`companion.store.hosting` (it holds no SQL); the screens call it
+and render only what it returns. In Flet web mode the server draws every session, so privacy is
 simple to state and to test: a phone's session is drawn from :meth:`Hub.view` of its
 own seat, and that view never holds another seat's bid before the reveal.
 

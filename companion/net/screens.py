@@ -44,18 +44,6 @@ def code_text(code: str) -> str:
     return f"{code[:half]} {code[half:]}" if len(code) > 4 else code
 
 
-# ---------------------------------------------------------------- Hot Dog
-
-
-def hotdog_bid_text(bid: Mapping[str, Any]) -> str:
-    """A seat's own bid in words: '5 table, 2 hot dogs, $1, last hot dog (announced)'."""
-    n = bid["hotdogs"]
-    out = f"{bid['table']} table, {n} hot dog{'s' if n != 1 else ''}, ${bid.get('dollars', 0)}"
-    if bid.get("last"):
-        out += ", last hot dog" + (" (announced)" if bid.get("announced", True) else " (not announced)")
-    return out
-
-
 # ---------------------------------------------------------------- Burger
 
 

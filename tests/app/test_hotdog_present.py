@@ -50,7 +50,7 @@ def test_three_game_match_with_hd17_mustard():
 def test_running_totals_include_the_game_in_play():
     g1 = finish(forms.new_record(PLAYERS, "Anna"))
     g2 = forms.submit(forms.new_record(PLAYERS, "Bernd"), tie_drafts()).record
-    totals = present.running_totals(present.match_tally(PLAYERS, [g1, g2]))
+    totals = present.running_totals(present.match_tally(PLAYERS, [g1]), present.game_view(g2))
     g1money = present.game_view(g1).state.money
     g2money = present.game_view(g2).state.money
     assert totals == {p: g1money[p] + g2money[p] for p in PLAYERS}

@@ -161,3 +161,31 @@ def test_the_next_game_starts_with_the_house_rule_holder_by_default(store, mid):
     ops.submit(*drawn(shell, mid))
     ops.start_next_game(*drawn(shell, mid))
     assert store.match(mid).games[1].record["mustard"] == "Bernd"     # HD-17
+
+
+
+def test_the_table_screen_replays_the_game_in_play_once_per_render(store, mid, monkeypatch):
+    """Drawn in game 2 (the match so far shown): game 2's record is replayed once, for
+    the screen and its entry alike; game 1's once, for the match so far."""
+    from flet.components.component import Renderer
+
+    from companion.games.hotdog import rules, view
+
+    shell = tab(store)
+    typed(shell, mid, LAST)
+    ops.submit(*drawn(shell, mid))
+    ops.start_next_game(*drawn(shell, mid))         # game 2: Bernd holds the mustard card
+    typed(shell, mid, TIE)
+    ops.submit(*drawn(shell, mid))
+    ops.to_entry(drawn(shell, mid)[0])
+    replayed: list[str | None] = []
+    real = rules.replay
+    monkeypatch.setattr(rules, "replay", lambda rec: replayed.append(rec.mustard) or real(rec))
+    screen = Renderer().render(view.TableScreen.__wrapped__, shell, mid)
+    parts = [c for c in screen.controls if hasattr(c, "fn")]            # the components it draws
+    assert [c.fn.__name__ for c in parts] == ["Entry", "ExportActions"]
+    entry = Renderer().render(parts[0].fn, *parts[0].args)
+    lines = [getattr(c, "value", None) for c in entry.controls]
+    assert "Money: Anna $5 · Bernd $4 · Chris $3" in lines       # game 2 so far
+    assert "Match so far (HD-15): Anna $8 · Bernd $7 · Chris $6" in lines   # game 1 ended $3 · $3 · $3
+    assert sorted(replayed) == ["Anna", "Bernd"]

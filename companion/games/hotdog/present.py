@@ -263,13 +263,10 @@ def match_tally(players: Sequence[str], records: Sequence[Mapping[str, Any]]) ->
     return tally(MatchRecord(game="hotdog", players=list(players), games=[dict(r) for r in records]))
 
 
-def running_totals(result: MatchResult) -> dict[str, int]:
-    """Finished games' dollars added up (HD-15), plus the game in play's dollars so far."""
-    totals = dict(result.totals)
-    if result.games and not result.games[-1].over:
-        for p, v in result.games[-1].scores.items():
-            totals[p] += v
-    return totals
+def running_totals(finished: MatchResult, current: GameView) -> dict[str, int]:
+    """The match so far (HD-15): the dollars of the games before the one in play
+    (``finished`` tallies those) added up, plus the game in play's dollars so far."""
+    return {p: finished.totals.get(p, 0) + current.state.money[p] for p in current.players}
 
 
 def can_start_next_game(result: MatchResult) -> bool:

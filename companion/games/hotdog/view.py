@@ -122,12 +122,11 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
         out.append(EditRound(s, gv.before(ui.index), ui, key="edit"))
     else:
         records = s.match.records
-        tally = present.match_tally(gv.players, records) if gv.over or len(records) > 1 else None
         if gv.over:
-            assert tally is not None
-            out.append(GameOver(s, gv, ui, tally, key="over"))
-        else:
-            totals = present.running_totals(tally) if tally is not None else None
+            out.append(GameOver(s, gv, ui, present.match_tally(gv.players, records), key="over"))
+        else:   # the games before this one are over: tallied without the game in play
+            totals = (present.running_totals(present.match_tally(gv.players, records[:-1]), gv)
+                      if len(records) > 1 else None)
             out.append(Entry(s, gv, ui, totals, key="entry"))
         out += _rounds_list(s, gv)
         out.append(ExportActions(shell, s.match.id, s.number))

@@ -1,7 +1,7 @@
 """What Hot Dog's screens draw, as typed values: a game (the one replay of its record),
-a round (the table screen's reveal, a past round, the phones' resolution and the
-match's history all draw it from :func:`round_lines`), the match so far. No flet
-here — tested without a browser.
+a round (the table screen's reveal and a past round, and the phones' resolution, all
+draw it from :func:`round_lines`), the match so far. No flet here — tested without a
+browser.
 
 Every screen shows the pure replay of the record (``rules.replay``), done once per
 record: :func:`game_view` keeps the results, the state after the last round and the

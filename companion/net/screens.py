@@ -44,24 +44,6 @@ def code_text(code: str) -> str:
     return f"{code[:half]} {code[half:]}" if len(code) > 4 else code
 
 
-# ---------------------------------------------------------------- Burger
-
-
-def parse_decks(text: str) -> list[list[str]]:
-    """The decks as laid out, typed by the host: one line per deck, cards separated by
-    commas ('bun, rat' / 'patty, cheese'). Empty lines and spaces around names go."""
-    decks = []
-    for line in text.splitlines():
-        cards = [c.strip() for c in line.split(",") if c.strip()]
-        if cards:
-            decks.append(cards)
-    return decks
-
-
-def decks_text(decks: Sequence[Sequence[str]]) -> str:
-    return "\n".join(", ".join(deck) for deck in decks)
-
-
 # ---------------------------------------------------------------- Sales
 
 

@@ -196,6 +196,15 @@ def test_every_game_says_a_refused_save_at_its_table(tmp_path, game, new):
     record = new()
     mid = store.create_match(game, record["players"], record)
     shell = shell_of(store)
+    if game == "burger":                  # its table's operations run on the screen's TableSession
+        from companion.games.burger import actions
+
+        t = actions.open_table(shell, mid)
+        store._conn.execute("PRAGMA query_only=ON")
+        assert actions.save(t, {**record, "rounds": []}, record, "your entry was not saved") is False
+        assert actions.open_table(shell, mid).ui.error.startswith("Not saved: the saved data ")
+        assert store.match(mid).current.record == record
+        return
     table = view.Table(shell, mid)
     store._conn.execute("PRAGMA query_only=ON")
     assert table.save({**record, "rounds": []}, record, "your entry was not saved") is False

@@ -140,7 +140,7 @@ def test_a_decomposed_record_is_refereed_as_the_composed_one(game):
 
 SETUP_SCREENS = {"hotdog": "companion.games.hotdog.forms",
                  "sales": "companion.games.sales.viewmodel",
-                 "burger": "companion.games.burger.viewmodel"}
+                 "burger": "companion.games.burger.forms"}
 
 
 @pytest.mark.parametrize("game", sorted(SETUP_SCREENS))
@@ -160,7 +160,7 @@ def test_the_setup_screens_say_the_same_next_to_the_field(game):
 
 
 def test_a_new_game_keeps_its_names_composed():
-    from companion.games.burger import viewmodel as burger
+    from companion.games.burger import forms as burger
     from companion.games.hotdog import forms as hotdog
     from companion.games.sales import viewmodel as sales
 

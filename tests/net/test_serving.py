@@ -6,8 +6,6 @@ from companion.net import SeatState
 from companion.net.screens import (
     bids_line,
     code_text,
-    decks_text,
-    parse_decks,
     parse_icons,
     sales_card,
     seats_line,
@@ -72,12 +70,6 @@ def test_bids_line_says_who_never_what(hub, store):
 def test_words_for_codes_seats_and_bids():
     assert code_text("ABCDEF") == "ABC DEF"
     assert seats_line([SeatState("Anna", True), SeatState("Bernd", False)]) == "1 of 2 seats taken"
-
-
-def test_decks_typed_by_the_host():
-    decks = parse_decks("bun, rat\n\n  patty ,cheese \ntomato")
-    assert decks == [["bun", "rat"], ["patty", "cheese"], ["tomato"]]
-    assert parse_decks(decks_text(decks)) == decks
 
 
 def test_sales_card_by_attributes():

@@ -7,9 +7,7 @@ player typed, and never anything else: a phone's words come from its own seat's 
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from companion.net.hub import SeatState
 
@@ -42,32 +40,3 @@ def code_text(code: str) -> str:
     """A table code as the host screen shows it, in two halves: 'ABC DEF'."""
     half = len(code) // 2
     return f"{code[:half]} {code[half:]}" if len(code) > 4 else code
-
-
-# ---------------------------------------------------------------- Sales
-
-
-def parse_icons(text: str) -> list[str]:
-    """Icons typed as 'car, phone' (commas or spaces)."""
-    return [w for w in re.split(r"[,\s]+", text.strip()) if w]
-
-
-def sales_card(suit: str, value: int, discard: int = 0, icons: Sequence[str] = ()) -> dict[str, Any]:
-    """A played card by its attributes, as the hub takes it."""
-    card: dict[str, Any] = {"suit": suit.strip(), "value": value}
-    if discard:
-        card["discard"] = discard
-    if icons:
-        card["icons"] = list(icons)
-    return {"card": card}
-
-
-def sales_card_text(card: Mapping[str, Any]) -> str:
-    out = f"{card['suit']} {card['value']}"
-    if card.get("discard"):
-        out += f", discard {card['discard']}"
-    if card.get("icons"):
-        out += ", icons " + ", ".join(card["icons"])
-    if card.get("set"):
-        out += f", collects {card['set'].get('icon')}"
-    return out

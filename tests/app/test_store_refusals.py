@@ -162,9 +162,9 @@ def hotdog_record() -> dict:
 
 
 def sales_record() -> dict:
-    from companion.games.sales import viewmodel as sales_vm
+    from companion.games.sales import forms
 
-    return sales_vm.new_record(["Ann", "Ben"], "competitive", 1)
+    return forms.new_record(["Ann", "Ben"], "competitive", 1)
 
 
 def burger_record() -> dict:
@@ -196,9 +196,8 @@ def test_every_game_says_a_refused_save_at_its_table(tmp_path, game, new):
     record = new()
     mid = store.create_match(game, record["players"], record)
     shell = shell_of(store)
-    if game == "burger":                  # its table's operations run on the screen's TableSession
-        from companion.games.burger import actions
-
+    if game in ("burger", "sales"):       # its table's operations run on the screen's TableSession
+        actions = importlib.import_module(f"companion.games.{game}.actions")
         t = actions.open_table(shell, mid)
         store._conn.execute("PRAGMA query_only=ON")
         assert actions.save(t, {**record, "rounds": []}, record, "your entry was not saved") is False

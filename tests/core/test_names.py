@@ -139,7 +139,7 @@ def test_a_decomposed_record_is_refereed_as_the_composed_one(game):
 
 
 SETUP_SCREENS = {"hotdog": "companion.games.hotdog.forms",
-                 "sales": "companion.games.sales.viewmodel",
+                 "sales": "companion.games.sales.forms",
                  "burger": "companion.games.burger.forms"}
 
 
@@ -162,7 +162,7 @@ def test_the_setup_screens_say_the_same_next_to_the_field(game):
 def test_a_new_game_keeps_its_names_composed():
     from companion.games.burger import forms as burger
     from companion.games.hotdog import forms as hotdog
-    from companion.games.sales import viewmodel as sales
+    from companion.games.sales import forms as sales
 
     assert hotdog.new_record([" Zoe\u0308", "Anna"], "Zoe\u0308")["players"] == ["Zoë", "Anna"]
     assert hotdog.new_record(["Zoe\u0308", "Anna"], "Zoe\u0308")["mustard"] == "Zoë"

@@ -6,8 +6,6 @@ from companion.net import SeatState
 from companion.net.screens import (
     bids_line,
     code_text,
-    parse_icons,
-    sales_card,
     seats_line,
 )
 from companion.net.serving import hub_for, is_local_client, listens_beyond_loopback, port_of, reach
@@ -70,9 +68,3 @@ def test_bids_line_says_who_never_what(hub, store):
 def test_words_for_codes_seats_and_bids():
     assert code_text("ABCDEF") == "ABC DEF"
     assert seats_line([SeatState("Anna", True), SeatState("Bernd", False)]) == "1 of 2 seats taken"
-
-
-def test_sales_card_by_attributes():
-    assert sales_card(" sun ", 4) == {"card": {"suit": "sun", "value": 4}}
-    assert sales_card("wild", 2, 1, parse_icons("car, phone bag")) == {
-        "card": {"suit": "wild", "value": 2, "discard": 1, "icons": ["car", "phone", "bag"]}}

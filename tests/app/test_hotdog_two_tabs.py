@@ -8,8 +8,8 @@ from dataclasses import replace
 
 import pytest
 
+from companion.games.hotdog import actions as ops
 from companion.games.hotdog import forms, present
-from companion.games.hotdog import table as ops
 from companion.games.hotdog.forms import TableUI
 from companion.store import Store
 from tests.tabs import tab

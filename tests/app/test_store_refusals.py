@@ -15,8 +15,8 @@ import flet as ft
 import pytest
 from flet.components.component import Renderer
 
+from companion.games.hotdog import actions as hotdog_actions
 from companion.games.hotdog import forms, present
-from companion.games.hotdog import table as hotdog_table
 from companion.games.hotdog import view as hotdog_view
 from companion.games.hotdog.forms import Draft
 from companion.store import SCHEMA_VERSION, Store, db
@@ -48,7 +48,7 @@ def draw(component, *args) -> Any:
 
 def hotdog_entry(shell: Shell, mid: int) -> Any:
     """Hot Dog's bid entry as its table screen draws it: the session and the game view."""
-    s = hotdog_table.open_table(shell, mid)
+    s = hotdog_actions.open_table(shell, mid)
     return draw(hotdog_view.Entry, s, present.game_view(s.record), s.ui, None)
 
 
@@ -97,12 +97,12 @@ def test_a_refused_round_is_said_and_stays_entered(match, monkeypatch, opened):
     path, mid, record = match
     store = opened(path, monkeypatch)
     shell = shell_of(store)
-    hotdog_table.open_table(shell, mid).put(lambda u: replace(u, drafts=dict(TIE)))
+    hotdog_actions.open_table(shell, mid).put(lambda u: replace(u, drafts=dict(TIE)))
     entry = hotdog_entry(shell, mid)
 
     tap(entry, "Submit round")                     # no exception: the session lives on
 
-    ui = hotdog_table.open_table(shell, mid).latest()
+    ui = hotdog_actions.open_table(shell, mid).latest()
     assert ui.mode == "entry" and ui.drafts == TIE  # the bids the players entered are still there
     assert ui.error.startswith("Not saved: ")
     assert ("read-only" if opened is read_only else "cannot be written any more") in ui.error
@@ -173,39 +173,19 @@ def burger_record() -> dict:
     return start()
 
 
-def test_hot_dog_says_a_refused_save_at_its_table(tmp_path):
-    """Hot Dog's table saves through its session (``companion.games.hotdog.table``)."""
-    store = Store(tmp_path / "companion.sqlite3")
-    record = hotdog_record()
-    mid = store.create_match("hotdog", record["players"], record)
-    shell = shell_of(store)
-    s = hotdog_table.open_table(shell, mid)
-    s.put(lambda u: replace(u, drafts=dict(TIE)))
-    store._conn.execute("PRAGMA query_only=ON")
-    hotdog_table.submit(s, present.game_view(s.record))
-    assert hotdog_table.open_table(shell, mid).latest().error.startswith("Not saved: the saved data ")
-    assert store.match(mid).current.record == record
-
-
-@pytest.mark.parametrize("game, new", [("sales", sales_record), ("burger", burger_record)])
+@pytest.mark.parametrize("game, new", [("hotdog", hotdog_record), ("sales", sales_record),
+                                       ("burger", burger_record)])
 def test_every_game_says_a_refused_save_at_its_table(tmp_path, game, new):
+    """Each game's table operations run on the screen's TableSession (its ``actions``)."""
     import importlib
 
-    view = importlib.import_module(f"companion.games.{game}.view")
     store = Store(tmp_path / "companion.sqlite3")
     record = new()
     mid = store.create_match(game, record["players"], record)
     shell = shell_of(store)
-    if game in ("burger", "sales"):       # its table's operations run on the screen's TableSession
-        actions = importlib.import_module(f"companion.games.{game}.actions")
-        t = actions.open_table(shell, mid)
-        store._conn.execute("PRAGMA query_only=ON")
-        assert actions.save(t, {**record, "rounds": []}, record, "your entry was not saved") is False
-        assert actions.open_table(shell, mid).ui.error.startswith("Not saved: the saved data ")
-        assert store.match(mid).current.record == record
-        return
-    table = view.Table(shell, mid)
+    actions = importlib.import_module(f"companion.games.{game}.actions")
+    t = actions.open_table(shell, mid)
     store._conn.execute("PRAGMA query_only=ON")
-    assert table.save({**record, "rounds": []}, record, "your entry was not saved") is False
-    assert shell.ui(view.TABLE).error.startswith("Not saved: the saved data ")
+    assert actions.save(t, {**record, "rounds": []}, record, "your entry was not saved") is False
+    assert actions.open_table(shell, mid).ui.error.startswith("Not saved: the saved data ")
     assert store.match(mid).current.record == record

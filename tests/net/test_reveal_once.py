@@ -9,8 +9,8 @@ from dataclasses import replace
 
 import pytest
 
+from companion.games.hotdog import actions as ops
 from companion.games.hotdog import forms, present
-from companion.games.hotdog import table as ops
 from companion.net import Hub, RevealRefused
 from tests.net.conftest import PLAYERS, TIE, hotdog_match, seated
 from tests.tabs import tab

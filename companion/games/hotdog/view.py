@@ -5,7 +5,7 @@ Found by the shell by module name (``VIEW``); the reference implementation of
 
 Thin: what is shown comes from ``present`` (the one replay of the record per
 render, passed down), what a tap changes from ``forms``, and every table operation
-from ``table`` on the screen's :class:`~companion.ui.table.TableSession`. The
+from ``actions`` on the screen's :class:`~companion.ui.table.TableSession`. The
 components get values and callbacks, never the store or the shell.
 """
 
@@ -17,8 +17,8 @@ from typing import Any
 import flet as ft
 
 from companion.core.match import GAMES_PER_MATCH, MatchResult
+from companion.games.hotdog import actions as ops
 from companion.games.hotdog import forms, present, rules, rulings
-from companion.games.hotdog import table as ops
 from companion.games.hotdog.forms import Draft, SetupDraft, TableUI
 from companion.games.hotdog.parts import Key, bid_fields, draw
 from companion.games.hotdog.present import GameView, money_text

@@ -12,13 +12,12 @@ the entry, which stays to be checked.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.games.hotdog import forms, present
 from companion.games.hotdog.forms import Draft, TableUI
-from companion.ui.records import Refused
 from companion.ui.table import MatchSeen, TableSession
 
 if TYPE_CHECKING:
@@ -45,10 +44,17 @@ def shown(ui: TableUI, gv: present.GameView) -> TableUI:
     return replace(ui, mode="entry") if ui.mode != "entry" and ui.index >= len(gv.results) else ui
 
 
-def _refused(s: Session, refused: Refused) -> None:
+def save(s: Session, record: dict[str, Any], base: Mapping[str, Any], not_done: str) -> bool:
+    """Save ``record`` made from ``base``: True when saved; else the refusal is said next
+    to the entry (and at the top when the match moved on to another game), and the
+    drafts stay as entered."""
+    refused = s.save(record, base, not_done)
+    if refused is None:
+        return True
     s.put(lambda u: replace(u, error=refused.line))
-    if refused.game != s.number:   # the screen moves on to that game: said at the top
+    if refused.game != s.number:   # the screen moves on to that game: said at the top (a put clears it)
         s.say(refused.line)
+    return False
 
 
 def edit_bid(s: Session, which: str, player: str, change: Callable[[Draft], Draft], first_table: int) -> None:
@@ -69,9 +75,7 @@ def submit(s: Session, gv: present.GameView) -> None:
     if not change.ok:
         s.put(lambda u: replace(u, error=change.error))
         return
-    refused = s.save(change.record, base, "your entry was not saved")
-    if refused is not None:
-        _refused(s, refused)
+    if not save(s, change.record, base, "your entry was not saved"):
         return
     index = len(change.record["rounds"]) - 1
     s.forget(ROUND)
@@ -85,9 +89,7 @@ def undo(s: Session, gv: present.GameView) -> None:
     if not change.ok:
         s.put(lambda u: replace(u, error=change.error))
         return
-    refused = s.save(change.record, record, "nothing was undone")
-    if refused is not None:
-        _refused(s, refused)
+    if not save(s, change.record, record, "nothing was undone"):
         return
     drafts = forms.drafts_of(record, len(record["rounds"]) - 1)
     s.forget(ROUND)
@@ -119,9 +121,7 @@ def save_edit(s: Session, index: int) -> None:
     if not change.ok:
         s.put(lambda u: replace(u, error=change.error))
         return
-    refused = s.save(change.record, base, f"your change to round {index + 1} was not saved")
-    if refused is not None:
-        _refused(s, refused)
+    if not save(s, change.record, base, f"your change to round {index + 1} was not saved"):
         return
     s.forget(EDIT)
     s.put(lambda u: replace(u, mode="round", error=None))

@@ -1,4 +1,4 @@
-"""The Hot Dog table screen's operations on its session (companion.games.hotdog.table),
+"""The Hot Dog table screen's operations on its session (companion.games.hotdog.actions),
 without a browser: a fast second tap enters a round or starts a game once, the reveal
 goes step by step from the latest state, undo brings the bids back, a round changed
 and a change cancelled, and a round that is gone is not opened."""
@@ -9,8 +9,8 @@ from dataclasses import replace
 
 import pytest
 
+from companion.games.hotdog import actions as ops
 from companion.games.hotdog import forms, present
-from companion.games.hotdog import table as ops
 from companion.games.hotdog.forms import Draft
 from companion.store import Store
 from tests.tabs import tab

@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.games.hotdog import viewmodel as vm  # noqa: E402
+from companion.games.hotdog import forms, present  # noqa: E402
 from companion.net import Hub  # noqa: E402
 from companion.store import Store  # noqa: E402
 
@@ -45,18 +45,18 @@ NAMES = ["Anna", "Bernd", "Chris", "Dora", "Emil"]
 
 def legal_bid(record: dict, player: str, rng: random.Random) -> dict:
     """A random bid the rules take for this player now (HD-6)."""
-    _, state = vm.replay(record)
+    _, state = present.replay(record)
     for _ in range(200):
         hotdogs = rng.randint(1, 4)
-        d = vm.Draft(table=rng.choice(state.tables), hotdogs=hotdogs,
-                     dollars=rng.randint(0, min(hotdogs, state.money[player])))
-        if vm.bid_errors(state, {player: d}).get(player) is None:
+        d = forms.Draft(table=rng.choice(state.tables), hotdogs=hotdogs,
+                        dollars=rng.randint(0, min(hotdogs, state.money[player])))
+        if forms.bid_errors(state, {player: d}).get(player) is None:
             return {"table": d.table, "hotdogs": d.hotdogs, "dollars": d.dollars}
     raise RuntimeError(f"no legal bid found for {player}")
 
 
 def head(step: dict) -> str:
-    """A step as the screens say it (``viewmodel.round_view``), from the referee's output."""
+    """A step as the screens say it (``present.round_view``), from the referee's output."""
     return (f"{step['table']} table: {step['player']} {step['hotdogs']}−${step['dollars']} = "
             f"${step['price']}: " + ("sold" if step["outcome"] == "sold" else f"returned ({step['reason']})"))
 
@@ -89,7 +89,7 @@ def load(tables: int, phones: int, rounds: int, seed: int = 8) -> list[float]:
     players = NAMES[:phones]
     seats: list[tuple[int, str, dict[str, str]]] = []
     for _ in range(tables):
-        match_id = store.create_match("hotdog", players, vm.new_record(players, players[0]))
+        match_id = store.create_match("hotdog", players, forms.new_record(players, players[0]))
         code = hub.host(match_id).code
         tokens = {p: hub.take_seat(code, p, f"10.0.0.{i}").token for i, p in enumerate(players)}
         seats.append((match_id, code, tokens))
@@ -197,7 +197,7 @@ def browsers(rounds: int, seed: int = 3) -> list[float]:
         data = Path(tmp) / "data"
         data.mkdir()
         store = Store(data / "companion.sqlite3")
-        match_id = store.create_match("hotdog", players, vm.new_record(players, players[0]))
+        match_id = store.create_match("hotdog", players, forms.new_record(players, players[0]))
         code = Hub(store).host(match_id).code
         store.close()
         server = Server(data)

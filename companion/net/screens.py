@@ -7,9 +7,7 @@ player typed, and never anything else: a phone's words come from its own seat's 
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from companion.net.hub import SeatState
 
@@ -42,62 +40,3 @@ def code_text(code: str) -> str:
     """A table code as the host screen shows it, in two halves: 'ABC DEF'."""
     half = len(code) // 2
     return f"{code[:half]} {code[half:]}" if len(code) > 4 else code
-
-
-# ---------------------------------------------------------------- Hot Dog
-
-
-def hotdog_bid_text(bid: Mapping[str, Any]) -> str:
-    """A seat's own bid in words: '5 table, 2 hot dogs, $1, last hot dog (announced)'."""
-    n = bid["hotdogs"]
-    out = f"{bid['table']} table, {n} hot dog{'s' if n != 1 else ''}, ${bid.get('dollars', 0)}"
-    if bid.get("last"):
-        out += ", last hot dog" + (" (announced)" if bid.get("announced", True) else " (not announced)")
-    return out
-
-
-# ---------------------------------------------------------------- Burger
-
-
-def parse_decks(text: str) -> list[list[str]]:
-    """The decks as laid out, typed by the host: one line per deck, cards separated by
-    commas ('bun, rat' / 'patty, cheese'). Empty lines and spaces around names go."""
-    decks = []
-    for line in text.splitlines():
-        cards = [c.strip() for c in line.split(",") if c.strip()]
-        if cards:
-            decks.append(cards)
-    return decks
-
-
-def decks_text(decks: Sequence[Sequence[str]]) -> str:
-    return "\n".join(", ".join(deck) for deck in decks)
-
-
-# ---------------------------------------------------------------- Sales
-
-
-def parse_icons(text: str) -> list[str]:
-    """Icons typed as 'car, phone' (commas or spaces)."""
-    return [w for w in re.split(r"[,\s]+", text.strip()) if w]
-
-
-def sales_card(suit: str, value: int, discard: int = 0, icons: Sequence[str] = ()) -> dict[str, Any]:
-    """A played card by its attributes, as the hub takes it."""
-    card: dict[str, Any] = {"suit": suit.strip(), "value": value}
-    if discard:
-        card["discard"] = discard
-    if icons:
-        card["icons"] = list(icons)
-    return {"card": card}
-
-
-def sales_card_text(card: Mapping[str, Any]) -> str:
-    out = f"{card['suit']} {card['value']}"
-    if card.get("discard"):
-        out += f", discard {card['discard']}"
-    if card.get("icons"):
-        out += ", icons " + ", ".join(card["icons"])
-    if card.get("set"):
-        out += f", collects {card['set'].get('icon')}"
-    return out

@@ -71,16 +71,19 @@ class TableSession(Generic[U]):
     as drawn (``ui``) and the operations, each a record change saved or a passing-state
     change. ``fresh`` makes a game's passing state for a match it has none for;
     ``place`` names how far a record is (the words of a refusal); ``over`` says whether
-    a record's game is over (the match is finished when its last game is)."""
+    a record's game is over (the match is finished when its last game is: game
+    ``games``; a game played as a match of one, like burger, passes 1)."""
 
     def __init__(self, shell: ShellServices, match_id: int, *, key: str,
                  fresh: Callable[[MatchSeen], U],
                  place: Callable[[Mapping[str, Any]], Place],
-                 over: Callable[[Mapping[str, Any]], bool]) -> None:
+                 over: Callable[[Mapping[str, Any]], bool],
+                 games: int = GAMES_PER_MATCH) -> None:
         self._shell = shell
         self._key = key
         self._place = place
         self._over = over
+        self._games = games
         m = shell.store.match(match_id)
         assert m.games, "a match always has its first game"
         self.match = MatchSeen(id=m.id, game=m.game, players=tuple(m.players), number=m.games[-1].number,
@@ -149,7 +152,7 @@ class TableSession(Generic[U]):
         ('your entry was not saved')."""
         n = self.match.number
         refused = save_change(self._shell.store, self.match.id, n, record, base=base, place=self._place,
-                              not_done=not_done, finished_match=n == GAMES_PER_MATCH and self._over(record))
+                              not_done=not_done, finished_match=n == self._games and self._over(record))
         if refused is None:
             self._put_held(lambda h: replace(h, stamps={k: v for k, v in (
                 (k, edits.followed(v, base, record)) for k, v in h.stamps.items()) if v is not None}))

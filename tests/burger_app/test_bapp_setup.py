@@ -6,12 +6,16 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from companion.games.burger import viewmodel as vm
+import pytest
+
+from companion.games.burger import actions, forms, present, rulings, secrecy, stacks, state
 from tests.burger_app.helpers import THREE
+
+PURE = [actions, forms, present, rulings, secrecy, stacks, state]
 
 
 def test_bu1_names_are_checked_as_typed():
-    errs = vm.name_errors(["Ann", " ann ", "", "x" * 25, "Ben"])
+    errs = forms.name_errors(["Ann", " ann ", "", "x" * 25, "Ben"])
     assert errs[0] is None
     assert errs[1] == "BU-1: 'ann' and 'Ann' look the same: give each player a name the table can tell apart"
     assert errs[2] == "BU-1: a player's name is empty"
@@ -20,84 +24,85 @@ def test_bu1_names_are_checked_as_typed():
 
 
 def test_bu1_two_to_five_players_and_a_first_player_who_plays():
-    assert vm.setup_errors(vm.Setup(players=("Ann",))) == {"names": "BU-1: 2–5 players, not 1"}
+    assert forms.setup_errors(forms.Setup(players=("Ann",))) == {"names": "BU-1: 2–5 players, not 1"}
     six = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
-    assert vm.setup_error(vm.Setup(players=six)) == "BU-1: 2–5 players, not 6"
-    assert vm.setup_errors(vm.Setup(players=THREE, first="Zed")) == {
+    assert forms.setup_error(forms.Setup(players=six)) == "BU-1: 2–5 players, not 6"
+    assert forms.setup_errors(forms.Setup(players=THREE, first="Zed")) == {
         "first": "BU-1: the first player 'Zed' is not a player (players: Ann, Ben, Cat)"}
-    assert vm.setup_errors(vm.Setup(players=THREE, first=" cat ")) == {}
+    assert forms.setup_errors(forms.Setup(players=THREE, first=" cat ")) == {}
 
 
 def test_bu3_tool_cards_house_default_and_at_least_two():
-    setup = vm.Setup(players=THREE)
+    setup = forms.Setup(players=THREE)
     assert (setup.tongs, setup.tease) == (2, 1)
-    assert vm.tools_label() == (
+    assert rulings.tools_label() == (
         "2 tongs + 1 tease per player: house rule (BU-3), the rule texts do not give the number.")
-    assert vm.tools_label(3, 1) == (
+    assert rulings.tools_label(3, 1) == (
         "3 tongs + 1 tease per player, set at setup (BU-3; the house rule default is 2 tongs + 1 tease).")
     one = setup.step("tongs", -1).step("tongs", -5)     # steppers stop at 0
     assert (one.tongs, one.tease) == (0, 1)
-    assert vm.setup_errors(one) == {
+    assert forms.setup_errors(one) == {
         "tools": "BU-3: every player starts with at least 2 tool cards, not 0 tongs + 1 tease"}
 
 
 def test_bu6_draw_pile_must_hold_a_round_and_be_a_number():
     # 3 players reveal 5 ingredients a round (BU-2): a pile of 4 cannot make one
-    assert vm.setup_errors(vm.Setup(players=THREE, draw_pile="4")) == {
+    assert forms.setup_errors(forms.Setup(players=THREE, draw_pile="4")) == {
         "draw_pile": "BU-6: a draw pile of 4 cards cannot make a round: 3 players need 5 "
                      "ingredients a round (BU-2)"}
-    assert vm.setup_errors(vm.Setup(players=THREE, draw_pile="lots")) == {
+    assert forms.setup_errors(forms.Setup(players=THREE, draw_pile="lots")) == {
         "draw_pile": "the draw pile is a whole number of cards, or empty if not known"}
-    assert vm.setup_errors(vm.Setup(players=THREE, draw_pile=" 60 ")) == {}
-    assert vm.setup_errors(vm.Setup(players=THREE, draw_pile="")) == {}
+    assert forms.setup_errors(forms.Setup(players=THREE, draw_pile=" 60 ")) == {}
+    assert forms.setup_errors(forms.Setup(players=THREE, draw_pile="")) == {}
 
 
 def test_bu8_scoring_is_always_labelled_house_rule():
-    setup = vm.Setup(players=THREE).step("rat_points", -1)
+    setup = forms.Setup(players=THREE).step("rat_points", -1)
     assert (setup.hamburger_points, setup.rat_points) == (1, -1)
-    assert vm.scoring_label(1, -1) == (
+    assert rulings.scoring_label(1, -1) == (
         "Scoring is a house rule (BU-8): the rule texts give no scoring. House rule: 1 point per "
         "complete hamburger, -1 points per rat token; a tie goes to fewer rat tokens, and is "
         "shared if still equal.")
-    assert vm.Setup().step("hamburger_points", 20).hamburger_points == vm.MAX_POINTS
+    assert forms.Setup().step("hamburger_points", 20).hamburger_points == forms.MAX_POINTS
 
 
 def test_recipe_file_from_assets_or_a_picked_path(tmp_path: Path):
-    files = vm.recipe_files()
+    files = forms.recipe_files()
     assert [f.name for f in files] == ["example.json"]
-    ok = vm.recipe_status(files[0])
+    ok = forms.recipe_status(files[0])
     assert ok.ok
     assert ok.text == ("example.json: 3 recipes (Cheeseburger, Garden burger, Double cheese). "
                        "An example file, made up: edit it to match your recipe cards.")
     bad = tmp_path / "mine.json"
     bad.write_text('{"recipes": [{"name": "Rat burger", "ingredients": ["rat"]}]}', encoding="utf-8")
-    status = vm.recipe_status(bad)
+    status = forms.recipe_status(bad)
     assert not status.ok and status.book is None
     assert status.text == "recipes mine.json: recipes.0.ingredients: Value error, a rat is not an ingredient (BU-5)"
-    assert vm.setup_errors(vm.Setup(players=THREE, recipes=str(bad))) == {"recipes": status.text}
-    assert vm.setup_errors(vm.Setup(players=THREE, recipes=str(tmp_path / "gone.json")))["recipes"].startswith(
+    assert forms.setup_errors(forms.Setup(players=THREE, recipes=str(bad))) == {"recipes": status.text}
+    assert forms.setup_errors(forms.Setup(players=THREE, recipes=str(tmp_path / "gone.json")))["recipes"].startswith(
         "recipes: cannot read")
 
 
 def test_new_record_is_the_contract_input():
-    setup = vm.Setup(players=(" Ann", "Ben ", "Cat"), first="ben", draw_pile="60", rat_points=-1)
-    assert vm.new_record(setup) == {
+    setup = forms.Setup(players=(" Ann", "Ben ", "Cat"), first="ben", draw_pile="60", rat_points=-1)
+    assert forms.new_record(setup) == {
         "game": "burger", "players": ["Ann", "Ben", "Cat"], "first": "Ben",
         "tools": {"tongs": 2, "tease": 1}, "scoring": {"hamburger": 1, "rat": -1},
         "draw_pile": 60, "rounds": []}
     # no first player chosen: the first seat (BU-1); no draw pile: not in the record
-    assert vm.new_record(vm.Setup(players=("Ann", "Ben"))) == {
+    assert forms.new_record(forms.Setup(players=("Ann", "Ben"))) == {
         "game": "burger", "players": ["Ann", "Ben"], "first": "Ann",
         "tools": {"tongs": 2, "tease": 1}, "scoring": {"hamburger": 1, "rat": 0}, "rounds": []}
 
 
-def test_the_view_model_imports_no_flet():
-    source = Path(vm.__file__).read_text(encoding="utf-8")
+@pytest.mark.parametrize("module", PURE)
+def test_the_screens_pure_modules_import_no_flet(module):
+    source = Path(module.__file__).read_text(encoding="utf-8")
     imported = set()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             imported.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
             imported.add(node.module)
-    assert not any(name.split(".")[0] == "flet" for name in imported)
+    assert not any(name.split(".")[0] in ("flet", "reportlab") for name in imported)
     assert "TODO" not in source

@@ -1,11 +1,10 @@
 """The Burger screens' own small logic (no browser): what is kept beside the record
-(the BU-7 top buns, the recipe file), the setup's seats, the one-line match, the CSV rows."""
+(the BU-7 top buns, the recipe file: the match's own settings), the setup's seats, the one-line match, the CSV rows."""
 
 from __future__ import annotations
 
-from companion.games.burger import export
+from companion.games.burger import export, forms, present
 from companion.games.burger import view as bv
-from companion.games.burger import viewmodel as vm
 from companion.store.exchange import game_csv
 from tests.burger_app.helpers import play, start
 
@@ -14,38 +13,39 @@ DECKS = [["patty", "cheese", "rat"], ["lettuce"], ["onion", "tomato"]]
 
 
 def test_bu7_top_buns_kept_as_a_json_list_and_toggled_once_per_player():
-    assert bv.read_top_buns(None) == []
-    assert bv.read_top_buns("not json") == []
-    assert bv.read_top_buns('{"Ann": true}') == []
-    assert bv.read_top_buns('["Ann", 3]') == ["Ann"]
-    assert bv.toggled(["Ann"], "Ben", True) == ["Ann", "Ben"]
-    assert bv.toggled(["Ann", "Ben"], "Ann", True) == ["Ben", "Ann"]      # never twice
-    assert bv.toggled(["Ann", "Ben"], "Ann", False) == ["Ben"]
-    assert bv.recipes_key(4) != bv.top_buns_key(4) != bv.top_buns_key(5)
+    assert forms.read_top_buns(None) == []
+    assert forms.read_top_buns("not json") == []
+    assert forms.read_top_buns('{"Ann": true}') == []
+    assert forms.read_top_buns('["Ann", 3]') == ["Ann"]
+    assert forms.toggled(["Ann"], "Ben", True) == ["Ann", "Ben"]
+    assert forms.toggled(["Ann", "Ben"], "Ann", True) == ["Ben", "Ann"]      # never twice
+    assert forms.toggled(["Ann", "Ben"], "Ann", False) == ["Ben"]
+    # the match's own settings, under the keys the store's schema 3 moved the old global ones to
+    assert (forms.RECIPES, forms.TOP_BUNS) == ("recipes", "top_buns")
 
 
 def test_bu1_setup_seats_move_and_remove_with_the_first_player():
-    d = bv.SetupUI(vm.Setup(players=("Ann", "Ben", "Cat")), first=1)
-    assert bv.setup_of(d).first == "Ben"
-    moved = bv._moved(d, 1, -1)
-    assert moved.setup.players == ("Ben", "Ann", "Cat") and bv.setup_of(moved).first == "Ben"
-    assert bv.setup_of(bv._removed(d, 0)).first == "Ben"
-    assert bv.setup_of(bv._removed(d, 1)).first == "Ann"      # the first player left: the first seat
-    blank = bv.SetupUI(vm.Setup(players=("", "Ben")), first=0)
-    assert bv.setup_of(blank).first is None
-    assert "first" not in vm.setup_errors(bv.setup_of(d))
+    d = forms.SetupUI(forms.Setup(players=("Ann", "Ben", "Cat")), first=1)
+    assert forms.setup_of(d).first == "Ben"
+    moved = forms.moved(d, 1, -1)
+    assert moved.setup.players == ("Ben", "Ann", "Cat") and forms.setup_of(moved).first == "Ben"
+    assert forms.setup_of(forms.removed(d, 0)).first == "Ben"
+    assert forms.setup_of(forms.removed(d, 1)).first == "Ann"      # the first player left: the first seat
+    blank = forms.SetupUI(forms.Setup(players=("", "Ben")), first=0)
+    assert forms.setup_of(blank).first is None
+    assert "first" not in forms.setup_errors(forms.setup_of(d))
 
 
 def test_a_burger_match_is_one_game_in_one_line():
-    assert bv.single_line([]) == ("no game started", False)
+    assert present.match_line([]) == ("no game started", False)
     rec = start(draw_pile="10")
     line, over = bv.VIEW.match_line(["Ann", "Ben", "Cat"], [rec])
     assert (line, over) == ("0 rounds played, 0 of 8 hamburgers, Ann first", False)
     done = play(rec, DECKS, {"Ann": "tongs", "Ben": "tease", "Cat": "tease"})
-    line, over = bv.single_line([done])
+    line, over = present.match_line([done])
     assert over and line.startswith("over after 1 round:") and "game 1 of" not in line
     broken = {**rec, "rounds": [{"decks": [["x"]], "tools": {}}]}
-    assert bv.single_line([broken]) == (vm.game_line(broken), False)
+    assert present.match_line([broken]) == (present.game_line(broken), False)
 
 
 def test_bu4_csv_rows_follow_the_shell_convention_number_then_record():
@@ -61,3 +61,9 @@ def test_bu4_csv_rows_follow_the_shell_convention_number_then_record():
     text = game_csv(rec)
     assert text.splitlines()[0].startswith("row,game,round,deck,player,cards,rat_cards,to_wastebasket,")
     assert "patty; cheese; rat" in text
+
+
+def test_decks_typed_by_the_host():
+    decks = forms.parse_decks("bun, rat\n\n  patty ,cheese \ntomato")
+    assert decks == [["bun", "rat"], ["patty", "cheese"], ["tomato"]]
+    assert forms.parse_decks(forms.decks_text(decks)) == decks

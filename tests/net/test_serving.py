@@ -6,11 +6,6 @@ from companion.net import SeatState
 from companion.net.screens import (
     bids_line,
     code_text,
-    decks_text,
-    hotdog_bid_text,
-    parse_decks,
-    parse_icons,
-    sales_card,
     seats_line,
 )
 from companion.net.serving import hub_for, is_local_client, listens_beyond_loopback, port_of, reach
@@ -73,18 +68,3 @@ def test_bids_line_says_who_never_what(hub, store):
 def test_words_for_codes_seats_and_bids():
     assert code_text("ABCDEF") == "ABC DEF"
     assert seats_line([SeatState("Anna", True), SeatState("Bernd", False)]) == "1 of 2 seats taken"
-    assert hotdog_bid_text({"table": 5, "hotdogs": 1, "dollars": 0}) == "5 table, 1 hot dog, $0"
-    assert hotdog_bid_text({"table": 7, "hotdogs": 2, "dollars": 1, "last": True, "announced": False}) \
-        == "7 table, 2 hot dogs, $1, last hot dog (not announced)"
-
-
-def test_decks_typed_by_the_host():
-    decks = parse_decks("bun, rat\n\n  patty ,cheese \ntomato")
-    assert decks == [["bun", "rat"], ["patty", "cheese"], ["tomato"]]
-    assert parse_decks(decks_text(decks)) == decks
-
-
-def test_sales_card_by_attributes():
-    assert sales_card(" sun ", 4) == {"card": {"suit": "sun", "value": 4}}
-    assert sales_card("wild", 2, 1, parse_icons("car, phone bag")) == {
-        "card": {"suit": "wild", "value": 2, "discard": 1, "icons": ["car", "phone", "bag"]}}

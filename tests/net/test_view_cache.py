@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 
 from companion.core import registry
-from companion.games.hotdog import viewmodel as vm
+from companion.games.hotdog import forms
 from companion.net import BidRefused, Hub, RoundResult, UnknownSeat, UnknownTable
 from companion.net.hub import seat_of
 from companion.store import Store
@@ -28,7 +28,7 @@ FIRST = {   # one round (or sale) of each game, a bid per player in seating orde
 
 def new_record(game: str) -> dict:
     if game == "hotdog":
-        return vm.new_record(PLAYERS, PLAYERS[0])
+        return forms.new_record(PLAYERS, PLAYERS[0])
     record = {"game": game, "players": PLAYERS, "rounds": []}
     return {**record, "hand_size": 2} if game == "sales" else record
 
@@ -193,8 +193,8 @@ CHANGES = {   # a write to the table or its record, and what every view must sho
                                             hub.submit(tok["Anna"], TIE["Anna"]), undo(store, mid)),
         lambda v: v.position == 0 and v.bid_in == () and v.resolution is None),
     "round entered on the host screen": (
-        lambda hub, store, mid, code, tok: store.save_game(mid, 1, vm.submit(
-            store.match(mid).current.record, {p: vm.Draft.of(b) for p, b in TIE.items()}).record),
+        lambda hub, store, mid, code, tok: store.save_game(mid, 1, forms.submit(
+            store.match(mid).current.record, {p: forms.Draft.of(b) for p, b in TIE.items()}).record),
         lambda v: v.position == 1 and v.bid_in == () and v.resolution["number"] == 1),
     "free seat": (lambda hub, store, mid, code, tok: hub.free_seat(code, "Bernd"),
                   lambda v: v.bid_in == ("Anna",) and not v.seats[1].taken),
@@ -259,8 +259,8 @@ def test_a_bid_judged_on_a_record_that_changed_since_is_judged_again(hub, store,
     entered round 1 in the meantime (Anna now has $5): her bid of $4 is taken."""
     mid, _code, tokens = table
     hub.view(tokens["Anna"])                                         # kept: round 1 to play, $3 each
-    store.save_game(mid, 1, vm.submit(store.match(mid).current.record,
-                                      {p: vm.Draft.of(b) for p, b in TIE.items()}).record)
+    store.save_game(mid, 1, forms.submit(store.match(mid).current.record,
+                                      {p: forms.Draft.of(b) for p, b in TIE.items()}).record)
     view = hub.submit(tokens["Anna"], {"table": 7, "hotdogs": 4, "dollars": 4})
     assert view.position == 1 and view.my_bid["dollars"] == 4
     with pytest.raises(BidRefused, match="HD-6"):                    # and Chris has only $3

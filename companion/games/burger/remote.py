@@ -1,10 +1,13 @@
-"""The burger game from a player's own phone (issue 8): my tool card — tongs or tease —
-chosen in secret and changeable until the reveal; the host enters the decks as laid
-out (public) on the host screen. After the reveal every screen shows the round; rat
-tokens and the tool cards left in hand stay each seat's own (BU-5).
+"""The burger game from a player's own phone: my tool card — tongs or tease — chosen in
+secret and changeable until the reveal; the host enters the decks as laid out (public)
+on the host screen. After the reveal every screen shows the round, drawn as the table
+screen draws it (``present.round_lines``); rat tokens and the tool cards left in hand
+stay each seat's own (BU-5, decided in ``secrecy.py``).
 
 Found by the phone screens by module name (``REMOTE``); drawn only from the seat's own
-:class:`~companion.net.hub.SeatView` (or, on the host, the table's HostView).
+:class:`~companion.net.hub.SeatView` (or, on the host, the table's HostView), given as
+:class:`~companion.ui.contracts.SeatContext` / ``HostContext`` values. Each component
+declares the ``key`` that ``ft.component`` takes for the render tree.
 """
 
 from __future__ import annotations
@@ -13,17 +16,30 @@ from typing import Any
 
 import flet as ft
 
+from companion.games.burger import present
+from companion.games.burger.forms import decks_text, parse_decks
 from companion.games.burger.models import TOOL_KINDS
-from companion.net.screens import decks_text, parse_decks
+from companion.games.burger.present import Line, RoundView
 from companion.ui.contracts import HostContext, SeatContext
 from companion.ui.widgets import bold, error_text
 from companion.ui.widgets.seat import resolution_heading, seat_card
 
+STYLES: dict[str, dict[str, Any]] = {"bold": {"weight": ft.FontWeight.BOLD}, "small": {"size": 12, "italic": True}}
+
+
+def lines_drawn(lines: list[Line]) -> list[ft.Control]:
+    """``present``'s lines as text: bold, small or plain."""
+    return [ft.Text(line.text, **STYLES.get(line.style, {})) for line in lines]
+
 
 @ft.component
-def BurgerSeat(ctx: SeatContext) -> ft.Control:
+def BurgerSeat(ctx: SeatContext, *, key: str | None = None) -> ft.Control:
     view = ctx.view
     mine = (view.my_bid or {}).get("tool")
+
+    def play(kind: str) -> Any:
+        return lambda e: ctx.submit({"tool": kind})
+
     rows: list[ft.Control] = [
         bold("My tool card, in secret", 17),
         ft.Text(f"I play: {mine}. I can change it until the reveal." if mine
@@ -31,7 +47,7 @@ def BurgerSeat(ctx: SeatContext) -> ft.Control:
         ft.Row([
             ft.Semantics(label=f"{view.player}: play {kind}", button=True, selected=kind == mine,
                          content=(ft.FilledButton if kind == mine else ft.Button)(
-                             kind.capitalize(), on_click=lambda e, k=kind: ctx.submit({"tool": k})))
+                             kind.capitalize(), on_click=play(kind)))
             for kind in TOOL_KINDS
         ], wrap=True),
         error_text(ctx.error),
@@ -42,37 +58,33 @@ def BurgerSeat(ctx: SeatContext) -> ft.Control:
 
 
 @ft.component
-def BurgerResolution(res: dict[str, Any], players: tuple[str, ...]) -> ft.Control:
-    out: list[ft.Control] = [
-        resolution_heading(f"Round {res['round']} revealed"),
-        ft.Text(res["explanation"]),
-        ft.Text("Take order: " + ", ".join(res["take_order"])),
-        ft.Text("Hamburgers: " + ", ".join(f"{p} {res['hamburgers'].get(p, 0)}" for p in players)),
-    ]
-    for p, n in res["rats"].items():
-        out.append(ft.Text(f"My rat tokens ({p}): {n}"))
-    for p, hand in res["tools_left"].items():
-        out.append(ft.Text(f"My tool cards left ({p}): {hand['tongs']} tongs, {hand['tease']} tease"))
-    for lines in res["private"].values():
-        out += [ft.Text(line) for line in lines]
-    out += [ft.Text(n) for n in res["notes"]]
+def BurgerResolution(res: dict[str, Any], players: tuple[str, ...], *, key: str | None = None) -> ft.Control:
+    """The last round on a phone (its own part included) or on the host panel (none)."""
+    rv = RoundView(**res["view"])
+    out: list[ft.Control] = [resolution_heading(f"Round {rv.number} revealed"),
+                             *lines_drawn(present.round_lines(rv)),
+                             *lines_drawn(present.own_lines(res))]
     if res.get("end"):
         out.append(bold(res["end"]))
     return ft.Column(out, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 @ft.component
-def BurgerDecks(ctx: HostContext) -> ft.Control:
+def BurgerDecks(ctx: HostContext, *, key: str | None = None) -> ft.Control:
     saved = ctx.view.info.get("decks") or []
     # the draft is (round position, text): what was typed for a round revealed since is gone
     here = isinstance(ctx.draft, tuple) and ctx.draft[0] == ctx.view.position
     text = ctx.draft[1] if here else decks_text(saved)
+    at = ctx.view.position
+
+    def typed(e: Any) -> None:
+        value = e.control.value or ""
+        ctx.put(lambda d: (at, value))
+
     return ft.Column([
         bold("Decks as laid out (public)"),
         ft.Text("One line per deck, its cards separated by commas (BU-2).", size=13),
-        ft.TextField(label="Decks", value=text, multiline=True, min_lines=2, max_lines=8,
-                     on_change=lambda e: ctx.put(
-                         lambda d, v=e.control.value or "", at=ctx.view.position: (at, v))),
+        ft.TextField(label="Decks", value=text, multiline=True, min_lines=2, max_lines=8, on_change=typed),
         ft.Button("Save the decks", icon=ft.Icons.SAVE,
                   on_click=lambda e: ctx.set_info({**ctx.view.info, "decks": parse_decks(text)})),
         ft.Text(f"Saved: {len(saved)} deck{'s' if len(saved) != 1 else ''}" if saved

@@ -1,45 +1,36 @@
 """What one phone may submit and see at a burger table: every player's tool card (tongs
 or tease), in secret until the reveal. The rest of the round (the decks as laid out,
 the picks, the hamburgers finished) is public and is entered by the host as the round's
-``info``. Rat tokens and the tool cards left in hand stay each seat's own (BU-5). No
-flet here."""
+``info``. What stays each seat's own (rat tokens, the tool cards left in hand, BU-5) is
+decided in ``secrecy.py``, for the screens and the phones alike. No flet here."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from companion.core.edits import say, say_where
-from companion.core.errors import RecordError, RuleError
+from companion.core.edits import append_round, say
+from companion.core.errors import RuleError
 from companion.core.game import Outcome, Seat
-from companion.core.record import validated
+from companion.games.burger import rules
+from companion.games.burger.models import TOOL_KINDS, Round
+from companion.games.burger.present import seat_round
+from companion.games.burger.state import replay
 
 
 class BurgerBids(Seat):
     name = "burger"
-    # Rat tokens and the tool cards in hand are secret (BU-5): a seat sees its own only.
-    _own_only = ("rats", "tools_left", "private")
 
-    def _state(self, record: Mapping[str, Any]) -> Any:
-        from companion.games.burger import rules
-        from companion.games.burger.models import BurgerRecord
-
-        return rules.replay(BurgerRecord.model_validate(dict(record)))
-
-    def parse_bid(self, player, bid):
-        from companion.games.burger.models import TOOL_KINDS
-
+    def parse_bid(self, player: str, bid: Mapping[str, Any]) -> dict[str, Any]:
         tool = bid.get("tool")
         if set(bid) != {"tool"} or tool not in TOOL_KINDS:
             raise RuleError("BU-3", f"a tool card is {' or '.join(TOOL_KINDS)}, not {tool!r}",
                             player=player)
         return {"tool": tool}
 
-    def check_bid(self, record, player, bid, pending):
-        from companion.games.burger import rules
-        from companion.games.burger.models import TOOL_KINDS, Round
-
-        _, state = self._state(record)
+    def check_bid(self, record: Mapping[str, Any], player: str, bid: Mapping[str, Any],
+                  pending: Mapping[str, Mapping[str, Any]]) -> str | None:
+        _, state = replay(record)
         if state.over:
             return f"BU-6: no round after the end: the game ended after round {state.rounds_played}"
         # The bid checked by the rules on its own: a legal round around it (decks that
@@ -54,12 +45,11 @@ class BurgerBids(Seat):
             return say(err)
         return None
 
-    def expected(self, record):
+    def expected(self, record: Mapping[str, Any]) -> list[str]:
         return list(record["players"])
 
-    def append(self, record, bids, info):
-        from companion.games.burger import GAME
-
+    def append(self, record: Mapping[str, Any], bids: Mapping[str, Mapping[str, Any]],
+               info: Mapping[str, Any]) -> Outcome:
         rnd: dict[str, Any] = {
             "decks": info.get("decks", []),
             "tools": {p: b["tool"] for p, b in bids.items()},
@@ -68,28 +58,14 @@ class BurgerBids(Seat):
             rnd["picks"] = info["picks"]
         if info.get("complete"):
             rnd["complete"] = info["complete"]
-        changed = {**record, "rounds": [*record["rounds"], rnd]}
-        try:
-            rec = validated(GAME.record_model, changed, GAME.field_rulings)
-            from companion.games.burger import rules
+        change = append_round(replay, record, rnd)
+        return Outcome(change.record, change.error)
 
-            rules.replay(rec)
-        except RecordError as err:
-            return Outcome(dict(record), say_where(err))
-        return Outcome(changed)
+    def over(self, record: Mapping[str, Any]) -> bool:
+        return replay(record)[1].over
 
-    def over(self, record):
-        return self._state(record)[1].over
-
-    def resolution(self, record, player):
-        results, state = self._state(record)
-        if not results:
-            return None
-        view = results[-1].model_dump()
-        for key in self._own_only:
-            view[key] = {player: view[key][player]} if player in view[key] else {}
-        view["game_over"] = state.over
-        return view
+    def resolution(self, record: Mapping[str, Any], player: str | None) -> dict[str, Any] | None:
+        return seat_round(record, replay(record), player)
 
 
 SEAT = BurgerBids()

@@ -1,43 +1,39 @@
-"""The sales game from a player's own phone (issue 8): when it is my turn, the card I
-play, by its attributes (suit or wild, value, discard icons, icons shown — SA-1).
-Cards are played face up in turn order (SA-3), so the plays so far are public; the
-sale is recorded when the last player in turn has played, on every screen at once.
+"""The sales game from a player's own phone: when it is my turn, the card I play, by
+its attributes (suit or wild, value, discard icons, icons shown — SA-1). Cards are
+played face up in turn order (SA-3), so the plays so far are public; the sale is
+recorded when the last player in turn has played, on every screen at once.
 
 Found by the phone screens by module name (``REMOTE``); drawn only from the seat's own
-:class:`~companion.net.hub.SeatView`.
+:class:`~companion.net.hub.SeatView`. The last sale is drawn from
+:func:`companion.games.sales.present.resolution_view`, the table's own sale result.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import flet as ft
 
-from companion.net.screens import parse_icons, sales_card, sales_card_text
+from companion.games.sales.forms import SeatCard, seat_play
+from companion.games.sales.present import played_text, resolution_view
 from companion.ui.contracts import HostContext, SeatContext
 from companion.ui.widgets import Stepper, bold, error_text
 from companion.ui.widgets.seat import resolution_heading, seat_card
 
-
-@dataclass(frozen=True)
-class CardDraft:
-    suit: str = ""
-    value: int = 1
-    discard: int = 0
-    icons: str = ""
+Key = str | None    # a component's key= for flet's renderer (the component's code never gets it)
 
 
 @ft.component
-def SalesSeat(ctx: SeatContext) -> ft.Control:
+def SalesSeat(ctx: SeatContext, *, key: Key = None) -> ft.Control:
     view = ctx.view
     p = view.player
-    d: CardDraft = ctx.draft or CardDraft()
+    d: SeatCard = ctx.draft or SeatCard()
     rows: list[ft.Control] = [bold("The card I play", 17)]
-    rows += [ft.Text(f"{q} played {sales_card_text(b['card'])}") for q, b in view.plays if q != p]
+    rows += [ft.Text(f"{q} played {played_text(b['card'])}") for q, b in view.plays if q != p]
     mine = view.my_bid
     if mine is not None:
-        rows.append(ft.Text(f"I played {sales_card_text(mine['card'])}."))
+        rows.append(ft.Text(f"I played {played_text(mine['card'])}."))
         if view.plays and view.plays[-1][0] == p:
             rows.append(ft.Button("Take my card back", icon=ft.Icons.UNDO, on_click=lambda e: ctx.withdraw()))
         else:
@@ -60,19 +56,19 @@ def SalesSeat(ctx: SeatContext) -> ft.Control:
             ], wrap=True, spacing=8),
             ft.TextField(label="Icons shown (commas)", value=d.icons, dense=True,
                          on_change=lambda e: put(icons=e.control.value or "")),
-            ft.FilledButton("Play this card", icon=ft.Icons.CHECK, on_click=lambda e: ctx.submit(
-                sales_card(d.suit, d.value, d.discard, parse_icons(d.icons)))),
+            ft.FilledButton("Play this card", icon=ft.Icons.CHECK, on_click=lambda e: ctx.submit(seat_play(d))),
         ]
     rows.append(error_text(ctx.error))
     return seat_card(p, rows)
 
 
 @ft.component
-def SalesResolution(res: dict[str, Any], players: tuple[str, ...]) -> ft.Control:
+def SalesResolution(res: dict[str, Any], players: tuple[str, ...], *, key: Key = None) -> ft.Control:
+    sale = resolution_view(res, players)
     return ft.Column([
-        resolution_heading(f"Round {res['round']}, sale {res['sale']}: {res['winner']} wins it"),
-        ft.Text(res["explanation"]),
-        ft.Text(f"Next leader: {res['next_leader']}" if res.get("next_leader") else "The round is over."),
+        resolution_heading(f"Round {sale.round}, sale {sale.sale}: {sale.winner} wins it"),
+        ft.Text(sale.explanation),
+        ft.Text(f"Next leader: {sale.next_leader}" if sale.next_leader else "The round is over."),
     ], spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 

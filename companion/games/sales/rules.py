@@ -486,7 +486,12 @@ def setup_notes(mode: str, n: int) -> list[str]:
 
 def referee(record: SalesRecord) -> SalesResult:
     """The result of a Sales record (the contract's output)."""
-    results, state = replay(record)
+    return result_of(*replay(record))
+
+
+def result_of(results: list[RoundResult], state: State) -> SalesResult:
+    """The contract's output from a replay (``replay``'s results and final state): a
+    screen that needs both replays the record once."""
     scores = {p: score(state, p) for p in state.players}
     over = state.game_over
     won: list[str] = []

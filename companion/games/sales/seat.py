@@ -1,16 +1,25 @@
 """What one phone may submit and see at a sales table: the card each player plays, in
 turn order (SA-3). Cards are played face up, so plays are public as soon as they are
-made; the sale is recorded when the last player in turn has played. No flet here."""
+made; the sale is recorded when the last player in turn has played (through the same
+record changes as the table's own: ``core.edits.append_round`` / ``replace_round``).
+No flet here."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from companion.core import edits
 from companion.core.edits import say_where
 from companion.core.errors import RecordError, RuleError
 from companion.core.game import Outcome, Seat
 from companion.core.record import validated
+from companion.games.sales import GAME, rules
+from companion.games.sales.models import Card, RoundResult, SalesRecord
+
+
+def _replay(record: Mapping[str, Any]) -> tuple[list[RoundResult], rules.State]:
+    return rules.replay(validated(SalesRecord, dict(record), GAME.field_rulings))
 
 
 class SalesPlays(Seat):
@@ -18,39 +27,28 @@ class SalesPlays(Seat):
     secret = False   # cards are played face up, one after another (SA-3)
     same_for_every_seat = True   # every seat sees the sale as the table does
 
-    def _rec(self, record: Mapping[str, Any]) -> Any:
-        from companion.games.sales.models import SalesRecord
-
-        return SalesRecord.model_validate(dict(record))
-
-    def _next(self, record: Mapping[str, Any]) -> tuple[Any, Any, str | None]:
+    def _next(self, record: Mapping[str, Any]) -> tuple[rules.State, rules.State, str | None]:
         """(recorded state, state for the next sale, why no sale can be played)."""
-        from companion.games.sales import rules
-
-        _, state = rules.replay(self._rec(record))
+        _, state = rules.replay(SalesRecord.model_validate(dict(record)))
         if state.game_over:
             return state, state, f"SA-9: the game has {rules.ROUNDS} rounds: it is over"
         after = rules.start_round(state) if state.round_over else state
         return state, after, None
 
-    def position(self, record):
+    def position(self, record: Mapping[str, Any]) -> int:
         return sum(len(r["sales"]) for r in record["rounds"])
 
-    def parse_bid(self, player, bid):
-        from companion.games.sales import GAME
-        from companion.games.sales.models import Card
-
+    def parse_bid(self, player: str, bid: Mapping[str, Any]) -> dict[str, Any]:
         if set(bid) != {"card"} or not isinstance(bid.get("card"), Mapping):
             raise RuleError("SA-1", "a play is one card: its suit and value", player=player)
         card = validated(Card, bid["card"], GAME.field_rulings)
         return {"card": card.model_dump(exclude_defaults=True)}
 
-    def check_bid(self, record, player, bid, pending):
+    def check_bid(self, record: Mapping[str, Any], player: str, bid: Mapping[str, Any],
+                  pending: Mapping[str, Mapping[str, Any]]) -> str | None:
         _, state, closed = self._next(record)
         if closed:
             return closed
-        from companion.games.sales import rules
-
         order = rules.play_order(state)
         played = list(pending)
         if player in played:
@@ -71,15 +69,14 @@ class SalesPlays(Seat):
             return "SA-3: a card played stays once the next player has played"
         return None
 
-    def expected(self, record):
-        from companion.games.sales import rules
-
+    def expected(self, record: Mapping[str, Any]) -> list[str]:
         _, state, closed = self._next(record)
         return [] if closed else rules.play_order(state)
 
-    def append(self, record, bids, info):
-        from companion.games.sales import GAME, rules
-
+    def append(self, record: Mapping[str, Any], bids: Mapping[str, Mapping[str, Any]],
+               info: Mapping[str, Any]) -> Outcome:
+        """The sale of these plays, recorded in the round in play (or, once every hand
+        is empty, as the first sale of the next round)."""
         try:
             before, _, closed = self._next(record)
         except RecordError as err:
@@ -87,25 +84,21 @@ class SalesPlays(Seat):
         if closed:
             return Outcome(dict(record), closed)
         sale = {"plays": [{"player": p, "card": b["card"]} for p, b in bids.items()]}
-        rounds = [dict(r, sales=list(r["sales"])) for r in record["rounds"]]
+        rounds = record["rounds"]
         if not rounds or before.round_over:
-            rounds.append({"sales": [sale]})
+            change = edits.append_round(_replay, record, {"sales": [sale]})
         else:
-            rounds[-1]["sales"].append(sale)
-        changed = {**record, "rounds": rounds}
-        try:
-            rules.replay(validated(GAME.record_model, changed, GAME.field_rulings))
-        except RecordError as err:
-            return Outcome(dict(record), say_where(err))
-        return Outcome(changed)
+            last = rounds[-1]
+            change = edits.replace_round(_replay, record, len(rounds) - 1,
+                                         {**last, "sales": [*last["sales"], sale]})
+        return Outcome(change.record, change.error)
 
-    def over(self, record):
+    def over(self, record: Mapping[str, Any]) -> bool:
         return self._next(record)[2] is not None
 
-    def resolution(self, record, player):
-        from companion.games.sales import rules
-
-        results, state = rules.replay(self._rec(record))
+    def resolution(self, record: Mapping[str, Any], player: str | None) -> dict[str, Any] | None:
+        """The last sale's result (the table's; drawn by ``present.resolution_view``)."""
+        results, state = rules.replay(SalesRecord.model_validate(dict(record)))
         if not results or not results[-1].sales:
             return None
         view = results[-1].sales[-1].model_dump()

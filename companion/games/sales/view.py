@@ -2,33 +2,36 @@
 (each sale card by card, its result, rounds, the final scores), a game's details
 from the history and the rules. Found by the shell by module name (``VIEW``).
 
-Thin, like Hot Dog's: everything shown comes from the view-model (``viewmodel``),
-which replays the stored record; every input becomes a record operation saved by
-the store in one transaction. Passing state (the sale being entered, which sale
-is open) is plain data kept by the shell (``uistate``); the components draw it.
+Thin: the table screen opens one table session per render (``actions.open_table``),
+replays the record once (``present.played``) and hands the components values and
+the session; every tap is an operation in ``actions`` (a record change saved, or a
+change to the passing state of ``forms``). What is drawn comes from ``present``,
+``picker`` and ``forms``; the rules text from ``rulings``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import flet as ft
 
-from companion.core import edits
-from companion.core.errors import CompanionError
-from companion.games.sales import uistate as us
-from companion.games.sales import viewmodel as vm
+from companion.core.edits import clean, say_where
+from companion.core.errors import CompanionError, RecordError
+from companion.games.sales import actions, changes, forms, picker, present, rulings
+from companion.games.sales.actions import TABLE, Table
 from companion.games.sales.deck import Deck
+from companion.games.sales.deckfiles import DECK, deck_choices, deck_file
+from companion.games.sales.forms import CardDraft, SetupDraft, TableUI
 from companion.games.sales.models import ROUNDS
-from companion.games.sales.uistate import SetupDraft, TableUI
-from companion.games.sales.viewmodel import CardDraft
+from companion.games.sales.present import Played, SaleResultView, SaleView, ScoreView
 from companion.store import data_dir
 from companion.store.exchange import keep_file
 from companion.ui.contracts import ShellServices
-from companion.ui.records import save_change
+from companion.ui.table import open_match
 from companion.ui.widgets import bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
 from companion.ui.widgets.icon_button import TAP
@@ -36,15 +39,42 @@ from companion.ui.widgets.rulings import ruling_lines
 
 GAP = 6
 SETUP = "sales-setup"
-TABLE = "sales-table"
+
+Key = str | None
+"""A component's ``key=``: flet's renderer takes it to name the component in the tree;
+the component's own code never gets it (declared so that a typed call may pass it)."""
+
+__all__ = ["TABLE", "VIEW", "Key", "SalesView"]
 
 
-def _column(controls: list[ft.Control], spacing: int = 10) -> ft.Column:
-    return ft.Column(controls, spacing=spacing, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+def _column(controls: Sequence[ft.Control], spacing: int = 10) -> ft.Column:
+    return ft.Column(list(controls), spacing=spacing, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def _note(text: str) -> ft.Text:
     return ft.Text(text, size=12, italic=True)
+
+
+def _tap(fn: Callable[[], object]) -> Callable[[Any], None]:
+    """A tap's handler: ``fn`` called, the event not needed."""
+    def handler(e: Any) -> None:
+        fn()
+    return handler
+
+
+def _typed(fn: Callable[[str], object]) -> Callable[[Any], None]:
+    """A text field's change handler: ``fn`` gets the text."""
+    def handler(e: Any) -> None:
+        fn(e.control.value or "")
+    return handler
+
+
+def _picked(fn: Callable[[str], object]) -> Callable[[Any], None]:
+    """A radio group's change handler: ``fn`` gets the value chosen (none: nothing)."""
+    def handler(e: Any) -> None:
+        if e.control.value:
+            fn(e.control.value)
+    return handler
 
 
 def _choice(label: str, on: bool, on_click: Callable[[Any], Any], *, name: str | None = None,
@@ -62,7 +92,7 @@ def _choice(label: str, on: bool, on_click: Callable[[Any], Any], *, name: str |
                 side=ft.BorderSide(1, ft.Colors.PRIMARY))))
 
 
-def _hands_text(hands: list[tuple[str, int]]) -> str:
+def _hands_text(hands: Sequence[tuple[str, int]]) -> str:
     return " · ".join(f"{p} {n}" for p, n in hands)
 
 
@@ -70,35 +100,38 @@ def _hands_text(hands: list[tuple[str, int]]) -> str:
 
 
 @ft.component
-def SetupScreen(shell: ShellServices) -> ft.Control:
+def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
     d: SetupDraft = shell.ui(SETUP, SetupDraft())
-    shipped = vm.deck_choices()
+    shipped = deck_choices()
     shipped_paths = [f.path for f in shipped]
     path = d.deck_path(shipped_paths)
-    deck = us.deck_file(path)
-    word = vm.player_word(d.mode)
-    low, high = vm.player_range(d.mode)
+    deck = deck_file(path)
+    word = forms.player_word(d.mode)
+    low, high = forms.player_range(d.mode)
 
     def put(fn: Callable[[SetupDraft], SetupDraft]) -> None:
         shell.set_ui(SETUP, fn, SetupDraft())
 
+    def step(fn: Callable[[SetupDraft], SetupDraft]) -> Callable[[Any], None]:
+        return _tap(lambda: put(fn))
+
+    def name_changed(i: int) -> Callable[[Any], None]:
+        return _typed(lambda v: put(lambda d: forms.with_name(d, i, v)))
+
     def start() -> None:
         now: SetupDraft = shell.ui(SETUP, SetupDraft())
         now_path = now.deck_path(shipped_paths)
-        if us.setup_problem(now, us.deck_file(now_path)) is not None:
+        if forms.setup_problem(now, deck_file(now_path)) is not None:
             shell.saved()
             return
-        players = vm.clean(now.names)
-        try:
-            match_id = shell.store.create_match(
-                "sales", players, vm.new_record(players, now.mode, now.hand_size, now.leader_name()))
-            shell.store.set_setting(vm.deck_setting_key(match_id), str(Path(now_path).resolve()))
-        except CompanionError as exc:
-            shell.say(f"Not saved: {exc}")
+        players = clean(now.names)
+        record = forms.new_record(players, now.mode, now.hand_size, now.leader_name())
+        refused = open_match(shell, "sales", players, record, {DECK: str(Path(now_path).resolve())})
+        if refused is not None:
+            shell.say(refused)
             return
         shell.drop_ui(SETUP)
         shell.drop_ui(TABLE)
-        shell.go("match", match=match_id)
 
     async def pick(e: Any) -> None:
         try:
@@ -119,9 +152,9 @@ def SetupScreen(shell: ShellServices) -> ft.Control:
                 return
         else:
             chosen = f.path or ""
-        put(lambda d: replace(d, deck=us.OTHER, other=chosen))
+        put(lambda d: replace(d, deck=forms.OTHER, other=chosen))
 
-    errors = vm.name_errors(d.names)
+    errors = forms.name_errors(d.names)
     rows: list[ft.Control] = []
     for i, name in enumerate(d.names):
         label = f"{word.capitalize()} {i + 1}"
@@ -129,37 +162,36 @@ def SetupScreen(shell: ShellServices) -> ft.Control:
         if d.mode == "competitive":
             tools = [
                 icon_button(ft.Icons.ARROW_UPWARD, f"Move {label} up",
-                            lambda e, i=i: put(lambda d: us.moved(d, i, -1)), disabled=i == 0),
+                            step(partial(forms.moved, i=i, by=-1)), disabled=i == 0),
                 icon_button(ft.Icons.ARROW_DOWNWARD, f"Move {label} down",
-                            lambda e, i=i: put(lambda d: us.moved(d, i, 1)), disabled=i == len(d.names) - 1),
+                            step(partial(forms.moved, i=i, by=1)), disabled=i == len(d.names) - 1),
                 icon_button(ft.Icons.DELETE_OUTLINE, f"Remove {label}",
-                            lambda e, i=i: put(lambda d: us.removed(d, i)), disabled=len(d.names) <= low),
+                            step(partial(forms.removed, i=i)), disabled=len(d.names) <= low),
             ]
         rows.append(ft.Column([
             ft.Row([ft.TextField(label=label, value=name, expand=True, dense=True,
-                                 on_change=lambda e, i=i: put(
-                                     lambda d, i=i, v=e.control.value or "": us.with_name(d, i, v))),
+                                 on_change=name_changed(i)),
                     *tools], spacing=0),
             error_text(errors[i]),
         ], spacing=2, key=f"player-{i}"))
 
-    leaders = vm.leader_options(d.names)
+    leaders = forms.leader_options(d.names)
     leader = d.leader_name()
-    size_error = vm.hand_size_error(d.hand_size)
-    problem = us.setup_problem(d, deck)
+    size_error = forms.hand_size_error(d.hand_size)
+    problem = forms.setup_problem(d, deck)
     count_text = (f"{low}–{high} players, seated clockwise in the order entered" if low != high else
                   ("one person playing two hands; rename them if you like" if d.mode == "solo"
                    else "exactly 2 players, playing as a team"))
 
-    deck_radios = [ft.Radio(value=f.path, label=f.name + ("" if f.ok else " (cannot be used)"))
-                   for f in shipped]
+    deck_radios: list[ft.Control] = [ft.Radio(value=f.path, label=f.name + ("" if f.ok else " (cannot be used)"))
+                                     for f in shipped]
     deck_radios.append(ft.Radio(value="other", label="Another deck file"))
-    deck_value = "other" if d.deck == us.OTHER else path
+    deck_value = "other" if d.deck == forms.OTHER else path
     deck_info: list[ft.Control] = []
-    if d.deck == us.OTHER:
+    if d.deck == forms.OTHER:
         deck_info.append(ft.Row([
             ft.TextField(label="Deck file path", value=d.other, expand=True, dense=True,
-                         on_change=lambda e: put(lambda d, v=e.control.value or "": replace(d, other=v))),
+                         on_change=_typed(lambda v: put(lambda d: replace(d, other=v)))),
             ft.Button("Pick a file", icon=ft.Icons.FOLDER_OPEN, on_click=pick),
         ], wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     if deck is not None and deck.ok:
@@ -173,199 +205,70 @@ def SetupScreen(shell: ShellServices) -> ft.Control:
         if len(deck.problems) > 12:
             deck_info.append(error_text(f"… and {len(deck.problems) - 12} more"))
 
+    modes: list[ft.Control] = [ft.Radio(value=m, label=text) for m, text in forms.MODES]
+    leader_radios: list[ft.Control] = [ft.Radio(value=n, label=n) for n in leaders]
     return _column([
         heading("New Sales game"),
         bold("Mode (SA-2)"),
-        ft.RadioGroup(value=d.mode,
-                      on_change=lambda e: e.control.value and put(lambda d, v=e.control.value: us.with_mode(d, v)),
-                      content=ft.Column([ft.Radio(value=m, label=text) for m, text in vm.MODES], spacing=0)),
+        ft.RadioGroup(value=d.mode, on_change=_picked(lambda v: put(lambda d: forms.with_mode(d, v))),
+                      content=ft.Column(modes, spacing=0)),
         bold(f"{word.capitalize()}s"),
         ft.Text(f"{count_text} (SA-2, different names)."),
         *rows,
         ft.Button(f"Add {word}", icon=ft.Icons.PERSON_ADD, visible=low != high,
-                  disabled=len(d.names) >= high, on_click=lambda e: put(us.added)),
+                  disabled=len(d.names) >= high, on_click=step(forms.added)),
         bold("Cards dealt per round"),
         ft.TextField(label="Cards dealt per hand each round", value=d.hand_size, dense=True,
                      keyboard_type=ft.KeyboardType.NUMBER, width=260,
-                     on_change=lambda e: put(lambda d, v=e.control.value or "": replace(d, hand_size=v))),
+                     on_change=_typed(lambda v: put(lambda d: replace(d, hand_size=v)))),
         error_text(size_error),
-        ft.Text(vm.hand_size_note(d.mode, d.hand_size)),
+        ft.Text(forms.hand_size_note(d.mode, d.hand_size)),
         bold("Who leads the first sale? (SA-9)"),
-        ft.RadioGroup(value=leader,
-                      on_change=lambda e: e.control.value and put(lambda d, v=e.control.value: replace(d, leader=v)),
-                      content=ft.Column([ft.Radio(value=n, label=n) for n in leaders], spacing=0)),
+        ft.RadioGroup(value=leader, on_change=_picked(lambda v: put(lambda d: replace(d, leader=v))),
+                      content=ft.Column(leader_radios, spacing=0)),
         bold("Deck file (SA-1)"),
         ft.Text("The card list is not in the rules: it comes from a deck file you can edit "
                 "(assets/decks/). Any card can also be entered by its attributes."),
         ft.RadioGroup(value=deck_value,
-                      on_change=lambda e: e.control.value and put(
-                          lambda d, v=e.control.value: replace(d, deck=us.OTHER if v == "other" else v)),
+                      on_change=_picked(lambda v: put(lambda d: replace(d, deck=forms.OTHER if v == "other" else v))),
                       content=ft.Column(deck_radios, spacing=0)),
         *deck_info,
         error_text(problem),
         ft.FilledButton("Start game", icon=ft.Icons.PLAY_ARROW, disabled=problem is not None,
-                        on_click=lambda e: start()),
+                        on_click=_tap(start)),
     ])
 
 
 # ================================================================ the table
 
 
-class Table:
-    """What a table screen's parts share: the match, its record, the deck, and the
-    operations on them (each one record change, saved, or a passing-state change).
-
-    A record change is made from the record as this screen drew it (or as its draft
-    was begun) and saved only if that is still the stored record: a screen that has
-    not redrawn since another screen (or a phone) saved cannot store its sale as one
-    more. The refusal is said next to the entry, which stays to be checked."""
-
-    def __init__(self, shell: ShellServices, match_id: int) -> None:
-        self.shell = shell
-        self.match = m = shell.store.match(match_id)
-        cur = m.current
-        assert cur is not None
-        self.number = cur.number
-        self.rec: dict[str, Any] = cur.record
-        self.deck_path = shell.store.setting(vm.deck_setting_key(m.id)) or ""
-        self.deck_file = us.deck_file(self.deck_path)
-        self.deck: Deck | None = self.deck_file.deck if self.deck_file is not None else None
-        self.fresh = TableUI(m.id, method="deck" if self.deck is not None else "attrs")
-        ui = shell.ui(TABLE)
-        self.ui: TableUI = us.valid(ui if self._mine(ui) else self.fresh, self.rec)
-
-    def _mine(self, ui: Any) -> bool:
-        return isinstance(ui, TableUI) and ui.match_id == self.match.id
-
-    def latest(self) -> TableUI:
-        ui = self.shell.ui(TABLE)
-        return ui if self._mine(ui) else self.ui
-
-    def put(self, fn: Callable[[TableUI], TableUI]) -> None:
-        """Change the passing state from its latest value (a fast second tap builds on the first)."""
-        self.shell.set_ui(TABLE, lambda u: fn(u if self._mine(u) else self.fresh))
-
-    def put_draft(self, fn: Callable[[TableUI], TableUI]) -> None:
-        """A change to the draft being entered (the new sale's plays, or the changed
-        sale's): a draft not begun yet is begun on the record this screen shows; a new
-        sale's plays all taken back are no draft any more."""
-        drawn = self.rec
-
-        def step(u: TableUI) -> TableUI:
-            v = fn(u)
-            key = "edit_base" if v.editing else "base"
-            if not v.editing and not v.plays:
-                return replace(v, base=None)
-            return replace(v, **{key: edits.entered_against(getattr(v, key), drawn)})
-
-        self.put(step)
-
-    def save(self, record: dict[str, Any], base: Mapping[str, Any], not_done: str) -> bool:
-        """Save a change made from ``base``. False if another screen saved first: nothing
-        is saved and the refusal is said. Either way each draft's base is kept right."""
-        refused = save_change(self.shell.store, self.match.id, self.number, record, base=base, place=vm.place,
-                              not_done=not_done, finished_match=vm.sale_view(record).game_over)
-        if refused is None:
-            self.put(lambda u: replace(u, base=edits.followed(u.base, base, record),
-                                       edit_base=edits.followed(u.edit_base, base, record)))
-            return True
-        # the drafts stay as entered, now in step with the record the screen redraws
-        self.put(lambda u: replace(u, error=refused.line, base=None, edit_base=None))
-        return False
-
-    # ------------------------------------------------------------ operations
-    def add_card(self, card: dict[str, Any] | CardDraft, confirmed: bool = False) -> None:
-        now = self.latest()
-        at = now.at if now.editing else None
-        d = vm.draft_play(self.rec, list(now.draft()), card, deck=self.deck, confirmed=confirmed, at=at)
-        if d.question is not None:
-            pending = card.card() if isinstance(card, CardDraft) else dict(card)
-            self.put(lambda u: replace(u, pending=pending, question=d.question, error=None))
-        elif d.error is not None:
-            self.put(lambda u: replace(u, error=d.error, pending=None, question=None))
-        else:
-            fresh_attrs = isinstance(card, CardDraft)
-            self.put_draft(lambda u: replace(u.with_draft(d.plays), query="",
-                                             attrs=CardDraft() if fresh_attrs else u.attrs))
-
-    def take_back(self) -> None:
-        self.put_draft(lambda u: u.with_draft(vm.drop_last_play(u.draft())))
-
-    def record_sale(self) -> None:
-        now = self.latest()
-        base = edits.entered_against(now.base, self.rec)
-        change = vm.complete_sale(base, list(now.plays))
-        if not change.ok:
-            self.put(lambda u: replace(u, error=change.error))
-            return
-        if not self.save(change.record, base, "your sale was not saved"):
-            return
-        self.put(lambda u: replace(u, mode="result", at=us.last_sale_at(change.record), plays=(), base=None,
-                                   query="", pending=None, question=None, error=None))
-
-    def next_round(self) -> None:
-        record = self.rec
-        change = vm.start_next_round(record)
-        if not change.ok:
-            self.put(lambda u: replace(u, error=change.error))
-            return
-        if not self.save(change.record, record, "the next round was not started"):
-            return
-        self.put(lambda u: replace(u, mode="entry", plays=(), base=None, error=None))
-
-    def undo(self) -> None:
-        record = self.rec             # the last sale this screen shows is the one undone
-        back = us.undone_plays(record)
-        change = vm.undo(record)
-        if not change.ok:
-            self.put(lambda u: replace(u, error=change.error))
-            return
-        if not self.save(change.record, record, "nothing was undone"):
-            return
-        self.put(lambda u: replace(u, mode="entry", at=None, plays=tuple(back), base=None, pending=None,
-                                   question=None, error=None))
-        self.shell.say("Last sale undone; its cards are back for entry." if back else
-                       "The round just started is taken back.")
-
-    def save_edit(self) -> None:
-        now = self.latest()
-        if now.at is None:
-            return
-        r, s = now.at
-        base = edits.entered_against(now.edit_base, self.rec)
-        change = vm.edit_sale(base, r, s, list(now.edit_plays))
-        if not change.ok:
-            self.put(lambda u: replace(u, error=change.error))
-            return
-        if not self.save(change.record, base, f"your change to round {r + 1}, sale {s + 1} was not saved"):
-            return
-        self.put(lambda u: replace(u, mode="sale", edit_plays=(), edit_base=None, error=None))
-        self.shell.say(f"Round {r + 1}, sale {s + 1} changed; the game was replayed from there.")
-
-
 @ft.component
-def TableScreen(shell: ShellServices, match_id: int) -> ft.Control:
-    t = Table(shell, match_id)
-    ui = t.ui
-    sv = vm.sale_view(t.rec)
+def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.Control:
+    t = actions.open_table(shell, match_id)
+    game = present.played(t.record)            # the record replayed once for this render
+    ui = forms.valid(t.ui, t.record)
+    deck_path = t.match.settings.get(DECK) or ""
+    deck_f = deck_file(deck_path)
+    deck = deck_f.deck if deck_f is not None else None
+    sv = present.sale_view(game)
     title = f"Sales · round {sv.round} of {ROUNDS}"
     if sv.mode != "competitive":
         title += f" · {dict(coop='co-op', solo='solo')[sv.mode]}"
     out: list[ft.Control] = [heading(title)]
     if ui.mode == "entry" and not sv.game_over:
-        out.append(_note(vm.hand_size_note(sv.mode, t.rec.get("hand_size", ""))))
-    if t.deck_file is not None and not t.deck_file.ok:
-        out.append(error_text(f"The deck file {t.deck_path} cannot be used now "
-                              f"({t.deck_file.problems[0]}): enter cards by their attributes."))
+        out.append(_note(forms.hand_size_note(sv.mode, t.record.get("hand_size", ""))))
+    if deck_f is not None and not deck_f.ok:
+        out.append(error_text(f"The deck file {deck_path} cannot be used now "
+                              f"({deck_f.problems[0]}): enter cards by their attributes."))
     if ui.mode == "result" and ui.at is not None:
-        out.append(SaleResultPanel(t, key="result"))
+        out.append(SaleResultPanel(t, game, ui, key="result"))
     elif ui.mode == "sale" and ui.at is not None:
-        out.append(SaleDetail(t, key="sale"))
+        out.append(SaleDetail(t, game, ui, key="sale"))
     elif ui.mode == "edit" and ui.at is not None:
-        out.append(EditSale(t, key="edit"))
+        out.append(EditSale(t, deck, ui, key="edit"))
     else:
-        out.append(GameOver(t, key="over") if sv.game_over else Entry(t, key="entry"))
-        out += _sales_list(t)
+        out.append(GameOver(t, game, ui, key="over") if sv.game_over else Entry(t, game, deck, ui, key="entry"))
+        out += _sales_list(t, game)
         out.append(ExportActions(shell, t.match.id, t.number, games_in_match=False))
     return _column(out)
 
@@ -373,19 +276,18 @@ def TableScreen(shell: ShellServices, match_id: int) -> ft.Control:
 # ---------------------------------------------------------------- the sale being entered
 
 
-def _order_panel(sv: vm.SaleView) -> list[ft.Control]:
+def _order_panel(sv: SaleView) -> list[ft.Control]:
     """Who plays in which order (SA-3), what each has played, whose turn it is."""
     played = dict(sv.played)
     lines: list[ft.Control] = []
     for i, p in enumerate(sv.order, 1):
         lead = " (leads)" if i == 1 else ""
         if p in played:
-            text, weight, tone = f"{i}. {p}{lead}: {played[p]}", None, None
+            lines.append(ft.Text(f"{i}. {p}{lead}: {played[p]}"))
         elif p == sv.turn:
-            text, weight, tone = f"{i}. {p}{lead}: to play now", ft.FontWeight.BOLD, ft.Colors.PRIMARY
+            lines.append(ft.Text(f"{i}. {p}{lead}: to play now", weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY))
         else:
-            text, weight, tone = f"{i}. {p}{lead}: waits", None, None
-        lines.append(ft.Text(text, weight=weight, color=tone))
+            lines.append(ft.Text(f"{i}. {p}{lead}: waits"))
     skipped = [h.player for h in sv.hands if h.empty]
     if skipped:
         lines.append(ft.Text(f"{', '.join(skipped)}: empty hand, skipped (SA-3)."))
@@ -393,19 +295,22 @@ def _order_panel(sv: vm.SaleView) -> list[ft.Control]:
                  "order")]
 
 
-def _hands_line(sv: vm.SaleView) -> ft.Control:
+def _hands_line(sv: SaleView) -> ft.Control:
     return ft.Text("Cards in hand: " + " · ".join(f"{h.player} {h.cards}" for h in sv.hands))
 
 
 @ft.component
-def DeckPicker(t: Table, player: str, plays: tuple[Any, ...], query: str, at: tuple[int, int] | None) -> ft.Control:
+def DeckPicker(t: Table, deck: Deck, game: Played, player: str, entered: tuple[Any, ...], query: str, *,
+               key: Key = None) -> ft.Control:
     """The deck's cards grouped by suit, searchable; cards out of play greyed out."""
-    assert t.deck is not None
-    groups = vm.deck_groups(t.deck, t.rec, list(plays), query, at)
+    groups = picker.deck_groups(deck, game, list(entered), query)
+
+    def play(card_id: str) -> Callable[[Any], None]:
+        return _tap(lambda: actions.add_card(t, CardDraft.of_deck(deck, card_id).card(), deck))
+
     out: list[ft.Control] = [
         ft.TextField(label="Search the deck", value=query, dense=True, prefix_icon=ft.Icons.SEARCH,
-                     hint_text="e.g. sun 4, coat, wild",
-                     on_change=lambda e: t.put(lambda u, v=e.control.value or "": replace(u, query=v))),
+                     hint_text="e.g. sun 4, coat, wild", on_change=_typed(lambda v: actions.set_query(t, v))),
     ]
     if not groups:
         out.append(ft.Text(f"No card of the deck matches '{query}'."))
@@ -417,7 +322,7 @@ def DeckPicker(t: Table, player: str, plays: tuple[Any, ...], query: str, at: tu
                 label=name, button=not c.out, identifier=f"card-{c.id}",
                 content=ft.Button(
                     c.label, disabled=c.out, height=TAP,
-                    on_click=lambda e, cid=c.id: t.add_card(CardDraft.of_deck(t.deck, cid).card()),
+                    on_click=play(c.id),
                     style=ft.ButtonStyle(padding=ft.Padding(10, 4, 10, 4)))))
         out.append(bold(g.title, 14))
         out.append(ft.Row(chips, spacing=6, run_spacing=6, wrap=True))
@@ -425,146 +330,138 @@ def DeckPicker(t: Table, player: str, plays: tuple[Any, ...], query: str, at: tu
 
 
 @ft.component
-def AttributeEntry(t: Table, player: str, d: CardDraft) -> ft.Control:
+def AttributeEntry(t: Table, deck: Deck | None, player: str, d: CardDraft, *, key: Key = None) -> ft.Control:
     """A card entered by its attributes (SA-1), checked per field as typed."""
-    errs = vm.card_errors(d, t.deck)
+    errs = forms.card_errors(d, deck)
 
-    def put(**changes: Any) -> None:
-        t.put(lambda u: replace(u, attrs=replace(u.attrs, **changes), error=None))
+    def put(**fields: Any) -> Callable[[Any], None]:
+        return _tap(lambda: actions.set_attrs(t, **fields))
 
-    def toggle(icon: str, on: bool) -> None:
-        def step(u: TableUI) -> TableUI:
-            icons = [i for i in u.attrs.icons if i != icon] + ([icon] if on else [])
-            return replace(u, attrs=replace(u.attrs, icons=tuple(icons)), error=None)
-        t.put(step)
+    def toggle(icon: str, on: bool) -> Callable[[Any], None]:
+        return _tap(lambda: actions.toggle_icon(t, icon, on))
 
-    suits = vm.suit_options(t.deck)
-    icons = vm.icon_options(t.deck)
+    def typed(name: str) -> Callable[[Any], None]:
+        return _typed(lambda v: actions.set_attrs(t, **{name: v}))
+
+    suits = forms.suit_options(deck)
+    icons = forms.icon_options(deck)
     out: list[ft.Control] = [
         ft.Text("Suit"),
-        ft.Row([_choice(s, d.suit == s, lambda e, s=s: put(suit=s), name=f"Suit {s}") for s in suits],
+        ft.Row([_choice(s, d.suit == s, put(suit=s), name=f"Suit {s}") for s in suits],
                spacing=6, run_spacing=6, wrap=True),
     ]
-    if t.deck is None:
+    if deck is None:
         out.append(ft.TextField(label="Suit (a lowercase name, or wild)", value=d.suit, dense=True,
-                                on_change=lambda e: put(suit=e.control.value or "")))
+                                on_change=typed("suit")))
     out += [
         error_text(errs.get("suit")) if d.suit else ft.Text("Pick the card's suit.", size=13),
         ft.Row([
             ft.TextField(label="Value", value=str(d.value), dense=True, width=120,
-                         keyboard_type=ft.KeyboardType.NUMBER,
-                         on_change=lambda e: put(value=e.control.value or "")),
+                         keyboard_type=ft.KeyboardType.NUMBER, on_change=typed("value")),
             ft.TextField(label="Discard icons", value=str(d.discard), dense=True, width=140,
-                         keyboard_type=ft.KeyboardType.NUMBER,
-                         on_change=lambda e: put(discard=e.control.value or "")),
+                         keyboard_type=ft.KeyboardType.NUMBER, on_change=typed("discard")),
         ], spacing=8, wrap=True),
         error_text(errs.get("value")),
         error_text(errs.get("discard")),
     ]
     if icons:
         out.append(ft.Text("Icons it shows (tap to add or remove)"))
-        out.append(ft.Row([_choice(i, i in d.icons, lambda e, i=i, on=i in d.icons: toggle(i, not on),
-                                   name=f"Icon {i}") for i in icons],
+        out.append(ft.Row([_choice(i, i in d.icons, toggle(i, i not in d.icons), name=f"Icon {i}") for i in icons],
                           spacing=6, run_spacing=6, wrap=True))
     else:
         out.append(ft.TextField(label="Icons it shows (comma separated)", value=", ".join(d.icons), dense=True,
-                                on_change=lambda e: put(icons=tuple((e.control.value or "").split(",")))))
+                                on_change=_typed(lambda v: actions.set_attrs(t, icons=tuple(v.split(","))))))
     out.append(error_text(errs.get("icons")))
     out.append(ft.Text("Set it collects"))
-    out.append(ft.Row([_choice(text, d.set_kind == kind, lambda e, k=kind: put(set_kind=k),
-                               name=f"Set: {text}")
+    out.append(ft.Row([_choice(text, d.set_kind == kind, put(set_kind=kind), name=f"Set: {text}")
                        for kind, text in [("", "none"), ("1x", "1x set"), ("neighbor", "neighbor set")]],
                       spacing=6, run_spacing=6, wrap=True))
     if d.set_kind:
         if icons:
-            out.append(ft.Row([_choice(i, d.set_icon == i, lambda e, i=i: put(set_icon=i),
-                                       name=f"Collects {i}") for i in icons],
+            out.append(ft.Row([_choice(i, d.set_icon == i, put(set_icon=i), name=f"Collects {i}") for i in icons],
                               spacing=6, run_spacing=6, wrap=True))
         else:
             out.append(ft.TextField(label="Icon it collects", value=d.set_icon, dense=True,
-                                    on_change=lambda e: put(set_icon=e.control.value or "")))
+                                    on_change=typed("set_icon")))
     out.append(error_text(errs.get("set")))
     out.append(ft.FilledButton(f"{player} plays this card", icon=ft.Icons.CHECK, disabled=bool(errs),
-                               on_click=lambda e: t.add_card(t.latest().attrs)))
+                               on_click=_tap(lambda: actions.add_card(t, t.latest().attrs, deck))))
     return _column(out, spacing=GAP)
 
 
 @ft.component
-def CardEntry(t: Table, sv: vm.SaleView, plays: tuple[Any, ...], at: tuple[int, int] | None) -> ft.Control:
+def CardEntry(t: Table, deck: Deck | None, game: Played, sv: SaleView, ui: TableUI,
+              entered: tuple[Any, ...], *, key: Key = None) -> ft.Control:
     """The card the player whose turn it is plays: picked from the deck or by attributes;
     in co-op and solo an off-suit card waits for a confirmation (SA-14)."""
-    ui = t.ui
     out: list[ft.Control] = []
     if sv.turn is not None:
         if ui.question is not None and ui.pending is not None:
-            pending = ui.pending
             out.append(card(_column([
                 bold("Off suit? (SA-14)"),
                 ft.Text(ui.question),
                 ft.Row([
                     ft.FilledButton("Confirm off-suit play", icon=ft.Icons.CHECK,
-                                    on_click=lambda e: t.add_card(dict(pending), confirmed=True)),
+                                    on_click=_tap(lambda: actions.confirm_off_suit(t, deck))),
                     ft.Button("Choose another card", icon=ft.Icons.CLOSE,
-                              on_click=lambda e: t.put(lambda u: replace(u, pending=None, question=None))),
+                              on_click=_tap(lambda: actions.choose_another(t))),
                 ], wrap=True),
             ], spacing=GAP), "confirm"))
         else:
-            method = ui.method if t.deck is not None else "attrs"
+            method = ui.method if deck is not None else "attrs"
             out.append(heading(f"{sv.turn}'s card", 18))
-            if t.deck is not None:
+            if deck is not None:
                 out.append(ft.Row([
-                    _choice("From the deck", method == "deck",
-                            lambda e: t.put(lambda u: replace(u, method="deck"))),
-                    _choice("By attributes", method == "attrs",
-                            lambda e: t.put(lambda u: replace(u, method="attrs"))),
+                    _choice("From the deck", method == "deck", _tap(lambda: actions.set_method(t, "deck"))),
+                    _choice("By attributes", method == "attrs", _tap(lambda: actions.set_method(t, "attrs"))),
                 ], spacing=6, wrap=True))
             out.append(error_text(ui.error))
-            if method == "deck":
-                out.append(DeckPicker(t, sv.turn, plays, ui.query, at, key="deck"))
+            if method == "deck" and deck is not None:
+                out.append(DeckPicker(t, deck, game, sv.turn, entered, ui.query, key="deck"))
             else:
-                out.append(AttributeEntry(t, sv.turn, ui.attrs, key="attrs"))
+                out.append(AttributeEntry(t, deck, sv.turn, ui.attrs, key="attrs"))
     else:
         out.append(error_text(ui.error))
     return _column(out)
 
 
 @ft.component
-def Entry(t: Table) -> ft.Control:
-    ui = t.ui
-    sv = vm.sale_view(t.rec, list(ui.plays))
+def Entry(t: Table, game: Played, deck: Deck | None, ui: TableUI, *, key: Key = None) -> ft.Control:
+    sv = present.sale_view(game, ui.plays)
     out: list[ft.Control] = [ft.Text(sv.status, size=16, weight=ft.FontWeight.W_500)]
     if sv.round_over:
         out.append(_hands_line(sv))
         out.append(error_text(ui.error))
         out.append(ft.FilledButton(f"Start round {sv.round + 1}", icon=ft.Icons.PLAY_ARROW,
-                                   on_click=lambda e: t.next_round()))
+                                   on_click=_tap(lambda: actions.next_round(t))))
     else:
         out += _order_panel(sv)
         out.append(_hands_line(sv))
         if sv.ready:
             out.append(error_text(ui.error))
-            out.append(ft.FilledButton("Record sale", icon=ft.Icons.CHECK, on_click=lambda e: t.record_sale()))
+            out.append(ft.FilledButton("Record sale", icon=ft.Icons.CHECK,
+                                       on_click=_tap(lambda: actions.record_sale(t))))
         out.append(ft.Button("Take back the last card", icon=ft.Icons.BACKSPACE_OUTLINED,
-                             visible=bool(ui.plays), on_click=lambda e: t.take_back()))
+                             visible=bool(ui.plays), on_click=_tap(lambda: actions.take_back(t))))
         if not sv.ready:
-            out.append(CardEntry(t, sv, ui.plays, None, key="card-entry"))
-    out.append(ft.Button("Undo last sale", icon=ft.Icons.UNDO, on_click=lambda e: t.undo(),
-                         disabled=not us.sale_places(t.rec)))
-    out += _scores_so_far(t)
+            out.append(CardEntry(t, deck, game, sv, ui, ui.plays, key="card-entry"))
+    out.append(ft.Button("Undo last sale", icon=ft.Icons.UNDO, on_click=_tap(lambda: actions.undo(t)),
+                         disabled=not game.any_sale))
+    out += _scores_so_far(game)
     return _column(out)
 
 
-def _scores_so_far(t: Table) -> list[ft.Control]:
-    if not us.sale_places(t.rec):
+def _scores_so_far(game: Played) -> list[ft.Control]:
+    if not game.any_sale:
         return []
-    sc = vm.score_view(t.rec)
+    sc = present.score_view(game)
     return [ft.Text("Scores so far: " + " · ".join(f"{s.player} {s.total}" for s in sc.scores), size=13)]
 
 
 # ---------------------------------------------------------------- a sale's result
 
 
-def _result_body(res: vm.SaleResultView) -> list[ft.Control]:
+def _result_body(res: SaleResultView) -> list[ft.Control]:
     out: list[ft.Control] = [
         card(_column([
             ft.Text(res.headline, size=18, weight=ft.FontWeight.BOLD),
@@ -583,69 +480,63 @@ def _result_body(res: vm.SaleResultView) -> list[ft.Control]:
 
 
 @ft.component
-def SaleResultPanel(t: Table) -> ft.Control:
-    assert t.ui.at is not None
-    r, s = t.ui.at
-    res = vm.sale_result(t.rec, r, s)
-    sv = vm.sale_view(t.rec)
+def SaleResultPanel(t: Table, game: Played, ui: TableUI, *, key: Key = None) -> ft.Control:
+    assert ui.at is not None
+    r, s = ui.at
+    res = present.sale_result(game, r, s)
+    sv = present.sale_view(game)
     label = ("Final scores" if sv.game_over else f"Round {sv.round} over" if sv.round_over else "Next sale")
     return _column([
         heading(f"Round {res.round}, sale {res.sale}: result", 18),
         *_result_body(res),
-        error_text(t.ui.error),
+        error_text(ui.error),
         ft.Row([
-            ft.FilledButton(label, icon=ft.Icons.ARROW_FORWARD,
-                            on_click=lambda e: t.put(lambda u: replace(u, mode="entry", at=None))),
-            ft.Button("Undo this sale", icon=ft.Icons.UNDO, on_click=lambda e: t.undo()),
+            ft.FilledButton(label, icon=ft.Icons.ARROW_FORWARD, on_click=_tap(lambda: actions.close_result(t))),
+            ft.Button("Undo this sale", icon=ft.Icons.UNDO, on_click=_tap(lambda: actions.undo(t))),
         ], wrap=True),
     ])
 
 
-def _sales_list(t: Table) -> list[ft.Control]:
-    places = us.sale_places(t.rec)
-    if not places:
+def _sales_list(t: Table, game: Played) -> list[ft.Control]:
+    if not game.any_sale:
         return []
     out: list[ft.Control] = [heading("Sales of this game", 18)]
-    for rv in reversed(vm.round_views(t.rec)):
+    for rv in reversed(present.round_views(game)):
         if not rv.sales:
             continue
         out.append(bold(f"Round {rv.number}"))
         for s, line in reversed(list(enumerate(rv.sales))):
             out.append(ft.TextButton(f"Open round {rv.number}, {line[0].lower()}{line[1:]}",
-                                     on_click=lambda e, at=(rv.number - 1, s): t.put(
-                                         lambda u: replace(u, mode="sale", at=at, error=None))))
+                                     on_click=_tap(partial(actions.open_sale, t, (rv.number - 1, s)))))
     return out
 
 
 @ft.component
-def SaleDetail(t: Table) -> ft.Control:
-    assert t.ui.at is not None
-    r, s = t.ui.at
-    res = vm.sale_result(t.rec, r, s)
-    plays = vm.plays_of(t.rec, r, s)
+def SaleDetail(t: Table, game: Played, ui: TableUI, *, key: Key = None) -> ft.Control:
+    assert ui.at is not None
+    r, s = ui.at
+    res = present.sale_result(game, r, s)
+    entered = changes.plays_of(game.record, r, s)
     return _column([
         heading(f"Round {r + 1}, sale {s + 1}", 18),
         bold("Cards as entered"),
-        *[ft.Text(f"{i}. {p['player']}: {vm.card_text(p['card'])}") for i, p in enumerate(plays, 1)],
+        *[ft.Text(f"{i}. {p['player']}: {present.card_text(p['card'])}") for i, p in enumerate(entered, 1)],
         *_result_body(res),
-        error_text(t.ui.error),
+        error_text(ui.error),
         ft.Row([
             ft.FilledButton("Change this sale", icon=ft.Icons.EDIT,
-                            on_click=lambda e: t.put(lambda u: replace(u, mode="edit", edit_plays=tuple(plays),
-                                                                       edit_base=t.rec,
-                                                                       pending=None, question=None, error=None))),
-            ft.Button("Back to the table", icon=ft.Icons.ARROW_BACK,
-                      on_click=lambda e: t.put(lambda u: replace(u, mode="entry", at=None, error=None))),
+                            on_click=_tap(lambda: actions.change_sale(t, entered))),
+            ft.Button("Back to the table", icon=ft.Icons.ARROW_BACK, on_click=_tap(lambda: actions.back_to_table(t))),
         ], wrap=True),
     ])
 
 
 @ft.component
-def EditSale(t: Table) -> ft.Control:
-    ui = t.ui
+def EditSale(t: Table, deck: Deck | None, ui: TableUI, *, key: Key = None) -> ft.Control:
     assert ui.at is not None
     r, s = ui.at
-    sv = vm.sale_view(t.rec, list(ui.edit_plays), ui.at)
+    before = present.played(t.record, ui.at)     # the game up to the sale being changed
+    sv = present.sale_view(before, ui.edit_plays)
     out: list[ft.Control] = [
         heading(f"Change round {r + 1}, sale {s + 1}", 18),
         ft.Text("Take back cards and enter them again; saving replaces the sale and replays every "
@@ -654,21 +545,19 @@ def EditSale(t: Table) -> ft.Control:
         _hands_line(sv),
         ft.Row([
             ft.Button("Take back the last card", icon=ft.Icons.BACKSPACE_OUTLINED,
-                      disabled=not ui.edit_plays, on_click=lambda e: t.take_back()),
+                      disabled=not ui.edit_plays, on_click=_tap(lambda: actions.take_back(t))),
             ft.Button("Enter the whole sale again", icon=ft.Icons.RESTART_ALT,
-                      disabled=not ui.edit_plays, on_click=lambda e: t.put_draft(lambda u: u.with_draft(()))),
+                      disabled=not ui.edit_plays, on_click=_tap(lambda: actions.enter_again(t))),
         ], wrap=True),
     ]
     if sv.ready:
         out.append(error_text(ui.error))
     else:
-        out.append(CardEntry(t, sv, ui.edit_plays, ui.at, key="edit-entry"))
+        out.append(CardEntry(t, deck, before, sv, ui, ui.edit_plays, key="edit-entry"))
     out.append(ft.Row([
         ft.FilledButton("Save changes", icon=ft.Icons.SAVE, disabled=not sv.ready,
-                        on_click=lambda e: t.save_edit()),
-        ft.Button("Cancel", icon=ft.Icons.CLOSE,
-                  on_click=lambda e: t.put(lambda u: replace(u, mode="sale", edit_plays=(), edit_base=None, error=None,
-                                                             pending=None, question=None))),
+                        on_click=_tap(lambda: actions.save_edit(t))),
+        ft.Button("Cancel", icon=ft.Icons.CLOSE, on_click=_tap(lambda: actions.cancel_edit(t))),
     ], wrap=True))
     return _column(out)
 
@@ -676,7 +565,7 @@ def EditSale(t: Table) -> ft.Control:
 # ---------------------------------------------------------------- the end
 
 
-def _score_cards(score: vm.ScoreView) -> list[ft.Control]:
+def _score_cards(score: ScoreView) -> list[ft.Control]:
     out: list[ft.Control] = []
     for s in score.scores:
         out.append(card(_column([
@@ -689,8 +578,8 @@ def _score_cards(score: vm.ScoreView) -> list[ft.Control]:
 
 
 @ft.component
-def GameOver(t: Table) -> ft.Control:
-    score = vm.score_view(t.rec)
+def GameOver(t: Table, game: Played, ui: TableUI, *, key: Key = None) -> ft.Control:
+    score = present.score_view(game)
     out: list[ft.Control] = [heading("Game over: the scores", 18)]
     if score.team is not None:
         rating = score.team.rating or "no rating"
@@ -705,10 +594,10 @@ def GameOver(t: Table) -> ft.Control:
         ], spacing=4), "winner"))
     out += _score_cards(score)
     out += [_note(n) for n in score.notes]
-    out.append(error_text(t.ui.error))
+    out.append(error_text(ui.error))
     out.append(ft.Row([
-        ft.Button("Undo last sale", icon=ft.Icons.UNDO, on_click=lambda e: t.undo()),
-        ft.Button("Home", icon=ft.Icons.HOME, on_click=lambda e: t.shell.go("home")),
+        ft.Button("Undo last sale", icon=ft.Icons.UNDO, on_click=_tap(lambda: actions.undo(t))),
+        ft.Button("Home", icon=ft.Icons.HOME, on_click=_tap(lambda: t.go("home"))),
     ], wrap=True))
     return _column(out)
 
@@ -717,29 +606,33 @@ def GameOver(t: Table) -> ft.Control:
 
 
 @ft.component
-def MatchDetail(shell: ShellServices, match_id: int) -> ft.Control:
-    m = shell.store.match(match_id)
+def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.Control:
+    m = shell.store.match(match_id)            # read once; what follows is drawn from it
     out: list[ft.Control] = [heading(f"Sales game: {', '.join(m.players)}")]
-
-    def cont() -> None:
-        shell.continue_match(m.id)
-
     if not m.games:
         return _column(out)
-    rec = m.games[-1].record
-    line, over = vm.game_line(rec)
+    deck = shell.store.match_setting(m.id, DECK)
+    game: Played | None = None
+    try:
+        game = present.played(m.games[-1].record)
+        line = present.progress_line(game)
+    except RecordError as err:
+        problem: CompanionError = err
+        line = f"cannot be replayed: {say_where(err)}"
+    except CompanionError as exc:
+        problem = exc
+        line = str(exc)
     out.append(ft.Text(line[0].upper() + line[1:]))
     if not m.finished:
-        out.append(ft.FilledButton("Continue this game", icon=ft.Icons.PLAY_ARROW, on_click=lambda e: cont()))
-    deck = shell.store.setting(vm.deck_setting_key(m.id))
+        out.append(ft.FilledButton("Continue this game", icon=ft.Icons.PLAY_ARROW,
+                                   on_click=_tap(lambda: shell.continue_match(m.id))))
     if deck:
         out.append(_note(f"Deck file: {deck}"))
-    try:
-        rounds = vm.round_views(rec)
-        score = vm.score_view(rec)
-    except CompanionError as exc:
-        out.append(error_text(str(exc)))
+    if game is None:
+        out.append(error_text(str(problem)))
         return _column(out)
+    rounds = present.round_views(game)
+    score = present.score_view(game)
     if score.team is not None and score.over:
         out.append(bold(f"Team score {score.team.score}: {score.team.rating or 'no rating'}"))
     if score.over or rounds:
@@ -761,10 +654,10 @@ def MatchDetail(shell: ShellServices, match_id: int) -> ft.Control:
 
 
 @ft.component
-def RulesText() -> ft.Control:
+def RulesText(*, key: Key = None) -> ft.Control:
     out: list[ft.Control] = [heading("Sales: the rules in plain words")]
-    out += [ft.Text(p) for p in vm.RULES_INTRO]
-    out += ruling_lines(vm.RULES)
+    out += [ft.Text(p) for p in rulings.RULES_INTRO]
+    out += ruling_lines(rulings.RULES)
     return _column(out)
 
 
@@ -787,7 +680,7 @@ class SalesView:
         return RulesText(key="sales-rules")
 
     def match_line(self, players: list[str], records: list[dict[str, Any]]) -> tuple[str, bool]:
-        return vm.match_line(players, records)
+        return present.match_line(players, records)
 
 
 VIEW = SalesView()

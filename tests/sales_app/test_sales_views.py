@@ -7,15 +7,36 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.sales import viewmodel as vm
-from companion.games.sales.viewmodel import CardDraft
+from companion.games.sales import changes, deckfiles, forms, picker, present, rulings
+from companion.games.sales.forms import CardDraft
 
 EXAMPLE_DECK = Path(__file__).resolve().parents[2] / "assets" / "decks" / "example-weather.json"
 
 
 @pytest.fixture(scope="module")
 def deck():
-    return vm.open_deck(EXAMPLE_DECK).deck
+    return deckfiles.open_deck(EXAMPLE_DECK).deck
+
+
+def sale_view(record: dict, plays=(), at=None) -> present.SaleView:
+    """The sale being entered, as the table draws it from the record replayed once."""
+    return present.sale_view(present.played(record, at), plays)
+
+
+def sale_result(record: dict, *at: int) -> present.SaleResultView:
+    return present.sale_result(present.played(record), *at)
+
+
+def score_view(record: dict) -> present.ScoreView:
+    return present.score_view(present.played(record))
+
+
+def round_views(record: dict) -> list[present.RoundView]:
+    return present.round_views(present.played(record))
+
+
+def deck_groups(deck, record: dict, plays=(), query: str = "", at=None) -> list[picker.SuitGroup]:
+    return picker.deck_groups(deck, present.played(record, at), plays, query)
 
 
 def c(suit: str, value: int, discard: int = 0) -> dict:
@@ -28,20 +49,20 @@ def enter(record: dict, *cards, deck=None, confirmed: bool = False) -> list[dict
     for card in cards:
         if isinstance(card, str):
             card = CardDraft.of_deck(deck, card)
-        d = vm.draft_play(record, plays, card, deck=deck, confirmed=confirmed)
+        d = forms.draft_play(record, plays, card, deck=deck, confirmed=confirmed)
         assert d.ok, d
         plays = d.plays
     return plays
 
 
 def sale(record: dict, *cards, deck=None, confirmed: bool = False) -> dict:
-    change = vm.complete_sale(record, enter(record, *cards, deck=deck, confirmed=confirmed))
+    change = changes.complete_sale(record, enter(record, *cards, deck=deck, confirmed=confirmed))
     assert change.ok, change.error
     return change.record
 
 
 def next_round(record: dict) -> dict:
-    change = vm.start_next_round(record)
+    change = changes.start_next_round(record)
     assert change.ok, change.error
     return change.record
 
@@ -50,83 +71,83 @@ def next_round(record: dict) -> dict:
 
 
 def test_names_are_checked_as_typed_sa2():
-    assert vm.name_errors(["Ann", " ann ", "", "x" * 25]) == [
+    assert forms.name_errors(["Ann", " ann ", "", "x" * 25]) == [
         None,
         "SA-2: 'ann' and 'Ann' look the same: give each player a name the table can tell apart",
         "SA-2: a player's name is empty",
         "SA-2: the name 'xxxxxxxxxxxxxxxxxxxxxxxx…' is 25 characters long (at most 24)",
     ]
-    assert vm.leader_options(["Ann", " ann", "Ben "]) == ["Ann", "Ben"]
+    assert forms.leader_options(["Ann", " ann", "Ben "]) == ["Ann", "Ben"]
 
 
 def test_setup_player_counts_by_mode_sa2():
-    assert vm.player_range("competitive") == (2, 6)
-    assert vm.player_range("coop") == (2, 2)
-    assert vm.setup_error(["Ann"]) == "SA-2: 2–6 players, not 1"
-    assert vm.setup_error(list("ABCDEFG")) == "SA-2: 2–6 players, not 7"
-    assert vm.setup_error(["Ann", "Ben", "Cat"], "coop") == "SA-2: co-op is for exactly 2 players, not 3"
-    assert vm.setup_error(["Ann", "Ben", "Cat"]) is None
-    assert vm.default_names("coop", ["Ann", "Ben", "Cat"]) == ["Ann", "Ben"]
-    assert vm.default_names("competitive", ["Ann"]) == ["Ann", ""]
+    assert forms.player_range("competitive") == (2, 6)
+    assert forms.player_range("coop") == (2, 2)
+    assert forms.setup_error(["Ann"]) == "SA-2: 2–6 players, not 1"
+    assert forms.setup_error(list("ABCDEFG")) == "SA-2: 2–6 players, not 7"
+    assert forms.setup_error(["Ann", "Ben", "Cat"], "coop") == "SA-2: co-op is for exactly 2 players, not 3"
+    assert forms.setup_error(["Ann", "Ben", "Cat"]) is None
+    assert forms.default_names("coop", ["Ann", "Ben", "Cat"]) == ["Ann", "Ben"]
+    assert forms.default_names("competitive", ["Ann"]) == ["Ann", ""]
 
 
 def test_first_leader_must_be_a_player_sa9():
-    assert vm.setup_error(["Ann", "Ben"], leader="Zed") == (
+    assert forms.setup_error(["Ann", "Ben"], leader="Zed") == (
         "SA-9: the first leader 'Zed' is not a player (players: Ann, Ben)")
-    assert vm.setup_error(["Ann", "Ben"], leader="ben") is None
+    assert forms.setup_error(["Ann", "Ben"], leader="ben") is None
 
 
 def test_solo_offers_hand_names_that_can_be_renamed_sa2():
-    names = vm.default_names("solo")
+    names = forms.default_names("solo")
     assert names == ["Hand 1", "Hand 2"]
-    assert vm.player_word("solo") == "hand"
-    assert vm.default_names("solo", ["Left", ""]) == ["Left", "Hand 2"]
+    assert forms.player_word("solo") == "hand"
+    assert forms.default_names("solo", ["Left", ""]) == ["Left", "Hand 2"]
     renamed = ["Left", "left"]
-    assert vm.name_errors(renamed) == [None, "SA-2: 'left' and 'Left' look the same: give each player a name the table can tell apart"]
-    assert vm.setup_error(["Hand 1", "Hand 2", "Hand 3"], "solo") == (
+    assert forms.name_errors(renamed) == [
+        None, "SA-2: 'left' and 'Left' look the same: give each player a name the table can tell apart"]
+    assert forms.setup_error(["Hand 1", "Hand 2", "Hand 3"], "solo") == (
         "SA-2: solo is refereed as exactly 2 hands, not 3")
-    rec = vm.new_record(["Left", "Right"], "solo")
+    rec = forms.new_record(["Left", "Right"], "solo")
     assert rec == {"game": "sales", "mode": "solo", "players": ["Left", "Right"], "leader": "Left",
                    "hand_size": 12, "rounds": []}
-    assert vm.sale_view(rec).status == "Round 1, sale 1: Left leads; Left to play."
+    assert sale_view(rec).status == "Round 1, sale 1: Left leads; Left to play."
 
 
 def test_hand_size_note_says_house_rule_sa2():
-    assert vm.hand_size_note("competitive") == (
+    assert forms.hand_size_note("competitive") == (
         "12 cards per round: house rule (SA-2), the deal chart is missing.")
-    assert vm.hand_size_note("competitive", "9") == (
+    assert forms.hand_size_note("competitive", "9") == (
         "9 cards per round: house variant (SA-2); the deal chart is missing and the house rule "
         "default is 12.")
-    assert vm.hand_size_note("coop") == "12 cards per player per round, as the rules deal in co-op (SA-2)."
-    assert vm.hand_size_note("solo", 10) == (
+    assert forms.hand_size_note("coop") == "12 cards per player per round, as the rules deal in co-op (SA-2)."
+    assert forms.hand_size_note("solo", 10) == (
         "10 cards per hand per round: house variant (SA-2); the rules deal 12 in solo.")
-    assert vm.hand_size_error("0") == "SA-2: cards dealt per round must be at least 1"
-    assert vm.hand_size_error("many") == "SA-2: cards dealt per round must be a whole number"
-    assert vm.hand_size_error(" 7 ") is None
-    assert vm.setup_error(["Ann", "Ben"], hand_size=0) == "SA-2: cards dealt per round must be at least 1"
+    assert forms.hand_size_error("0") == "SA-2: cards dealt per round must be at least 1"
+    assert forms.hand_size_error("many") == "SA-2: cards dealt per round must be a whole number"
+    assert forms.hand_size_error(" 7 ") is None
+    assert forms.setup_error(["Ann", "Ben"], hand_size=0) == "SA-2: cards dealt per round must be at least 1"
 
 
 def test_new_record_is_the_contract_input():
-    assert vm.new_record([" Ann", "Ben "], "competitive", "5", "Ben") == {
+    assert forms.new_record([" Ann", "Ben "], "competitive", "5", "Ben") == {
         "game": "sales", "mode": "competitive", "players": ["Ann", "Ben"], "leader": "Ben",
         "hand_size": 5, "rounds": []}
 
 
 def test_deck_files_shipped_and_picked_with_problems_as_text(tmp_path):
-    shipped = vm.deck_choices()
+    shipped = deckfiles.deck_choices()
     assert [d.name for d in shipped] == ["Example weather deck (edit me)"]
     assert shipped[0].ok and shipped[0].summary[0] == "Example weather deck (edit me): 45 cards, 4 suits"
     bad = tmp_path / "mine.json"
     bad.write_text('{"name": "Mine", "suits": ["sun", "wild"], "cards": '
                    '[{"id": "a", "suit": "hail", "value": -1}]}', encoding="utf-8")
-    picked = vm.open_deck(bad)
+    picked = deckfiles.open_deck(bad)
     assert not picked.ok and picked.name == "mine.json"
     assert picked.problems == ["cards[0] (id 'a').value: must be at least 0"]
     notjson = tmp_path / "x.json"
     notjson.write_text("{", encoding="utf-8")
-    assert vm.open_deck(notjson).problems[0].endswith("not valid JSON (Expecting property name "
+    assert deckfiles.open_deck(notjson).problems[0].endswith("not valid JSON (Expecting property name "
                                                       "enclosed in double quotes: line 1 column 2 (char 1))")
-    assert vm.deck_setting_key(7) == "sales.deck.7"
 
 
 # ---------------------------------------------------------------- cards by attributes
@@ -135,32 +156,32 @@ def test_deck_files_shipped_and_picked_with_problems_as_text(tmp_path):
 def test_card_by_attributes_is_checked_per_field_sa1(deck):
     draft = CardDraft(suit="Hail", value="-1", discard="two", icons=("coat", "hat"),
                       set_kind="1x", set_icon="")
-    assert vm.card_errors(draft) == {
+    assert forms.card_errors(draft) == {
         "value": "SA-1: value must be at least 0",
         "discard": "SA-1: discard must be a whole number",
         "set": "SA-1: set icon must be a non-empty name",
     }
-    assert vm.card_errors(draft, deck) == {
+    assert forms.card_errors(draft, deck) == {
         "value": "SA-1: value must be at least 0",
         "discard": "SA-1: discard must be a whole number",
         "set": "SA-1: set icon must be a non-empty name",
         "suit": "SA-1: 'hail' is not one of this deck's suits (sun, rain, snow, wind) or wild",
         "icons": "SA-1: not this deck's icons: hat",
     }
-    assert vm.card_errors(CardDraft("sun", 3, set_icon="coat"), deck) == {
+    assert forms.card_errors(CardDraft("sun", 3, set_icon="coat"), deck) == {
         "set": "SA-1: choose what the set collects: 1x or neighbor"}
     good = CardDraft(" Rain ", "9", "0", ("umbrella",), "neighbor", "coat")
-    assert vm.card_errors(good, deck) == {}
+    assert forms.card_errors(good, deck) == {}
     assert good.card() == {"suit": "rain", "value": 9, "discard": 0, "icons": ["umbrella"],
                            "set": {"kind": "neighbor", "icon": "coat"}}
-    assert vm.card_text(good.card()) == "rain 9 · umbrella · neighbor set: coat"
-    assert vm.suit_options(deck) == ["sun", "rain", "snow", "wind", "wild"]
-    assert vm.icon_options(deck) == ["sunglasses", "umbrella", "scarf", "kite", "coat"]
+    assert present.card_text(good.card()) == "rain 9 · umbrella · neighbor set: coat"
+    assert forms.suit_options(deck) == ["sun", "rain", "snow", "wind", "wild"]
+    assert forms.icon_options(deck) == ["sunglasses", "umbrella", "scarf", "kite", "coat"]
 
 
 def test_a_refused_card_is_not_entered_sa1():
-    rec = vm.new_record(["Ann", "Ben"])
-    d = vm.draft_play(rec, [], CardDraft("sun", -2))
+    rec = forms.new_record(["Ann", "Ben"])
+    d = forms.draft_play(rec, [], CardDraft("sun", -2))
     assert not d.ok and d.plays == [] and d.error == "SA-1: value must be at least 0"
 
 
@@ -168,24 +189,24 @@ def test_a_refused_card_is_not_entered_sa1():
 
 
 def test_full_round_with_a_wild_lead_and_a_tie(deck):
-    rec = vm.new_record(["Ann", "Ben", "Cat"], "competitive", 3, "Ann")
+    rec = forms.new_record(["Ann", "Ben", "Cat"], "competitive", 3, "Ann")
     # sale 1: SA-3 Ann leads, then Ben, Cat
-    view = vm.sale_view(rec)
+    view = sale_view(rec)
     assert (view.round, view.sale, view.order, view.turn) == (1, 1, ["Ann", "Ben", "Cat"], "Ann")
     plays = enter(rec, "wild-2", deck=deck)
-    view = vm.sale_view(rec, plays)
+    view = sale_view(rec, plays)
     assert view.turn == "Ben" and view.suit is None
     assert view.suit_text == "Only wilds so far: the first non-wild card sets the suit (SA-4)"
     plays = enter(rec, "wild-2", "sun-2", "rain-1", deck=deck)
-    view = vm.sale_view(rec, plays)
+    view = sale_view(rec, plays)
     assert view.ready and view.turn is None and view.suit == "sun"
     assert view.played == [("Ann", "wild 2 · discard 1"), ("Ben", "sun 2 · discard 1 · sunglasses"),
                            ("Cat", "rain 1 · discard 2 · umbrella")]
     assert [h.cards for h in view.hands] == [2, 2, 2]
-    rec = vm.complete_sale(rec, plays).record
+    rec = changes.complete_sale(rec, plays).record
     # SA-4: Ben's sun set the suit after the wild lead; SA-5: Ann's wild 2 and Ben's sun 2
     # tie, the last played wins; Cat's rain is off suit. SA-6: Ben discards 1.
-    res = vm.sale_result(rec)
+    res = sale_result(rec)
     assert res.headline == "Ben wins with the sun 2"
     assert res.explanation == (
         "Ben wins with the sun 2: the lowest card on suit, tied with Ann's wild 2: the last one "
@@ -198,68 +219,57 @@ def test_full_round_with_a_wild_lead_and_a_tie(deck):
     assert res.hands == [("Ann", 2), ("Ben", 1), ("Cat", 2)]
     # sale 2: Ben leads (SA-7); Cat's snow 3 wins and discards Cat's last card (SA-6),
     # so Ann, next clockwise with cards, leads and plays alone (SA-7, SA-8)
-    assert vm.sale_view(rec).order == ["Ben", "Cat", "Ann"]
+    assert sale_view(rec).order == ["Ben", "Cat", "Ann"]
     rec = sale(rec, "snow-4", "snow-3", "wind-5", deck=deck)
-    res = vm.sale_result(rec)
+    res = sale_result(rec)
     assert res.winner == "Cat" and res.hands == [("Ann", 1), ("Ben", 0), ("Cat", 0)]
     assert res.next_text == "Cat's hand is empty: Ann, the next with cards clockwise, leads the next sale (SA-7)."
-    view = vm.sale_view(rec)
+    view = sale_view(rec)
     assert view.order == ["Ann"] and [h.empty for h in view.hands] == [False, True, True]
     # sale 3: Ann alone (SA-8); the round ends (SA-7); Ann leads round 2 (SA-9)
     rec = sale(rec, "sun-7", deck=deck)
-    res = vm.sale_result(rec)
+    res = sale_result(rec)
     assert res.explanation.startswith("Ann plays alone: the sun 7 wins (SA-8).")
     assert res.discards_text == "Ann discards nothing: the sun 7 has no discard icons (SA-6)."
     assert res.notes == ["Every hand is empty: round 1 is over (SA-7).",
                          "Ann won the last sale and leads round 2 (SA-9)."]
-    view = vm.sale_view(rec)
+    view = sale_view(rec)
     assert view.round_over and view.can_start_round and view.next_round_leader == "Ann"
     assert view.status == ("Round 1 is over: every hand is empty (SA-7). Ann won the last sale "
                            "and leads round 2 (SA-9).")
-    assert [r.sales for r in vm.round_views(rec)] == [[
+    assert [r.sales for r in round_views(rec)] == [[
         "Sale 1: Ann led; Ben wins with the sun 2 (discards 1)",
         "Sale 2: Ben led; Cat wins with the snow 3 (discards 1)",
         "Sale 3: Ann led alone (SA-8); Ann wins with the sun 7",
     ]]
     # the scores so far: Ann's 1x set counts the sun 7 itself (SA-10, SA-11)
-    scores = vm.score_view(rec)
+    scores = score_view(rec)
     assert [(s.player, s.place, s.total) for s in scores.scores] == [("Ann", 1, 8), ("Cat", 2, 3), ("Ben", 3, 2)]
     assert scores.scores[0].breakdown == ["Numbers: 7 = 7 (sun 7) (SA-10)",
                                           "1x set sun 7 collecting sunglasses: 1 (sun 7) (SA-11)",
                                           "Total: 7 + 1 + 0 = 8"]
     assert not scores.over and scores.winners == []
-    # CSV: one row per play (SA-6: the winner's card is won, the others discarded)
-    assert vm.game_csv(rec).splitlines() == [
-        "round,sale,player,suit,value,discard,icons,set,outcome",
-        "1,1,Ann,wild,2,1,,,discarded",
-        "1,1,Ben,sun,2,1,sunglasses,,won",
-        "1,1,Cat,rain,1,2,umbrella,,discarded",
-        "1,2,Ben,snow,4,0,scarf,,discarded",
-        "1,2,Cat,snow,3,1,scarf,,won",
-        "1,2,Ann,wind,5,0,kite coat,,discarded",
-        "1,3,Ann,sun,7,0,sunglasses,1x sunglasses,won",
-    ]
-    assert vm.match_line(rec["players"], [rec]) == ("round 1 of 3 over; round 2 not started", False)
+    assert present.match_line(rec["players"], [rec]) == ("round 1 of 3 over; round 2 not started", False)
 
 
 def test_a_sale_is_refused_with_the_rules_message_sa3_sa7():
-    rec = vm.new_record(["Ann", "Ben"], hand_size=1)
+    rec = forms.new_record(["Ann", "Ben"], hand_size=1)
     out_of_turn = [{"player": "Ben", "card": c("sun", 1)}, {"player": "Ann", "card": c("sun", 2)}]
-    change = vm.complete_sale(rec, out_of_turn)
+    change = changes.complete_sale(rec, out_of_turn)
     assert not change.ok and change.record == rec
     assert change.error == ("round 1: sale 1: Ben: SA-3: plays out of turn: Ann plays next "
                             "(clockwise from the leader Ann, skipping empty hands)")
-    half = vm.complete_sale(rec, [{"player": "Ann", "card": c("sun", 1)}])
+    half = changes.complete_sale(rec, [{"player": "Ann", "card": c("sun", 1)}])
     assert half.error == "round 1: sale 1: Ben: SA-3: has not played: every player with cards in hand plays each sale"
-    bad = vm.complete_sale(rec, [{"player": "Ann", "card": c("sun", -1)}, {"player": "Ben", "card": c("sun", 1)}])
+    bad = changes.complete_sale(rec, [{"player": "Ann", "card": c("sun", -1)}, {"player": "Ben", "card": c("sun", 1)}])
     assert bad.error == "round 1: sale 1: Ann: SA-1: value must be at least 0"
     rec = sale(rec, c("sun", 1), c("sun", 2))
-    assert vm.complete_sale(rec, out_of_turn).error == (
+    assert changes.complete_sale(rec, out_of_turn).error == (
         "round 1: sale 2: SA-7: every hand is empty: round 1 is over; start round 2")
-    full = enter(vm.new_record(["Ann", "Ben"], hand_size=1), c("sun", 1), c("sun", 2))
-    more = vm.draft_play(vm.new_record(["Ann", "Ben"], hand_size=1), full, c("sun", 3))
+    full = enter(forms.new_record(["Ann", "Ben"], hand_size=1), c("sun", 1), c("sun", 2))
+    more = forms.draft_play(forms.new_record(["Ann", "Ben"], hand_size=1), full, c("sun", 3))
     assert more.error == "SA-3: every player with cards has played: complete the sale"
-    assert vm.drop_last_play(full) == full[:1]
+    assert forms.drop_last_play(full) == full[:1]
 
 
 # ---------------------------------------------------------------- rounds and the final score
@@ -269,25 +279,25 @@ def tie_game() -> dict:
     """Ann and Ben, one card a round. R1 Ann's sun 5 beats Ben's sun 6 (sale 1 of the game);
     R2 Ann leads (SA-9), Ben's sun 3 wins (sale 2); R3 Ben leads, Ben's sun 2 beats Ann's
     sun 4 (sale 3). Totals: Ann 5, Ben 3 + 2 = 5."""
-    rec = vm.new_record(["Ann", "Ben"], hand_size=1)
+    rec = forms.new_record(["Ann", "Ben"], hand_size=1)
     rec = sale(rec, c("sun", 5), c("sun", 6))
     rec = next_round(rec)
-    assert vm.sale_view(rec).order == ["Ann", "Ben"]
+    assert sale_view(rec).order == ["Ann", "Ben"]
     rec = sale(rec, c("sun", 9), c("sun", 3))
     rec = next_round(rec)
-    assert vm.sale_view(rec).order == ["Ben", "Ann"]
+    assert sale_view(rec).order == ["Ben", "Ann"]
     return sale(rec, c("sun", 2), c("sun", 4))
 
 
 def test_three_rounds_then_game_over_and_the_tie_break_sa9_sa13():
     rec = tie_game()
-    view = vm.sale_view(rec)
+    view = sale_view(rec)
     assert view.game_over and not view.can_start_round
     assert view.status == "Game over: round 3 of 3 is over (SA-9)."
-    assert vm.start_next_round(rec).error == "round 4: SA-9: the game has 3 rounds: it ended after round 3"
-    assert vm.complete_sale(rec, []).error == (
+    assert changes.start_next_round(rec).error == "round 4: SA-9: the game has 3 rounds: it ended after round 3"
+    assert changes.complete_sale(rec, []).error == (
         "round 3: sale 2: SA-7: every hand is empty: round 3 is over and so is the game (SA-9)")
-    scores = vm.score_view(rec)
+    scores = score_view(rec)
     assert scores.over and scores.rounds_played == 3
     assert [(s.player, s.place, s.total) for s in scores.scores] == [("Ann", 1, 5), ("Ben", 1, 5)]
     assert scores.winners == ["Ben"]
@@ -296,89 +306,89 @@ def test_three_rounds_then_game_over_and_the_tie_break_sa9_sa13():
     assert scores.team is None
     assert scores.notes == [("1 cards per round: house variant (SA-2); the deal chart is missing "
                             "and the house rule default is 12.")]
-    assert vm.match_line(["Ann", "Ben"], [rec]) == ("game over: Ben wins with 5 (SA-13)", True)
+    assert present.match_line(["Ann", "Ben"], [rec]) == ("game over: Ben wins with 5 (SA-13)", True)
 
 
 def test_next_round_only_when_every_hand_is_empty_sa7():
-    rec = sale(vm.new_record(["Ann", "Ben"], hand_size=2), c("sun", 5), c("sun", 6))
-    assert vm.start_next_round(rec).error == (
+    rec = sale(forms.new_record(["Ann", "Ben"], hand_size=2), c("sun", 5), c("sun", 6))
+    assert changes.start_next_round(rec).error == (
         "round 2: SA-7: round 1 has not ended: Ann (1) and Ben (1) still hold cards; a round ends "
         "when every hand is empty (SA-9)")
-    assert vm.match_line(["Ann", "Ben"], [rec]) == ("round 1 of 3, sale 2 to enter", False)
+    assert present.match_line(["Ann", "Ben"], [rec]) == ("round 1 of 3, sale 2 to enter", False)
 
 
 def test_coop_team_score_and_rating_sa14_sa15():
-    rec = vm.new_record(["Ann", "Ben"], "coop", 1)
+    rec = forms.new_record(["Ann", "Ben"], "coop", 1)
     rec = sale(rec, c("sun", 46), c("sun", 47))            # Ann wins 46
     rec = next_round(rec)
     rec = sale(rec, c("sun", 60), c("sun", 50))            # Ben wins 50 (SA-5)
     rec = next_round(rec)                                   # Ben leads (SA-9)
     first = enter(rec, c("rain", 9))
-    question = vm.needs_confirmation(rec, first, c("sun", 1))
+    question = forms.needs_confirmation(rec, first, c("sun", 1))
     assert question == "Ann's sun 1 is off suit: confirm Ann has no rain card and no wild (SA-14)"
-    asked = vm.draft_play(rec, first, c("sun", 1))
+    asked = forms.draft_play(rec, first, c("sun", 1))
     assert not asked.ok and asked.question == question and asked.plays == first
     rec = sale(rec, c("rain", 9), c("sun", 1), confirmed=True)  # the off-suit 1 cannot win
-    res = vm.sale_result(rec)
+    res = sale_result(rec)
     assert res.winner == "Ben" and res.off_suit == ["Ann"]
     assert "confirm it (SA-14)" in res.explanation and "SA-14" in res.rulings
-    scores = vm.score_view(rec)
+    scores = score_view(rec)
     assert [(s.player, s.total) for s in scores.scores] == [("Ben", 59), ("Ann", 46)]
     assert scores.winners == []
     assert (scores.team.score, scores.team.rating) == (46, "Not bad!")
     assert scores.team.explanation == "Team score 46: the lower player's score (SA-15); rating: Not bad!"
     assert scores.explanation == "Game over. " + scores.team.explanation
-    assert vm.match_line(["Ann", "Ben"], [rec]) == ("game over: team score 46, Not bad! (SA-15)", True)
+    assert present.match_line(["Ann", "Ben"], [rec]) == ("game over: team score 46, Not bad! (SA-15)", True)
 
 
 def test_solo_team_score_speaks_of_hands_sa15():
-    rec = vm.new_record(vm.default_names("solo"), "solo", 1)
+    rec = forms.new_record(forms.default_names("solo"), "solo", 1)
     rec = sale(rec, c("sun", 10), c("sun", 20))
-    assert vm.score_view(rec).team.explanation == (
+    assert score_view(rec).team.explanation == (
         "Team score 0: the lower hand's score (SA-15); below 45: no rating.")
 
 
 def test_off_suit_confirmation_only_in_coop_and_solo_sa14():
     for mode in ("coop", "solo"):
-        rec = vm.new_record(["Ann", "Ben"], mode)
+        rec = forms.new_record(["Ann", "Ben"], mode)
         lead = [{"player": "Ann", "card": c("sun", 4)}]
-        assert vm.needs_confirmation(rec, lead, c("rain", 1)) == (
+        assert forms.needs_confirmation(rec, lead, c("rain", 1)) == (
             "Ben's rain 1 is off suit: confirm Ben has no sun card and no wild (SA-14)")
-        assert vm.needs_confirmation(rec, lead, c("sun", 9)) is None
-        assert vm.needs_confirmation(rec, lead, c("wild", 2)) is None      # wild: on suit (SA-4)
+        assert forms.needs_confirmation(rec, lead, c("sun", 9)) is None
+        assert forms.needs_confirmation(rec, lead, c("wild", 2)) is None      # wild: on suit (SA-4)
         wild_lead = [{"player": "Ann", "card": c("wild", 0)}]
-        assert vm.needs_confirmation(rec, wild_lead, c("rain", 1)) is None  # sets the suit (SA-4)
-        assert vm.needs_confirmation(rec, [], c("rain", 1)) is None         # the lead
-    rec = vm.new_record(["Ann", "Ben"], "competitive")
+        assert forms.needs_confirmation(rec, wild_lead, c("rain", 1)) is None  # sets the suit (SA-4)
+        assert forms.needs_confirmation(rec, [], c("rain", 1)) is None         # the lead
+    rec = forms.new_record(["Ann", "Ben"], "competitive")
     lead = [{"player": "Ann", "card": c("sun", 4)}]
-    assert vm.needs_confirmation(rec, lead, c("rain", 1)) is None
-    assert vm.draft_play(rec, lead, c("rain", 1)).ok
+    assert forms.needs_confirmation(rec, lead, c("rain", 1)) is None
+    assert forms.draft_play(rec, lead, c("rain", 1)).ok
 
 
 # ---------------------------------------------------------------- undo and edit
 
 
 def test_undo_across_a_round_boundary():
-    rec = vm.new_record(["Ann", "Ben"], hand_size=1)
+    rec = forms.new_record(["Ann", "Ben"], hand_size=1)
     round1 = sale(rec, c("sun", 5), c("sun", 6))
     started = next_round(round1)
     assert len(started["rounds"]) == 2 and started["rounds"][1] == {"sales": []}
-    assert vm.undo(started).record == round1           # an empty round just started goes
+    assert changes.undo(started).record == round1           # an empty round just started goes
     played = sale(started, c("sun", 9), c("sun", 3))
-    back = vm.undo(played)                              # its only sale goes, and the round with it
+    back = changes.undo(played)                              # its only sale goes, and the round with it
     assert back.ok and back.record == round1
-    view = vm.sale_view(back.record)
+    view = sale_view(back.record)
     assert view.round == 1 and view.round_over and view.next_round_leader == "Ann"
-    empty = vm.undo(back.record)
+    empty = changes.undo(back.record)
     assert empty.record["rounds"] == []
-    assert vm.sale_view(empty.record).turn == "Ann"
-    nothing = vm.undo(empty.record)
+    assert sale_view(empty.record).turn == "Ann"
+    nothing = changes.undo(empty.record)
     assert not nothing.ok and nothing.error == "There is no sale to undo."
 
 
 def edit_game() -> dict:
     """Ann and Ben, three cards each; Ann wins all three sales (no discard icons)."""
-    rec = vm.new_record(["Ann", "Ben"], hand_size=3)
+    rec = forms.new_record(["Ann", "Ben"], hand_size=3)
     for low, high in ((4, 5), (6, 7), (8, 9)):
         rec = sale(rec, c("sun", low), c("sun", high))
     return rec
@@ -386,46 +396,46 @@ def edit_game() -> dict:
 
 def test_edit_an_earlier_sale_replays():
     rec = edit_game()
-    assert vm.sale_view(rec, at=(0, 1)).order == ["Ann", "Ben"]
-    redo = vm.draft_play(rec, [], c("sun", 6), at=(0, 1))
+    assert sale_view(rec, at=(0, 1)).order == ["Ann", "Ben"]
+    redo = forms.draft_play(rec, [], c("sun", 6), at=(0, 1))
     assert redo.plays == [{"player": "Ann", "card": c("sun", 6)}]
-    plays = vm.plays_of(rec, 0, 1)
+    plays = changes.plays_of(rec, 0, 1)
     plays[1]["card"] = c("sun", 1)                      # Ben wins sale 2 now and leads sale 3
-    change = vm.edit_sale(rec, 0, 1, plays)
+    change = changes.edit_sale(rec, 0, 1, plays)
     assert not change.ok
     assert change.error == ("Sale 2 of round 1 cannot be changed so: round 1: sale 3: Ann: SA-3: "
                             "plays out of turn: Ben plays next (clockwise from the leader Ben, "
                             "skipping empty hands)")
-    plays = vm.plays_of(rec, 0, 2)
+    plays = changes.plays_of(rec, 0, 2)
     plays[1]["card"] = c("wild", 0)                     # the last sale: nothing after it
-    change = vm.edit_sale(rec, 0, 2, plays)
-    assert change.ok and vm.sale_result(change.record).winner == "Ben"
+    change = changes.edit_sale(rec, 0, 2, plays)
+    assert change.ok and sale_result(change.record).winner == "Ben"
 
 
 def test_edit_refused_because_a_later_sale_no_longer_holds_sa6():
     rec = edit_game()
-    plays = vm.plays_of(rec, 0, 0)
+    plays = changes.plays_of(rec, 0, 0)
     plays[0]["card"] = c("sun", 4, discard=1)
     # SA-6: Ann now discards 1 after sale 1, wins sale 2 with her last card; SA-7: Ben leads
     # sale 3 alone, so the recorded sale 3 with Ann leading no longer holds
-    change = vm.edit_sale(rec, 0, 0, plays)
+    change = changes.edit_sale(rec, 0, 0, plays)
     assert not change.ok and change.record == rec
     assert change.error == ("Sale 1 of round 1 cannot be changed so: round 1: sale 3: Ann: SA-3: "
                             "has no cards in hand and cannot play")
     broken = [{"player": "Ben", "card": c("sun", 4)}, {"player": "Ann", "card": c("sun", 5)}]
-    assert vm.edit_sale(rec, 0, 0, broken).error == (
+    assert changes.edit_sale(rec, 0, 0, broken).error == (
         "round 1: sale 1: Ben: SA-3: plays out of turn: Ann plays next (clockwise from the leader "
         "Ann, skipping empty hands)")
-    assert vm.edit_sale(rec, 1, 0, broken).error == "There is no sale 1 in round 2 to change."
+    assert changes.edit_sale(rec, 1, 0, broken).error == "There is no sale 1 in round 2 to change."
 
 
 # ---------------------------------------------------------------- picking from the deck
 
 
 def test_deck_groups_by_suit_with_cards_out_of_play_greyed(deck):
-    rec = vm.new_record(["Ann", "Ben", "Cat"], hand_size=3)
+    rec = forms.new_record(["Ann", "Ben", "Cat"], hand_size=3)
     rec = sale(rec, "wild-2", "sun-2", "rain-1", deck=deck)
-    groups = vm.deck_groups(deck, rec)
+    groups = deck_groups(deck, rec)
     assert [g.title for g in groups] == [
         "sun: 10 cards, 1 out of play", "rain: 10 cards, 1 out of play", "snow: 10 cards",
         "wind: 10 cards", "wild: 5 cards, 1 out of play"]
@@ -434,54 +444,56 @@ def test_deck_groups_by_suit_with_cards_out_of_play_greyed(deck):
                    "wild-2": "discarded in sale 1"}
     # a card entered in the sale being entered is out of play too
     plays = enter(rec, "snow-4", deck=deck)
-    out = {card.id: card.why for g in vm.deck_groups(deck, rec, plays) for card in g.cards if card.out}
+    out = {card.id: card.why for g in deck_groups(deck, rec, plays) for card in g.cards if card.out}
     assert out["snow-4"] == "played by Ben in this sale"
 
 
 def test_won_cards_stay_out_of_play_in_the_next_round_sa9(deck):
-    rec = vm.new_record(["Ann", "Ben"], hand_size=1)
+    rec = forms.new_record(["Ann", "Ben"], hand_size=1)
     rec = next_round(sale(rec, "sun-3", "sun-4", deck=deck))
-    out = {card.id: card.why for g in vm.deck_groups(deck, rec) for card in g.cards if card.out}
+    out = {card.id: card.why for g in deck_groups(deck, rec) for card in g.cards if card.out}
     assert out == {"sun-3": "won by Ann in round 1"}    # the discarded sun 4 is shuffled back
 
 
 def test_deck_search_filters_by_text(deck):
-    rec = vm.new_record(["Ann", "Ben"])
-    hits = vm.deck_groups(deck, rec, query="sun 7")
+    rec = forms.new_record(["Ann", "Ben"])
+    hits = deck_groups(deck, rec, query="sun 7")
     assert [(g.suit, [card.id for card in g.cards]) for g in hits] == [("sun", ["sun-7"])]
-    coat = vm.search(vm.deck_groups(deck, rec), "COAT")
+    coat = picker.search(deck_groups(deck, rec), "COAT")
     assert [card.id for g in coat for card in g.cards] == [
         "sun-5", "sun-6", "sun-9", "rain-5", "rain-6", "rain-9", "snow-5", "snow-6", "wind-5", "wind-6"]
-    assert [g.suit for g in vm.deck_groups(deck, rec, query="wild")] == ["wild"]
-    assert vm.deck_groups(deck, rec, query="nothing such") == []
+    assert [g.suit for g in deck_groups(deck, rec, query="wild")] == ["wild"]
+    assert deck_groups(deck, rec, query="nothing such") == []
 
 
 # ---------------------------------------------------------------- rules text and history
 
 
 def test_rules_text_cites_every_ruling_and_labels_the_house_rule():
-    assert [rid for rid, _, _ in vm.RULES] == [f"SA-{i}" for i in range(1, 16)]
-    house = [(rid, text) for rid, text, is_house in vm.RULES if is_house]
+    assert [rid for rid, _, _ in rulings.RULES] == [f"SA-{i}" for i in range(1, 16)]
+    house = [(rid, text) for rid, text, is_house in rulings.RULES if is_house]
     assert [rid for rid, _ in house] == ["SA-2"]
     assert "House rule: the competitive game deals 12" in house[0][1]
-    assert all(text.strip() for _, text, _ in vm.RULES) and vm.RULES_INTRO
+    assert all(text.strip() for _, text, _ in rulings.RULES) and rulings.RULES_INTRO
 
 
 def test_match_line_before_and_during_the_game():
-    assert vm.match_line(["Ann", "Ben"], []) == ("not started", False)
-    rec = vm.new_record(["Ann", "Ben"])
-    assert vm.match_line(["Ann", "Ben"], [rec]) == ("round 1 of 3, sale 1 to enter", False)
-    assert vm.progress(["Ann", "Ben"], [rec, rec]).line == "game 2: round 1 of 3, sale 1 to enter"
+    assert present.match_line(["Ann", "Ben"], []) == ("not started", False)
+    rec = forms.new_record(["Ann", "Ben"])
+    assert present.match_line(["Ann", "Ben"], [rec]) == ("round 1 of 3, sale 1 to enter", False)
+    assert present.match_line(["Ann", "Ben"], [rec, rec]) == ("game 2: round 1 of 3, sale 1 to enter", False)
 
 
-def test_the_viewmodel_imports_no_ui_library():
-    """Plain Python: the screens are built on top of it later (no flet, no reportlab)."""
+def test_the_screens_logic_imports_no_ui_library():
+    """Plain Python: the screens are built on top of it (no flet, no reportlab)."""
     import subprocess
     import sys
 
     from tests.conftest import ROOT
 
-    code = ("import sys, companion.games.sales.viewmodel; "
+    modules = ", ".join(f"companion.games.sales.{m}" for m in (
+        "actions", "changes", "deckfiles", "forms", "picker", "present", "rulings", "seat"))
+    code = (f"import sys, {modules}; "
             "bad = [m for m in sys.modules if m.split('.')[0] in ('flet', 'reportlab')]; "
             "assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)

@@ -1,4 +1,5 @@
-"""The Sales screens' passing state (uistate) and CSV rows (export), without a browser."""
+"""The sales screens' drafts and passing state (forms), the record places the table
+opens (changes) and the CSV rows (export), without a browser."""
 
 from __future__ import annotations
 
@@ -6,10 +7,9 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from companion.games.sales import export
-from companion.games.sales import uistate as us
-from companion.games.sales import viewmodel as vm
-from companion.games.sales.uistate import SetupDraft, TableUI
+from companion.games.sales import changes, export, forms
+from companion.games.sales.deckfiles import deck_file
+from companion.games.sales.forms import SetupDraft, TableUI
 from companion.store.exchange import game_csv
 
 EXAMPLE_DECK = str(Path(__file__).resolve().parents[2] / "assets" / "decks" / "example-weather.json")
@@ -22,34 +22,34 @@ def c(suit: str, value: int, discard: int = 0) -> dict:
 def played(record: dict, *cards: dict) -> dict:
     plays: list[dict] = []
     for card in cards:
-        d = vm.draft_play(record, plays, card)
+        d = forms.draft_play(record, plays, card)
         assert d.ok, d
         plays = d.plays
-    change = vm.complete_sale(record, plays)
+    change = changes.complete_sale(record, plays)
     assert change.ok, change.error
     return change.record
 
 
 def test_mode_change_fits_the_names_and_drops_solo_hand_names_sa2():
     d = SetupDraft(names=("Ann", "Ben", "Cat"))
-    solo = us.with_mode(d, "solo")
+    solo = forms.with_mode(d, "solo")
     assert solo.names == ("Ann", "Ben")                       # exactly 2 hands
-    solo = us.with_mode(SetupDraft(names=("", "", "")), "solo")
+    solo = forms.with_mode(SetupDraft(names=("", "", "")), "solo")
     assert solo.names == ("Hand 1", "Hand 2")                 # renameable defaults
-    back = us.with_mode(solo, "competitive")
+    back = forms.with_mode(solo, "competitive")
     assert back.names == ("", "")                             # the defaults go again
-    assert us.with_mode(us.with_name(solo, 0, "Me"), "coop").names == ("Me", "")
+    assert forms.with_mode(forms.with_name(solo, 0, "Me"), "coop").names == ("Me", "")
 
 
 def test_players_added_removed_and_moved_within_the_mode_range_sa2():
     d = SetupDraft(names=("Ann", "Ben"))
-    assert us.removed(d, 0) == d                              # not below 2
+    assert forms.removed(d, 0) == d                              # not below 2
     six = SetupDraft(names=tuple("ABCDEF"))
-    assert us.added(six) == six                               # not above 6
-    assert us.added(d).names == ("Ann", "Ben", "")
-    assert us.moved(d, 0, 1).names == ("Ben", "Ann")
-    assert us.moved(d, 1, 1) == d
-    assert us.added(replace(d, mode="coop")) == replace(d, mode="coop")
+    assert forms.added(six) == six                               # not above 6
+    assert forms.added(d).names == ("Ann", "Ben", "")
+    assert forms.moved(d, 0, 1).names == ("Ben", "Ann")
+    assert forms.moved(d, 1, 1) == d
+    assert forms.added(replace(d, mode="coop")) == replace(d, mode="coop")
 
 
 def test_leader_defaults_to_the_first_valid_name_sa9():
@@ -60,17 +60,17 @@ def test_leader_defaults_to_the_first_valid_name_sa9():
 
 
 def test_setup_problem_names_rules_then_deck(tmp_path):
-    good = us.deck_file(EXAMPLE_DECK)
+    good = deck_file(EXAMPLE_DECK)
     d = SetupDraft(names=("Ann", "Ben", "Cat"), hand_size="2")
-    assert us.setup_problem(d, good) is None
-    assert us.setup_problem(replace(d, names=("Ann", "ann")), good).startswith("SA-2")
-    assert us.setup_problem(replace(d, hand_size="0"), good).startswith("SA-2: cards dealt per round")
-    assert us.setup_problem(d, None) == "Choose a deck file (SA-1)."
+    assert forms.setup_problem(d, good) is None
+    assert forms.setup_problem(replace(d, names=("Ann", "ann")), good).startswith("SA-2")
+    assert forms.setup_problem(replace(d, hand_size="0"), good).startswith("SA-2: cards dealt per round")
+    assert forms.setup_problem(d, None) == "Choose a deck file (SA-1)."
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"name": "x", "suits": ["sun"], "cards": [{"id": "a", "suit": "rain", "value": 1}]}))
-    problem = us.setup_problem(d, us.deck_file(str(bad)))
+    problem = forms.setup_problem(d, deck_file(str(bad)))
     assert problem.startswith("SA-1: the deck file cannot be used: cards[0] (id 'a'): suit 'rain'")
-    missing = us.deck_file(str(tmp_path / "nope.json"))
+    missing = deck_file(str(tmp_path / "nope.json"))
     assert not missing.ok and missing.problems[0].startswith("cannot read")
 
 
@@ -78,18 +78,18 @@ def test_deck_file_is_read_again_when_it_changes(tmp_path):
     path = tmp_path / "deck.json"
     raw = json.loads(Path(EXAMPLE_DECK).read_text(encoding="utf-8"))
     path.write_text(json.dumps(raw))
-    assert us.deck_file(str(path)).ok
+    assert deck_file(str(path)).ok
     raw["cards"][0]["suit"] = "hail"
     path.write_text(json.dumps(raw) + " ")                    # a different size: a new stamp
-    assert not us.deck_file(str(path)).ok
-    assert us.deck_file("  ") is None
-    setup = SetupDraft(deck=us.OTHER, other=f" {path} ")
+    assert not deck_file(str(path)).ok
+    assert deck_file("  ") is None
+    setup = SetupDraft(deck=forms.OTHER, other=f" {path} ")
     assert setup.deck_path([EXAMPLE_DECK]) == str(path)
     assert SetupDraft().deck_path([EXAMPLE_DECK]) == EXAMPLE_DECK
 
 
 def test_the_draft_is_the_new_sale_or_the_changed_one():
-    ui = TableUI(1, plays=({"player": "Ann", "card": c("sun", 1)},), question="?", pending=c("sun", 1))
+    ui = TableUI(plays=({"player": "Ann", "card": c("sun", 1)},), question="?", pending=c("sun", 1))
     changed = ui.with_draft([])
     assert changed.plays == () and changed.question is None and changed.pending is None
     editing = replace(ui, mode="edit", at=(0, 0))
@@ -98,22 +98,22 @@ def test_the_draft_is_the_new_sale_or_the_changed_one():
 
 
 def test_undo_gives_back_the_last_sale_and_a_gone_sale_goes_back_to_the_table():
-    rec = vm.new_record(["Ann", "Ben"], "competitive", 1)
-    assert us.undone_plays(rec) == [] and us.last_sale_at(rec) is None
+    rec = forms.new_record(["Ann", "Ben"], "competitive", 1)
+    assert changes.undone_plays(rec) == [] and changes.last_sale_at(rec) is None
     rec = played(rec, c("sun", 2), c("sun", 1))
-    assert us.last_sale_at(rec) == (0, 0)
-    assert us.undone_plays(rec) == [{"player": "Ann", "card": c("sun", 2)},
+    assert changes.last_sale_at(rec) == (0, 0)
+    assert changes.undone_plays(rec) == [{"player": "Ann", "card": c("sun", 2)},
                                     {"player": "Ben", "card": c("sun", 1)}]
-    nxt = vm.start_next_round(rec).record
-    assert us.undone_plays(nxt) == []                           # undo only drops the new round
-    assert us.sale_places(played(nxt, c("rain", 3), c("rain", 4))) == [(0, 0), (1, 0)]
-    ui = TableUI(1, mode="sale", at=(1, 0))
-    assert us.valid(ui, nxt).mode == "entry"                    # undone on another device
-    assert us.valid(replace(ui, at=(0, 0)), nxt) == replace(ui, at=(0, 0))
+    nxt = changes.start_next_round(rec).record
+    assert changes.undone_plays(nxt) == []                           # undo only drops the new round
+    assert changes.sale_places(played(nxt, c("rain", 3), c("rain", 4))) == [(0, 0), (1, 0)]
+    ui = TableUI(mode="sale", at=(1, 0))
+    assert forms.valid(ui, nxt).mode == "entry"                    # undone on another device
+    assert forms.valid(replace(ui, at=(0, 0)), nxt) == replace(ui, at=(0, 0))
 
 
 def test_csv_rows_follow_the_shell_convention():
-    rec = played(vm.new_record(["Ann", "Ben"], "competitive", 1), c("sun", 2), c("sun", 1))
+    rec = played(forms.new_record(["Ann", "Ben"], "competitive", 1), c("sun", 2), c("sun", 1))
     assert export.csv_rows(2, rec) == [
         {"row": "sale", "game": 2, "round": 1, "sale": 1, "player": "Ann", "leader": True, "suit": "sun", "value": 2,
          "discard": 0, "icons": "", "set": "", "on_suit": True, "outcome": "discarded", "hand_discards": 0},
@@ -125,3 +125,18 @@ def test_csv_rows_follow_the_shell_convention():
     assert game_csv({"game": "sales", **rec}).splitlines()[0] == (
         "row,game,round,sale,player,leader,suit,value,discard,icons,set,on_suit,outcome,hand_discards,"
         "sales_won,hand,score,winner,over")
+
+
+def test_a_phone_s_card_by_attributes_sa1():
+    assert forms.card_play(" sun ", 4) == {"card": {"suit": "sun", "value": 4}}
+    assert forms.card_play("wild", 2, 1, forms.parse_icons("car, phone bag")) == {
+        "card": {"suit": "wild", "value": 2, "discard": 1, "icons": ["car", "phone", "bag"]}}
+    typed = forms.SeatCard(suit="rain ", value=3, discard=0, icons=" kite,coat ")
+    assert forms.seat_play(typed) == {"card": {"suit": "rain", "value": 3, "icons": ["kite", "coat"]}}
+
+
+def test_an_icon_chip_adds_or_removes_its_icon():
+    d = forms.CardDraft("sun", 3, icons=("coat",))
+    assert forms.with_icon(d, "kite", True).icons == ("coat", "kite")
+    assert forms.with_icon(d, "coat", False).icons == ()
+    assert forms.with_icon(d, "coat", True).icons == ("coat",)          # a second tap: still once

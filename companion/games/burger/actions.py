@@ -1,0 +1,223 @@
+"""What burger's table screen does, without flet: its passing state (``TableUI``), the
+values one render draws from (``Drawn``: the record replayed once), and the
+operations its buttons call, each a change of the passing state or a record change
+saved through the screen's :class:`~companion.ui.table.TableSession`.
+
+A record change is made from the record its draft was begun on (the session's
+stamps: ``draft`` for the round being entered, ``edit`` for a past round being
+changed) and saved only if that is still the stored record: a screen that has not
+redrawn since another screen (or a phone) saved cannot store its round as one more.
+The refusal is said next to the entry, which stays to be checked. The recipe file and
+the BU-7 top buns are the match's own settings. No flet here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from companion.core.errors import CompanionError
+from companion.games.burger import forms, rules
+from companion.games.burger.forms import RoundDraft
+from companion.games.burger.present import GameView, Replayed, game_view
+from companion.games.burger.recipes import RecipeBook
+from companion.games.burger.state import over, place, replay, state_before
+from companion.ui.table import TableSession
+
+if TYPE_CHECKING:
+    from companion.ui.contracts import ShellServices
+
+TABLE = "burger-table"
+DRAFT = "draft"              # the round being entered
+EDIT = "edit"                # a past round being changed
+
+
+@dataclass(frozen=True)
+class TableUI:
+    """One session's passing state at a Burger table: data only (the drafts hold the
+    tool cards chosen before the reveal: they never leave this session). The record
+    each draft was begun on is the session's stamp, not kept here."""
+
+    mode: str = "entry"                      # entry | round | edit
+    draft: RoundDraft | None = None          # the round being entered (None: a fresh one)
+    edit: RoundDraft | None = None           # a past round being changed
+    index: int = 0                           # round / edit: the round (0-based)
+    error: str | None = None
+    peek: str | None = None                  # the player looking at their own secrets
+    stack_for: str | None = None             # the player entering a stack for the recipe check
+    just: bool = False                       # round: the one just submitted (else opened from the list)
+
+
+Table = TableSession[TableUI]
+
+
+def open_table(shell: ShellServices, match_id: int) -> Table:
+    """The table screen's session on the match (one per render)."""
+    return TableSession(shell, match_id, key=TABLE, fresh=lambda m: TableUI(), place=place, over=over, games=1)
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """What one render of the table draws from: the session, its passing state as
+    drawn, and the record replayed once (``state`` holds every secret: it is passed to
+    the draft helpers, never drawn)."""
+
+    t: Table
+    ui: TableUI
+    replayed: Replayed
+    gv: GameView
+    edit_state: rules.State | None       # the game before the round being changed
+    book: RecipeBook | None              # the recipe file, if it loads
+    recipes: str                         # what the recipe file holds, or why it cannot be used
+
+    @property
+    def record(self) -> dict[str, Any]:
+        return self.t.record
+
+    @property
+    def state(self) -> rules.State:
+        return self.replayed[1]
+
+    @property
+    def settings(self) -> Mapping[str, str]:
+        return self.t.match.settings
+
+    def state_for(self, which: str) -> rules.State:
+        if which == DRAFT or self.edit_state is None:
+            return self.state
+        return self.edit_state
+
+    def draft(self, which: str, ui: TableUI | None = None) -> RoundDraft:
+        """Draft ``which`` as in ``ui`` (default: as drawn); one not begun yet is a fresh
+        round (``draft``) or the round as recorded (``edit``)."""
+        ui = ui or self.ui
+        if which == DRAFT:
+            return ui.draft or forms.fresh_round(self.state)
+        return ui.edit or forms.draft_of(self.record, ui.index)
+
+
+def drawn(t: Table) -> Drawn:
+    """One render's values: the record replayed once, the game view, the recipe file."""
+    record = t.record
+    replayed = replay(record)
+    gv = game_view(record, replayed)
+    ui = t.ui
+    if ui.mode != "entry" and ui.index >= len(gv.rounds):
+        ui = replace(ui, mode="entry")
+    status = forms.recipe_status(t.match.settings.get(forms.RECIPES))
+    edit_state = state_before(record, ui.index) if ui.mode == "edit" else None
+    return Drawn(t, ui, replayed, gv, edit_state, status.book, status.text)
+
+
+# ---------------------------------------------------------------- passing state
+
+
+def put_draft(d: Drawn, which: str, fn: Callable[[RoundDraft], RoundDraft]) -> None:
+    """A change to draft ``which``: one not begun yet is begun on the record this screen draws."""
+    def step(u: TableUI) -> TableUI:
+        changed = fn(d.draft(which, u))
+        return replace(u, error=None, draft=changed) if which == DRAFT else replace(u, error=None, edit=changed)
+
+    d.t.put_draft(which, step)
+
+
+def open_round(t: Table, index: int) -> None:
+    t.forget(EDIT)
+    t.put(lambda u: replace(u, mode="round", index=index, error=None, edit=None, just=False))
+
+
+def change_round(t: Table) -> None:
+    t.forget(EDIT)
+    t.put(lambda u: replace(u, mode="edit", edit=None, error=None))
+
+
+def cancel_edit(t: Table) -> None:
+    t.forget(EDIT)
+    t.put(lambda u: replace(u, mode="round", edit=None, error=None))
+
+
+def peek(t: Table, player: str | None) -> None:
+    """A player looks at their own secrets (None: hidden again, before passing the phone)."""
+    t.put(lambda u: replace(u, peek=player))
+
+
+def check_stack(t: Table, player: str) -> None:
+    """Open (or close again) ``player``'s stack entry for the recipe check."""
+    t.put(lambda u: replace(u, stack_for=None if u.stack_for == player else player))
+
+
+def back_to_table(t: Table) -> None:
+    t.put(lambda u: replace(u, mode="entry", just=False))
+
+
+# ---------------------------------------------------------------- record changes
+
+
+def save(t: Table, record: dict[str, Any], base: Mapping[str, Any], not_done: str) -> bool:
+    """Save ``record`` made from ``base``: True when saved; else the refusal is said next
+    to the entry, and the drafts stay as entered."""
+    refused = t.save(record, base, not_done)
+    if refused is None:
+        return True
+    t.put(lambda u: replace(u, error=refused.line))
+    return False
+
+
+def submit(d: Drawn) -> None:
+    """Submit the round being entered, made from the record its draft was begun on."""
+    t = d.t
+    base = t.base(DRAFT)
+    change = forms.submit(base, d.draft(DRAFT, t.latest()), d.state if base == d.record else None)
+    if not change.ok:
+        t.put(lambda u: replace(u, error=change.error))
+        return
+    if not save(t, change.record, base, "your entry was not saved"):
+        return
+    t.forget(DRAFT)
+    index = len(change.record["rounds"]) - 1
+    t.put(lambda u: replace(u, mode="round", index=index, draft=None, error=None, peek=None,
+                            stack_for=None, just=True))
+
+
+def undo(d: Drawn) -> None:
+    """Drop the last round this screen shows; its entries come back for entry."""
+    t, record = d.t, d.record
+    change = forms.undo(record)
+    if not change.ok:
+        t.put(lambda u: replace(u, error=change.error))
+        return
+    if not save(t, change.record, record, "nothing was undone"):
+        return
+    back = forms.draft_of(record, len(record["rounds"]) - 1)
+    t.forget(DRAFT)
+    t.put(lambda u: replace(u, mode="entry", draft=back, error=None, peek=None, stack_for=None))
+    t.say(f"Round {len(record['rounds'])} undone; its entries are back for entry.")
+
+
+def save_edit(d: Drawn) -> None:
+    """Save the change to a past round: the round replaced and the game replayed."""
+    t = d.t
+    now = t.latest()
+    index = d.ui.index
+    base = t.base(EDIT)
+    change = forms.edit(base, index, d.draft(EDIT, now))
+    if not change.ok:
+        t.put(lambda u: replace(u, error=change.error))
+        return
+    if not save(t, change.record, base, f"your change to round {index + 1} was not saved"):
+        return
+    t.forget(EDIT)
+    t.put(lambda u: replace(u, mode="round", edit=None, error=None))
+    t.say(f"Round {index + 1} changed; the game was replayed from there.")
+
+
+def flip_top_bun(t: Table, player: str, on: bool) -> None:
+    """A player flips (or not) the wastebasket card as a top bun (BU-7): a match setting."""
+    now = forms.read_top_buns(t.match.settings.get(forms.TOP_BUNS))
+    try:
+        t.set_setting(forms.TOP_BUNS, json.dumps(forms.toggled(now, player, on)))
+    except CompanionError as exc:
+        t.say(f"Not saved: {exc}")
+

@@ -1,0 +1,636 @@
+"""Burger's forms: the setup screen's fields and steps, and a round as it is entered
+at the table (the decks laid out, the tool cards passed round the phone and revealed
+at once, who takes which deck, the hamburgers finished), each a pure step from the
+old value to the new: what a tap changes and how. No flet here.
+
+Nothing here decides a rule: refusals come from ``rules.start``, ``rules.check_round``
+and the core's ``check_names``, and carry their ruling id; previews of a round being
+entered are ``rules.play_round`` run on the draft. A round entered is appended to the
+record and a round changed replaces its own (``core.edits``), the record replayed.
+Not in the record (the contract allows no extra fields): the recipe file and the BU-7
+top buns are the match's own settings (``RECIPES``, ``TOP_BUNS``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from companion.core import edits, words
+from companion.core.edits import Change, clean, say, say_where
+from companion.core.errors import RecordError, RuleError
+from companion.core.names import Roster, check_names, normal
+from companion.games.burger import rules
+from companion.games.burger.models import (
+    DEFAULT_HAMBURGER_POINTS,
+    DEFAULT_RAT_POINTS,
+    DEFAULT_TEASE,
+    DEFAULT_TONGS,
+    RAT,
+    TOOL_KINDS,
+    BurgerRecord,
+    Round,
+    RoundResult,
+)
+from companion.games.burger.present import hand_text
+from companion.games.burger.recipes import RECIPES_DIR, RecipeBook, load_recipes
+from companion.games.burger.state import UNNAMED, deck_label, replay, state_before
+
+MAX_TOOL_CARDS = 9          # a setup stepper's top per kind
+MAX_POINTS = 9              # a scoring stepper's range: −MAX_POINTS…MAX_POINTS
+MAX_COMPLETE = 9            # a hamburger stepper's top (the rules refuse more than the cards allow)
+DEFAULT_RECIPES = RECIPES_DIR / "example.json"
+
+# the match's own settings (``TableSession.set_setting``)
+RECIPES = "recipes"         # the recipe file's path
+TOP_BUNS = "top_buns"       # the BU-7 wastebasket top buns chosen after the end: a JSON list of names
+
+
+# ---------------------------------------------------------------- setup
+
+
+def name_errors(names: Sequence[str]) -> list[str | None]:
+    """For each name field, why BU-1 refuses it (or None), as the player types."""
+    return edits.name_errors(names, "BU-1")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The setup screen's fields as entered. ``draw_pile`` is the text typed
+    ('' = size not known); ``recipes`` the recipe file's path."""
+
+    players: tuple[str, ...] = ()
+    first: str | None = None
+    tongs: int = DEFAULT_TONGS
+    tease: int = DEFAULT_TEASE
+    draw_pile: str = ""
+    hamburger_points: int = DEFAULT_HAMBURGER_POINTS
+    rat_points: int = DEFAULT_RAT_POINTS
+    recipes: str = str(DEFAULT_RECIPES)
+
+    def step(self, what: str, by: int) -> Setup:
+        """A stepper press: tool cards stay 0…MAX_TOOL_CARDS, points −MAX_POINTS…MAX_POINTS."""
+        if what in ("tongs", "tease"):
+            return replace(self, **{what: min(MAX_TOOL_CARDS, max(0, getattr(self, what) + by))})
+        if what in ("hamburger_points", "rat_points"):
+            return replace(self, **{what: min(MAX_POINTS, max(-MAX_POINTS, getattr(self, what) + by))})
+        raise ValueError(what)
+
+
+def parse_draw_pile(text: str) -> int | None:
+    """The draw pile field: '' is 'not known' (None); raises ValueError if not a whole number ≥ 0."""
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise ValueError(text)
+    return int(text)
+
+
+
+
+@dataclass(frozen=True)
+class RecipeStatus:
+    """A recipe file as the setup shows it: loaded, or why not."""
+
+    path: str
+    book: RecipeBook | None
+    text: str
+
+    @property
+    def ok(self) -> bool:
+        return self.book is not None
+
+
+def recipe_files() -> list[Path]:
+    """The recipe files shipped in ``assets/recipes/`` (the picker's list)."""
+    return sorted(RECIPES_DIR.glob("*.json"))
+
+
+def recipe_status(path: str | Path | None = None) -> RecipeStatus:
+    """Load a recipe file and say what it holds, or why it cannot be used (BU-5)."""
+    path = Path(path) if path else DEFAULT_RECIPES
+    try:
+        book = load_recipes(path)
+    except RecordError as err:
+        return RecipeStatus(str(path), None, say(err))
+    names = ", ".join(r.name for r in book.recipes)
+    text = f"{path.name}: {words.count(len(book.recipes), 'recipe')} ({names})."
+    if book.example:
+        text += " An example file, made up: edit it to match your recipe cards."
+    return RecipeStatus(str(path), book, text)
+
+
+def _setup_record(setup: Setup) -> BurgerRecord:
+    return BurgerRecord.model_validate({
+        "game": "burger",
+        "players": clean(setup.players),
+        "first": normal(setup.first) if setup.first else None,
+        "tools": {"tongs": setup.tongs, "tease": setup.tease},
+        "scoring": {"hamburger": setup.hamburger_points, "rat": setup.rat_points},
+        "draw_pile": parse_draw_pile(setup.draw_pile),
+    })
+
+
+def setup_errors(setup: Setup) -> dict[str, str]:
+    """Why the game cannot start yet, per field: 'names' (the list as a whole),
+    'first', 'tools', 'draw_pile', 'scoring', 'recipes'. Empty when it can start."""
+    out: dict[str, str] = {}
+    names = clean(setup.players)
+    try:
+        check_names(names, rules.MIN_PLAYERS, rules.MAX_PLAYERS, "BU-1")
+    except RuleError as err:
+        out["names"] = say(err)
+    try:
+        pile = parse_draw_pile(setup.draw_pile)
+    except ValueError:
+        out["draw_pile"] = "the draw pile is a whole number of cards, or empty if not known"
+        pile = None
+    recipes = recipe_status(setup.recipes)
+    if not recipes.ok:
+        out["recipes"] = recipes.text
+    if "names" in out:
+        return out
+    try:
+        rules.start(_setup_record(replace(setup, draw_pile="" if pile is None else str(pile))))
+    except ValidationError:   # a count below zero: the steppers never give one
+        out["tools"] = "tool cards are whole numbers, 0 or more"
+    except RuleError as err:
+        where = {"BU-1": "first", "BU-3": "tools", "BU-6": "draw_pile", "BU-8": "scoring"}
+        out[where.get(err.ruling or "", "names")] = say(err)
+    return out
+
+
+def setup_error(setup: Setup) -> str | None:
+    """The first reason the game cannot start, or None."""
+    errs = setup_errors(setup)
+    for key in ("names", "first", "tools", "draw_pile", "scoring", "recipes"):
+        if key in errs:
+            return errs[key]
+    return None
+
+
+def new_record(setup: Setup) -> dict[str, Any]:
+    """A game record before round 1 (the contract's input record). Only call it
+    when ``setup_errors`` is empty; the recipe file is not part of the record."""
+    players = clean(setup.players)
+    record: dict[str, Any] = {"game": "burger", "players": players}
+    record["first"] = Roster(players).find(setup.first) if setup.first else players[0]
+    record["tools"] = {"tongs": setup.tongs, "tease": setup.tease}
+    record["scoring"] = {"hamburger": setup.hamburger_points, "rat": setup.rat_points}
+    pile = parse_draw_pile(setup.draw_pile)
+    if pile is not None:
+        record["draw_pile"] = pile
+    record["rounds"] = []
+    return record
+
+
+
+@dataclass(frozen=True)
+class SetupUI:
+    """The setup screen's passing state: the fields, and the first player as a seat."""
+
+    setup: Setup = Setup(players=("", "", ""))
+    first: int = 0                       # index into the names
+
+
+def moved(d: SetupUI, i: int, by: int) -> SetupUI:
+    """Seat ``i`` moved up (``by`` −1) or down (+1); the first player stays with their name."""
+    names, j = list(d.setup.players), i + by
+    names[i], names[j] = names[j], names[i]
+    return SetupUI(replace(d.setup, players=tuple(names)), {i: j, j: i}.get(d.first, d.first))
+
+
+def removed(d: SetupUI, i: int) -> SetupUI:
+    """Seat ``i`` removed; if it was the first player's, the first seat is first."""
+    names = d.setup.players[:i] + d.setup.players[i + 1:]
+    first = d.first
+    if first == i or first >= len(names):
+        first = 0
+    elif first > i:
+        first -= 1
+    return SetupUI(replace(d.setup, players=names), first)
+
+
+def setup_of(d: SetupUI) -> Setup:
+    """The setup with the first player taken from the chosen seat."""
+    names = d.setup.players
+    first = names[d.first].strip() if d.first < len(names) and names[d.first].strip() else None
+    return replace(d.setup, first=first)
+
+
+# ---------------------------------------------------------------- a round being entered
+
+
+@dataclass(frozen=True)
+class DeckDraft:
+    """One deck as the first player lays it out. A card '' is an ingredient entered
+    without its name (recorded as 'ingredient'); contents are optional."""
+
+    cards: tuple[str, ...] = ("",)
+
+    @property
+    def ingredients(self) -> int:
+        return sum(1 for c in self.cards if not rules.is_rat(c))
+
+    @property
+    def rats(self) -> int:
+        return sum(1 for c in self.cards if rules.is_rat(c))
+
+    def deck(self) -> list[str]:
+        """The deck as the record holds it."""
+        return [c.strip() or UNNAMED for c in self.cards]
+
+    @property
+    def text(self) -> str:
+        named = [c.strip() for c in self.cards if c.strip() and not rules.is_rat(c)]
+        unnamed = sum(1 for c in self.cards if not c.strip())
+        parts = list(named)
+        if unnamed:
+            parts.append(words.count(unnamed, "ingredient") + (" (not named)" if named else ""))
+        if self.rats:
+            parts.append(words.count(self.rats, "rat"))
+        return ", ".join(parts) or "empty"
+
+
+@dataclass(frozen=True)
+class ToolDraft:
+    """One player's tool card, chosen in pass-the-phone secrecy (BU-3): ``shown``
+    while its owner holds the phone, hidden again once chosen."""
+
+    kind: str | None = None
+    shown: bool = False
+
+
+@dataclass(frozen=True)
+class StackDraft:
+    """A stack a player enters to check it against a recipe (BU-5), bottom card first."""
+
+    recipe: str = ""
+    cards: tuple[str, ...] = ()
+    flipped_bottom: bool = False
+
+
+@dataclass(frozen=True)
+class RoundDraft:
+    """A round as being entered (kept as entered, even when refused)."""
+
+    decks: tuple[DeckDraft, ...]
+    tools: Mapping[str, ToolDraft] = field(default_factory=dict)
+    revealed: bool = False
+    picks: tuple[int, ...] | None = None      # deck per take turn; None: the decks in order
+    complete: Mapping[str, int] = field(default_factory=dict)
+    stacks: Mapping[str, StackDraft] = field(default_factory=dict)
+
+
+def fresh_round(state: rules.State) -> RoundDraft:
+    """A new round: one deck per player, each started with one (unnamed) ingredient (BU-2)."""
+    return RoundDraft(decks=tuple(DeckDraft() for _ in state.players))
+
+
+def _set_deck(draft: RoundDraft, deck: int, cards: Sequence[str]) -> RoundDraft:
+    decks = list(draft.decks)
+    decks[deck] = DeckDraft(tuple(cards))
+    return replace(draft, decks=tuple(decks))
+
+
+def add_card(draft: RoundDraft, deck: int, name: str = "") -> RoundDraft:
+    """Put one more ingredient card on a deck (its name is optional)."""
+    return _set_deck(draft, deck, [*draft.decks[deck].cards, name])
+
+
+def add_rat(draft: RoundDraft, deck: int) -> RoundDraft:
+    """The rat button: a rat card on this deck (it does not count as an ingredient, BU-2)."""
+    return _set_deck(draft, deck, [*draft.decks[deck].cards, RAT])
+
+
+def set_card(draft: RoundDraft, deck: int, index: int, name: str) -> RoundDraft:
+    cards = list(draft.decks[deck].cards)
+    cards[index] = name
+    return _set_deck(draft, deck, cards)
+
+
+def remove_card(draft: RoundDraft, deck: int, index: int) -> RoundDraft:
+    cards = list(draft.decks[deck].cards)
+    del cards[index]
+    return _set_deck(draft, deck, cards)
+
+
+@dataclass(frozen=True)
+class DeckCheck:
+    """The deck entry's hints: per deck, the count line, and whether the layout is complete."""
+
+    per_deck: dict[int, str]
+    count: str
+    ready: bool
+
+
+def deck_check(state: rules.State, draft: RoundDraft) -> DeckCheck:
+    """Hints while the decks are entered (BU-2): which deck lacks an ingredient, how
+    many ingredients are still to place. The refusal itself comes from the rules at submit."""
+    per: dict[int, str] = {}
+    for i, deck in enumerate(draft.decks):
+        if deck.ingredients == 0:
+            per[i] = f"{deck_label(i)} needs an ingredient: every deck starts with one (BU-2)"
+    need = rules.ingredients_per_round(len(state.players))
+    have = sum(d.ingredients for d in draft.decks)
+    rats = sum(d.rats for d in draft.decks)
+    count = f"{have} of {need} ingredients placed"
+    if have < need:
+        count += f": {need - have} more to reveal"
+    elif have > need:
+        count += f": {have - need} too many"
+    count += " (BU-2; rats do not count"
+    count += f", {words.count(rats, 'rat')} on the decks)." if rats else ")."
+    cards = have + rats
+    ready = not per and have == need
+    if state.draw_pile is not None and cards > state.draw_pile:
+        count += f" The draw pile holds only {words.count(state.draw_pile, 'card')}."
+        ready = False
+    return DeckCheck(per, count, ready)
+
+
+# ---- tool cards, pass the phone
+
+
+@dataclass(frozen=True)
+class ToolTurn:
+    """Whose turn it is to choose a tool card, and (only while shown) what they hold."""
+
+    player: str
+    shown: bool
+    prompt: str
+    choices: Sequence[tuple[str, int]]   # (kind, cards in hand) with at least one card; [] while hidden
+    hand: str                          # '' while hidden
+
+
+def tool_order(state: rules.State) -> list[str]:
+    """The order the phone is passed: the first player, then clockwise."""
+    i = state.players.index(state.first)
+    return list(state.players[i:] + state.players[:i])
+
+
+def tool_turn(state: rules.State, draft: RoundDraft) -> ToolTurn | None:
+    """The next player to choose a tool card, or None when everyone has (ready to reveal)."""
+    for p in tool_order(state):
+        t = draft.tools.get(p, ToolDraft())
+        if t.kind is not None:
+            continue
+        if not t.shown:
+            return ToolTurn(p, False, f"Pass the phone to {p}. {p}: tap to see your tool cards "
+                                      "(the others look away, BU-3).", [], "")
+        hand = state.hand[p]
+        choices = [(k, hand[k]) for k in TOOL_KINDS if hand[k] > 0]
+        return ToolTurn(p, True, f"{p}: play one tool card face down (BU-3).", choices,
+                        f"In your hand: {hand_text(hand)}.")
+    return None
+
+
+def show_tools(draft: RoundDraft, player: str) -> RoundDraft:
+    """The player taps to see their own hand (only one player's is ever shown)."""
+    tools = {p: replace(t, shown=False) for p, t in draft.tools.items()}
+    tools[player] = replace(tools.get(player, ToolDraft()), shown=True)
+    return replace(draft, tools=tools)
+
+
+def choose_tool(state: rules.State, draft: RoundDraft, player: str, kind: str) -> RoundDraft:
+    """The player plays ``kind`` face down; the choice is hidden at once. Only the
+    kinds ``tool_turn`` offers can be chosen (ValueError otherwise)."""
+    if kind not in TOOL_KINDS or state.hand[player][kind] < 1:
+        raise ValueError(f"{player} holds no {kind} card")
+    return replace(draft, tools={**draft.tools, player: ToolDraft(kind, False)})
+
+
+def play_tool(draft: RoundDraft, player: str, kind: str) -> RoundDraft:
+    """Changing a past round: ``player`` played ``kind`` (its tool cards are open)."""
+    return replace(draft, tools={**draft.tools, player: ToolDraft(kind)})
+
+
+def clear_tool(draft: RoundDraft, player: str) -> RoundDraft:
+    """Before the reveal, a player who mis-tapped chooses again (their card is put back)."""
+    tools = dict(draft.tools)
+    tools.pop(player, None)
+    return replace(draft, tools=tools, revealed=False)
+
+
+def tools_status(state: rules.State, draft: RoundDraft) -> list[str]:
+    """Before the reveal: who has chosen, never what (BU-3). After it: every card."""
+    out = []
+    for p in tool_order(state):
+        kind = draft.tools.get(p, ToolDraft()).kind
+        if draft.revealed and kind:
+            out.append(f"{p}: {kind}")
+        else:
+            out.append(f"{p}: {'card down' if kind else 'to choose'}")
+    return out
+
+
+def reveal(state: rules.State, draft: RoundDraft) -> RoundDraft:
+    """Reveal all tool cards at once (BU-3); unchanged until everyone has chosen."""
+    if tool_turn(state, draft) is not None:
+        return draft
+    tools = {p: replace(t, shown=False) for p, t in draft.tools.items()}
+    return replace(draft, tools=tools, revealed=True)
+
+
+# ---- who takes which deck
+
+
+def tongs_players(state: rules.State, draft: RoundDraft) -> list[str]:
+    return [p for p in state.players if draft.tools.get(p, ToolDraft()).kind == "tongs"]
+
+
+def _order(state: rules.State, draft: RoundDraft) -> list[str]:
+    return rules.take_order(state.players, state.first, tongs_players(state, draft), len(draft.decks))
+
+
+def _picks(draft: RoundDraft) -> list[int]:
+    return list(draft.picks) if draft.picks is not None else list(range(len(draft.decks)))
+
+
+@dataclass(frozen=True)
+class TakeRow:
+    """One take turn (BU-4): who takes, which deck, and the decks they could choose."""
+
+    turn: int
+    player: str
+    deck: int
+    cards: str
+    choices: list[int]     # decks not taken in earlier turns (the current one included)
+
+    @property
+    def text(self) -> str:
+        return f"{self.player} takes {deck_label(self.deck)}: {self.cards}"
+
+
+def take_rows(state: rules.State, draft: RoundDraft) -> list[TakeRow]:
+    """After the reveal: the taking order and the deck each taker takes (by default the
+    decks in order; ``pick`` changes a turn's deck). Empty when nobody played tongs."""
+    picks = _picks(draft)
+    rows = []
+    for turn, who in enumerate(_order(state, draft)):
+        deck = picks[turn]
+        choices = sorted(picks[turn:])
+        rows.append(TakeRow(turn, who, deck, draft.decks[deck].text, choices))
+    return rows
+
+
+def pick(draft: RoundDraft, turn: int, deck: int) -> RoundDraft:
+    """The taker of ``turn`` chooses ``deck``; the turn that had it gets this turn's
+    deck instead, so the picks stay one deck each."""
+    picks = _picks(draft)
+    other = picks.index(deck)
+    picks[turn], picks[other] = picks[other], picks[turn]
+    return replace(draft, picks=tuple(picks))
+
+
+def take_line(state: rules.State, draft: RoundDraft) -> str:
+    """The reveal explained before it is submitted, in the rules' words (BU-4)."""
+    result, err = preview(state, draft)
+    if result is not None:
+        return result.explanation
+    return err or ""
+
+
+# ---- hamburgers
+
+
+def step_complete(draft: RoundDraft, player: str, by: int) -> RoundDraft:
+    """The hamburger stepper: 0…MAX_COMPLETE finished this round."""
+    n = min(MAX_COMPLETE, max(0, draft.complete.get(player, 0) + by))
+    return replace(draft, complete={**draft.complete, player: n})
+
+
+def set_stack(draft: RoundDraft, player: str, stack: StackDraft) -> RoundDraft:
+    return replace(draft, stacks={**draft.stacks, player: stack})
+
+
+# ---- the round as the record holds it
+
+
+def round_of(state: rules.State, draft: RoundDraft) -> dict[str, Any]:
+    """The draft as a record round (the contract's shape)."""
+    rnd: dict[str, Any] = {
+        "decks": [d.deck() for d in draft.decks],
+        "tools": {p: kind for p in state.players
+                  if (kind := draft.tools.get(p, ToolDraft()).kind) is not None},
+    }
+    picks = draft.picks
+    if tongs_players(state, draft) and picks is not None and list(picks) != list(range(len(picks))):
+        rnd["picks"] = list(picks)
+    complete = {p: n for p in state.players if (n := draft.complete.get(p, 0))}
+    if complete:
+        rnd["complete"] = complete
+    return rnd
+
+
+def round_error(state: rules.State, draft: RoundDraft) -> RuleError | None:
+    """Why the rules refuse this draft (as the error), or None."""
+    return rules.check_round(state, Round.model_validate(round_of(state, draft)))
+
+
+def preview(state: rules.State, draft: RoundDraft) -> tuple[RoundResult | None, str | None]:
+    """The round's result if it were submitted now, or the refusal's line."""
+    if not draft.revealed:
+        return None, "Reveal the tool cards first: all at once (BU-3)."
+    rnd = Round.model_validate(round_of(state, draft))
+    err = rules.check_round(state, rnd)
+    if err is not None:
+        return None, say_where(err)
+    result, _ = rules.play_round(state, rnd)
+    return result, None
+
+
+def complete_errors(state: rules.State, draft: RoundDraft) -> dict[str, str]:
+    """What BU-5 refuses in each player's hamburger count, said next to that player."""
+    err = round_error(state, draft)
+    if err is not None and err.player is not None and err.ruling == "BU-5":
+        return {err.player: say(err)}
+    return {}
+
+
+def rats_taken(state: rules.State, draft: RoundDraft) -> dict[str, int]:
+    """SECRET (BU-5): rat tokens each taker gets this round. Show a player only their
+    own, behind a tap; the others' never while the game runs."""
+    result, _ = preview(state, draft)
+    if result is None:
+        return {}
+    return {p: result.rats.get(p, 0) - state.rats.get(p, 0)
+            for p in state.players if result.rats.get(p, 0) != state.rats.get(p, 0)}
+
+
+
+def submit(record: Mapping[str, Any], draft: RoundDraft, state: rules.State | None = None) -> Change:
+    """Append the next round, if the rules take it; else say why and change nothing
+    (``state``: the game before it, if worked out already)."""
+    if not draft.revealed:
+        return Change(dict(record), "Reveal the tool cards first: all at once (BU-3).")
+    state = state or replay(record)[1]
+    return edits.append_round(replay, record, round_of(state, draft))
+
+
+def edit(record: Mapping[str, Any], index: int, draft: RoundDraft) -> Change:
+    """Replace round ``index`` (0-based) and replay the game from there.
+
+    Refused, with the record unchanged, if the new round breaks a rule or a later
+    round no longer holds after the change (e.g. a tool card no longer in hand)."""
+    if not 0 <= index < len(record["rounds"]):
+        return Change(dict(record), f"There is no round {index + 1} to change.")
+    return edits.replace_round(replay, record, index, round_of(state_before(record, index), draft))
+
+
+def undo(record: Mapping[str, Any]) -> Change:
+    """Drop the last round."""
+    return edits.drop_last_round(record)
+
+
+def draft_of(record: Mapping[str, Any], index: int) -> RoundDraft:
+    """Round ``index`` (0-based) as a draft, to edit it: tool cards revealed."""
+    rnd = record["rounds"][index]
+    decks = tuple(DeckDraft(tuple("" if c == UNNAMED else c for c in d)) for d in rnd["decks"])
+    tools = {p: ToolDraft(k) for p, k in rnd["tools"].items()}
+    picks = tuple(rnd["picks"]) if rnd.get("picks") is not None else None
+    return RoundDraft(decks=decks, tools=tools, revealed=True, picks=picks,
+                      complete=dict(rnd.get("complete", {})))
+
+
+# ---------------------------------------------------------------- the host's decks, typed
+
+
+def parse_decks(text: str) -> list[list[str]]:
+    """The decks as laid out, typed by the host: one line per deck, cards separated by
+    commas ('bun, rat' / 'patty, cheese'). Empty lines and spaces around names go."""
+    decks = []
+    for line in text.splitlines():
+        cards = [c.strip() for c in line.split(",") if c.strip()]
+        if cards:
+            decks.append(cards)
+    return decks
+
+
+def decks_text(decks: Sequence[Sequence[str]]) -> str:
+    """Decks as the host's field shows them: the inverse of ``parse_decks``."""
+    return "\n".join(", ".join(deck) for deck in decks)
+
+
+# ---------------------------------------------------------------- the BU-7 top buns
+
+
+def read_top_buns(raw: str | None) -> list[str]:
+    """The BU-7 choices as kept in the match's settings (a JSON list of names); anything else: none."""
+    try:
+        value = json.loads(raw or "[]")
+    except ValueError:
+        return []
+    return [p for p in value if isinstance(p, str)] if isinstance(value, list) else []
+
+
+def toggled(names: list[str], player: str, on: bool) -> list[str]:
+    """The BU-7 choices with ``player`` added or removed (each player at most once)."""
+    rest = [p for p in names if p != player]
+    return [*rest, player] if on else rest

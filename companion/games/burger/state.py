@@ -1,0 +1,51 @@
+"""A burger game as its record holds it, replayed: the record is the truth, every
+screen shows the pure replay of it (``rules.replay``). The game before the next round
+(``next_state``) holds every secret (rat tokens, tool hands): it is what the draft
+helpers check a round against, never drawn as it is. No flet here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.core import edits
+from companion.core.record import validated
+from companion.games.burger import GAME, rules
+from companion.games.burger.models import BurgerRecord, RoundResult
+
+UNNAMED = "ingredient"      # the card name recorded for an ingredient entered without its name
+
+
+def parse(record: Mapping[str, Any]) -> BurgerRecord:
+    """The record as the rules read it; a malformed one raises RecordError (its ruling)."""
+    return validated(BurgerRecord, record, GAME.field_rulings)
+
+
+def replay(record: Mapping[str, Any]) -> tuple[list[RoundResult], rules.State]:
+    """Every round's result and the game after the last round; raises RecordError if refused."""
+    return rules.replay(parse(record))
+
+
+def next_state(record: Mapping[str, Any]) -> rules.State:
+    """The game before the next round: what the draft helpers take. It holds every
+    secret: never draw it as it is."""
+    return replay(record)[1]
+
+
+def state_before(record: Mapping[str, Any], index: int) -> rules.State:
+    """The game before round ``index`` (0-based): what its draft is checked against."""
+    return next_state({**record, "rounds": list(record["rounds"][:index])})
+
+
+def over(record: Mapping[str, Any]) -> bool:
+    return next_state(record).over
+
+
+def place(record: Mapping[str, Any]) -> edits.Place:
+    """How far the game is, in the words the table uses ('round 4')."""
+    return edits.round_place(record, over(record))
+
+
+def deck_label(index: int) -> str:
+    """A deck as the rules' messages name it (the record's 0-based index): 'deck 0'."""
+    return f"deck {index}"

@@ -1,0 +1,214 @@
+"""What a tap at the sales table does: each one a record change saved through the
+table's session (:class:`companion.ui.table.TableSession`) or a change to its passing
+state (:class:`~companion.games.sales.forms.TableUI`). No flet here.
+
+The session stamps each draft with the record it was begun on: the sale being entered
+("sale") and the recorded sale being changed ("edit"). A change is saved from that
+record, so a sale recorded meanwhile on another screen (another tab, the phones)
+refuses it instead of it being stored as one more; the refusal is said next to the
+entry, which stays to be checked. A fast second tap builds on the first (``latest``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from companion.games.sales import changes, forms
+from companion.games.sales.deck import Deck
+from companion.games.sales.deckfiles import DECK, DeckFile, deck_file
+from companion.games.sales.forms import CardDraft, TableUI
+from companion.ui.table import MatchSeen, TableSession
+
+if TYPE_CHECKING:
+    from companion.ui.contracts import ShellServices
+
+TABLE = "sales-table"
+Table = TableSession[TableUI]
+
+
+def deck_of(match: MatchSeen) -> DeckFile | None:
+    """The deck file the match is played with (its own setting), checked; None if it has none."""
+    return deck_file(match.settings.get(DECK))
+
+
+def fresh(match: MatchSeen) -> TableUI:
+    """A table's passing state at first: cards picked from the deck, if it can be used."""
+    f = deck_of(match)
+    return TableUI(method="deck" if f is not None and f.ok else "attrs")
+
+
+def open_table(shell: ShellServices, match_id: int) -> Table:
+    """The table screen's session on a sales match (one game to a match)."""
+    return TableSession(shell, match_id, key=TABLE, fresh=fresh, place=changes.place, over=changes.over, games=1)
+
+
+def save(t: Table, record: dict[str, Any], base: Mapping[str, Any], not_done: str) -> bool:
+    """Save a change made from ``base``. False if it was refused (another screen saved
+    first, or the store cannot save): nothing is saved and why is said at the entry."""
+    refused = t.save(record, base, not_done)
+    if refused is None:
+        return True
+    t.put(lambda u: replace(u, error=refused.line))
+    return False
+
+
+# ---------------------------------------------------------------- the cards of a sale
+
+
+def add_card(t: Table, card: Mapping[str, Any] | CardDraft, deck: Deck | None, confirmed: bool = False) -> None:
+    """The next player's card, into the sale being entered or changed: refused (SA-1,
+    SA-3), asked about first (SA-14), or entered."""
+    now = t.latest()
+    at = now.at if now.editing else None
+    d = forms.draft_play(t.record, list(now.draft()), card, deck=deck, confirmed=confirmed, at=at)
+    if d.question is not None:
+        pending = card.card() if isinstance(card, CardDraft) else dict(card)
+        t.put(lambda u: replace(u, pending=pending, question=d.question, error=None))
+    elif d.error is not None:
+        t.put(lambda u: replace(u, error=d.error, pending=None, question=None))
+    else:
+        by_attributes = isinstance(card, CardDraft)
+        t.put_draft(now.draft_name, lambda u: replace(u.with_draft(d.plays), query="",
+                                                      attrs=CardDraft() if by_attributes else u.attrs))
+
+
+def _entered(t: Table, which: str, entered: Sequence[Mapping[str, Any]]) -> None:
+    """Draft ``which`` is now ``entered``: a new sale's cards all taken back are no draft."""
+    t.put_draft(which, lambda u: u.with_draft(entered))
+    if which == "sale" and not entered:
+        t.forget(which)
+
+
+def take_back(t: Table) -> None:
+    """Take back the last card entered (not yet recorded)."""
+    now = t.latest()
+    _entered(t, now.draft_name, forms.drop_last_play(now.draft()))
+
+
+def enter_again(t: Table) -> None:
+    """The sale being changed, emptied to be entered again."""
+    _entered(t, "edit", ())
+
+
+def confirm_off_suit(t: Table, deck: Deck | None) -> None:
+    """The SA-14 question answered yes: the card waiting for it is entered."""
+    pending = t.latest().pending
+    if pending is not None:
+        add_card(t, dict(pending), deck, confirmed=True)
+
+
+def choose_another(t: Table) -> None:
+    """The SA-14 question answered no: the card waiting for it goes."""
+    t.put(lambda u: replace(u, pending=None, question=None))
+
+
+def set_method(t: Table, method: str) -> None:
+    t.put(lambda u: replace(u, method=method))
+
+
+def set_query(t: Table, query: str) -> None:
+    t.put(lambda u: replace(u, query=query))
+
+
+def set_attrs(t: Table, **fields: Any) -> None:
+    """Fields of the card entered by its attributes, as typed or tapped."""
+    t.put(lambda u: replace(u, attrs=replace(u.attrs, **fields), error=None))
+
+
+def toggle_icon(t: Table, icon: str, on: bool) -> None:
+    t.put(lambda u: replace(u, attrs=forms.with_icon(u.attrs, icon, on), error=None))
+
+
+# ---------------------------------------------------------------- record changes
+
+
+def record_sale(t: Table) -> None:
+    """Record the sale entered (every player with cards has played) and show its result."""
+    now = t.latest()
+    base = t.base("sale")
+    change = changes.complete_sale(base, list(now.plays))
+    if not change.ok:
+        t.put(lambda u: replace(u, error=change.error))
+        return
+    if not save(t, change.record, base, "your sale was not saved"):
+        return
+    t.forget("sale")
+    t.put(lambda u: replace(u, mode="result", at=changes.last_sale_at(change.record), plays=(),
+                            query="", pending=None, question=None, error=None))
+
+
+def next_round(t: Table) -> None:
+    """Start the next round (every hand is empty: SA-7, SA-9)."""
+    record = t.record
+    change = changes.start_next_round(record)
+    if not change.ok:
+        t.put(lambda u: replace(u, error=change.error))
+        return
+    if not save(t, change.record, record, "the next round was not started"):
+        return
+    t.forget("sale")
+    t.put(lambda u: replace(u, mode="entry", plays=(), error=None))
+
+
+def undo(t: Table) -> None:
+    """Undo the last sale this screen shows: its cards come back for entry."""
+    record = t.record
+    back = changes.undone_plays(record)
+    change = changes.undo(record)
+    if not change.ok:
+        t.put(lambda u: replace(u, error=change.error))
+        return
+    if not save(t, change.record, record, "nothing was undone"):
+        return
+    t.forget("sale")
+    t.put(lambda u: replace(u, mode="entry", at=None, plays=tuple(back), pending=None, question=None, error=None))
+    t.say("Last sale undone; its cards are back for entry." if back else "The round just started is taken back.")
+
+
+# ---------------------------------------------------------------- a recorded sale
+
+
+def open_sale(t: Table, at: tuple[int, int]) -> None:
+    t.put(lambda u: replace(u, mode="sale", at=at, error=None))
+
+
+def close_result(t: Table) -> None:
+    """On from a sale's result to the table."""
+    t.put(lambda u: replace(u, mode="entry", at=None))
+
+
+def back_to_table(t: Table) -> None:
+    t.put(lambda u: replace(u, mode="entry", at=None, error=None))
+
+
+def change_sale(t: Table, entered: Sequence[Mapping[str, Any]]) -> None:
+    """Begin changing the open sale, from its plays as recorded (on the record drawn)."""
+    t.forget("edit")
+    t.put_draft("edit", lambda u: replace(u, mode="edit", edit_plays=tuple(entered), pending=None,
+                                          question=None, error=None))
+
+
+def cancel_edit(t: Table) -> None:
+    t.forget("edit")
+    t.put(lambda u: replace(u, mode="sale", edit_plays=(), error=None, pending=None, question=None))
+
+
+def save_edit(t: Table) -> None:
+    """Save the changed sale: the game is replayed from there (refused if a later sale
+    no longer holds)."""
+    now = t.latest()
+    if now.at is None:
+        return
+    r, s = now.at
+    base = t.base("edit")
+    change = changes.edit_sale(base, r, s, list(now.edit_plays))
+    if not change.ok:
+        t.put(lambda u: replace(u, error=change.error))
+        return
+    if not save(t, change.record, base, f"your change to round {r + 1}, sale {s + 1} was not saved"):
+        return
+    t.forget("edit")
+    t.put(lambda u: replace(u, mode="sale", edit_plays=(), error=None))
+    t.say(f"Round {r + 1}, sale {s + 1} changed; the game was replayed from there.")

@@ -1,0 +1,199 @@
+"""A sales game record and the changes the table makes to it. No flet here.
+
+The record is the truth: its setup plus the rounds as entered, each round its sales,
+each sale the cards played (SA-1: cards by their attributes). A sale is recorded
+whole, once every player with cards has played (``complete_sale``); a round is
+started once every hand is empty (``start_next_round``); undo drops the last sale,
+and an earlier sale can be changed and the game replayed (``edit_sale``). Nothing
+here decides a rule: refusals come from the rules and carry their ruling id.
+
+Places in the record are 0-based indexes, ``at = (round_index, sale_index)``: "the
+state just before that sale". Without ``at``, the state after the last sale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import ValidationError
+
+from companion.core import edits
+from companion.core.edits import Change, say_where
+from companion.core.errors import RecordError, RuleError
+from companion.core.record import error_from_validation
+from companion.games.sales import GAME, rules
+from companion.games.sales.models import RoundResult, Sale, SalesRecord
+
+At = tuple[int, int] | None
+PlayDict = Mapping[str, Any]
+
+
+def parse(record: Mapping[str, Any]) -> SalesRecord:
+    """The record model; a malformed record raises a one-line RecordError with its ruling."""
+    raw = dict(record)
+    try:
+        return SalesRecord.model_validate(raw)
+    except ValidationError as exc:
+        raise error_from_validation(exc, raw, GAME.field_rulings) from None
+
+
+def record_error(record: Mapping[str, Any]) -> RecordError | None:
+    """Why ``record`` is not a sales record (its shape or a field's ruling), or None."""
+    try:
+        parse(record)
+    except RecordError as err:
+        return err
+    return None
+
+
+def truncate(record: Mapping[str, Any], at: At) -> dict[str, Any]:
+    """The record up to (not including) sale ``at`` = (round_index, sale_index)."""
+    if at is None:
+        return dict(record)
+    r, s = at
+    rounds = list(record["rounds"])[:r]
+    rounds.append({"sales": list(record["rounds"][r]["sales"])[:s]} if r < len(record["rounds"])
+                  else {"sales": []})
+    return {**record, "rounds": rounds}
+
+
+def replay(record: Mapping[str, Any], at: At = None) -> tuple[list[RoundResult], rules.State]:
+    """Every round's result and the state (before sale ``at``, or after the last sale)."""
+    return rules.replay(parse(truncate(record, at)))
+
+
+def plays(plays: Sequence[PlayDict]) -> list[dict[str, Any]]:
+    """Plays as the record keeps them: the player and a copy of the card."""
+    return [{"player": p["player"], "card": dict(p["card"])} for p in plays]
+
+
+def sale_places(record: Mapping[str, Any]) -> list[tuple[int, int]]:
+    """Every recorded sale as (round_index, sale_index), in play order."""
+    return [(r, s) for r, rnd in enumerate(record.get("rounds", []))
+            for s in range(len(rnd.get("sales", [])))]
+
+
+def last_sale_at(record: Mapping[str, Any]) -> tuple[int, int] | None:
+    places = sale_places(record)
+    return places[-1] if places else None
+
+
+def plays_of(record: Mapping[str, Any], round_index: int, sale_index: int) -> list[dict[str, Any]]:
+    """The plays of an earlier sale, as the draft to edit it."""
+    return plays(record["rounds"][round_index]["sales"][sale_index]["plays"])
+
+
+def check_sale(state: rules.State, entered: Sequence[PlayDict]) -> str | None:
+    """Why the rules refuse ``entered`` as the next sale from ``state`` (SA-1, SA-3,
+    SA-7), said with its place; None when they take it."""
+    raw = {"plays": plays(entered)}
+    try:
+        sale = Sale.model_validate(raw)
+    except ValidationError as exc:
+        err = error_from_validation(exc, raw, GAME.field_rulings)
+        return say_where(RecordError(err.message, ruling=err.ruling, round=state.round,
+                                     sale=state.sales_in_round + 1, player=err.player))
+    found = rules.check_sale(state, sale)
+    return say_where(found) if found is not None else None
+
+
+def _replay_whole(record: Mapping[str, Any]) -> Any:
+    return rules.replay(parse(record))
+
+
+def complete_sale(record: Mapping[str, Any], entered: Sequence[PlayDict]) -> Change:
+    """Append the sale being entered to the current round, if the rules take it (SA-3:
+    every player with cards, in order); else say why and change nothing."""
+    _, state = replay(record)
+    err = check_sale(state, entered)
+    if err is not None:
+        return Change(dict(record), err)
+    sale = {"plays": plays(entered)}
+    rounds = record["rounds"]
+    if not rounds:
+        return edits.append_round(_replay_whole, record, {"sales": [sale]})
+    last = rounds[-1]
+    return edits.replace_round(_replay_whole, record, len(rounds) - 1, {**last, "sales": [*last["sales"], sale]})
+
+
+def start_next_round(record: Mapping[str, Any]) -> Change:
+    """Start the next round once every hand is empty: every hand dealt again, led by
+    the winner of the last sale (SA-9); refused while hands hold cards (SA-7) or after
+    round 3 (SA-9)."""
+    _, state = replay(record)
+    try:
+        rules.start_round(state)
+    except RuleError as err:
+        return Change(dict(record), say_where(err))
+    return edits.append_round(_replay_whole, record, {"sales": []})
+
+
+def undo(record: Mapping[str, Any]) -> Change:
+    """Drop the last sale; if that empties its round, drop the round too (an empty
+    round just started is dropped itself)."""
+    rounds = [dict(r) for r in record["rounds"]]
+    if rounds and not rounds[-1]["sales"]:
+        rounds.pop()
+        if rounds:
+            return Change({**record, "rounds": rounds})
+    if not rounds or not rounds[-1]["sales"]:
+        return Change(dict(record), "There is no sale to undo.")
+    rounds[-1] = {**rounds[-1], "sales": list(rounds[-1]["sales"][:-1])}
+    if not rounds[-1]["sales"]:
+        rounds.pop()
+    return Change({**record, "rounds": rounds})
+
+
+def undone_plays(record: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The plays ``undo`` drops from this record (back for entry), or none when undo
+    only takes back a round just started."""
+    rounds = record.get("rounds", [])
+    if not rounds or not rounds[-1].get("sales"):
+        return []
+    return plays_of(record, len(rounds) - 1, len(rounds[-1]["sales"]) - 1)
+
+
+def edit_sale(record: Mapping[str, Any], round_index: int, sale_index: int,
+              entered: Sequence[PlayDict]) -> Change:
+    """Replace sale ``sale_index`` of round ``round_index`` (0-based) and replay the game.
+
+    Refused, with the record unchanged, if the new plays break a rule, or if a later
+    sale no longer holds after the change (e.g. a hand emptied by new discards)."""
+    rounds = record["rounds"]
+    if not (0 <= round_index < len(rounds) and 0 <= sale_index < len(rounds[round_index]["sales"])):
+        return Change(dict(record), f"There is no sale {sale_index + 1} in round {round_index + 1} to change.")
+    _, state = replay(record, (round_index, sale_index))
+    err = check_sale(state, entered)
+    if err is not None:
+        return Change(dict(record), err)
+    sales = list(rounds[round_index]["sales"])
+    sales[sale_index] = {"plays": plays(entered)}
+    changed = {**rounds[round_index], "sales": sales}
+
+    def replay_after(whole: Mapping[str, Any]) -> Any:
+        """The sale itself holds (checked above): a refusal is a later sale's, said as such."""
+        try:
+            return _replay_whole(whole)
+        except RecordError as later:
+            raise RecordError(f"Sale {sale_index + 1} of round {round_index + 1} cannot be changed so: "
+                              f"{say_where(later)}") from None
+
+    return edits.replace_round(replay_after, record, round_index, changed)
+
+
+def place(record: Mapping[str, Any]) -> edits.Place:
+    """How far the game is, in the words the table uses ('round 2, sale 3')."""
+    rounds = record["rounds"]
+    at = (len(rounds), len(rounds[-1]["sales"]) if rounds else 0)
+    _, state = replay(record)
+    if state.game_over:
+        return edits.Place(at, "the final scores")
+    if state.round_over:
+        return edits.Place(at, f"round {state.round + 1}", "started")
+    return edits.Place(at, f"round {state.round}, sale {state.sales_in_round + 1}")
+
+
+def over(record: Mapping[str, Any]) -> bool:
+    """The game is over: round 3's hands are empty (SA-9)."""
+    return replay(record)[1].game_over

@@ -1,0 +1,67 @@
+"""Deck files as the setup and the table use them: shipped or picked, checked, with
+every fault as a line of text. No flet here.
+
+The card list is not in the rules (SA-1): a deck file lists the cards. A match
+keeps the path of the file it is played with as its own setting ``DECK`` (the
+record has no such field: the contract's record names cards by their attributes).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from companion.games.sales.deck import Deck, check_file, shipped_decks
+
+DECK = "deck"       # the match setting naming its deck file
+
+
+@dataclass(frozen=True)
+class DeckFile:
+    """A deck file as the setup shows it: its name, and either the deck or what is wrong."""
+
+    path: str
+    name: str
+    deck: Deck | None
+    problems: list[str]
+    summary: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return self.deck is not None
+
+
+def open_deck(path: str | Path) -> DeckFile:
+    """Read and check a deck file (shipped or picked by the player): every fault as a
+    line of text, or the deck with its short summary."""
+    found, summary = check_file(path)
+    if found:
+        return DeckFile(str(path), Path(path).name, None, found, [])
+    deck = Deck.model_validate_json(Path(path).read_text(encoding="utf-8"))
+    return DeckFile(str(path), deck.name, deck, [], summary)
+
+
+def deck_choices() -> list[DeckFile]:
+    """The deck files shipped in ``assets/decks/``, checked."""
+    return [open_deck(p) for p in shipped_decks()]
+
+
+@lru_cache(maxsize=16)
+def _deck(path: str, stamp: tuple[int, int]) -> DeckFile:
+    del stamp    # part of the cache key only: an edited file is read again
+    return open_deck(path)
+
+
+def deck_file(path: str | None) -> DeckFile | None:
+    """The deck file at ``path``, checked (read again when it changes); None for no path."""
+    if not path or not path.strip():
+        return None
+    path = path.strip()
+    try:
+        st = os.stat(path)
+        stamp = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        return open_deck(path)      # says why it cannot be read
+    return _deck(path, stamp)

@@ -1,0 +1,441 @@
+"""What a tap changes on the sales screens, and how: the setup's draft and its steps,
+a card entered by its attributes, the sale being entered card by card, the table's
+passing state and a phone's card. Plain data and small steps; no flet here.
+
+Nothing here decides a rule: the refusals come from the rules (``rules.start``,
+``rules.check_sale``) and the core's name policy, with their ruling ids.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from pydantic import ValidationError
+
+from companion.core import edits
+from companion.core.edits import clean, say
+from companion.core.errors import RecordError, RuleError
+from companion.core.names import normal
+from companion.core.record import describe_error
+from companion.games.sales import rules
+from companion.games.sales.changes import At, PlayDict, parse, plays, record_error, replay, sale_places
+from companion.games.sales.deck import Deck, card_attributes
+from companion.games.sales.deckfiles import DeckFile
+from companion.games.sales.models import DEFAULT_HAND_SIZE, WILD, Card
+
+MODES: list[tuple[str, str]] = [
+    ("competitive", "Competitive: 2–6 players"),
+    ("coop", "Co-op: 2 players as a team"),
+    ("solo", "Solo: one person playing two hands"),
+]
+SOLO_HANDS = ("Hand 1", "Hand 2")
+OTHER = ""          # the setup's deck choice "another file" (a typed or picked path)
+
+
+# ---------------------------------------------------------------- setup
+
+
+def player_word(mode: str) -> str:
+    """What a seat is called on screen: 'hand' in solo (one person, two hands), else 'player'."""
+    return "hand" if mode == "solo" else "player"
+
+
+def player_range(mode: str) -> tuple[int, int]:
+    """How many name fields the setup shows (SA-2): 2–6, or exactly 2 in co-op and solo."""
+    if mode == "competitive":
+        return rules.MIN_PLAYERS, rules.MAX_PLAYERS
+    return rules.TEAM_PLAYERS, rules.TEAM_PLAYERS
+
+
+def default_names(mode: str, names: Sequence[str] = ()) -> list[str]:
+    """The name fields after choosing a mode: the names typed so far, fitted to the
+    mode's count (SA-2). Solo offers "Hand 1" and "Hand 2" for empty fields; they
+    can be renamed like any name."""
+    low, high = player_range(mode)
+    out = list(names)[:high]
+    out += [""] * (low - len(out))
+    if mode == "solo":
+        out = [n if n.strip() else SOLO_HANDS[i] for i, n in enumerate(out)]
+    return out
+
+
+def name_errors(names: Sequence[str]) -> list[str | None]:
+    """For each name field, why SA-2 refuses it (or None), as the player types."""
+    return edits.name_errors(names, "SA-2")
+
+
+def leader_options(names: Sequence[str]) -> list[str]:
+    """The names that can lead round 1 (SA-9): the valid names typed so far, in seat order."""
+    errs = name_errors(names)
+    return [n for n, e in zip(clean(names), errs) if e is None]
+
+
+def parse_count(text: str | int) -> int | str:
+    """A number typed into a field: the int, or the text as typed (the model then says why not)."""
+    if isinstance(text, int):
+        return text
+    t = text.strip()
+    if t.lstrip("-").isdigit():
+        return int(t)
+    return t
+
+
+def hand_size_note(mode: str, hand_size: int | str = DEFAULT_HAND_SIZE) -> str:
+    """What the setup says under the cards-dealt field (SA-2), from the rules' own note:
+    the competitive default 12 is a house rule (the deal chart is missing); co-op and
+    solo deal 12 by the rules; anything else is a house variant."""
+    n = parse_count(hand_size)
+    if not isinstance(n, int) or n < 1:
+        n = DEFAULT_HAND_SIZE
+    return rules.setup_notes(mode, n)[0]
+
+
+def hand_size_error(hand_size: int | str) -> str | None:
+    """Why the cards-dealt field is refused (SA-2), or None."""
+    err = record_error({"game": "sales", "players": list(SOLO_HANDS), "hand_size": parse_count(hand_size)})
+    return _say_setup(err) if err is not None else None
+
+
+def _say_setup(err: RecordError) -> str:
+    """A setup refusal in the setup screen's words (the cards-dealt field, not 'hand_size')."""
+    message = err.message
+    if message.startswith("hand_size "):
+        message = "cards dealt per round " + message.removeprefix("hand_size ")
+    return say(RecordError(message, ruling=err.ruling))
+
+
+def new_record(players: Sequence[str], mode: str = "competitive",
+               hand_size: int | str = DEFAULT_HAND_SIZE, leader: str | None = None) -> dict[str, Any]:
+    """A game record before round 1 (the contract's input record)."""
+    players = clean(players)
+    return {
+        "game": "sales",
+        "mode": mode,
+        "players": players,
+        "leader": (normal(leader) if leader else None) or (players[0] if players else None),
+        "hand_size": parse_count(hand_size),
+        "rounds": [],
+    }
+
+
+def setup_error(players: Sequence[str], mode: str = "competitive",
+                hand_size: int | str = DEFAULT_HAND_SIZE, leader: str | None = None) -> str | None:
+    """Why the game cannot start yet (SA-2, SA-9), or None: the rules' start decides."""
+    record = new_record(players, mode, hand_size, leader)
+    err = record_error(record)
+    if err is None:
+        try:
+            rules.start(parse(record))
+        except RuleError as exc:
+            err = exc
+    return _say_setup(err) if err is not None else None
+
+
+@dataclass(frozen=True)
+class SetupDraft:
+    mode: str = "competitive"
+    names: tuple[str, ...] = ("", "", "")
+    hand_size: str = str(DEFAULT_HAND_SIZE)
+    leader: str | None = None          # a name; None: the first valid name
+    deck: str | None = None            # a shipped deck's path, OTHER, or None: the first shipped one
+    other: str = ""                    # the path typed or picked for OTHER
+
+    def deck_path(self, shipped: Sequence[str]) -> str:
+        if self.deck is None:
+            return shipped[0] if shipped else ""
+        return self.other.strip() if self.deck == OTHER else self.deck
+
+    def leader_name(self) -> str | None:
+        options = leader_options(self.names)
+        if self.leader in options:
+            return self.leader
+        return options[0] if options else None
+
+
+def with_mode(d: SetupDraft, mode: str) -> SetupDraft:
+    """Another mode: the names fitted to its count (SA-2); solo's default hand names
+    are dropped again when leaving solo."""
+    names = list(d.names)
+    if d.mode == "solo" and mode != "solo":
+        names = ["" if n in SOLO_HANDS else n for n in names]
+    return replace(d, mode=mode, names=tuple(default_names(mode, names)))
+
+
+def with_name(d: SetupDraft, i: int, name: str) -> SetupDraft:
+    return replace(d, names=d.names[:i] + (name,) + d.names[i + 1:])
+
+
+def moved(d: SetupDraft, i: int, by: int) -> SetupDraft:
+    names, j = list(d.names), i + by
+    if not (0 <= i < len(names) and 0 <= j < len(names)):
+        return d
+    names[i], names[j] = names[j], names[i]
+    return replace(d, names=tuple(names))
+
+
+def removed(d: SetupDraft, i: int) -> SetupDraft:
+    low, _ = player_range(d.mode)
+    if len(d.names) <= low or not 0 <= i < len(d.names):
+        return d
+    return replace(d, names=d.names[:i] + d.names[i + 1:])
+
+
+def added(d: SetupDraft) -> SetupDraft:
+    _, high = player_range(d.mode)
+    return d if len(d.names) >= high else replace(d, names=d.names + ("",))
+
+
+def setup_problem(d: SetupDraft, deck: DeckFile | None) -> str | None:
+    """Why the game cannot start yet: the rules' refusal (SA-2, SA-9), or the deck's."""
+    problem = setup_error(d.names, d.mode, d.hand_size, d.leader_name())
+    if problem is not None:
+        return problem
+    if deck is None:
+        return "Choose a deck file (SA-1)."
+    if not deck.ok:
+        return f"SA-1: the deck file cannot be used: {deck.problems[0]}"
+    return None
+
+
+# ---------------------------------------------------------------- a card by its attributes
+
+
+@dataclass(frozen=True)
+class CardDraft:
+    """A card being entered by its attributes (kept as typed, even when refused)."""
+
+    suit: str = ""
+    value: int | str = 0
+    discard: int | str = 0
+    icons: tuple[str, ...] = ()
+    set_kind: str = ""          # "", "1x" or "neighbor"
+    set_icon: str = ""
+
+    def raw(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"suit": self.suit.strip().lower(), "value": parse_count(self.value),
+                               "discard": parse_count(self.discard)}
+        icons = [i.strip() for i in self.icons if i.strip()]
+        if icons:
+            out["icons"] = icons
+        if self.set_kind or self.set_icon.strip():
+            out["set"] = {"kind": self.set_kind, "icon": self.set_icon.strip()}
+        return out
+
+    def card(self) -> dict[str, Any]:
+        """The contract's card (check ``card_errors`` first)."""
+        c = Card.model_validate(self.raw())
+        out: dict[str, Any] = {"suit": c.suit, "value": c.value, "discard": c.discard}
+        if c.icons:
+            out["icons"] = list(c.icons)
+        if c.set is not None:
+            out["set"] = {"kind": c.set.kind, "icon": c.set.icon}
+        return out
+
+    @classmethod
+    def of(cls, card: Mapping[str, Any]) -> CardDraft:
+        s = card.get("set") or {}
+        return cls(suit=card["suit"], value=card["value"], discard=card.get("discard", 0),
+                   icons=tuple(card.get("icons", ())), set_kind=s.get("kind", ""),
+                   set_icon=s.get("icon", ""))
+
+    @classmethod
+    def of_deck(cls, deck: Deck, card_id: str) -> CardDraft:
+        return cls.of(card_attributes(deck, card_id))
+
+
+def with_icon(d: CardDraft, icon: str, on: bool) -> CardDraft:
+    """The icon chip tapped: ``icon`` shown (added last) or not."""
+    return replace(d, icons=tuple(i for i in d.icons if i != icon) + ((icon,) if on else ()))
+
+
+def suit_options(deck: Deck | None) -> list[str]:
+    """The suits to pick from when entering by attributes: the deck's weathers and wild."""
+    return [*deck.suits, WILD] if deck is not None else [WILD]
+
+
+def icon_options(deck: Deck | None) -> list[str]:
+    return list(deck.icons) if deck is not None else []
+
+
+def card_errors(draft: CardDraft, deck: Deck | None = None) -> dict[str, str]:
+    """What SA-1 refuses in a card entered by attributes, per field ("suit", "value",
+    "discard", "icons", "set"); with a deck, the suit and icons must be the deck's."""
+    out: dict[str, str] = {}
+    raw = draft.raw()
+    if "set" in raw and raw["set"]["kind"] not in ("1x", "neighbor"):
+        out["set"] = "SA-1: choose what the set collects: 1x or neighbor"
+        raw = {k: v for k, v in raw.items() if k != "set"}
+    try:
+        Card.model_validate(raw)
+    except ValidationError as exc:
+        for e in exc.errors(include_url=False):
+            name = str(e["loc"][0]) if e["loc"] else "card"
+            what = " ".join(str(x) for x in e["loc"] if isinstance(x, str)) or "card"
+            out.setdefault(name, f"SA-1: {what} {describe_error(dict(e))}")
+    if deck is not None:
+        suit = raw["suit"]
+        if "suit" not in out and suit != WILD and suit not in deck.suits:
+            out["suit"] = (f"SA-1: '{suit}' is not one of this deck's suits "
+                           f"({', '.join(deck.suits)}) or wild")
+        known = {i.casefold() for i in deck.icons}
+        unknown = [i for i in raw.get("icons", []) if isinstance(i, str) and i.casefold() not in known]
+        if unknown and "icons" not in out:
+            out["icons"] = f"SA-1: not this deck's icons: {', '.join(unknown)}"
+        icon = draft.set_icon.strip()
+        if icon and "set" not in out and icon.casefold() not in known:
+            out["set"] = f"SA-1: the set icon '{icon}' is not one of this deck's icons"
+    return out
+
+
+# ---------------------------------------------------------------- the sale being entered
+
+
+def _mode(record: Mapping[str, Any]) -> str:
+    return str(record.get("mode") or "competitive")
+
+
+def needs_confirmation(record: Mapping[str, Any], entered: Sequence[PlayDict],
+                       card: Mapping[str, Any] | CardDraft, at: At = None) -> str | None:
+    """In co-op and solo, the question to ask before an off-suit play is entered (SA-14):
+    the app cannot see hands. None in the competitive game, or when the card is on suit."""
+    if _mode(record) == "competitive":
+        return None
+    new = Card.model_validate(card.raw() if isinstance(card, CardDraft) else dict(card))
+    before = [Card.model_validate(dict(p["card"])) for p in entered]
+    suit = rules.lead_suit(before)
+    if new.wild or suit is None:
+        return None  # a wild is on suit for every suit; the first non-wild sets the suit (SA-4)
+    if new.suit == suit:
+        return None
+    _, state = replay(record, at)
+    order = rules.play_order(state)
+    if len(entered) >= len(order):
+        return None
+    who = order[len(entered)]
+    return (f"{who}'s {new.label()} is off suit: confirm {who} has no {suit} card "
+            f"and no wild (SA-14)")
+
+
+@dataclass(frozen=True)
+class Drafted:
+    """The sale being entered after adding a card: the plays, or why not, or a question."""
+
+    plays: list[dict[str, Any]]
+    error: str | None = None
+    question: str | None = None    # SA-14: ask, then add again with confirmed=True
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and self.question is None
+
+
+def draft_play(record: Mapping[str, Any], entered: Sequence[PlayDict],
+               card: Mapping[str, Any] | CardDraft, *, deck: Deck | None = None,
+               confirmed: bool = False, at: At = None) -> Drafted:
+    """Add the next player's card to the sale being entered (SA-3: the player whose
+    turn it is). A card by attributes is checked first (SA-1); in co-op and solo an
+    off-suit card waits for the confirmation question's answer (SA-14)."""
+    current = plays(entered)
+    draft = card if isinstance(card, CardDraft) else CardDraft.of(card)
+    errs = card_errors(draft, deck)
+    if errs:
+        return Drafted(current, "; ".join(errs.values()))
+    _, state = replay(record, at)
+    order = rules.play_order(state)
+    if state.round_over:
+        return Drafted(current, f"SA-7: every hand is empty: round {state.round} is over")
+    if len(current) >= len(order):
+        return Drafted(current, "SA-3: every player with cards has played: complete the sale")
+    if not confirmed:
+        q = needs_confirmation(record, current, draft, at)
+        if q is not None:
+            return Drafted(current, question=q)
+    return Drafted([*current, {"player": order[len(current)], "card": draft.card()}])
+
+
+def drop_last_play(entered: Sequence[PlayDict]) -> list[dict[str, Any]]:
+    """Take back the last card entered in the sale being entered (not yet recorded)."""
+    return plays(entered)[:-1]
+
+
+# ---------------------------------------------------------------- the table's passing state
+
+
+@dataclass(frozen=True)
+class TableUI:
+    """One session's passing state at a sales table: data only. What each draft was
+    begun on is the table session's (its stamps "sale" and "edit")."""
+
+    mode: str = "entry"                        # entry | result | sale | edit
+    plays: tuple[Mapping[str, Any], ...] = ()   # the sale being entered
+    at: tuple[int, int] | None = None           # result / sale / edit: which recorded sale
+    edit_plays: tuple[Mapping[str, Any], ...] = ()
+    method: str = "deck"                        # deck | attrs: how a card is entered
+    query: str = ""
+    attrs: CardDraft = field(default_factory=CardDraft)
+    pending: Mapping[str, Any] | None = None    # a card waiting for the SA-14 confirmation
+    question: str | None = None
+    error: str | None = None
+
+    @property
+    def editing(self) -> bool:
+        return self.mode == "edit"
+
+    @property
+    def draft_name(self) -> str:
+        """The draft the card entry adds to, by the table session's name for it."""
+        return "edit" if self.editing else "sale"
+
+    def draft(self) -> tuple[Mapping[str, Any], ...]:
+        """The plays the card entry adds to: the new sale's, or the changed sale's."""
+        return self.edit_plays if self.editing else self.plays
+
+    def with_draft(self, entered: Sequence[Mapping[str, Any]]) -> TableUI:
+        cleared = replace(self, pending=None, question=None, error=None)
+        if self.editing:
+            return replace(cleared, edit_plays=tuple(entered))
+        return replace(cleared, plays=tuple(entered))
+
+
+def valid(ui: TableUI, record: Mapping[str, Any]) -> TableUI:
+    """The passing state fitted to the record as stored now (another device may have
+    undone a sale): a view of a sale that is gone goes back to the table."""
+    if ui.mode != "entry" and (ui.at is None or ui.at not in sale_places(record)):
+        return replace(ui, mode="entry", at=None, edit_plays=(), pending=None, question=None)
+    return ui
+
+
+# ---------------------------------------------------------------- a phone's card
+
+
+@dataclass(frozen=True)
+class SeatCard:
+    """The card a phone is entering, as typed (icons as one text)."""
+
+    suit: str = ""
+    value: int = 1
+    discard: int = 0
+    icons: str = ""
+
+
+def parse_icons(text: str) -> list[str]:
+    """Icons typed as 'car, phone' (commas or spaces)."""
+    return [w for w in re.split(r"[,\s]+", text.strip()) if w]
+
+
+def card_play(suit: str, value: int, discard: int = 0, icons: Sequence[str] = ()) -> dict[str, Any]:
+    """A played card by its attributes, as the table's hub takes it from a phone."""
+    card: dict[str, Any] = {"suit": suit.strip(), "value": value}
+    if discard:
+        card["discard"] = discard
+    if icons:
+        card["icons"] = list(icons)
+    return {"card": card}
+
+
+def seat_play(d: SeatCard) -> dict[str, Any]:
+    """The phone's card as it is sent."""
+    return card_play(d.suit, d.value, d.discard, parse_icons(d.icons))

@@ -1,0 +1,354 @@
+"""What the sales screens draw, as typed views of a record replayed once. No flet here.
+
+A screen replays its record once (:func:`played`: every round's result, the state
+after the last sale and the referee's result) and hands that down; every view here
+is worked out from it. A sale's result is drawn by one function,
+:func:`sale_outcome`, on the table screen (:func:`sale_result`) and on the phones and
+the host panel (:func:`resolution_view`, from what the table's hub hands them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core import words
+from companion.core.edits import say_where
+from companion.core.errors import RecordError
+from companion.games.sales import rules
+from companion.games.sales.changes import At, PlayDict, parse, plays, truncate
+from companion.games.sales.forms import player_word
+from companion.games.sales.models import ROUNDS, Card, RoundResult, SaleResult, SalesResult
+
+# ---------------------------------------------------------------- the record, replayed once
+
+
+@dataclass(frozen=True)
+class Played:
+    """A record replayed once: what every view of it is worked out from."""
+
+    record: Mapping[str, Any]
+    rounds: list[RoundResult]      # every round's result, as entered
+    state: rules.State             # after the last sale
+    result: SalesResult            # the referee's (the scores so far; the final ones)
+
+    @property
+    def mode(self) -> str:
+        return self.state.mode
+
+    @property
+    def over(self) -> bool:
+        return self.state.game_over
+
+    @property
+    def any_sale(self) -> bool:
+        return any(r.sales for r in self.rounds)
+
+
+def played(record: Mapping[str, Any], at: At = None) -> Played:
+    """``record`` replayed (up to, not including, sale ``at`` when given): raises a
+    one-line RecordError if the rules refuse it."""
+    rec = truncate(record, at)
+    results, state = rules.replay(parse(rec))
+    return Played(rec, results, state, rules.result_of(results, state))
+
+
+# ---------------------------------------------------------------- cards
+
+
+def card_text(card: Card | Mapping[str, Any]) -> str:
+    """A card in one line: 'sun 1 · discard 2 · sunglasses · 1x set: coat'."""
+    c = card if isinstance(card, Card) else Card.model_validate(dict(card))
+    parts = [c.label()]
+    if c.discard:
+        parts.append(f"discard {c.discard}")
+    if c.icons:
+        parts.append(", ".join(c.icons))
+    if c.set is not None:
+        parts.append(f"{c.set.kind} set: {c.set.icon}")
+    return " · ".join(parts)
+
+
+def played_text(card: Mapping[str, Any]) -> str:
+    """A card played from a phone, as the phones name it: 'sun 4, discard 1, icons car'."""
+    out = f"{card['suit']} {card['value']}"
+    if card.get("discard"):
+        out += f", discard {card['discard']}"
+    if card.get("icons"):
+        out += ", icons " + ", ".join(card["icons"])
+    if card.get("set"):
+        out += f", collects {card['set'].get('icon')}"
+    return out
+
+
+# ---------------------------------------------------------------- the sale being entered
+
+
+@dataclass(frozen=True)
+class HandView:
+    player: str
+    cards: int                 # in hand now (a card entered in this sale counts as played)
+    played: str | None         # the card entered in this sale, as text
+    turn: bool                 # plays next
+    empty: bool                # skipped: no cards (SA-3)
+
+
+@dataclass(frozen=True)
+class SaleView:
+    """The sale being entered: whose turn, what is played, hand sizes, where the game is."""
+
+    mode: str
+    round: int
+    sale: int                      # the sale's number within its round; 0 once the round is over
+    leader: str | None
+    order: list[str]               # SA-3: from the leader clockwise, skipping empty hands
+    played: list[tuple[str, str]]  # (player, card text) entered so far
+    turn: str | None               # who plays next; None once all have played
+    ready: bool                    # everyone with cards has played: complete the sale
+    suit: str | None               # the suit set so far (SA-4)
+    suit_text: str
+    hands: list[HandView]
+    round_over: bool
+    game_over: bool
+    can_start_round: bool
+    next_round_leader: str | None
+    status: str
+
+
+def sale_view(game: Played, entered: Sequence[PlayDict] = ()) -> SaleView:
+    """The sale being entered after ``game`` (the next sale; or, for a game replayed up
+    to sale ``at``, that sale being changed)."""
+    mode, state = game.mode, game.state
+    order = rules.play_order(state)
+    now = plays(entered)[: len(order)]
+    cards = [Card.model_validate(p["card"]) for p in now]
+    by = {p["player"]: card_text(c) for p, c in zip(now, cards)}
+    turn = order[len(now)] if len(now) < len(order) else None
+    suit = rules.lead_suit(cards)
+    if not cards:
+        suit_text = f"{state.leader} leads: the first card sets the suit (SA-4)" if state.leader else ""
+    elif suit is None:
+        suit_text = "Only wilds so far: the first non-wild card sets the suit (SA-4)"
+    else:
+        suit_text = f"On suit: {suit} and wilds (SA-4)"
+    hands = [HandView(p, state.hands[p] - (1 if p in by else 0), by.get(p), p == turn,
+                      state.hands[p] == 0) for p in state.players]
+    can_start = state.round_over and state.round < ROUNDS
+    next_leader = state.last_winner if can_start else None
+    word = player_word(mode)
+    if state.game_over:
+        status = f"Game over: round {ROUNDS} of {ROUNDS} is over (SA-9)."
+    elif state.round_over:
+        status = (f"Round {state.round} is over: every hand is empty (SA-7). {next_leader} won "
+                  f"the last sale and leads round {state.round + 1} (SA-9).")
+    elif turn is None:
+        status = f"Round {state.round}, sale {state.sales_in_round + 1}: every {word} has played."
+    else:
+        status = (f"Round {state.round}, sale {state.sales_in_round + 1}: {state.leader} leads; "
+                  f"{turn} to play.")
+    return SaleView(
+        mode=mode, round=state.round, sale=0 if state.round_over else state.sales_in_round + 1,
+        leader=state.leader,
+        order=order, played=[(p["player"], by[p["player"]]) for p in now], turn=turn,
+        ready=bool(order) and turn is None, suit=suit, suit_text=suit_text, hands=hands,
+        round_over=state.round_over, game_over=state.game_over, can_start_round=can_start,
+        next_round_leader=next_leader, status=status,
+    )
+
+
+# ---------------------------------------------------------------- a sale's result
+
+
+@dataclass(frozen=True)
+class SaleResultView:
+    """What the table and the phones read after a sale: the winner and why, the
+    discards, who leads next."""
+
+    round: int
+    sale: int
+    winner: str
+    card: str
+    headline: str                  # "Ben wins with the sun 2"
+    explanation: str               # the rules' sentence, ruling ids included
+    rulings: list[str]
+    discards: int
+    discards_text: str
+    next_leader: str | None
+    next_text: str
+    on_suit: list[str]
+    off_suit: list[str]
+    hands: list[tuple[str, int]]   # seat order, after the sale
+    notes: list[str]               # the round's notes when this sale ended it
+
+
+def _discards_text(res: SaleResult) -> str:
+    asked = res.card.discard
+    if not asked:
+        return f"{res.winner} discards nothing: the {res.card.label()} has no discard icons (SA-6)."
+    if res.discards == asked:
+        return f"{res.winner} discards {words.count(res.discards, 'card')} from hand, face down (SA-6)."
+    return (f"{res.winner} discards {words.count(res.discards, 'card')} from hand, face down: "
+            f"the {words.count(asked, 'discard icon')} {'asks' if asked == 1 else 'ask'} for more than "
+            "the hand holds (SA-6).")
+
+
+def sale_outcome(res: SaleResult, round_number: int, players: Sequence[str],
+                 notes: Sequence[str] = ()) -> SaleResultView:
+    """Sale ``res`` of round ``round_number`` as every screen draws it (hands in seat
+    order; ``notes``: the round's, when this sale ended it)."""
+    if res.next_leader is None:
+        nxt = (f"Every hand is empty: round {round_number} ends (SA-7)." if round_number < ROUNDS
+               else f"Every hand is empty: round {ROUNDS} ends and so does the game (SA-9).")
+    elif res.next_leader == res.winner:
+        nxt = f"{res.winner} leads the next sale (SA-7)."
+    else:
+        nxt = (f"{res.winner}'s hand is empty: {res.next_leader}, the next with cards "
+               "clockwise, leads the next sale (SA-7).")
+    return SaleResultView(
+        round=round_number, sale=res.sale, winner=res.winner, card=card_text(res.card),
+        headline=f"{res.winner} wins with the {res.card.label()}", explanation=res.explanation,
+        rulings=list(res.rulings), discards=res.discards, discards_text=_discards_text(res),
+        next_leader=res.next_leader, next_text=nxt, on_suit=list(res.on_suit),
+        off_suit=list(res.off_suit), hands=[(p, res.hands[p]) for p in players],
+        notes=list(notes),
+    )
+
+
+def sale_result(game: Played, round_index: int = -1, sale_index: int = -1) -> SaleResultView:
+    """The result of a recorded sale (by default the last one)."""
+    played_rounds = [r for r in game.rounds if r.sales]
+    if not played_rounds:
+        raise RecordError("no sale has been recorded yet")
+    rnd = game.rounds[round_index] if round_index != -1 else played_rounds[-1]
+    res = rnd.sales[sale_index]
+    ended = res is rnd.sales[-1] and rnd.over
+    return sale_outcome(res, rnd.round, game.state.players, rnd.notes if ended else ())
+
+
+def resolution_view(resolution: Mapping[str, Any], players: Sequence[str]) -> SaleResultView:
+    """The last sale as the table's hub hands it to the phones and the host panel
+    (``seat.SalesPlays.resolution``): drawn like the table's."""
+    res = SaleResult.model_validate({k: v for k, v in resolution.items() if k not in ("round", "game_over")})
+    return sale_outcome(res, int(resolution["round"]), players)
+
+
+# ---------------------------------------------------------------- the rounds
+
+
+@dataclass(frozen=True)
+class RoundView:
+    number: int
+    leader: str
+    sales: list[str]               # one line per sale
+    hands: list[tuple[str, int]]
+    over: bool
+    notes: list[str]
+
+
+def sale_line(res: SaleResult) -> str:
+    """'Sale 1: Ann led; Ben wins with the sun 2 (discards 1)'."""
+    tail = f" (discards {res.discards})" if res.discards else ""
+    alone = " alone (SA-8)" if res.alone else ""
+    return f"Sale {res.sale}: {res.leader} led{alone}; {res.winner} wins with the {res.card.label()}{tail}"
+
+
+def round_views(game: Played) -> list[RoundView]:
+    """Every round as entered, a line per sale, for the game's history."""
+    players = game.state.players
+    return [RoundView(r.round, r.leader, [sale_line(s) for s in r.sales],
+                      [(p, r.hands[p]) for p in players], r.over, list(r.notes))
+            for r in game.rounds]
+
+
+# ---------------------------------------------------------------- scores
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    player: str
+    place: int
+    numbers: int
+    sets: int
+    neighbor: int
+    total: int
+    cards: int
+    breakdown: list[str]       # the rules' lines: numbers, each set card and what it counted
+
+
+@dataclass(frozen=True)
+class TeamView:
+    score: int
+    rating: str | None
+    explanation: str
+
+
+@dataclass(frozen=True)
+class ScoreView:
+    mode: str
+    over: bool
+    rounds_played: int
+    scores: list[PlayerScore]   # highest first; equal totals share a place
+    winners: list[str]          # SA-13: one name, competitive game over only
+    explanation: str            # the rules' sentence (the tie-break reason, SA-13; SA-15)
+    team: TeamView | None       # co-op and solo (SA-15)
+    notes: list[str]            # the setup notes (house rule for the deal, SA-2)
+
+
+def score_view(game: Played) -> ScoreView:
+    """The scores of the cards won so far; after three rounds the final score."""
+    res = game.result
+    players = list(game.state.players)
+    order = sorted(players, key=lambda p: (-res.scores[p].total, players.index(p)))
+    scores: list[PlayerScore] = []
+    place = 0
+    for i, p in enumerate(order):
+        s = res.scores[p]
+        if i == 0 or s.total != res.scores[order[i - 1]].total:
+            place = i + 1
+        scores.append(PlayerScore(p, place, s.numbers, s.sets, s.neighbor, s.total, s.cards,
+                                  list(s.breakdown)))
+    team = (TeamView(res.team.score, res.team.rating, res.team.explanation)
+            if res.team is not None else None)
+    rounds_played = sum(1 for r in res.rounds if r.sales)
+    return ScoreView(res.mode, res.game_over, rounds_played, scores, list(res.winners), res.explanation,
+                     team, list(res.notes))
+
+
+# ---------------------------------------------------------------- history
+
+
+def game_line(record: Mapping[str, Any]) -> tuple[str, bool]:
+    """One game in one line, and whether it is over: 'round 2 of 3, sale 3 to enter' or
+    the final outcome."""
+    try:
+        game = played(record)
+    except RecordError as err:
+        return f"cannot be replayed: {say_where(err)}", False
+    return progress_line(game), game.over
+
+
+def progress_line(game: Played) -> str:
+    """Where the game stands, or how it ended, in one line."""
+    res, state = game.result, game.state
+    if res.game_over:
+        if res.team is not None:
+            rating = res.team.rating or "no rating"
+            return f"game over: team score {res.team.score}, {rating} (SA-15)"
+        w = res.winners[0]
+        return f"game over: {w} wins with {res.scores[w].total} (SA-13)"
+    if state.round_over:
+        return f"round {state.round} of {ROUNDS} over; round {state.round + 1} not started"
+    return f"round {state.round} of {ROUNDS}, sale {state.sales_in_round + 1} to enter"
+
+
+def match_line(players: Sequence[str], records: Sequence[Mapping[str, Any]]) -> tuple[str, bool]:
+    """The history list's line for a match, and whether it is over: a sales match is
+    one game, its three rounds the tally (SA-9)."""
+    del players
+    if not records:
+        return "not started", False
+    line, over = game_line(records[-1])
+    if len(records) > 1:
+        line = f"game {len(records)}: {line}"
+    return line, over

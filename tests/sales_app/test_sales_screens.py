@@ -1,0 +1,135 @@
+"""The sales table's components drawn without a browser (each component's own body,
+once, on a tab over a real store): the record is replayed once per render, by the
+table screen, and handed down; a button drawn does what it says; the table and the
+phones draw a sale's result from one function."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import pytest
+from flet.components.component import Renderer
+
+from companion.games.sales import actions, forms, present, rules, view
+from companion.games.sales.deckfiles import DECK, deck_file
+from companion.games.sales.seat import SEAT
+from companion.store import Store
+from tests.tabs import tab
+
+PLAYERS = ["Ann", "Ben", "Cat"]
+EXAMPLE_DECK = str(Path(__file__).resolve().parents[2] / "assets" / "decks" / "example-weather.json")
+
+
+def c(suit: str, value: int, discard: int = 0) -> dict:
+    return {"suit": suit, "value": value, "discard": discard}
+
+
+def controls(root: Any) -> Iterator[Any]:
+    yield root
+    for child in [getattr(root, "content", None), *(getattr(root, "controls", None) or [])]:
+        if isinstance(child, ft.Control):
+            yield from controls(child)
+
+
+def texts(root: Any) -> list[str]:
+    return [c.value for c in controls(root) if isinstance(c, ft.Text) and c.value and c.visible]
+
+
+def draw(component: Any, *args: Any) -> Any:
+    """A component's body, drawn once (the components inside it are not run)."""
+    return Renderer().render(component.__wrapped__, *args)
+
+
+def tap(root: Any, label: str) -> None:
+    (button,) = [c for c in controls(root) if isinstance(c, ft.Button) and c.content == label]
+    done = button.on_click(None)
+    if inspect.iscoroutine(done):
+        asyncio.run(done)
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(tmp_path / "companion.sqlite3")
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def replays(monkeypatch) -> list[int]:
+    """How often the rules replayed a record since the test began."""
+    count = [0]
+    real = rules.replay
+
+    def counted(record: Any) -> Any:
+        count[0] += 1
+        return real(record)
+
+    monkeypatch.setattr(rules, "replay", counted)
+    return count
+
+
+def table(store: Store, *sales: tuple[dict, ...]) -> tuple[Any, int]:
+    """A tab at a match of Ann, Ben and Cat (2 cards each, the example deck) after ``sales``."""
+    shell = tab(store)
+    mid = store.create_match("sales", PLAYERS, forms.new_record(PLAYERS, hand_size=2))
+    store.set_match_setting(mid, DECK, EXAMPLE_DECK)
+    for cards in sales:
+        for card in cards:
+            actions.add_card(actions.open_table(shell, mid), card, None)
+        actions.record_sale(actions.open_table(shell, mid))
+        actions.close_result(actions.open_table(shell, mid))
+    return shell, mid
+
+
+def test_the_table_screen_replays_the_record_once_and_hands_it_down(store, replays):
+    shell, mid = table(store, (c("sun", 5), c("sun", 6), c("sun", 7)))
+    replays[0] = 0
+    drawn = draw(view.TableScreen, shell, mid)
+    assert replays[0] == 1
+    assert "Sales · round 1 of 3" in [t.value for t in controls(drawn) if isinstance(t, ft.Text)]
+    t = actions.open_table(shell, mid)
+    game = present.played(t.record)
+    deck = deck_file(EXAMPLE_DECK).deck
+    sv = present.sale_view(game)
+    replays[0] = 0
+    entry = draw(view.Entry, t, game, deck, t.ui)
+    draw(view.CardEntry, t, deck, game, sv, t.ui, ())
+    draw(view.DeckPicker, t, deck, game, "Ann", (), "")
+    draw(view.AttributeEntry, t, deck, "Ann", forms.CardDraft())
+    actions.open_sale(t, (0, 0))
+    opened = actions.open_table(shell, mid).ui
+    draw(view.SaleDetail, t, game, opened)
+    draw(view.SaleResultPanel, t, game, opened)
+    assert replays[0] == 0                     # the components draw the replay they are given
+    assert "Scores so far: Ann 5 · Ben 0 · Cat 0" in texts(entry)
+
+
+def test_record_sale_drawn_records_the_sale(store):
+    shell, mid = table(store)
+    for card in (c("sun", 5), c("sun", 6), c("rain", 1)):
+        actions.add_card(actions.open_table(shell, mid), card, None)
+    t = actions.open_table(shell, mid)
+    entry = draw(view.Entry, t, present.played(t.record), None, t.ui)
+    assert "Round 1, sale 1: every player has played." in texts(entry)
+    tap(entry, "Record sale")
+    assert [p["card"] for p in store.match(mid).current.record["rounds"][0]["sales"][0]["plays"]] == [
+        c("sun", 5), c("sun", 6), c("rain", 1)]
+    t = actions.open_table(shell, mid)
+    result = draw(view.SaleResultPanel, t, present.played(t.record), t.ui)
+    assert "Ann wins with the sun 5" in texts(result)
+
+
+def test_the_table_and_the_phones_draw_a_sale_alike(store):
+    shell, mid = table(store, (c("sun", 5), c("sun", 6), c("sun", 7)))
+    record = store.match(mid).current.record
+    on_phones = present.resolution_view(SEAT.resolution(record, None), tuple(PLAYERS))
+    assert on_phones == present.sale_result(present.played(record))
+    assert on_phones.headline == "Ann wins with the sun 5" and on_phones.next_leader == "Ann"
+    drawn = draw(view.SaleResultPanel, actions.open_table(shell, mid), present.played(record),
+                 forms.TableUI(mode="result", at=(0, 0)))
+    assert on_phones.explanation in texts(drawn)

@@ -36,6 +36,11 @@ def hand_text(hand: Mapping[str, int]) -> str:
 # ---------------------------------------------------------------- the game in play
 
 
+def decks_lines(decks: Sequence[Sequence[str]]) -> list[str]:
+    """Decks as laid out (public), one line each, counted from 1: 'Deck 1: bun, rat'."""
+    return [f"{deck_label(i).capitalize()}: {', '.join(deck)}" for i, deck in enumerate(decks)]
+
+
 def reveal_instructions(state: rules.State) -> list[str]:
     """What to tell the first player before the decks are laid out (BU-2)."""
     n = len(state.players)

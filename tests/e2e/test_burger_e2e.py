@@ -175,7 +175,7 @@ def test_nobody_tongs_then_one_tongs_player_rats_secret_until_the_end(chromium_b
         stacked = (t.taps - at[0], t.keys - at[1])
         t.click("Remove the top card")                 # editable with the same buttons
         t.see("Not a complete Cheeseburger: missing top bun.")
-        t.click("top bun", exact=True)
+        t.click("Ben's stack: put top bun")
         t.see("A complete Cheeseburger: bottom bun, ingredients, top bun (BU-5).")
         shot(t.pg, "burger-phone-stack-check")
         t.click("Count Ben's hamburger")

@@ -439,8 +439,8 @@ def StackCheck(d: Drawn, which: str, player: str, *, key: str | None = None) -> 
                         _tap(partial(put, partial(replace, recipe=r.name))))
                 for r in book.recipes], spacing=6, wrap=True),
         ft.Text("Stack: " + (", ".join(stack.cards) or "empty")),
-        ft.Row([ft.Button(c, height=TAP, on_click=_tap(partial(put, partial(stacks.put_card, card=c))))
-                for c in offer], spacing=6, wrap=True),
+        ft.Row([_card_button(f"{player}'s stack: put {c}", c, _tap(partial(put, partial(stacks.put_card, card=c))))
+                for c in offer], spacing=4, run_spacing=4, wrap=True),
         ft.Row([
             ft.Button("Remove the top card", icon=ft.Icons.UNDO, disabled=not stack.cards,
                       on_click=_tap(lambda: put(lambda s: replace(s, cards=s.cards[:-1])))),

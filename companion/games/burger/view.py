@@ -239,14 +239,15 @@ def _status(d: Drawn) -> list[ft.Control]:
 # ---------------------------------------------------------------- the decks
 
 def _card_button(label: str, text: str, on_click: Callable[[Any], Any], *, rat: bool = False,
-                 filled: bool = False) -> ft.Control:
-    """A card on a deck, or a card button to put one there: a small tap target whose
-    accessible name says what the tap does."""
+                 on_deck: bool = False) -> ft.Control:
+    """A card button that puts a card on a deck (outlined), or a card on the deck that a
+    tap takes off (filled, marked ×): a small tap target whose accessible name says
+    what the tap does."""
     style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10, vertical=0))
-    kind = ft.FilledTonalButton if filled else ft.OutlinedButton
+    kind = ft.FilledTonalButton if on_deck else ft.OutlinedButton
+    icon = ft.Icons.PEST_CONTROL_RODENT if rat else ft.Icons.CLOSE if on_deck else None
     return ft.Semantics(label=label, button=True, content=kind(
-        text, icon=ft.Icons.PEST_CONTROL_RODENT if rat else None, on_click=on_click, height=TAP,
-        style=style))
+        text, icon=icon, on_click=on_click, height=TAP, style=style))
 
 
 @ft.component
@@ -267,6 +268,9 @@ def Decks(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
         return _typed(lambda v: actions.put_draft(d, which, lambda x: forms.set_card(x, i, j, v)))
 
     out: list[ft.Control] = [heading("Decks", 18)]
+    if not typing:
+        out.append(ft.Text("Tap a card below a deck to put it on that deck; tap a card on the deck "
+                           "to take it off again (BU-2).", size=13))
     for i, deck in enumerate(draft.decks):
         name = deck_label(i).capitalize()
         rows: list[ft.Control] = [ft.Row([bold(name, 16), ft.Text(deck.text, expand=True, size=13)], spacing=8)]
@@ -288,7 +292,7 @@ def Decks(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
             rows.append(ft.Row([
                 _card_button(f"{name}: take off card {j + 1}, {c.strip() or 'ingredient'}",
                              c.strip() or "ingredient", put(partial(forms.remove_card, deck=i, index=j)),
-                             rat=rules.is_rat(c), filled=True)
+                             rat=rules.is_rat(c), on_deck=True)
                 for j, c in enumerate(deck.cards)
             ] or [ft.Text("No card yet.", size=13)], spacing=4, run_spacing=4, wrap=True))
             rows.append(ft.Row([

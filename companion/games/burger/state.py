@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.core import edits
 from companion.core.record import validated
+from companion.core.replays import remembered
 from companion.games.burger import GAME, rules
 from companion.games.burger.models import BurgerRecord, RoundResult
 
@@ -22,8 +23,10 @@ def parse(record: Mapping[str, Any]) -> BurgerRecord:
     return validated(BurgerRecord, record, GAME.field_rulings)
 
 
+@remembered
 def replay(record: Mapping[str, Any]) -> tuple[list[RoundResult], rules.State]:
-    """Every round's result and the game after the last round; raises RecordError if refused."""
+    """Every round's result and the game after the last round; raises RecordError if refused.
+    Remembered per record (``core.replays``): a hosted round asks it of one record often."""
     return rules.replay(parse(record))
 
 

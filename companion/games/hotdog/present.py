@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from companion.core import edits
 from companion.core.match import GAMES_PER_MATCH, MatchRecord, MatchResult, tally
+from companion.core.replays import remembered
 from companion.games.hotdog import rules
 from companion.games.hotdog.models import HotDogRecord, RoundResult
 
@@ -26,8 +27,10 @@ def parse(record: Mapping[str, Any]) -> HotDogRecord:
     return HotDogRecord.model_validate(dict(record))
 
 
+@remembered
 def replay(record: Mapping[str, Any]) -> tuple[list[RoundResult], rules.State]:
-    """Every round's result and the state after the last one; raises RuleError if refused."""
+    """Every round's result and the state after the last one; raises RuleError if refused.
+    Remembered per record (``core.replays``): a hosted round asks it of one record often."""
     return rules.replay(parse(record))
 
 

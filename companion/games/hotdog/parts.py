@@ -36,7 +36,7 @@ def draw(lines: Sequence[Line]) -> list[ft.Control]:
     return out
 
 
-NOT_ENTERED = "Not entered yet: tap a table to bid there (1 hot dog, $0), then set the hot dogs and dollars."
+NOT_ENTERED = "Not entered yet: tap a table to begin (1 hot dog, $0)."
 
 
 def bid_fields(player: str, tables: Sequence[int], d: Draft | None, put: Put) -> list[ft.Control]:

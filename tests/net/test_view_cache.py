@@ -10,7 +10,7 @@ from hypothesis import given, settings
 
 from companion.core import registry
 from companion.games.hotdog import forms
-from companion.net import BidRefused, UnknownSeat, UnknownTable
+from companion.net import BidRefused, Hub, RoundResult, UnknownSeat, UnknownTable
 from companion.net.hub import seat_of
 from companion.store import Store
 from tests.every_game.test_every_game import SETTINGS, known, records
@@ -95,16 +95,16 @@ def test_bids_are_written_unsynced_and_the_round_they_complete_synced(hub, store
     """Pending bids skip the sync to disk (every phone writes them); the transaction that
     records the round is synced, also when the hub did not see that bid coming as the
     last one (the unsynced try is rolled back and made again, synced)."""
-    from companion.net import hub as hub_module
+    from companion.store import hosting as hosting_module
 
     levels: list[tuple[str, int]] = []
-    write_game = hub_module.write_game
+    write_game = hosting_module.write_game
 
     def recording(c, *args, **kwargs):
         levels.append(("round", c.execute("PRAGMA synchronous").fetchone()[0]))
         return write_game(c, *args, **kwargs)
 
-    monkeypatch.setattr(hub_module, "write_game", recording)
+    monkeypatch.setattr(hosting_module, "write_game", recording)
     mid = store.create_match("hotdog", PLAYERS, new_record("hotdog"))
     code, tokens = seated(hub, mid)
     real = store.transaction
@@ -327,3 +327,27 @@ def test_a_play_judged_on_plays_that_changed_since_is_judged_again(hub, store, m
     monkeypatch.setattr(hub, "_hint", lambda token: stale if token == tokens["Bernd"] else None)
     view = hub.submit(tokens["Bernd"], FIRST["sales"][1])
     assert [p for p, _ in view.plays] == ["Anna", "Bernd"]
+
+
+def test_a_round_result_has_one_shape_for_the_reveal_the_host_and_each_seat(hub, store):
+    """The reveal, the host view and each seat's view are made from one RoundResult: the
+    table's view of the round for the reveal and the host, each seat's own for its seat."""
+    record, code, tokens = played(hub, store, "burger")
+    ad = seat_of("burger")
+    host = hub.host_view(code).result
+    assert host == RoundResult(1, ad.position(record), ad.resolution(record, None), ad.over(record))
+    for p in PLAYERS:
+        mine = hub.view(tokens[p]).result
+        assert mine == dataclasses.replace(host, resolution=ad.resolution(record, p))
+        assert mine.resolution != host.resolution                    # its own part, the host none
+
+
+def test_a_reveal_gives_the_tables_result(store, limiter):
+    hub = Hub(store, limiter=limiter, auto_reveal=False)
+    code, tokens = seated(hub, store.create_match("hotdog", PLAYERS, new_record("hotdog")))
+    for p in PLAYERS:
+        hub.submit(tokens[p], TIE[p])
+    revealed = hub.reveal(code)
+    assert revealed.code == code and revealed.result == hub.host_view(code).result
+    assert (revealed.game_number, revealed.position) == (1, 1) and revealed.resolution["number"] == 1
+    assert all(hub.view(tokens[p]).result == revealed.result for p in PLAYERS)  # the same for every seat

@@ -5,6 +5,7 @@ helpers check a round against, never drawn as it is. No flet here."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -47,5 +48,15 @@ def place(record: Mapping[str, Any]) -> edits.Place:
 
 
 def deck_label(index: int) -> str:
-    """A deck as the rules' messages name it (the record's 0-based index): 'deck 0'."""
-    return f"deck {index}"
+    """A deck as a player counts them, from 1: the record's deck index 0 is 'deck 1'."""
+    return f"deck {index + 1}"
+
+
+_DECK_INDEX = re.compile(r"\b([Dd]eck) (\d+)\b")
+
+
+def on_screen(text: str) -> str:
+    """A line of the rules (a refusal, a note) as a player reads it: the rules name a
+    deck by the record's index ('deck 0', as the referee's output does), the screens
+    count decks from 1 ('deck 1')."""
+    return _DECK_INDEX.sub(lambda m: f"{m.group(1)} {int(m.group(2)) + 1}", text)

@@ -19,6 +19,7 @@ PLAYERS = ["Anna", "Bernd", "Chris"]
 TIE = {"Anna": Draft(table=5, hotdogs=2), "Bernd": Draft(table=5, hotdogs=3, dollars=2),
        "Chris": Draft(table=5, hotdogs=3, dollars=2)}
 LAST = {"Anna": Draft(table=7, hotdogs=1, last=True), "Bernd": Draft(table=5), "Chris": Draft(table=5)}
+NOT_BID = "round 1: HD-6: Anna and Chris have not bid yet: every player bids every round."
 
 
 @pytest.fixture
@@ -49,6 +50,46 @@ def rounds(store, mid) -> list[dict]:
     return store.match(mid).current.record["rounds"]
 
 
+def texts(control) -> list[str]:
+    """The words a drawn control shows (its components drawn too), in screen order."""
+    from flet.components.component import Renderer
+
+    if control is None or isinstance(control, str):
+        return []
+    if hasattr(control, "fn") and hasattr(control, "args"):      # a component: drawn
+        return texts(Renderer().render(control.fn, *control.args, **(control.kwargs or {})))
+    if getattr(control, "visible", True) is False:
+        return []
+    out = [v for v in (getattr(control, a, None) for a in ("content", "value", "text", "label"))
+           if isinstance(v, str) and v]
+    for attr in ("content", "controls"):
+        kids = getattr(control, attr, None)
+        for kid in kids if isinstance(kids, list) else [kids]:
+            out += texts(kid)
+    return out
+
+
+def bid_cards(shell, mid) -> list[list[str]]:
+    """The entry's bid cards as drawn now, each in words."""
+    import flet as ft
+    from flet.components.component import Renderer
+
+    from companion.games.hotdog import view
+
+    s, gv = drawn(shell, mid)
+    column = Renderer().render(lambda: ft.Column(view._bid_cards(s, gv.state, s.latest().drafts, ops.ROUND, True)))
+    return [texts(card) for card in column.controls]
+
+
+def screen_texts(shell, mid) -> list[str]:
+    """The table screen as drawn now, in words."""
+    from flet.components.component import Renderer
+
+    from companion.games.hotdog import view
+
+    return texts(Renderer().render(view.TableScreen.__wrapped__, shell, mid))
+
+
 def test_a_round_is_entered_and_revealed_from_its_first_step(store, mid):
     shell = tab(store)
     typed(shell, mid, TIE)
@@ -56,47 +97,90 @@ def test_a_round_is_entered_and_revealed_from_its_first_step(store, mid):
     assert rounds(store, mid) == [forms.round_of(PLAYERS, TIE)]
     ui = ops.open_table(shell, mid).latest()
     assert (ui.mode, ui.index, ui.shown, ui.error) == ("reveal", 0, 1, None)
-    assert ui.drafts == {p: Draft(table=d.table) for p, d in TIE.items()}
+    assert ui.drafts == {}                     # round 2's bids start empty (HD-6: none made up)
 
 
-def test_a_player_with_no_draft_bids_one_hot_dog_at_the_first_table(store, mid):
+def test_a_round_with_untouched_bids_is_refused_and_nothing_made_up_hd6(store, mid):
+    """Submit with bids never touched used to record 1 hot dog, $0 for each: HD-6
+    refuses a missing bid, naming who has not bid; what was entered stays."""
     shell = tab(store)
+    ops.submit(*drawn(shell, mid))
+    assert rounds(store, mid) == []
+    assert ops.open_table(shell, mid).latest().error == (
+        "round 1: HD-6: Anna, Bernd and Chris have not bid yet: every player bids every round.")
     typed(shell, mid, {"Bernd": Draft(table=7, hotdogs=2)})
     ops.submit(*drawn(shell, mid))
-    assert rounds(store, mid) == [forms.round_of(PLAYERS, {"Anna": Draft(5), "Bernd": Draft(7, 2),
-                                                           "Chris": Draft(5)})]
+    ui = ops.open_table(shell, mid).latest()
+    assert rounds(store, mid) == [] and ui.error == NOT_BID and ui.drafts == {"Bernd": Draft(7, 2)}
+    ops.edit_bid(drawn(shell, mid)[0], ops.ROUND, "Anna", lambda d: replace(d, table=7), 5)   # one tap: a bid
+    ops.edit_bid(drawn(shell, mid)[0], ops.ROUND, "Chris", lambda d: d.step("dollars", 1), 5)
+    ops.submit(*drawn(shell, mid))
+    assert rounds(store, mid) == [forms.round_of(PLAYERS, {"Anna": Draft(7), "Bernd": Draft(7, 2),
+                                                           "Chris": Draft(5, 1, 1)})]
 
 
-def test_a_second_tap_on_submit_enters_the_round_once(store, mid):
+def test_a_refused_hidden_bid_is_said_without_its_amounts_and_marked_on_its_card_hd6(store, mid):
+    """Chris's hidden bid puts down more dollars than he has: the table reads only that
+    his bid needs checking, his card says so, and the amounts show once he shows it."""
     shell = tab(store)
-    typed(shell, mid, TIE)
-    s, gv = drawn(shell, mid)
-    ops.submit(s, gv)
-    ops.submit(s, gv)                          # the same screen, tapped again before it redrew
-    assert rounds(store, mid) == [forms.round_of(PLAYERS, TIE)]
-
-
-def test_a_refused_round_is_said_beside_the_entry_and_kept(store, mid):
-    shell = tab(store)
-    bad = {**TIE, "Bernd": Draft(table=5, hotdogs=3, dollars=4)}
-    typed(shell, mid, bad)
+    typed(shell, mid, {**TIE, "Chris": Draft(table=5, hotdogs=5, dollars=4)})
+    ops.edit_bid(drawn(shell, mid)[0], ops.ROUND, "Chris", forms.hidden_bid, 5)
     ops.submit(*drawn(shell, mid))
     ui = ops.open_table(shell, mid).latest()
-    assert ui.error == "round 1: Bernd: HD-6: dollars (4) exceed hot dogs (3): the price may not fall below zero"
-    assert ui.mode == "entry" and ui.drafts == bad and rounds(store, mid) == []
+    assert rounds(store, mid) == []
+    assert ui.error == "round 1: HD-6: Chris's bid needs checking: Chris, show it to see why."
+
+    def chris_card() -> list[str]:
+        return bid_cards(shell, mid)[2]
+
+    hidden = chris_card()
+    assert "HD-6: Chris's bid needs checking: Chris, show it to see why." in hidden
+    assert not any("$" in t or "4" in t for t in hidden)
+    ops.edit_bid(drawn(shell, mid)[0], ops.ROUND, "Chris", forms.shown_bid, 5)
+    assert "HD-6: dollars (4) exceed the player's money ($3)" in chris_card()
 
 
-def test_the_reveal_goes_on_from_the_latest_tap(store, mid):
+def test_an_untouched_bid_card_says_not_entered_yet_hd6(store, mid):
+    from companion.games.hotdog import parts
+
+    shell = tab(store)
+    typed(shell, mid, {"Bernd": Draft(table=7, hotdogs=2)})
+    anna, bernd, _ = bid_cards(shell, mid)
+    assert parts.NOT_ENTERED in anna and not any("hot dog" == t or t.startswith("$0") for t in anna)
+    assert parts.NOT_ENTERED not in bernd and "hot dogs" in bernd
+
+
+def test_undo_asks_first_then_keep_or_undo(store, mid):
+    """"Undo last round" acted at once, next to Submit: now it asks "Undo round n?" and
+    only the answer "Undo" drops the round; "Keep" keeps it."""
     shell = tab(store)
     typed(shell, mid, TIE)
     ops.submit(*drawn(shell, mid))
-    s, gv = drawn(shell, mid)
-    total = len(gv.round(0).steps)
-    for _ in range(total + 2):                 # taps faster than the screen redraws
-        s.put(lambda u: u.next_step(total))
-    assert ops.open_table(shell, mid).latest().shown == total
-    ops.to_entry(s)
-    assert ops.open_table(shell, mid).latest().mode == "entry"
+    ops.to_entry(drawn(shell, mid)[0])
+    ops.ask_undo(*drawn(shell, mid))
+    assert len(rounds(store, mid)) == 1                        # asked, nothing undone
+    assert ops.open_table(shell, mid).latest().asks_undo(1)
+    ops.keep_round(drawn(shell, mid)[0])
+    assert len(rounds(store, mid)) == 1 and not ops.open_table(shell, mid).latest().asks_undo(1)
+    ops.ask_undo(*drawn(shell, mid))
+    ops.undo(*drawn(shell, mid))
+    ui = ops.open_table(shell, mid).latest()
+    assert rounds(store, mid) == [] and ui.drafts == TIE and ui.undo_asked is None
+
+
+def test_the_undo_question_sits_after_the_last_round_away_from_submit(store, mid):
+    shell = tab(store)
+    typed(shell, mid, TIE)
+    ops.submit(*drawn(shell, mid))
+    ops.to_entry(drawn(shell, mid)[0])
+    shown = screen_texts(shell, mid)
+    assert shown.index("Undo last round") == shown.index("Open round 1: Bernd sold, Chris back, Anna sold") + 1
+    assert shown.index("Submit round") < shown.index("Rounds of this game")
+    ops.ask_undo(*drawn(shell, mid))
+    asked = screen_texts(shell, mid)
+    assert "Undo last round" not in asked
+    question = asked.index("Undo round 1? Its bids come back for entry.")
+    assert asked[question + 1:question + 3] == ["Undo", "Keep"]
 
 
 def test_undo_brings_the_round_s_bids_back(store, mid):
@@ -187,5 +271,6 @@ def test_the_table_screen_replays_the_game_in_play_once_per_render(store, mid, m
     entry = Renderer().render(parts[0].fn, *parts[0].args)
     lines = [getattr(c, "value", None) for c in entry.controls]
     assert "Money: Anna $5 · Bernd $4 · Chris $3" in lines       # game 2 so far
-    assert "Match so far (HD-15): Anna $8 · Bernd $7 · Chris $6" in lines   # game 1 ended $3 · $3 · $3
+    # HD-15: the finished game's totals (game 1 ended $3 · $3 · $3), without game 2's money
+    assert "Match after game 1 (HD-15): Anna $3 · Bernd $3 · Chris $3; game 2's money is added when it ends" in lines
     assert sorted(replayed) == ["Anna", "Bernd"]

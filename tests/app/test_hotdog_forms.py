@@ -3,6 +3,8 @@ steps, bids as entered and what each tap changes, the record operations."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.games.hotdog import forms, present
 from companion.games.hotdog.forms import Draft, SetupDraft, TableUI
 
@@ -124,6 +126,29 @@ def test_setup_steps_keep_the_mustard_with_its_player():
     assert d.added().names == ("Anna", "Bernd", "Chris", "") and d.chose(2).mustard == 2
 
 
+def test_fresh_name_fields_say_nothing_until_typed_in_or_start_is_tapped_hd1():
+    """Four red 'HD-1: a player's name is empty' before anything was typed: a fresh
+    field keeps its refusal until it is typed in, or Start is tapped."""
+    fresh = SetupDraft()
+    assert fresh.errors() == [None, None, None] and fresh.problem() is None
+    typed = fresh.renamed(0, "Anna").renamed(1, "Bernd").renamed(1, "")   # Bernd's field emptied again
+    assert typed.errors() == [None, "HD-1: a player's name is empty", None]
+    assert typed.problem() is None                    # the third field, never typed in, still says nothing
+    tried = typed.started()
+    assert tried.errors() == [None, "HD-1: a player's name is empty", "HD-1: a player's name is empty"]
+    assert tried.problem() == "HD-1: a player's name is empty"
+    same = fresh.renamed(0, "Anna").renamed(1, "anna").removed(2)
+    assert same.errors()[1].startswith("HD-1: 'anna' and 'Anna' look the same")
+    assert same.problem() is not None                 # every field typed in: the reason Start is off is said
+    assert SetupDraft(("Anna", "Bernd", "Chris")).problem() is None
+
+
+def test_a_typed_field_stays_marked_when_seats_move_or_go():
+    d = SetupDraft(("", "x", ""), touched=frozenset({1}))
+    assert d.moved(1, -1).touched == {0} and d.moved(1, 1).touched == {2}
+    assert d.removed(0).touched == {0} and d.removed(1).touched == set() and d.added().touched == {1}
+
+
 def test_setup_starts_with_the_names_trimmed_and_the_chosen_holder():
     assert SetupDraft((" Anna", "Bernd ", ""), 1).start() == (["Anna", "Bernd", ""], "Bernd")
     gone = SetupDraft(("Anna", "Bernd"), 3)
@@ -153,21 +178,62 @@ def test_a_bid_as_the_record_keeps_it_and_as_a_phone_sends_it():
     assert Draft(5).seat_bid() == {"table": 5, "hotdogs": 1, "dollars": 0}
 
 
-def test_every_player_has_a_draft_and_a_tap_changes_one():
-    _, state = present.replay(forms.new_record(PLAYERS, "Anna"))
-    drafts = forms.every_draft(state, {"Bernd": Draft(7, 2)})
-    assert drafts == {"Anna": Draft(5), "Bernd": Draft(7, 2), "Chris": Draft(5)}
-    assert list(drafts) == PLAYERS
+def test_a_first_tap_begins_a_plain_bid_and_changes_only_that_player_s():
     changed = forms.with_draft({}, "Chris", lambda d: d.step("hotdogs", 1), 5)
     assert changed == {"Chris": Draft(5, 2)}
+    tapped = forms.with_draft({"Bernd": Draft(7, 2)}, "Anna", lambda d: replace(d, table=7), 5)
+    assert tapped == {"Bernd": Draft(7, 2), "Anna": Draft(7)}       # a table tap is a whole bid: 1 hot dog, $0
+
+
+def test_a_round_with_untouched_bids_is_refused_naming_who_has_not_bid_hd6():
+    """HD-6: a missing bid is refused. A player whose bid was never touched has no
+    draft, and the round is not completed with a made-up bid for them."""
+    rec = forms.new_record(PLAYERS, "Anna")
+    nothing = forms.enter_round(rec, {})
+    assert not nothing.ok and nothing.record == rec
+    assert nothing.error == ("round 1: HD-6: Anna, Bernd and Chris have not bid yet: "
+                             "every player bids every round.")
+    one = forms.enter_round(rec, {"Bernd": Draft(7, 2)})
+    assert one.error == "round 1: HD-6: Anna and Chris have not bid yet: every player bids every round."
+    assert forms.enter_round(rec, {"Anna": Draft(5), "Bernd": Draft(7, 2)}).error == (
+        "round 1: HD-6: Chris has not bid yet: every player bids every round.")
+    assert forms.not_bid(PLAYERS, {"Bernd": Draft(7, 2)}) == ["Anna", "Chris"]
+    # a bid entered but refused is said first, as the rules say it (it is on screen)
+    bad = forms.enter_round(rec, {"Bernd": Draft(5, 3, 4)})
+    assert bad.error == "round 1: Bernd: HD-6: dollars (4) exceed hot dogs (3): the price may not fall below zero"
+
+
+def test_a_refused_hidden_bid_is_named_without_its_amounts_hd6():
+    """HD-6 refuses Chris's hidden bid: the table reads only that his bid needs
+    checking; the amounts are said on his card once he shows it."""
+    rec = forms.new_record(PLAYERS, "Anna")
+    drafts = {**tie_drafts(), "Chris": Draft(5, 5, 4, hidden=True)}
+    change = forms.enter_round(rec, drafts)
+    assert not change.ok and change.record == rec
+    assert change.error == "round 1: HD-6: Chris's bid needs checking: Chris, show it to see why."
+    assert "$" not in change.error and "4" not in change.error
+    _, state = present.replay(rec)
+    assert forms.bid_errors(state, drafts)["Chris"] == "HD-6: dollars (4) exceed the player's money ($3)"
+    shown = {**drafts, "Chris": forms.shown_bid(drafts["Chris"])}
+    assert forms.enter_round(rec, shown).error == "round 1: Chris: HD-6: dollars (4) exceed the player's money ($3)"
 
 
 def test_the_reveal_shows_one_step_a_tap_and_never_past_the_last():
     ui = TableUI(drafts={"Anna": Draft(7, 3, 1, hidden=True)}).entered(2)
     assert (ui.mode, ui.index, ui.shown, ui.error) == ("reveal", 2, 1, None)
-    assert ui.drafts == {"Anna": Draft(7)}                      # the next round starts at the same table
+    assert ui.drafts == {}                  # HD-6: the next round's bids start empty, none made up
     assert ui.next_step(3).next_step(3).shown == 3
     assert ui.next_step(3).next_step(3).next_step(3).shown == 3   # a fast extra tap shows no step 4
     assert ui.all_steps(3).shown == 3
     assert ui.opened(0).mode == "round" and ui.editing({"Anna": Draft(5)}).edit_drafts == {"Anna": Draft(5)}
+
+
+def test_undo_asks_first_and_a_question_about_another_round_is_not_asked():
+    ui = TableUI()
+    assert not ui.asks_undo(3)
+    asked = ui.asking_undo(3)
+    assert asked.asks_undo(3) and asked.undo_asked == 3
+    assert not asked.asks_undo(4)                 # a round entered since: the question is not about it
+    assert not asked.kept().asks_undo(3)
+    assert not asked.entered(3).asks_undo(4)
 

@@ -47,13 +47,20 @@ def test_three_game_match_with_hd17_mustard():
     assert not present.can_start_next_game(result)
 
 
-def test_running_totals_include_the_game_in_play():
-    g1 = finish(forms.new_record(PLAYERS, "Anna"))
-    g2 = forms.submit(forms.new_record(PLAYERS, "Bernd"), tie_drafts()).record
-    totals = present.running_totals(present.match_tally(PLAYERS, [g1]), present.game_view(g2))
-    g1money = present.game_view(g1).state.money
-    g2money = present.game_view(g2).state.money
-    assert totals == {p: g1money[p] + g2money[p] for p in PLAYERS}
+def test_the_match_so_far_is_the_finished_games_said_as_such_hd15():
+    """At the start of game 2 the match line was game 1's total plus game 2's $3 start
+    money, unsaid ($20 where game 1 ended at $17): it is the finished games' totals."""
+    g1 = finish(forms.submit(forms.new_record(PLAYERS, "Anna"), tie_drafts()).record)
+    assert present.game_view(g1).state.money == {"Anna": 5, "Bernd": 4, "Chris": 3}
+    g2 = forms.new_record(PLAYERS, "Bernd")
+    line = present.match_line(PLAYERS, present.match_tally(PLAYERS, [g1]), 2)
+    assert line == ("Match after game 1 (HD-15): Anna $5 · Bernd $4 · Chris $3; "
+                    "game 2's money is added when it ends")
+    g2 = finish(g2)
+    after_two = present.match_tally(PLAYERS, [g1, g2])
+    assert present.match_line(PLAYERS, after_two, 3).startswith(
+        "Match after games 1–2 (HD-15): Anna $8 · Bernd $7 · Chris $6; game 3's")
+    assert present.match_line(PLAYERS, present.match_tally(PLAYERS, []), 1) is None
 
 
 def test_standings_share_places():
@@ -122,7 +129,26 @@ def test_a_past_round_in_the_history_and_as_entered():
         "2. 5 table: Chris 3−$2 = $1: returned (no room)", "3. 5 table: Anna 2−$0 = $2: sold",
         "Payouts: Anna +$2 (5 table, HD-10); Bernd +$3 (5 table, HD-10)"]
     assert present.entered_text({"player": "Anna", "table": 5, "hotdogs": 1, "last": True, "announced": False}) \
-        == "Anna: 5 table, 1 hot dogs, $0, last hot dog (not announced)"
+        == "Anna: 5 table, 1 hot dog, $0, last hot dog (not announced)"
+    assert present.entered_text({"player": "Bernd", "table": 7, "hotdogs": 3, "dollars": 1}) \
+        == "Bernd: 7 table, 3 hot dogs, $1"
+
+
+def test_hot_dogs_and_dollars_are_counted_alike_everywhere():
+    assert [present.hot_dogs(n) for n in (0, 1, 2)] == ["0 hot dogs", "1 hot dog", "2 hot dogs"]
+    assert [present.dollars(n) for n in (0, 1, 12)] == ["$0", "$1", "$12"]
+    assert present.money_text({"Anna": 1, "Bernd": 0}, ["Anna", "Bernd"]) == "Anna $1 · Bernd $0"
+
+
+def test_the_mustard_card_passes_once_in_a_reveal_hd14():
+    """The referee's notes say where the mustard card passes and the round's last line
+    says it again: a drawn round says it once, on the table and on the phones."""
+    record = forms.submit(forms.new_record(PLAYERS, "Anna"), tie_drafts()).record
+    for rv in (tie_round(), present.RoundView.of(json.loads(json.dumps(present.resolution(record))))):
+        texts = [line.text for line in present.round_lines(rv)]
+        assert [t for t in texts if "mustard card" in t.lower() and "Bernd" in t] == [
+            "Next mustard card: Bernd (HD-14)"]
+        assert "The 5 table is full: it pays Anna $2, Bernd $3 and is cleared (HD-10)." in texts
 
 
 def test_a_seat_s_own_bid_in_words():

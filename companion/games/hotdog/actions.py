@@ -30,7 +30,7 @@ Session = TableSession[TableUI]
 
 
 def _fresh(match: MatchSeen) -> TableUI:
-    return TableUI()   # a player with no draft yet is drawn with a plain first-table bid
+    return TableUI()   # no bid entered yet: a player's card says so until touched
 
 
 def open_table(shell: ShellServices, match_id: int) -> Session:
@@ -68,10 +68,11 @@ def edit_bid(s: Session, which: str, player: str, change: Callable[[Draft], Draf
 
 
 def submit(s: Session, gv: present.GameView) -> None:
-    """Enter the round as drafted; its reveal follows."""
+    """Enter the round as drafted; its reveal follows. Refused, naming them, while a
+    player has not bid (HD-6); a refused hidden bid is named without its amounts."""
     now = s.latest()
     base = s.base(ROUND)
-    change = forms.submit(base, forms.every_draft(gv.state, now.drafts))
+    change = forms.enter_round(base, now.drafts)
     if not change.ok:
         s.put(lambda u: replace(u, error=change.error))
         return
@@ -82,18 +83,31 @@ def submit(s: Session, gv: present.GameView) -> None:
     s.put(lambda u: u.entered(index))
 
 
+def ask_undo(s: Session, gv: present.GameView) -> None:
+    """"Undo last round" tapped: the screen asks first (Undo / Keep); nothing is undone yet."""
+    rounds = len(gv.record["rounds"])
+    s.put(lambda u: u.asking_undo(rounds))
+
+
+def keep_round(s: Session) -> None:
+    """The question answered "Keep": the round stays."""
+    s.put(lambda u: u.kept())
+
+
 def undo(s: Session, gv: present.GameView) -> None:
-    """Drop the last round this screen shows; its bids come back for entry."""
+    """Drop the last round this screen shows (the question answered "Undo"); its bids
+    come back for entry."""
     record = gv.record
     change = forms.undo(record)
     if not change.ok:
-        s.put(lambda u: replace(u, error=change.error))
+        s.put(lambda u: replace(u, error=change.error, undo_asked=None))
         return
     if not save(s, change.record, record, "nothing was undone"):
+        s.put(lambda u: u.kept())
         return
     drafts = forms.drafts_of(record, len(record["rounds"]) - 1)
     s.forget(ROUND)
-    s.put(lambda u: replace(u, mode="entry", drafts=drafts, error=None))
+    s.put(lambda u: replace(u, mode="entry", drafts=drafts, error=None, undo_asked=None))
     s.say(f"Round {len(record['rounds'])} undone; its bids are back for entry.")
 
 

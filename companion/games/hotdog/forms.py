@@ -5,7 +5,9 @@ a past round). No flet here — tested without a browser.
 The game record is the truth: submitting a round appends one, undo drops the last,
 changing a past round replaces it and replays the game from there
 (:mod:`companion.core.edits`). Nothing here decides a rule: refusals come from
-``rules.check_round`` and the core's ``check_names``, and carry their ruling id.
+``rules.check_round`` and the core's ``check_names``, and carry their ruling id; a
+round is only worded here when it would give a hidden bid away, or when several
+players have not bid (HD-6, all of them named at once).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.core import edits
+from companion.core import edits, words
 from companion.core.edits import Change, clean, say
 from companion.core.errors import RuleError
 from companion.core.names import check_names, normal
@@ -31,13 +33,17 @@ MAX_DOLLARS = 30
 
 @dataclass(frozen=True)
 class SetupDraft:
-    """The setup screen as typed: the names in seat order and who holds the mustard."""
+    """The setup screen as typed: the names in seat order, who holds the mustard, which
+    name fields were typed in (``touched``, by seat) and whether Start was tapped
+    (``tried``). A fresh empty field says nothing until it was typed in or Start tapped."""
 
     names: tuple[str, ...] = ("", "", "")
     mustard: int = 0                     # index into names
+    touched: frozenset[int] = frozenset()
+    tried: bool = False
 
     def renamed(self, i: int, name: str) -> SetupDraft:
-        return replace(self, names=self.names[:i] + (name,) + self.names[i + 1:])
+        return replace(self, names=self.names[:i] + (name,) + self.names[i + 1:], touched=self.touched | {i})
 
     def added(self) -> SetupDraft:
         return replace(self, names=self.names + ("",))
@@ -46,8 +52,9 @@ class SetupDraft:
         """Seat ``i`` swapped with its neighbour ``by`` (-1 up, 1 down); the mustard stays with its player."""
         names, j = list(self.names), i + by
         names[i], names[j] = names[j], names[i]
-        mustard = {i: j, j: i}.get(self.mustard, self.mustard)
-        return SetupDraft(tuple(names), mustard)
+        swap = {i: j, j: i}
+        return replace(self, names=tuple(names), mustard=swap.get(self.mustard, self.mustard),
+                       touched=frozenset(swap.get(k, k) for k in self.touched))
 
     def removed(self, i: int) -> SetupDraft:
         """Seat ``i`` gone; the mustard stays with its player, or goes to the first seat."""
@@ -57,11 +64,16 @@ class SetupDraft:
             mustard = 0
         elif mustard > i:
             mustard -= 1
-        return SetupDraft(names, mustard)
+        touched = frozenset(k - (k > i) for k in self.touched if k != i)
+        return replace(self, names=names, mustard=mustard, touched=touched)
 
     def chose(self, i: int) -> SetupDraft:
         """Seat ``i`` holds the mustard card at the start (HD-4)."""
         return replace(self, mustard=i)
+
+    def started(self) -> SetupDraft:
+        """Start tapped: every field's refusal is said from now on."""
+        return replace(self, tried=True)
 
     def holder(self) -> int:
         """The mustard's seat as shown (the first seat when the chosen one is gone)."""
@@ -71,6 +83,21 @@ class SetupDraft:
         """The players and the mustard holder the match starts with."""
         players = clean(self.names)
         return players, players[self.mustard] if self.mustard < len(players) else None
+
+    def errors(self) -> list[str | None]:
+        """Each name field's refusal (HD-1) as the screen says it: only for a field
+        typed in, or every field once Start was tapped."""
+        return [err if self.tried or i in self.touched else None
+                for i, err in enumerate(name_errors(self.names))]
+
+    def problem(self) -> str | None:
+        """Why the match cannot start (HD-1, HD-4) as the screen says it: once Start was
+        tapped, or when no field still keeps its refusal to itself (a fresh empty field)."""
+        problem = setup_error(self.names, self.names[self.holder()].strip() or None)
+        if problem is None or self.tried:
+            return problem
+        kept = any(err is not None and i not in self.touched for i, err in enumerate(name_errors(self.names)))
+        return None if kept else problem
 
 
 def name_errors(names: Sequence[str]) -> list[str | None]:
@@ -168,14 +195,11 @@ def drafts_of(record: Mapping[str, Any], index: int) -> dict[str, Draft]:
     return {b["player"]: Draft.of(b) for b in record["rounds"][index]["bids"]}
 
 
-def every_draft(state: rules.State, drafts: Mapping[str, Draft]) -> dict[str, Draft]:
-    """A draft for every player, in seat order (a plain first-table bid for one not begun)."""
-    return {p: drafts.get(p) or Draft(table=state.tables[0]) for p in state.players}
-
-
 def with_draft(drafts: Mapping[str, Draft], player: str, change: Callable[[Draft], Draft],
                first_table: int) -> dict[str, Draft]:
-    """The drafts with ``change`` (a function of a draft) applied to ``player``'s."""
+    """The drafts with ``change`` (a function of a draft) applied to ``player``'s. A
+    player's first tap begins their bid as a plain one (``first_table``, 1 hot dog, $0)
+    and changes it: from then on the bid counts as entered (a table tap is a whole bid)."""
     out = dict(drafts)
     out[player] = change(out.get(player) or Draft(table=first_table))
     return out
@@ -204,9 +228,40 @@ def bid_errors(state: rules.State, drafts: Mapping[str, Draft]) -> dict[str, str
 # ---------------------------------------------------------------- record operations
 
 
+def not_bid(players: Sequence[str], drafts: Mapping[str, Draft]) -> list[str]:
+    """The players (in seat order) whose bid was never touched: nothing is entered for them."""
+    return [p for p in players if p not in drafts]
+
+
+def needs_checking(player: str) -> str:
+    """A hidden bid that HD-6 refuses, as the whole table may read it: the player, no amounts."""
+    return f"HD-6: {player}'s bid needs checking: {player}, show it to see why."
+
+
 def submit(record: Mapping[str, Any], drafts: Mapping[str, Draft]) -> Change:
     """Append the next round, if the rules take it; else say why and change nothing."""
     return edits.append_round(replay, record, round_of(clean(record["players"]), drafts))
+
+
+def enter_round(record: Mapping[str, Any], drafts: Mapping[str, Draft]) -> Change:
+    """The table screen's submit: the bids entered on it, only those (a player whose bid
+    was never touched has no draft and has not bid: the round is refused naming
+    everyone who has not, HD-6, never completed with a made-up bid). A refused hidden
+    bid is named with its player only: its amounts stay hidden until its card is shown."""
+    players = clean(record["players"])
+    _, state = replay(record)
+    if not state.over:
+        errors = bid_errors(state, drafts)
+        hidden = [p for p in players if p in errors and drafts[p].hidden]
+        if hidden:
+            return Change(dict(record), f"round {state.next_round}: " + " ".join(needs_checking(p) for p in hidden))
+        missing = not_bid(players, drafts)
+        if missing and not errors:
+            who = words.names(missing)
+            have = "has" if len(missing) == 1 else "have"
+            return Change(dict(record), f"round {state.next_round}: HD-6: {who} {have} not bid yet: "
+                                        "every player bids every round.")
+    return submit(record, drafts)
 
 
 def undo(record: Mapping[str, Any]) -> Change:
@@ -237,6 +292,7 @@ class TableUI:
     shown: int = 1                           # reveal: steps shown so far
     error: str | None = None
     next_mustard: str | None = None
+    undo_asked: int | None = None            # "Undo round n?" asked, for round n (1-based)
 
     def next_step(self, total: int) -> TableUI:
         """The reveal's next step (a fast second tap shows one more, never past the last)."""
@@ -246,9 +302,22 @@ class TableUI:
         return replace(self, shown=total)
 
     def entered(self, index: int) -> TableUI:
-        """After round ``index`` went in: its reveal from the first step; the drafts keep only their tables."""
-        return replace(self, mode="reveal", index=index, shown=1, error=None,
-                       drafts={p: Draft(table=d.table) for p, d in self.drafts.items()})
+        """After round ``index`` went in: its reveal from the first step; the next
+        round's bids start empty (nothing is entered for a player until touched, HD-6)."""
+        return replace(self, mode="reveal", index=index, shown=1, error=None, drafts={}, undo_asked=None)
+
+    def asking_undo(self, number: int) -> TableUI:
+        """Undo tapped: the screen asks first ("Undo round n?"), nothing is undone yet."""
+        return replace(self, undo_asked=number, error=None)
+
+    def kept(self) -> TableUI:
+        """The question answered "Keep": nothing undone."""
+        return replace(self, undo_asked=None)
+
+    def asks_undo(self, rounds: int) -> bool:
+        """Whether the screen asks to undo its last round (of ``rounds`` played): a
+        question asked about another round (one entered since) is not asked."""
+        return rounds > 0 and self.undo_asked == rounds
 
     def opened(self, index: int) -> TableUI:
         return replace(self, mode="round", index=index, error=None)

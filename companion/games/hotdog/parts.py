@@ -9,7 +9,7 @@ from dataclasses import replace
 import flet as ft
 
 from companion.games.hotdog.forms import Draft, announced, last_hot_dog
-from companion.games.hotdog.present import Line
+from companion.games.hotdog.present import Line, dollars
 from companion.ui.widgets import NumberChips, Stepper, bold, card
 
 Key = str | None
@@ -36,17 +36,25 @@ def draw(lines: Sequence[Line]) -> list[ft.Control]:
     return out
 
 
-def bid_fields(player: str, tables: Sequence[int], d: Draft, put: Put) -> list[ft.Control]:
-    """A bid's table, hot dogs, dollars and last hot dog, each tap a change to the draft."""
+NOT_ENTERED = "Not entered yet: tap a table to begin (1 hot dog, $0)."
+
+
+def bid_fields(player: str, tables: Sequence[int], d: Draft | None, put: Put) -> list[ft.Control]:
+    """A bid's table, hot dogs, dollars and last hot dog, each tap a change to the draft.
+    ``d`` None: nothing entered yet (HD-6: no bid is made up for a player) — the tables
+    to tap and a line saying so; the first tap begins the bid."""
     p = player
+    chips = NumberChips(p, "table", list(tables), None if d is None else d.table,
+                        lambda t: put(lambda x: replace(x, table=t)), label="Table")
+    if d is None:
+        return [chips, ft.Text(NOT_ENTERED, italic=True)]
     return [
-        NumberChips(p, "table", list(tables), d.table,
-                    lambda t: put(lambda x: replace(x, table=t)), label="Table"),
+        chips,
         ft.Row([
             Stepper(p, "hot dog", d.hotdogs, lambda by: put(lambda x: x.step("hotdogs", by)),
-                    unit="hot dogs" if d.hotdogs != 1 else "hot dog"),
+                    unit="hot dog" if d.hotdogs == 1 else "hot dogs"),
             Stepper(p, "dollar", d.dollars, lambda by: put(lambda x: x.step("dollars", by)),
-                    shown=f"${d.dollars}", unit="dollars"),
+                    shown=dollars(d.dollars), unit="dollar" if d.dollars == 1 else "dollars"),
         ], spacing=8, wrap=True),
         ft.Row([
             ft.Checkbox(label="Last hot dog", value=d.last, semantics_label=f"{p}: last hot dog",

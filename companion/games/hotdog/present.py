@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
-from companion.core import edits
+from companion.core import edits, words
 from companion.core.match import GAMES_PER_MATCH, MatchRecord, MatchResult, tally
 from companion.core.replays import remembered
 from companion.games.hotdog import rules
@@ -83,9 +83,19 @@ def money_view(players: Sequence[str], money: Mapping[str, int]) -> list[MoneyVi
     return [MoneyView(p, money[p], rules.cash_cards(money[p])) for p in players]
 
 
+def hot_dogs(n: int) -> str:
+    """'1 hot dog', '2 hot dogs': every Hot Dog text counts hot dogs with this."""
+    return words.count(n, "hot dog")
+
+
+def dollars(n: int) -> str:
+    """'$1', '$0': every Hot Dog text writes money with this."""
+    return f"${n}"
+
+
 def money_text(money: Mapping[str, int], players: Sequence[str]) -> str:
     """'Anna $3 · Bernd $4'."""
-    return " · ".join(f"{p} ${money[p]}" for p in players)
+    return " · ".join(f"{p} {dollars(money[p])}" for p in players)
 
 
 # ---------------------------------------------------------------- a round
@@ -123,14 +133,17 @@ class RoundView:
 def round_view(players: Sequence[str], result: RoundResult) -> RoundView:
     steps: list[Step] = []
     for s in result.steps:
-        head = f"{s.table} table: {s.player} {s.hotdogs}−${s.dollars} = ${s.price}: " + (
+        head = f"{s.table} table: {s.player} {s.hotdogs}−{dollars(s.dollars)} = {dollars(s.price)}: " + (
             "sold" if s.outcome == "sold" else f"returned ({s.reason})")
         steps.append((head, s.explanation, list(s.rulings), s.outcome == "sold"))
-    payouts = [f"{p.player} +${p.dollars} ({p.table} table, HD-10)" for p in result.payouts]
+    payouts = [f"{p.player} +{dollars(p.dollars)} ({p.table} table, HD-10)" for p in result.payouts]
+    # The referee's notes also say where the mustard card passes (HD-14); a drawn round
+    # says it once, as its last line (``next_mustard``), so that note is left out here.
+    notes = [n for n in result.notes if "(HD-14)" not in n]
     return RoundView(
         number=result.round, mustard=result.mustard, steps=steps, payouts=payouts,
         tables=tables_view(players, result.tables), money=money_view(players, result.money),
-        next_mustard=result.next_mustard, notes=list(result.notes), finished=list(result.finished),
+        next_mustard=result.next_mustard, notes=notes, finished=list(result.finished),
     )
 
 
@@ -163,7 +176,7 @@ def round_lines(rv: RoundView, shown: int | None = None) -> list[Line]:
     out.append(Line("Tables now", "bold"))
     out += [Line(tv.text) for tv in rv.tables]
     out.append(Line("Money (as cash cards, HD-16)", "bold"))
-    out += [Line(f"{mv.player}: ${mv.dollars} = {mv.cards_text}") for mv in rv.money]
+    out += [Line(f"{mv.player}: {dollars(mv.dollars)} = {mv.cards_text}") for mv in rv.money]
     if rv.next_mustard:
         out.append(Line(f"Next mustard card: {rv.next_mustard} (HD-14)"))
     return out
@@ -180,8 +193,7 @@ def history_lines(rv: RoundView) -> list[Line]:
 
 def bid_text(bid: Mapping[str, Any]) -> str:
     """A seat's own bid in words: '5 table, 2 hot dogs, $1, last hot dog (announced)'."""
-    n = bid["hotdogs"]
-    out = f"{bid['table']} table, {n} hot dog{'s' if n != 1 else ''}, ${bid.get('dollars', 0)}"
+    out = f"{bid['table']} table, {hot_dogs(bid['hotdogs'])}, {dollars(bid.get('dollars', 0))}"
     if bid.get("last"):
         out += ", last hot dog" + (" (announced)" if bid.get("announced", True) else " (not announced)")
     return out
@@ -189,7 +201,7 @@ def bid_text(bid: Mapping[str, Any]) -> str:
 
 def entered_text(bid: Mapping[str, Any]) -> str:
     """A recorded bid as a past round lists it: 'Anna: 5 table, 2 hot dogs, $0'."""
-    return (f"{bid['player']}: {bid['table']} table, {bid['hotdogs']} hot dogs, ${bid.get('dollars', 0)}"
+    return (f"{bid['player']}: {bid['table']} table, {hot_dogs(bid['hotdogs'])}, {dollars(bid.get('dollars', 0))}"
             + (", last hot dog" + ("" if bid.get("announced", True) else " (not announced)")
                if bid.get("last") else ""))
 
@@ -266,10 +278,15 @@ def match_tally(players: Sequence[str], records: Sequence[Mapping[str, Any]]) ->
     return tally(MatchRecord(game="hotdog", players=list(players), games=[dict(r) for r in records]))
 
 
-def running_totals(finished: MatchResult, current: GameView) -> dict[str, int]:
-    """The match so far (HD-15): the dollars of the games before the one in play
-    (``finished`` tallies those) added up, plus the game in play's dollars so far."""
-    return {p: finished.totals.get(p, 0) + current.state.money[p] for p in current.players}
+def match_line(players: Sequence[str], finished: MatchResult, number: int) -> str | None:
+    """The match so far as game ``number``'s table shows it (HD-15): the finished
+    games' totals, said as such; the game in play is added when it ends (its money is
+    the table's own line). None in game 1."""
+    if number <= 1:
+        return None
+    games = "game 1" if number == 2 else f"games 1–{number - 1}"
+    return (f"Match after {games} (HD-15): {money_text(finished.totals, players)}; "
+            f"game {number}'s money is added when it ends")
 
 
 def can_start_next_game(result: MatchResult) -> bool:

@@ -73,7 +73,7 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
     def start() -> None:
         players, who = shell.ui(SETUP, SetupDraft()).start()
         if forms.setup_error(players, who):
-            shell.saved()
+            put(lambda d: d.started())   # every field's refusal is said now
             return
         said = open_match(shell, "hotdog", players, forms.new_record(players, who))
         if said is not None:
@@ -86,8 +86,8 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
             seat = int(value)
             put(lambda d: d.chose(seat))
 
-    errors = forms.name_errors(names)
-    problem = forms.setup_error(names, names[mustard].strip() or None)
+    errors = d.errors()
+    problem = d.problem()
     rows = [_player_row(i, name, len(names), errors[i], put) for i, name in enumerate(names)]
     valid = [(i, n.strip()) for i, n in enumerate(names) if n.strip()]
     return _column([
@@ -125,10 +125,10 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
         if gv.over:
             out.append(GameOver(s, gv, ui, present.match_tally(gv.players, records), key="over"))
         else:   # the games before this one are over: tallied without the game in play
-            totals = (present.running_totals(present.match_tally(gv.players, records[:-1]), gv)
+            so_far = (present.match_line(gv.players, present.match_tally(gv.players, records[:-1]), s.number)
                       if len(records) > 1 else None)
-            out.append(Entry(s, gv, ui, totals, key="entry"))
-        out += _rounds_list(s, gv)
+            out.append(Entry(s, gv, ui, so_far, key="entry"))
+        out += _rounds_list(s, gv, ui)
         out.append(ExportActions(shell, s.match.id, s.number))
     return _column(out)
 
@@ -136,18 +136,21 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
 # ---------------------------------------------------------------- entering bids
 
 @ft.component
-def BidCard(player: str, state: rules.State, d: Draft, error: str | None, hide: bool,
+def BidCard(player: str, state: rules.State, d: Draft | None, error: str | None, hide: bool,
             put: Callable[[str, Callable[[Draft], Draft]], None], *, key: Key = None) -> ft.Control:
+    """One player's bid; ``d`` None: not entered yet (nothing is bid for them). A hidden
+    bid HD-6 refuses says so on its card, without its amounts, until it is shown."""
     p = player
-    if hide and d.hidden:
+    if hide and d is not None and d.hidden:
         return card(_column([
             ft.Text(f"{p}: bid entered and hidden, pass the phone on."),
+            error_text(forms.needs_checking(p) if error else None),
             ft.Button(f"Show {p}'s bid", icon=ft.Icons.VISIBILITY,
                       on_click=lambda e: put(p, forms.shown_bid)),
         ], spacing=GAP), f"bid-{p}")
     badge = " · mustard card" if p == state.mustard else ""
-    top: list[ft.Control] = [bold(p, 17), ft.Text(f"${state.money[p]}{badge}", expand=True)]
-    if hide:
+    top: list[ft.Control] = [bold(p, 17), ft.Text(f"{present.dollars(state.money[p])}{badge}", expand=True)]
+    if hide and d is not None:
         top.append(icon_button(ft.Icons.VISIBILITY_OFF, f"Hide {p}'s bid",
                                lambda e: put(p, forms.hidden_bid)))
     rows: list[ft.Control] = [
@@ -161,40 +164,35 @@ def BidCard(player: str, state: rules.State, d: Draft, error: str | None, hide: 
 
 def _bid_cards(s: ops.Session, state: rules.State, drafts: dict[str, Draft], which: str,
                hide: bool) -> list[ft.Control]:
-    drafts = forms.every_draft(state, drafts)
     errors = forms.bid_errors(state, drafts)
 
     def put(p: str, change: Callable[[Draft], Draft]) -> None:
         ops.edit_bid(s, which, p, change, state.tables[0])
 
-    return [BidCard(p, state, drafts[p], errors.get(p), hide, put, key=f"bid-{p}")
+    return [BidCard(p, state, drafts.get(p), errors.get(p), hide, put, key=f"bid-{p}")
             for p in state.players]
 
 
-def _status(gv: GameView, totals: dict[str, int] | None) -> list[ft.Control]:
+def _status(gv: GameView, so_far: str | None) -> list[ft.Control]:
     st = gv.state
     out: list[ft.Control] = [
         ft.Text(f"Round {st.next_round} · mustard card: {st.mustard}", size=16),
         ft.Text("Money: " + money_text(st.money, st.players)),
     ]
     out += [ft.Text(tv.text) for tv in gv.tables()]
-    if totals is not None:
-        out.append(ft.Text("Match so far (HD-15): " + money_text(totals, st.players)))
+    if so_far is not None:
+        out.append(ft.Text(so_far))
     return out
 
 
 @ft.component
-def Entry(s: ops.Session, gv: GameView, ui: TableUI, totals: dict[str, int] | None, *, key: Key = None) -> ft.Control:
-    out = _status(gv, totals)
+def Entry(s: ops.Session, gv: GameView, ui: TableUI, so_far: str | None, *, key: Key = None) -> ft.Control:
+    out = _status(gv, so_far)
     out.append(ft.Text("Bids: each player picks a table, hot dogs and dollars; "
                        "hide a bid before passing the phone."))
     out += _bid_cards(s, gv.state, ui.drafts, ops.ROUND, hide=True)
     out.append(error_text(ui.error))
-    out.append(ft.Row([
-        ft.FilledButton("Submit round", icon=ft.Icons.CHECK, on_click=lambda e: ops.submit(s, gv)),
-        ft.Button("Undo last round", icon=ft.Icons.UNDO, on_click=lambda e: ops.undo(s, gv),
-                  disabled=not gv.record["rounds"]),
-    ], wrap=True))
+    out.append(ft.FilledButton("Submit round", icon=ft.Icons.CHECK, on_click=lambda e: ops.submit(s, gv)))
     return _column(out)
 
 
@@ -218,13 +216,25 @@ def Reveal(s: ops.Session, gv: GameView, ui: TableUI, *, key: Key = None) -> ft.
     return _column(out)
 
 
-def _rounds_list(s: ops.Session, gv: GameView) -> list[ft.Control]:
+def _rounds_list(s: ops.Session, gv: GameView, ui: TableUI) -> list[ft.Control]:
+    """The rounds played, each to open; after the last, its undo (asked first)."""
     if not gv.results:
         return []
     out: list[ft.Control] = [heading("Rounds of this game", 18)]
     for i, r in enumerate(gv.results):
         out.append(ft.TextButton(f"Open round {r.round}: {present.round_summary(r)}",
                                  on_click=_opens(s, i)))
+    last = len(gv.results)
+    if ui.asks_undo(last):
+        out.append(card(_column([
+            bold(f"Undo round {last}? Its bids come back for entry."),
+            ft.Row([
+                ft.FilledButton("Undo", icon=ft.Icons.UNDO, on_click=lambda e: ops.undo(s, gv)),
+                ft.Button("Keep", icon=ft.Icons.CLOSE, on_click=lambda e: ops.keep_round(s)),
+            ], wrap=True),
+        ], spacing=GAP), "undo-question"))
+    else:
+        out.append(ft.Button("Undo last round", icon=ft.Icons.UNDO, on_click=lambda e: ops.ask_undo(s, gv)))
     return out
 
 
@@ -297,8 +307,7 @@ def GameOver(s: ops.Session, gv: GameView, ui: TableUI, result: MatchResult, *, 
         out.append(ft.FilledButton(f"Start game {number + 1}", icon=ft.Icons.PLAY_ARROW,
                                    on_click=lambda e: ops.start_next_game(s, gv)))
     out.append(error_text(ui.error))
-    out.append(ft.Button("Undo last round", icon=ft.Icons.UNDO, on_click=lambda e: ops.undo(s, gv)))
-    return _column(out)
+    return _column(out)   # the last round's undo follows, in the rounds list
 
 
 # ================================================================ history

@@ -1,4 +1,4 @@
-"""Benchmark (not a test): tables on every phone under load (issue 8).
+"""Benchmark (not a test): tables on every phone under load.
 
     python bench/net.py [--tables 5] [--phones 5] [--rounds 20] [--browser-rounds 4]
 
@@ -14,7 +14,9 @@
 
 Prints p50/p95 (ms) of each, with the machine's load average before and after: the
 figures move with whatever else the machine runs, so compare runs made under the same
-load (or several runs' medians). Needs Debian chromium and playwright for part 2.
+load (or several runs' medians). Part 1 also prints the CPU time the process spent per
+round (every thread: the hub's work and the phones' own), which moves far less with
+the machine's load. Needs Debian chromium and playwright for part 2.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.games.hotdog import viewmodel as vm  # noqa: E402
+from companion.games.hotdog import forms, present  # noqa: E402
 from companion.net import Hub  # noqa: E402
 from companion.store import Store  # noqa: E402
 
@@ -43,18 +45,18 @@ NAMES = ["Anna", "Bernd", "Chris", "Dora", "Emil"]
 
 def legal_bid(record: dict, player: str, rng: random.Random) -> dict:
     """A random bid the rules take for this player now (HD-6)."""
-    _, state = vm.replay(record)
+    _, state = present.replay(record)
     for _ in range(200):
         hotdogs = rng.randint(1, 4)
-        d = vm.Draft(table=rng.choice(state.tables), hotdogs=hotdogs,
-                     dollars=rng.randint(0, min(hotdogs, state.money[player])))
-        if vm.bid_errors(state, {player: d}).get(player) is None:
+        d = forms.Draft(table=rng.choice(state.tables), hotdogs=hotdogs,
+                        dollars=rng.randint(0, min(hotdogs, state.money[player])))
+        if forms.bid_errors(state, {player: d}).get(player) is None:
             return {"table": d.table, "hotdogs": d.hotdogs, "dollars": d.dollars}
     raise RuntimeError(f"no legal bid found for {player}")
 
 
 def head(step: dict) -> str:
-    """A step as the screens say it (``viewmodel.round_view``), from the referee's output."""
+    """A step as the screens say it (``present.round_view``), from the referee's output."""
     return (f"{step['table']} table: {step['player']} {step['hotdogs']}−${step['dollars']} = "
             f"${step['price']}: " + ("sold" if step["outcome"] == "sold" else f"returned ({step['reason']})"))
 
@@ -87,22 +89,25 @@ def load(tables: int, phones: int, rounds: int, seed: int = 8) -> list[float]:
     players = NAMES[:phones]
     seats: list[tuple[int, str, dict[str, str]]] = []
     for _ in range(tables):
-        match_id = store.create_match("hotdog", players, vm.new_record(players, players[0]))
+        match_id = store.create_match("hotdog", players, forms.new_record(players, players[0]))
         code = hub.host(match_id).code
         tokens = {p: hub.take_seat(code, p, f"10.0.0.{i}").token for i, p in enumerate(players)}
         seats.append((match_id, code, tokens))
 
     # every phone's screen: on a change to its table it re-reads its own view
     seen: dict[str, dict[str, list]] = {code: {p: [] for p in players} for _, code, _ in seats}
-    seen_lock = threading.Lock()
+    # one condition a table: its player thread sleeps until a view of its table is read (a
+    # polling loop would spend the CPU the hub is measured on)
+    seen_at = {code: threading.Condition() for _, code, _ in seats}
     tokens_of = {code: tokens for _, code, tokens in seats}
 
     def on_change(code: str) -> None:
         for p, token in tokens_of[code].items():
             v = hub.view(token)
-            with seen_lock:
+            with seen_at[code]:
                 if not seen[code][p] or seen[code][p][-1][0] != v.position:
                     seen[code][p].append((v.position, time.perf_counter(), v.resolution))
+                    seen_at[code].notify_all()
 
     hub.on_change(on_change)
     latencies: list[float] = []
@@ -123,12 +128,14 @@ def load(tables: int, phones: int, rounds: int, seed: int = 8) -> list[float]:
                     t.join()
                 t0 = time.perf_counter()
                 hub.submit(tokens[order[-1]], bids[order[-1]])
-                while True:
-                    with seen_lock:
-                        done = [next((at for pos, at, _ in seen[code][p] if pos == n), None) for p in players]
-                    if all(done):
-                        break
-                    time.sleep(0.0005)
+
+                def revealed() -> list[float | None]:
+                    return [next((at for pos, at, _ in seen[code][p] if pos == n), None) for p in players]
+
+                with seen_at[code]:
+                    if not seen_at[code].wait_for(lambda: all(revealed()), timeout=120):
+                        raise RuntimeError(f"round {n} was not seen on every phone")
+                    done = [at for at in revealed() if at is not None]
                 with lat_lock:
                     latencies.append(max(done) - t0)
         except Exception as exc:  # reported, never hidden
@@ -136,12 +143,12 @@ def load(tables: int, phones: int, rounds: int, seed: int = 8) -> list[float]:
 
     threads = [threading.Thread(target=play, args=(m, c, t, random.Random(seed + i)))
                for i, (m, c, t) in enumerate(seats)]
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), time.process_time()
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    wall = time.perf_counter() - t0
+    wall, cpu = time.perf_counter() - t0, time.process_time() - cpu0
     if errors:
         raise SystemExit("\n".join(errors))
 
@@ -161,7 +168,8 @@ def load(tables: int, phones: int, rounds: int, seed: int = 8) -> list[float]:
                 assert [s[0] for s in res["steps"]] == [head(s) for s in ref["steps"]], (code, p, ref["round"])
                 checked += 1
     store.close()
-    print(f"load: {tables} tables × {phones} phones × {rounds} rounds in {wall:.1f} s; "
+    print(f"load: {tables} tables × {phones} phones × {rounds} rounds in {wall:.1f} s "
+          f"({cpu / (tables * rounds) * 1000:.1f} ms CPU a round); "
           f"{checked} resolutions on phone screens match `companion referee`", flush=True)
     return latencies
 
@@ -189,7 +197,7 @@ def browsers(rounds: int, seed: int = 3) -> list[float]:
         data = Path(tmp) / "data"
         data.mkdir()
         store = Store(data / "companion.sqlite3")
-        match_id = store.create_match("hotdog", players, vm.new_record(players, players[0]))
+        match_id = store.create_match("hotdog", players, forms.new_record(players, players[0]))
         code = Hub(store).host(match_id).code
         store.close()
         server = Server(data)

@@ -17,6 +17,7 @@ from companion.net.hub import (
     JoinRefused,
     Reveal,
     RevealRefused,
+    RoundResult,
     SeatGrant,
     SeatState,
     SeatTaken,
@@ -29,6 +30,6 @@ from companion.net.limiter import JoinLimiter
 
 __all__ = [
     "BidRefused", "HostView", "Hub", "HubError", "JoinLimiter", "JoinRefused", "Reveal",
-    "RevealRefused", "SeatGrant", "SeatState", "SeatTaken", "SeatView", "TableInfo",
+    "RevealRefused", "RoundResult", "SeatGrant", "SeatState", "SeatTaken", "SeatView", "TableInfo",
     "UnknownSeat", "UnknownTable",
 ]

@@ -1,7 +1,8 @@
 """A table on every phone: one host serves a match, each player bids from their own phone.
 
-The hub is plain Python over the app's SQLite store; the screens call it and render
-only what it returns. In Flet web mode the server draws every session, so privacy is
+The hub is plain Python over the app's SQLite store, whose hosted tables it reads and
+writes only through :mod:`companion.store.hosting` (it holds no SQL); the screens call it
+and render only what it returns. In Flet web mode the server draws every session, so privacy is
 simple to state and to test: a phone's session is drawn from :meth:`Hub.view` of its
 own seat, and that view never holds another seat's bid before the reveal.
 
@@ -36,13 +37,12 @@ import hashlib
 import json
 import logging
 import secrets
-import sqlite3
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from contextlib import nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.core.errors import CompanionError, RecordError
@@ -50,8 +50,9 @@ from companion.core.game import Outcome, Seat
 from companion.core.names import Roster, first_fault
 from companion.core.registry import game as game_spec
 from companion.core.registry import part
-from companion.net.limiter import JoinLimiter
-from companion.store.db import Store, write_game
+from companion.net.limiter import JoinLimiter, Verdict
+from companion.store.db import Store
+from companion.store.hosting import HostedSeat, HostedTable, Hosting, NotStored, hosting
 
 log = logging.getLogger(__name__)
 
@@ -157,6 +158,22 @@ class SeatGrant:
 
 
 @dataclass(frozen=True)
+class RoundResult:
+    """The last recorded round of the game in play, as one seat (or, for the host, the
+    whole table) may see it: the one shape of a round's result that the seat views, the
+    host view and a reveal are made from.
+
+    ``position`` grows by one with each reveal, so a screen can tell a new one;
+    ``resolution`` is the game seat's view of the round (None before the first round),
+    with this seat's own part only in this seat's result."""
+
+    game_number: int
+    position: int
+    resolution: dict[str, Any] | None
+    game_over: bool
+
+
+@dataclass(frozen=True)
 class SeatView:
     """Everything one seat's screen may show, and nothing more.
 
@@ -181,6 +198,11 @@ class SeatView:
     resolution: dict[str, Any] | None
     game_over: bool
 
+    @property
+    def result(self) -> RoundResult:
+        """The last round as this seat sees it."""
+        return RoundResult(self.game_number, self.position, self.resolution, self.game_over)
+
 
 @dataclass(frozen=True)
 class HostView:
@@ -200,15 +222,30 @@ class HostView:
     resolution: dict[str, Any] | None
     game_over: bool
 
+    @property
+    def result(self) -> RoundResult:
+        """The last round as the whole table sees it."""
+        return RoundResult(self.game_number, self.position, self.resolution, self.game_over)
+
 
 @dataclass(frozen=True)
 class Reveal:
-    """A round revealed and recorded: its number in the game and the table's view of it."""
+    """A round revealed and recorded at table ``code``: the table's view of it."""
 
     code: str
-    game_number: int
-    position: int
-    resolution: dict[str, Any] | None
+    result: RoundResult
+
+    @property
+    def game_number(self) -> int:
+        return self.result.game_number
+
+    @property
+    def position(self) -> int:
+        return self.result.position
+
+    @property
+    def resolution(self) -> dict[str, Any] | None:
+        return self.result.resolution
 
 
 # ---------------------------------------------------------------- the hub
@@ -221,63 +258,57 @@ RECORDS_KEPT = 512
 # data folder) can go unseen by a screen that redraws.
 FRESH_FOR = 1.0
 
-_UNSET: Any = object()
-
-
-@dataclass
-class _Table:
-    id: int
-    code: str
-    match_id: int
-    game_number: int
-    position: int
-    info: dict[str, Any]
-
-
 class _Record:
     """One game record as stored, and what the screens need of it, each worked out once
-    on first need (the replays): a pure function of the record's stored text, so it is
-    never stale, and shared by every view drawn from that text. Public facts only: a
-    seat's own part of a resolution is kept per seat (:meth:`Hub._resolution_for`).
+    on first need (the replays): a pure function of the record's stored text (the key
+    it is kept under, see :meth:`Hub._record_of`), so it is never stale, and shared by
+    every view drawn from that text. A seat's own resolution is kept under its name and
+    only ever put in that seat's view.
 
     ``record`` is shared: read it, never change it (the seats build new records)."""
 
-    __slots__ = ("ad", "record", "position", "_lock", "_over", "_expected", "_resolution")
+    __slots__ = ("ad", "record", "position", "_lock", "_over", "_expected", "_resolutions")
 
     def __init__(self, ad: Seat, text: str) -> None:
         self.ad = ad
         self.record: dict[str, Any] = json.loads(text)
         self.position = ad.position(self.record)
-        self._lock = threading.Lock()
-        self._over: Any = _UNSET
-        self._expected: Any = _UNSET
-        self._resolution: Any = _UNSET
-
-    def _once(self, slot: str, work: Callable[[], Any]) -> Any:
-        value = getattr(self, slot)
-        if value is _UNSET:
-            with self._lock:   # the sessions redrawing at once wait for one replay
-                value = getattr(self, slot)
-                if value is _UNSET:
-                    value = work()
-                    setattr(self, slot, value)
-        return value
+        self._lock = threading.Lock()   # the sessions redrawing at once wait for one replay
+        self._over: bool | None = None
+        self._expected: tuple[str, ...] | None = None
+        self._resolutions: dict[str | None, dict[str, Any] | None] = {}
 
     def over(self) -> bool:
-        return bool(self._once("_over", lambda: self.ad.over(self.record)))
+        if self._over is None:
+            with self._lock:
+                if self._over is None:
+                    self._over = bool(self.ad.over(self.record))
+        return self._over
 
     def expected(self) -> tuple[str, ...]:
-        return tuple(self._once("_expected", lambda: self.ad.expected(self.record)))
+        if self._expected is None:
+            with self._lock:
+                if self._expected is None:
+                    self._expected = tuple(self.ad.expected(self.record))
+        return self._expected
 
-    def resolution(self) -> dict[str, Any] | None:
-        """The whole table's view of the last round (no seat's own part)."""
-        return self._once("_resolution", lambda: self.ad.resolution(self.record, None))  # type: ignore[no-any-return]
+    def resolution(self, player: str | None = None) -> dict[str, Any] | None:
+        """The last round as ``player``'s seat may see it (None: the whole table's view, no
+        seat's own part). In a game whose seats all see the same
+        (``Seat.same_for_every_seat``), every seat gets the table's view."""
+        if self.ad.same_for_every_seat:
+            player = None
+        if player not in self._resolutions:
+            with self._lock:
+                if player not in self._resolutions:
+                    self._resolutions[player] = self.ad.resolution(self.record, player)
+        return self._resolutions[player]
 
 
 @dataclass
 class _Game:
     kind: str
-    players: list[str]
+    players: tuple[str, ...]
     number: int
     rec: _Record
 
@@ -291,9 +322,9 @@ class _Rows:
     """A table as one transaction read it (after syncing it with its record)."""
 
     rev: int
-    table: _Table
+    table: HostedTable
     game: _Game
-    seats: list[tuple[str, str | None]]   # (player, token hash) in seating order
+    seats: tuple[HostedSeat, ...]            # in seating order
     bids: list[tuple[str, dict[str, Any]]]   # (player, bid) in the order made
 
 
@@ -319,6 +350,10 @@ class _Public:
     waiting: tuple[str, ...]
     over: bool
     plays: tuple[tuple[str, dict[str, Any]], ...]
+
+    def result(self, player: str | None) -> RoundResult:
+        """The last round as ``player``'s seat (None: the whole table) may see it."""
+        return RoundResult(self.number, self.position, self.rec.resolution(player), self.over)
 
 
 @dataclass(frozen=True)
@@ -377,7 +412,6 @@ class Hub:
         # a seat's own pending bid (and its place in the order made), at a public part
         self._own: dict[tuple[int, str], tuple[_Public, dict[str, Any] | None, int]] = {}
         self._table_locks: dict[int, threading.Lock] = {}     # match id → its submits take turns
-        self._own_resolutions: dict[tuple[int, str], tuple[_Record, Any]] = {}
         self._seat_views: dict[tuple[int, str], tuple[_Public, SeatView]] = {}
         self._host_views: dict[int, tuple[_Public, HostView]] = {}
         self._records: OrderedDict[tuple[str, str], _Record] = OrderedDict()
@@ -407,73 +441,59 @@ class Hub:
     # ------------------------------------------------------------ host
     def host(self, match_id: int) -> TableInfo:
         """Host the match at a table (or give its table if it is hosted already)."""
-        with self.store.transaction() as c:
-            row = c.execute("SELECT code FROM net_tables WHERE match_id=?", (match_id,)).fetchone()
-            if row is None:
-                game = self._game(c, match_id)  # refuses a game that cannot be played from phones
+        with hosting(self.store) as h:
+            t = h.table_of(match_id)
+            if t is None:
+                game = self._game(h, match_id)  # refuses a game that cannot be played from phones
                 _check_seat_names(game)
-                now = time.time()
                 for _ in range(20):
-                    code = new_code()
-                    try:
-                        cur = c.execute(
-                            "INSERT INTO net_tables (code, match_id, game_number, position, info,"
-                            " created_at, updated_at) VALUES (?,?,?,?,'{}',?,?)",
-                            (code, match_id, game.number, game.rec.position, now, now))
+                    t = h.open_table(new_code(), match_id, game.number, game.rec.position, game.players)
+                    if t is not None:
                         break
-                    except sqlite3.IntegrityError:
-                        continue
                 else:  # pragma: no cover - 20 collisions in 890 million
                     raise HubError("no free table code was found; try again")
-                c.executemany(
-                    "INSERT INTO net_seats (table_id, player, seat) VALUES (?,?,?)",
-                    [(cur.lastrowid, p, i) for i, p in enumerate(game.players)])
                 self._bump(match_id)
-            else:
-                code = row[0]
-            info = self._info(c, _table(c, code))
-        self._changed(code)
+            info = self._info(h, t)
+        self._changed(t.code)
         return info
 
     def table_for(self, match_id: int) -> TableInfo | None:
         """The match's hosted table, if any (the host screen after a restart)."""
-        with self.store.transaction() as c:
-            row = c.execute("SELECT code FROM net_tables WHERE match_id=?", (match_id,)).fetchone()
-            return None if row is None else self._info(c, _table(c, row[0]))
+        with hosting(self.store) as h:
+            t = h.table_of(match_id)
+            return None if t is None else self._info(h, t)
 
     def tables(self) -> list[TableInfo]:
         """Every hosted table."""
-        with self.store.transaction() as c:
-            codes = [r[0] for r in c.execute("SELECT code FROM net_tables ORDER BY id")]
-            return [self._info(c, _table(c, code)) for code in codes]
+        with hosting(self.store) as h:
+            return [self._info(h, t) for t in h.tables()]
 
     def close(self, code: str) -> None:
         """Stop hosting: seats, tokens and pending bids go; the record stays."""
-        with self.store.transaction() as c:
-            t = _table(c, code)
-            c.execute("DELETE FROM net_tables WHERE id=?", (t.id,))
+        with hosting(self.store) as h:
+            t = _table(h, code)
+            h.close_table(t.id)
             self._bump(t.match_id)
         self._forget(t.match_id)
         self._changed(t.code)
 
     def free_seat(self, code: str, player: str) -> TableInfo:
         """Free a seat for another device (see :meth:`_unseat` for its pending bid)."""
-        with self.store.transaction() as c:
-            t, _game_now, ad = self._synced(c, _table(c, code))
-            self._unseat(c, t, ad, self._seat_name(c, t, player))
-            info = self._info(c, t)
+        with hosting(self.store) as h:
+            t, _game_now = self._synced(h, _table(h, code))
+            self._unseat(h, t, _game_now.rec.ad, self._seat_name(h, t, player))
+            info = self._info(h, t)
         self._changed(t.code)
         return info
 
     def set_info(self, code: str, info: Mapping[str, Any]) -> HostView:
         """The host's public part of the round (burger: ``decks``, ``picks``, ``complete``)."""
-        with self.store.transaction() as c:
-            t, game, _ad = self._synced(c, _table(c, code))
-            t.info = json.loads(json.dumps(dict(info)))
-            c.execute("UPDATE net_tables SET info=?, updated_at=? WHERE id=?",
-                      (json.dumps(t.info), time.time(), t.id))
+        with hosting(self.store) as h:
+            t, game = self._synced(h, _table(h, code))
+            t = replace(t, info=json.loads(json.dumps(dict(info))))
+            h.set_info(t.id, t.info)
             self._bump(t.match_id)
-            rows = self._rows(c, t, game)
+            rows = self._rows(h, t, game)
         view = self._host_view(self._install(rows)[0])
         self._changed(t.code)
         return view
@@ -481,45 +501,43 @@ class Hub:
     def reveal(self, code: str) -> Reveal:
         """Reveal now (the host says so): refused with the rules' ruling if a bid is missing
         or the round does not hold; else the round is recorded and the bids cleared."""
-        with self.store.transaction() as c:
-            t, game, ad = self._synced(c, _table(c, code))
-            out = self._record(c, t, game, ad, ad.append(game.record, _bids(c, t.id), t.info))
-            if out is not None:
-                raise RevealRefused(out)
-            rows = self._rows(c, t, self._game(c, t.match_id), bids=[])
+        with hosting(self.store) as h:
+            t, game = self._synced(h, _table(h, code))
+            pending = {b.player: b.bid for b in h.bids(t.id)}
+            out = game.rec.ad.append(game.record, pending, t.info)
+            recorded = self._record(h, t, game, out)
+            if isinstance(recorded, str):
+                raise RevealRefused(recorded)
+            rows = self._rows(h, *recorded, bids=[])
         pub = self._install(rows)[0]
         self._changed(t.code)
-        return Reveal(pub.code, pub.number, pub.position, pub.rec.resolution())
+        return Reveal(pub.code, pub.result(None))
 
     def host_view(self, code: str) -> HostView:
         """The host screen's live part: seats, who has bid, the last resolution."""
         with self._lock:
             pub = self._fresh(self._codes.get(normal_code(code)))
         if pub is None or pub.code != normal_code(code):
-            with self.store.transaction() as c:
-                rows = self._read(c, _table(c, code))
+            with hosting(self.store) as h:
+                rows = self._read(h, _table(h, code))
             pub = self._install(rows)[0]
         return self._host_view(pub)
 
     # ------------------------------------------------------------ phones
     def open_table(self, code: str, client: str) -> TableInfo:
         """A phone types the table code: the table's seats (which are free), or JoinRefused."""
-        with self.store.transaction() as c:
-            t = self._admit(c, code, client)
-            return self._info(c, t)
+        with hosting(self.store) as h:
+            t = self._admit(h, code, client)
+            return self._info(h, t)
 
     def take_seat(self, code: str, player: str, client: str) -> SeatGrant:
         """Take a free seat with the table code; the grant's token gets it back later."""
-        with self.store.transaction() as c:
-            t = self._admit(c, code, client)
-            name = self._seat_name(c, t, player)
-            taken = c.execute("SELECT token_hash FROM net_seats WHERE table_id=? AND player=?",
-                              (t.id, name)).fetchone()[0]
-            if taken is not None:
-                raise SeatTaken(f"{name}'s seat is taken by another device; the host can free it.")
+        with hosting(self.store) as h:
+            t = self._admit(h, code, client)
+            name = self._seat_name(h, t, player)
             token = new_token()
-            c.execute("UPDATE net_seats SET token_hash=?, taken_at=? WHERE table_id=? AND player=?",
-                      (token_hash(token), time.time(), t.id, name))
+            if not h.take_seat(t.id, name, token_hash(token)):
+                raise SeatTaken(f"{name}'s seat is taken by another device; the host can free it.")
             self._bump(t.match_id)
         self._changed(t.code)
         return SeatGrant(t.code, name, token)
@@ -545,12 +563,12 @@ class Hub:
         with self._lock:
             pub = self._fresh(self._tokens.get(wanted))
             player = None if pub is None else pub.holders.get(wanted)
-            own = None if player is None else self._own.get((pub.match_id, player))  # type: ignore[union-attr]
+            own = None if pub is None or player is None else self._own.get((pub.match_id, player))
         if pub is not None and player is not None and own is not None and own[0] is pub:
             return self._seat_view(pub, player, own[1])
-        with self.store.transaction() as c:
-            t, player = _seat(c, token)
-            rows = self._read(c, t)
+        with hosting(self.store) as h:
+            t, player = _seat(h, token)
+            rows = self._read(h, t)
         pub, pending = self._install(rows)
         return self._seat_view(pub, player, pending.get(player))
 
@@ -628,14 +646,12 @@ class Hub:
         return view
 
     def _write_bid(self, token: str, bid: Mapping[str, Any], synced: bool, hint: _Hint | None,
-                   early: _Judged | None) -> tuple[_Rows, _Table, str]:
-        with self.store.transaction(synced=synced) as c:
-            t, name = _seat(c, token)
-            t, game, ad = self._synced(c, t)
-            found = c.execute("SELECT player, bid, made FROM net_bids WHERE table_id=? ORDER BY made",
-                              (t.id,)).fetchall()
-            pending = {p: json.loads(b) for p, b, _ in found}
-            made = {p: m for p, _, m in found}
+                   early: _Judged | None) -> tuple[_Rows, HostedTable, str]:
+        with hosting(self.store, synced=synced) as h:
+            t, name = _seat(h, token)
+            t, game = self._synced(h, t)
+            seating = h.seating(t.id)
+            pending = {b.player: b.bid for b in seating.bids}
             judged = early
             if (hint is None or judged is None or hint.player != name or hint.pub.rec is not game.rec
                     or list(hint.pending.items()) != list(pending.items()) or hint.pub.info != t.info):
@@ -644,43 +660,42 @@ class Hub:
                 raise judged.refused
             parsed = judged.parsed
             assert parsed is not None
-            c.execute("INSERT OR REPLACE INTO net_bids (table_id, player, bid, made, submitted_at)"
-                      " VALUES (?,?,?,?,?)", (t.id, name, json.dumps(parsed),
-                                              made.get(name) or 1 + max(made.values(), default=0),
-                                              time.time()))
+            h.keep_bid(t.id, name, parsed)
             self._bump(t.match_id)
             pending[name] = parsed   # a changed bid keeps its place in the order made
             if judged.outcome is not None:   # every bid is in: the round is revealed
                 if not synced:
                     raise _SyncFirst
-                if self._record(c, t, game, ad, judged.outcome) is None:
-                    game, pending = self._game(c, t.match_id), {}
+                recorded = self._record(h, t, game, judged.outcome)
+                if not isinstance(recorded, str):
+                    (t, game), pending = recorded, {}
             # (a round the rules refuse leaves the bids in: the host sees why)
-            return self._rows(c, t, game, bids=list(pending.items())), t, name
+            rows = _Rows(self._rev(t.match_id), t, game, seating.seats, list(pending.items()))
+            return rows, t, name
 
     def leave(self, token: str) -> None:
         """The phone gives its seat up ("Leave this seat"): free at once for anyone to
         take, as if the host had freed it (see :meth:`_unseat` for its pending bid);
         the token seats nobody any more. UnknownSeat if it was freed already."""
-        with self.store.transaction() as c:
-            t, name = _seat(c, token)
-            t, _game_now, ad = self._synced(c, t)
-            self._unseat(c, t, ad, name)
+        with hosting(self.store) as h:
+            t, name = _seat(h, token)
+            t, game = self._synced(h, t)
+            self._unseat(h, t, game.rec.ad, name)
         self._changed(t.code)
 
     def withdraw(self, token: str) -> SeatView:
         """Take this seat's pending bid back (before the reveal)."""
-        with self.store.transaction(synced=False) as c:
-            t, name = _seat(c, token)
-            t, game, ad = self._synced(c, t)
-            pending = _bids(c, t.id)
-            refusal = ad.withdraw_refusal(name, list(pending))
+        with hosting(self.store, synced=False) as h:
+            t, name = _seat(h, token)
+            t, game = self._synced(h, t)
+            pending = {b.player: b.bid for b in h.bids(t.id)}
+            refusal = game.rec.ad.withdraw_refusal(name, list(pending))
             if refusal is not None:
                 raise BidRefused(refusal)
-            c.execute("DELETE FROM net_bids WHERE table_id=? AND player=?", (t.id, name))
+            h.drop_bid(t.id, name)
             self._bump(t.match_id)
             pending.pop(name, None)
-            rows = self._rows(c, t, game, bids=list(pending.items()))
+            rows = self._rows(h, t, game, bids=list(pending.items()))
         pub, pending = self._install(rows)
         view = self._seat_view(pub, name, pending.get(name))
         self._changed(t.code)
@@ -700,11 +715,11 @@ class Hub:
         with self._lock:
             self._public.pop(match_id, None)
             for index in (self._codes, self._tokens):
-                for key in [k for k, m in index.items() if m == match_id]:
-                    del index[key]
-            for per_seat in (self._own, self._own_resolutions, self._seat_views):
-                for key in [k for k in per_seat if k[0] == match_id]:
-                    del per_seat[key]
+                for name in [k for k, m in index.items() if m == match_id]:
+                    del index[name]
+            for per_seat in (self._own, self._seat_views):
+                for seat in [k for k in per_seat if k[0] == match_id]:
+                    del per_seat[seat]
 
     def _fresh(self, match_id: int | None) -> _Public | None:
         """The table's public part if nothing was written since it was read (lock held)."""
@@ -741,8 +756,8 @@ class Hub:
             rev=rows.rev, read_at=time.monotonic(), match_id=rows.table.match_id,
             code=rows.table.code, kind=game.kind, players=tuple(game.players), number=game.number,
             position=rows.table.position, info=rows.table.info, rec=game.rec,
-            seats=tuple(SeatState(p, h is not None) for p, h in rows.seats),
-            holders={h: p for p, h in rows.seats if h is not None},
+            seats=tuple(SeatState(s.player, s.token_hash is not None) for s in rows.seats),
+            holders={s.token_hash: s.player for s in rows.seats if s.token_hash is not None},
             bid_in=tuple(p for p in game.players if p in pending),
             waiting=tuple(p for p in expected if p not in pending), over=over,
             plays=() if secret else tuple((p, dict(b)) for p, b in pending.items()),
@@ -759,24 +774,9 @@ class Hub:
                 for h in pub.holders:
                     self._tokens[h] = m
                 rank = {p: i for i, p in enumerate(pending)}
-                for p, _ in rows.seats:
-                    self._own[(m, p)] = (pub, pending.get(p), rank.get(p, -1))
+                for s in rows.seats:
+                    self._own[(m, s.player)] = (pub, pending.get(s.player), rank.get(s.player, -1))
         return pub, pending
-
-    def _resolution_for(self, pub: _Public, player: str) -> dict[str, Any] | None:
-        """The last round as this seat may see it: the table's view and this seat's own
-        part, worked out once per record for this seat and kept for this seat only."""
-        if pub.rec.ad.same_for_every_seat:   # no seat's own part (Seat.same_for_every_seat)
-            return pub.rec.resolution()
-        key = (pub.match_id, player)
-        with self._lock:
-            kept = self._own_resolutions.get(key)
-        if kept is not None and kept[0] is pub.rec:
-            return kept[1]  # type: ignore[no-any-return]
-        resolution = pub.rec.ad.resolution(pub.rec.record, player)
-        with self._lock:
-            self._own_resolutions[key] = (pub.rec, resolution)
-        return resolution
 
     def _seat_view(self, pub: _Public, player: str, mine: dict[str, Any] | None) -> SeatView:
         """The table's public part with this seat's own: its bid and its resolution."""
@@ -789,12 +789,13 @@ class Hub:
             my_turn = not pub.over and mine is None
         else:
             my_turn = bool(pub.waiting) and pub.waiting[0] == player
+        result = pub.result(player)
         view = SeatView(
             code=pub.code, game=pub.kind, player=player, players=pub.players, seats=pub.seats,
-            game_number=pub.number, position=pub.position,
+            game_number=result.game_number, position=result.position,
             my_bid=dict(mine) if mine is not None else None, bid_in=pub.bid_in,
             waiting_for=pub.waiting, my_turn=my_turn, plays=pub.plays, info=pub.info,
-            resolution=self._resolution_for(pub, player), game_over=pub.over,
+            resolution=result.resolution, game_over=result.game_over,
         )
         with self._lock:
             if self._public.get(pub.match_id) is pub:
@@ -806,11 +807,13 @@ class Hub:
             kept = self._host_views.get(pub.match_id)
         if kept is not None and kept[0] is pub:
             return kept[1]
+        result = pub.result(None)
         view = HostView(
             code=pub.code, game=pub.kind, players=pub.players, seats=pub.seats,
-            game_number=pub.number, position=pub.position, bid_in=pub.bid_in,
-            waiting_for=pub.waiting, all_in=not pub.over and not pub.waiting, plays=pub.plays,
-            info=pub.info, resolution=pub.rec.resolution(), game_over=pub.over,
+            game_number=result.game_number, position=result.position, bid_in=pub.bid_in,
+            waiting_for=pub.waiting, all_in=not result.game_over and not pub.waiting,
+            plays=pub.plays, info=pub.info, resolution=result.resolution,
+            game_over=result.game_over,
         )
         with self._lock:
             if self._public.get(pub.match_id) is pub:
@@ -818,12 +821,12 @@ class Hub:
         return view
 
     # ------------------------------------------------------------ inside a transaction
-    def _admit(self, c: sqlite3.Connection, code: str, client: str) -> _Table:
+    def _admit(self, h: Hosting, code: str, client: str) -> HostedTable:
         verdict = self.limiter.check(client)
         if not verdict.allowed:
             raise _waiting(verdict)
         try:
-            t = _table(c, normal_code(code))
+            t = _table(h, code)
         except UnknownTable:
             verdict = self.limiter.failure(client)
             message = "That is not the code of a table here."
@@ -833,112 +836,92 @@ class Hub:
         # A right code forgets no wrong ones (see the limiter): only time does.
         return t
 
-    def _game(self, c: sqlite3.Connection, match_id: int) -> _Game:
+    def _game(self, h: Hosting, match_id: int) -> _Game:
         """The match's game in play; its record parsed once per stored text (RecordError
         for a game that cannot be played from phones)."""
-        kind, players, number, text = _game_row(c, match_id)
-        return _Game(kind, players, number, self._record_of(kind, text))
+        try:
+            game = h.game_in_play(match_id)
+        except NotStored as exc:
+            raise UnknownTable(str(exc)) from None
+        return _Game(game.kind, game.players, game.number, self._record_of(game.kind, game.record_json))
 
-    def _synced(self, c: sqlite3.Connection, t: _Table) -> tuple[_Table, _Game, Seat]:
+    def _synced(self, h: Hosting, t: HostedTable) -> tuple[HostedTable, _Game]:
         """The table with bids for the record as it is now: if the record moved on without
         the hub (the host undid, edited or entered a round, or started the next game), the
         pending bids were for a round that is gone and are dropped."""
-        game = self._game(c, t.match_id)
+        game = self._game(h, t.match_id)
         position = game.rec.position
         if (t.game_number, t.position) != (game.number, position):
-            c.execute("DELETE FROM net_bids WHERE table_id=?", (t.id,))
-            c.execute("UPDATE net_tables SET game_number=?, position=?, info='{}', updated_at=?"
-                      " WHERE id=?", (game.number, position, time.time(), t.id))
+            h.start_round(t.id, game.number, position)
             self._bump(t.match_id)
-            t.game_number, t.position, t.info = game.number, position, {}
-        return t, game, game.rec.ad
+            t = replace(t, game_number=game.number, position=position, info={})
+        return t, game
 
-    def _read(self, c: sqlite3.Connection, t: _Table) -> _Rows:
+    def _read(self, h: Hosting, t: HostedTable) -> _Rows:
         """The table as the views show it, read in this transaction, with its revision."""
-        t, game, _ad = self._synced(c, t)
-        return self._rows(c, t, game)
+        t, game = self._synced(h, t)
+        return self._rows(h, t, game)
 
-    def _rows(self, c: sqlite3.Connection, t: _Table, game: _Game,
+    def _rev(self, match_id: int) -> int:
+        with self._lock:
+            return self._revs.get(match_id, 0)
+
+    def _rows(self, h: Hosting, t: HostedTable, game: _Game,
               bids: list[tuple[str, dict[str, Any]]] | None = None) -> _Rows:
         """What the views need of the table, as this transaction has it now (``bids``: the
         pending bids in the order made, if the caller knows them)."""
-        seats = c.execute("SELECT player, token_hash FROM net_seats WHERE table_id=? ORDER BY seat",
-                          (t.id,)).fetchall()
+        seating = h.seating(t.id)
         if bids is None:
-            bids = list(_bids(c, t.id).items())
-        with self._lock:
-            rev = self._revs.get(t.match_id, 0)
-        return _Rows(rev, t, game, seats, bids)
+            bids = [(b.player, b.bid) for b in seating.bids]
+        return _Rows(self._rev(t.match_id), t, game, seating.seats, bids)
 
-    def _record(self, c: sqlite3.Connection, t: _Table, game: _Game, ad: Seat,
-                out: Outcome) -> str | None:
+    def _record(self, h: Hosting, t: HostedTable, game: _Game,
+                out: Outcome) -> tuple[HostedTable, _Game] | str:
         """Save the record with the round made of the pending bids (``out``, from the
-        seat's ``append``) and clear them; or say why the rules refuse the round."""
+        seat's ``append``) and clear them: the table and its game as they are now. Or
+        why the rules refuse the round, and nothing is written."""
         if not out.ok:
             return out.error or "the round cannot be recorded"
-        write_game(c, t.match_id, game.number, out.record)
-        c.execute("DELETE FROM net_bids WHERE table_id=?", (t.id,))
-        t.position, t.info = ad.position(out.record), {}
-        c.execute("UPDATE net_tables SET position=?, info='{}', updated_at=? WHERE id=?",
-                  (t.position, time.time(), t.id))
+        rec = self._record_of(game.kind, h.save_record(t.match_id, game.number, out.record))
+        h.start_round(t.id, game.number, rec.position)
         self._bump(t.match_id)
-        return None
+        return (replace(t, game_number=game.number, position=rec.position, info={}),
+                replace(game, rec=rec))
 
-    def _unseat(self, c: sqlite3.Connection, t: _Table, ad: Seat, name: str) -> None:
+    def _unseat(self, h: Hosting, t: HostedTable, ad: Seat, name: str) -> None:
         """Free the seat: its token seats nobody any more. A hidden bid is withdrawn: it
         was that device's secret, and whoever sits there next must neither see it nor
         have it revealed as theirs, so they bid afresh. A card played face up (sales)
         stays: it lies on the table for all to see, and taking it back would break the
         order of the sale (SA-3) for the players who played after it."""
-        c.execute("UPDATE net_seats SET token_hash=NULL, taken_at=NULL WHERE table_id=? AND player=?",
-                  (t.id, name))
+        h.free_seat(t.id, name)
         if ad.secret:
-            c.execute("DELETE FROM net_bids WHERE table_id=? AND player=?", (t.id, name))
+            h.drop_bid(t.id, name)
         self._bump(t.match_id)
 
-    def _seat_name(self, c: sqlite3.Connection, t: _Table, player: str) -> str:
-        names = [r[0] for r in c.execute("SELECT player FROM net_seats WHERE table_id=? ORDER BY seat",
-                                         (t.id,))]
-        found = Roster(names).find(player)
+    def _seat_name(self, h: Hosting, t: HostedTable, player: str) -> str:
+        found = Roster([s.player for s in h.seating(t.id).seats]).find(player)
         if found is None:
             raise UnknownSeat(f"there is no seat for '{player[:24]}' at this table")
         return found
 
-    def _info(self, c: sqlite3.Connection, t: _Table) -> TableInfo:
-        kind, players = _match_row(c, t.match_id)
-        seats = tuple(SeatState(p, h is not None) for p, h in c.execute(
-            "SELECT player, token_hash FROM net_seats WHERE table_id=? ORDER BY seat", (t.id,)))
-        return TableInfo(t.code, t.match_id, kind, tuple(players), seats)
+    def _info(self, h: Hosting, t: HostedTable) -> TableInfo:
+        try:
+            kind, players = h.match_players(t.match_id)
+        except NotStored as exc:
+            raise UnknownTable(str(exc)) from None
+        seats = tuple(SeatState(s.player, s.token_hash is not None) for s in h.seating(t.id).seats)
+        return TableInfo(t.code, t.match_id, kind, players, seats)
 
 
 # ---------------------------------------------------------------- rows
 
 
-def _table(c: sqlite3.Connection, code: str) -> _Table:
-    row = c.execute("SELECT id, code, match_id, game_number, position, info FROM net_tables"
-                    " WHERE code=?", (normal_code(code),)).fetchone()
-    if row is None:
+def _table(h: Hosting, code: str) -> HostedTable:
+    t = h.table(normal_code(code))
+    if t is None:
         raise UnknownTable("no table is hosted under this code")
-    return _Table(row[0], row[1], row[2], row[3], row[4], json.loads(row[5]))
-
-
-def _match_row(c: sqlite3.Connection, match_id: int) -> tuple[str, list[str]]:
-    m = c.execute("SELECT game, players FROM matches WHERE id=?", (match_id,)).fetchone()
-    if m is None:
-        raise UnknownTable(f"there is no match {match_id}")
-    return m[0], json.loads(m[1])
-
-
-def _game_row(c: sqlite3.Connection, match_id: int) -> tuple[str, list[str], int, str]:
-    """The match's game and players, and its game in play: its number and stored record."""
-    row = c.execute("SELECT m.game, m.players, g.number, g.record FROM matches m"
-                    " LEFT JOIN games g ON g.match_id = m.id WHERE m.id=?"
-                    " ORDER BY g.number DESC LIMIT 1", (match_id,)).fetchone()
-    if row is None:
-        raise UnknownTable(f"there is no match {match_id}")
-    if row[2] is None:
-        raise UnknownTable(f"match {match_id} has no game")
-    return row[0], json.loads(row[1]), row[2], row[3]
+    return t
 
 
 def _check_seat_names(game: _Game) -> None:
@@ -952,24 +935,15 @@ def _check_seat_names(game: _Game) -> None:
         raise HubError(f"{ruling}: {fault}" if ruling else fault)
 
 
-def _seat(c: sqlite3.Connection, token: str) -> tuple[_Table, str]:
-    wanted = token_hash(token)
+def _seat(h: Hosting, token: str) -> tuple[HostedTable, str]:
     # Looked up by its hash: timing could at most tell a hash prefix, never a token.
-    row = c.execute("SELECT t.id, t.code, t.match_id, t.game_number, t.position, t.info, s.player"
-                    " FROM net_seats s JOIN net_tables t ON t.id = s.table_id WHERE s.token_hash=?",
-                    (wanted,)).fetchone()
-    if row is None:
+    found = h.seat_of(token_hash(token))
+    if found is None:
         raise UnknownSeat("no seat has this token")
-    return _Table(row[0], row[1], row[2], row[3], row[4], json.loads(row[5])), row[6]
+    return found
 
 
-def _bids(c: sqlite3.Connection, table_id: int) -> dict[str, dict[str, Any]]:
-    """The pending bids, in the order they were first made."""
-    return {p: json.loads(b) for p, b in c.execute(
-        "SELECT player, bid FROM net_bids WHERE table_id=? ORDER BY made", (table_id,)).fetchall()}
-
-
-def _wait_text(verdict: Any) -> str:
+def _wait_text(verdict: Verdict) -> str:
     seconds = max(1, round(verdict.retry_after))
     if verdict.locked:
         minutes = max(1, round(verdict.retry_after / 60))
@@ -977,5 +951,5 @@ def _wait_text(verdict: Any) -> str:
     return f"Too many wrong codes: wait {seconds} s before the next try."
 
 
-def _waiting(verdict: Any) -> JoinRefused:
+def _waiting(verdict: Verdict) -> JoinRefused:
     return JoinRefused(_wait_text(verdict), retry_after=verdict.retry_after, locked=verdict.locked)

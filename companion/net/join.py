@@ -56,8 +56,8 @@ def pick_lan_address(candidates: Iterable[str | None]) -> str | None:
             continue
         usable.append(ip)
     private = [ip for ip in usable if ip.is_private]
-    chosen = (private or usable or [None])[0]
-    return None if chosen is None else str(chosen)
+    chosen = private or usable
+    return str(chosen[0]) if chosen else None
 
 
 def lan_address(

@@ -7,8 +7,7 @@ player typed, and never anything else: a phone's words come from its own seat's 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from companion.net.hub import SeatState
 
@@ -41,15 +40,3 @@ def code_text(code: str) -> str:
     """A table code as the host screen shows it, in two halves: 'ABC DEF'."""
     half = len(code) // 2
     return f"{code[:half]} {code[half:]}" if len(code) > 4 else code
-
-
-# ---------------------------------------------------------------- Hot Dog
-
-
-def hotdog_bid_text(bid: Mapping[str, Any]) -> str:
-    """A seat's own bid in words: '5 table, 2 hot dogs, $1, last hot dog (announced)'."""
-    n = bid["hotdogs"]
-    out = f"{bid['table']} table, {n} hot dog{'s' if n != 1 else ''}, ${bid.get('dollars', 0)}"
-    if bid.get("last"):
-        out += ", last hot dog" + (" (announced)" if bid.get("announced", True) else " (not announced)")
-    return out

@@ -86,8 +86,9 @@ def bgstats_export(matches: Sequence[StoredMatch]) -> dict[str, Any]:
         spec = game(match.game)
         for stored in match.games:
             try:
-                record = parse_record(json.dumps({**stored.record, "game": match.game}))
-                result = referee(record)
+                # each game's own record and result models (players; winners)
+                record: Any = parse_record(json.dumps({**stored.record, "game": match.game}))
+                result: Any = referee(record)
             except CompanionError:  # a record the referee refuses has no result to log
                 continue
             winners = list(result.winners)

@@ -480,7 +480,7 @@ class Store:
                 "INSERT INTO matches (game, players, finished, created_at, updated_at) VALUES (?,?,0,?,?)",
                 (game, json.dumps(players, ensure_ascii=False), now, now),
             )
-            match_id = int(cur.lastrowid)
+            match_id = int(cur.lastrowid or 0)   # set by every INSERT
             c.execute(
                 "INSERT INTO games (match_id, number, record, created_at, updated_at) VALUES (?,?,?,?,?)",
                 (match_id, 1, _dump(first_record), now, now),
@@ -567,7 +567,7 @@ class Store:
                 "INSERT INTO matches (game, players, finished, created_at, updated_at) VALUES (?,?,?,?,?)",
                 (game, json.dumps(players, ensure_ascii=False), int(finished), now, now),
             )
-            match_id = int(cur.lastrowid)
+            match_id = int(cur.lastrowid or 0)   # set by every INSERT
             for n, record in enumerate(records, 1):
                 c.execute(
                     "INSERT INTO games (match_id, number, record, created_at, updated_at) VALUES (?,?,?,?,?)",
@@ -625,9 +625,9 @@ class Store:
 
 
 def write_game(c: sqlite3.Connection, match_id: int, number: int, record: dict[str, Any], *,
-               finished_match: bool | None = None, base: Mapping[str, Any] | None = None) -> None:
+               finished_match: bool | None = None, base: Mapping[str, Any] | None = None) -> str:
     """Replace a game's record inside the caller's transaction (the store's and the
-    network table hub's one way of saving a round).
+    network table hub's one way of saving a round); returns the record as stored.
 
     ``base`` is the record the change was made from, as the player's screen showed it.
     Given, the record is written only if game ``number`` is still the match's game in
@@ -641,9 +641,10 @@ def write_game(c: sqlite3.Connection, match_id: int, number: int, record: dict[s
         if number_now != number or stored != json.loads(_dump(dict(base))):
             raise RecordMoved(number_now, stored)
     now = time.time()
+    text = _dump(record)
     cur = c.execute(
         "UPDATE games SET record=?, updated_at=? WHERE match_id=? AND number=?",
-        (_dump(record), now, match_id, number),
+        (text, now, match_id, number),
     )
     if cur.rowcount != 1:
         raise StoreError(f"game {number} of match {match_id} is not stored")
@@ -652,6 +653,7 @@ def write_game(c: sqlite3.Connection, match_id: int, number: int, record: dict[s
     else:
         c.execute("UPDATE matches SET updated_at=?, finished=? WHERE id=?",
                   (now, int(finished_match), match_id))
+    return text
 
 
 def _code(exc: sqlite3.Error) -> int | None:
@@ -688,8 +690,12 @@ def _statements(script: str) -> list[str]:
     return [s.strip() for s in script.split(";") if s.strip()]
 
 
-def _dump(record: dict[str, Any]) -> str:
+def dump_record(record: dict[str, Any]) -> str:
+    """A game record as stored: compact JSON text (equal records, equal texts)."""
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+_dump = dump_record
 
 
 _stores: dict[Path, Store] = {}

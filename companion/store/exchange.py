@@ -73,11 +73,13 @@ def _game_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
     """Per player (seat order): the game's score (final, or so far), whether the player
     won and whether the game is over, from the referee's result."""
     name = str(record.get("game", ""))
-    if name not in games() or games()[name].final_scores is None:
+    spec = games().get(name)
+    if spec is None or spec.final_scores is None:
         return []
-    rec = parse_record(json.dumps(record))
-    result = referee(rec)
-    scores = games()[name].final_scores(result)  # type: ignore[misc]
+    # each game's own record and result models (players; winners, game_over)
+    rec: Any = parse_record(json.dumps(record))
+    result: Any = referee(rec)
+    scores = spec.final_scores(result)
     column = score_column(name)
     return [{"row": "game", "game": number, "player": p, column: scores[p], "winner": p in result.winners,
              "over": result.game_over} for p in rec.players]

@@ -8,7 +8,7 @@ from collections import defaultdict
 
 import pytest
 
-from companion.games.hotdog import viewmodel as vm
+from companion.games.hotdog import forms
 from companion.store import Store
 from companion.ui.host import connect
 from companion.ui.shell import Route, SessionState, Shell
@@ -77,8 +77,8 @@ def session(store: Store, hub: PubSub, route: Route, *, remote: bool = False) ->
 
 def test_a_saved_round_redraws_every_session_showing_that_match_and_no_other(store):
     hub = PubSub()
-    mid = store.create_match("hotdog", PLAYERS, vm.new_record(PLAYERS, "Anna"))
-    other = store.create_match("hotdog", PLAYERS, vm.new_record(PLAYERS, "Bernd"))
+    mid = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    other = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Bernd"))
     a = session(store, hub, Route("match", {"match": mid}))
     b = session(store, hub, Route("match", {"match": mid}))
     elsewhere = session(store, hub, Route("match", {"match": other}))
@@ -86,7 +86,7 @@ def test_a_saved_round_redraws_every_session_showing_that_match_and_no_other(sto
     home = session(store, hub, Route("home"))
     before = {s: s.state.rev for s in (a, b, elsewhere, setup, home)}
     record = store.match(mid).current.record
-    entered = vm.submit(record, {p: vm.Draft(table=5, hotdogs=1) for p in PLAYERS}).record
+    entered = forms.submit(record, {p: forms.Draft(table=5, hotdogs=1) for p in PLAYERS}).record
     store.save_game(mid, 1, entered, base=record)          # saved from any session: a's, say
     bumped = {s for s, rev in before.items() if s.state.rev > rev}
     assert bumped == {a, b, home}
@@ -95,10 +95,10 @@ def test_a_saved_round_redraws_every_session_showing_that_match_and_no_other(sto
 
 def test_a_refused_save_redraws_nobody(store):
     hub = PubSub()
-    mid = store.create_match("hotdog", PLAYERS, vm.new_record(PLAYERS, "Anna"))
+    mid = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
     b = session(store, hub, Route("match", {"match": mid}))
     record = store.match(mid).current.record
-    entered = vm.submit(record, {p: vm.Draft(table=5, hotdogs=1) for p in PLAYERS}).record
+    entered = forms.submit(record, {p: forms.Draft(table=5, hotdogs=1) for p in PLAYERS}).record
     store.save_game(mid, 1, entered, base=record)
     rev = b.state.rev
     with pytest.raises(Exception):
@@ -114,7 +114,7 @@ def test_a_bid_redraws_the_phones_of_its_table_and_no_other_phone(store):
 
     hub = PubSub()
     net = hub_for(store)
-    mids = [store.create_match("hotdog", PLAYERS, vm.new_record(PLAYERS, "Anna")) for _ in range(2)]
+    mids = [store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna")) for _ in range(2)]
     codes = [net.host(m).code for m in mids]
     tokens = {p: net.take_seat(codes[0], p, "192.168.1.2").token for p in PLAYERS}
     host = session(store, hub, Route("match", {"match": mids[0]}))

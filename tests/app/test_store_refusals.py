@@ -15,9 +15,10 @@ import flet as ft
 import pytest
 from flet.components.component import Renderer
 
+from companion.games.hotdog import actions as hotdog_actions
+from companion.games.hotdog import forms, present
 from companion.games.hotdog import view as hotdog_view
-from companion.games.hotdog import viewmodel as vm
-from companion.games.hotdog.viewmodel import Draft
+from companion.games.hotdog.forms import Draft
 from companion.store import SCHEMA_VERSION, Store, db
 from companion.ui import app
 from companion.ui import shell as shell_module
@@ -45,6 +46,12 @@ def draw(component, *args) -> Any:
     return Renderer().render(component.__wrapped__, *args)
 
 
+def hotdog_entry(shell: Shell, mid: int) -> Any:
+    """Hot Dog's bid entry as its table screen draws it: the session and the game view."""
+    s = hotdog_actions.open_table(shell, mid)
+    return draw(hotdog_view.Entry, s, present.game_view(s.record), s.ui, None)
+
+
 def tap(root: Any, label: str) -> None:
     (button,) = [c for c in controls(root) if isinstance(c, ft.Button) and c.content == label]
     done = button.on_click(None)
@@ -62,7 +69,7 @@ def shell_of(store: Store) -> Shell:
 def match(tmp_path) -> tuple[Any, int, dict]:
     path = tmp_path / "companion.sqlite3"
     s = Store(path)
-    record = vm.new_record(PLAYERS, "Anna")
+    record = forms.new_record(PLAYERS, "Anna")
     mid = s.create_match("hotdog", PLAYERS, record)
     s.close()
     return path, mid, record
@@ -90,17 +97,16 @@ def test_a_refused_round_is_said_and_stays_entered(match, monkeypatch, opened):
     path, mid, record = match
     store = opened(path, monkeypatch)
     shell = shell_of(store)
-    shell.set_ui(hotdog_view.TABLE, lambda u: u, hotdog_view.Table(shell, mid).fresh)
-    shell.set_ui(hotdog_view.TABLE, lambda u: replace(u, drafts=dict(TIE)))
-    entry = draw(hotdog_view.Entry, hotdog_view.Table(shell, mid))
+    hotdog_actions.open_table(shell, mid).put(lambda u: replace(u, drafts=dict(TIE)))
+    entry = hotdog_entry(shell, mid)
 
     tap(entry, "Submit round")                     # no exception: the session lives on
 
-    ui = shell.ui(hotdog_view.TABLE)
+    ui = hotdog_actions.open_table(shell, mid).latest()
     assert ui.mode == "entry" and ui.drafts == TIE  # the bids the players entered are still there
     assert ui.error.startswith("Not saved: ")
     assert ("read-only" if opened is read_only else "cannot be written any more") in ui.error
-    assert ui.error in texts(draw(hotdog_view.Entry, hotdog_view.Table(shell, mid)))  # beside the button
+    assert ui.error in texts(hotdog_entry(shell, mid))  # beside the button
     assert store.match(mid).current.record == record
 
 
@@ -152,7 +158,7 @@ def test_a_store_that_cannot_be_used_is_said_and_no_session_starts(tmp_path, mon
 
 
 def hotdog_record() -> dict:
-    return vm.new_record(PLAYERS, "Anna")
+    return forms.new_record(PLAYERS, "Anna")
 
 
 def sales_record() -> dict:
@@ -170,23 +176,16 @@ def burger_record() -> dict:
 @pytest.mark.parametrize("game, new", [("hotdog", hotdog_record), ("sales", sales_record),
                                        ("burger", burger_record)])
 def test_every_game_says_a_refused_save_at_its_table(tmp_path, game, new):
+    """Each game's table operations run on the screen's TableSession (its ``actions``)."""
     import importlib
 
-    view = importlib.import_module(f"companion.games.{game}.view")
     store = Store(tmp_path / "companion.sqlite3")
     record = new()
     mid = store.create_match(game, record["players"], record)
     shell = shell_of(store)
-    if game in ("burger", "sales"):       # its table's operations run on the screen's TableSession
-        actions = importlib.import_module(f"companion.games.{game}.actions")
-        t = actions.open_table(shell, mid)
-        store._conn.execute("PRAGMA query_only=ON")
-        assert actions.save(t, {**record, "rounds": []}, record, "your entry was not saved") is False
-        assert actions.open_table(shell, mid).ui.error.startswith("Not saved: the saved data ")
-        assert store.match(mid).current.record == record
-        return
-    table = view.Table(shell, mid)
+    actions = importlib.import_module(f"companion.games.{game}.actions")
+    t = actions.open_table(shell, mid)
     store._conn.execute("PRAGMA query_only=ON")
-    assert table.save({**record, "rounds": []}, record, "your entry was not saved") is False
-    assert shell.ui(view.TABLE).error.startswith("Not saved: the saved data ")
+    assert actions.save(t, {**record, "rounds": []}, record, "your entry was not saved") is False
+    assert actions.open_table(shell, mid).ui.error.startswith("Not saved: the saved data ")
     assert store.match(mid).current.record == record

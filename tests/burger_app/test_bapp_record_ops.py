@@ -52,9 +52,9 @@ def test_edit_replaces_a_round_and_replays():
 
 def test_bu2_edit_refused_for_its_own_round_and_a_missing_round():
     _, two = two_rounds()
-    draft = forms.set_card(forms.draft_of(two, 0), 1, 0, "rat")      # deck 1: two rats, no ingredient
-    assert forms.edit(two, 0, draft).error == (
-        "round 1: BU-2: deck 1 holds only rats: every deck starts with an ingredient")
+    draft = forms.set_card(forms.draft_of(two, 0), 1, 0, "rat")      # the second deck: two rats, no ingredient
+    assert forms.edit(two, 0, draft).error == (       # decks are counted from 1 on screen
+        "round 1: BU-2: deck 2 holds only rats: every deck starts with an ingredient")
     assert forms.edit(two, 2, draft).error == "There is no round 3 to change."
 
 
@@ -83,10 +83,10 @@ def test_bu4_picks_are_kept_in_the_record():
     rec = start()
     draft = forms.pick(entered(rec, DECKS_A, {"Ann": "tease", "Ben": "tongs", "Cat": "tongs"}), 0, 2)
     rec = forms.submit(rec, draft).record
-    # Ben takes deck 2, Cat deck 1, Ben deck 0
+    # Ben takes the third deck, Cat the second, Ben the first: the record's indexes, counted from 1 on screen
     assert rec["rounds"][0]["picks"] == [2, 1, 0]
     takes = present.game_view(rec).rounds[0].takes
-    assert [t.split(":")[0] for t in takes] == ["Ben takes deck 2", "Cat takes deck 1", "Ben takes deck 0"]
+    assert [t.split(":")[0] for t in takes] == ["Ben takes deck 3", "Cat takes deck 2", "Ben takes deck 1"]
     assert forms.take_rows(state(start()), draft)[0].deck == 2
 
 

@@ -34,10 +34,10 @@ def test_bu2_deck_draft_hints_and_the_rat_button():
     check = forms.deck_check(st, draft)
     assert check.per_deck == {} and not check.ready
     assert check.count == "3 of 5 ingredients placed: 2 more to reveal (BU-2; rats do not count)."
-    draft = forms.set_card(draft, 1, 0, "rat")            # deck 1 began with a rat: no ingredient
+    draft = forms.set_card(draft, 1, 0, "rat")            # the second deck began with a rat: no ingredient
     draft = forms.add_rat(draft, 2)
     check = forms.deck_check(st, draft)
-    assert check.per_deck == {1: "deck 1 needs an ingredient: every deck starts with one (BU-2)"}
+    assert check.per_deck == {1: "deck 2 needs an ingredient: every deck starts with one (BU-2)"}
     assert check.count == "2 of 5 ingredients placed: 3 more to reveal (BU-2; rats do not count, 2 rats on the decks)."
     draft = forms.remove_card(forms.set_card(draft, 1, 0, "lettuce"), 2, 1)
     for name in ("cheese", "patty"):
@@ -112,8 +112,8 @@ def test_bu4_only_one_player_plays_tongs():
     rv = gv.rounds[0]
     assert rv.explanation == "Cat alone played tongs: Cat takes all three decks (BU-4)."
     assert rv.reveal == "Ann revealed 5 ingredients and 1 rat (rats do not count) into 3 decks (BU-2)."
-    assert rv.takes == ["Cat takes deck 0: patty, cheese", "Cat takes deck 1: lettuce",
-                        "Cat takes deck 2: onion, tomato"]
+    assert rv.takes == ["Cat takes deck 1: patty, cheese", "Cat takes deck 2: lettuce",
+                        "Cat takes deck 3: onion, tomato"]
     assert rv.finished == {"Cat": 1}
     assert rv.count == "1 of 8 complete hamburgers on the table (BU-6)."
     assert rv.next_first == "Cat"
@@ -168,16 +168,16 @@ def test_bu4_several_tongs_players_pick_their_decks():
     draft = forms.pick(draft, 0, 1)            # Ben takes deck 1 first; Cat's turn gets deck 0
     draft = forms.pick(draft, 1, 2)            # Cat takes deck 2; deck 0 is left for Ben
     rows = forms.take_rows(st, draft)
-    assert [r.text for r in rows] == ["Ben takes deck 1: lettuce, 1 rat", "Cat takes deck 2: onion, tomato",
-                                      "Ben takes deck 0: patty, cheese"]
+    assert [r.text for r in rows] == ["Ben takes deck 2: lettuce, 1 rat", "Cat takes deck 3: onion, tomato",
+                                      "Ben takes deck 1: patty, cheese"]
     assert rows[1].choices == [0, 2]
     assert forms.take_line(st, draft) == "Ben and Cat played tongs: Ben, Cat, Ben take the three decks (BU-4)."
     assert forms.rats_taken(st, draft) == {"Ben": 1}
     rec = forms.submit(rec, draft).record
     assert rec["rounds"][0]["picks"] == [1, 2, 0]
     rv = present.game_view(rec).rounds[0]
-    assert rv.takes == ["Ben takes deck 1: lettuce", "Cat takes deck 2: onion, tomato",
-                        "Ben takes deck 0: patty, cheese"]
+    assert rv.takes == ["Ben takes deck 2: lettuce", "Cat takes deck 3: onion, tomato",
+                        "Ben takes deck 1: patty, cheese"]
     assert rv.next_first == "Ben"           # took the last deck (BU-6)
     # the decks in order are the default: no picks in the record
     plain = forms.submit(start(), entered(start(), DECKS_A, {"Ann": "tease", "Ben": "tongs", "Cat": "tongs"}))
@@ -225,7 +225,7 @@ def test_bu2_a_refused_round_changes_nothing_and_says_why():
                     {"Ann": "tongs", "Ben": "tease", "Cat": "tease"})
     change = forms.submit(rec, draft)
     assert not change.ok and change.record == rec
-    assert change.error == "round 1: BU-2: deck 1 holds only rats: every deck starts with an ingredient"
+    assert change.error == "round 1: BU-2: deck 2 holds only rats: every deck starts with an ingredient"
     assert forms.preview(state(rec), draft) == (None, change.error)
     too_many = entered(rec, [["patty", "cheese", "onion"], ["lettuce"], ["tomato", "mushroom"]],
                        {"Ann": "tongs", "Ben": "tease", "Cat": "tease"})

@@ -35,8 +35,8 @@ def test_bu5_public_view_hides_rats_and_tool_hands_while_the_game_runs():
     gv = present.game_view(one)
     assert not gv.over
     text = public_text(gv)
-    assert gv.rounds[0].takes == ["Cat takes deck 0: patty, cheese", "Cat takes deck 1: lettuce",
-                                  "Cat takes deck 2: onion, tomato"]
+    assert gv.rounds[0].takes == ["Cat takes deck 1: patty, cheese", "Cat takes deck 2: lettuce",
+                                  "Cat takes deck 3: onion, tomato"]
     assert "rat token" not in repr(gv.rounds)
     assert "hidden" not in text and "Deck 1 held" not in text
     # nobody's hand or used cards (BU-3); the setup's tool cards per player are public
@@ -57,7 +57,8 @@ def test_bu3_bu5_a_player_peeks_at_their_own_only():
         "Cat, your rat tokens: 1 (secret, BU-5).",
         "Your tool cards in hand: 2 tongs + 1 tease.",
         "Your used tool cards: 1 tongs + 0 tease (secret, BU-3).",
-        "Round 1: Deck 1 held 1 rat: 1 hidden rat token for you; the rat goes under your wastebasket (BU-5).",
+        # the rules' note names the record's deck 1 ('Deck 1 held'): the screen counts it as deck 2
+        "Round 1: Deck 2 held 1 rat: 1 hidden rat token for you; the rat goes under your wastebasket (BU-5).",
     ]
     ann = present.private_view(one, "Ann")
     assert (ann.rats, ann.hand, ann.used, ann.lines) == (0, {"tongs": 3, "tease": 0}, {"tongs": 0, "tease": 1}, [])
@@ -83,7 +84,7 @@ def test_bu5_everything_is_shown_at_the_end():
     _, two = secret_game()
     gv = present.game_view(two)
     assert gv.over and gv.rounds[0].secrets
-    assert gv.rounds[0].takes[1] == "Cat takes deck 1: lettuce, 1 rat"
+    assert gv.rounds[0].takes[1] == "Cat takes deck 2: lettuce, 1 rat"
     assert gv.next_first == ("Game over: the draw pile holds 1 card, fewer than the 5 ingredients "
                              "a new round needs (BU-6).")
     assert gv.rounds[1].next_first is None

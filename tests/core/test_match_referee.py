@@ -10,7 +10,8 @@ import json
 import pytest
 
 from companion.core.match import MatchRecord, tally
-from companion.games.hotdog import viewmodel as hotdog_vm
+from companion.games.hotdog import forms as hotdog_forms
+from companion.games.hotdog import present as hotdog_present
 from companion.store import Store
 from companion.store.exchange import match_json
 from tests.conftest import load_example, run_cli
@@ -104,7 +105,7 @@ def store(tmp_path):
 def _stored_hotdog_match(store: Store, games: list[dict]) -> int:
     """The match as the app stores it: each game's record as the game screens keep it."""
     players = MATCH["players"]
-    records = [{**hotdog_vm.new_record(players, g["mustard"]), "rounds": g["rounds"]} for g in games]
+    records = [{**hotdog_forms.new_record(players, g["mustard"]), "rounds": g["rounds"]} for g in games]
     mid = store.create_match("hotdog", players, records[0])
     for record in records[1:]:
         store.add_game(mid, record)
@@ -120,7 +121,7 @@ def test_a_hotdog_match_export_referees_equal_to_the_apps_own_tally(store, games
     m = store.match(mid)
     exported = json.loads(match_json(m))
     assert all("game" not in g for g in exported["games"])  # the contract's shape: the match names it
-    app = hotdog_vm.match_tally(m.players, [g.record for g in m.games]).model_dump(mode="json")
+    app = hotdog_present.match_tally(m.players, [g.record for g in m.games]).model_dump(mode="json")
     assert _referee(exported) == app
     if games == 3:
         assert json.dumps(_contract(app)) == json.dumps(EXPECTED)

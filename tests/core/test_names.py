@@ -138,7 +138,7 @@ def test_a_decomposed_record_is_refereed_as_the_composed_one(game):
     assert referee(parse_record(mixed)).model_dump_json() == want
 
 
-SETUP_SCREENS = {"hotdog": "companion.games.hotdog.viewmodel",
+SETUP_SCREENS = {"hotdog": "companion.games.hotdog.forms",
                  "sales": "companion.games.sales.forms",
                  "burger": "companion.games.burger.forms"}
 
@@ -161,7 +161,7 @@ def test_the_setup_screens_say_the_same_next_to_the_field(game):
 
 def test_a_new_game_keeps_its_names_composed():
     from companion.games.burger import forms as burger
-    from companion.games.hotdog import viewmodel as hotdog
+    from companion.games.hotdog import forms as hotdog
     from companion.games.sales import forms as sales
 
     assert hotdog.new_record([" Zoe\u0308", "Anna"], "Zoe\u0308")["players"] == ["Zoë", "Anna"]

@@ -122,6 +122,13 @@ class Table:
         self.click("Show all")
         self.see("Tables now")
 
+    def undo(self, number: int) -> None:
+        """Undo the last round: the screen asks first ("Undo round n?"), then Undo."""
+        self.click("Undo last round")
+        self.see(f"Undo round {number}? Its bids come back for entry.")
+        self.click("Undo", exact=True)
+        self.see(f"Round {number} undone; its bids are back for entry.")
+
     def step_texts(self) -> list[str]:
         """The reveal's step headlines, in the order shown."""
         out = []

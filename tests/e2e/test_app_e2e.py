@@ -64,11 +64,52 @@ def test_refused_bid_says_why_and_changes_nothing_then_undo(table):
     table.click("Next round")
     table.see("Round 2 · mustard card: Bernd")
     table.see("Money: Anna $5 · Bernd $4 · Chris $3")
-    table.click("Undo last round")
-    table.see("Round 1 undone; its bids are back for entry.")
+    table.undo(1)
     table.see("Round 1 · mustard card: Anna")
     table.see("Money: Anna $3 · Bernd $3 · Chris $3")
     assert table.value("Bernd", "dollar") == 2
+
+
+def test_a_first_round_nothing_made_up_hidden_refusal_kept_private_undo_asks(table):
+    """What a first-time table hit: HD-1 said for fresh fields, Submit with untouched
+    cards recording default bids (HD-6), a refused hidden bid read out with its
+    dollars, and Undo acting at once next to Submit."""
+    table.click("New Hot Dog match")
+    table.pg.get_by_role("textbox", name="Player 1").wait_for()
+    table.see("Who holds the mustard card?")
+    assert not table.text("HD-1: a player's name is empty").count()     # nothing typed: nothing red
+    table.click("Start match")                                          # Start says what is missing
+    table.see("HD-1: a player's name is empty")
+    table.click("Home")
+    table.setup(PLAYERS, mustard="Anna")
+    table.see("Not entered yet: tap a table to begin")
+    shot(table.pg, "phone-untouched-cards")
+    table.click("Submit round")
+    table.see("round 1: HD-6: Anna, Bernd and Chris have not bid yet: every player bids every round.")
+    table.see("Round 1 · mustard card: Anna")                          # nothing was entered
+    for p, (t, h, d) in TIE.items():
+        table.bid(p, t, h, d)
+    table.bid("Chris", 5, 4, 4)                                          # $4: more than his $3
+    table.click("Hide Chris's bid")
+    table.see("Chris: bid entered and hidden, pass the phone on.")
+    table.click("Submit round")
+    line = "round 1: HD-6: Chris's bid needs checking: Chris, show it to see why."
+    table.see(line)
+    assert not table.find("exceed the player's money").count()            # his dollars stay hidden
+    table.click("Show Chris's bid")
+    table.see("HD-6: dollars (4) exceed the player's money ($3)")
+    table.bid("Chris", 5, 3, 2)
+    table.submit(1)
+    table.click("Show all")
+    table.click("Next round")
+    table.see("Round 2 · mustard card: Bernd")
+    table.click("Undo last round")
+    table.see("Undo round 1? Its bids come back for entry.")
+    shot(table.pg, "phone-undo-asks")
+    table.click("Keep", exact=True)
+    table.see("Round 2 · mustard card: Bernd")                          # kept
+    table.undo(1)
+    table.see("Round 1 · mustard card: Anna")
 
 
 def test_edit_round_one_replays_round_two(table):
@@ -116,6 +157,7 @@ def test_sigkill_between_rounds_keeps_the_game(chromium_browser, tmp_path):
 
 def _finish(t: Table, game: int, round_no: int) -> None:
     """One round: Anna places her last hot dog, announced (HD-13)."""
+    t.bid("Anna", 7, 1, 0)                 # a card's boxes are drawn once its bid is begun
     t.check("Anna: last hot dog")
     t.play(round_no, {"Anna": (7, 1, 0), "Bernd": (5, 2, 0), "Chris": (5, 3, 0)})
     t.click("End of game")
@@ -138,7 +180,8 @@ def test_three_games_and_the_match_tally(chromium_browser, app_server):
         t.click("Start game 2")
         t.see("Hot Dog · game 2 of 3")
         t.see("Round 1 · mustard card: Bernd")
-        t.see(re.compile(r"^Match so far \(HD-15\): "))
+        # HD-15: game 1's totals, said as such (not game 1 plus game 2's start money)
+        t.see("Match after game 1 (HD-15): Anna $5 · Bernd $6 · Chris $6; game 2's money is added when it ends")
         _finish(t, 2, 1)
         t.click("Start game 3")
         t.see("Round 1 · mustard card: Chris")

@@ -2,13 +2,16 @@
 like at a table: a round where nobody plays tongs (BU-4: every deck to the first
 player's wastebasket, the first player stays), a round where one player alone plays
 tongs and takes every deck (BU-4), rat tokens kept secret until the end (BU-5), the
-BU-7 top bun and the house-rule scores (BU-8); and a SIGKILL between rounds."""
+BU-7 top bun and the house-rule scores (BU-8); and a SIGKILL between rounds. The decks
+are entered by tapping the recipe file's card buttons, once by typing the names (the
+fallback); the driver counts a player's taps and keystrokes."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.harness import DESKTOP, PHONE, Server, shot, type_text
 from tests.e2e.table import Table
@@ -19,7 +22,18 @@ PLAYERS = ["Ann", "Ben", "Cat"]
 
 
 class Burger(Table):
-    """Driving the Burger table through the accessibility tree."""
+    """Driving the Burger table through the accessibility tree, counting what a player
+    does: ``taps`` (a button, a checkbox, a text field focused) and ``keys`` typed."""
+
+    taps = 0
+    keys = 0
+
+    def counted(self) -> tuple[int, int]:
+        return self.taps, self.keys
+
+    def check(self, label: str) -> None:
+        self.taps += 1
+        super().check(label)
 
     def screen_text(self) -> str:
         """Everything a screen reader could read on the page: texts and accessible names."""
@@ -40,6 +54,7 @@ class Burger(Table):
             self.pg.wait_for_timeout(150)
 
     def click(self, name: str, exact: bool = False) -> None:
+        self.taps += 1
         found = self.button(name, exact).first
         try:
             self.into_view(found)
@@ -50,6 +65,8 @@ class Burger(Table):
 
     def type_into(self, label: str, text: str) -> None:
         field = self.pg.get_by_role("textbox", name=label).first
+        self.taps += 1
+        self.keys += len(text)
         self.into_view(field)
         type_text(self.pg, field, text)     # checks the focus and the text typed, as a player looks
 
@@ -74,15 +91,27 @@ class Burger(Table):
         self.click("Start game")
         self.see("Round 1 · first player: Ann")
 
-    def decks(self, extra: dict[int, list[str]], names: dict[tuple[int, int], str] | None = None) -> None:
-        """Each deck starts with one card; ``extra``: more cards per deck ('' an ingredient,
-        'rat' the rat button); ``names``: card names typed, by (deck, card number)."""
+    def tap_decks(self, decks: list[list[str]]) -> None:
+        """The decks entered by taps alone, deck 1 first: each card's button from the
+        recipe file ('rat': the rat button). A deck's first tap names its first card."""
+        for number, cards in enumerate(decks, 1):
+            for c in cards:
+                self.click(f"Deck {number}: add rat" if c == "rat" else f"Deck {number}: put {c}")
+            self.see(f"Deck {number}: take off card {len(cards)}")
+        self.see(re.compile(r"^5 of 5 ingredients placed"))
+
+    def type_decks(self, extra: dict[int, list[str]], names: dict[tuple[int, int], str] | None = None) -> None:
+        """The fallback: the card names typed. Each deck starts with one card; ``extra``:
+        more cards per deck, counted from 1 ('' an ingredient, 'rat' the rat button);
+        ``names``: card names typed, by (deck, card number)."""
+        self.click("Type card names instead")
         for deck, cards in extra.items():
             for c in cards:
                 self.click(f"Deck {deck}: add rat" if c == "rat" else f"Deck {deck}: add ingredient")
         for (deck, number), name in (names or {}).items():
             self.type_into(f"Deck {deck} card {number}", name)
         self.see(re.compile(r"^5 of 5 ingredients placed"))
+        self.click("Tap the cards instead")
 
     def tools(self, chosen: dict[str, str]) -> None:
         """Pass the phone: each player shows their hand, plays a card face down; reveal."""
@@ -105,11 +134,18 @@ class Burger(Table):
 def test_nobody_tongs_then_one_tongs_player_rats_secret_until_the_end(chromium_browser, app_server):
     t = Burger(chromium_browser, app_server.url, PHONE)
     try:
-        t.setup(PLAYERS, tease=2, draw_pile="17", rat_points=-1)
+        t.setup(PLAYERS, tease=2, draw_pile="18", rat_points=-1)
         shot(t.pg, "burger-phone-table")
 
-        # round 1: nobody plays tongs (BU-4)
-        t.decks({0: ["", ""]})
+        # round 1: nobody plays tongs (BU-4); the decks by taps, no typing (BU-2)
+        at = t.counted()
+        t.tap_decks([["bottom bun", "patty", "cheese"], ["top bun", "rat"], ["onion"]])
+        tapped = (t.taps - at[0], t.keys - at[1])
+        shot(t.pg, "burger-phone-deck-buttons")
+        t.click("Deck 1: take off card 3, cheese")      # a tap on a card takes it off again
+        expect(t.button("Deck 1: take off card 3")).to_have_count(0)
+        t.click("Deck 1: put cheese")
+        t.see(re.compile(r"^5 of 5 ingredients placed"))
         t.tools({"Ann": "tease", "Ben": "tease", "Cat": "tease"})
         t.see("Nobody played tongs: all decks go to Ann's wastebasket (BU-4); nobody gets rat tokens this round.")
         shot(t.pg, "burger-phone-nobody-tongs")
@@ -120,27 +156,34 @@ def test_nobody_tongs_then_one_tongs_player_rats_secret_until_the_end(chromium_b
         t.click("Next round")
         t.see("Round 2 · first player: Ann")
 
-        # round 2: Ben alone plays tongs and takes every deck, a rat among them (BU-4, BU-5)
-        t.decks({0: ["", ""], 1: ["rat"]}, {(0, 1): "bottom bun", (0, 2): "patty", (0, 3): "cheese",
-                                             (1, 1): "top bun"})
+        # round 2: Ben alone plays tongs and takes every deck, a rat among them (BU-4, BU-5);
+        # the decks typed, the fallback (the same cards as round 1, the third one unnamed)
+        at = t.counted()
+        t.type_decks({1: ["", ""], 2: ["rat"]}, {(1, 1): "bottom bun", (1, 2): "patty", (1, 3): "cheese",
+                                                 (2, 1): "top bun"})
+        typed = (t.taps - at[0], t.keys - at[1])
         t.tools({"Ann": "tease", "Ben": "tongs", "Cat": "tease"})
         t.see("Ben alone played tongs: Ben takes all three decks (BU-4).")
-        t.see("1. Ben takes deck 0: bottom bun, patty, cheese")
-        t.see("2. Ben takes deck 1: top bun, 1 rat")
-        t.see("3. Ben takes deck 2: 1 ingredient")
-        # Ben builds a hamburger: the recipe check as he enters the stack (BU-5)
+        t.see("1. Ben takes deck 1: bottom bun, patty, cheese")
+        t.see("2. Ben takes deck 2: top bun, 1 rat")
+        t.see("3. Ben takes deck 3: 1 ingredient")
+        # Ben builds a hamburger: the recipe check begins with the cards he takes (BU-5)
+        at = t.counted()
         t.click("Ben: check a stack against the recipe")
-        for c in ["bottom bun", "patty", "cheese"]:
-            t.click(c, exact=True)
+        t.see("Stack: bottom bun, patty, cheese, top bun")
+        t.see("A complete Cheeseburger: bottom bun, ingredients, top bun (BU-5).")
+        stacked = (t.taps - at[0], t.keys - at[1])
+        t.click("Remove the top card")                 # editable with the same buttons
         t.see("Not a complete Cheeseburger: missing top bun.")
-        t.click("top bun", exact=True)
+        t.click("Ben's stack: put top bun")
         t.see("A complete Cheeseburger: bottom bun, ingredients, top bun (BU-5).")
         shot(t.pg, "burger-phone-stack-check")
         t.click("Count Ben's hamburger")
         t.see("Ben: 1 hamburger")
         t.submit(2)
-        t.see("Ben takes deck 1: top bun")
-        t.see("Ben finished 1 hamburger (BU-5).")
+        t.see("Ben takes deck 2: top bun")
+        t.see("Ben finishes 1 hamburger (BU-5).")
+        assert t.screen_text().count("Ben finish") == 1, t.screen_text()     # said once (BU-5)
         t.see("Next first player: Ben (BU-6)")
         t.click("Next round")
         t.see("Round 3 · first player: Ben")
@@ -149,7 +192,7 @@ def test_nobody_tongs_then_one_tongs_player_rats_secret_until_the_end(chromium_b
         text = t.screen_text()
         assert not re.search(r"\d+ rat tokens?\b|your rat tokens|\b1 rat\b", text), text
         t.click("Open round 2")
-        t.see("Ben takes deck 1: top bun")
+        t.see("Ben takes deck 2: top bun")
         opened = t.screen_text()      # the reveal's public count of rats, but not whose deck held one
         assert not re.search(r"\d+ rat tokens?\b|takes deck \d: [^\n]*\brat\b", opened), opened
         t.click("Back to the table")
@@ -162,12 +205,12 @@ def test_nobody_tongs_then_one_tongs_player_rats_secret_until_the_end(chromium_b
         assert "your rat tokens" not in t.screen_text()
 
         # round 3: everyone plays tongs; Cat (after Ben) picks first (BU-4); the draw pile ends it (BU-6)
-        t.decks({0: ["", ""]})
+        t.tap_decks([["patty", "cheese", "lettuce"], ["onion"], ["mushroom"]])
         t.tools({"Ben": "tongs", "Cat": "tongs", "Ann": "tongs"})
-        t.see("1. Cat takes deck 0: 3 ingredients")
-        t.click("Cat, turn 1: deck 2")
-        t.see("1. Cat takes deck 2: 1 ingredient")
-        t.see("3. Ben takes deck 0: 3 ingredients")
+        t.see("1. Cat takes deck 1: patty, cheese, lettuce")
+        t.click("Cat, turn 1: deck 3")
+        t.see("1. Cat takes deck 3: mushroom")
+        t.see("3. Ben takes deck 1: patty, cheese, lettuce")
         t.submit(3)
         t.see(re.compile(r"Game over: the draw pile holds 1 card"))
         t.click("End of game")
@@ -181,6 +224,11 @@ def test_nobody_tongs_then_one_tongs_player_rats_secret_until_the_end(chromium_b
         t.see("Winner: Ann")
         t.see("Scoring is a house rule (BU-8): the rule texts give no scoring.")
         shot(t.pg, "burger-phone-end")
+        # what a player does to enter the same decks: by the card buttons, and typed
+        print(f"decks tapped: {tapped[0]} taps, {tapped[1]} keys; typed: {typed[0]} taps, {typed[1]} keys; "
+              f"stack check to a complete hamburger: {stacked[0]} taps, {stacked[1]} keys")
+        assert tapped[1] == 0 and typed[1] > 0 and tapped[0] < typed[0]
+        assert stacked == (1, 0)
     finally:
         t.close()
 
@@ -191,7 +239,7 @@ def test_kill_between_rounds_then_restart_intact(chromium_browser, tmp_path):
     t = Burger(chromium_browser, server.url, DESKTOP)
     try:
         t.setup(PLAYERS, tease=2)
-        t.decks({0: ["", ""]})
+        t.tap_decks([["patty", "cheese", "lettuce"], ["onion"], ["mushroom"]])
         t.tools({"Ann": "tease", "Ben": "tease", "Cat": "tease"})
         t.submit(1)
         t.click("Next round")

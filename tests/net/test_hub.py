@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from companion.games.hotdog import viewmodel as vm
+from companion.games.hotdog import forms, present
 from companion.net import (
     BidRefused,
     Hub,
@@ -91,8 +91,8 @@ def test_three_players_bid_privately_then_all_see_one_resolution(tmp_path):
     assert all(v.my_bid is None and v.bid_in == () and v.position == 1 for v in views.values())
     assert [m["dollars"] for m in resolutions[0]["money"]] == [5, 4, 3]
     record = store_a.match(mid_a).current.record
-    assert record["rounds"] == [vm.round_of(PLAYERS, {p: vm.Draft.of(b) for p, b in TIE.items()})]
-    assert vm.game_view(record).state.money == {"Anna": 5, "Bernd": 4, "Chris": 3}
+    assert record["rounds"] == [forms.round_of(PLAYERS, {p: forms.Draft.of(b) for p, b in TIE.items()})]
+    assert present.game_view(record).state.money == {"Anna": 5, "Bernd": 4, "Chris": 3}
     for store, *_ in worlds:
         store.close()
 
@@ -192,7 +192,7 @@ def test_a_restart_keeps_the_table_and_every_bid(db, limiter):
     assert again.resume(tokens["Bernd"]).my_bid["dollars"] == 2
     assert again.host_view(code).bid_in == ("Anna", "Bernd")
     again.submit(tokens["Chris"], TIE["Chris"])
-    assert vm.game_view(again.store.match(mid).current.record).state.money == \
+    assert present.game_view(again.store.match(mid).current.record).state.money == \
         {"Anna": 5, "Bernd": 4, "Chris": 3}
 
 
@@ -212,7 +212,7 @@ def test_bids_for_a_round_that_is_gone_are_dropped(hub, store):
     _code, tokens = seated(hub, mid)
     hub.submit(tokens["Anna"], TIE["Anna"])
     record = store.match(mid).current.record
-    entered = vm.submit(record, {p: vm.Draft.of(b) for p, b in TIE.items()})
+    entered = forms.submit(record, {p: forms.Draft.of(b) for p, b in TIE.items()})
     store.save_game(mid, 1, entered.record)
     view = hub.view(tokens["Anna"])
     assert view.my_bid is None and view.position == 1 and view.resolution["number"] == 1

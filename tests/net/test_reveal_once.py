@@ -9,13 +9,24 @@ from dataclasses import replace
 
 import pytest
 
-from companion.games.hotdog import viewmodel as vm
-from companion.games.hotdog.view import TABLE, Table
+from companion.games.hotdog import actions as ops
+from companion.games.hotdog import forms, present
 from companion.net import Hub, RevealRefused
 from tests.net.conftest import PLAYERS, TIE, hotdog_match, seated
 from tests.tabs import tab
 
-SEVENS = {p: vm.Draft(table=7, hotdogs=1) for p in PLAYERS}
+SEVENS = {p: forms.Draft(table=7, hotdogs=1) for p in PLAYERS}
+
+
+def type_bids(shell, mid, drafts) -> None:
+    """Bids typed on the host tab's table screen as drawn."""
+    ops.open_table(shell, mid).put_draft(ops.ROUND, lambda u: replace(u, drafts=dict(drafts)))
+
+
+def submit(shell, mid) -> None:
+    """'Submit round' tapped on the host tab's screen, drawn again."""
+    s = ops.open_table(shell, mid)
+    ops.submit(s, present.game_view(s.record))
 
 
 def rounds(store, mid) -> list[dict]:
@@ -26,16 +37,17 @@ def test_a_host_tab_entering_the_round_the_phones_revealed_is_refused(hub, store
     mid = hotdog_match(store)
     _code, tokens = seated(hub, mid)
     host = tab(store)
-    Table(host, mid).put_draft("drafts", lambda u: replace(u, drafts=dict(SEVENS)))   # typed on the host tab
+    type_bids(host, mid, SEVENS)   # typed on the host tab
     for p in PLAYERS:                                   # the last bid reveals round 1
         hub.submit(tokens[p], TIE[p])
     revealed = rounds(store, mid)
     assert len(revealed) == 1
-    Table(host, mid).submit()
-    assert host.ui(TABLE).error == ("Round 1 was already entered on another screen; your entry was not "
-                                    "saved. The table now shows round 2.")
+    submit(host, mid)
+    ui = ops.open_table(host, mid).latest()
+    assert ui.error == ("Round 1 was already entered on another screen; your entry was not "
+                        "saved. The table now shows round 2.")
     assert rounds(store, mid) == revealed
-    assert host.ui(TABLE).drafts == SEVENS
+    assert ui.drafts == SEVENS
 
 
 def test_bids_for_a_round_the_host_tab_entered_are_not_revealed_as_the_next(store, limiter):
@@ -45,11 +57,11 @@ def test_bids_for_a_round_the_host_tab_entered_are_not_revealed_as_the_next(stor
     for p in PLAYERS:
         hub.submit(tokens[p], TIE[p])                   # round 1's bids, all in, not revealed yet
     host = tab(store)
-    Table(host, mid).put_draft("drafts", lambda u: replace(u, drafts=dict(SEVENS)))
-    Table(host, mid).submit()                           # round 1 entered on the host tab instead
+    type_bids(host, mid, SEVENS)
+    submit(host, mid)                           # round 1 entered on the host tab instead
     with pytest.raises(RevealRefused):                  # the phones' round-1 bids are gone
         hub.reveal(code)
-    assert rounds(store, mid) == [vm.round_of(PLAYERS, SEVENS)]
+    assert rounds(store, mid) == [forms.round_of(PLAYERS, SEVENS)]
     assert hub.host_view(code).bid_in == () and hub.host_view(code).position == 1
 
 

@@ -6,7 +6,6 @@ from companion.net import SeatState
 from companion.net.screens import (
     bids_line,
     code_text,
-    hotdog_bid_text,
     seats_line,
 )
 from companion.net.serving import hub_for, is_local_client, listens_beyond_loopback, port_of, reach
@@ -69,6 +68,3 @@ def test_bids_line_says_who_never_what(hub, store):
 def test_words_for_codes_seats_and_bids():
     assert code_text("ABCDEF") == "ABC DEF"
     assert seats_line([SeatState("Anna", True), SeatState("Bernd", False)]) == "1 of 2 seats taken"
-    assert hotdog_bid_text({"table": 5, "hotdogs": 1, "dollars": 0}) == "5 table, 1 hot dog, $0"
-    assert hotdog_bid_text({"table": 7, "hotdogs": 2, "dollars": 1, "last": True, "announced": False}) \
-        == "7 table, 2 hot dogs, $1, last hot dog (not announced)"

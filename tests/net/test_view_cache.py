@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 
 from companion.core import registry
-from companion.games.hotdog import viewmodel as vm
-from companion.net import BidRefused, UnknownSeat, UnknownTable
+from companion.games.hotdog import forms
+from companion.net import BidRefused, Hub, RoundResult, UnknownSeat, UnknownTable
 from companion.net.hub import seat_of
 from companion.store import Store
 from tests.every_game.test_every_game import SETTINGS, known, records
@@ -28,7 +28,7 @@ FIRST = {   # one round (or sale) of each game, a bid per player in seating orde
 
 def new_record(game: str) -> dict:
     if game == "hotdog":
-        return vm.new_record(PLAYERS, PLAYERS[0])
+        return forms.new_record(PLAYERS, PLAYERS[0])
     record = {"game": game, "players": PLAYERS, "rounds": []}
     return {**record, "hand_size": 2} if game == "sales" else record
 
@@ -95,16 +95,16 @@ def test_bids_are_written_unsynced_and_the_round_they_complete_synced(hub, store
     """Pending bids skip the sync to disk (every phone writes them); the transaction that
     records the round is synced, also when the hub did not see that bid coming as the
     last one (the unsynced try is rolled back and made again, synced)."""
-    from companion.net import hub as hub_module
+    from companion.store import hosting as hosting_module
 
     levels: list[tuple[str, int]] = []
-    write_game = hub_module.write_game
+    write_game = hosting_module.write_game
 
     def recording(c, *args, **kwargs):
         levels.append(("round", c.execute("PRAGMA synchronous").fetchone()[0]))
         return write_game(c, *args, **kwargs)
 
-    monkeypatch.setattr(hub_module, "write_game", recording)
+    monkeypatch.setattr(hosting_module, "write_game", recording)
     mid = store.create_match("hotdog", PLAYERS, new_record("hotdog"))
     code, tokens = seated(hub, mid)
     real = store.transaction
@@ -193,8 +193,8 @@ CHANGES = {   # a write to the table or its record, and what every view must sho
                                             hub.submit(tok["Anna"], TIE["Anna"]), undo(store, mid)),
         lambda v: v.position == 0 and v.bid_in == () and v.resolution is None),
     "round entered on the host screen": (
-        lambda hub, store, mid, code, tok: store.save_game(mid, 1, vm.submit(
-            store.match(mid).current.record, {p: vm.Draft.of(b) for p, b in TIE.items()}).record),
+        lambda hub, store, mid, code, tok: store.save_game(mid, 1, forms.submit(
+            store.match(mid).current.record, {p: forms.Draft.of(b) for p, b in TIE.items()}).record),
         lambda v: v.position == 1 and v.bid_in == () and v.resolution["number"] == 1),
     "free seat": (lambda hub, store, mid, code, tok: hub.free_seat(code, "Bernd"),
                   lambda v: v.bid_in == ("Anna",) and not v.seats[1].taken),
@@ -259,8 +259,8 @@ def test_a_bid_judged_on_a_record_that_changed_since_is_judged_again(hub, store,
     entered round 1 in the meantime (Anna now has $5): her bid of $4 is taken."""
     mid, _code, tokens = table
     hub.view(tokens["Anna"])                                         # kept: round 1 to play, $3 each
-    store.save_game(mid, 1, vm.submit(store.match(mid).current.record,
-                                      {p: vm.Draft.of(b) for p, b in TIE.items()}).record)
+    store.save_game(mid, 1, forms.submit(store.match(mid).current.record,
+                                      {p: forms.Draft.of(b) for p, b in TIE.items()}).record)
     view = hub.submit(tokens["Anna"], {"table": 7, "hotdogs": 4, "dollars": 4})
     assert view.position == 1 and view.my_bid["dollars"] == 4
     with pytest.raises(BidRefused, match="HD-6"):                    # and Chris has only $3
@@ -327,3 +327,27 @@ def test_a_play_judged_on_plays_that_changed_since_is_judged_again(hub, store, m
     monkeypatch.setattr(hub, "_hint", lambda token: stale if token == tokens["Bernd"] else None)
     view = hub.submit(tokens["Bernd"], FIRST["sales"][1])
     assert [p for p, _ in view.plays] == ["Anna", "Bernd"]
+
+
+def test_a_round_result_has_one_shape_for_the_reveal_the_host_and_each_seat(hub, store):
+    """The reveal, the host view and each seat's view are made from one RoundResult: the
+    table's view of the round for the reveal and the host, each seat's own for its seat."""
+    record, code, tokens = played(hub, store, "burger")
+    ad = seat_of("burger")
+    host = hub.host_view(code).result
+    assert host == RoundResult(1, ad.position(record), ad.resolution(record, None), ad.over(record))
+    for p in PLAYERS:
+        mine = hub.view(tokens[p]).result
+        assert mine == dataclasses.replace(host, resolution=ad.resolution(record, p))
+        assert mine.resolution != host.resolution                    # its own part, the host none
+
+
+def test_a_reveal_gives_the_tables_result(store, limiter):
+    hub = Hub(store, limiter=limiter, auto_reveal=False)
+    code, tokens = seated(hub, store.create_match("hotdog", PLAYERS, new_record("hotdog")))
+    for p in PLAYERS:
+        hub.submit(tokens[p], TIE[p])
+    revealed = hub.reveal(code)
+    assert revealed.code == code and revealed.result == hub.host_view(code).result
+    assert (revealed.game_number, revealed.position) == (1, 1) and revealed.resolution["number"] == 1
+    assert all(hub.view(tokens[p]).result == revealed.result for p in PLAYERS)  # the same for every seat

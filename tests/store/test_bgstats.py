@@ -11,7 +11,7 @@ import time
 import pytest
 
 from companion.core.registry import game, parse_record, referee
-from companion.games.hotdog import viewmodel as hotdog_vm
+from companion.games.hotdog import forms as hotdog_forms
 from companion.store import Store
 from companion.store.bgstats import bgstats_export, bgstats_json
 from tests.burger.burger_helpers import all_play, deal, rnd
@@ -85,7 +85,7 @@ MATCH = load_example("hotdog-match.json")
 
 def _hotdog_match(store: Store, games: list[dict]) -> int:
     players = MATCH["players"]
-    records = [{**hotdog_vm.new_record(players, g["mustard"]), "rounds": g["rounds"]} for g in games]
+    records = [{**hotdog_forms.new_record(players, g["mustard"]), "rounds": g["rounds"]} for g in games]
     mid = store.create_match("hotdog", players, records[0])
     for record in records[1:]:
         store.add_game(mid, record)
@@ -174,7 +174,7 @@ def test_the_same_games_give_the_same_uuids_and_names_match_case_insensitively(s
 
 
 def test_a_stored_record_the_referee_refuses_is_left_out(store):
-    bad = {**hotdog_vm.new_record(MATCH["players"], "Anna"), "rounds": [{"bids": [{"player": "Zoë"}]}]}
+    bad = {**hotdog_forms.new_record(MATCH["players"], "Anna"), "rounds": [{"bids": [{"player": "Zoë"}]}]}
     store.create_match("hotdog", MATCH["players"], bad)
     data = bgstats_export(store.matches())
     check_shape(data)

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from companion.games.hotdog import viewmodel as vm
+from companion.games.hotdog import forms, present
 from companion.store import SCHEMA_VERSION, Store, data_dir
 from companion.store.exchange import game_csv, game_json, import_json, match_csv, match_json
 from tests.conftest import run_cli
@@ -43,19 +43,19 @@ def test_schema_version_and_wal(store):
 
 
 def test_match_round_trip_and_current(store):
-    rec = vm.new_record(PLAYERS, "Anna")
+    rec = forms.new_record(PLAYERS, "Anna")
     mid = store.create_match("hotdog", PLAYERS, rec)
     assert store.current_match_id() == mid
     rec2 = {**rec, "rounds": [tie_round()]}
     store.save_game(mid, 1, rec2)
     m = store.match(mid)
     assert m.players == PLAYERS and m.current.record == rec2
-    assert store.add_game(mid, vm.new_record(PLAYERS, "Bernd")) == 2
+    assert store.add_game(mid, forms.new_record(PLAYERS, "Bernd")) == 2
     assert [g.number for g in store.match(mid).games] == [1, 2]
 
 
 def test_a_failed_change_leaves_nothing(store):
-    mid = store.create_match("hotdog", PLAYERS, vm.new_record(PLAYERS, "Anna"))
+    mid = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
     with pytest.raises(RuntimeError):
         with store.transaction() as c:
             c.execute("UPDATE games SET record='{}' WHERE match_id=?", (mid,))
@@ -86,8 +86,8 @@ def test_an_unsynced_change_is_committed_and_only_that_one_is_unsynced(store):
 def test_saved_round_survives_reopen(tmp_path):
     path = tmp_path / "c.sqlite3"
     s = Store(path)
-    mid = s.create_match("hotdog", PLAYERS, vm.new_record(PLAYERS, "Anna"))
-    s.save_game(mid, 1, {**vm.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]})
+    mid = s.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    s.save_game(mid, 1, {**forms.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]})
     # no close: like a killed process
     s2 = Store(path)
     assert s2.match(mid).current.record["rounds"] == [tie_round()]
@@ -107,7 +107,7 @@ def test_corrupt_db_is_moved_aside(tmp_path):
 def test_unreadable_record_is_moved_aside(tmp_path):
     path = tmp_path / "companion.sqlite3"
     s = Store(path)
-    mid = s.create_match("hotdog", PLAYERS, vm.new_record(PLAYERS, "Anna"))
+    mid = s.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
     with s.transaction() as c:
         c.execute("UPDATE games SET record='{broken' WHERE match_id=?", (mid,))
     s.close()
@@ -117,7 +117,7 @@ def test_unreadable_record_is_moved_aside(tmp_path):
 
 
 def test_export_game_is_a_referee_record(store, tmp_path):
-    rec = {**vm.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]}
+    rec = {**forms.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]}
     f = tmp_path / "g.json"
     f.write_text(game_json(rec), encoding="utf-8")
     out = run_cli("referee", str(f))
@@ -126,7 +126,7 @@ def test_export_game_is_a_referee_record(store, tmp_path):
 
 
 def test_csv_one_row_per_round_and_player_then_the_totals(store):
-    rec = {**vm.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]}
+    rec = {**forms.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]}
     rows = list(csv.DictReader(io.StringIO(game_csv(rec))))
     assert [(r["row"], r["player"]) for r in rows] == [("round", p) for p in PLAYERS] + [("game", p) for p in PLAYERS]
     assert {k: rows[1][k] for k in ("game", "round", "player", "table", "hotdogs", "dollars", "outcome", "money")} == {
@@ -140,18 +140,18 @@ def test_csv_one_row_per_round_and_player_then_the_totals(store):
 
 
 def test_import_export_round_trip(store):
-    rec = {**vm.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]}
+    rec = {**forms.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]}
     mid = store.create_match("hotdog", PLAYERS, rec)
     text = match_json(store.match(mid))
     imported = import_json(store, text)
     assert imported.games == 1 and not imported.finished
     assert store.match(imported.match_id).match_record() == store.match(mid).match_record()
     single = import_json(store, game_json(rec))
-    assert vm.game_view(store.match(single.match_id).current.record).state.money["Anna"] == 5
+    assert present.game_view(store.match(single.match_id).current.record).state.money["Anna"] == 5
 
 
 def test_import_refuses_a_bad_record_and_stores_nothing(store):
-    bad = {**vm.new_record(PLAYERS, "Anna"), "rounds": [{"bids": [
+    bad = {**forms.new_record(PLAYERS, "Anna"), "rounds": [{"bids": [
         {"player": "Anna", "table": 5, "hotdogs": 1, "dollars": 4},
         {"player": "Bernd", "table": 5, "hotdogs": 1},
         {"player": "Chris", "table": 5, "hotdogs": 1}]}]}

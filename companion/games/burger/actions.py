@@ -48,6 +48,7 @@ class TableUI:
     peek: str | None = None                  # the player looking at their own secrets
     stack_for: str | None = None             # the player entering a stack for the recipe check
     just: bool = False                       # round: the one just submitted (else opened from the list)
+    typing: bool = False                     # decks: card names typed, not tapped on the card buttons
 
 
 Table = TableSession[TableUI]
@@ -146,6 +147,11 @@ def peek(t: Table, player: str | None) -> None:
 def check_stack(t: Table, player: str) -> None:
     """Open (or close again) ``player``'s stack entry for the recipe check."""
     t.put(lambda u: replace(u, stack_for=None if u.stack_for == player else player))
+
+
+def type_names(t: Table, on: bool) -> None:
+    """The decks entered by typing the card names (True) or by the card buttons (False)."""
+    t.put(lambda u: replace(u, typing=on))
 
 
 def back_to_table(t: Table) -> None:

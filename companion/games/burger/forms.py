@@ -39,7 +39,7 @@ from companion.games.burger.models import (
 )
 from companion.games.burger.present import hand_text
 from companion.games.burger.recipes import RECIPES_DIR, RecipeBook, load_recipes
-from companion.games.burger.state import UNNAMED, deck_label, replay, state_before
+from companion.games.burger.state import UNNAMED, deck_label, on_screen, replay, state_before
 
 MAX_TOOL_CARDS = 9          # a setup stepper's top per kind
 MAX_POINTS = 9              # a scoring stepper's range: −MAX_POINTS…MAX_POINTS
@@ -306,6 +306,25 @@ def add_rat(draft: RoundDraft, deck: int) -> RoundDraft:
     return _set_deck(draft, deck, [*draft.decks[deck].cards, RAT])
 
 
+def tap_card(draft: RoundDraft, deck: int, name: str) -> RoundDraft:
+    """An ingredient button tapped on a deck: the card ``name`` goes on it. It names the
+    deck's first ingredient entered without a name (each deck starts with one, BU-2),
+    else it is one more card."""
+    cards = list(draft.decks[deck].cards)
+    blank = next((j for j, c in enumerate(cards) if not c.strip()), None)
+    if blank is None:
+        cards.append(name)
+    else:
+        cards[blank] = name
+    return _set_deck(draft, deck, cards)
+
+
+def undo_card(draft: RoundDraft, deck: int) -> RoundDraft:
+    """The deck's undo button: its last card taken off again (nothing on an empty deck)."""
+    cards = draft.decks[deck].cards
+    return _set_deck(draft, deck, cards[:-1]) if cards else draft
+
+
 def set_card(draft: RoundDraft, deck: int, index: int, name: str) -> RoundDraft:
     cards = list(draft.decks[deck].cards)
     cards[index] = name
@@ -538,7 +557,7 @@ def preview(state: rules.State, draft: RoundDraft) -> tuple[RoundResult | None, 
     rnd = Round.model_validate(round_of(state, draft))
     err = rules.check_round(state, rnd)
     if err is not None:
-        return None, say_where(err)
+        return None, on_screen(say_where(err))
     result, _ = rules.play_round(state, rnd)
     return result, None
 
@@ -547,7 +566,7 @@ def complete_errors(state: rules.State, draft: RoundDraft) -> dict[str, str]:
     """What BU-5 refuses in each player's hamburger count, said next to that player."""
     err = round_error(state, draft)
     if err is not None and err.player is not None and err.ruling == "BU-5":
-        return {err.player: say(err)}
+        return {err.player: on_screen(say(err))}
     return {}
 
 
@@ -561,13 +580,18 @@ def rats_taken(state: rules.State, draft: RoundDraft) -> dict[str, int]:
             for p in state.players if result.rats.get(p, 0) != state.rats.get(p, 0)}
 
 
+def _said(change: Change) -> Change:
+    """A refusal as the screens say it (decks counted from 1)."""
+    return change if change.error is None else Change(change.record, on_screen(change.error))
+
+
 def submit(record: Mapping[str, Any], draft: RoundDraft, state: rules.State | None = None) -> Change:
     """Append the next round, if the rules take it; else say why and change nothing
     (``state``: the game before it, if worked out already)."""
     if not draft.revealed:
         return Change(dict(record), "Reveal the tool cards first: all at once (BU-3).")
     state = state or replay(record)[1]
-    return edits.append_round(replay, record, round_of(state, draft))
+    return _said(edits.append_round(replay, record, round_of(state, draft)))
 
 
 def edit(record: Mapping[str, Any], index: int, draft: RoundDraft) -> Change:
@@ -577,7 +601,7 @@ def edit(record: Mapping[str, Any], index: int, draft: RoundDraft) -> Change:
     round no longer holds after the change (e.g. a tool card no longer in hand)."""
     if not 0 <= index < len(record["rounds"]):
         return Change(dict(record), f"There is no round {index + 1} to change.")
-    return edits.replace_round(replay, record, index, round_of(state_before(record, index), draft))
+    return _said(edits.replace_round(replay, record, index, round_of(state_before(record, index), draft)))
 
 
 def undo(record: Mapping[str, Any]) -> Change:

@@ -22,7 +22,7 @@ from companion.core.names import Roster
 from companion.games.burger import rules, secrecy
 from companion.games.burger.models import TOOL_KINDS, RoundResult
 from companion.games.burger.rulings import HOUSE_RULE, scoring_label, tools_label
-from companion.games.burger.state import UNNAMED, deck_label, parse, replay
+from companion.games.burger.state import UNNAMED, deck_label, on_screen, parse, replay
 
 Replayed = tuple[list[RoundResult], rules.State]
 """A record's replay (``state.replay``): worked out once per screen drawn, passed down."""
@@ -34,6 +34,11 @@ def hand_text(hand: Mapping[str, int]) -> str:
 
 
 # ---------------------------------------------------------------- the game in play
+
+
+def decks_lines(decks: Sequence[Sequence[str]]) -> list[str]:
+    """Decks as laid out (public), one line each, counted from 1: 'Deck 1: bun, rat'."""
+    return [f"{deck_label(i).capitalize()}: {', '.join(deck)}" for i, deck in enumerate(decks)]
 
 
 def reveal_instructions(state: rules.State) -> list[str]:
@@ -89,7 +94,7 @@ class RoundView:
     explanation: str              # who played tongs and who takes the decks (BU-4)
     take_order: list[str]         # who takes a deck, turn by turn (BU-4)
     takes: list[str]              # 'Ben takes deck 1: onion, mushroom', or the wastebasket line
-    finished: dict[str, int]      # hamburgers finished this round, per player (BU-5)
+    finished: dict[str, int]      # hamburgers finished this round, per player (BU-5; said in ``notes``)
     hamburgers: dict[str, int]    # complete hamburgers after the round, every player (public)
     count: str                    # towards the end (BU-6)
     next_first: str | None        # None once the game is over
@@ -157,12 +162,12 @@ class Line:
 
 def round_lines(rv: RoundView) -> list[Line]:
     """A played round as lines: the one drawing of a round, on the table screen, in the
-    history and on the phones."""
+    history and on the phones. The hamburgers finished are said once, in the rules'
+    own note ('Dora finishes 1 hamburger (BU-5).'), not again from ``finished``."""
     out = [Line(rv.reveal), Line(rv.explanation)]
     if rv.take_order:
         out.append(Line("Take order: " + ", ".join(rv.take_order)))
     out += [Line(line) for line in rv.takes]
-    out += [Line(f"{p} finished {words.count(n, 'hamburger')} (BU-5).") for p, n in rv.finished.items()]
     out.append(Line("Hamburgers: " + ", ".join(f"{p} {n}" for p, n in rv.hamburgers.items())))
     out += [Line(note) for note in rv.notes]
     out.append(Line(rv.count))
@@ -200,7 +205,7 @@ def own_lines(seat: Mapping[str, Any]) -> list[Line]:
     rules told it only), from ``seat_round``."""
     out = [Line(f"My rat tokens ({p}): {n}") for p, n in seat["rats"].items()]
     out += [Line(f"My tool cards left ({p}): {hand_text(hand)}") for p, hand in seat["tools_left"].items()]
-    out += [Line(line) for lines in seat["private"].values() for line in lines]
+    out += [Line(on_screen(line)) for lines in seat["private"].values() for line in lines]
     return out
 
 
@@ -268,7 +273,7 @@ def private_view(record: Mapping[str, Any], player: str, replayed: Replayed | No
     the tool cards in hand. Raises RuleError for a name that is not a player."""
     results, state = replayed or replay(record)
     p = Roster(state.players).resolve(player, "BU-5", "a peek for")
-    lines = [f"Round {r.round}: {line}" for r in results for line in r.private.get(p, [])]
+    lines = [f"Round {r.round}: {on_screen(line)}" for r in results for line in r.private.get(p, [])]
     return PrivateView(
         player=p,
         rats=state.rats.get(p, 0),

@@ -83,12 +83,13 @@ def BurgerDecks(ctx: HostContext, *, key: str | None = None) -> ft.Control:
 
     return ft.Column([
         bold("Decks as laid out (public)"),
-        ft.Text("One line per deck, its cards separated by commas (BU-2).", size=13),
+        ft.Text("One line per deck, deck 1 first, its cards separated by commas (BU-2).", size=13),
         ft.TextField(label="Decks", value=text, multiline=True, min_lines=2, max_lines=8, on_change=typed),
         ft.Button("Save the decks", icon=ft.Icons.SAVE,
                   on_click=lambda e: ctx.set_info({**ctx.view.info, "decks": parse_decks(text)})),
         ft.Text(f"Saved: {len(saved)} deck{'s' if len(saved) != 1 else ''}" if saved
                 else "No decks saved for this round yet: the reveal needs them."),
+        *[ft.Text(line, size=13) for line in present.decks_lines(saved)],
     ], spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 

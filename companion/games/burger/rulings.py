@@ -25,10 +25,16 @@ def tools_label(tongs: int = DEFAULT_TONGS, tease: int = DEFAULT_TEASE) -> str:
             f"{DEFAULT_TONGS} tongs + {DEFAULT_TEASE} tease).")
 
 
+def points_per(points: int, what: str) -> str:
+    """Points per one thing (BU-8), the plural on the points: '1 point per rat token',
+    '0 points per rat token'."""
+    return f"{words.count(points, 'point')} per {what}"
+
+
 def scoring_label(hamburger: int = DEFAULT_HAMBURGER_POINTS, rat: int = DEFAULT_RAT_POINTS) -> str:
     """What every screen with points says about them: always the BU-8 house rule."""
-    return (f"{SCORING_LABEL} House rule: {words.count(hamburger, 'point')} per complete hamburger, "
-            f"{words.count(rat, 'point')} per rat token; a tie goes to fewer rat tokens, "
+    return (f"{SCORING_LABEL} House rule: {points_per(hamburger, 'complete hamburger')}, "
+            f"{points_per(rat, 'rat token')}; a tie goes to fewer rat tokens, "
             "and is shared if still equal.")
 
 

@@ -1,6 +1,8 @@
-"""A stack a player builds, checked against the recipe file (BU-5): the cards offered,
-the check (complete, or what is missing), and a complete stack counted as one more
-hamburger in the round being entered. No flet here."""
+"""The recipe file's cards at the table (BU-5): the card buttons a deck is entered
+with, and a stack a player builds, checked against the recipe file: the cards offered,
+the stack begun from the decks the player takes this round, the check (complete, or
+what is missing), and a complete stack counted as one more hamburger in the round
+being entered. No flet here."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from companion.games.burger.recipes import (
     RecipeBook,
     check_hamburger,
 )
+from companion.games.burger.state import UNNAMED
 
 
 def find_recipe(book: RecipeBook, name: str) -> Recipe | None:
@@ -47,6 +50,58 @@ def count_stack(draft: RoundDraft, player: str, book: RecipeBook) -> RoundDraft:
     return replace(step_complete(draft, player, 1), stacks=stacks)
 
 
+def card_names(book: RecipeBook | None) -> list[str]:
+    """The card buttons a deck is entered with: the buns and the recipe file's
+    ingredients, each once, in the file's order (the rat has its own button, BU-2)."""
+    out = [BOTTOM_BUN, TOP_BUN]
+    if book is not None:
+        out.extend(i for r in book.recipes for i in r.ingredients)
+    return _once(out)
+
+
+def _once(cards: list[str]) -> list[str]:
+    seen: dict[str, str] = {}
+    for c in cards:
+        seen.setdefault(c.casefold(), c)
+    return list(seen.values())
+
+
+def taken_cards(state: rules.State, draft: RoundDraft, player: str) -> list[str]:
+    """The named ingredient cards of the decks ``player`` takes this round, in taking
+    order (the round as the record will hold it: its picks, BU-4); no rats, which go
+    under the wastebasket (BU-5), and no card entered without a name."""
+    out: list[str] = []
+    for row in take_rows(state, draft):
+        if row.player == player:
+            for card in draft.decks[row.deck].deck():
+                if card != UNNAMED and not rules.is_rat(card):
+                    out.append(card)
+    return out
+
+
+def stack_of(state: rules.State, draft: RoundDraft, player: str, book: RecipeBook) -> StackDraft:
+    """The stack ``player`` checks: as entered, or else begun from the cards they take
+    this round (bottom bun first, top bun last, BU-5), with the first recipe they
+    complete (else the file's first). Once a hamburger is counted this round the next
+    stack begins empty: those cards are stacked already."""
+    stack = draft.stacks.get(player)
+    if stack is not None:
+        return stack
+    if draft.complete.get(player, 0):
+        return StackDraft(recipe=book.recipes[0].name)
+    cards = taken_cards(state, draft, player)
+    bottom = [c for c in cards if c.casefold() == BOTTOM_BUN]
+    top = [c for c in cards if c.casefold() == TOP_BUN]
+    middle = [c for c in cards if c.casefold() not in (BOTTOM_BUN, TOP_BUN)]
+    ordered = (*bottom, *middle, *top)
+    for recipe in book.recipes:
+        begun = StackDraft(recipe=recipe.name, cards=ordered)
+        check = stack_check(book, begun)
+        if check is not None and check.complete:
+            return begun
+    return StackDraft(recipe=book.recipes[0].name, cards=ordered)
+
+
 def stack_cards(
     state: rules.State, draft: RoundDraft, player: str, book: RecipeBook | None = None,
 ) -> list[str]:
@@ -59,10 +114,7 @@ def stack_cards(
             out.extend(c.strip() for c in cards if c.strip() and not rules.is_rat(c))
     if book is not None:
         out.extend(i for r in book.recipes for i in r.ingredients)
-    seen: dict[str, str] = {}
-    for c in out:
-        seen.setdefault(c.casefold(), c)
-    return list(seen.values())
+    return _once(out)
 
 
 def put_card(stack: StackDraft, card: str) -> StackDraft:

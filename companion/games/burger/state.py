@@ -5,11 +5,13 @@ helpers check a round against, never drawn as it is. No flet here."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from companion.core import edits
 from companion.core.record import validated
+from companion.core.replays import remembered
 from companion.games.burger import GAME, rules
 from companion.games.burger.models import BurgerRecord, RoundResult
 
@@ -21,8 +23,10 @@ def parse(record: Mapping[str, Any]) -> BurgerRecord:
     return validated(BurgerRecord, record, GAME.field_rulings)
 
 
+@remembered
 def replay(record: Mapping[str, Any]) -> tuple[list[RoundResult], rules.State]:
-    """Every round's result and the game after the last round; raises RecordError if refused."""
+    """Every round's result and the game after the last round; raises RecordError if refused.
+    Remembered per record (``core.replays``): a hosted round asks it of one record often."""
     return rules.replay(parse(record))
 
 
@@ -47,5 +51,15 @@ def place(record: Mapping[str, Any]) -> edits.Place:
 
 
 def deck_label(index: int) -> str:
-    """A deck as the rules' messages name it (the record's 0-based index): 'deck 0'."""
-    return f"deck {index}"
+    """A deck as a player counts them, from 1: the record's deck index 0 is 'deck 1'."""
+    return f"deck {index + 1}"
+
+
+_DECK_INDEX = re.compile(r"\b([Dd]eck) (\d+)\b")
+
+
+def on_screen(text: str) -> str:
+    """A line of the rules (a refusal, a note) as a player reads it: the rules name a
+    deck by the record's index ('deck 0', as the referee's output does), the screens
+    count decks from 1 ('deck 1')."""
+    return _DECK_INDEX.sub(lambda m: f"{m.group(1)} {int(m.group(2)) + 1}", text)

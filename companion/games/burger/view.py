@@ -31,7 +31,14 @@ from companion.games.burger.forms import RoundDraft, Setup, SetupUI, StackDraft
 from companion.games.burger.models import TOOL_KINDS
 from companion.games.burger.present import EndView, RoundView
 from companion.games.burger.remote import lines_drawn
-from companion.games.burger.rulings import RULES, RULES_INTRO, SCORING_LABEL, scoring_label, tools_label
+from companion.games.burger.rulings import (
+    RULES,
+    RULES_INTRO,
+    SCORING_LABEL,
+    points_per,
+    scoring_label,
+    tools_label,
+)
 from companion.games.burger.state import deck_label, replay
 from companion.ui.contracts import ShellServices
 from companion.ui.table import open_match
@@ -169,9 +176,8 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
         bold("Scoring (house rule, BU-8)"),
         ft.Text(scoring_label(s.hamburger_points, s.rat_points)),
         ft.Row([
-            Stepper("Scoring", "point per hamburger", s.hamburger_points, step("hamburger_points"),
-                    unit="per hamburger"),
-            Stepper("Scoring", "point per rat token", s.rat_points, step("rat_points"), unit="per rat token"),
+            points_stepper("hamburger", s.hamburger_points, step("hamburger_points")),
+            points_stepper("rat token", s.rat_points, step("rat_points")),
         ], spacing=8, wrap=True),
         error_text(problems.get("scoring")),
         bold("Recipe file (BU-5)"),
@@ -184,6 +190,20 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
         ft.FilledButton("Start game", icon=ft.Icons.PLAY_ARROW, disabled=bool(problems),
                         on_click=lambda e: start()),
     ])
+
+
+def points_stepper(what: str, value: int, on_step: Callable[[int], None]) -> ft.Control:
+    """The BU-8 points per ``what``, set with − and + (the shared ``Stepper`` puts its
+    plural on the last word: this one says '0 points per rat token')."""
+    return ft.Row([
+        icon_button(ft.Icons.REMOVE, f"Scoring: one point per {what} fewer", lambda e: on_step(-1)),
+        ft.Column([
+            ft.Text(str(value), size=18, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER,
+                    semantics_label=f"Scoring: {points_per(value, what)}"),
+            ft.Text(f"per {what}", size=11, text_align=ft.TextAlign.CENTER),
+        ], spacing=0, width=58, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        icon_button(ft.Icons.ADD, f"Scoring: one point per {what} more", lambda e: on_step(1)),
+    ], spacing=0, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 # ================================================================ the table
@@ -218,10 +238,28 @@ def _status(d: Drawn) -> list[ft.Control]:
 
 # ---------------------------------------------------------------- the decks
 
+def _card_button(label: str, text: str, on_click: Callable[[Any], Any], *, rat: bool = False,
+                 on_deck: bool = False) -> ft.Control:
+    """A card button that puts a card on a deck (outlined), or a card on the deck that a
+    tap takes off (filled, marked ×): a small tap target whose accessible name says
+    what the tap does."""
+    style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10, vertical=0))
+    kind = ft.FilledTonalButton if on_deck else ft.OutlinedButton
+    icon = ft.Icons.PEST_CONTROL_RODENT if rat else ft.Icons.CLOSE if on_deck else None
+    return ft.Semantics(label=label, button=True, content=kind(
+        text, icon=icon, on_click=on_click, height=TAP, style=style))
+
+
 @ft.component
 def Decks(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
+    """The decks as the first player lays them out (BU-2), numbered from 1. Each deck
+    shows the recipe file's cards as buttons (``stacks.card_names``): a tap puts that
+    card on the deck, a tap on a card of the deck takes it off. Typing the names is
+    the fallback (and the only way without a recipe file)."""
     state, draft = d.state_for(which), d.draft(which)
     check = forms.deck_check(state, draft)
+    names = stacks.card_names(d.book)
+    typing = d.ui.typing or d.book is None
 
     def put(fn: Callable[[RoundDraft], RoundDraft]) -> Callable[[Any], None]:
         return _tap(lambda: actions.put_draft(d, which, fn))
@@ -230,31 +268,51 @@ def Decks(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
         return _typed(lambda v: actions.put_draft(d, which, lambda x: forms.set_card(x, i, j, v)))
 
     out: list[ft.Control] = [heading("Decks", 18)]
+    if not typing:
+        out.append(ft.Text("Tap a card below a deck to put it on that deck; tap a card on the deck "
+                           "to take it off again (BU-2).", size=13))
     for i, deck in enumerate(draft.decks):
         name = deck_label(i).capitalize()
         rows: list[ft.Control] = [ft.Row([bold(name, 16), ft.Text(deck.text, expand=True, size=13)], spacing=8)]
-        for j, c in enumerate(deck.cards):
-            remove = icon_button(ft.Icons.DELETE_OUTLINE, f"{name}: remove card {j + 1}",
-                                 put(partial(forms.remove_card, deck=i, index=j)))
-            if rules.is_rat(c):
-                rows.append(ft.Row([ft.Icon(ft.Icons.PEST_CONTROL_RODENT, semantics_label="rat card"),
-                                    ft.Text(f"Card {j + 1}: rat (not an ingredient, BU-2)", expand=True),
-                                    remove], spacing=6))
-            else:
-                rows.append(ft.Row([
-                    ft.TextField(label=f"{name} card {j + 1}", value=c, dense=True, expand=True,
-                                 hint_text="ingredient (name optional)",
-                                 on_change=name_card(i, j)),
-                    remove], spacing=0))
+        if typing:
+            for j, c in enumerate(deck.cards):
+                remove = icon_button(ft.Icons.DELETE_OUTLINE, f"{name}: remove card {j + 1}",
+                                     put(partial(forms.remove_card, deck=i, index=j)))
+                if rules.is_rat(c):
+                    rows.append(ft.Row([ft.Icon(ft.Icons.PEST_CONTROL_RODENT, semantics_label="rat card"),
+                                        ft.Text(f"Card {j + 1}: rat (not an ingredient, BU-2)", expand=True),
+                                        remove], spacing=6))
+                else:
+                    rows.append(ft.Row([
+                        ft.TextField(label=f"{name} card {j + 1}", value=c, dense=True, expand=True,
+                                     hint_text="ingredient (name optional)",
+                                     on_change=name_card(i, j)),
+                        remove], spacing=0))
+        else:
+            rows.append(ft.Row([
+                _card_button(f"{name}: take off card {j + 1}, {c.strip() or 'ingredient'}",
+                             c.strip() or "ingredient", put(partial(forms.remove_card, deck=i, index=j)),
+                             rat=rules.is_rat(c), on_deck=True)
+                for j, c in enumerate(deck.cards)
+            ] or [ft.Text("No card yet.", size=13)], spacing=4, run_spacing=4, wrap=True))
+            rows.append(ft.Row([
+                _card_button(f"{name}: put {n}", n, put(partial(forms.tap_card, deck=i, name=n)))
+                for n in names
+            ], spacing=4, run_spacing=4, wrap=True))
         rows.append(ft.Row([
+            _card_button(f"{name}: add rat", "rat", put(partial(forms.add_rat, deck=i)), rat=True),
             ft.Button(f"{name}: add ingredient", icon=ft.Icons.ADD,
-                      on_click=put(partial(forms.add_card, deck=i))),
-            ft.Button(f"{name}: add rat", icon=ft.Icons.PEST_CONTROL_RODENT,
-                      on_click=put(partial(forms.add_rat, deck=i))),
+                      on_click=put(partial(forms.add_card, deck=i))) if typing else
+            icon_button(ft.Icons.UNDO, f"{name}: take off the last card",
+                        put(partial(forms.undo_card, deck=i)), disabled=not deck.cards),
         ], wrap=True, spacing=6))
         rows.append(error_text(check.per_deck.get(i)))
         out.append(card(_column(rows, GAP), f"deck-{i}", padding=8))
     out.append(ft.Text(check.count, weight=ft.FontWeight.W_500))
+    if d.book is not None:
+        out.append(ft.TextButton("Tap the cards instead" if typing else "Type card names instead",
+                                 icon=ft.Icons.TOUCH_APP if typing else ft.Icons.KEYBOARD,
+                                 on_click=_tap(partial(actions.type_names, d.t, not typing))))
     return _column(out, 8)
 
 
@@ -326,7 +384,7 @@ def Takes(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
         line: list[ft.Control] = [ft.Text(f"{row.turn + 1}. {row.text}")]
         if several and len(row.choices) > 1:
             line.append(ft.Row([ft.Text("Picks:", size=13)] + [
-                _choice(f"{row.player}, turn {row.turn + 1}: {deck_label(k)}", str(k), k == row.deck,
+                _choice(f"{row.player}, turn {row.turn + 1}: {deck_label(k)}", str(k + 1), k == row.deck,
                         _tap(partial(actions.put_draft, d, which, partial(forms.pick, turn=row.turn, deck=k))))
                 for k in row.choices], spacing=6, wrap=True))
         out.append(card(_column(line, 4), f"take-{row.turn}", padding=8))
@@ -369,7 +427,7 @@ def StackCheck(d: Drawn, which: str, player: str, *, key: str | None = None) -> 
     assert d.book is not None
     book = d.book
     state, draft = d.state_for(which), d.draft(which)
-    stack = draft.stacks.get(player, StackDraft(recipe=book.recipes[0].name))
+    stack = stacks.stack_of(state, draft, player, book)
 
     def put(fn: Callable[[StackDraft], StackDraft]) -> None:
         actions.put_draft(d, which, lambda x: forms.set_stack(x, player, fn(x.stacks.get(player, stack))))
@@ -385,8 +443,8 @@ def StackCheck(d: Drawn, which: str, player: str, *, key: str | None = None) -> 
                         _tap(partial(put, partial(replace, recipe=r.name))))
                 for r in book.recipes], spacing=6, wrap=True),
         ft.Text("Stack: " + (", ".join(stack.cards) or "empty")),
-        ft.Row([ft.Button(c, height=TAP, on_click=_tap(partial(put, partial(stacks.put_card, card=c))))
-                for c in offer], spacing=6, wrap=True),
+        ft.Row([_card_button(f"{player}'s stack: put {c}", c, _tap(partial(put, partial(stacks.put_card, card=c))))
+                for c in offer], spacing=4, run_spacing=4, wrap=True),
         ft.Row([
             ft.Button("Remove the top card", icon=ft.Icons.UNDO, disabled=not stack.cards,
                       on_click=_tap(lambda: put(lambda s: replace(s, cards=s.cards[:-1])))),

@@ -322,7 +322,12 @@ def replay(record: HotDogRecord) -> tuple[list[RoundResult], State]:
 
 def referee(record: HotDogRecord) -> HotDogResult:
     """The result of a Hot Dog record (the contract's output)."""
-    results, state = replay(record)
+    return result_of(*replay(record))
+
+
+def result_of(results: list[RoundResult], state: State) -> HotDogResult:
+    """The contract's output from a replay (``replay``'s results and final state): a
+    screen that needs both replays the record once."""
     money = dict(state.money)
     won = winners(money, state.players) if state.over else []
     if won:

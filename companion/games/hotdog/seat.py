@@ -1,12 +1,11 @@
 """What one phone may submit and see at a Hot Dog table: every player's bid (table, hot
 dogs, dollars, last hot dog, announced), in secret until the reveal. The round goes
-through the table's own submit (``viewmodel.submit``), so a phone's round and a typed
+through the table's own submit (``forms.submit``), so a phone's round and a typed
 one are refereed alike. No flet here."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict
 from typing import Any
 
 from companion.core.errors import RuleError
@@ -30,42 +29,32 @@ class HotDogBids(Seat):
         return {"table": checked.table, "hotdogs": checked.hotdogs, "dollars": checked.dollars,
                 "last": checked.last, "announced": checked.announced}
 
-    def _draft(self, bid: Mapping[str, Any]) -> Any:
-        from companion.games.hotdog.viewmodel import Draft
-
-        return Draft.of(bid)
-
     def check_bid(self, record, player, bid, pending):
-        from companion.games.hotdog import viewmodel as vm
+        from companion.games.hotdog import forms, present
 
-        _, state = vm.replay(record)
+        _, state = present.replay(record)
         if state.over:
             return f"HD-13: the game ended after round {state.rounds_played}"
-        return vm.bid_errors(state, {player: self._draft(bid)}).get(player)
+        return forms.bid_errors(state, {player: forms.Draft.of(bid)}).get(player)
 
     def expected(self, record):
         return list(record["players"])
 
     def append(self, record, bids, info):
-        from companion.games.hotdog import viewmodel as vm
+        from companion.games.hotdog import forms
 
-        change = vm.submit(record, {p: self._draft(b) for p, b in bids.items()})
+        change = forms.submit(record, {p: forms.Draft.of(b) for p, b in bids.items()})
         return Outcome(change.record, change.error)
 
     def over(self, record):
-        from companion.games.hotdog import viewmodel as vm
+        from companion.games.hotdog import present
 
-        return vm.replay(record)[1].over
+        return present.over(record)
 
     def resolution(self, record, player):
-        from companion.games.hotdog import viewmodel as vm
+        from companion.games.hotdog import present
 
-        results, state = vm.replay(record)
-        if not results:
-            return None
-        view = asdict(vm.round_view(state.players, results[-1]))
-        view["game_over"] = state.over
-        return view
+        return present.resolution(record)
 
 
 SEAT = HotDogBids()

@@ -14,11 +14,15 @@ from companion.core.edits import say_where
 from companion.core.errors import RecordError, RuleError
 from companion.core.game import Outcome, Seat
 from companion.core.record import validated
+from companion.core.replays import remembered
 from companion.games.sales import GAME, rules
 from companion.games.sales.models import Card, RoundResult, SalesRecord
 
 
+@remembered
 def _replay(record: Mapping[str, Any]) -> tuple[list[RoundResult], rules.State]:
+    """The record replayed, remembered per record (``core.replays``): a hosted sale asks
+    it of one record for every check, the append, the end and the view."""
     return rules.replay(validated(SalesRecord, dict(record), GAME.field_rulings))
 
 
@@ -29,7 +33,7 @@ class SalesPlays(Seat):
 
     def _next(self, record: Mapping[str, Any]) -> tuple[rules.State, rules.State, str | None]:
         """(recorded state, state for the next sale, why no sale can be played)."""
-        _, state = rules.replay(SalesRecord.model_validate(dict(record)))
+        _, state = _replay(record)
         if state.game_over:
             return state, state, f"SA-9: the game has {rules.ROUNDS} rounds: it is over"
         after = rules.start_round(state) if state.round_over else state
@@ -98,7 +102,7 @@ class SalesPlays(Seat):
 
     def resolution(self, record: Mapping[str, Any], player: str | None) -> dict[str, Any] | None:
         """The last sale's result (the table's; drawn by ``present.resolution_view``)."""
-        results, state = rules.replay(SalesRecord.model_validate(dict(record)))
+        results, state = _replay(record)
         if not results or not results[-1].sales:
             return None
         view = results[-1].sales[-1].model_dump()

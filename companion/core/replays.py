@@ -1,0 +1,56 @@
+"""One replay per record, however many ask: a game's replay of a record, remembered.
+
+A hosted round asks the same record's replay many times over: each phone's bid is
+checked against it, then the round is appended and the new record is asked whether
+the game is over and what each seat sees. Replaying is a pydantic parse and the
+whole game again, so the hub's time per round was mostly the same replay repeated.
+
+:func:`remembered` wraps a game's replay of a plain-JSON record so that the same
+record (the same canonical JSON) is replayed once while it is among the most recent
+``size`` records. This is safe because a replay is a pure function of the record and
+its result is never changed by its callers: states are frozen dataclasses and the
+rules build each new state afresh; the list of round results is handed out as a copy.
+A record the rules refuse is not remembered (its error is raised every time).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from functools import wraps
+from typing import Any, TypeVar
+
+R = TypeVar("R")
+S = TypeVar("S")
+
+
+def record_key(record: Mapping[str, Any]) -> str:
+    """The record as canonical JSON: equal records, equal keys."""
+    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def remembered(replay: Callable[[Mapping[str, Any]], tuple[list[R], S]], size: int = 128
+               ) -> Callable[[Mapping[str, Any]], tuple[list[R], S]]:
+    """``replay``, remembering its answer for the ``size`` most recent records."""
+    kept: OrderedDict[str, tuple[list[R], S]] = OrderedDict()
+    lock = threading.Lock()
+
+    @wraps(replay)
+    def wrapper(record: Mapping[str, Any]) -> tuple[list[R], S]:
+        key = record_key(record)
+        with lock:
+            hit = kept.get(key)
+            if hit is not None:
+                kept.move_to_end(key)
+        if hit is None:
+            hit = replay(record)          # raises for a refused record: nothing kept
+            with lock:
+                kept[key] = hit
+                while len(kept) > size:
+                    kept.popitem(last=False)
+        results, state = hit
+        return list(results), state
+
+    return wrapper

@@ -1,0 +1,161 @@
+"""The Hot Dog table screen's operations on its :class:`~companion.ui.table.TableSession`:
+each a record change, saved, or a change to the screen's passing state
+(:class:`~companion.games.hotdog.forms.TableUI`). The screen's buttons call these with
+the session and the game view it drew. No flet here — tested without a browser.
+
+Two drafts are stamped with the record they were begun on: the round being entered
+(``ROUND``) and a past round being changed (``EDIT``). A change saved from either is
+made from that record, so a screen that has not redrawn since another screen (or a
+phone) saved cannot store its entry as one more round: the refusal is said next to
+the entry, which stays to be checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from companion.games.hotdog import forms, present
+from companion.games.hotdog.forms import Draft, TableUI
+from companion.ui.table import MatchSeen, TableSession
+
+if TYPE_CHECKING:
+    from companion.ui.contracts import ShellServices
+
+TABLE = "hotdog-table"
+ROUND, EDIT = "round", "edit"   # the drafts: the round being entered, a past round being changed
+
+Session = TableSession[TableUI]
+
+
+def _fresh(match: MatchSeen) -> TableUI:
+    return TableUI()   # no bid entered yet: a player's card says so until touched
+
+
+def open_table(shell: ShellServices, match_id: int) -> Session:
+    """The table screen's session for one render."""
+    return TableSession(shell, match_id, key=TABLE, fresh=_fresh, place=present.place, over=present.over)
+
+
+def shown(ui: TableUI, gv: present.GameView) -> TableUI:
+    """The passing state as the screen draws it: a round that is gone (undone on
+    another screen) is not opened."""
+    return replace(ui, mode="entry") if ui.mode != "entry" and ui.index >= len(gv.results) else ui
+
+
+def save(s: Session, record: dict[str, Any], base: Mapping[str, Any], not_done: str) -> bool:
+    """Save ``record`` made from ``base``: True when saved; else the refusal is said next
+    to the entry (and at the top when the match moved on to another game), and the
+    drafts stay as entered."""
+    refused = s.save(record, base, not_done)
+    if refused is None:
+        return True
+    s.put(lambda u: replace(u, error=refused.line))
+    if refused.game != s.number:   # the screen moves on to that game: said at the top (a put clears it)
+        s.say(refused.line)
+    return False
+
+
+def edit_bid(s: Session, which: str, player: str, change: Callable[[Draft], Draft], first_table: int) -> None:
+    """A tap on a bid's field: draft ``which`` (ROUND or EDIT) changes for ``player``."""
+    def apply(u: TableUI) -> TableUI:
+        if which == ROUND:
+            return replace(u, drafts=forms.with_draft(u.drafts, player, change, first_table), error=None)
+        return replace(u, edit_drafts=forms.with_draft(u.edit_drafts, player, change, first_table), error=None)
+
+    s.put_draft(which, apply)
+
+
+def submit(s: Session, gv: present.GameView) -> None:
+    """Enter the round as drafted; its reveal follows. Refused, naming them, while a
+    player has not bid (HD-6); a refused hidden bid is named without its amounts."""
+    now = s.latest()
+    base = s.base(ROUND)
+    change = forms.enter_round(base, now.drafts)
+    if not change.ok:
+        s.put(lambda u: replace(u, error=change.error))
+        return
+    if not save(s, change.record, base, "your entry was not saved"):
+        return
+    index = len(change.record["rounds"]) - 1
+    s.forget(ROUND)
+    s.put(lambda u: u.entered(index))
+
+
+def ask_undo(s: Session, gv: present.GameView) -> None:
+    """"Undo last round" tapped: the screen asks first (Undo / Keep); nothing is undone yet."""
+    rounds = len(gv.record["rounds"])
+    s.put(lambda u: u.asking_undo(rounds))
+
+
+def keep_round(s: Session) -> None:
+    """The question answered "Keep": the round stays."""
+    s.put(lambda u: u.kept())
+
+
+def undo(s: Session, gv: present.GameView) -> None:
+    """Drop the last round this screen shows (the question answered "Undo"); its bids
+    come back for entry."""
+    record = gv.record
+    change = forms.undo(record)
+    if not change.ok:
+        s.put(lambda u: replace(u, error=change.error, undo_asked=None))
+        return
+    if not save(s, change.record, record, "nothing was undone"):
+        s.put(lambda u: u.kept())
+        return
+    drafts = forms.drafts_of(record, len(record["rounds"]) - 1)
+    s.forget(ROUND)
+    s.put(lambda u: replace(u, mode="entry", drafts=drafts, error=None, undo_asked=None))
+    s.say(f"Round {len(record['rounds'])} undone; its bids are back for entry.")
+
+
+def open_round(s: Session, index: int) -> None:
+    s.put(lambda u: u.opened(index))
+
+
+def begin_edit(s: Session, gv: present.GameView, index: int) -> None:
+    """Change round ``index``: its bids as drafts, begun on the record this screen shows."""
+    drafts = forms.drafts_of(gv.record, index)
+    s.forget(EDIT)
+    s.put_draft(EDIT, lambda u: u.editing(drafts))
+
+
+def cancel_edit(s: Session) -> None:
+    s.forget(EDIT)
+    s.put(lambda u: replace(u, mode="round", error=None))
+
+
+def save_edit(s: Session, index: int) -> None:
+    """Save the changed round ``index``; the game is replayed from there."""
+    now = s.latest()
+    base = s.base(EDIT)
+    change = forms.edit(base, index, now.edit_drafts)
+    if not change.ok:
+        s.put(lambda u: replace(u, error=change.error))
+        return
+    if not save(s, change.record, base, f"your change to round {index + 1} was not saved"):
+        return
+    s.forget(EDIT)
+    s.put(lambda u: replace(u, mode="round", error=None))
+    s.say(f"Round {index + 1} changed; the game was replayed from there.")
+
+
+def to_entry(s: Session) -> None:
+    s.put(lambda u: replace(u, mode="entry"))
+
+
+def choose_next_mustard(s: Session, player: str | None) -> None:
+    s.put(lambda u: replace(u, next_mustard=player))
+
+
+def start_next_game(s: Session, gv: present.GameView) -> None:
+    """Start the match's next game with the mustard holder chosen (HD-17's by default);
+    a second tap, or another screen, that started it first is no error."""
+    players = list(gv.players)
+    default = present.next_game_mustard(gv.record)
+    picked = s.latest().next_mustard
+    said = s.start_next_game(forms.new_record(players, picked if picked in players else default))
+    if said is not None:
+        s.put(lambda u: replace(u, error=said))

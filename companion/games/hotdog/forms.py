@@ -1,0 +1,326 @@
+"""Hot Dog's forms as plain data: the setup steps, the bids being entered, the table
+screen's passing state, and the record operations a tap sends (submit, undo, change
+a past round). No flet here — tested without a browser.
+
+The game record is the truth: submitting a round appends one, undo drops the last,
+changing a past round replaces it and replays the game from there
+(:mod:`companion.core.edits`). Nothing here decides a rule: refusals come from
+``rules.check_round`` and the core's ``check_names``, and carry their ruling id; a
+round is only worded here when it would give a hidden bid away, or when several
+players have not bid (HD-6, all of them named at once).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.core import edits, words
+from companion.core.edits import Change, clean, say
+from companion.core.errors import RuleError
+from companion.core.names import check_names, normal
+from companion.games.hotdog import rules
+from companion.games.hotdog.models import HotDogRecord, Round
+from companion.games.hotdog.present import replay
+
+MAX_HOTDOGS = 30   # a stepper's top: no bid needs more (the largest table is 9)
+MAX_DOLLARS = 30
+
+
+# ---------------------------------------------------------------- setup
+
+
+@dataclass(frozen=True)
+class SetupDraft:
+    """The setup screen as typed: the names in seat order, who holds the mustard, which
+    name fields were typed in (``touched``, by seat) and whether Start was tapped
+    (``tried``). A fresh empty field says nothing until it was typed in or Start tapped."""
+
+    names: tuple[str, ...] = ("", "", "")
+    mustard: int = 0                     # index into names
+    touched: frozenset[int] = frozenset()
+    tried: bool = False
+
+    def renamed(self, i: int, name: str) -> SetupDraft:
+        return replace(self, names=self.names[:i] + (name,) + self.names[i + 1:], touched=self.touched | {i})
+
+    def added(self) -> SetupDraft:
+        return replace(self, names=self.names + ("",))
+
+    def moved(self, i: int, by: int) -> SetupDraft:
+        """Seat ``i`` swapped with its neighbour ``by`` (-1 up, 1 down); the mustard stays with its player."""
+        names, j = list(self.names), i + by
+        names[i], names[j] = names[j], names[i]
+        swap = {i: j, j: i}
+        return replace(self, names=tuple(names), mustard=swap.get(self.mustard, self.mustard),
+                       touched=frozenset(swap.get(k, k) for k in self.touched))
+
+    def removed(self, i: int) -> SetupDraft:
+        """Seat ``i`` gone; the mustard stays with its player, or goes to the first seat."""
+        names = self.names[:i] + self.names[i + 1:]
+        mustard = self.mustard
+        if mustard == i or mustard >= len(names):
+            mustard = 0
+        elif mustard > i:
+            mustard -= 1
+        touched = frozenset(k - (k > i) for k in self.touched if k != i)
+        return replace(self, names=names, mustard=mustard, touched=touched)
+
+    def chose(self, i: int) -> SetupDraft:
+        """Seat ``i`` holds the mustard card at the start (HD-4)."""
+        return replace(self, mustard=i)
+
+    def started(self) -> SetupDraft:
+        """Start tapped: every field's refusal is said from now on."""
+        return replace(self, tried=True)
+
+    def holder(self) -> int:
+        """The mustard's seat as shown (the first seat when the chosen one is gone)."""
+        return self.mustard if self.mustard < len(self.names) else 0
+
+    def start(self) -> tuple[list[str], str | None]:
+        """The players and the mustard holder the match starts with."""
+        players = clean(self.names)
+        return players, players[self.mustard] if self.mustard < len(players) else None
+
+    def errors(self) -> list[str | None]:
+        """Each name field's refusal (HD-1) as the screen says it: only for a field
+        typed in, or every field once Start was tapped."""
+        return [err if self.tried or i in self.touched else None
+                for i, err in enumerate(name_errors(self.names))]
+
+    def problem(self) -> str | None:
+        """Why the match cannot start (HD-1, HD-4) as the screen says it: once Start was
+        tapped, or when no field still keeps its refusal to itself (a fresh empty field)."""
+        problem = setup_error(self.names, self.names[self.holder()].strip() or None)
+        if problem is None or self.tried:
+            return problem
+        kept = any(err is not None and i not in self.touched for i, err in enumerate(name_errors(self.names)))
+        return None if kept else problem
+
+
+def name_errors(names: Sequence[str]) -> list[str | None]:
+    """For each name field, why HD-1 refuses it (or None), as the player types."""
+    return edits.name_errors(names, "HD-1")
+
+
+def setup_error(names: Sequence[str], mustard: str | None = None) -> str | None:
+    """Why the match cannot start yet (HD-1, HD-4), or None."""
+    names = clean(names)
+    try:
+        check_names(names, rules.MIN_PLAYERS, rules.MAX_PLAYERS, "HD-1")
+        rules.start(HotDogRecord(players=names, mustard=mustard))
+    except RuleError as err:
+        return say(err)
+    return None
+
+
+def new_record(players: Sequence[str], mustard: str | None) -> dict[str, Any]:
+    """A game record before round 1 (the contract's input record)."""
+    players = clean(players)
+    record: dict[str, Any] = {"game": "hotdog", "players": players}
+    record["mustard"] = normal(mustard) if mustard is not None else players[0]
+    record["rounds"] = []
+    return record
+
+
+# ---------------------------------------------------------------- bids
+
+
+@dataclass(frozen=True)
+class Draft:
+    """One player's bid as being entered (kept as entered, even when refused)."""
+
+    table: int
+    hotdogs: int = 1
+    dollars: int = 0
+    last: bool = False
+    announced: bool = True
+    hidden: bool = False
+
+    def seat_bid(self) -> dict[str, Any]:
+        """The bid as a phone sends it (its seat names the player)."""
+        out: dict[str, Any] = {"table": self.table, "hotdogs": self.hotdogs, "dollars": self.dollars}
+        if self.last:
+            out["last"] = True
+            out["announced"] = self.announced
+        return out
+
+    def bid(self, player: str) -> dict[str, Any]:
+        """The bid as the record keeps it."""
+        out: dict[str, Any] = {"player": player, "table": self.table, "hotdogs": self.hotdogs}
+        if self.dollars:
+            out["dollars"] = self.dollars
+        if self.last:
+            out["last"] = True
+            out["announced"] = self.announced
+        return out
+
+    def step(self, what: str, by: int) -> Draft:
+        """A stepper press: hot dogs stay 1…MAX_HOTDOGS, dollars 0…MAX_DOLLARS."""
+        if what == "hotdogs":
+            return replace(self, hotdogs=min(MAX_HOTDOGS, max(1, self.hotdogs + by)))
+        if what == "dollars":
+            return replace(self, dollars=min(MAX_DOLLARS, max(0, self.dollars + by)))
+        raise ValueError(what)
+
+    @classmethod
+    def of(cls, bid: Mapping[str, Any]) -> Draft:
+        return cls(table=bid["table"], hotdogs=bid["hotdogs"], dollars=bid.get("dollars", 0),
+                   last=bid.get("last", False), announced=bid.get("announced", True))
+
+
+def last_hot_dog(v: bool) -> Callable[[Draft], Draft]:
+    """The 'Last hot dog' box ticked (or not): HD-12."""
+    return lambda d: replace(d, last=v)
+
+
+def announced(v: bool) -> Callable[[Draft], Draft]:
+    """The 'announced' box ticked (or not): HD-12."""
+    return lambda d: replace(d, announced=v)
+
+
+def hidden_bid(d: Draft) -> Draft:
+    """Hidden before the phone is passed on (the table screen's bid card)."""
+    return replace(d, hidden=True)
+
+
+def shown_bid(d: Draft) -> Draft:
+    return replace(d, hidden=False)
+
+
+def drafts_of(record: Mapping[str, Any], index: int) -> dict[str, Draft]:
+    """The bids of round ``index`` (0-based) as drafts, to edit them."""
+    return {b["player"]: Draft.of(b) for b in record["rounds"][index]["bids"]}
+
+
+def with_draft(drafts: Mapping[str, Draft], player: str, change: Callable[[Draft], Draft],
+               first_table: int) -> dict[str, Draft]:
+    """The drafts with ``change`` (a function of a draft) applied to ``player``'s. A
+    player's first tap begins their bid as a plain one (``first_table``, 1 hot dog, $0)
+    and changes it: from then on the bid counts as entered (a table tap is a whole bid)."""
+    out = dict(drafts)
+    out[player] = change(out.get(player) or Draft(table=first_table))
+    return out
+
+
+def round_of(players: Sequence[str], drafts: Mapping[str, Draft]) -> dict[str, Any]:
+    return {"bids": [drafts[p].bid(p) for p in players if p in drafts]}
+
+
+def bid_errors(state: rules.State, drafts: Mapping[str, Draft]) -> dict[str, str]:
+    """What HD-6 refuses in each player's bid, said next to that player's fields.
+
+    Each bid is checked by the rules on its own: the round is completed with a
+    plain one-hot-dog bid for everyone else, so one player's refusal never hides
+    another's."""
+    out: dict[str, str] = {}
+    for p, draft in drafts.items():
+        bids = [draft.bid(p) if q == p else {"player": q, "table": state.tables[0], "hotdogs": 1}
+                for q in state.players]
+        err = rules.check_round(state, Round.model_validate({"bids": bids}))
+        if err is not None and err.player == p:
+            out[p] = say(err)
+    return out
+
+
+# ---------------------------------------------------------------- record operations
+
+
+def not_bid(players: Sequence[str], drafts: Mapping[str, Draft]) -> list[str]:
+    """The players (in seat order) whose bid was never touched: nothing is entered for them."""
+    return [p for p in players if p not in drafts]
+
+
+def needs_checking(player: str) -> str:
+    """A hidden bid that HD-6 refuses, as the whole table may read it: the player, no amounts."""
+    return f"HD-6: {player}'s bid needs checking: {player}, show it to see why."
+
+
+def submit(record: Mapping[str, Any], drafts: Mapping[str, Draft]) -> Change:
+    """Append the next round, if the rules take it; else say why and change nothing."""
+    return edits.append_round(replay, record, round_of(clean(record["players"]), drafts))
+
+
+def enter_round(record: Mapping[str, Any], drafts: Mapping[str, Draft]) -> Change:
+    """The table screen's submit: the bids entered on it, only those (a player whose bid
+    was never touched has no draft and has not bid: the round is refused naming
+    everyone who has not, HD-6, never completed with a made-up bid). A refused hidden
+    bid is named with its player only: its amounts stay hidden until its card is shown."""
+    players = clean(record["players"])
+    _, state = replay(record)
+    if not state.over:
+        errors = bid_errors(state, drafts)
+        hidden = [p for p in players if p in errors and drafts[p].hidden]
+        if hidden:
+            return Change(dict(record), f"round {state.next_round}: " + " ".join(needs_checking(p) for p in hidden))
+        missing = not_bid(players, drafts)
+        if missing and not errors:
+            who = words.names(missing)
+            have = "has" if len(missing) == 1 else "have"
+            return Change(dict(record), f"round {state.next_round}: HD-6: {who} {have} not bid yet: "
+                                        "every player bids every round.")
+    return submit(record, drafts)
+
+
+def undo(record: Mapping[str, Any]) -> Change:
+    """Drop the last round."""
+    return edits.drop_last_round(record)
+
+
+def edit(record: Mapping[str, Any], index: int, drafts: Mapping[str, Draft]) -> Change:
+    """Replace round ``index`` (0-based) and replay the game from there.
+
+    Refused, with the record unchanged, if the new bids break a rule or a later
+    round no longer holds after the change (e.g. a bid now exceeds the money)."""
+    return edits.replace_round(replay, record, index, round_of(clean(record["players"]), drafts))
+
+
+# ---------------------------------------------------------------- the table screen's passing state
+
+
+@dataclass(frozen=True)
+class TableUI:
+    """One session's passing state at a Hot Dog table: data only. What each draft was
+    begun on is the table session's (``companion.ui.table``), not kept here."""
+
+    mode: str = "entry"                      # entry | reveal | round | edit
+    drafts: dict[str, Draft] = field(default_factory=dict)
+    edit_drafts: dict[str, Draft] = field(default_factory=dict)
+    index: int = 0                           # reveal / round / edit: the round (0-based)
+    shown: int = 1                           # reveal: steps shown so far
+    error: str | None = None
+    next_mustard: str | None = None
+    undo_asked: int | None = None            # "Undo round n?" asked, for round n (1-based)
+
+    def next_step(self, total: int) -> TableUI:
+        """The reveal's next step (a fast second tap shows one more, never past the last)."""
+        return replace(self, shown=min(total, self.shown + 1))
+
+    def all_steps(self, total: int) -> TableUI:
+        return replace(self, shown=total)
+
+    def entered(self, index: int) -> TableUI:
+        """After round ``index`` went in: its reveal from the first step; the next
+        round's bids start empty (nothing is entered for a player until touched, HD-6)."""
+        return replace(self, mode="reveal", index=index, shown=1, error=None, drafts={}, undo_asked=None)
+
+    def asking_undo(self, number: int) -> TableUI:
+        """Undo tapped: the screen asks first ("Undo round n?"), nothing is undone yet."""
+        return replace(self, undo_asked=number, error=None)
+
+    def kept(self) -> TableUI:
+        """The question answered "Keep": nothing undone."""
+        return replace(self, undo_asked=None)
+
+    def asks_undo(self, rounds: int) -> bool:
+        """Whether the screen asks to undo its last round (of ``rounds`` played): a
+        question asked about another round (one entered since) is not asked."""
+        return rounds > 0 and self.undo_asked == rounds
+
+    def opened(self, index: int) -> TableUI:
+        return replace(self, mode="round", index=index, error=None)
+
+    def editing(self, drafts: Mapping[str, Draft]) -> TableUI:
+        return replace(self, mode="edit", edit_drafts=dict(drafts), error=None)

@@ -1,0 +1,275 @@
+"""The Hot Dog table screen's operations on its session (companion.games.hotdog.actions),
+without a browser: a fast second tap enters a round or starts a game once, the reveal
+goes step by step from the latest state, undo brings the bids back, a round changed
+and a change cancelled, and a round that is gone is not opened."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from companion.games.hotdog import actions as ops
+from companion.games.hotdog import forms, present
+from companion.games.hotdog.forms import Draft
+from companion.store import Store
+from tests.tabs import tab
+
+PLAYERS = ["Anna", "Bernd", "Chris"]
+TIE = {"Anna": Draft(table=5, hotdogs=2), "Bernd": Draft(table=5, hotdogs=3, dollars=2),
+       "Chris": Draft(table=5, hotdogs=3, dollars=2)}
+LAST = {"Anna": Draft(table=7, hotdogs=1, last=True), "Bernd": Draft(table=5), "Chris": Draft(table=5)}
+NOT_BID = "round 1: HD-6: Anna and Chris have not bid yet: every player bids every round."
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(tmp_path / "companion.sqlite3")
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def mid(store):
+    return store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+
+
+def drawn(shell, mid) -> tuple[ops.Session, present.GameView]:
+    """The table screen drawn: its session and the game view it drew."""
+    s = ops.open_table(shell, mid)
+    return s, present.game_view(s.record)
+
+
+def typed(shell, mid, drafts) -> None:
+    s, _ = drawn(shell, mid)
+    for p, d in drafts.items():
+        ops.edit_bid(s, ops.ROUND, p, lambda _old, d=d: d, 5)
+
+
+def rounds(store, mid) -> list[dict]:
+    return store.match(mid).current.record["rounds"]
+
+
+def texts(control) -> list[str]:
+    """The words a drawn control shows (its components drawn too), in screen order."""
+    from flet.components.component import Renderer
+
+    if control is None or isinstance(control, str):
+        return []
+    if hasattr(control, "fn") and hasattr(control, "args"):      # a component: drawn
+        return texts(Renderer().render(control.fn, *control.args, **(control.kwargs or {})))
+    if getattr(control, "visible", True) is False:
+        return []
+    out = [v for v in (getattr(control, a, None) for a in ("content", "value", "text", "label"))
+           if isinstance(v, str) and v]
+    for attr in ("content", "controls"):
+        kids = getattr(control, attr, None)
+        for kid in kids if isinstance(kids, list) else [kids]:
+            out += texts(kid)
+    return out
+
+
+def bid_cards(shell, mid) -> list[list[str]]:
+    """The entry's bid cards as drawn now, each in words."""
+    import flet as ft
+    from flet.components.component import Renderer
+
+    from companion.games.hotdog import view
+
+    s, gv = drawn(shell, mid)
+    column = Renderer().render(lambda: ft.Column(view._bid_cards(s, gv.state, s.latest().drafts, ops.ROUND, True)))
+    return [texts(card) for card in column.controls]
+
+
+def screen_texts(shell, mid) -> list[str]:
+    """The table screen as drawn now, in words."""
+    from flet.components.component import Renderer
+
+    from companion.games.hotdog import view
+
+    return texts(Renderer().render(view.TableScreen.__wrapped__, shell, mid))
+
+
+def test_a_round_is_entered_and_revealed_from_its_first_step(store, mid):
+    shell = tab(store)
+    typed(shell, mid, TIE)
+    ops.submit(*drawn(shell, mid))
+    assert rounds(store, mid) == [forms.round_of(PLAYERS, TIE)]
+    ui = ops.open_table(shell, mid).latest()
+    assert (ui.mode, ui.index, ui.shown, ui.error) == ("reveal", 0, 1, None)
+    assert ui.drafts == {}                     # round 2's bids start empty (HD-6: none made up)
+
+
+def test_a_round_with_untouched_bids_is_refused_and_nothing_made_up_hd6(store, mid):
+    """Submit with bids never touched used to record 1 hot dog, $0 for each: HD-6
+    refuses a missing bid, naming who has not bid; what was entered stays."""
+    shell = tab(store)
+    ops.submit(*drawn(shell, mid))
+    assert rounds(store, mid) == []
+    assert ops.open_table(shell, mid).latest().error == (
+        "round 1: HD-6: Anna, Bernd and Chris have not bid yet: every player bids every round.")
+    typed(shell, mid, {"Bernd": Draft(table=7, hotdogs=2)})
+    ops.submit(*drawn(shell, mid))
+    ui = ops.open_table(shell, mid).latest()
+    assert rounds(store, mid) == [] and ui.error == NOT_BID and ui.drafts == {"Bernd": Draft(7, 2)}
+    ops.edit_bid(drawn(shell, mid)[0], ops.ROUND, "Anna", lambda d: replace(d, table=7), 5)   # one tap: a bid
+    ops.edit_bid(drawn(shell, mid)[0], ops.ROUND, "Chris", lambda d: d.step("dollars", 1), 5)
+    ops.submit(*drawn(shell, mid))
+    assert rounds(store, mid) == [forms.round_of(PLAYERS, {"Anna": Draft(7), "Bernd": Draft(7, 2),
+                                                           "Chris": Draft(5, 1, 1)})]
+
+
+def test_a_refused_hidden_bid_is_said_without_its_amounts_and_marked_on_its_card_hd6(store, mid):
+    """Chris's hidden bid puts down more dollars than he has: the table reads only that
+    his bid needs checking, his card says so, and the amounts show once he shows it."""
+    shell = tab(store)
+    typed(shell, mid, {**TIE, "Chris": Draft(table=5, hotdogs=5, dollars=4)})
+    ops.edit_bid(drawn(shell, mid)[0], ops.ROUND, "Chris", forms.hidden_bid, 5)
+    ops.submit(*drawn(shell, mid))
+    ui = ops.open_table(shell, mid).latest()
+    assert rounds(store, mid) == []
+    assert ui.error == "round 1: HD-6: Chris's bid needs checking: Chris, show it to see why."
+
+    def chris_card() -> list[str]:
+        return bid_cards(shell, mid)[2]
+
+    hidden = chris_card()
+    assert "HD-6: Chris's bid needs checking: Chris, show it to see why." in hidden
+    assert not any("$" in t or "4" in t for t in hidden)
+    ops.edit_bid(drawn(shell, mid)[0], ops.ROUND, "Chris", forms.shown_bid, 5)
+    assert "HD-6: dollars (4) exceed the player's money ($3)" in chris_card()
+
+
+def test_an_untouched_bid_card_says_not_entered_yet_hd6(store, mid):
+    from companion.games.hotdog import parts
+
+    shell = tab(store)
+    typed(shell, mid, {"Bernd": Draft(table=7, hotdogs=2)})
+    anna, bernd, _ = bid_cards(shell, mid)
+    assert parts.NOT_ENTERED in anna and not any("hot dog" == t or t.startswith("$0") for t in anna)
+    assert parts.NOT_ENTERED not in bernd and "hot dogs" in bernd
+
+
+def test_undo_asks_first_then_keep_or_undo(store, mid):
+    """"Undo last round" acted at once, next to Submit: now it asks "Undo round n?" and
+    only the answer "Undo" drops the round; "Keep" keeps it."""
+    shell = tab(store)
+    typed(shell, mid, TIE)
+    ops.submit(*drawn(shell, mid))
+    ops.to_entry(drawn(shell, mid)[0])
+    ops.ask_undo(*drawn(shell, mid))
+    assert len(rounds(store, mid)) == 1                        # asked, nothing undone
+    assert ops.open_table(shell, mid).latest().asks_undo(1)
+    ops.keep_round(drawn(shell, mid)[0])
+    assert len(rounds(store, mid)) == 1 and not ops.open_table(shell, mid).latest().asks_undo(1)
+    ops.ask_undo(*drawn(shell, mid))
+    ops.undo(*drawn(shell, mid))
+    ui = ops.open_table(shell, mid).latest()
+    assert rounds(store, mid) == [] and ui.drafts == TIE and ui.undo_asked is None
+
+
+def test_the_undo_question_sits_after_the_last_round_away_from_submit(store, mid):
+    shell = tab(store)
+    typed(shell, mid, TIE)
+    ops.submit(*drawn(shell, mid))
+    ops.to_entry(drawn(shell, mid)[0])
+    shown = screen_texts(shell, mid)
+    assert shown.index("Undo last round") == shown.index("Open round 1: Bernd sold, Chris back, Anna sold") + 1
+    assert shown.index("Submit round") < shown.index("Rounds of this game")
+    ops.ask_undo(*drawn(shell, mid))
+    asked = screen_texts(shell, mid)
+    assert "Undo last round" not in asked
+    question = asked.index("Undo round 1? Its bids come back for entry.")
+    assert asked[question + 1:question + 3] == ["Undo", "Keep"]
+
+
+def test_undo_brings_the_round_s_bids_back(store, mid):
+    shell = tab(store)
+    typed(shell, mid, TIE)
+    ops.submit(*drawn(shell, mid))
+    ops.undo(*drawn(shell, mid))
+    ui = ops.open_table(shell, mid).latest()
+    assert rounds(store, mid) == [] and ui.mode == "entry" and ui.drafts == TIE
+    assert shell.state.flash == "Round 1 undone; its bids are back for entry."
+    ops.undo(*drawn(shell, mid))
+    assert ops.open_table(shell, mid).latest().error == "There is no round to undo."
+
+
+def test_a_past_round_is_changed_or_the_change_cancelled(store, mid):
+    shell = tab(store)
+    typed(shell, mid, TIE)
+    ops.submit(*drawn(shell, mid))
+    ops.open_round(drawn(shell, mid)[0], 0)
+    ops.begin_edit(*drawn(shell, mid), 0)
+    ui = ops.open_table(shell, mid).latest()
+    assert ui.mode == "edit" and ui.edit_drafts == TIE
+    ops.edit_bid(drawn(shell, mid)[0], ops.EDIT, "Chris", lambda d: replace(d, table=7, dollars=0), 5)
+    ops.cancel_edit(drawn(shell, mid)[0])
+    assert ops.open_table(shell, mid).latest().mode == "round" and rounds(store, mid)[0]["bids"][2]["table"] == 5
+    ops.begin_edit(*drawn(shell, mid), 0)      # begun again: the round as stored
+    assert ops.open_table(shell, mid).latest().edit_drafts == TIE
+    ops.edit_bid(drawn(shell, mid)[0], ops.EDIT, "Chris", lambda d: replace(d, table=7, dollars=0), 5)
+    ops.save_edit(drawn(shell, mid)[0], 0)
+    assert rounds(store, mid)[0]["bids"][2] == {"player": "Chris", "table": 7, "hotdogs": 3}
+    assert ops.open_table(shell, mid).latest().mode == "round"
+    assert shell.state.flash == "Round 1 changed; the game was replayed from there."
+
+
+def test_a_round_that_is_gone_is_not_opened(store, mid):
+    a, b = tab(store), tab(store)
+    typed(a, mid, TIE)
+    ops.submit(*drawn(a, mid))
+    ops.open_round(drawn(b, mid)[0], 0)
+    ops.undo(*drawn(a, mid))                    # the round b opened is undone on a
+    s, gv = drawn(b, mid)
+    assert s.ui.mode == "round" and ops.shown(s.ui, gv).mode == "entry"
+
+
+def test_a_second_tap_on_start_game_2_starts_it_once(store, mid):
+    shell = tab(store)
+    typed(shell, mid, LAST)
+    ops.submit(*drawn(shell, mid))
+    s, gv = drawn(shell, mid)
+    assert gv.over
+    ops.choose_next_mustard(s, "Chris")
+    ops.start_next_game(s, gv)
+    ops.start_next_game(s, gv)                 # tapped again before the screen redrew
+    games = store.match(mid).games
+    assert len(games) == 2 and games[1].record == forms.new_record(PLAYERS, "Chris")
+    assert ops.open_table(shell, mid).latest().error is None
+
+
+def test_the_next_game_starts_with_the_house_rule_holder_by_default(store, mid):
+    shell = tab(store)
+    typed(shell, mid, LAST)
+    ops.submit(*drawn(shell, mid))
+    ops.start_next_game(*drawn(shell, mid))
+    assert store.match(mid).games[1].record["mustard"] == "Bernd"     # HD-17
+
+
+def test_the_table_screen_replays_the_game_in_play_once_per_render(store, mid, monkeypatch):
+    """Drawn in game 2 (the match so far shown): game 2's replay is asked for once, for
+    the screen and its entry alike (game 1's finished result comes from the match tally)."""
+    from flet.components.component import Renderer
+
+    from companion.games.hotdog import present, view
+
+    shell = tab(store)
+    typed(shell, mid, LAST)
+    ops.submit(*drawn(shell, mid))
+    ops.start_next_game(*drawn(shell, mid))         # game 2: Bernd holds the mustard card
+    typed(shell, mid, TIE)
+    ops.submit(*drawn(shell, mid))
+    ops.to_entry(drawn(shell, mid)[0])
+    replayed: list[str | None] = []
+    real = present.replay     # remembered per record: count the asks, not the replays
+    monkeypatch.setattr(present, "replay", lambda rec: replayed.append(rec["mustard"]) or real(rec))
+    screen = Renderer().render(view.TableScreen.__wrapped__, shell, mid)
+    parts = [c for c in screen.controls if hasattr(c, "fn")]            # the components it draws
+    assert [c.fn.__name__ for c in parts] == ["Entry", "ExportActions"]
+    entry = Renderer().render(parts[0].fn, *parts[0].args)
+    lines = [getattr(c, "value", None) for c in entry.controls]
+    assert "Money: Anna $5 · Bernd $4 · Chris $3" in lines       # game 2 so far
+    # HD-15: the finished game's totals (game 1 ended $3 · $3 · $3), without game 2's money
+    assert "Match after game 1 (HD-15): Anna $3 · Bernd $3 · Chris $3; game 2's money is added when it ends" in lines
+    assert replayed == ["Bernd"]

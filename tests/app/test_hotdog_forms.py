@@ -1,0 +1,238 @@
+"""Hot Dog's forms without a browser (companion.games.hotdog.forms): setup checks and
+steps, bids as entered and what each tap changes, the record operations."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.games.hotdog import forms, present
+from companion.games.hotdog.forms import Draft, SetupDraft, TableUI
+
+PLAYERS = ["Anna", "Bernd", "Chris"]
+
+
+def tie_drafts() -> dict[str, Draft]:
+    # Anna holds the mustard; Bernd and Chris tie at price $1 (HD-7, HD-8)
+    return {"Anna": Draft(5, 2, 0), "Bernd": Draft(5, 3, 2), "Chris": Draft(5, 3, 2)}
+
+
+def test_names_are_checked_as_typed_with_the_reason_hd1():
+    errs = forms.name_errors(["Anna", " anna ", "", "x" * 25])
+    assert errs[0] is None
+    assert errs[1] == "HD-1: 'anna' and 'Anna' look the same: give each player a name the table can tell apart"
+    assert errs[2] == "HD-1: a player's name is empty"
+    assert errs[3].startswith("HD-1: the name 'xxxxxxxxxxxxxxxxxxxxxxxx…' is 25 characters long")
+
+
+def test_setup_needs_two_to_five_players_hd1():
+    assert forms.setup_error(["Anna"]) == "HD-1: 2–5 players, not 1"
+    assert forms.setup_error(PLAYERS) is None
+    assert forms.setup_error(PLAYERS + ["D", "E", "F"]) == "HD-1: 2–5 players, not 6"
+
+
+def test_new_record_is_the_contract_input():
+    assert forms.new_record([" Anna", "Bernd "], "Bernd") == {
+        "game": "hotdog", "players": ["Anna", "Bernd"], "mustard": "Bernd", "rounds": []}
+
+
+def test_submit_the_mustard_tie_round():
+    rec = forms.new_record(PLAYERS, "Anna")
+    change = forms.submit(rec, tie_drafts())
+    assert change.ok
+    view = present.game_view(change.record)
+    rv = present.round_view(view.players, view.results[0])
+    assert [s[0] for s in rv.steps] == [
+        "5 table: Bernd 3−$2 = $1: sold",
+        "5 table: Chris 3−$2 = $1: returned (no room)",
+        "5 table: Anna 2−$0 = $2: sold",
+    ]
+    assert rv.payouts == ["Anna +$2 (5 table, HD-10)", "Bernd +$3 (5 table, HD-10)"]
+    assert [m.dollars for m in rv.money] == [5, 4, 3]
+    assert rv.next_mustard == "Bernd"
+    assert [t.text for t in rv.tables] == ["5 table: empty; 5 free", "7 table: empty; 7 free"]
+
+
+def test_refused_bid_changes_nothing_and_says_why_hd6():
+    rec = forms.new_record(PLAYERS, "Anna")
+    drafts = {**tie_drafts(), "Bernd": Draft(5, 3, 4)}
+    change = forms.submit(rec, drafts)
+    assert not change.ok and change.record == rec
+    assert change.error == "round 1: Bernd: HD-6: dollars (4) exceed hot dogs (3): the price may not fall below zero"
+    _, state = present.replay(rec)
+    assert forms.bid_errors(state, drafts) == {
+        "Bernd": "HD-6: dollars (4) exceed hot dogs (3): the price may not fall below zero"}
+    rich = {**drafts, "Bernd": Draft(5, 5, 4)}
+    assert forms.bid_errors(state, rich) == {"Bernd": "HD-6: dollars (4) exceed the player's money ($3)"}
+
+
+def test_bid_errors_are_per_player():
+    _, state = present.replay(forms.new_record(PLAYERS, "Anna"))
+    drafts = {"Anna": Draft(5, 1, 2), "Bernd": Draft(5, 9, 4), "Chris": Draft(5, 1)}
+    errs = forms.bid_errors(state, drafts)
+    assert set(errs) == {"Anna", "Bernd"}
+
+
+def test_undo_drops_the_last_round():
+    rec = forms.submit(forms.new_record(PLAYERS, "Anna"), tie_drafts()).record
+    assert forms.undo(rec).record["rounds"] == []
+    assert forms.undo(forms.undo(rec).record).error == "There is no round to undo."
+
+
+def test_edit_round_one_replays_round_two():
+    rec = forms.new_record(PLAYERS, "Anna")
+    rec = forms.submit(rec, tie_drafts()).record
+    r2 = {"Anna": Draft(7, 3), "Bernd": Draft(7, 2), "Chris": Draft(5, 1)}
+    rec = forms.submit(rec, r2).record
+    before = present.game_view(rec)
+    assert before.results[1].money == {"Anna": 5, "Bernd": 4, "Chris": 3}
+    assert before.results[1].tables["7"] == {"Anna": 3, "Bernd": 2}
+    # round 1 changed: Chris now places 2 hot dogs at the 7 table; round 2 fills it
+    changed = forms.edit(rec, 0, {**forms.drafts_of(rec, 0), "Chris": Draft(7, 2)})
+    assert changed.ok
+    assert changed.record["rounds"][1] == rec["rounds"][1]
+    after = present.game_view(changed.record)
+    assert after.results[0].tables["7"] == {"Chris": 2}
+    assert after.results[1].money == {"Anna": 8, "Bernd": 6, "Chris": 5}
+    assert after.results[1].tables["7"] == {}
+
+
+def test_edit_that_breaks_a_later_round_is_refused():
+    rec = forms.new_record(PLAYERS, "Anna")
+    rec = forms.submit(rec, {"Anna": Draft(5, 1), "Bernd": Draft(7, 1), "Chris": Draft(7, 1)}).record
+    rec = forms.submit(rec, {"Anna": Draft(5, 1), "Bernd": Draft(7, 3, 3), "Chris": Draft(7, 1)}).record
+    bad = forms.edit(rec, 0, {"Anna": Draft(5, 1), "Bernd": Draft(7, 2, 2), "Chris": Draft(7, 1)})
+    assert not bad.ok and bad.record == rec
+    assert bad.error.startswith(
+        "Round 1 cannot be changed so: round 2: Bernd: HD-6: dollars (3) exceed the player's money ($1)")
+
+
+def test_last_hot_dog_not_announced_goes_back_hd12():
+    rec = forms.new_record(PLAYERS, "Anna")
+    d = {"Anna": Draft(5, 1, last=True, announced=False), "Bernd": Draft(7, 1), "Chris": Draft(7, 1)}
+    view = present.game_view(forms.submit(rec, d).record)
+    assert view.results[0].steps[0].reason == "not announced"
+    assert not view.over
+
+
+def test_setup_steps_keep_the_mustard_with_its_player():
+    d = SetupDraft(("Anna", "Bernd", "Chris"), mustard=1)
+    assert d.moved(1, -1) == SetupDraft(("Bernd", "Anna", "Chris"), 0)    # Bernd moved up, still holds it
+    assert d.moved(0, 1) == SetupDraft(("Bernd", "Anna", "Chris"), 0)     # Anna moved down past Bernd
+    assert d.moved(1, 1).mustard == 2
+    assert d.removed(0) == SetupDraft(("Bernd", "Chris"), 0)
+    assert d.removed(1) == SetupDraft(("Anna", "Chris"), 0)               # the holder gone: the first seat
+    assert d.removed(2) == SetupDraft(("Anna", "Bernd"), 1)
+    assert d.renamed(2, " Chloé ").names == ("Anna", "Bernd", " Chloé ")
+    assert d.added().names == ("Anna", "Bernd", "Chris", "") and d.chose(2).mustard == 2
+
+
+def test_fresh_name_fields_say_nothing_until_typed_in_or_start_is_tapped_hd1():
+    """Four red 'HD-1: a player's name is empty' before anything was typed: a fresh
+    field keeps its refusal until it is typed in, or Start is tapped."""
+    fresh = SetupDraft()
+    assert fresh.errors() == [None, None, None] and fresh.problem() is None
+    typed = fresh.renamed(0, "Anna").renamed(1, "Bernd").renamed(1, "")   # Bernd's field emptied again
+    assert typed.errors() == [None, "HD-1: a player's name is empty", None]
+    assert typed.problem() is None                    # the third field, never typed in, still says nothing
+    tried = typed.started()
+    assert tried.errors() == [None, "HD-1: a player's name is empty", "HD-1: a player's name is empty"]
+    assert tried.problem() == "HD-1: a player's name is empty"
+    same = fresh.renamed(0, "Anna").renamed(1, "anna").removed(2)
+    assert same.errors()[1].startswith("HD-1: 'anna' and 'Anna' look the same")
+    assert same.problem() is not None                 # every field typed in: the reason Start is off is said
+    assert SetupDraft(("Anna", "Bernd", "Chris")).problem() is None
+
+
+def test_a_typed_field_stays_marked_when_seats_move_or_go():
+    d = SetupDraft(("", "x", ""), touched=frozenset({1}))
+    assert d.moved(1, -1).touched == {0} and d.moved(1, 1).touched == {2}
+    assert d.removed(0).touched == {0} and d.removed(1).touched == set() and d.added().touched == {1}
+
+
+def test_setup_starts_with_the_names_trimmed_and_the_chosen_holder():
+    assert SetupDraft((" Anna", "Bernd ", ""), 1).start() == (["Anna", "Bernd", ""], "Bernd")
+    gone = SetupDraft(("Anna", "Bernd"), 3)
+    assert gone.start() == (["Anna", "Bernd"], None) and gone.holder() == 0
+
+
+def test_a_stepper_keeps_a_bid_within_its_bounds():
+    d = Draft(5)
+    assert d.step("hotdogs", -1).hotdogs == 1 and d.step("dollars", -1).dollars == 0
+    assert Draft(5, forms.MAX_HOTDOGS).step("hotdogs", 1).hotdogs == forms.MAX_HOTDOGS
+    assert Draft(5, 3, forms.MAX_DOLLARS).step("dollars", 1).dollars == forms.MAX_DOLLARS
+    assert d.step("hotdogs", 2).step("dollars", 1) == Draft(5, 3, 1)
+
+
+def test_the_last_hot_dog_boxes_and_hiding_change_one_field():
+    d = Draft(7, 2, 1)
+    assert forms.last_hot_dog(True)(d) == Draft(7, 2, 1, last=True)
+    assert forms.announced(False)(forms.last_hot_dog(True)(d)) == Draft(7, 2, 1, last=True, announced=False)
+    assert forms.hidden_bid(d).hidden and forms.shown_bid(forms.hidden_bid(d)) == d
+
+
+def test_a_bid_as_the_record_keeps_it_and_as_a_phone_sends_it():
+    d = Draft(7, 2, 0, last=True, announced=False)
+    assert d.bid("Anna") == {"player": "Anna", "table": 7, "hotdogs": 2, "last": True, "announced": False}
+    assert d.seat_bid() == {"table": 7, "hotdogs": 2, "dollars": 0, "last": True, "announced": False}
+    assert Draft.of(d.bid("Anna")) == d and Draft.of(d.seat_bid()) == d
+    assert Draft(5).seat_bid() == {"table": 5, "hotdogs": 1, "dollars": 0}
+
+
+def test_a_first_tap_begins_a_plain_bid_and_changes_only_that_player_s():
+    changed = forms.with_draft({}, "Chris", lambda d: d.step("hotdogs", 1), 5)
+    assert changed == {"Chris": Draft(5, 2)}
+    tapped = forms.with_draft({"Bernd": Draft(7, 2)}, "Anna", lambda d: replace(d, table=7), 5)
+    assert tapped == {"Bernd": Draft(7, 2), "Anna": Draft(7)}       # a table tap is a whole bid: 1 hot dog, $0
+
+
+def test_a_round_with_untouched_bids_is_refused_naming_who_has_not_bid_hd6():
+    """HD-6: a missing bid is refused. A player whose bid was never touched has no
+    draft, and the round is not completed with a made-up bid for them."""
+    rec = forms.new_record(PLAYERS, "Anna")
+    nothing = forms.enter_round(rec, {})
+    assert not nothing.ok and nothing.record == rec
+    assert nothing.error == ("round 1: HD-6: Anna, Bernd and Chris have not bid yet: "
+                             "every player bids every round.")
+    one = forms.enter_round(rec, {"Bernd": Draft(7, 2)})
+    assert one.error == "round 1: HD-6: Anna and Chris have not bid yet: every player bids every round."
+    assert forms.enter_round(rec, {"Anna": Draft(5), "Bernd": Draft(7, 2)}).error == (
+        "round 1: HD-6: Chris has not bid yet: every player bids every round.")
+    assert forms.not_bid(PLAYERS, {"Bernd": Draft(7, 2)}) == ["Anna", "Chris"]
+    # a bid entered but refused is said first, as the rules say it (it is on screen)
+    bad = forms.enter_round(rec, {"Bernd": Draft(5, 3, 4)})
+    assert bad.error == "round 1: Bernd: HD-6: dollars (4) exceed hot dogs (3): the price may not fall below zero"
+
+
+def test_a_refused_hidden_bid_is_named_without_its_amounts_hd6():
+    """HD-6 refuses Chris's hidden bid: the table reads only that his bid needs
+    checking; the amounts are said on his card once he shows it."""
+    rec = forms.new_record(PLAYERS, "Anna")
+    drafts = {**tie_drafts(), "Chris": Draft(5, 5, 4, hidden=True)}
+    change = forms.enter_round(rec, drafts)
+    assert not change.ok and change.record == rec
+    assert change.error == "round 1: HD-6: Chris's bid needs checking: Chris, show it to see why."
+    assert "$" not in change.error and "4" not in change.error
+    _, state = present.replay(rec)
+    assert forms.bid_errors(state, drafts)["Chris"] == "HD-6: dollars (4) exceed the player's money ($3)"
+    shown = {**drafts, "Chris": forms.shown_bid(drafts["Chris"])}
+    assert forms.enter_round(rec, shown).error == "round 1: Chris: HD-6: dollars (4) exceed the player's money ($3)"
+
+
+def test_the_reveal_shows_one_step_a_tap_and_never_past_the_last():
+    ui = TableUI(drafts={"Anna": Draft(7, 3, 1, hidden=True)}).entered(2)
+    assert (ui.mode, ui.index, ui.shown, ui.error) == ("reveal", 2, 1, None)
+    assert ui.drafts == {}                  # HD-6: the next round's bids start empty, none made up
+    assert ui.next_step(3).next_step(3).shown == 3
+    assert ui.next_step(3).next_step(3).next_step(3).shown == 3   # a fast extra tap shows no step 4
+    assert ui.all_steps(3).shown == 3
+    assert ui.opened(0).mode == "round" and ui.editing({"Anna": Draft(5)}).edit_drafts == {"Anna": Draft(5)}
+
+
+def test_undo_asks_first_and_a_question_about_another_round_is_not_asked():
+    ui = TableUI()
+    assert not ui.asks_undo(3)
+    asked = ui.asking_undo(3)
+    assert asked.asks_undo(3) and asked.undo_asked == 3
+    assert not asked.asks_undo(4)                 # a round entered since: the question is not about it
+    assert not asked.kept().asks_undo(3)
+    assert not asked.entered(3).asks_undo(4)

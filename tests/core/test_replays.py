@@ -1,0 +1,57 @@
+"""A game's replay remembered per record (companion.core.replays): the same record is
+replayed once, a changed one afresh, a refused one every time, and callers get their
+own list of round results."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.core.errors import RuleError
+from companion.core.replays import remembered
+from companion.games.hotdog import present
+
+
+def counting():
+    calls = []
+
+    def replay(record):
+        calls.append(record)
+        if record.get("bad"):
+            raise RuleError("HD-6", "refused")
+        return [len(record["rounds"])], ("state", len(record["rounds"]))
+
+    return remembered(replay, size=2), calls
+
+
+def test_the_same_record_is_replayed_once_and_an_equal_one_too():
+    replay, calls = counting()
+    a = replay({"rounds": [1], "players": ["A"]})
+    b = replay({"players": ["A"], "rounds": [1]})       # equal content, other key order
+    assert a == b == ([1], ("state", 1)) and len(calls) == 1
+    a[0].append("changed by a caller")
+    assert replay({"rounds": [1], "players": ["A"]})[0] == [1]   # the kept list is not theirs
+
+
+def test_a_changed_record_is_replayed_and_the_oldest_is_forgotten():
+    replay, calls = counting()
+    for n in (1, 2, 3):
+        replay({"rounds": list(range(n))})
+    assert len(calls) == 3
+    replay({"rounds": [0, 1, 2]})
+    assert len(calls) == 3                       # the newest is kept
+    replay({"rounds": [0]})
+    assert len(calls) == 4                       # size 2: the oldest was forgotten
+
+
+def test_a_refused_record_is_not_remembered():
+    replay, calls = counting()
+    for _ in range(2):
+        with pytest.raises(RuleError):
+            replay({"rounds": [], "bad": True})
+    assert len(calls) == 2
+
+
+def test_a_games_remembered_replay_equals_a_fresh_one():
+    from companion.games.hotdog import rules
+    record = {"game": "hotdog", "players": ["Anna", "Bernd", "Chris"], "mustard": "Anna", "rounds": []}
+    assert present.replay(record) == rules.replay(present.parse(record))

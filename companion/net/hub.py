@@ -64,6 +64,7 @@ def seat_of(game: str) -> Seat:
         raise RecordError(f"{game_spec(game).title} cannot be played from phones")
     return seat
 
+
 # No 0/O, 1/I/L: a code read aloud or off a screen is typed right the first time.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
@@ -257,6 +258,7 @@ RECORDS_KEPT = 512
 # bounds how long a change written by another process (a second companion on the same
 # data folder) can go unseen by a screen that redraws.
 FRESH_FOR = 1.0
+
 
 class _Record:
     """One game record as stored, and what the screens need of it, each worked out once

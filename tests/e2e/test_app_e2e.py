@@ -1,5 +1,5 @@
 """The app in a real browser (Debian chromium + Playwright, web mode): a Hot Dog match
-played like at a table. Rulebook example: rules/001 (the mustard tie), HD-6…HD-17."""
+played like at a table. Rulebook example: the mustard tie (tests/examples), HD-6…HD-17."""
 
 from __future__ import annotations
 

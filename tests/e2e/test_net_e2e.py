@@ -1,4 +1,4 @@
-"""A table on every phone (issue 8) in real browsers: one server, one browser context
+"""A table on every phone in real browsers: one server, one browser context
 per phone. Privacy is checked on what reaches each browser — the websocket frames
 (Flet's msgpack) — and on what is drawn."""
 

@@ -1,4 +1,4 @@
-"""Burger and sales from the players' own phones (issue 8) in real browsers: one server
+"""Burger and sales from the players' own phones in real browsers: one server
 per test (own port, own data dir), one browser context per phone and one for the host.
 Burger tool cards are secret until the reveal, checked on the websocket frames each
 phone's browser receives; sales cards are played face up, each in its turn."""

@@ -118,7 +118,10 @@ def hostable(game: str) -> bool:
 
 
 @ft.component
-def HostPanel(shell: ShellServices, match_id: int, *, key: str | None = None) -> ft.Control:
+def HostPanel(shell: ShellServices, match_id: int, *, finished: bool = False,
+              key: str | None = None) -> ft.Control:
+    """The match's hosting: offered while the match is being played; a table hosted
+    when the match ended stays on (its phones show the end) until it is stopped."""
     hub = hub_of(shell)
     ui: HostUI = shell.ui(HOST, HostUI())
     table = hub.table_for(match_id)
@@ -135,6 +138,8 @@ def HostPanel(shell: ShellServices, match_id: int, *, key: str | None = None) ->
         put(error=None, note=done, at=at)
 
     if table is None:
+        if finished:               # nothing left to bid on: no offer to host it
+            return ft.Column([], visible=False)
         return ft.Column([
             ft.Button("Host this table on phones", icon=ft.Icons.WIFI_TETHERING,
                       on_click=lambda e: act(lambda: hub.host(match_id))),

@@ -265,7 +265,7 @@ def Screen(shell: Shell, route: Route, *, key: str | None = None) -> ft.Control:
             table = shell.views[m.game].table(shell, m.id)
             if not hostable(m.game):
                 return table
-            return _column([HostPanel(shell, m.id, key=f"host-{m.id}"), table])
+            return _column([HostPanel(shell, m.id, finished=m.finished, key=f"host-{m.id}"), table])
         if r.screen == "rules":
             return RulesScreen(shell, r.args.get("game"), r.args.get("back"))
         if r.screen == "history":

@@ -1,0 +1,42 @@
+"""*Host this table on phones* is offered while a match is played, not on a finished
+one (nothing is left to bid on). Drawn without a browser over ``tests/tabs.py``."""
+
+from __future__ import annotations
+
+import flet as ft
+import pytest
+from flet.components.component import Renderer
+
+from companion.games.hotdog import forms
+from companion.store import Store
+from companion.ui.host import HostPanel
+from tests.app.test_new_setup import controls
+from tests.tabs import tab
+
+PLAYERS = ["Anna", "Bernd", "Chris"]
+OFFER = "Host this table on phones"
+
+
+def drawn(shell, mid: int, finished: bool):
+    """What the host panel draws, its component function run once."""
+    component = Renderer().render(HostPanel, shell, mid, finished=finished)
+    return Renderer(component).render(component.fn, *component.args, **component.kwargs)
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(tmp_path / "companion.sqlite3")
+    yield s
+    s.close()
+
+
+def offered(shell, mid: int, finished: bool) -> bool:
+    return any(isinstance(c, ft.Button) and c.content == OFFER
+               for c in controls(drawn(shell, mid, finished)))
+
+
+def test_hosting_is_offered_while_the_match_is_played_and_not_once_it_is_over(store):
+    shell = tab(store)
+    mid = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    assert offered(shell, mid, finished=False)
+    assert not offered(shell, mid, finished=True)

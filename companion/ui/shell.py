@@ -156,6 +156,23 @@ class Shell:
             self._update(lambda s: replace(s, wide=wide))
 
     # ------------------------------------------------------------ services
+    def to_top(self) -> None:
+        """Scroll the page to its top: a new screen, or a new step of one, opens there."""
+        page = self.page
+        if page is None:        # drawn without a page (tests)
+            return
+
+        async def top() -> None:
+            try:
+                await page.scroll_to(offset=0, duration=0)
+            except Exception:   # the page went away meanwhile
+                pass
+
+        try:
+            page.run_task(top)
+        except Exception:
+            pass
+
     def keep_awake(self, on: bool) -> None:
         """Keep the screen on during a game, where the platform allows (wakelock)."""
         if on == self.awake:
@@ -230,12 +247,25 @@ class Shell:
 
 # ================================================================ root component
 
+def scene_of(state: SessionState) -> tuple[Any, ...]:
+    """What makes a new screen, as opposed to a redraw of the same one: the route, and
+    the step (``mode``) of every screen's passing state — a table going from entry to
+    its reveal, or to a past round, opens at the top; a redraw keeps its place."""
+    steps = []
+    for key, held in sorted(state.ui.items()):
+        mode = getattr(getattr(held, "ui", held), "mode", None)
+        if isinstance(mode, str):
+            steps.append((key, mode))
+    return (state.route.screen, repr(sorted(state.route.args.items())), tuple(steps))
+
+
 @ft.component
 def App(shell: Shell) -> ft.Control:
     state, set_state = ft.use_state(shell.state)
     shell.bind(state, set_state)
     playing = state.route.screen == "match"
     ft.use_effect(lambda: shell.keep_awake(playing), [playing])
+    ft.use_effect(shell.to_top, [scene_of(state)])
     body = Screen(shell, state.route, key=f"{state.route.screen}")
     cannot_save = shell.cannot_save()
     column = ft.Column(

@@ -256,3 +256,31 @@ def test_print_action_downloads_the_score_sheet(table, app_server):
     bgstats = json.loads(open(got.value.path(), "rb").read())
     assert set(bgstats) == {"games", "players", "locations", "plays", "userInfo"}
     assert bgstats["plays"] == []  # game 1 is still being played: no play to log yet
+
+
+def _in_view(table, text: str) -> bool:
+    """The text's node lies within the phone's screen (not scrolled off above or below)."""
+    node = table.find(text).first
+    node.wait_for()
+    box = node.bounding_box()
+    return box is not None and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"]
+
+
+def test_every_new_screen_opens_at_its_top(table):
+    """After *Next round* the round header and the first bidder are in view, however far
+    down the reveal was read; the same for a past round opened from the list."""
+    table.setup(PLAYERS, mustard="Anna")
+    table.play(1, TIE)
+    table.pg.mouse.move(180, 400)
+    table.pg.mouse.wheel(0, 5000)                   # read down to the end of the reveal
+    table.pg.wait_for_timeout(500)
+    assert not _in_view(table, "Round 1: reveal")
+    table.click("Next round")
+    table.see("Round 2 · mustard card: Bernd")
+    assert _in_view(table, "Round 2 · mustard card: Bernd")
+    table.pg.mouse.wheel(0, 5000)                   # down to the rounds list
+    table.pg.wait_for_timeout(500)
+    table.click("Open round 1")
+    table.see("Bids as entered")
+    assert _in_view(table, "Round 1")
+    shot(table.pg, "phone-round-opens-at-top")

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Protocol
 
 import flet as ft
@@ -68,7 +67,7 @@ class ShellServices(Protocol):
     def saved(self) -> None: ...
     def continue_match(self, match_id: int) -> None: ...
     def cannot_save(self) -> str | None: ...
-    def export(self, filename: str, data: str | bytes) -> Path | None: ...
+    def export(self, filename: str, data: str | bytes, what: str = "File") -> str: ...
 
 
 # ================================================================ a game's app screens

@@ -191,21 +191,21 @@ class Shell:
         except Exception:
             pass
 
-    def export(self, filename: str, data: str | bytes) -> Path | None:
+    def export(self, filename: str, data: str | bytes, what: str = "File") -> str:
         """Keep a file in the data directory's exports/ (under a fresh name if ``filename``
         is taken: never over an older file) and offer it: a download in a browser, a save
         (or share) dialog elsewhere. Where exports/ cannot be written the file is still
-        offered, and the player is told it was not kept (None)."""
+        offered. Returns the line a player reads next to the button ("Score sheet
+        downloaded: …"); ``what`` names the file in their words."""
         raw = data.encode("utf-8") if isinstance(data, str) else data
-        path: Path | None
         try:
             path = keep_file(data_dir() / "exports", filename, raw)
         except StoreError as exc:
-            path = None
-            self.say(f"Not kept in the exports folder: {exc}. It is offered as a download only.")
+            name = filename
+            line = (f"{what} downloaded: {name}. No copy was kept in companion's exports folder ({exc}).")
         else:
-            self.say(f"Saved to {path}")
-        name = path.name if path is not None else filename
+            name = path.name
+            line = f"{what} downloaded: {name} (a copy is kept in companion's exports folder)."
 
         async def offer() -> None:
             try:
@@ -217,7 +217,7 @@ class Shell:
             self.page.run_task(offer)
         except Exception:
             pass
-        return path
+        return line
 
     def theme(self) -> ft.ThemeMode:
         return {"dark": ft.ThemeMode.DARK, "light": ft.ThemeMode.LIGHT}.get(
@@ -376,7 +376,8 @@ def History(shell: Shell) -> ft.Control:
         out.append(ft.Button(
             "All matches for BG Stats", icon=ft.Icons.DOWNLOAD,
             tooltip="Every finished game as a play, in a file the BG Stats app imports",
-            on_click=lambda e: shell.export("companion-history-bgstats.json", bgstats_json(shell.store.matches()))))
+            on_click=lambda e: shell.say(shell.export("companion-history-bgstats.json",
+                                                     bgstats_json(shell.store.matches()), "History for BG Stats"))))
     for m in matches:
         view = shell.views.get(m.game)
         if view is None:

@@ -47,9 +47,9 @@ def test_an_export_after_a_move_aside_never_overwrites_an_older_one(data):
     new = store.create_match("hotdog", ["Chris", "Dora"], forms.new_record(["Chris", "Dora"], "Dora"))
     assert new == old
     shell = shell_of(store)
-    export_file(shell, new, 1, "game-json")
+    line = export_file(shell, new, 1, "game-json")
     kept = data / "exports" / f"hotdog-match-{new}-game-1 (2).json"
-    assert shell.state.flash == f"Saved to {kept}"
+    assert line == f"Game record downloaded: {kept.name} (a copy is kept in companion's exports folder)."
     export_file(shell, new, 1, "rules-pdf")                # the same rules card: not copied again
     after = {p.name: p.read_bytes() for p in (data / "exports").iterdir()}
     assert {name: after[name] for name in before} == before
@@ -62,9 +62,10 @@ def test_an_export_where_exports_cannot_be_written_is_still_offered(data):
     mid = store.create_match("hotdog", ["Anna", "Bernd"], forms.new_record(["Anna", "Bernd"], "Anna"))
     (data / "exports").write_text("a file where the folder should be")
     shell = shell_of(store)
-    export_file(shell, mid, 1, "game-json")                # no crash: said, and offered as a download
-    assert shell.state.flash.startswith("Not kept in the exports folder: the folder ")
-    assert shell.state.flash.endswith("It is offered as a download only.")
+    line = export_file(shell, mid, 1, "game-json")         # no crash: said, and offered as a download
+    assert line.startswith(f"Game record downloaded: hotdog-match-{mid}-game-1.json. No copy was kept in "
+                           "companion's exports folder (the folder ")
+    assert shell.state.flash is None                       # said next to the button, not at the top
 
 
 def test_match_exports_json_csv_and_bg_stats(data):

@@ -243,7 +243,11 @@ def test_print_action_downloads_the_score_sheet(table, app_server):
     text = _pdf_text(data)
     for name in PLAYERS:
         assert name in text
-    table.see("Saved to ")
+    said = f"Match score sheet downloaded: {download.suggested_filename}"
+    table.see(said)                                    # next to the button tapped, in a player's words
+    button = table.button("Print match score sheet").first.bounding_box()
+    line = table.find(said).first.bounding_box()
+    assert button is not None and line is not None and 0 < line["y"] - button["y"] < 200
     saved = app_server.data_dir / "exports" / download.suggested_filename
     assert saved.read_bytes() == data                  # also kept in <data dir>/exports/
     with table.pg.expect_download() as got:

@@ -11,7 +11,8 @@ replaces another file).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
 
@@ -50,38 +51,56 @@ def export_data(m: StoredMatch, number: int, kind: str) -> tuple[str, str | byte
     raise ValueError(kind)
 
 
-def export_file(shell: ShellServices, match_id: int, number: int, kind: str) -> None:
-    """Write one export or printable for game ``number`` of the match and offer it."""
+#: Each export and printable as a player names it (the line next to its button).
+WHAT = {"game-json": "Game record", "match-json": "Match record", "match-csv": "Match spreadsheet",
+        "match-bgstats": "Match for BG Stats", "game-pdf": "Score sheet", "match-pdf": "Match score sheet",
+        "rules-pdf": "Rules card"}
+
+
+def export_file(shell: ShellServices, match_id: int, number: int, kind: str) -> str:
+    """Write one export or printable for game ``number`` of the match and offer it;
+    returns the line the player reads next to the button tapped."""
     m = shell.store.match(match_id)
     try:
         name, data = export_data(m, number, kind)
     except CompanionError as exc:
-        shell.say(f"Not printed: {exc}")
-        return
-    shell.export(name, data)
+        return f"Not printed: {exc}"
+    return shell.export(name, data, WHAT[kind])
 
 
 @ft.component
-def ExportActions(shell: ShellServices, match_id: int, number: int, *, games_in_match: bool = True) -> ft.Control:
+def ExportActions(shell: ShellServices, match_id: int, number: int, *, games_in_match: bool = True,
+                  key: str | None = None) -> ft.Control:
     """``games_in_match``: the game's matches have several games (a match sheet and a
-    match export make sense); a single-game match offers the game's files only."""
+    match export make sense); a single-game match offers the game's files only. What a
+    tap did is said right under its row of buttons, where the player is looking."""
     m = shell.store.match(match_id)
+    said, set_said = ft.use_state(cast("tuple[str, str] | None", None))
 
-    def act(kind: str):
-        return lambda e: export_file(shell, match_id, number, kind)
+    def act(kind: str) -> Callable[[Any], None]:
+        def tapped(e: Any) -> None:
+            set_said((kind, export_file(shell, match_id, number, kind)))
+        return tapped
 
+    def told(kinds: tuple[str, ...]) -> list[ft.Control]:
+        if said is None or said[0] not in kinds:
+            return []
+        failed = said[1].startswith("Not printed")
+        return [ft.Text(said[1], size=13, color=ft.Colors.ERROR if failed else None)]
+
+    export_kinds = ("game-json", "match-json", "match-csv", "match-bgstats")
     exports: list[ft.Control] = [ft.Button("Game as JSON", icon=ft.Icons.DOWNLOAD, on_click=act("game-json"))]
     if games_in_match:
         exports.append(ft.Button("Match as JSON", icon=ft.Icons.DOWNLOAD, on_click=act("match-json")))
     exports.append(ft.Button("Match as CSV", icon=ft.Icons.DOWNLOAD, on_click=act("match-csv")))
     exports.append(ft.Button("Match for BG Stats", icon=ft.Icons.DOWNLOAD, on_click=act("match-bgstats")))
-    out: list[ft.Control] = [heading("Export", 18), ft.Row(exports, wrap=True)]
+    out: list[ft.Control] = [heading("Export", 18), ft.Row(exports, wrap=True), *told(export_kinds)]
     if m.game in printable_games():
         prints: list[ft.Control] = [ft.Button(f"Print game {number} score sheet", icon=ft.Icons.PRINT,
-                            on_click=act("game-pdf"))]
+                                              on_click=act("game-pdf"))]
         if games_in_match:
             prints.append(ft.Button("Print match score sheet", icon=ft.Icons.PRINT,
                                     on_click=act("match-pdf")))
         prints.append(ft.Button("Print rules card", icon=ft.Icons.PRINT, on_click=act("rules-pdf")))
-        out += [heading("Print", 18), ft.Row(prints, wrap=True)]
+        out += [heading("Print", 18), ft.Row(prints, wrap=True), *told(("game-pdf", "match-pdf", "rules-pdf"))]
     return ft.Column(out, spacing=8)

@@ -57,7 +57,7 @@ def texts(control) -> list[str]:
     if control is None or isinstance(control, str):
         return []
     if hasattr(control, "fn") and hasattr(control, "args"):      # a component: drawn
-        return texts(Renderer().render(control.fn, *control.args, **(control.kwargs or {})))
+        return texts(Renderer(control).render(control.fn, *control.args, **(control.kwargs or {})))
     if getattr(control, "visible", True) is False:
         return []
     out = [v for v in (getattr(control, a, None) for a in ("content", "value", "text", "label"))

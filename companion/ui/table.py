@@ -144,12 +144,14 @@ class TableSession(Generic[U]):
         return dict(edits.entered_against(self._held().stamps.get(which), self.record))
 
     # ------------------------------------------------------------ saving
-    def save(self, record: dict[str, Any], base: Mapping[str, Any], not_done: str) -> Refused | None:
+    def save(self, record: dict[str, Any], base: Mapping[str, Any], not_done: str, *,
+             error: Callable[[U, str], U] | None = None) -> Refused | None:
         """Save ``record`` as the game in play, made from ``base``: None when saved, else
-        why not (nothing was saved; every draft stays, no longer stamped). A refusal
-        that moved the match on to another game is also said at the top of the page,
-        where the screen that follows shows it; ``not_done`` words what did not happen
-        ('your entry was not saved')."""
+        why not (nothing was saved; every draft stays, no longer stamped). ``error``
+        puts the refusal into the game's passing state, where the entry shows it; a
+        refusal that moved the match on to another game is then also said at the top
+        of the page, where the screen that follows shows it. ``not_done`` words what
+        did not happen ('your entry was not saved')."""
         n = self.match.number
         refused = save_change(self._shell.store, self.match.id, n, record, base=base, place=self._place,
                               not_done=not_done, finished_match=n == self._games and self._over(record))
@@ -157,9 +159,10 @@ class TableSession(Generic[U]):
             self._put_held(lambda h: replace(h, stamps={k: v for k, v in (
                 (k, edits.followed(v, base, record)) for k, v in h.stamps.items()) if v is not None}))
             return None
-        self._put_held(lambda h: replace(h, stamps={}))
-        if refused.game != n:
-            self._shell.say(refused.line)
+        line = refused.line
+        self._put_held(lambda h: replace(h, ui=h.ui if error is None else error(h.ui, line), stamps={}))
+        if refused.game != n:      # after the put: a passing-state change clears the top line
+            self._shell.say(line)
         return refused
 
     def start_next_game(self, record: dict[str, Any]) -> str | None:

@@ -164,11 +164,7 @@ def back_to_table(t: Table) -> None:
 def save(t: Table, record: dict[str, Any], base: Mapping[str, Any], not_done: str) -> bool:
     """Save ``record`` made from ``base``: True when saved; else the refusal is said next
     to the entry, and the drafts stay as entered."""
-    refused = t.save(record, base, not_done)
-    if refused is None:
-        return True
-    t.put(lambda u: replace(u, error=refused.line))
-    return False
+    return t.save(record, base, not_done, error=lambda u, line: replace(u, error=line)) is None
 
 
 def submit(d: Drawn) -> None:

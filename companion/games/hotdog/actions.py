@@ -48,13 +48,7 @@ def save(s: Session, record: dict[str, Any], base: Mapping[str, Any], not_done: 
     """Save ``record`` made from ``base``: True when saved; else the refusal is said next
     to the entry (and at the top when the match moved on to another game), and the
     drafts stay as entered."""
-    refused = s.save(record, base, not_done)
-    if refused is None:
-        return True
-    s.put(lambda u: replace(u, error=refused.line))
-    if refused.game != s.number:   # the screen moves on to that game: said at the top (a put clears it)
-        s.say(refused.line)
-    return False
+    return s.save(record, base, not_done, error=lambda u, line: replace(u, error=line)) is None
 
 
 def edit_bid(s: Session, which: str, player: str, change: Callable[[Draft], Draft], first_table: int) -> None:

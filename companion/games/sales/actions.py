@@ -47,11 +47,7 @@ def open_table(shell: ShellServices, match_id: int) -> Table:
 def save(t: Table, record: dict[str, Any], base: Mapping[str, Any], not_done: str) -> bool:
     """Save a change made from ``base``. False if it was refused (another screen saved
     first, or the store cannot save): nothing is saved and why is said at the entry."""
-    refused = t.save(record, base, not_done)
-    if refused is None:
-        return True
-    t.put(lambda u: replace(u, error=refused.line))
-    return False
+    return t.save(record, base, not_done, error=lambda u, line: replace(u, error=line)) is None
 
 
 # ---------------------------------------------------------------- the cards of a sale

@@ -100,3 +100,13 @@ def load_example(name: str) -> dict:
 @pytest.fixture
 def examples() -> Path:
     return EXAMPLES
+
+
+@pytest.fixture
+def store(tmp_path):
+    """A store of its own in the test's folder, closed after the test."""
+    from companion.store import Store
+
+    s = Store(tmp_path / "companion.sqlite3")
+    yield s
+    s.close()

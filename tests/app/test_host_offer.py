@@ -4,11 +4,9 @@ one (nothing is left to bid on). Drawn without a browser over ``tests/tabs.py``.
 from __future__ import annotations
 
 import flet as ft
-import pytest
 from flet.components.component import Renderer
 
 from companion.games.hotdog import forms
-from companion.store import Store
 from companion.ui.host import HostPanel
 from tests.app.test_new_setup import controls
 from tests.tabs import tab
@@ -21,13 +19,6 @@ def drawn(shell, mid: int, finished: bool):
     """What the host panel draws, its component function run once."""
     component = Renderer().render(HostPanel, shell, mid, finished=finished)
     return Renderer(component).render(component.fn, *component.args, **component.kwargs)
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "companion.sqlite3")
-    yield s
-    s.close()
 
 
 def offered(shell, mid: int, finished: bool) -> bool:

@@ -12,7 +12,6 @@ import pytest
 from companion.games.hotdog import actions as ops
 from companion.games.hotdog import forms, present
 from companion.games.hotdog.forms import Draft
-from companion.store import Store
 from tests.tabs import tab
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
@@ -20,13 +19,6 @@ TIE = {"Anna": Draft(table=5, hotdogs=2), "Bernd": Draft(table=5, hotdogs=3, dol
        "Chris": Draft(table=5, hotdogs=3, dollars=2)}
 LAST = {"Anna": Draft(table=7, hotdogs=1, last=True), "Bernd": Draft(table=5), "Chris": Draft(table=5)}
 NOT_BID = "round 1: HD-6: Anna and Chris have not bid yet: every player bids every round."
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "companion.sqlite3")
-    yield s
-    s.close()
 
 
 @pytest.fixture

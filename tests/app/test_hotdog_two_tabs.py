@@ -21,13 +21,6 @@ SEVENS = {p: forms.Draft(table=7, hotdogs=1) for p in PLAYERS}
 
 
 @pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "companion.sqlite3")
-    yield s
-    s.close()
-
-
-@pytest.fixture
 def mid(store):
     return store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
 

@@ -60,13 +60,6 @@ class Page:
         self.updates += 1
 
 
-@pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "companion.sqlite3")
-    yield s
-    s.close()
-
-
 def session(store: Store, hub: PubSub, route: Route, *, remote: bool = False) -> Shell:
     shell = Shell(Page(hub), store)  # type: ignore[arg-type]
     shell.remote = remote

@@ -7,10 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import pytest
-
 from companion.core.edits import round_place
-from companion.store import Store
 from companion.ui.table import TableSession, open_match
 from tests.tabs import tab
 
@@ -28,13 +25,6 @@ def record(rounds: int) -> dict:
 
 def over(r) -> bool:
     return len(r["rounds"]) >= 3
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "companion.sqlite3")
-    yield s
-    s.close()
 
 
 def session(shell, mid) -> TableSession[Toy]:

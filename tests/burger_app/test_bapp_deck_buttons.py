@@ -13,19 +13,11 @@ from companion.games.burger import state as burger_state
 from companion.games.burger import view as bv
 from companion.games.burger.actions import DRAFT, Drawn
 from companion.games.burger.recipes import load_recipes
-from companion.store import Store
 from tests.burger_app.helpers import THREE, entered, play, start, state
 from tests.tabs import tab
 
 DECKS_A = [["patty", "cheese"], ["lettuce", "rat"], ["onion", "tomato"]]   # 5 ingredients + 1 rat
 BUTTONS = ["bottom bun", "top bun", "patty", "cheese", "lettuce", "onion", "mushroom"]
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "companion.sqlite3")
-    yield s
-    s.close()
 
 
 @pytest.fixture

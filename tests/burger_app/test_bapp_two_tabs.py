@@ -24,13 +24,6 @@ TONGS_BEN = {"Ann": "tease", "Ben": "tongs", "Cat": "tease"}
 
 
 @pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "companion.sqlite3")
-    yield s
-    s.close()
-
-
-@pytest.fixture
 def mid(store):
     return store.create_match("burger", list(THREE), start())
 

@@ -95,13 +95,6 @@ def test_jsonl_takes_matches_and_games_line_by_line():
     assert out[2]["game"] == "burger" and "rounds" in out[2]
 
 
-@pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "companion.sqlite3")
-    yield s
-    s.close()
-
-
 def _stored_hotdog_match(store: Store, games: list[dict]) -> int:
     """The match as the app stores it: each game's record as the game screens keep it."""
     players = MATCH["players"]

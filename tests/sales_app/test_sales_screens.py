@@ -53,13 +53,6 @@ def tap(root: Any, label: str) -> None:
 
 
 @pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "companion.sqlite3")
-    yield s
-    s.close()
-
-
-@pytest.fixture
 def replays(monkeypatch) -> list[int]:
     """How often the rules replayed a record since the test began."""
     count = [0]

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from companion.games.sales import actions, changes, forms
 from companion.games.sales.actions import TABLE, open_table
 from companion.games.sales.deckfiles import DECK
@@ -23,13 +21,6 @@ EXAMPLE_DECK = str(Path(__file__).resolve().parents[2] / "assets" / "decks" / "e
 
 def c(suit: str, value: int, discard: int = 0) -> dict:
     return {"suit": suit, "value": value, "discard": discard}
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "companion.sqlite3")
-    yield s
-    s.close()
 
 
 def ui(shell) -> forms.TableUI:

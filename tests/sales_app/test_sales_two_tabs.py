@@ -19,13 +19,6 @@ def c(suit: str, value: int) -> dict:
 
 
 @pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "companion.sqlite3")
-    yield s
-    s.close()
-
-
-@pytest.fixture
 def mid(store):
     return store.create_match("sales", PLAYERS, forms.new_record(PLAYERS, hand_size=2))
 

@@ -8,8 +8,6 @@ import json
 import re
 import time
 
-import pytest
-
 from companion.core.registry import game, parse_record, referee
 from companion.games.hotdog import forms as hotdog_forms
 from companion.store import Store
@@ -71,13 +69,6 @@ def check_shape(data: dict) -> None:
         for entry in play["playerScores"]:
             _typed(entry, SCORE, exact=True)
             assert entry["playerRefId"] in players
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "companion.sqlite3")
-    yield s
-    s.close()
 
 
 MATCH = load_example("hotdog-match.json")

@@ -23,13 +23,6 @@ def tie_round() -> dict:
                      {"player": "Chris", "table": 5, "hotdogs": 3, "dollars": 2}]}
 
 
-@pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "companion.sqlite3")
-    yield s
-    s.close()
-
-
 def test_data_dir_follows_env(monkeypatch, tmp_path):
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "x"))
     assert data_dir() == tmp_path / "x"

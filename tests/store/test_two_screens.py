@@ -18,13 +18,6 @@ TIE = {"Anna": forms.Draft(table=5, hotdogs=2), "Bernd": forms.Draft(table=5, ho
 SEVENS = {p: forms.Draft(table=7, hotdogs=1) for p in PLAYERS}
 
 
-@pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "companion.sqlite3")
-    yield s
-    s.close()
-
-
 def new_match(store: Store) -> tuple[int, dict]:
     record = forms.new_record(PLAYERS, "Anna")
     return store.create_match("hotdog", PLAYERS, record), record

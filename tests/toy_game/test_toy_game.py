@@ -17,7 +17,6 @@ from companion.core import registry
 from companion.core.errors import RecordError
 from companion.core.referee import referee_json as cli_referee_json
 from companion.net.hub import BidRefused, Hub
-from companion.store import Store
 from tests.toy_game import GAME, play
 from tests.toy_game.remote import REMOTE
 from tests.toy_game.view import VIEW
@@ -37,13 +36,6 @@ def record(rounds: list[dict[str, int]]) -> dict:
 def toy():
     with registry.register(GAME):
         yield GAME
-
-
-@pytest.fixture
-def store(tmp_path):
-    s = Store(tmp_path / "companion.sqlite3")
-    yield s
-    s.close()
 
 
 def test_known_only_while_registered():

@@ -43,8 +43,8 @@ def ScoreGrid(players: Sequence[str], rows: Sequence[GridRow], *, corner: str = 
     screen reader calls it (and a test finds it by)."""
     grid_rows_valid(players, rows)
     table = ft.DataTable(
-        columns=[ft.DataColumn(ft.Text(corner, weight=ft.FontWeight.BOLD))]
-        + [ft.DataColumn(ft.Text(p, weight=ft.FontWeight.BOLD), numeric=True) for p in players],
+        columns=[ft.DataColumn(label=ft.Text(corner, weight=ft.FontWeight.BOLD))]
+        + [ft.DataColumn(label=ft.Text(p, weight=ft.FontWeight.BOLD), numeric=True) for p in players],
         rows=[ft.DataRow(cells=[ft.DataCell(_text(r.label, r.strong))]
                          + [ft.DataCell(_text(c, r.strong)) for c in r.cells]) for r in rows],
         column_spacing=16, horizontal_margin=8, heading_row_height=40,

@@ -30,7 +30,7 @@ from companion.store.bgstats import bgstats_json
 from companion.ui.contracts import GameView, ShellServices
 from companion.ui.widgets import heading
 
-PAGE = 30          # lines drawn at first, and added by each "Show more"
+PAGE = 20          # lines drawn at first (a screenful), and added by each "Show more"
 KEY = "history"
 
 __all__ = ["KEY", "PAGE", "History", "HistoryUI", "entry_text"]

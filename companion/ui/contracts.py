@@ -73,7 +73,8 @@ class SessionState:
 
 class ShellServices(Protocol):
     """The session's shell as every screen gets it (:class:`companion.ui.shell.Shell`):
-    data and callbacks, nothing drawn."""
+    data and callbacks, nothing drawn. ``go`` opens another screen (and puts its
+    address in the browser); ``state.wide`` says the window is wider than a phone."""
 
     page: ft.Page
     store: Store

@@ -10,6 +10,17 @@ player is tapping keep their identity and no tap is lost to a redraw. Records li
 in the store (read on every render: the record is the truth); rules live in the
 games.
 
+Each screen has its own address (``/match/12``, ``/history``; :mod:`companion.ui.routes`
+translates both ways). :meth:`Shell.go` puts the new screen's address in the browser
+(its history, so Back comes back to it); the browser's Back, Forward or an address
+typed in comes back as a route change (:meth:`Shell.arrive`) and shows that screen; a
+session opens at its page's address (a reload stays where it was), the plain address
+at the match being played. A screen's in-screen steps (a table's entry, reveal, a past
+round) have no address of their own. On a window wider than a phone a match screen
+gets up to ``TABLE_WIDTH`` px, every other screen a readable column
+(:func:`content_width`); a game asks ``shell.state.wide``
+(:class:`~companion.ui.contracts.SessionState`).
+
 Game views
 ----------
 A game gets app screens by adding ``companion/games/<name>/view.py`` with a

@@ -169,9 +169,13 @@ class Shell:
                 m = self.store.match(match_id)
             except CompanionError:
                 m = None
-            if m is None or m.game not in self.views:
+            if m is None:
                 return Route("home"), (f"There is no match {match_id} here: it may have been deleted. "
                                        "Your saved matches are in History.")
+            if m.game not in self.views:
+                title = games()[m.game].title if m.game in games() else m.game
+                return Route("home"), (f"Match {match_id} is a {title} match, and companion has no "
+                                       f"table screens for {title}, so here is the home screen.")
         return route, None
 
     def arrive(self, location: str) -> None:

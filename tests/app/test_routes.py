@@ -182,3 +182,21 @@ def test_a_resize_draws_again_only_where_the_layout_changes(shell):
     shell.set_width(400)
     assert not shell.state.wide
     assert layout(400) != layout(900) != layout(1280)
+
+
+def test_a_game_registered_later_gets_its_addresses(store):
+    from companion.core import registry
+    from tests.toy_game import GAME, play
+
+    assert tab(store).resolve("/setup/toy")[0] == Route("home")
+    with registry.register(GAME):
+        kept = store.create_match("toy", ["Anna", "Bernd"], play.new_record(["Anna", "Bernd"]))
+    assert tab(store).resolve(f"/match/{kept}") == (Route("home"), (
+        f"Match {kept} is a toy match, and companion has no table screens for toy, so here is the home screen."))
+    with registry.register(GAME):
+        shell = tab(store)                    # a session begun while the game is registered
+        assert shell.resolve("/setup/toy") == (Route("setup", {"game": "toy"}), None)
+        assert shell.resolve("/rules/toy") == (Route("rules", {"game": "toy"}), None)
+        assert shell.resolve(f"/match/{kept}") == (Route("match", {"match": kept}), None)
+        shell.go("setup", game="toy")
+        assert shell.at == "/setup/toy"

@@ -66,6 +66,9 @@ class GameSpec:
     commands: Callable[[Any], None] | None = None
     # part name → "module" or "module:attribute" (see PARTS)
     parts: Mapping[str, str] = field(default_factory=dict)
+    # the record's modes in which one person plays every seat (sales' solo: two hands):
+    # such a match is no group of people to offer again on a setup screen
+    lone_modes: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         unknown = sorted(set(self.parts) - set(PARTS))

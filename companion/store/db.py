@@ -41,7 +41,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -565,10 +565,22 @@ class Store:
             out = [m for m in out if played_by(m.players, player)]
         return out
 
-    def groups(self) -> list[Group]:
+    def groups(self, lone_modes: Mapping[str, Collection[str]] | None = None) -> list[Group]:
         """The groups of players the stored matches were played by, most recently
-        played first (:func:`companion.store.history.groups_of`)."""
-        return groups_of(self.summaries())
+        played first (:func:`companion.store.history.groups_of`). ``lone_modes`` names,
+        per game, the modes (the first record's ``mode``) in which one person plays
+        every seat: those matches make no group."""
+        lone = {g: sorted(modes) for g, modes in (lone_modes or {}).items() if modes}
+        alone: set[int] = set()
+        if lone:
+            with self._lock:
+                for game, modes in lone.items():
+                    rows = self._conn.execute(
+                        "SELECT m.id FROM matches m JOIN games g ON g.match_id = m.id AND g.number = 1 "
+                        f"WHERE m.game = ? AND json_extract(g.record, '$.mode') IN ({','.join('?' * len(modes))})",
+                        (game, *modes)).fetchall()
+                    alone.update(r[0] for r in rows)
+        return groups_of(m for m in self.summaries() if m.id not in alone)
 
     def delete_match(self, match_id: int) -> None:
         with self.transaction() as c:

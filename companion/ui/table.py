@@ -23,10 +23,11 @@ its ``passing`` part, :mod:`companion.core.game`: the registry-wide tests check 
 it survives JSON).
 A session that has no passing state of its own for the game in play (a new browser
 session: a reload, a tab reconnecting after the server was restarted, a second tab)
-begins from the one kept, shown exactly as it was (a hidden bid comes back hidden),
-and a draft begun on a record since replaced is still refused. A session that has its
-own keeps it: two tabs entering at once each keep what they show, and the store keeps
-the latest state written, whichever tab wrote it. A state back to fresh (its drafts
+begins from the one kept when it first draws that game, shown exactly as it was (a
+hidden bid comes back hidden), and a draft begun on a record since replaced is still
+refused. From then on a session keeps its own: two tabs entering at once each keep
+what they show (a tab already open never takes up what another enters), and the store
+keeps the latest state written, whichever tab wrote it. A state back to fresh (its drafts
 entered) is no longer kept. When the store cannot write, the entry goes on on screen
 and the top of the page says it could not be kept for a restart (a read-only store is
 said once for all by the shell's banner).
@@ -39,6 +40,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
+import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -105,6 +107,13 @@ class Held(Generic[U]):
     stamps: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
+# What each browser session (its shell) began a table from, by the table's key: the
+# state kept in the store when the session first drew the game, else a fresh one. Read
+# once, so a screen already open never takes up what another tab enters afterwards.
+_begun: weakref.WeakKeyDictionary[Any, dict[str, Held[Any]]] = weakref.WeakKeyDictionary()
+_begun_lock = threading.Lock()
+
+
 class TableSession(Generic[U]):
     """One render's view of a table: the match (:class:`MatchSeen`), the passing state
     as drawn (``ui``) and the operations, each a record change saved or a passing-state
@@ -153,10 +162,17 @@ class TableSession(Generic[U]):
 
     def _start(self) -> Held[U]:
         """What a session with no passing state of its own for the game in play begins
-        from: the state kept in the store, else a fresh one (read once per render)."""
-        if self._begun is None:
-            self._begun = self._kept() or Held(self.match.id, self.match.number, self.fresh)
-        return self._begun
+        from: the state kept in the store when it first drew this game, else a fresh one."""
+        if self._begun is not None:
+            return self._begun
+        with _begun_lock:
+            begun = _begun.setdefault(self._shell, {}).get(self._key)
+        if begun is None or not self._mine(begun):
+            begun = self._kept() or Held(self.match.id, self.match.number, self.fresh)
+            with _begun_lock:
+                _begun.setdefault(self._shell, {})[self._key] = begun
+        self._begun = begun
+        return begun
 
     def _kept(self) -> Held[U] | None:
         try:

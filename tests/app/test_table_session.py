@@ -170,6 +170,17 @@ def test_a_second_tab_starts_from_the_kept_drafts_and_each_tab_keeps_its_own(sto
     assert hidden_session(tab(store), mid).ui.bids == {"Anna": 3, "Chris": 1}
 
 
+def test_a_tab_already_open_never_takes_up_what_another_tab_enters(store):
+    a, b = tab(store), tab(store)
+    mid = store.create_match("toy", PLAYERS, record(0))
+    assert hidden_session(b, mid).ui == Hidden()                 # b's screen is drawn first
+    hidden_session(a, mid).put_draft("round", lambda u: replace(u, bids={"Anna": 3}, hidden=frozenset({"Anna"})))
+    assert hidden_session(b, mid).ui == Hidden()                 # b redraws: still its own screen
+    hidden_session(b, mid).put_draft("round", lambda u: replace(u, bids={"Bernd": 2}))
+    assert hidden_session(b, mid).ui.bids == {"Bernd": 2}
+    assert hidden_session(a, mid).ui.bids == {"Anna": 3}
+
+
 def test_drafts_entered_are_no_longer_kept_and_the_next_game_starts_fresh(store):
     a = tab(store)
     mid = store.create_match("toy", PLAYERS, record(0))

@@ -204,6 +204,8 @@ class TableSession(Generic[U]):
             except CompanionError as exc:   # the store cannot write now (busy, disk full)
                 self._shell.say(f"What you entered is on this screen but could not be kept in case "
                                 f"companion stops ({exc}): it is kept as soon as a later change can be.")
+            except ValueError:              # a state that is not plain data: a game's fault, not the player's
+                log.exception("the drafts of match %s could not be written as JSON", self.match.id)
 
     def latest(self) -> U:
         """The passing state as it is now (a tap may have changed it since this render)."""

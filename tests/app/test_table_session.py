@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sqlite3
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from companion.core.edits import round_place
 from companion.store import Store, db
@@ -245,3 +246,18 @@ def test_a_read_only_store_shows_the_kept_drafts_and_entering_goes_on_on_screen(
         assert a.state.flash is None and a.cannot_save()   # the banner says it once for all
     finally:
         ro.close()
+
+
+@dataclass(frozen=True)
+class Loose:
+    held: Any = None
+
+
+def test_a_state_that_is_not_plain_data_is_entered_all_the_same(store):
+    a = tab(store)
+    mid = store.create_match("toy", PLAYERS, record(0))
+    t = TableSession(a, mid, key="toy-table", fresh=lambda m: Loose(),
+                     place=lambda r: round_place(r, over(r)), over=over)
+    marker = object()
+    t.put(lambda u: Loose(marker))                   # no JSON for it: not kept, never a crash
+    assert a.ui("toy-table").ui == Loose(marker) and kept(store, mid, "toy-table", 1) is None

@@ -49,6 +49,7 @@ def test_hidden_bids_come_back_hidden_after_a_killed_server_and_the_round_takes_
         t.bid("Chris", 5, 3, 2)
         t.submit(1)
         t.click("Show all")
+        t.see("Tables now")
         assert t.step_texts() == [
             "1. 5 table: Bernd 3−$2 = $1: sold",
             "2. 5 table: Chris 3−$2 = $1: returned (no room)",

@@ -15,6 +15,9 @@ view       the app's screens (``companion.ui.contracts.GameView``)      the shel
 remote     the phone's screens (``companion.ui.contracts.RemoteView``)  the phones
 printable  score sheets and rules cards (``companion.pdf``)             print, the app
 export     CSV rows, score column, start player (``store.exchange``)     exports
+passing    the type of the table screen's passing state, a frozen       tests
+           dataclass that survives JSON (``companion.ui.table`` keeps
+           it in the store as it changes)
 ========== ============================================================ ==============
 
 A game without a part simply lacks it (no phones, no printable…); the callers ask
@@ -32,7 +35,7 @@ from typing import Any, Protocol
 from companion.core.record import GameRecord
 
 #: The parts a game may declare (see the module docstring).
-PARTS = ("rules", "seat", "view", "remote", "printable", "export")
+PARTS = ("rules", "seat", "view", "remote", "printable", "export", "passing")
 
 
 class GameResult(Protocol):

@@ -38,5 +38,6 @@ GAME = GameSpec(
         "remote": "companion.games.sales.remote:REMOTE",
         "printable": "companion.games.sales.printable",
         "export": "companion.games.sales.export",
+        "passing": "companion.games.sales.forms:TableUI",
     },
 )

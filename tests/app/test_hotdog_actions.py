@@ -54,7 +54,7 @@ def texts(control) -> list[str]:
         return []
     out = [v for v in (getattr(control, a, None) for a in ("content", "value", "text", "label"))
            if isinstance(v, str) and v]
-    for attr in ("content", "controls"):
+    for attr in ("content", "controls", "label", "columns", "rows", "cells"):   # a grid's too
         kids = getattr(control, attr, None)
         for kid in kids if isinstance(kids, list) else [kids]:
             out += texts(kid)
@@ -69,7 +69,7 @@ def bid_cards(shell, mid) -> list[list[str]]:
     from companion.games.hotdog import view
 
     s, gv = drawn(shell, mid)
-    column = Renderer().render(lambda: ft.Column(view._bid_cards(s, gv.state, s.latest().drafts, ops.ROUND, True)))
+    column = Renderer().render(lambda: ft.Column(view._bid_cards(s, gv.state, s.latest().drafts, ops.ROUND)))
     return [texts(card) for card in column.controls]
 
 
@@ -105,7 +105,7 @@ def test_a_round_with_untouched_bids_is_refused_and_nothing_made_up_hd6(store, m
     ui = ops.open_table(shell, mid).latest()
     assert rounds(store, mid) == [] and ui.error == NOT_BID and ui.drafts == {"Bernd": Draft(7, 2)}
     ops.edit_bid(drawn(shell, mid)[0], ops.ROUND, "Anna", lambda d: replace(d, table=7), 5)   # one tap: a bid
-    ops.edit_bid(drawn(shell, mid)[0], ops.ROUND, "Chris", lambda d: d.step("dollars", 1), 5)
+    ops.edit_bid(drawn(shell, mid)[0], ops.ROUND, "Chris", forms.paying(1), 5)
     ops.submit(*drawn(shell, mid))
     assert rounds(store, mid) == [forms.round_of(PLAYERS, {"Anna": Draft(7), "Bernd": Draft(7, 2),
                                                            "Chris": Draft(5, 1, 1)})]
@@ -139,7 +139,8 @@ def test_an_untouched_bid_card_says_not_entered_yet_hd6(store, mid):
     typed(shell, mid, {"Bernd": Draft(table=7, hotdogs=2)})
     anna, bernd, _ = bid_cards(shell, mid)
     assert parts.NOT_ENTERED in anna and not any("hot dog" == t or t.startswith("$0") for t in anna)
-    assert parts.NOT_ENTERED not in bernd and "hot dogs" in bernd
+    assert parts.NOT_ENTERED not in bernd and "$0" in bernd                # his dollars to pick, $0 picked
+    assert any(t.endswith("7 table, 2 hot dogs, $0") for t in bernd)
 
 
 def test_undo_asks_first_then_keep_or_undo(store, mid):
@@ -257,11 +258,9 @@ def test_the_table_screen_replays_the_game_in_play_once_per_render(store, mid, m
     real = present.replay     # remembered per record: count the asks, not the replays
     monkeypatch.setattr(present, "replay", lambda rec: replayed.append(rec["mustard"]) or real(rec))
     screen = Renderer().render(view.TableScreen.__wrapped__, shell, mid)
-    parts = [c for c in screen.controls if hasattr(c, "fn")]            # the components it draws
-    assert [c.fn.__name__ for c in parts] == ["Entry", "ExportActions"]
-    entry = Renderer().render(parts[0].fn, *parts[0].args)
-    lines = [getattr(c, "value", None) for c in entry.controls]
-    assert "Money: Anna $5 · Bernd $4 · Chris $3" in lines       # game 2 so far
+    lines = texts(screen)                       # the screen and every component it draws
+    grid = lines.index("Now")                   # the money grid's first row: game 2 so far
+    assert lines[grid:grid + 4] == ["Now", "$5", "$4", "$3"]
     # HD-15: the finished game's totals (game 1 ended $3 · $3 · $3), without game 2's money
     assert "Match after game 1 (HD-15): Anna $3 · Bernd $3 · Chris $3; game 2's money is added when it ends" in lines
     assert replayed == ["Bernd"]

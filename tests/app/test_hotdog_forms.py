@@ -155,12 +155,20 @@ def test_setup_starts_with_the_names_trimmed_and_the_chosen_holder():
     assert gone.start() == (["Anna", "Bernd"], None) and gone.holder() == 0
 
 
-def test_a_stepper_keeps_a_bid_within_its_bounds():
-    d = Draft(5)
-    assert d.step("hotdogs", -1).hotdogs == 1 and d.step("dollars", -1).dollars == 0
-    assert Draft(5, forms.MAX_HOTDOGS).step("hotdogs", 1).hotdogs == forms.MAX_HOTDOGS
-    assert Draft(5, 3, forms.MAX_DOLLARS).step("dollars", 1).dollars == forms.MAX_DOLLARS
-    assert d.step("hotdogs", 2).step("dollars", 1) == Draft(5, 3, 1)
+def test_the_pickers_offer_a_table_s_hot_dogs_and_dollars_up_to_money_and_hot_dogs_hd6():
+    """One chip per hot dog count a table can take (1 … its value); the dollars from $0
+    up to the player's money and the hot dogs (HD-6: the price may not fall below zero)."""
+    assert list(forms.hot_dog_choices(5)) == [1, 2, 3, 4, 5] and list(forms.hot_dog_choices(9))[-1] == 9
+    assert list(forms.dollar_choices(3, 2)) == [0, 1, 2]      # 2 hot dogs: at most $2
+    assert list(forms.dollar_choices(1, 4)) == [0, 1]         # $1 in hand: at most $1
+    assert list(forms.dollar_choices(0, 4)) == [0]
+
+
+def test_a_hot_dog_chip_sets_table_and_hot_dogs_in_one_tap_and_keeps_the_dollars():
+    d = forms.picked(7, 3)(Draft(5))
+    assert d == Draft(7, 3, 0)
+    assert forms.paying(2)(d) == Draft(7, 3, 2)
+    assert forms.picked(9, 4)(Draft(7, 3, 2)) == Draft(9, 4, 2)
 
 
 def test_the_last_hot_dog_boxes_and_hiding_change_one_field():
@@ -179,8 +187,8 @@ def test_a_bid_as_the_record_keeps_it_and_as_a_phone_sends_it():
 
 
 def test_a_first_tap_begins_a_plain_bid_and_changes_only_that_player_s():
-    changed = forms.with_draft({}, "Chris", lambda d: d.step("hotdogs", 1), 5)
-    assert changed == {"Chris": Draft(5, 2)}
+    changed = forms.with_draft({}, "Chris", forms.picked(7, 2), 5)
+    assert changed == {"Chris": Draft(7, 2)}
     tapped = forms.with_draft({"Bernd": Draft(7, 2)}, "Anna", lambda d: replace(d, table=7), 5)
     assert tapped == {"Bernd": Draft(7, 2), "Anna": Draft(7)}       # a table tap is a whole bid: 1 hot dog, $0
 

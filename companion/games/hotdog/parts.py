@@ -37,7 +37,8 @@ def draw(lines: Sequence[Line]) -> list[ft.Control]:
 
 
 NOT_ENTERED = "Not entered yet: tap the table and hot dogs the bid lies with."
-CHIP_WIDTH, CHIP_HEIGHT, LABEL_WIDTH = 34, 40, 58   # nine chips and a label fit a 360 px phone's card
+# A table's value and its nine chips fit one line of a bid card on a 360 px phone.
+CHIP_WIDTH, CHIP_HEIGHT, CHIP_GAP, LABEL_WIDTH = 29, 40, 2, 22
 
 
 def _chip(name: str, text: str, on: bool, pick: Callable[[], None]) -> ft.Control:
@@ -56,8 +57,10 @@ def _chip(name: str, text: str, on: bool, pick: Callable[[], None]) -> ft.Contro
 
 
 def _picker_row(label: str, chips: list[ft.Control]) -> ft.Control:
-    return ft.Row([ft.Text(label, size=13, width=LABEL_WIDTH), *chips], spacing=3, run_spacing=3,
-                  wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    """A row of chips after its label (a table's value); on a narrower screen it wraps."""
+    return ft.Row([ft.Text(label, size=15, weight=ft.FontWeight.BOLD, width=LABEL_WIDTH), *chips],
+                  spacing=CHIP_GAP, run_spacing=CHIP_GAP, wrap=True,
+                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 def hot_dog_name(player: str, table: int, n: int) -> str:
@@ -83,14 +86,15 @@ def bid_fields(player: str, tables: Sequence[int], money: int, d: Draft | None, 
     def pay(n: int) -> Callable[[], None]:
         return lambda: put(paying(n))
 
-    out: list[ft.Control] = [
-        _picker_row(f"{t} table", [
+    out: list[ft.Control] = [ft.Text("Table and hot dogs: one tap", size=12, italic=True)]
+    out += [
+        _picker_row(str(t), [
             _chip(hot_dog_name(p, t, n), str(n), d is not None and d.table == t and d.hotdogs == n, pick(t, n))
             for n in hot_dog_choices(t)])
         for t in tables]
     if d is None:
         return [*out, ft.Text(NOT_ENTERED, italic=True)]
-    out.append(_picker_row("Dollars", [
+    out.append(_picker_row("$", [
         _chip(dollar_name(p, n), f"${n}", d.dollars == n, pay(n))
         for n in dollar_choices(money, d.hotdogs)]))
     out.append(ft.Row([
@@ -108,39 +112,46 @@ def bid_line(d: Draft) -> str:
     return bid_text(d.seat_bid())
 
 
-SLOT = 18   # one place at a neutral table, drawn as a small square
+SLOT, SLOT_GAP = 11, 2   # one place at a neutral table: the three tables fit side by side on a 360 px phone
+SEAT_COLORS = (ft.Colors.BLUE_400, ft.Colors.ORANGE_400, ft.Colors.GREEN_400, ft.Colors.PURPLE_300,
+               ft.Colors.RED_300)   # a player's hot dogs, by seat (HD-1: at most five)
 
 
-def _slot(owner: str | None) -> ft.Control:
-    """One place at a table: a hot dog lying there (its owner's initial) or a free place."""
-    if owner is None:
-        return ft.Container(width=SLOT, height=SLOT, border_radius=4,
-                            border=ft.Border.all(1, ft.Colors.OUTLINE))
-    return ft.Container(width=SLOT, height=SLOT, border_radius=4, bgcolor=ft.Colors.PRIMARY_CONTAINER,
-                        alignment=ft.Alignment.CENTER,
-                        content=ft.Text(owner[:1], size=11, color=ft.Colors.ON_PRIMARY_CONTAINER))
+def seat_color(players: Sequence[str], player: str) -> str:
+    return SEAT_COLORS[list(players).index(player) % len(SEAT_COLORS)] if player in players else ft.Colors.OUTLINE
 
 
-def table_card(tv: TableView) -> ft.Control:
-    """A neutral table as it lies: its value, whose hot dogs are there (a filled place
-    each, with the owner's initial) and its free places, empty (HD-8)."""
-    who = " · ".join(f"{p} {n}" for p, n in tv.lying) or "empty"
-    slots = [_slot(p) for p, n in tv.lying for _ in range(n)] + [_slot(None) for _ in range(max(0, tv.free))]
+def _slot(color: str | None) -> ft.Control:
+    """One place at a table: a hot dog lying there (its owner's colour) or a free place."""
+    if color is None:
+        return ft.Container(width=SLOT, height=SLOT, border_radius=3, border=ft.Border.all(1, ft.Colors.OUTLINE))
+    return ft.Container(width=SLOT, height=SLOT, border_radius=3, bgcolor=color)
+
+
+def table_card(tv: TableView, players: Sequence[str]) -> ft.Control:
+    """A neutral table as it lies: its value, its places in a row — a hot dog lying
+    there filled in its owner's colour, a free place empty (HD-8) — and whose they are."""
+    slots = [_slot(seat_color(players, p)) for p, n in tv.lying for _ in range(n)]
+    slots += [_slot(None) for _ in range(max(0, tv.free))]
+    who: list[ft.TextSpan] = []
+    for i, (p, n) in enumerate(tv.lying):
+        who.append(ft.TextSpan(("  " if i else "") + f"{p} {n}",
+                               style=ft.TextStyle(color=seat_color(players, p), weight=ft.FontWeight.BOLD)))
     return ft.Semantics(
-        identifier=f"table-{tv.table}", container=True, label=tv.text,
+        identifier=f"table-{tv.table}", container=True, label=tv.text, exclude_semantics=True,
         content=ft.Container(
-            padding=8, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, width=120,
+            padding=6, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
             content=ft.Column([
-                bold(f"{tv.table} table", 15),
-                ft.Row(slots, spacing=3, run_spacing=3, wrap=True),
-                ft.Text(who, size=12),
+                bold(f"{tv.table} table", 14),
+                ft.Row(slots, spacing=SLOT_GAP, tight=True),
+                ft.Text(spans=who, size=12) if who else ft.Text("empty", size=12),
                 ft.Text(f"{tv.free} free", size=12, italic=True),
-            ], spacing=4, tight=True)))
+            ], spacing=3, tight=True)))
 
 
-def table_cards(tables: Sequence[TableView]) -> ft.Control:
-    """The neutral tables side by side (wrapping on a narrow phone)."""
-    return ft.Row([table_card(tv) for tv in tables], spacing=8, run_spacing=8, wrap=True,
+def table_cards(tables: Sequence[TableView], players: Sequence[str]) -> ft.Control:
+    """The neutral tables side by side (wrapping on a narrower screen)."""
+    return ft.Row([table_card(tv, players) for tv in tables], spacing=6, run_spacing=6, wrap=True,
                   vertical_alignment=ft.CrossAxisAlignment.START)
 
 

@@ -175,10 +175,10 @@ def BidCard(player: str, state: rules.State, d: Draft | None, error: str | None,
                       on_click=lambda e: put(p, forms.shown_bid)),
         ], spacing=GAP), f"bid-{p}")
     badge = " · mustard card" if p == state.mustard else ""
-    picked = "" if d is None else f"  →  {bid_line(d)}"
+    picked = "" if d is None else f" · bid: {bid_line(d)}"
     rows: list[ft.Control] = [
         ft.Row([bold(title or p, 17), ft.Text(f"{present.dollars(state.money[p])}{badge}{picked}", expand=True)],
-               spacing=8, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+               spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         *bid_fields(p, state.tables, state.money[p], d, lambda change: put(p, change)),
         error_text(error),
     ]
@@ -203,7 +203,7 @@ def _status(gv: GameView, so_far: str | None) -> list[ft.Control]:
     out: list[ft.Control] = [ft.Text(f"Round {st.next_round} · mustard card: {st.mustard}", size=16)]
     if so_far is not None:
         out.append(ft.Text(so_far))
-    return [*out, table_cards(gv.tables())]
+    return [*out, table_cards(gv.tables(), gv.players)]
 
 
 def _mode_choice(s: ops.Session, ui: TableUI) -> ft.Control:

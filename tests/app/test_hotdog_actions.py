@@ -313,7 +313,7 @@ def test_the_entry_shows_the_tables_with_their_places_and_the_money_grid(store, 
     ops.submit(*drawn(shell, four))
     ops.to_entry(drawn(shell, four)[0])
     words = screen_texts(shell, four)
-    assert "9 table" in words and "Anna 4 · Bernd 3" in words and "2 free" in words
+    assert "9 table: Anna 4, Bernd 3; 2 free" in words and "9 table" in words and "2 free" in words
     now = words.index("Now")
     assert words[now:now + 5] == ["Now", "$3", "$3", "$3", "$3"]
     assert "Round 1" in words[now:]                          # a row per round played

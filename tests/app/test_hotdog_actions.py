@@ -139,7 +139,7 @@ def test_an_untouched_bid_card_says_not_entered_yet_hd6(store, mid):
     typed(shell, mid, {"Bernd": Draft(table=7, hotdogs=2)})
     anna, bernd, _ = bid_cards(shell, mid)
     assert parts.NOT_ENTERED in anna and not any("hot dog" == t or t.startswith("$0") for t in anna)
-    assert parts.NOT_ENTERED not in bernd and "$0" in bernd                # his dollars to pick, $0 picked
+    assert parts.NOT_ENTERED not in bernd and "Bernd: 0 dollars" in bernd  # his dollars to pick, $0 picked
     assert any(t.endswith("7 table, 2 hot dogs, $0") for t in bernd)
 
 

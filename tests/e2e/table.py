@@ -113,9 +113,13 @@ class Table:
         chip = f"{player}: {table} table, {hotdogs} hot dog{'' if hotdogs == 1 else 's'}"
         if not self.chosen(chip).count():
             self.tap(chip)
-        money = f"{player}: ${dollars}"
-        if not self.chosen(money).count():
+        money = f"{player}: {dollars} dollar{'' if dollars == 1 else 's'}"
+        if self.chosen(money).count():
+            return
+        if self.labelled(money).count():
             self.tap(money)
+        # else more dollars than the hot dogs now picked: that chip is not offered, the
+        # dollars stay as picked before (and HD-6 refuses them on the card)
 
     def submit(self, number: int) -> None:
         """Submit: the round's whole result is shown."""

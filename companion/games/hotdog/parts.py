@@ -8,8 +8,9 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
+from companion.core import words
 from companion.games.hotdog.forms import Draft, announced, dollar_choices, hot_dog_choices, last_hot_dog, paying, picked
-from companion.games.hotdog.present import GridLine, Line, TableView, bid_text, dollars, hot_dogs
+from companion.games.hotdog.present import GridLine, Line, TableView, bid_text, hot_dogs
 from companion.ui.widgets import GridRow, ScoreGrid, bold, card
 
 Key = str | None
@@ -69,8 +70,9 @@ def hot_dog_name(player: str, table: int, n: int) -> str:
 
 
 def dollar_name(player: str, n: int) -> str:
-    """A dollar chip as read out: 'Anna: $1'."""
-    return f"{player}: {dollars(n)}"
+    """A dollar chip as read out: 'Anna: 1 dollar' (its row is marked $; an amount
+    written '$1' is kept for money and bids said in words)."""
+    return f"{player}: {words.count(n, 'dollar')}"
 
 
 def bid_fields(player: str, tables: Sequence[int], money: int, d: Draft | None, put: Put) -> list[ft.Control]:
@@ -95,7 +97,7 @@ def bid_fields(player: str, tables: Sequence[int], money: int, d: Draft | None, 
     if d is None:
         return [*out, ft.Text(NOT_ENTERED, italic=True)]
     out.append(_picker_row("$", [
-        _chip(dollar_name(p, n), f"${n}", d.dollars == n, pay(n))
+        _chip(dollar_name(p, n), str(n), d.dollars == n, pay(n))
         for n in dollar_choices(money, d.hotdogs)]))
     out.append(ft.Row([
         ft.Checkbox(label="Last hot dog", value=d.last, semantics_label=f"{p}: last hot dog",

@@ -198,6 +198,14 @@ def _bid_cards(s: ops.Session, state: rules.State, drafts: dict[str, Draft], whi
     return [BidCard(p, state, drafts.get(p), errors.get(p), put, key=f"bid-{p}") for p in state.players]
 
 
+CARD: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 12, "xl": 6}
+
+
+def _two_up(cards: list[ft.Control]) -> ft.Control:
+    """Bid cards one under another; two side by side on a wide desktop window."""
+    return ft.ResponsiveRow([ft.Container(c, col=CARD) for c in cards], spacing=8, run_spacing=8)
+
+
 def _status(gv: GameView, so_far: str | None) -> list[ft.Control]:
     st = gv.state
     out: list[ft.Control] = [ft.Text(f"Round {st.next_round} · mustard card: {st.mustard}", size=16)]
@@ -222,7 +230,7 @@ def Entry(s: ops.Session, gv: GameView, ui: TableUI, so_far: str | None = None, 
     out = _status(gv, so_far)
     out.append(_mode_choice(s, ui))
     out.append(ft.Text("Tap each player's table and hot dogs as they lie, then their dollars."))
-    out += _bid_cards(s, gv.state, ui.drafts, ops.ROUND)
+    out.append(_two_up(_bid_cards(s, gv.state, ui.drafts, ops.ROUND)))
     out.append(error_text(ui.error))
     out.append(ft.FilledButton("Submit round", icon=ft.Icons.CHECK, on_click=lambda e: ops.submit(s, gv)))
     return _column(out)
@@ -345,7 +353,7 @@ def EditRound(s: ops.Session, before: rules.State, ui: TableUI, *, key: Key = No
     return _column([
         heading(f"Change round {ui.index + 1}", 18),
         ft.Text("The round is replaced and every later round replayed (the record is the truth)."),
-        *_bid_cards(s, before, ui.edit_drafts, ops.EDIT),
+        _two_up(_bid_cards(s, before, ui.edit_drafts, ops.EDIT)),
         error_text(ui.error),
         ft.Row([
             ft.FilledButton("Save changes", icon=ft.Icons.SAVE, on_click=lambda e: ops.save_edit(s, ui.index)),

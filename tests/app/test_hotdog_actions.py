@@ -54,7 +54,7 @@ def texts(control) -> list[str]:
         return []
     out = [v for v in (getattr(control, a, None) for a in ("content", "value", "text", "label"))
            if isinstance(v, str) and v]
-    for attr in ("content", "controls"):
+    for attr in ("content", "controls", "label", "columns", "rows", "cells"):   # a grid's too
         kids = getattr(control, attr, None)
         for kid in kids if isinstance(kids, list) else [kids]:
             out += texts(kid)
@@ -69,7 +69,7 @@ def bid_cards(shell, mid) -> list[list[str]]:
     from companion.games.hotdog import view
 
     s, gv = drawn(shell, mid)
-    column = Renderer().render(lambda: ft.Column(view._bid_cards(s, gv.state, s.latest().drafts, ops.ROUND, True)))
+    column = Renderer().render(lambda: ft.Column(view._bid_cards(s, gv.state, s.latest().drafts, ops.ROUND)))
     return [texts(card) for card in column.controls]
 
 
@@ -105,7 +105,7 @@ def test_a_round_with_untouched_bids_is_refused_and_nothing_made_up_hd6(store, m
     ui = ops.open_table(shell, mid).latest()
     assert rounds(store, mid) == [] and ui.error == NOT_BID and ui.drafts == {"Bernd": Draft(7, 2)}
     ops.edit_bid(drawn(shell, mid)[0], ops.ROUND, "Anna", lambda d: replace(d, table=7), 5)   # one tap: a bid
-    ops.edit_bid(drawn(shell, mid)[0], ops.ROUND, "Chris", lambda d: d.step("dollars", 1), 5)
+    ops.edit_bid(drawn(shell, mid)[0], ops.ROUND, "Chris", forms.paying(1), 5)
     ops.submit(*drawn(shell, mid))
     assert rounds(store, mid) == [forms.round_of(PLAYERS, {"Anna": Draft(7), "Bernd": Draft(7, 2),
                                                            "Chris": Draft(5, 1, 1)})]
@@ -139,7 +139,8 @@ def test_an_untouched_bid_card_says_not_entered_yet_hd6(store, mid):
     typed(shell, mid, {"Bernd": Draft(table=7, hotdogs=2)})
     anna, bernd, _ = bid_cards(shell, mid)
     assert parts.NOT_ENTERED in anna and not any("hot dog" == t or t.startswith("$0") for t in anna)
-    assert parts.NOT_ENTERED not in bernd and "hot dogs" in bernd
+    assert parts.NOT_ENTERED not in bernd and "Bernd: 0 dollars" in bernd  # his dollars to pick, $0 picked
+    assert any(t.endswith("7 table, 2 hot dogs, $0") for t in bernd)
 
 
 def test_undo_asks_first_then_keep_or_undo(store, mid):
@@ -257,11 +258,140 @@ def test_the_table_screen_replays_the_game_in_play_once_per_render(store, mid, m
     real = present.replay     # remembered per record: count the asks, not the replays
     monkeypatch.setattr(present, "replay", lambda rec: replayed.append(rec["mustard"]) or real(rec))
     screen = Renderer().render(view.TableScreen.__wrapped__, shell, mid)
-    parts = [c for c in screen.controls if hasattr(c, "fn")]            # the components it draws
-    assert [c.fn.__name__ for c in parts] == ["Entry", "ExportActions"]
-    entry = Renderer().render(parts[0].fn, *parts[0].args)
-    lines = [getattr(c, "value", None) for c in entry.controls]
-    assert "Money: Anna $5 · Bernd $4 · Chris $3" in lines       # game 2 so far
+    lines = texts(screen)                       # the screen and every component it draws
+    grid = lines.index("Now")                   # the money grid's first row: game 2 so far
+    assert lines[grid:grid + 4] == ["Now", "$5", "$4", "$3"]
     # HD-15: the finished game's totals (game 1 ended $3 · $3 · $3), without game 2's money
     assert "Match after game 1 (HD-15): Anna $3 · Bernd $3 · Chris $3; game 2's money is added when it ends" in lines
     assert replayed == ["Bernd"]
+
+
+# ---------------------------------------------------------------- entry from the table, passing the phone
+
+FOUR = ["Anna", "Bernd", "Chris", "Dora"]
+
+
+@pytest.fixture
+def four(store):
+    return store.create_match("hotdog", FOUR, forms.new_record(FOUR, "Anna"))
+
+
+def tap_bid(shell, mid, player, table, hotdogs, dollars=0) -> None:
+    """A player's bid picked as the table screen offers it: a hot-dog chip, a dollar chip."""
+    s, _ = drawn(shell, mid)
+    ops.edit_bid(s, ops.ROUND, player, forms.picked(table, hotdogs), 5)
+    if dollars:
+        ops.edit_bid(drawn(shell, mid)[0], ops.ROUND, player, forms.paying(dollars), 5)
+
+
+def test_a_round_from_the_table_is_one_chip_per_bid_then_submit_and_the_whole_result(store, four):
+    """From the table (the default): each bid one tap, dollars one more; Submit shows
+    the round's whole result at once, step by step one tap away."""
+    shell = tab(store)
+    assert ops.entry_mode(drawn(shell, four)[0]) == forms.FROM_TABLE
+    tap_bid(shell, four, "Anna", 5, 2)
+    tap_bid(shell, four, "Bernd", 5, 3, 2)
+    tap_bid(shell, four, "Chris", 7, 4)
+    tap_bid(shell, four, "Dora", 9, 5, 1)
+    ops.submit(*drawn(shell, four))
+    assert rounds(store, four) == [{"bids": [
+        {"player": "Anna", "table": 5, "hotdogs": 2}, {"player": "Bernd", "table": 5, "hotdogs": 3, "dollars": 2},
+        {"player": "Chris", "table": 7, "hotdogs": 4}, {"player": "Dora", "table": 9, "hotdogs": 5, "dollars": 1}]}]
+    words = screen_texts(shell, four)
+    assert "Round 1: result" in words and "Next round" in words and "Reveal step by step" in words
+    assert "Tables now" in words                             # the whole result, without a tap
+    assert not any(w.startswith("Next step") for w in words)
+    ops.step_by_step(drawn(shell, four)[0])
+    words = screen_texts(shell, four)
+    assert "Tables now" not in words and any(w.startswith("Next step (2 of 4)") for w in words)
+
+
+def test_the_entry_shows_the_tables_with_their_places_and_the_money_grid(store, four):
+    shell = tab(store)
+    for p, t, n in (("Anna", 9, 4), ("Bernd", 9, 3), ("Chris", 5, 1), ("Dora", 7, 1)):
+        tap_bid(shell, four, p, t, n)
+    ops.submit(*drawn(shell, four))
+    ops.to_entry(drawn(shell, four)[0])
+    words = screen_texts(shell, four)
+    assert "9 table: Anna 4, Bernd 3; 2 free" in words and "9 table" in words and "2 free" in words
+    now = words.index("Now")
+    assert words[now:now + 5] == ["Now", "$3", "$3", "$3", "$3"]
+    assert "Round 1" in words[now:]                          # a row per round played
+
+
+def test_pass_the_phone_one_tap_hides_a_bid_and_names_the_next_player(store, four):
+    """Passing the phone: Anna sees only her own entry; "Hide · pass to Bernd" hides it
+    and the screen is Bernd's; after Dora the round's result. A table, hot dogs and no
+    dollars: two taps for a player."""
+    shell = tab(store)
+    ops.set_entry_mode(drawn(shell, four)[0], forms.PASSING)
+    assert store.match_settings(four)[forms.ENTRY] == forms.PASSING
+    words = screen_texts(shell, four)
+    assert "Anna's bid, in secret" in words and "Hide · pass to Bernd" in words
+    assert not any(w.startswith("Bernd's bid") for w in words)
+    ops.pass_on(*drawn(shell, four), "Anna")                 # nothing picked: the phone stays with Anna
+    assert "Anna's bid, in secret" in screen_texts(shell, four)
+    for p, nxt, (t, n, d) in (("Anna", "Bernd", (5, 2, 0)), ("Bernd", "Chris", (5, 3, 2)),
+                              ("Chris", "Dora", (7, 1, 0)), ("Dora", None, (7, 2, 0))):
+        tap_bid(shell, four, p, t, n, d)
+        words = screen_texts(shell, four)
+        assert (f"Hide · pass to {nxt}" if nxt else "Hide · see the result") in words
+        ops.pass_on(*drawn(shell, four), p)
+        if nxt:
+            words = screen_texts(shell, four)
+            assert f"{nxt}'s bid, in secret" in words and any(w.startswith("Hidden: ") and p in w for w in words)
+            assert not any(w.startswith(f"{p}: ") or "2 hot dogs, $0" in w for w in words)   # nothing of Anna's
+    assert len(rounds(store, four)) == 1
+    assert "Round 1: result" in screen_texts(shell, four)
+
+
+def test_pass_the_phone_a_refused_bid_is_shown_only_to_its_owner_after_the_hand_back_hd6(store, four):
+    """HD-6 refuses Chris's bid ($3 with 2 hot dogs): after the last player the table
+    reads "Hand the phone to Chris" and that his bid needs checking, no amounts; his
+    "I am Chris" shows him his bid and why; fixed, his tap shows the result."""
+    shell = tab(store)
+    ops.set_entry_mode(drawn(shell, four)[0], forms.PASSING)
+    tap_bid(shell, four, "Anna", 5, 1)
+    ops.pass_on(*drawn(shell, four), "Anna")
+    tap_bid(shell, four, "Bernd", 7, 2)
+    ops.pass_on(*drawn(shell, four), "Bernd")
+    tap_bid(shell, four, "Chris", 5, 4, 3)
+    tap_bid(shell, four, "Chris", 5, 2)                        # fewer hot dogs, the $3 kept
+    ops.pass_on(*drawn(shell, four), "Chris")
+    tap_bid(shell, four, "Dora", 9, 3)
+    ops.pass_on(*drawn(shell, four), "Dora")
+    assert rounds(store, four) == []
+    words = screen_texts(shell, four)
+    assert "Hand the phone to Chris" in words and "I am Chris" in words
+    assert forms.needs_checking("Chris") in words
+    assert not any("exceed" in w or "$3 with" in w for w in words)
+    assert not any("in secret" in w for w in words)          # nobody's entry open
+    ops.take_back(drawn(shell, four)[0], "Chris")
+    words = screen_texts(shell, four)
+    assert "Chris's bid, in secret" in words and "Hide · see the result" in words
+    assert "HD-6: dollars (3) exceed hot dogs (2): the price may not fall below zero" in words
+    ops.edit_bid(drawn(shell, four)[0], ops.ROUND, "Chris", forms.paying(1), 5)
+    ops.pass_on(*drawn(shell, four), "Chris")
+    assert rounds(store, four)[0]["bids"][2] == {"player": "Chris", "table": 5, "hotdogs": 2, "dollars": 1}
+
+
+def test_the_entry_mode_switch_is_offered_between_rounds_only(store, four):
+    shell = tab(store)
+    assert "Pass the phone" in screen_texts(shell, four)
+    tap_bid(shell, four, "Anna", 5, 1)
+    assert "Pass the phone" not in screen_texts(shell, four)   # a bid begun: not now
+
+
+def test_undo_says_what_it_did_next_to_the_rounds_list(store, four):
+    shell = tab(store)
+    for p in FOUR:
+        tap_bid(shell, four, p, 5, 1)
+    ops.submit(*drawn(shell, four))
+    ops.to_entry(drawn(shell, four)[0])
+    ops.ask_undo(*drawn(shell, four))
+    ops.undo(*drawn(shell, four))
+    words = screen_texts(shell, four)
+    said = "Round 1 undone; its bids are back for entry."
+    assert said in words and words.index(said) > words.index("Submit round")   # below the entry, not only on top
+    tap_bid(shell, four, "Anna", 7, 1)
+    assert "Round 1 undone; its bids are back for entry." not in screen_texts(shell, four)

@@ -155,12 +155,20 @@ def test_setup_starts_with_the_names_trimmed_and_the_chosen_holder():
     assert gone.start() == (["Anna", "Bernd"], None) and gone.holder() == 0
 
 
-def test_a_stepper_keeps_a_bid_within_its_bounds():
-    d = Draft(5)
-    assert d.step("hotdogs", -1).hotdogs == 1 and d.step("dollars", -1).dollars == 0
-    assert Draft(5, forms.MAX_HOTDOGS).step("hotdogs", 1).hotdogs == forms.MAX_HOTDOGS
-    assert Draft(5, 3, forms.MAX_DOLLARS).step("dollars", 1).dollars == forms.MAX_DOLLARS
-    assert d.step("hotdogs", 2).step("dollars", 1) == Draft(5, 3, 1)
+def test_the_pickers_offer_a_table_s_hot_dogs_and_dollars_up_to_money_and_hot_dogs_hd6():
+    """One chip per hot dog count a table can take (1 … its value); the dollars from $0
+    up to the player's money and the hot dogs (HD-6: the price may not fall below zero)."""
+    assert list(forms.hot_dog_choices(5)) == [1, 2, 3, 4, 5] and list(forms.hot_dog_choices(9))[-1] == 9
+    assert list(forms.dollar_choices(3, 2)) == [0, 1, 2]      # 2 hot dogs: at most $2
+    assert list(forms.dollar_choices(1, 4)) == [0, 1]         # $1 in hand: at most $1
+    assert list(forms.dollar_choices(0, 4)) == [0]
+
+
+def test_a_hot_dog_chip_sets_table_and_hot_dogs_in_one_tap_and_keeps_the_dollars():
+    d = forms.picked(7, 3)(Draft(5))
+    assert d == Draft(7, 3, 0)
+    assert forms.paying(2)(d) == Draft(7, 3, 2)
+    assert forms.picked(9, 4)(Draft(7, 3, 2)) == Draft(9, 4, 2)
 
 
 def test_the_last_hot_dog_boxes_and_hiding_change_one_field():
@@ -179,8 +187,8 @@ def test_a_bid_as_the_record_keeps_it_and_as_a_phone_sends_it():
 
 
 def test_a_first_tap_begins_a_plain_bid_and_changes_only_that_player_s():
-    changed = forms.with_draft({}, "Chris", lambda d: d.step("hotdogs", 1), 5)
-    assert changed == {"Chris": Draft(5, 2)}
+    changed = forms.with_draft({}, "Chris", forms.picked(7, 2), 5)
+    assert changed == {"Chris": Draft(7, 2)}
     tapped = forms.with_draft({"Bernd": Draft(7, 2)}, "Anna", lambda d: replace(d, table=7), 5)
     assert tapped == {"Bernd": Draft(7, 2), "Anna": Draft(7)}       # a table tap is a whole bid: 1 hot dog, $0
 
@@ -236,3 +244,93 @@ def test_undo_asks_first_and_a_question_about_another_round_is_not_asked():
     assert not asked.asks_undo(4)                 # a round entered since: the question is not about it
     assert not asked.kept().asks_undo(3)
     assert not asked.entered(3).asks_undo(4)
+
+
+# ---------------------------------------------------------------- passing the phone
+
+FOUR = ["Anna", "Bernd", "Chris", "Dora"]
+
+
+def test_the_phone_goes_round_clockwise_from_the_mustard_holder_hd14():
+    assert forms.pass_order(FOUR, "Chris") == ["Chris", "Dora", "Anna", "Bernd"]
+    assert forms.pass_order(FOUR, "Anna") == FOUR
+
+
+def test_passing_the_phone_step_by_step_whose_turn_and_who_is_next():
+    """Each player's turn follows from the bids alone: the first, round the table, whose
+    bid is not hidden yet; one tap hides it and names the next player."""
+    order = forms.pass_order(FOUR, "Bernd")                 # Bernd, Chris, Dora, Anna
+    drafts: dict[str, Draft] = {}
+    assert forms.whose_turn(order, drafts) == "Bernd"       # nothing picked yet: his turn, no bid made up
+    assert forms.pass_on(drafts, "Bernd") == {}              # nothing to hide: the phone stays
+    drafts = forms.with_draft(drafts, "Bernd", forms.picked(7, 3), 5)
+    assert forms.passed_to(order, drafts, "Bernd") == "Chris"
+    drafts = forms.pass_on(drafts, "Bernd")
+    assert drafts["Bernd"] == Draft(7, 3, hidden=True)
+    assert forms.whose_turn(order, drafts) == "Chris"
+    for p in ("Chris", "Dora"):
+        drafts = forms.pass_on(forms.with_draft(drafts, p, forms.picked(5, 1), 5), p)
+    assert forms.whose_turn(order, drafts) == "Anna"
+    assert forms.passed_to(order, drafts, "Anna") is None   # the last: her tap shows the result
+    drafts = forms.pass_on(forms.with_draft(drafts, "Anna", forms.picked(9, 2), 5), "Anna")
+    assert forms.whose_turn(order, drafts) is None
+    assert forms.hand_back(order, drafts, {}) is None
+
+
+def test_a_refused_bid_goes_back_to_its_owner_only_hd6():
+    """HD-6 refuses Chris's hidden bid: the phone goes back to him (not to the others),
+    and his bid is shown again once he says it is him."""
+    order = forms.pass_order(FOUR, "Anna")
+    drafts = {p: Draft(5, 1, hidden=True) for p in FOUR}
+    drafts["Chris"] = Draft(5, 2, 3, hidden=True)           # $3 with 2 hot dogs
+    rec = forms.new_record(FOUR, "Anna")
+    _, state = present.replay(rec)
+    errors = forms.bid_errors(state, drafts)
+    assert list(errors) == ["Chris"]
+    assert forms.hand_back(order, drafts, errors) == "Chris"
+    back = forms.take_back(drafts, "Chris")
+    assert not back["Chris"].hidden and all(back[p].hidden for p in ("Anna", "Bernd", "Dora"))
+    assert forms.whose_turn(order, back) == "Chris"
+    assert forms.passed_to(order, back, "Chris") is None    # everyone else has bid: his tap shows the result
+    assert forms.hand_back(order, back, errors) is None     # his turn now, no hand-back
+
+
+def test_how_bids_are_entered_is_the_match_s_setting_from_the_table_by_default():
+    assert forms.entry_mode({}) == forms.FROM_TABLE
+    assert forms.entry_mode({forms.ENTRY: forms.PASSING}) == forms.PASSING
+    assert forms.entry_mode({forms.ENTRY: "something else"}) == forms.FROM_TABLE
+    d = SetupDraft()
+    assert d.entry == forms.FROM_TABLE
+    assert d.entered_by(forms.PASSING).entry == forms.PASSING
+    assert d.entered_by("nonsense").entry == forms.FROM_TABLE
+
+
+def test_a_round_entered_shows_its_whole_result_step_by_step_one_tap_away():
+    ui = TableUI().entered(0)
+    assert not ui.stepwise and ui.steps_shown(4) == 4       # the whole result at once
+    step = ui.step_by_step()
+    assert step.steps_shown(4) == 1 and step.next_step(4).steps_shown(4) == 2
+    assert step.all_steps(4).steps_shown(4) == 4 and not step.all_steps(4).stepwise
+    assert TableUI(stepwise=True, shown=3).entered(1).steps_shown(4) == 4
+
+
+def test_the_money_grid_has_the_money_now_first_then_each_round_with_its_change():
+    rec = forms.new_record(PLAYERS, "Anna")
+    rec = forms.submit(rec, tie_drafts()).record             # Anna $3, Bernd $1, Chris $3 (HD-9)
+    rec = forms.submit(rec, {"Anna": Draft(5, 3), "Bernd": Draft(7, 1), "Chris": Draft(7, 1)}).record
+    gv = present.game_view(rec)
+    rows = present.money_grid(gv)
+    assert rows[0] == ("Now", [present.dollars(gv.state.money[p]) for p in PLAYERS], True)
+    assert [label for label, _, _ in rows] == ["Now", "Round 1", "Round 2"]
+    r1 = gv.results[0].money
+    assert rows[1][1] == [f"${r1[p]} {present.signed(r1[p] - 3)}".strip() for p in PLAYERS]
+    assert present.signed(2) == "+2" and present.signed(-1) == "−1" and present.signed(0) == ""
+
+
+def test_the_match_grid_has_the_totals_first_then_each_game_hd15():
+    rec = forms.new_record(PLAYERS, "Anna")
+    done = forms.submit(rec, {"Anna": Draft(7, 1, last=True), "Bernd": Draft(5), "Chris": Draft(5)}).record
+    result = present.match_tally(PLAYERS, [done])
+    rows = present.match_grid(PLAYERS, result)
+    assert rows[0] == ("Total", [f"${result.totals[p]}" for p in PLAYERS], True)
+    assert rows[1] == ("Game 1", [f"${result.games[0].scores[p]}" for p in PLAYERS], False)

@@ -19,7 +19,7 @@ CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1280, "height": 860}
+DESKTOP = {"width": 1280, "height": 800}
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 
 

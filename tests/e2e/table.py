@@ -80,48 +80,102 @@ class Table:
     def card(self, identifier: str) -> str:
         return self.pg.locator(f'[flt-semantics-identifier="{identifier}"]').first.get_attribute("aria-label") or ""
 
+    def picked(self, player: str) -> tuple[int, int, int] | None:
+        """The bid picked on ``player``'s card (table, hot dogs, dollars), as its card sums
+        it up ('bid: 5 table, 3 hot dogs, $2'); None: not entered yet."""
+        m = re.search(r"bid: (\d+) table, (\d+) hot dogs?, \$(\d+)", self.card(f"bid-{player}"))
+        return (int(m.group(1)), int(m.group(2)), int(m.group(3))) if m else None
+
     def value(self, player: str, noun: str) -> int:
-        m = re.search(rf"{re.escape(player)}: (\d+) {noun}s?\b", self.card(f"bid-{player}"))
-        if not m:
-            raise AssertionError(f"no value shown for {player}'s {noun}s")
-        return int(m.group(1))
+        """One part of the bid picked on ``player``'s card: 'table', 'hot dog' or 'dollar'."""
+        got = self.picked(player)
+        if got is None:
+            raise AssertionError(f"no bid shown for {player}")
+        return got[{"table": 0, "hot dog": 1, "dollar": 2}[noun]]
 
-    def wait_value(self, player: str, noun: str, want: int) -> None:
-        """Wait until the card shows ``want`` (the tap's effect), or fail."""
-        for _ in range(TIMEOUT // 20):
-            if self.value(player, noun) == want:
-                return
-            self.pg.wait_for_timeout(20)
-        shot(self.pg, f"failed-{player}-{noun}")
-        raise AssertionError(f"{player}'s {noun}s: {self.value(player, noun)}, expected {want}")
+    def chosen(self, label: str):
+        """A picker's chip, once it is marked chosen."""
+        quoted = label.replace('"', '\\"')
+        return self.pg.locator(f'[aria-label="{quoted}"][aria-current="true"]')
 
-    def _set(self, player: str, noun: str, target: int) -> None:
-        """Tap − or + once per step; each tap counts exactly once."""
-        now = self.value(player, noun)
-        while now != target:
-            more = now < target
-            self.click(f"{player}: one {noun} {'more' if more else 'fewer'}")
-            now += 1 if more else -1
-            self.wait_value(player, noun, now)
+    def tap(self, label: str) -> None:
+        """Tap a chip (one tap, counted once) and wait until it shows as chosen."""
+        self.click(label)
+        try:
+            self.chosen(label).first.wait_for()
+        except Exception:
+            shot(self.pg, "failed-chosen-" + re.sub(r"\W+", "-", label)[:40])
+            raise
 
     def bid(self, player: str, table: int, hotdogs: int, dollars: int = 0) -> None:
-        chosen = self.pg.locator(f'[aria-label="{player}: {table} table"][aria-current="true"]')
-        if not chosen.count():
-            self.click(f"{player}: {table} table")
-            chosen.first.wait_for()
-        self._set(player, "hot dog", hotdogs)
-        self._set(player, "dollar", dollars)
+        """Pick a bid as it lies on the table: one tap for the table and its hot dogs, one
+        for the dollars where there are any (a bid begun has $0: no tap for that)."""
+        chip = f"{player}: {table} table, {hotdogs} hot dog{'' if hotdogs == 1 else 's'}"
+        if not self.chosen(chip).count():
+            self.tap(chip)
+        money = f"{player}: {dollars} dollar{'' if dollars == 1 else 's'}"
+        if self.chosen(money).count():
+            return
+        if self.labelled(money).count():
+            self.tap(money)
+        # else more dollars than the hot dogs now picked: that chip is not offered, the
+        # dollars stay as picked before (and HD-6 refuses them on the card)
 
     def submit(self, number: int) -> None:
+        """Submit: the round's whole result is shown."""
         self.click("Submit round")
-        self.see(f"Round {number}: reveal")
+        self.see(f"Round {number}: result")
 
     def play(self, number: int, bids: dict[str, tuple[int, int, int]]) -> None:
+        """A round from the table: every bid picked, Submit, the whole result."""
         for player, (table, hotdogs, dollars) in bids.items():
             self.bid(player, table, hotdogs, dollars)
         self.submit(number)
-        self.click("Show all")
         self.see("Tables now")
+
+    # ------------------------------------------------------------ passing the phone
+    def entry_mode(self, passing: bool) -> None:
+        """Bids from the table, or passing the phone (offered between rounds)."""
+        label = "Pass the phone" if passing else "Bids from the table"
+        self.pg.get_by_role("radio", name=label).first.click()
+        self.pg.locator(f'[role="radio"][aria-label="{label}"][aria-checked="true"]').first.wait_for()
+
+    def pass_bid(self, player: str, bid: tuple[int, int, int], to: str | None) -> None:
+        """``player`` holds the phone: picks their bid in secret and one tap hides it and
+        hands the phone to ``to`` (None: the last player, whose tap shows the result)."""
+        self.see(f"{player}'s bid, in secret")
+        self.bid(player, *bid)
+        self.click(f"Hide · pass to {to}" if to else "Hide · see the result")
+        if to:
+            self.see(f"{to}'s bid, in secret")
+
+    def pass_round(self, number: int, order: list[str], bids: dict[str, tuple[int, int, int]]) -> None:
+        """A round passing the phone round the table (``order``: from the mustard holder)."""
+        for i, p in enumerate(order):
+            self.pass_bid(p, bids[p], order[i + 1] if i + 1 < len(order) else None)
+        self.see(f"Round {number}: result")
+        self.see("Tables now")
+
+    # ------------------------------------------------------------ the standings
+    def grid(self, name: str = "money grid") -> str:
+        """A score grid's words, as a screen reader reads them."""
+        node = self.labelled(name).first
+        node.wait_for()
+        return " ".join((node.inner_text() or node.get_attribute("aria-label") or "").split())
+
+    def see_row(self, label: str, cells: list[str], name: str = "money grid") -> None:
+        """Wait until the grid has the row ``label`` with ``cells`` (one per player)."""
+        want = " ".join([label, *cells])
+        for _ in range(TIMEOUT // 100):
+            if want in self.grid(name):
+                return
+            self.pg.wait_for_timeout(100)
+        shot(self.pg, "failed-grid-" + re.sub(r"\W+", "-", label))
+        raise AssertionError(f"{name}: no row {want!r} in {self.grid(name)!r}")
+
+    def see_money(self, money: dict[str, int]) -> None:
+        """The money grid's first row: each player's money now."""
+        self.see_row("Now", [f"${d}" for d in money.values()])
 
     def undo(self, number: int) -> None:
         """Undo the last round: the screen asks first ("Undo round n?"), then Undo."""

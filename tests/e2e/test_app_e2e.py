@@ -30,7 +30,10 @@ def test_mustard_tie_round_order_returned_bid_and_payouts(table):
     for p, (t, h, d) in TIE.items():
         table.bid(p, t, h, d)
     table.submit(1)
+    table.see("Tables now")                              # the whole result at once
+    table.click("Reveal step by step")                   # … and step by step, one tap away
     table.see("1. 5 table: Bernd 3−$2 = $1: sold")
+    assert not table.find("2. 5 table: Chris").count()
     shot(table.pg, "phone-reveal-step1")
     table.click("Show all")
     table.see("Tables now")
@@ -50,30 +53,32 @@ def test_mustard_tie_round_order_returned_bid_and_payouts(table):
 
 def test_refused_bid_says_why_and_changes_nothing_then_undo(table):
     table.setup(PLAYERS, mustard="Anna")
-    table.bid("Bernd", 5, 3, 4)
-    table.see("HD-6: dollars (4) exceed hot dogs (3): the price may not fall below zero")
+    table.bid("Bernd", 5, 4, 3)
+    table.bid("Bernd", 5, 2, 3)                          # fewer hot dogs picked, the $3 kept
+    table.see("HD-6: dollars (3) exceed hot dogs (2): the price may not fall below zero")
     table.pg.mouse.move(180, 400)
     table.pg.mouse.wheel(0, 420)          # Bernd's card, with the refusal under his fields
     shot(table.pg, "phone-refused-bid")
     table.click("Submit round")
-    table.see("round 1: Bernd: HD-6: dollars (4) exceed hot dogs (3): the price may not fall below zero")
+    table.see("round 1: Bernd: HD-6: dollars (3) exceed hot dogs (2): the price may not fall below zero")
     table.see("Round 1 · mustard card: Anna")            # still round 1: nothing changed
-    assert table.value("Bernd", "dollar") == 4           # what was entered is kept
-    assert table.value("Bernd", "hot dog") == 3
+    assert table.value("Bernd", "dollar") == 3           # what was entered is kept
+    assert table.value("Bernd", "hot dog") == 2
     table.play(1, TIE)
     table.click("Next round")
     table.see("Round 2 · mustard card: Bernd")
-    table.see("Money: Anna $5 · Bernd $4 · Chris $3")
+    table.see_money({"Anna": 5, "Bernd": 4, "Chris": 3})
     table.undo(1)
     table.see("Round 1 · mustard card: Anna")
-    table.see("Money: Anna $3 · Bernd $3 · Chris $3")
+    table.see_money({"Anna": 3, "Bernd": 3, "Chris": 3})
     assert table.value("Bernd", "dollar") == 2
 
 
 def test_a_first_round_nothing_made_up_hidden_refusal_kept_private_undo_asks(table):
     """What a first-time table hit: HD-1 said for fresh fields, Submit with untouched
     cards recording default bids (HD-6), a refused hidden bid read out with its
-    dollars, and Undo acting at once next to Submit."""
+    dollars, and Undo acting at once next to Submit. Passing the phone, the refusal is
+    seen only by its owner, once the phone is handed back to him."""
     table.click("New Hot Dog match")
     table.pg.get_by_role("textbox", name="Player 1").wait_for()
     table.see("Who holds the mustard card?")
@@ -82,25 +87,30 @@ def test_a_first_round_nothing_made_up_hidden_refusal_kept_private_undo_asks(tab
     table.see("HD-1: a player's name is empty")
     table.click("Home")
     table.setup(PLAYERS, mustard="Anna")
-    table.see("Not entered yet: tap a table to begin")
+    table.see("Not entered yet: tap the table and hot dogs the bid lies with.")
     shot(table.pg, "phone-untouched-cards")
     table.click("Submit round")
     table.see("round 1: HD-6: Anna, Bernd and Chris have not bid yet: every player bids every round.")
     table.see("Round 1 · mustard card: Anna")                          # nothing was entered
-    for p, (t, h, d) in TIE.items():
-        table.bid(p, t, h, d)
-    table.bid("Chris", 5, 4, 4)                                          # $4: more than his $3
-    table.click("Hide Chris's bid")
-    table.see("Chris: bid entered and hidden, pass the phone on.")
-    table.click("Submit round")
-    line = "round 1: HD-6: Chris's bid needs checking: Chris, show it to see why."
-    table.see(line)
-    assert not table.find("exceed the player's money").count()            # his dollars stay hidden
-    table.click("Show Chris's bid")
-    table.see("HD-6: dollars (4) exceed the player's money ($3)")
+    table.entry_mode(passing=True)                                       # this table passes the phone
+    table.pass_bid("Anna", TIE["Anna"], "Bernd")
+    table.pass_bid("Bernd", TIE["Bernd"], "Chris")
+    table.see("Chris's bid, in secret")
+    table.bid("Chris", 5, 3, 3)
+    table.bid("Chris", 5, 2, 3)                                          # $3 with 2 hot dogs: refused
+    table.click("Hide · see the result")
+    table.see("Hand the phone to Chris")
+    table.see("HD-6: Chris's bid needs checking: Chris, show it to see why.")
+    shot(table.pg, "phone-pass-hand-back")
+    assert not table.find("exceed hot dogs").count()                      # his dollars stay hidden
+    assert not table.find("in secret").count()                            # nobody's bid open
+    table.click("I am Chris")
+    table.see("Chris's bid, in secret")
+    table.see("HD-6: dollars (3) exceed hot dogs (2): the price may not fall below zero")
     table.bid("Chris", 5, 3, 2)
-    table.submit(1)
-    table.click("Show all")
+    table.click("Hide · see the result")
+    table.see("Round 1: result")
+    table.see("Tables now")
     table.click("Next round")
     table.see("Round 2 · mustard card: Bernd")
     table.click("Undo last round")
@@ -146,10 +156,10 @@ def test_sigkill_between_rounds_keeps_the_game(chromium_browser, tmp_path):
         restarted.start()
         server = restarted
         t = Table(chromium_browser, server.url, PHONE)
-        t.see("Tables now")                              # opens where we were: round 1's reveal, all shown
+        t.see("Tables now")                              # opens where we were: round 1's result, all shown
         t.click("Next round")
         t.see("Round 2 · mustard card: Bernd")
-        t.see("Money: Anna $5 · Bernd $4 · Chris $3")
+        t.see_money({"Anna": 5, "Bernd": 4, "Chris": 3})
         t.click("Open round 1")
         t.see("2. 5 table: Chris 3−$2 = $1: returned (no room)")
         t.close()
@@ -189,9 +199,9 @@ def test_three_games_and_the_match_tally(chromium_browser, app_server):
         t.see("Round 1 · mustard card: Chris")
         _finish(t, 3, 1)
         t.see("Match result")
-        t.see("Game 1: Anna $5 · Bernd $6 · Chris $6")
-        t.see("Game 2: Anna $3 · Bernd $5 · Chris $6")
-        t.see("Total: Anna $11 · Bernd $16 · Chris $18")
+        t.see_row("Game 1", ["$5", "$6", "$6"], "match grid")
+        t.see_row("Game 2", ["$3", "$5", "$6"], "match grid")
+        t.see_row("Total", ["$11", "$16", "$18"], "match grid")
         t.see("Match over: Chris wins the match with $18 (HD-15).")
         shot(t.pg, "desktop-match-result")
         t.click("Home")
@@ -207,16 +217,16 @@ def test_phone_dark_mode_and_rules_screen(chromium_browser, app_server):
     t = Table(chromium_browser, app_server.url, PHONE, dark=True)
     try:
         t.setup(PLAYERS, mustard="Bernd")
-        t.bid("Anna", 7, 2, 1)
-        t.click("Hide Anna's bid")
-        t.see("Anna: bid entered and hidden, pass the phone on.")
+        t.entry_mode(passing=True)
+        t.pass_bid("Bernd", (7, 2, 1), "Chris")
+        t.see("Hidden: Bernd")
         shot(t.pg, "phone-dark-hidden-bid")
         t.click("Rules")
         t.see("Hot Dog: the rules in plain words")
         t.see(re.compile(r"^HD-17 \(house rule\)"))
         shot(t.pg, "phone-dark-rules")
         t.click("Back")
-        t.see("Anna: bid entered and hidden, pass the phone on.")
+        t.see("Chris's bid, in secret")                  # the phone is still Chris's turn
         t.click("Settings")
         t.see("Follow the system's light or dark mode")
         shot(t.pg, "phone-dark-settings")
@@ -280,7 +290,7 @@ def test_every_new_screen_opens_at_its_top(table):
     table.pg.mouse.move(180, 400)
     table.pg.mouse.wheel(0, 5000)                   # read down to the end of the reveal
     table.pg.wait_for_timeout(500)
-    assert not _in_view(table, "Round 1: reveal")
+    assert not _in_view(table, "Round 1: result")
     table.click("Next round")
     table.see("Round 2 · mustard card: Bernd")
     assert _in_view(table, "Round 2 · mustard card: Bernd")

@@ -47,7 +47,7 @@ def test_two_host_tabs_enter_each_round_once(chromium_browser, app_server):
             b.bid(player, *bid)
         a.play(1, TIE)                                       # … but a submits first
         b.see("Round 2 · mustard card: Bernd")               # b redraws by itself
-        b.see("Money: Anna $5 · Bernd $4 · Chris $3")
+        b.see_money({"Anna": 5, "Bernd": 4, "Chris": 3})
         assert b.value("Anna", "hot dog") == 3               # its bids are still there
         shot(b.pg, "two-tabs-redrawn")
         b.click("Submit round")                              # bids entered for round 1

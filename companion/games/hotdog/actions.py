@@ -55,10 +55,44 @@ def edit_bid(s: Session, which: str, player: str, change: Callable[[Draft], Draf
     """A tap on a bid's field: draft ``which`` (ROUND or EDIT) changes for ``player``."""
     def apply(u: TableUI) -> TableUI:
         if which == ROUND:
-            return replace(u, drafts=forms.with_draft(u.drafts, player, change, first_table), error=None)
+            return replace(u, drafts=forms.with_draft(u.drafts, player, change, first_table), error=None,
+                           undone=None)
         return replace(u, edit_drafts=forms.with_draft(u.edit_drafts, player, change, first_table), error=None)
 
     s.put_draft(which, apply)
+
+
+def entry_mode(s: Session) -> str:
+    """How this match's bids are entered: from the table, or passing the phone."""
+    return forms.entry_mode(s.match.settings)
+
+
+def set_entry_mode(s: Session, mode: str) -> None:
+    """Switch how bids are entered (between rounds: the table screen offers it while no
+    bid is begun); kept with the match."""
+    if mode in forms.ENTRY_MODES:
+        s.set_setting(forms.ENTRY, mode)
+
+
+def pass_on(s: Session, gv: present.GameView, player: str) -> None:
+    """"Hide · pass to Bernd": ``player``'s bid is hidden and the phone goes to the next
+    player; after the last one the round is entered (and its result shown)."""
+    if player not in s.latest().drafts:
+        return   # nothing picked: nothing to hide (the button is off until a bid is begun)
+    s.put_draft(ROUND, lambda u: replace(u, drafts=forms.pass_on(u.drafts, player), error=None))
+    order = forms.pass_order(gv.players, gv.state.mustard)
+    if forms.whose_turn(order, s.latest().drafts) is None:
+        submit(s, gv)
+
+
+def take_back(s: Session, player: str) -> None:
+    """"I am Chris": the phone is back with the player whose bid needs checking; their
+    bid is shown to them, with why it was refused."""
+    s.put(lambda u: replace(u, drafts=forms.take_back(u.drafts, player), error=None))
+
+
+def step_by_step(s: Session) -> None:
+    s.put(lambda u: u.step_by_step())
 
 
 def submit(s: Session, gv: present.GameView) -> None:
@@ -100,9 +134,10 @@ def undo(s: Session, gv: present.GameView) -> None:
         s.put(lambda u: u.kept())
         return
     drafts = forms.drafts_of(record, len(record["rounds"]) - 1)
+    said = f"Round {len(record['rounds'])} undone; its bids are back for entry."
     s.forget(ROUND)
-    s.put(lambda u: replace(u, mode="entry", drafts=drafts, error=None, undo_asked=None))
-    s.say(f"Round {len(record['rounds'])} undone; its bids are back for entry.")
+    s.put(lambda u: replace(u, mode="entry", drafts=drafts, error=None, undo_asked=None, undone=said))
+    s.say(said)
 
 
 def open_round(s: Session, index: int) -> None:

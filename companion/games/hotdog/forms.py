@@ -24,8 +24,10 @@ from companion.games.hotdog import rules
 from companion.games.hotdog.models import HotDogRecord, Round
 from companion.games.hotdog.present import replay
 
-MAX_HOTDOGS = 30   # a stepper's top: no bid needs more (the largest table is 9)
-MAX_DOLLARS = 30
+ENTRY = "hotdog.entry"    # the match's setting: how its bids are entered
+FROM_TABLE, PASSING = "table", "pass"
+ENTRY_MODES = {FROM_TABLE: "From the table: bids lie face up, one person enters them all",
+               PASSING: "Pass the phone: each player enters their own bid in secret"}
 
 
 # ---------------------------------------------------------------- setup
@@ -41,6 +43,7 @@ class SetupDraft:
     mustard: int = 0                     # index into names
     touched: frozenset[int] = frozenset()
     tried: bool = False
+    entry: str = FROM_TABLE              # how bids are entered (ENTRY_MODES)
 
     def renamed(self, i: int, name: str) -> SetupDraft:
         return replace(self, names=self.names[:i] + (name,) + self.names[i + 1:], touched=self.touched | {i})
@@ -79,6 +82,10 @@ class SetupDraft:
     def chose(self, i: int) -> SetupDraft:
         """Seat ``i`` holds the mustard card at the start (HD-4)."""
         return replace(self, mustard=i)
+
+    def entered_by(self, mode: str) -> SetupDraft:
+        """How the match's bids are entered: from the table or passing the phone."""
+        return replace(self, entry=mode if mode in ENTRY_MODES else FROM_TABLE)
 
     def started(self) -> SetupDraft:
         """Start tapped: every field's refusal is said from now on."""
@@ -166,18 +173,31 @@ class Draft:
             out["announced"] = self.announced
         return out
 
-    def step(self, what: str, by: int) -> Draft:
-        """A stepper press: hot dogs stay 1…MAX_HOTDOGS, dollars 0…MAX_DOLLARS."""
-        if what == "hotdogs":
-            return replace(self, hotdogs=min(MAX_HOTDOGS, max(1, self.hotdogs + by)))
-        if what == "dollars":
-            return replace(self, dollars=min(MAX_DOLLARS, max(0, self.dollars + by)))
-        raise ValueError(what)
-
     @classmethod
     def of(cls, bid: Mapping[str, Any]) -> Draft:
         return cls(table=bid["table"], hotdogs=bid["hotdogs"], dollars=bid.get("dollars", 0),
                    last=bid.get("last", False), announced=bid.get("announced", True))
+
+
+def hot_dog_choices(table: int) -> range:
+    """The hot dog counts offered at a table: 1 up to its value (more can never fit, HD-8)."""
+    return range(1, table + 1)
+
+
+def dollar_choices(money: int, hotdogs: int) -> range:
+    """The dollars offered: $0 up to the player's money and the hot dogs bid (HD-6)."""
+    return range(0, max(0, min(money, hotdogs)) + 1)
+
+
+def picked(table: int, hotdogs: int) -> Callable[[Draft], Draft]:
+    """A hot-dog chip tapped: the table and the hot dogs at once. The dollars stay as
+    picked (a bid begun here has $0); more dollars than hot dogs is HD-6's to refuse."""
+    return lambda d: replace(d, table=table, hotdogs=hotdogs)
+
+
+def paying(n: int) -> Callable[[Draft], Draft]:
+    """A dollar chip tapped."""
+    return lambda d: replace(d, dollars=n)
 
 
 def last_hot_dog(v: bool) -> Callable[[Draft], Draft]:
@@ -273,6 +293,64 @@ def enter_round(record: Mapping[str, Any], drafts: Mapping[str, Draft]) -> Chang
     return submit(record, drafts)
 
 
+def entry_mode(settings: Mapping[str, str]) -> str:
+    """How a match's bids are entered (its setting; from the table unless chosen)."""
+    mode = settings.get(ENTRY, FROM_TABLE)
+    return mode if mode in ENTRY_MODES else FROM_TABLE
+
+
+# ---------------------------------------------------------------- passing the phone
+#
+# One player at a time holds the phone, clockwise from the mustard holder: they pick
+# their bid and one tap hides it and hands the phone to the next player by name.
+# Whose turn it is follows from the drafts alone: the first player, in that order,
+# whose bid is not hidden yet. When every bid is hidden the round is entered; a bid
+# HD-6 refuses goes back to its owner only: the table is told to hand the phone to
+# them, and their bid is shown again once they say it is them.
+
+
+def pass_order(players: Sequence[str], mustard: str) -> list[str]:
+    """The order the phone goes round: clockwise, from the mustard holder."""
+    i = list(players).index(mustard) if mustard in players else 0
+    return list(players[i:]) + list(players[:i])
+
+
+def whose_turn(order: Sequence[str], drafts: Mapping[str, Draft]) -> str | None:
+    """Whose turn it is: the first player whose bid is not hidden; None once all are."""
+    return next((p for p in order if p not in drafts or not drafts[p].hidden), None)
+
+
+def passed_to(order: Sequence[str], drafts: Mapping[str, Draft], player: str) -> str | None:
+    """Who gets the phone once ``player`` hides their bid: the next player round the
+    table whose bid is not hidden yet (None: everyone has bid)."""
+    i = list(order).index(player)
+    after = list(order[i + 1:]) + list(order[:i])
+    return next((p for p in after if p not in drafts or not drafts[p].hidden), None)
+
+
+def hand_back(order: Sequence[str], drafts: Mapping[str, Draft], errors: Mapping[str, str]) -> str | None:
+    """Every bid hidden, and HD-6 refuses one: the player the phone goes back to."""
+    if whose_turn(order, drafts) is not None:
+        return None
+    return next((p for p in order if p in errors), None)
+
+
+def pass_on(drafts: Mapping[str, Draft], player: str) -> dict[str, Draft]:
+    """``player`` hides their bid and passes the phone on (nothing to hide: no change)."""
+    out = dict(drafts)
+    if player in out:
+        out[player] = hidden_bid(out[player])
+    return out
+
+
+def take_back(drafts: Mapping[str, Draft], player: str) -> dict[str, Draft]:
+    """The phone handed back to ``player`` ("I am Chris"): their bid is shown again."""
+    out = dict(drafts)
+    if player in out:
+        out[player] = shown_bid(out[player])
+    return out
+
+
 def undo(record: Mapping[str, Any]) -> Change:
     """Drop the last round."""
     return edits.drop_last_round(record)
@@ -302,22 +380,34 @@ class TableUI:
     error: str | None = None
     next_mustard: str | None = None
     undo_asked: int | None = None            # "Undo round n?" asked, for round n (1-based)
+    stepwise: bool = False                   # reveal: step by step (else the whole result at once)
+    undone: str | None = None                # what undo did, said next to the rounds list
+
+    def step_by_step(self) -> TableUI:
+        """"Reveal step by step" tapped: the result from its first step."""
+        return replace(self, stepwise=True, shown=1)
 
     def next_step(self, total: int) -> TableUI:
         """The reveal's next step (a fast second tap shows one more, never past the last)."""
         return replace(self, shown=min(total, self.shown + 1))
 
     def all_steps(self, total: int) -> TableUI:
-        return replace(self, shown=total)
+        return replace(self, shown=total, stepwise=False)
+
+    def steps_shown(self, total: int) -> int:
+        """How many of the reveal's ``total`` steps are drawn: all, unless step by step."""
+        return min(total, self.shown) if self.stepwise else total
 
     def entered(self, index: int) -> TableUI:
-        """After round ``index`` went in: its reveal from the first step; the next
-        round's bids start empty (nothing is entered for a player until touched, HD-6)."""
-        return replace(self, mode="reveal", index=index, shown=1, error=None, drafts={}, undo_asked=None)
+        """After round ``index`` went in: its whole result (step by step is one tap
+        away); the next round's bids start empty (nothing is entered for a player
+        until touched, HD-6)."""
+        return replace(self, mode="reveal", index=index, shown=1, stepwise=False, error=None, drafts={},
+                       undo_asked=None, undone=None)
 
     def asking_undo(self, number: int) -> TableUI:
         """Undo tapped: the screen asks first ("Undo round n?"), nothing is undone yet."""
-        return replace(self, undo_asked=number, error=None)
+        return replace(self, undo_asked=number, error=None, undone=None)
 
     def kept(self) -> TableUI:
         """The question answered "Keep": nothing undone."""

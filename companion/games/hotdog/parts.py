@@ -1,16 +1,17 @@
 """Hot Dog's pieces drawn alike on the table screen and on the phones: a round's lines
-(:func:`companion.games.hotdog.present.round_lines`) and a bid's fields."""
+(:func:`companion.games.hotdog.present.round_lines`), a bid's pickers, the neutral
+tables as cards with their places, and the score grids."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
 import flet as ft
 
-from companion.games.hotdog.forms import Draft, announced, last_hot_dog
-from companion.games.hotdog.present import Line, dollars
-from companion.ui.widgets import NumberChips, Stepper, bold, card
+from companion.core import words
+from companion.games.hotdog.forms import Draft, announced, dollar_choices, hot_dog_choices, last_hot_dog, paying, picked
+from companion.games.hotdog.present import GridLine, Line, TableView, bid_text, hot_dogs
+from companion.ui.widgets import GridRow, ScoreGrid, bold, card
 
 Key = str | None
 """A component's ``key=``: flet's renderer takes it to name the component in the tree;
@@ -36,31 +37,127 @@ def draw(lines: Sequence[Line]) -> list[ft.Control]:
     return out
 
 
-NOT_ENTERED = "Not entered yet: tap a table to begin (1 hot dog, $0)."
+NOT_ENTERED = "Not entered yet: tap the table and hot dogs the bid lies with."
+# A table's value and its nine chips fit one line of a bid card on a 360 px phone.
+CHIP_WIDTH, CHIP_HEIGHT, CHIP_GAP, LABEL_WIDTH = 29, 40, 2, 22
 
 
-def bid_fields(player: str, tables: Sequence[int], d: Draft | None, put: Put) -> list[ft.Control]:
-    """A bid's table, hot dogs, dollars and last hot dog, each tap a change to the draft.
-    ``d`` None: nothing entered yet (HD-6: no bid is made up for a player) — the tables
-    to tap and a line saying so; the first tap begins the bid."""
+def _chip(name: str, text: str, on: bool, pick: Callable[[], None]) -> ft.Control:
+    """One tap target of a picker: ``name`` is what a screen reader says (and a test
+    finds it by), marked selected when chosen; every chip is the same kind of control,
+    chosen or not, so a tap never lands on one being swapped for another."""
+    return ft.Semantics(
+        label=name, button=True, selected=on,
+        content=ft.Button(
+            text, on_click=lambda e: pick(), width=CHIP_WIDTH, height=CHIP_HEIGHT,
+            style=ft.ButtonStyle(
+                padding=0, shape=ft.RoundedRectangleBorder(radius=8),
+                bgcolor=ft.Colors.PRIMARY if on else ft.Colors.SURFACE,
+                color=ft.Colors.ON_PRIMARY if on else ft.Colors.PRIMARY,
+                side=ft.BorderSide(1, ft.Colors.PRIMARY))))
+
+
+def _picker_row(label: str, chips: list[ft.Control]) -> ft.Control:
+    """A row of chips after its label (a table's value); on a narrower screen it wraps."""
+    return ft.Row([ft.Text(label, size=15, weight=ft.FontWeight.BOLD, width=LABEL_WIDTH), *chips],
+                  spacing=CHIP_GAP, run_spacing=CHIP_GAP, wrap=True,
+                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def hot_dog_name(player: str, table: int, n: int) -> str:
+    """A hot-dog chip as read out: 'Anna: 5 table, 2 hot dogs'."""
+    return f"{player}: {table} table, {hot_dogs(n)}"
+
+
+def dollar_name(player: str, n: int) -> str:
+    """A dollar chip as read out: 'Anna: 1 dollar' (its row is marked $; an amount
+    written '$1' is kept for money and bids said in words)."""
+    return f"{player}: {words.count(n, 'dollar')}"
+
+
+def bid_fields(player: str, tables: Sequence[int], money: int, d: Draft | None, put: Put) -> list[ft.Control]:
+    """A bid picked directly: per table a row of hot-dog chips (one tap sets the table
+    and the hot dogs), the dollars as chips from $0 up to the player's money and the
+    hot dogs (HD-6), and the last hot dog (HD-12). ``d`` None: nothing entered yet
+    (HD-6: no bid is made up for a player) — the first tap begins the bid, with $0."""
     p = player
-    chips = NumberChips(p, "table", list(tables), None if d is None else d.table,
-                        lambda t: put(lambda x: replace(x, table=t)), label="Table")
+
+    def pick(t: int, n: int) -> Callable[[], None]:
+        return lambda: put(picked(t, n))
+
+    def pay(n: int) -> Callable[[], None]:
+        return lambda: put(paying(n))
+
+    out: list[ft.Control] = [ft.Text("Table and hot dogs: one tap", size=12, italic=True)]
+    out += [
+        _picker_row(str(t), [
+            _chip(hot_dog_name(p, t, n), str(n), d is not None and d.table == t and d.hotdogs == n, pick(t, n))
+            for n in hot_dog_choices(t)])
+        for t in tables]
     if d is None:
-        return [chips, ft.Text(NOT_ENTERED, italic=True)]
-    return [
-        chips,
-        ft.Row([
-            Stepper(p, ("hot dog", "hot dogs"), d.hotdogs, lambda by: put(lambda x: x.step("hotdogs", by)),
-                    unit="hot dog" if d.hotdogs == 1 else "hot dogs"),
-            Stepper(p, ("dollar", "dollars"), d.dollars, lambda by: put(lambda x: x.step("dollars", by)),
-                    shown=dollars(d.dollars), unit="dollar" if d.dollars == 1 else "dollars"),
-        ], spacing=8, wrap=True),
-        ft.Row([
-            ft.Checkbox(label="Last hot dog", value=d.last, semantics_label=f"{p}: last hot dog",
-                        on_change=lambda e: put(last_hot_dog(bool(e.control.value)))),
-            ft.Checkbox(label="announced", value=d.announced, visible=d.last,
-                        semantics_label=f"{p}: last hot dog announced",
-                        on_change=lambda e: put(announced(bool(e.control.value)))),
-        ], spacing=4, wrap=True),
-    ]
+        return [*out, ft.Text(NOT_ENTERED, italic=True)]
+    out.append(_picker_row("$", [
+        _chip(dollar_name(p, n), str(n), d.dollars == n, pay(n))
+        for n in dollar_choices(money, d.hotdogs)]))
+    out.append(ft.Row([
+        ft.Checkbox(label="Last hot dog", value=d.last, semantics_label=f"{p}: last hot dog",
+                    on_change=lambda e: put(last_hot_dog(bool(e.control.value)))),
+        ft.Checkbox(label="announced", value=d.announced, visible=d.last,
+                    semantics_label=f"{p}: last hot dog announced",
+                    on_change=lambda e: put(announced(bool(e.control.value)))),
+    ], spacing=4, wrap=True))
+    return out
+
+
+def bid_line(d: Draft) -> str:
+    """A picked bid in one line, as its card sums it up: '5 table, 2 hot dogs, $1'."""
+    return bid_text(d.seat_bid())
+
+
+SLOT, SLOT_GAP = 11, 2   # one place at a neutral table: the three tables fit side by side on a 360 px phone
+SEAT_COLORS = (ft.Colors.BLUE_400, ft.Colors.ORANGE_400, ft.Colors.GREEN_400, ft.Colors.PURPLE_300,
+               ft.Colors.RED_300)   # a player's hot dogs, by seat (HD-1: at most five)
+
+
+def seat_color(players: Sequence[str], player: str) -> str:
+    return SEAT_COLORS[list(players).index(player) % len(SEAT_COLORS)] if player in players else ft.Colors.OUTLINE
+
+
+def _slot(color: str | None) -> ft.Control:
+    """One place at a table: a hot dog lying there (its owner's colour) or a free place."""
+    if color is None:
+        return ft.Container(width=SLOT, height=SLOT, border_radius=3, border=ft.Border.all(1, ft.Colors.OUTLINE))
+    return ft.Container(width=SLOT, height=SLOT, border_radius=3, bgcolor=color)
+
+
+def table_card(tv: TableView, players: Sequence[str]) -> ft.Control:
+    """A neutral table as it lies: its value, its places in a row — a hot dog lying
+    there filled in its owner's colour, a free place empty (HD-8) — and whose they are."""
+    slots = [_slot(seat_color(players, p)) for p, n in tv.lying for _ in range(n)]
+    slots += [_slot(None) for _ in range(max(0, tv.free))]
+    who: list[ft.TextSpan] = []
+    for i, (p, n) in enumerate(tv.lying):
+        who.append(ft.TextSpan(("  " if i else "") + f"{p} {n}",
+                               style=ft.TextStyle(color=seat_color(players, p), weight=ft.FontWeight.BOLD)))
+    return ft.Semantics(
+        identifier=f"table-{tv.table}", container=True, label=tv.text, exclude_semantics=True,
+        content=ft.Container(
+            padding=6, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            content=ft.Column([
+                bold(f"{tv.table} table", 14),
+                ft.Row(slots, spacing=SLOT_GAP, tight=True),
+                ft.Text(spans=who, size=12) if who else ft.Text("empty", size=12),
+                ft.Text(f"{tv.free} free", size=12, italic=True),
+            ], spacing=3, tight=True)))
+
+
+def table_cards(tables: Sequence[TableView], players: Sequence[str]) -> ft.Control:
+    """The neutral tables side by side (wrapping on a narrower screen)."""
+    return ft.Row([table_card(tv, players) for tv in tables], spacing=6, run_spacing=6, wrap=True,
+                  vertical_alignment=ft.CrossAxisAlignment.START)
+
+
+def grid(players: Sequence[str], lines: Sequence[GridLine], corner: str, name: str, key: str) -> ft.Control:
+    """A score grid (the shared :class:`~companion.ui.widgets.grid.ScoreGrid`) from present's lines."""
+    return ScoreGrid(list(players), [GridRow(label, cells, strong) for label, cells, strong in lines],
+                     corner=corner, name=name, key=key)

@@ -17,11 +17,21 @@ import flet as ft
 
 from companion.games.hotdog import rules
 from companion.games.hotdog.forms import Draft
+from companion.games.hotdog.models import START_MONEY
 from companion.games.hotdog.parts import Key, bid_fields, draw
 from companion.games.hotdog.present import RoundView, bid_text, round_lines
 from companion.ui.contracts import HostContext, SeatContext
 from companion.ui.widgets import bold, error_text
 from companion.ui.widgets.seat import resolution_heading, seat_card
+
+
+def my_money(resolution: dict[str, Any] | None, player: str) -> int:
+    """My money as the phone knows it: after the last round revealed, else the start's
+    (HD-3). It bounds the dollars offered; the table's check of my bid has the last word."""
+    for m in (resolution or {}).get("money", []):
+        if m.get("player") == player:
+            return int(m["dollars"])
+    return START_MONEY
 
 
 @ft.component
@@ -30,24 +40,29 @@ def HotDogSeat(ctx: SeatContext, *, key: Key = None) -> ft.Control:
     p = view.player
     tables = rules.neutral_tables(len(view.players))
     mine = view.my_bid
-    d: Draft = ctx.draft or (Draft.of(mine) if mine else Draft(table=tables[0]))
+    # Nothing is bid for me until I touch it (HD-6): no draft, no bid sent, no bid made up.
+    d: Draft | None = ctx.draft or (Draft.of(mine) if mine else None)
 
     def put(change: Callable[[Draft], Draft]) -> None:
-        ctx.put(lambda old: change(old or d))
+        ctx.put(lambda old: change(old or d or Draft(table=tables[0])))
+
+    def send() -> None:
+        if d is not None:
+            ctx.submit(d.seat_bid())
 
     rows: list[ft.Control] = [
         bold("My bid, in secret", 17),
-        *bid_fields(p, tables, d, put),
+        *bid_fields(p, tables, my_money(view.resolution, p), d, put),
         error_text(ctx.error),
     ]
     if mine is None:
-        rows.append(ft.FilledButton("Submit my bid", icon=ft.Icons.CHECK,
-                                    on_click=lambda e: ctx.submit(d.seat_bid())))
+        rows.append(ft.FilledButton("Submit my bid", icon=ft.Icons.CHECK, disabled=d is None,
+                                    on_click=lambda e: send()))
     else:
         rows.append(ft.Text(f"My bid is in: {bid_text(mine)}. "
                             "I can change it until the reveal."))
         rows.append(ft.Row([
-            ft.FilledButton("Change my bid", icon=ft.Icons.EDIT, on_click=lambda e: ctx.submit(d.seat_bid())),
+            ft.FilledButton("Change my bid", icon=ft.Icons.EDIT, on_click=lambda e: send()),
             ft.Button("Take my bid back", icon=ft.Icons.UNDO, on_click=lambda e: ctx.withdraw()),
         ], wrap=True))
     return seat_card(p, rows)

@@ -20,7 +20,7 @@ from companion.core.match import GAMES_PER_MATCH, MatchResult
 from companion.games.hotdog import actions as ops
 from companion.games.hotdog import forms, present, rules, rulings
 from companion.games.hotdog.forms import Draft, SetupDraft, TableUI
-from companion.games.hotdog.parts import Key, bid_fields, draw
+from companion.games.hotdog.parts import Key, bid_fields, bid_line, draw, grid, table_cards
 from companion.games.hotdog.present import GameView, money_text
 from companion.ui.contracts import ShellServices
 from companion.ui.table import open_match
@@ -76,7 +76,8 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
         if forms.setup_error(players, who):
             put(lambda d: d.started())   # every field's refusal is said now
             return
-        said = open_match(shell, "hotdog", players, forms.new_record(players, who))
+        entry = shell.ui(SETUP, SetupDraft()).entry
+        said = open_match(shell, "hotdog", players, forms.new_record(players, who), {forms.ENTRY: entry})
         if said is not None:
             shell.say(said)
             return
@@ -103,6 +104,10 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
         bold("Who holds the mustard card? (HD-4: the youngest)"),
         ft.RadioGroup(value=str(mustard), on_change=lambda e: chose(e.control.value),
                       content=ft.Column([ft.Radio(value=str(i), label=n) for i, n in valid], spacing=0)),
+        bold("How are the bids entered? (changeable between rounds)"),
+        ft.RadioGroup(value=d.entry, on_change=lambda e: put(lambda d: d.entered_by(e.control.value or "")),
+                      content=ft.Column([ft.Radio(value=m, label=label) for m, label in forms.ENTRY_MODES.items()],
+                                        spacing=0)),
         error_text(problem),
         ft.Text(f"A match is {GAMES_PER_MATCH} games; the dollars are added up (HD-15)."),
         ft.FilledButton("Start match", icon=ft.Icons.PLAY_ARROW, disabled=problem is not None,
@@ -112,26 +117,45 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
 
 # ================================================================ the table
 
+# A phone: one column; a desktop: the entry and, beside it, the standings.
+WIDE: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 12, "md": 7}
+SIDE: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 12, "md": 5}
+
+
+def _side_by_side(main: ft.Control, side: ft.Control) -> ft.Control:
+    return ft.ResponsiveRow([ft.Container(main, col=WIDE), ft.Container(side, col=SIDE)],
+                            spacing=16, run_spacing=16, vertical_alignment=ft.CrossAxisAlignment.START)
+
+
+def _standings(gv: GameView) -> ft.Control:
+    """The money per player, now and after each round."""
+    return _column([bold("Money (HD-3: $3 at the start)"),
+                    grid(gv.players, present.money_grid(gv), "Round", "money grid", "money-grid")], spacing=GAP)
+
+
 @ft.component
 def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.Control:
     s = ops.open_table(shell, match_id)
     gv = present.game_view(s.record)            # the record's one replay this render
     ui = ops.shown(s.ui, gv)
+    records = s.match.records
+    so_far = (present.match_line(gv.players, present.match_tally(gv.players, records[:-1]), s.number)
+              if len(records) > 1 else None)     # the games before this one, without the game in play
     out: list[ft.Control] = [heading(f"Hot Dog · game {s.number} of {GAMES_PER_MATCH}")]
     if ui.mode == "reveal":
-        out.append(Reveal(s, gv, ui, key="reveal"))
+        out.append(_side_by_side(Reveal(s, gv, ui, key="reveal"), _standings(gv)))
     elif ui.mode == "round":
         out.append(RoundScreen(s, gv, ui, ExportActions(shell, s.match.id, s.number), key="round"))
     elif ui.mode == "edit":
         out.append(EditRound(s, gv.before(ui.index), ui, key="edit"))
     else:
-        records = s.match.records
         if gv.over:
-            out.append(GameOver(s, gv, ui, present.match_tally(gv.players, records), key="over"))
-        else:   # the games before this one are over: tallied without the game in play
-            so_far = (present.match_line(gv.players, present.match_tally(gv.players, records[:-1]), s.number)
-                      if len(records) > 1 else None)
-            out.append(Entry(s, gv, ui, so_far, key="entry"))
+            main: ft.Control = GameOver(s, gv, ui, present.match_tally(gv.players, records), key="over")
+        elif ops.entry_mode(s) == forms.PASSING:
+            main = PassEntry(s, gv, ui, so_far, key="pass")
+        else:
+            main = Entry(s, gv, ui, so_far, key="entry")
+        out.append(_side_by_side(main, _standings(gv)))
         out += _rounds_list(s, gv, ui)
         out.append(ExportActions(shell, s.match.id, s.number))
     return _column(out)
@@ -140,63 +164,118 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
 # ---------------------------------------------------------------- entering bids
 
 @ft.component
-def BidCard(player: str, state: rules.State, d: Draft | None, error: str | None, hide: bool,
-            put: Callable[[str, Callable[[Draft], Draft]], None], *, key: Key = None) -> ft.Control:
-    """One player's bid; ``d`` None: not entered yet (nothing is bid for them). A hidden
-    bid HD-6 refuses says so on its card, without its amounts, until it is shown."""
+def BidCard(player: str, state: rules.State, d: Draft | None, error: str | None,
+            put: Callable[[str, Callable[[Draft], Draft]], None], *, title: str | None = None,
+            key: Key = None) -> ft.Control:
+    """One player's bid, picked directly; ``d`` None: not entered yet (nothing is bid for
+    them). A hidden bid (the phone was passed on) shows nothing of itself, only whether
+    HD-6 refuses it, until it is shown."""
     p = player
-    if hide and d is not None and d.hidden:
+    if d is not None and d.hidden:
         return card(_column([
-            ft.Text(f"{p}: bid entered and hidden, pass the phone on."),
+            ft.Text(f"{p}: bid entered and hidden."),
             error_text(forms.needs_checking(p) if error else None),
             ft.Button(f"Show {p}'s bid", icon=ft.Icons.VISIBILITY,
                       on_click=lambda e: put(p, forms.shown_bid)),
         ], spacing=GAP), f"bid-{p}")
     badge = " · mustard card" if p == state.mustard else ""
-    top: list[ft.Control] = [bold(p, 17), ft.Text(f"{present.dollars(state.money[p])}{badge}", expand=True)]
-    if hide and d is not None:
-        top.append(icon_button(ft.Icons.VISIBILITY_OFF, f"Hide {p}'s bid",
-                               lambda e: put(p, forms.hidden_bid)))
+    picked = "" if d is None else f" · bid: {bid_line(d)}"
     rows: list[ft.Control] = [
-        ft.Row(top, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        *bid_fields(p, state.tables, d, lambda change: put(p, change)),
+        ft.Row([bold(title or p, 17), ft.Text(f"{present.dollars(state.money[p])}{badge}{picked}", expand=True)],
+               spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        *bid_fields(p, state.tables, state.money[p], d, lambda change: put(p, change)),
         error_text(error),
     ]
     return card(ft.Column(rows, spacing=GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
                 f"bid-{p}", padding=8)
 
 
-def _bid_cards(s: ops.Session, state: rules.State, drafts: dict[str, Draft], which: str,
-               hide: bool) -> list[ft.Control]:
-    errors = forms.bid_errors(state, drafts)
-
+def _putter(s: ops.Session, which: str, state: rules.State) -> Callable[[str, Callable[[Draft], Draft]], None]:
     def put(p: str, change: Callable[[Draft], Draft]) -> None:
         ops.edit_bid(s, which, p, change, state.tables[0])
+    return put
 
-    return [BidCard(p, state, drafts.get(p), errors.get(p), hide, put, key=f"bid-{p}")
-            for p in state.players]
+
+def _bid_cards(s: ops.Session, state: rules.State, drafts: dict[str, Draft], which: str) -> list[ft.Control]:
+    errors = forms.bid_errors(state, drafts)
+    put = _putter(s, which, state)
+    return [BidCard(p, state, drafts.get(p), errors.get(p), put, key=f"bid-{p}") for p in state.players]
+
+
+CARD: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 12, "xl": 6}
+
+
+def _two_up(cards: list[ft.Control]) -> ft.Control:
+    """Bid cards one under another; two side by side on a wide desktop window."""
+    return ft.ResponsiveRow([ft.Container(c, col=CARD) for c in cards], spacing=8, run_spacing=8)
 
 
 def _status(gv: GameView, so_far: str | None) -> list[ft.Control]:
     st = gv.state
-    out: list[ft.Control] = [
-        ft.Text(f"Round {st.next_round} · mustard card: {st.mustard}", size=16),
-        ft.Text("Money: " + money_text(st.money, st.players)),
-    ]
-    out += [ft.Text(tv.text) for tv in gv.tables()]
+    out: list[ft.Control] = [ft.Text(f"Round {st.next_round} · mustard card: {st.mustard}", size=16)]
     if so_far is not None:
         out.append(ft.Text(so_far))
-    return out
+    return [*out, table_cards(gv.tables(), gv.players)]
+
+
+def _mode_choice(s: ops.Session, ui: TableUI) -> ft.Control:
+    """How bids are entered, switchable between rounds (while no bid is begun)."""
+    return ft.RadioGroup(
+        value=ops.entry_mode(s), on_change=lambda e: ops.set_entry_mode(s, e.control.value or ""),
+        content=ft.Row([ft.Radio(value=forms.FROM_TABLE, label="Bids from the table"),
+                        ft.Radio(value=forms.PASSING, label="Pass the phone")], wrap=True, spacing=0),
+        visible=not ui.drafts)
 
 
 @ft.component
-def Entry(s: ops.Session, gv: GameView, ui: TableUI, so_far: str | None, *, key: Key = None) -> ft.Control:
+def Entry(s: ops.Session, gv: GameView, ui: TableUI, so_far: str | None = None, *, key: Key = None) -> ft.Control:
+    """From the table: the bids lie face up; one person picks each player's at once.
+    ``so_far``: the match's finished games, in one line (from game 2 on)."""
     out = _status(gv, so_far)
-    out.append(ft.Text("Bids: each player picks a table, hot dogs and dollars; "
-                       "hide a bid before passing the phone."))
-    out += _bid_cards(s, gv.state, ui.drafts, ops.ROUND, hide=True)
+    out.append(_mode_choice(s, ui))
+    out.append(ft.Text("Tap each player's table and hot dogs as they lie, then their dollars."))
+    out.append(_two_up(_bid_cards(s, gv.state, ui.drafts, ops.ROUND)))
     out.append(error_text(ui.error))
     out.append(ft.FilledButton("Submit round", icon=ft.Icons.CHECK, on_click=lambda e: ops.submit(s, gv)))
+    return _column(out)
+
+
+@ft.component
+def PassEntry(s: ops.Session, gv: GameView, ui: TableUI, so_far: str | None = None, *,
+              key: Key = None) -> ft.Control:
+    """Passing the phone: one player's own bid at a time; one tap hides it and hands the
+    phone on by name. A bid HD-6 refuses goes back to its owner only."""
+    st = gv.state
+    order = forms.pass_order(st.players, st.mustard)
+    drafts = ui.drafts
+    errors = forms.bid_errors(st, drafts)
+    now = forms.whose_turn(order, drafts)
+    out = _status(gv, so_far)
+    done = [p for p in order if p in drafts and drafts[p].hidden]
+    if now is not None:
+        if not done:
+            out.append(_mode_choice(s, ui))
+        out.append(ft.Text("Hidden: " + ", ".join(done) if done else
+                           f"Pass the phone clockwise from the mustard card: {', '.join(order)}."))
+        nxt = forms.passed_to(order, drafts, now)
+        label = f"Hide · pass to {nxt}" if nxt else "Hide · see the result"
+        out.append(BidCard(now, st, drafts.get(now), errors.get(now), _putter(s, ops.ROUND, st),
+                           title=f"{now}'s bid, in secret", key=f"bid-{now}"))
+        out.append(error_text(ui.error))
+        out.append(ft.FilledButton(label, icon=ft.Icons.VISIBILITY_OFF, disabled=now not in drafts,
+                                   on_click=lambda e: ops.pass_on(s, gv, now)))
+        return _column(out)
+    back = forms.hand_back(order, drafts, errors)
+    if back is not None:
+        out.append(card(_column([
+            bold(f"Hand the phone to {back}", 17),
+            ft.Text(forms.needs_checking(back)),
+            ft.FilledButton(f"I am {back}", icon=ft.Icons.PERSON, on_click=lambda e: ops.take_back(s, back)),
+        ], spacing=GAP), "hand-back"))
+        return _column(out)
+    out.append(ft.Text("Every bid is in, hidden."))
+    out.append(error_text(ui.error))
+    out.append(ft.FilledButton("See the result", icon=ft.Icons.CHECK, on_click=lambda e: ops.submit(s, gv)))
     return _column(out)
 
 
@@ -204,26 +283,36 @@ def Entry(s: ops.Session, gv: GameView, ui: TableUI, so_far: str | None, *, key:
 
 @ft.component
 def Reveal(s: ops.Session, gv: GameView, ui: TableUI, *, key: Key = None) -> ft.Control:
+    """A round just entered: its whole result at once, with Next round right there; the
+    step-by-step reveal is one tap away."""
     rv = gv.round(ui.index)
     total = len(rv.steps)
-    out: list[ft.Control] = [heading(f"Round {rv.number}: reveal", 18), *draw(present.round_lines(rv, ui.shown))]
-    if ui.shown < total:
+    shown = ui.steps_shown(total)
+    label = "End of game" if gv.over and ui.index == len(gv.results) - 1 else "Next round"
+    go_on = ft.FilledButton(label, icon=ft.Icons.ARROW_FORWARD, on_click=lambda e: ops.to_entry(s))
+    out: list[ft.Control] = [heading(f"Round {rv.number}: result", 18)]
+    if not ui.stepwise:
+        out.append(ft.Row([go_on, ft.Button("Reveal step by step", icon=ft.Icons.SKIP_NEXT,
+                                            on_click=lambda e: ops.step_by_step(s))], wrap=True))
+    out += draw(present.round_lines(rv, shown))
+    if ui.stepwise and shown < total:
         out.append(ft.Row([
-            ft.FilledButton(f"Next step ({ui.shown + 1} of {total})", icon=ft.Icons.SKIP_NEXT,
+            ft.FilledButton(f"Next step ({shown + 1} of {total})", icon=ft.Icons.SKIP_NEXT,
                             on_click=lambda e: s.put(lambda u: u.next_step(total))),
             ft.Button("Show all", icon=ft.Icons.DONE_ALL,
                       on_click=lambda e: s.put(lambda u: u.all_steps(total))),
         ], wrap=True))
-    else:
-        label = "End of game" if gv.over and ui.index == len(gv.results) - 1 else "Next round"
-        out.append(ft.FilledButton(label, icon=ft.Icons.ARROW_FORWARD, on_click=lambda e: ops.to_entry(s)))
+    elif ui.stepwise:
+        out.append(go_on)
     return _column(out)
 
 
 def _rounds_list(s: ops.Session, gv: GameView, ui: TableUI) -> list[ft.Control]:
-    """The rounds played, each to open; after the last, its undo (asked first)."""
+    """The rounds played, each to open; after the last, its undo (asked first), and
+    what undo did, said right there."""
+    said: list[ft.Control] = [ft.Text(ui.undone, key="undone", weight=ft.FontWeight.BOLD)] if ui.undone else []
     if not gv.results:
-        return []
+        return said
     out: list[ft.Control] = [heading("Rounds of this game", 18)]
     for i, r in enumerate(gv.results):
         out.append(ft.TextButton(f"Open round {r.round}: {present.round_summary(r)}",
@@ -239,7 +328,7 @@ def _rounds_list(s: ops.Session, gv: GameView, ui: TableUI) -> list[ft.Control]:
         ], spacing=GAP), "undo-question"))
     else:
         out.append(ft.Button("Undo last round", icon=ft.Icons.UNDO, on_click=lambda e: ops.ask_undo(s, gv)))
-    return out
+    return out + said
 
 
 def _opens(s: ops.Session, index: int) -> Callable[[Any], None]:
@@ -268,7 +357,7 @@ def EditRound(s: ops.Session, before: rules.State, ui: TableUI, *, key: Key = No
     return _column([
         heading(f"Change round {ui.index + 1}", 18),
         ft.Text("The round is replaced and every later round replayed (the record is the truth)."),
-        *_bid_cards(s, before, ui.edit_drafts, ops.EDIT, hide=False),
+        _two_up(_bid_cards(s, before, ui.edit_drafts, ops.EDIT)),
         error_text(ui.error),
         ft.Row([
             ft.FilledButton("Save changes", icon=ft.Icons.SAVE, on_click=lambda e: ops.save_edit(s, ui.index)),
@@ -291,8 +380,7 @@ def GameOver(s: ops.Session, gv: GameView, ui: TableUI, result: MatchResult, *, 
     out += [ft.Text(f"{place}. {p} ${d}") for place, p, d in gv.standings()]
     out.append(ft.Text(("Winner: " if len(gv.winners) == 1 else "Winners: ") + ", ".join(gv.winners)))
     out.append(bold("Match tally (HD-15)"))
-    out += [ft.Text(f"Game {g.number}: " + money_text(g.scores, players)) for g in result.games]
-    out.append(ft.Text("Total: " + money_text(result.totals, players)))
+    out.append(grid(players, present.match_grid(players, result), "Game", "match grid", "match-grid"))
     if result.complete:
         out.append(heading("Match result", 18))
         out.append(ft.Text(result.explanation, size=16, weight=ft.FontWeight.BOLD))

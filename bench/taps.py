@@ -1,0 +1,400 @@
+"""Benchmark (not a test): how many taps a Hot Dog round costs a table.
+
+    python bench/taps.py [--baseline d5f13f8] [--no-baseline]
+
+Plays one scripted four-player Hot Dog game of twelve rounds in chromium through the
+e2e harness (ties, a table that overflows, a bid refused and put right, a last hot dog
+that ends the game) and counts every click and key press per round: Playwright's
+clicks, presses and typing are wrapped, so every one the drivers make is counted (a
+typed word counts one per key). Scrolling is not counted: Playwright scrolls a
+button into view by itself.
+
+Flows played:
+  * from the table — every bid picked on one screen, Submit, the whole result;
+  * pass the phone — each player's own entry, one tap hides it and names the next;
+  * before (optional) — the flow at the baseline commit (steppers, a Hide per player,
+    Submit, Show all), served from a ``git worktree`` of that commit on a second
+    server and played with that commit's own driver, ``tests/e2e/table.py``.
+
+A round counts from its first tap to the tap that leaves its result (Next round /
+End of game); "to the result" leaves that last tap out. Setup is not counted.
+
+Other games' rounds: a module ``bench/taps_cards.py`` with functions
+``burger_round(page, count)`` and ``sales_round(page, count)`` is picked up when it
+exists (see :data:`CARD_GAMES` and :func:`card_games`): each gets a page of the
+current app and the :class:`Taps` counter, plays its game and calls
+``count.begin(label)`` at each round's first tap; its averages are reported with
+Hot Dog's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.e2e import harness  # noqa: E402
+from tests.e2e.harness import PHONE, Server, launch  # noqa: E402
+from tests.e2e.table import Table  # noqa: E402
+
+BASELINE = "d5f13f8"      # the commit before bids were picked directly
+PLAYERS = ["Anna", "Bernd", "Chris", "Dora"]
+Bid = tuple[int, int, int]
+
+# Twelve rounds, mustard card with Anna (HD-4), passing clockwise (HD-14). Checked
+# against the referee before anything is played (:func:`check_script`).
+ROUNDS: list[dict[str, Bid]] = [
+    {"Anna": (5, 2, 0), "Bernd": (5, 3, 2), "Chris": (9, 4, 0), "Dora": (9, 3, 1)},
+    {"Anna": (7, 3, 1), "Bernd": (7, 3, 1), "Chris": (5, 1, 0), "Dora": (9, 2, 0)},   # a tie at the 7 table
+    {"Anna": (9, 2, 0), "Bernd": (7, 4, 2), "Chris": (7, 2, 0), "Dora": (5, 4, 0)},   # 7 table: no room
+    {"Anna": (5, 3, 1), "Bernd": (9, 1, 0), "Chris": (5, 3, 1), "Dora": (7, 1, 0)},   # 5 table overflows
+    {"Anna": (7, 2, 0), "Bernd": (5, 2, 1), "Chris": (9, 3, 2), "Dora": (5, 2, 1)},   # Chris put right
+    {"Anna": (9, 4, 0), "Bernd": (7, 3, 0), "Chris": (5, 2, 0), "Dora": (9, 3, 2)},
+    {"Anna": (5, 1, 0), "Bernd": (5, 4, 3), "Chris": (7, 2, 1), "Dora": (7, 3, 0)},
+    {"Anna": (7, 3, 2), "Bernd": (9, 2, 0), "Chris": (9, 3, 0), "Dora": (5, 2, 0)},
+    {"Anna": (5, 3, 0), "Bernd": (7, 2, 0), "Chris": (7, 2, 1), "Dora": (9, 5, 3)},
+    {"Anna": (9, 2, 1), "Bernd": (5, 3, 2), "Chris": (5, 3, 2), "Dora": (7, 4, 0)},   # a tie at the 5 table
+    {"Anna": (7, 1, 0), "Bernd": (9, 3, 1), "Chris": (9, 4, 0), "Dora": (5, 2, 0)},
+    {"Anna": (5, 2, 0), "Bernd": (5, 2, 0), "Chris": (9, 2, 1), "Dora": (7, 2, 0)},   # Bernd's last hot dog
+]
+# Round 5: Chris first picks 4 hot dogs and $3, then 2 hot dogs: $3 for 2 hot dogs is
+# refused (HD-6) until he puts it right.
+MISTAKES: dict[int, tuple[str, list[Bid]]] = {5: ("Chris", [(9, 4, 3), (9, 2, 3)])}
+LAST: dict[int, str] = {12: "Bernd"}   # announced (HD-12); the game ends after it (HD-13)
+
+
+def check_script() -> list[str]:
+    """The script as the referee takes it: each round's mustard holder; raises if refused."""
+    from companion.games.hotdog import forms, present
+    from companion.games.hotdog.forms import Draft
+
+    record = forms.new_record(PLAYERS, "Anna")
+    holders = []
+    for n, bids in enumerate(ROUNDS, 1):
+        holders.append(present.replay(record)[1].mustard)
+        drafts = {p: Draft(t, h, d, last=LAST.get(n) == p) for p, (t, h, d) in bids.items()}
+        change = forms.submit(record, drafts)
+        if not change.ok:
+            raise SystemExit(f"the script's round {n} is refused: {change.error}")
+        record = change.record
+    if not present.replay(record)[1].over:
+        raise SystemExit("the script's game does not end")
+    return holders
+
+
+# ---------------------------------------------------------------- counting
+
+
+class Taps:
+    """Every click and key press Playwright makes while counting, per round."""
+
+    def __init__(self) -> None:
+        self.rounds: list[tuple[str, int, int]] = []   # (label, to the result, in all)
+        self.on = False
+        self.n = 0
+        self.at_result = 0
+        self.label = ""
+
+    def tap(self, n: int = 1) -> None:
+        if self.on:
+            self.n += n
+
+    def begin(self, label: str) -> None:
+        """A round's first tap follows: the round before it ends here."""
+        self.end()
+        self.on, self.n, self.at_result, self.label = True, 0, -1, label
+
+    def result(self) -> None:
+        """The round's result is on screen (its taps so far: 'to the result')."""
+        self.at_result = self.n
+
+    def end(self) -> None:
+        if self.on:
+            self.rounds.append((self.label, self.at_result if self.at_result >= 0 else self.n, self.n))
+        self.on = False
+
+    @contextmanager
+    def wrapped(self) -> Iterator[None]:
+        """Playwright's clicks, presses and typing counted while inside."""
+        from playwright.sync_api import Keyboard, Locator, Mouse, Page
+
+        def counting(cls: Any, name: str, keys: bool = False) -> tuple[Any, str, Any]:
+            real = getattr(cls, name)
+
+            def call(obj: Any, *args: Any, **kwargs: Any) -> Any:
+                text = args[-1] if keys and args else kwargs.get("text", "")
+                self.tap(len(text) if keys and isinstance(text, str) and name != "press" else 1)
+                return real(obj, *args, **kwargs)
+
+            setattr(cls, name, call)
+            return cls, name, real
+
+        patched = [counting(Locator, "click"), counting(Locator, "dblclick"), counting(Locator, "tap"),
+                   counting(Locator, "check"), counting(Locator, "press"), counting(Locator, "fill", True),
+                   counting(Locator, "type", True), counting(Locator, "press_sequentially", True),
+                   counting(Page, "click"), counting(Page, "tap"), counting(Page, "press"),
+                   counting(Page, "fill", True), counting(Page, "type", True),
+                   counting(Keyboard, "press"), counting(Keyboard, "type", True), counting(Mouse, "click")]
+        try:
+            yield
+        finally:
+            for cls, name, real in patched:
+                setattr(cls, name, real)
+
+
+# ---------------------------------------------------------------- the flows
+
+
+def from_the_table(t: Table, count: Taps) -> None:
+    """Every bid picked on one screen as it lies on the table, Submit, the whole result."""
+    for n, bids in enumerate(ROUNDS, 1):
+        count.begin(f"round {n}")
+        for p, bid in bids.items():
+            if n in MISTAKES and MISTAKES[n][0] == p:
+                for wrong in MISTAKES[n][1]:
+                    t.bid(p, *wrong)
+                t.see("HD-6: dollars (3) exceed hot dogs (2)")        # said on his card at once
+            t.bid(p, *bid)
+            if LAST.get(n) == p:
+                t.check(f"{p}: last hot dog")
+        t.submit(n)
+        t.see("Tables now")
+        count.result()
+        t.click("End of game" if n == len(ROUNDS) else "Next round")
+        count.end()
+        if n < len(ROUNDS):
+            t.see(f"Round {n + 1} · mustard card")
+
+
+def passing_the_phone(t: Table, count: Taps, holders: list[str]) -> None:
+    """Each player's own entry in turn, clockwise from the mustard holder; a refused bid
+    goes back to its owner after the last player."""
+    t.entry_mode(passing=True)
+    for n, bids in enumerate(ROUNDS, 1):
+        count.begin(f"round {n}")
+        i = PLAYERS.index(holders[n - 1])
+        order = PLAYERS[i:] + PLAYERS[:i]
+        back = None
+        for k, p in enumerate(order):
+            to = order[k + 1] if k + 1 < len(order) else None
+            t.see(f"{p}'s bid, in secret")
+            if n in MISTAKES and MISTAKES[n][0] == p:
+                for wrong in MISTAKES[n][1]:     # not noticed: hidden as it is
+                    t.bid(p, *wrong)
+                back = p
+            else:
+                t.bid(p, *bid_of(bids, p))
+                if LAST.get(n) == p:
+                    t.check(f"{p}: last hot dog")
+            t.click(f"Hide · pass to {to}" if to else "Hide · see the result")
+        if back is not None:
+            t.see(f"Hand the phone to {back}")
+            t.click(f"I am {back}")
+            t.see(f"{back}'s bid, in secret")
+            t.bid(back, *bid_of(bids, back))
+            t.click("Hide · see the result")
+        t.see(f"Round {n}: result")
+        t.see("Tables now")
+        count.result()
+        t.click("End of game" if n == len(ROUNDS) else "Next round")
+        count.end()
+
+
+def bid_of(bids: dict[str, Bid], p: str) -> Bid:
+    return bids[p]
+
+
+def before(t: Any, count: Taps) -> None:
+    """The baseline's flow as the first-time group played it: steppers, a Hide per
+    player before passing the phone on, Submit, Show all, Next round."""
+    for n, bids in enumerate(ROUNDS, 1):
+        count.begin(f"round {n}")
+        refused = None
+        for p, bid in bids.items():
+            if n in MISTAKES and MISTAKES[n][0] == p:
+                for wrong in MISTAKES[n][1]:
+                    t.bid(p, *wrong)
+                refused = p
+            else:
+                t.bid(p, *bid)
+                if LAST.get(n) == p:
+                    t.check(f"{p}: last hot dog")
+            t.click(f"Hide {p}'s bid")
+        t.click("Submit round")
+        if refused is not None:
+            t.see(f"{refused}'s bid needs checking")
+            t.click(f"Show {refused}'s bid")
+            t.bid(refused, *bids[refused])
+            t.click(f"Hide {refused}'s bid")
+            t.click("Submit round")
+        t.see(f"Round {n}: reveal")
+        t.click("Show all")
+        t.see("Tables now")
+        count.result()
+        t.click("End of game" if n == len(ROUNDS) else "Next round")
+        count.end()
+        if n < len(ROUNDS):
+            t.see(f"Round {n + 1} · mustard card")
+
+
+# ---------------------------------------------------------------- other games' rounds
+
+CARD_GAMES = ("burger_round", "sales_round")
+
+
+def card_games() -> dict[str, Callable[[Any, Taps], None]]:
+    """``bench/taps_cards.py``'s round players, where that module exists."""
+    if importlib.util.find_spec("bench.taps_cards") is None:
+        return {}
+    mod = importlib.import_module("bench.taps_cards")
+    return {name: getattr(mod, name) for name in CARD_GAMES if hasattr(mod, name)}
+
+
+# ---------------------------------------------------------------- servers
+
+
+def baseline_checkout(commit: str, where: Path) -> Path:
+    """A ``git worktree`` of ``commit`` (detached), made once."""
+    if not (where / "companion").exists():
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(where), commit],
+                       check=True, capture_output=True)
+    return where
+
+
+class BaselineServer(Server):
+    """The app of another checkout (``root``), served the same way."""
+
+    def __init__(self, data_dir: Path, root: Path) -> None:
+        super().__init__(data_dir)
+        self.root = root
+
+    def start(self, timeout: float = 60) -> float:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        env = dict(os.environ, PYTHONPATH=str(self.root), COMPANION_DATA_DIR=str(self.data_dir),
+                   PYTHONIOENCODING="utf-8")
+        env.pop("COMPANION_OPEN_BROWSER", None)
+        t0 = time.perf_counter()
+        self.proc = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--port", str(self.port)],
+                                     cwd=self.root, env=env, stdout=open(self.log, "ab"),
+                                     stderr=subprocess.STDOUT, start_new_session=True)
+        while time.perf_counter() - t0 < timeout:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"baseline server exited: {self.log.read_text(errors='replace')[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.base, timeout=1) as r:
+                    if r.status == 200:
+                        self.key = (self.data_dir / "host.key").read_text().strip()
+                        return time.perf_counter() - t0
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("the baseline server did not answer")
+
+
+def old_driver(root: Path) -> type:
+    """The baseline's own ``tests/e2e/table.py`` (its Table class)."""
+    spec = importlib.util.spec_from_file_location("baseline_table", root / "tests" / "e2e" / "table.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    mod.TIMEOUT = 60000     # its waits for a stepper's echo, given time on a loaded machine
+    return mod.Table
+
+
+# ---------------------------------------------------------------- the run
+
+
+def report(name: str, rounds: list[tuple[str, int, int]]) -> None:
+    if not rounds:
+        print(f"{name}: no rounds played")
+        return
+    to_result = [r for _, r, _ in rounds]
+    total = [a for _, _, a in rounds]
+    print(f"{name}: {len(rounds)} rounds; taps per round: average {statistics.mean(total):.1f} "
+          f"(min {min(total)}, max {max(total)}); to the result: average {statistics.mean(to_result):.1f} "
+          f"(min {min(to_result)}, max {max(to_result)})")
+    print("    per round: " + " ".join(str(a) for a in total))
+
+
+def play(browser: Any, server: Server, flow: Callable[..., None], driver: type = Table, *args: Any) -> Taps:
+    count = Taps()
+    server.reset()          # a fresh store: the app opens at home, not at the last match
+    t = driver(browser, server.url, PHONE)
+    t.pg.set_default_timeout(30000)
+    try:
+        t.setup(PLAYERS, mustard="Anna")
+        with count.wrapped():
+            flow(t, count, *args)
+        count.end()
+    finally:
+        t.close()
+    return count
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--baseline", default=BASELINE, help="the commit whose flow is 'before'")
+    ap.add_argument("--no-baseline", action="store_true", help="play only today's flows")
+    ap.add_argument("--only-baseline", action="store_true", help="play only the baseline's flow")
+    args = ap.parse_args()
+    holders = check_script()
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Server(Path(tmp) / "data")
+        server.start()
+        old = None
+        try:
+            with sync_playwright() as pw:
+                browser = launch(pw)
+                results: dict[str, Taps] = {}
+                if not args.only_baseline:
+                    results["from the table"] = play(browser, server, from_the_table)
+                    report("from the table", results["from the table"].rounds)
+                    results["pass the phone"] = play(browser, server, passing_the_phone, Table, holders)
+                    report("pass the phone", results["pass the phone"].rounds)
+                for name, fn in (card_games() if not args.only_baseline else {}).items():
+                    count = Taps()
+                    server.reset()
+                    ctx, page = harness.open_app(browser, server.url, PHONE)
+                    try:
+                        with count.wrapped():
+                            fn(page, count)
+                        count.end()
+                    finally:
+                        ctx.close()
+                    results[name.replace("_round", "")] = count
+                if not args.no_baseline:
+                    root = baseline_checkout(args.baseline, Path(tmp) / "baseline")
+                    old = BaselineServer(Path(tmp) / "old-data", root)
+                    old.start()
+                    results[f"before ({args.baseline})"] = play(browser, old, before, old_driver(root))
+                    report(f"before ({args.baseline})", results[f"before ({args.baseline})"].rounds)
+                browser.close()
+        finally:
+            server.stop()
+            if old is not None:
+                old.stop()
+            if not args.no_baseline:
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
+                                str(Path(tmp) / "baseline")], capture_output=True)
+    print(f"\nHot Dog, {len(PLAYERS)} players, {len(ROUNDS)} rounds, in chromium ({PHONE['width']}×{PHONE['height']}):")
+    for name, count in results.items():
+        report(name, count.rounds)
+
+
+if __name__ == "__main__":
+    main()

@@ -99,7 +99,9 @@ def test_the_table_screen_replays_the_record_once_and_hands_it_down(store, repla
     draw(view.SaleDetail, t, game, opened)
     draw(view.SaleResultPanel, t, game, opened)
     assert replays[0] == 0                     # the components draw the replay they are given
-    assert "Scores so far: Ann 5 · Ben 0 · Cat 0" in texts(entry)
+    assert present.score_grid(game) == (PLAYERS, [present.GridLine("Score now", ["5", "0", "0"], True),
+                                                  present.GridLine("Round 1", ["+5", "0", "0"])])
+    assert "Scores so far" in texts(drawn) and "Scores so far" not in texts(entry)
 
 
 def test_record_sale_drawn_records_the_sale(store):

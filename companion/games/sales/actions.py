@@ -132,7 +132,7 @@ def record_sale(t: Table) -> None:
         return
     t.forget("sale")
     t.put(lambda u: replace(u, mode="result", at=changes.last_sale_at(change.record), plays=(),
-                            query="", pending=None, question=None, error=None))
+                            query="", pending=None, question=None, error=None, undo_asked=None, said=None))
 
 
 def next_round(t: Table) -> None:
@@ -145,22 +145,38 @@ def next_round(t: Table) -> None:
     if not save(t, change.record, record, "the next round was not started"):
         return
     t.forget("sale")
-    t.put(lambda u: replace(u, mode="entry", plays=(), error=None))
+    t.put(lambda u: replace(u, mode="entry", plays=(), error=None, undo_asked=None, said=None))
+
+
+def ask_undo(t: Table) -> None:
+    """"Undo last sale" tapped: the screen asks first (Undo / Keep); nothing is undone yet."""
+    size = forms.record_size(t.record)
+    t.put(lambda u: replace(u, undo_asked=size, said=None, error=None))
+
+
+def keep_sale(t: Table) -> None:
+    """The undo question answered "Keep": the sale stays."""
+    t.put(lambda u: replace(u, undo_asked=None))
 
 
 def undo(t: Table) -> None:
-    """Undo the last sale this screen shows: its cards come back for entry."""
+    """Undo the last sale this screen shows (the question answered "Undo"): its cards
+    come back for entry. What was undone is said next to the undo button."""
     record = t.record
     back = changes.undone_plays(record)
     change = changes.undo(record)
     if not change.ok:
-        t.put(lambda u: replace(u, error=change.error))
+        t.put(lambda u: replace(u, error=change.error, undo_asked=None))
         return
     if not save(t, change.record, record, "nothing was undone"):
+        t.put(lambda u: replace(u, undo_asked=None))
         return
+    rounds, sales = forms.record_size(record)
+    said = (f"Round {rounds}, sale {sales} undone; its cards are back for entry." if back
+            else f"The start of round {rounds} is taken back.")
     t.forget("sale")
-    t.put(lambda u: replace(u, mode="entry", at=None, plays=tuple(back), pending=None, question=None, error=None))
-    t.say("Last sale undone; its cards are back for entry." if back else "The round just started is taken back.")
+    t.put(lambda u: replace(u, mode="entry", at=None, plays=tuple(back), pending=None, question=None,
+                            error=None, undo_asked=None, said=said))
 
 
 # ---------------------------------------------------------------- a recorded sale

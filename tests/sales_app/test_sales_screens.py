@@ -128,3 +128,26 @@ def test_the_table_and_the_phones_draw_a_sale_alike(store):
     drawn = draw(view.SaleResultPanel, actions.open_table(shell, mid), present.played(record),
                  forms.TableUI(mode="result", at=(0, 0)))
     assert on_phones.explanation in texts(drawn)
+
+
+def test_undo_on_the_result_asks_first_away_from_next_sale(store):
+    """"Undo this sale" sat in one row with "Next sale" and acted at once: now it asks,
+    and what the undo did is said right under it, at the table."""
+    shell, mid = table(store, (c("sun", 5), c("sun", 6), c("sun", 7)))
+    actions.open_sale(actions.open_table(shell, mid), (0, 0))
+    t = actions.open_table(shell, mid)
+    result = draw(view.SaleResultPanel, t, present.played(t.record), forms.TableUI(mode="result", at=(0, 0)))
+    row = [x for x in controls(result) if isinstance(x, ft.Row)
+           and any(isinstance(b, ft.Button) and b.content == "Next sale" for b in x.controls)]
+    assert row == []                           # Next sale has a row of its own
+    tap(result, "Undo this sale")
+    assert len(store.match(mid).current.record["rounds"][0]["sales"]) == 1      # asked, not undone
+    t = actions.open_table(shell, mid)
+    asked = draw(view.SaleResultPanel, t, present.played(t.record), t.ui)
+    assert "Undo round 1, sale 1? Its cards come back for entry." in texts(asked)
+    tap(asked, "Undo")
+    assert store.match(mid).current.record["rounds"] == []
+    t = actions.open_table(shell, mid)
+    listed = view._sales_list(t, present.played(t.record), t.ui)
+    assert "Round 1, sale 1 undone; its cards are back for entry." in [x.value for x in listed
+                                                                       if isinstance(x, ft.Text)]

@@ -15,10 +15,29 @@ from tests.e2e.table import Table
 pytestmark = pytest.mark.e2e
 
 
+WIDE = {"width": 1280, "height": 800}
+
+
 class SalesTable(Table):
-    """Driving the Sales screens through the accessibility tree."""
+    """Driving the Sales screens through the accessibility tree, counting the keys a
+    player types (``keys``)."""
+
+    keys = 0
+
+    def into_view(self, found) -> None:
+        """Scroll Flutter's page (a canvas: the mouse wheel, not the DOM) until ``found`` is in view."""
+        found.wait_for()
+        height = (self.pg.viewport_size or PHONE)["height"]
+        for _ in range(40):
+            box = found.bounding_box()
+            if box is None or 60 <= box["y"] and box["y"] + box["height"] <= height - 10:
+                return
+            self.pg.mouse.move(180, height // 2)
+            self.pg.mouse.wheel(0, box["y"] - height // 2)
+            self.pg.wait_for_timeout(150)
 
     def type_into(self, label: str, text: str) -> None:
+        self.keys += len(text)
         field = self.pg.get_by_role("textbox", name=label)
         try:
             type_text(self.pg, field, text)  # checks the focus and the text typed, as a player looks
@@ -54,14 +73,13 @@ class SalesTable(Table):
         if not self.pg.locator('[aria-label="From the deck"][aria-current="true"]').count():
             self.click("From the deck")
         chip = self.pg.locator(f'[flt-semantics-identifier="card-{card_id}"]')
-        if not chip.count():                 # scrolled away: search for it, like a player
-            search = self.pg.get_by_role("textbox", name="Search the deck")
-            if not search.count():
-                self.see(f"{player}'s card")
-                self.pg.mouse.move(180, 300)
-                self.pg.mouse.wheel(0, 400)  # the search field sits under the player's name
-            self.type_into("Search the deck", card_id)
-            self.pg.wait_for_timeout(400)    # the search's answer redraws the chips
+        for step in [300] * 12 + [-300] * 24:  # scrolled away: scroll to it, like a player (no typing)
+            if chip.count():
+                break
+            self.pg.mouse.move(180, 300)
+            self.pg.mouse.wheel(0, step)
+            self.pg.wait_for_timeout(200)
+        self.into_view(chip.first)
         chip.first.click()
         heading = self.pg.get_by_text(f"{player}'s card", exact=True)
         try:
@@ -69,6 +87,15 @@ class SalesTable(Table):
         except AssertionError:
             chip.first.click()
             expect(heading).to_have_count(0)
+
+    def click(self, name, exact: bool = False) -> None:
+        found = self.button(name, exact).first
+        try:
+            self.into_view(found)
+            found.click()
+        except Exception:
+            shot(self.pg, "failed-" + re.sub(r"\W+", "-", str(name))[:40])
+            raise
 
     def sale(self, *plays: tuple[str, str]) -> None:
         for player, card_id in plays:
@@ -94,9 +121,13 @@ def sales(chromium_browser, app_server):
 
 
 def test_a_full_round_with_a_wild_lead_and_a_tie(sales):
+    """A round by taps alone: each card picked from the deck (no search field for the
+    example deck), no key typed; the score grid beside it; undo asks first."""
     t = sales
     t.setup(["Ann", "Ben", "Cat"], hand_size=2, leader="Ann")
+    typed_in_setup = t.keys
     t.see("Round 1, sale 1: Ann leads; Ann to play.")
+    expect(t.pg.get_by_role("textbox", name="Search the deck")).to_have_count(0)
     shot(t.pg, "sales-phone-table")
     t.plays("Ann", "wild-2")
     t.see("Only wilds so far: the first non-wild card sets the suit (SA-4)")
@@ -125,6 +156,27 @@ def test_a_full_round_with_a_wild_lead_and_a_tie(sales):
     t.click("Start round 2")
     t.see("Round 2, sale 1: Cat leads; Cat to play.")
     t.see("Cards in hand: Ann 2 · Ben 2 · Cat 2")
+    assert t.keys == typed_in_setup            # the round: taps only, no key typed
+    # the standings: a grid, players as columns, the score now first (SA-10)
+    grid = t.labelled("score grid")
+    t.into_view(grid.first)
+    t.see("Score now")
+    shot(t.pg, "sales-phone-grid")
+    t.pg.set_viewport_size(WIDE)
+    t.pg.mouse.move(640, 400)
+    t.pg.mouse.wheel(0, -5000)
+    t.see("Score now")
+    shot(t.pg, "sales-desktop-entry-grid")
+    t.pg.set_viewport_size(PHONE)
+    # undo asks first, away from the entry, and says what it did under it
+    t.click("Undo last sale")
+    t.see("Take back the start of round 2? Round 1 stays as it ended.")
+    t.click("Keep")
+    t.see("Round 2, sale 1: Cat leads; Cat to play.")
+    t.click("Undo last sale")
+    t.click("Undo", exact=True)
+    t.see("The start of round 2 is taken back.")
+    t.see("Round 1 is over: every hand is empty (SA-7). Cat won the last sale and leads round 2 (SA-9).")
 
 
 def test_coop_team_score_and_rating_after_three_rounds(chromium_browser, app_server):

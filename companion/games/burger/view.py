@@ -247,12 +247,11 @@ def _grid(d: Drawn) -> list[ft.Control]:
 
 
 def _status(d: Drawn) -> list[ft.Control]:
+    """Where the game stands; each player's hamburgers are in the score grid beside it."""
     gv = d.gv
-    made = " · ".join(f"{p} {n}" for p, n in gv.hamburgers.items())
     return [
         ft.Text(f"Round {gv.next_round} · first player: {gv.first}", size=16, weight=ft.FontWeight.BOLD),
         ft.Text(gv.count),
-        ft.Text(f"Complete hamburgers: {made}"),
         ft.Text(gv.draw_pile),
         ft.Text(gv.tools, size=12),
         ft.Text(gv.scoring, size=12),

@@ -121,7 +121,8 @@ def toggle_icon(t: Table, icon: str, on: bool) -> None:
 
 
 def record_sale(t: Table) -> None:
-    """Record the sale entered (every player with cards has played) and show its result."""
+    """Record the sale entered (every player with cards has played): its result is shown
+    over the next sale's entry (no step between the two)."""
     now = t.latest()
     base = t.base("sale")
     change = changes.complete_sale(base, list(now.plays))
@@ -131,7 +132,7 @@ def record_sale(t: Table) -> None:
     if not save(t, change.record, base, "your sale was not saved"):
         return
     t.forget("sale")
-    t.put(lambda u: replace(u, mode="result", at=changes.last_sale_at(change.record), plays=(),
+    t.put(lambda u: replace(u, mode="entry", at=None, last=changes.last_sale_at(change.record), plays=(),
                             query="", pending=None, question=None, error=None, undo_asked=None, said=None))
 
 
@@ -145,7 +146,7 @@ def next_round(t: Table) -> None:
     if not save(t, change.record, record, "the next round was not started"):
         return
     t.forget("sale")
-    t.put(lambda u: replace(u, mode="entry", plays=(), error=None, undo_asked=None, said=None))
+    t.put(lambda u: replace(u, mode="entry", plays=(), error=None, undo_asked=None, said=None, last=None))
 
 
 def ask_undo(t: Table) -> None:
@@ -176,7 +177,7 @@ def undo(t: Table) -> None:
             else f"The start of round {rounds} is taken back.")
     t.forget("sale")
     t.put(lambda u: replace(u, mode="entry", at=None, plays=tuple(back), pending=None, question=None,
-                            error=None, undo_asked=None, said=said))
+                            error=None, undo_asked=None, said=said, last=None))
 
 
 # ---------------------------------------------------------------- a recorded sale
@@ -184,11 +185,6 @@ def undo(t: Table) -> None:
 
 def open_sale(t: Table, at: tuple[int, int]) -> None:
     t.put(lambda u: replace(u, mode="sale", at=at, error=None))
-
-
-def close_result(t: Table) -> None:
-    """On from a sale's result to the table."""
-    t.put(lambda u: replace(u, mode="entry", at=None))
 
 
 def back_to_table(t: Table) -> None:

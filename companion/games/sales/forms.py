@@ -369,9 +369,10 @@ class TableUI:
     """One session's passing state at a sales table: data only. What each draft was
     begun on is the table session's (its stamps "sale" and "edit")."""
 
-    mode: str = "entry"                        # entry | result | sale | edit
+    mode: str = "entry"                        # entry | sale | edit
     plays: tuple[Mapping[str, Any], ...] = ()   # the sale being entered
-    at: tuple[int, int] | None = None           # result / sale / edit: which recorded sale
+    at: tuple[int, int] | None = None           # sale / edit: which recorded sale
+    last: tuple[int, int] | None = None         # the sale just recorded: its result over the entry
     edit_plays: tuple[Mapping[str, Any], ...] = ()
     method: str = "deck"                        # deck | attrs: how a card is entered
     query: str = ""
@@ -396,7 +397,7 @@ class TableUI:
         return self.edit_plays if self.editing else self.plays
 
     def with_draft(self, entered: Sequence[Mapping[str, Any]]) -> TableUI:
-        cleared = replace(self, pending=None, question=None, error=None, undo_asked=None, said=None)
+        cleared = replace(self, pending=None, question=None, error=None, undo_asked=None, said=None, last=None)
         if self.editing:
             return replace(cleared, edit_plays=tuple(entered))
         return replace(cleared, plays=tuple(entered))
@@ -405,10 +406,14 @@ class TableUI:
 def valid(ui: TableUI, record: Mapping[str, Any]) -> TableUI:
     """The passing state fitted to the record as stored now (another device may have
     undone a sale): a view of a sale that is gone goes back to the table; an undo
-    question asked about another last sale is not asked any more."""
+    question asked about another last sale is not asked any more, and the result of
+    a sale no longer the last is not shown over the entry."""
     if ui.undo_asked is not None and ui.undo_asked != record_size(record):
         ui = replace(ui, undo_asked=None)
-    if ui.mode != "entry" and (ui.at is None or ui.at not in sale_places(record)):
+    places = sale_places(record)
+    if ui.last is not None and (not places or ui.last != places[-1]):
+        ui = replace(ui, last=None)
+    if ui.mode != "entry" and (ui.at is None or ui.at not in places):
         return replace(ui, mode="entry", at=None, edit_plays=(), pending=None, question=None)
     return ui
 

@@ -260,16 +260,18 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
     if deck_f is not None and not deck_f.ok:
         out.append(error_text(f"The deck file {deck_path} cannot be used now "
                               f"({deck_f.problems[0]}): enter cards by their attributes."))
-    if ui.mode == "result" and ui.at is not None:
-        out.append(SaleResultPanel(t, game, ui, key="result"))
-    elif ui.mode == "sale" and ui.at is not None:
+    if ui.mode == "sale" and ui.at is not None:
         out.append(SaleDetail(t, game, ui, key="sale"))
     elif ui.mode == "edit" and ui.at is not None:
         out.append(EditSale(t, deck, ui, key="edit"))
     else:
         play = GameOver(t, game, ui, key="over") if sv.game_over else Entry(t, game, deck, ui, key="entry")
         standings = [*_grid(game, "Scores" if sv.game_over else "Scores so far"), *_sales_list(t, game, ui)]
-        out.append(side_by_side(play, _column(standings)))
+        last = _last_sale(game, ui)      # over the entry on a phone; beside it on a wide screen
+        if shell.state.wide:
+            out.append(side_by_side(play, _column([*last, *standings])))
+        else:
+            out.append(side_by_side(_column([*last, play]), _column(standings)))
         out.append(ExportActions(shell, t.match.id, t.number, games_in_match=False))
     return _column(out)
 
@@ -511,21 +513,22 @@ def _result_body(res: SaleResultView) -> list[ft.Control]:
     return out
 
 
-@ft.component
-def SaleResultPanel(t: Table, game: Played, ui: TableUI, *, key: Key = None) -> ft.Control:
-    assert ui.at is not None
-    r, s = ui.at
+def _last_sale(game: Played, ui: TableUI) -> list[ft.Control]:
+    """The sale just recorded: its result over the next sale's entry, read before the
+    next card is tapped (the winner's discards, the next leader); gone with that card."""
+    if ui.last is None:
+        return []
+    r, s = ui.last
     res = present.sale_result(game, r, s)
-    sv = present.sale_view(game)
-    label = ("Final scores" if sv.game_over else f"Round {sv.round} over" if sv.round_over else "Next sale")
-    return _column([
-        heading(f"Round {res.round}, sale {res.sale}: result", 18),
-        *_result_body(res),
-        error_text(ui.error),
-        ft.FilledButton(label, icon=ft.Icons.ARROW_FORWARD, on_click=_tap(lambda: actions.close_result(t))),
-        ft.Container(height=12),
-        *_undo(t, ui, "Undo this sale"),
-    ])
+    return [card(_column([
+        bold(f"Round {res.round}, sale {res.sale}: result", 14),
+        ft.Text(res.headline, size=18, weight=ft.FontWeight.BOLD),
+        ft.Text(res.explanation),
+        ft.Text(res.discards_text, weight=ft.FontWeight.W_500),
+        ft.Text(res.next_text),
+        *[ft.Text(n) for n in res.notes],
+        _note("Rulings: " + ", ".join(res.rulings)),
+    ], spacing=4), "sale-winner")]
 
 
 def _sales_list(t: Table, game: Played, ui: TableUI) -> list[ft.Control]:

@@ -266,12 +266,14 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
         out.append(EditSale(t, deck, ui, key="edit"))
     else:
         play = GameOver(t, game, ui, key="over") if sv.game_over else Entry(t, game, deck, ui, key="entry")
-        standings = [*_grid(game, "Scores" if sv.game_over else "Scores so far"), *_sales_list(t, game, ui)]
-        last = _last_sale(game, ui)      # over the entry on a phone; beside it on a wide screen
-        if shell.state.wide:
-            out.append(side_by_side(play, _column([*last, *standings])))
-        else:
-            out.append(side_by_side(_column([*last, play]), _column(standings)))
+        grid = _grid(game, "Scores" if sv.game_over else "Scores so far")
+        last = _last_sale(game, ui)      # the sale just recorded, read before the next card
+        if sv.game_over:                 # no next card: the scores come first
+            out.append(side_by_side(play, _column([*grid, *last, *_sales_list(t, game, ui)])))
+        elif shell.state.wide:           # beside the entry
+            out.append(side_by_side(play, _column([*last, *grid, *_sales_list(t, game, ui)])))
+        else:                            # over the entry
+            out.append(side_by_side(_column([*last, play]), _column([*grid, *_sales_list(t, game, ui)])))
         out.append(ExportActions(shell, t.match.id, t.number, games_in_match=False))
     return _column(out)
 

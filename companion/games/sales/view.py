@@ -528,9 +528,8 @@ def _last_sale(game: Played, ui: TableUI) -> list[ft.Control]:
         ft.Text(res.explanation),
         ft.Text(res.discards_text, weight=ft.FontWeight.W_500),
         ft.Text(res.next_text),
-        *[ft.Text(n) for n in res.notes],
         _note("Rulings: " + ", ".join(res.rulings)),
-    ], spacing=4), "sale-winner")]
+    ], spacing=4), "sale-winner")]     # a round's end notes: the entry's status says them
 
 
 def _sales_list(t: Table, game: Played, ui: TableUI) -> list[ft.Control]:

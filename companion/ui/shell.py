@@ -56,7 +56,6 @@ offers both for any game.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -68,9 +67,9 @@ from companion.core.errors import CompanionError, StoreError
 from companion.core.registry import games, games_with
 from companion.net.serving import is_local_client
 from companion.store import Store, data_dir
-from companion.store.bgstats import bgstats_json
 from companion.store.exchange import import_json, keep_file
 from companion.ui.contracts import PHONE_WIDTH, READING_WIDTH, TABLE_WIDTH, GameView, Route, SessionState, setup_key
+from companion.ui.history import History
 from companion.ui.host import HostPanel, connect, hostable
 from companion.ui.phone import JoinScreen
 from companion.ui.routes import address, route_of
@@ -403,7 +402,7 @@ def Screen(shell: Shell, route: Route, *, key: str | None = None) -> ft.Control:
         if r.screen == "rules":
             return RulesScreen(shell, r.args.get("game"), r.args.get("back"))
         if r.screen == "history":
-            return History(shell)
+            return History(shell, shell.views)
         if r.screen == "history_match":
             m = shell.store.match(r.args["match"])
             return shell.views[m.game].match_detail(shell, m.id)
@@ -467,33 +466,6 @@ def RulesScreen(shell: Shell, game: str | None, back: Route | None) -> ft.Contro
         out += [ft.Button(f"Rules: {v.title}", icon=ft.Icons.MENU_BOOK,
                           on_click=lambda e, n=n: shell.go("rules", game=n, back=back))
                 for n, v in shell.views.items()]
-    return _column(out)
-
-
-@ft.component
-def History(shell: Shell) -> ft.Control:
-    out: list[ft.Control] = [heading("History")]
-    matches = shell.store.matches()
-    if not matches:
-        out.append(ft.Text("No matches yet."))
-    else:
-        out.append(ft.Button(
-            "All matches for BG Stats", icon=ft.Icons.DOWNLOAD,
-            tooltip="Every finished game as a play, in a file the BG Stats app imports",
-            on_click=lambda e: shell.say(shell.export("companion-history-bgstats.json",
-                                                     bgstats_json(shell.store.matches()), "History for BG Stats"))))
-    for m in matches:
-        view = shell.views.get(m.game)
-        if view is None:
-            continue
-        try:
-            line, _ = view.match_line(m.players, [g.record for g in m.games])
-        except CompanionError as exc:
-            line = str(exc)
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(m.updated_at))
-        out.append(ft.Button(
-            f"{view.title}, {when}: {', '.join(m.players)}: {line}",
-            on_click=lambda e, i=m.id: shell.go("history_match", match=i)))
     return _column(out)
 
 

@@ -222,14 +222,16 @@ def test_sigkill_between_sales_keeps_the_game_and_a_refused_edit(chromium_browse
         t.sale(("Ann", "wild-2"), ("Ben", "sun-2"), ("Cat", "rain-1"))
         t.sale(("Cat", "snow-3"), ("Ann", "snow-4"))
         t.click("Start round 2")
-        t.plays("Cat", "sun-5")                          # entered, not recorded: lost with the server
+        t.plays("Cat", "sun-5")                          # entered, not recorded: kept with the table's drafts
         t.close()
         server.kill()
         restarted = Server(tmp_path / "data", port=server.port)
         restarted.start()
         server = restarted
         t = SalesTable(chromium_browser, server.url, PHONE, dark=True)
-        t.see("Round 2, sale 1: Cat leads; Cat to play.")   # opens where we were
+        t.see("Round 2, sale 1: Cat leads; Ann to play.")   # opens where we were, Cat's card entered
+        t.click("Take back the last card")
+        t.see("Round 2, sale 1: Cat leads; Cat to play.")
         t.see("Cards in hand: Ann 2 · Ben 2 · Cat 2")
         t.click("Open round 1, sale 1")
         t.see("1. Ann: wild 2 · discard 1")

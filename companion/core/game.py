@@ -17,7 +17,8 @@ printable  score sheets and rules cards (``companion.pdf``)             print, t
 export     CSV rows, score column, start player (``store.exchange``)     exports
 passing    the type of the table screen's passing state, a frozen       tests
            dataclass that survives JSON (``companion.ui.table`` keeps
-           it in the store as it changes)
+           it in the store as it changes; a field made with
+           :func:`screen_only` is never kept)
 ========== ============================================================ ==============
 
 A game without a part simply lacks it (no phones, no printable…); the callers ask
@@ -33,6 +34,16 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from companion.core.record import GameRecord
+
+SCREEN_ONLY = "screen_only"
+
+
+def screen_only(default: Any = None) -> Any:
+    """A passing-state field that lives on the screen only and is never kept in the
+    store: what a player looks at in secret (their own peek, a tool card in hand). A
+    tab opened later, or the same screen after a restart, shows it closed again."""
+    return field(default=default, metadata={SCREEN_ONLY: True})
+
 
 #: The parts a game may declare (see the module docstring).
 PARTS = ("rules", "seat", "view", "remote", "printable", "export", "passing")

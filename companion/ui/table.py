@@ -42,7 +42,7 @@ import sqlite3
 import threading
 import weakref
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
@@ -50,6 +50,7 @@ from pydantic import TypeAdapter, ValidationError
 from companion.core import edits
 from companion.core.edits import Place
 from companion.core.errors import CompanionError
+from companion.core.game import SCREEN_ONLY
 from companion.core.match import GAMES_PER_MATCH
 from companion.store import drafts
 from companion.store.db import RecordMoved
@@ -68,6 +69,24 @@ _keeping = threading.Lock()
 
 
 _codecs: dict[type[Any], TypeAdapter[Any]] = {}
+
+
+def without_secrets(value: Any) -> Any:
+    """``value`` (a passing state) with every :func:`~companion.core.game.screen_only`
+    field, at any depth, back at its default: what may be kept in the store."""
+    if is_dataclass(value) and not isinstance(value, type):
+        changes: dict[str, Any] = {}
+        for f in fields(value):
+            now = getattr(value, f.name)
+            kept = f.default if f.metadata.get(SCREEN_ONLY) else without_secrets(now)
+            if kept is not now:
+                changes[f.name] = kept
+        return replace(value, **changes) if changes else value
+    if isinstance(value, dict):
+        return {k: without_secrets(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(without_secrets(v) for v in value)
+    return value
 
 
 def passing_codec(kind: type[Any]) -> TypeAdapter[Any]:
@@ -198,7 +217,7 @@ class TableSession(Generic[U]):
                 if held.ui == self.fresh and not held.stamps:
                     drafts.drop(self._shell.store, self.match.id, self._key)
                 else:
-                    state = self._codec.dump_json(held.ui).decode()
+                    state = self._codec.dump_json(without_secrets(held.ui)).decode()
                     stamps = {k: dict(v) for k, v in held.stamps.items()}
                     drafts.keep(self._shell.store, self.match.id, self._key, self.match.number, state, stamps)
             except CompanionError as exc:   # the store cannot write now (busy, disk full)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.core.edits import round_place
+from companion.core.game import screen_only
 from companion.store import Store, db
 from companion.store.drafts import keep, kept
 from companion.ui.table import TableSession, open_match
@@ -261,3 +262,34 @@ def test_a_state_that_is_not_plain_data_is_entered_all_the_same(store):
     marker = object()
     t.put(lambda u: Loose(marker))                   # no JSON for it: not kept, never a crash
     assert a.ui("toy-table").ui == Loose(marker) and kept(store, mid, "toy-table", 1) is None
+
+
+@dataclass(frozen=True)
+class Peeking:
+    """A passing state with a secret looked at on screen: a player's own peek."""
+
+    bids: dict[str, int] = field(default_factory=dict)
+    peek: str | None = screen_only()
+    hands: tuple[Hand, ...] = ()
+
+
+@dataclass(frozen=True)
+class Hand:
+    card: str
+    shown: bool = screen_only(False)
+
+
+def test_what_a_player_looks_at_in_secret_is_never_kept_for_a_later_tab(store):
+    """A player's own peek, or a card face up while they hold the phone, lives on that
+    screen only: a tab opened later (or the screen after a restart) shows it closed."""
+    a = tab(store)
+    mid = store.create_match("toy", PLAYERS, record(0))
+
+    def peeking(shell):
+        return TableSession(shell, mid, key="toy-table", fresh=lambda m: Peeking(),
+                            place=lambda r: round_place(r, over(r)), over=over)
+
+    peeking(a).put_draft("round", lambda u: Peeking({"Anna": 3}, peek="Anna", hands=(Hand("Tongs", shown=True),)))
+    assert peeking(a).ui.peek == "Anna"                          # this screen still shows it
+    later = peeking(tab(store))
+    assert later.ui == Peeking({"Anna": 3}, peek=None, hands=(Hand("Tongs", shown=False),))

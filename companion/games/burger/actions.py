@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from companion.core.errors import CompanionError
+from companion.core.game import screen_only
 from companion.games.burger import forms, rules
 from companion.games.burger.forms import RoundDraft
 from companion.games.burger.present import GameView, Replayed, game_view
@@ -46,7 +47,7 @@ class TableUI:
     edit: RoundDraft | None = None           # a past round being changed
     index: int = 0                           # round / edit: the round (0-based)
     error: str | None = None
-    peek: str | None = None                  # the player looking at their own secrets
+    peek: str | None = screen_only()         # the player looking at their own secrets (never kept)
     stack_for: str | None = None             # the player entering a stack for the recipe check
     just: bool = False                       # round: the one just submitted (else opened from the list)
     typing: bool = False                     # decks: card names typed, not tapped on the card buttons

@@ -24,6 +24,7 @@ from pydantic import ValidationError
 from companion.core import edits, words
 from companion.core.edits import Change, clean, say, say_where
 from companion.core.errors import RecordError, RuleError
+from companion.core.game import screen_only
 from companion.core.names import Roster, check_names, normal
 from companion.games.burger import rules
 from companion.games.burger.models import (
@@ -271,7 +272,7 @@ class ToolDraft:
     while its owner holds the phone, hidden again once chosen."""
 
     kind: str | None = None
-    shown: bool = False
+    shown: bool = screen_only(False)          # never kept: a later tab shows it face down
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from tests.e2e.table import Table
 pytestmark = pytest.mark.e2e
 
 PLAYERS = ["Ann", "Ben", "Cat"]
+WIDE = {"width": 1280, "height": 800}
 
 
 class Burger(Table):
@@ -155,6 +156,18 @@ def test_nobody_tongs_then_one_tongs_player_rats_secret_until_the_end(chromium_b
         t.see("Nobody took a deck: Ann stays first player (BU-4, BU-6).")
         t.click("Next round")
         t.see("Round 2 · first player: Ann")
+        assert t.keys == at[1]                  # round 1: taps only, no key typed
+        # the standings: a grid, players as columns, the hamburgers first (BU-5)
+        t.into_view(t.labelled("score grid").first)
+        t.see("Hamburgers")
+        shot(t.pg, "burger-phone-grid")
+        t.pg.set_viewport_size(WIDE)
+        t.pg.mouse.move(640, 400)
+        t.pg.mouse.wheel(0, -5000)
+        t.see("Standings")
+        shot(t.pg, "burger-desktop-entry-grid")
+        t.pg.set_viewport_size(PHONE)
+        t.pg.mouse.wheel(0, -5000)
 
         # round 2: Ben alone plays tongs and takes every deck, a rat among them (BU-4, BU-5);
         # the decks typed, the fallback (the same cards as round 1, the third one unnamed)
@@ -224,6 +237,9 @@ def test_nobody_tongs_then_one_tongs_player_rats_secret_until_the_end(chromium_b
         t.see("Winner: Ann")
         t.see("Scoring is a house rule (BU-8): the rule texts give no scoring.")
         shot(t.pg, "burger-phone-end")
+        t.into_view(t.labelled("score grid").first)
+        t.see("Final score")
+        shot(t.pg, "burger-phone-end-grid")
         # what a player does to enter the same decks: by the card buttons, and typed
         print(f"decks tapped: {tapped[0]} taps, {tapped[1]} keys; typed: {typed[0]} taps, {typed[1]} keys; "
               f"stack check to a complete hamburger: {stacked[0]} taps, {stacked[1]} keys")
@@ -259,7 +275,12 @@ def test_kill_between_rounds_then_restart_intact(chromium_browser, tmp_path):
             t.click("Peek: Ann")
             t.see("Your used tool cards: 0 tongs + 1 tease (secret, BU-3).")
             t.click("Hide Ann's secrets")
+            t.click("Undo last round")               # asks first, away from Submit
+            t.see("Undo round 1? Its entries come back for entry.")
+            shot(t.pg, "burger-desktop-dark-undo-question")
+            t.click("Keep")
             t.click("Undo last round")
+            t.click("Undo", exact=True)
             t.see("Round 1 undone; its entries are back for entry.")
             t.see("Round 1 · first player: Ann")
             t.click("Rules")

@@ -15,10 +15,29 @@ from tests.e2e.table import Table
 pytestmark = pytest.mark.e2e
 
 
+WIDE = {"width": 1280, "height": 800}
+
+
 class SalesTable(Table):
-    """Driving the Sales screens through the accessibility tree."""
+    """Driving the Sales screens through the accessibility tree, counting the keys a
+    player types (``keys``)."""
+
+    keys = 0
+
+    def into_view(self, found) -> None:
+        """Scroll Flutter's page (a canvas: the mouse wheel, not the DOM) until ``found`` is in view."""
+        found.wait_for()
+        height = (self.pg.viewport_size or PHONE)["height"]
+        for _ in range(40):
+            box = found.bounding_box()
+            if box is None or 60 <= box["y"] and box["y"] + box["height"] <= height - 10:
+                return
+            self.pg.mouse.move(180, height // 2)
+            self.pg.mouse.wheel(0, box["y"] - height // 2)
+            self.pg.wait_for_timeout(150)
 
     def type_into(self, label: str, text: str) -> None:
+        self.keys += len(text)
         field = self.pg.get_by_role("textbox", name=label)
         try:
             type_text(self.pg, field, text)  # checks the focus and the text typed, as a player looks
@@ -54,14 +73,13 @@ class SalesTable(Table):
         if not self.pg.locator('[aria-label="From the deck"][aria-current="true"]').count():
             self.click("From the deck")
         chip = self.pg.locator(f'[flt-semantics-identifier="card-{card_id}"]')
-        if not chip.count():                 # scrolled away: search for it, like a player
-            search = self.pg.get_by_role("textbox", name="Search the deck")
-            if not search.count():
-                self.see(f"{player}'s card")
-                self.pg.mouse.move(180, 300)
-                self.pg.mouse.wheel(0, 400)  # the search field sits under the player's name
-            self.type_into("Search the deck", card_id)
-            self.pg.wait_for_timeout(400)    # the search's answer redraws the chips
+        for step in [300] * 12 + [-300] * 24:  # scrolled away: scroll to it, like a player (no typing)
+            if chip.count():
+                break
+            self.pg.mouse.move(180, 300)
+            self.pg.mouse.wheel(0, step)
+            self.pg.wait_for_timeout(200)
+        self.into_view(chip.first)
         chip.first.click()
         heading = self.pg.get_by_text(f"{player}'s card", exact=True)
         try:
@@ -70,11 +88,21 @@ class SalesTable(Table):
             chip.first.click()
             expect(heading).to_have_count(0)
 
+    def click(self, name, exact: bool = False) -> None:
+        found = self.button(name, exact).first
+        try:
+            self.into_view(found)
+            found.click()
+        except Exception:
+            shot(self.pg, "failed-" + re.sub(r"\W+", "-", str(name))[:40])
+            raise
+
     def sale(self, *plays: tuple[str, str]) -> None:
         for player, card_id in plays:
             self.plays(player, card_id)
         self.click("Record sale")
-        self.see(re.compile(r"^Round \d, sale \d: result$"))
+        expect(self.button("Record sale")).to_have_count(0)
+        self.see(": result")             # the result over the next sale's entry
 
     def by_attributes(self, player: str, suit: str, value: int) -> None:
         self.see(f"{player}'s card")
@@ -94,9 +122,13 @@ def sales(chromium_browser, app_server):
 
 
 def test_a_full_round_with_a_wild_lead_and_a_tie(sales):
+    """A round by taps alone: each card picked from the deck (no search field for the
+    example deck), no key typed; the score grid beside it; undo asks first."""
     t = sales
     t.setup(["Ann", "Ben", "Cat"], hand_size=2, leader="Ann")
+    typed_in_setup = t.keys
     t.see("Round 1, sale 1: Ann leads; Ann to play.")
+    expect(t.pg.get_by_role("textbox", name="Search the deck")).to_have_count(0)
     shot(t.pg, "sales-phone-table")
     t.plays("Ann", "wild-2")
     t.see("Only wilds so far: the first non-wild card sets the suit (SA-4)")
@@ -114,17 +146,36 @@ def test_a_full_round_with_a_wild_lead_and_a_tie(sales):
     t.see("Ben's hand is empty: Cat, the next with cards clockwise, leads the next sale (SA-7).")
     t.see("Ann 1 · Ben 0 · Cat 1")
     shot(t.pg, "sales-phone-sale-result")
-    t.click("Next sale")
-    t.see("Round 1, sale 2: Cat leads; Cat to play.")
+    t.see("Round 1, sale 2: Cat leads; Cat to play.")     # the next sale at once, under the result
     t.see("Ben: empty hand, skipped (SA-3).")
     t.sale(("Cat", "snow-3"), ("Ann", "snow-4"))
     t.see("Cat wins with the snow 3")
     t.see("Every hand is empty: round 1 ends (SA-7).")
-    t.click("Round 1 over")
     t.see("Round 1 is over: every hand is empty (SA-7). Cat won the last sale and leads round 2 (SA-9).")
     t.click("Start round 2")
     t.see("Round 2, sale 1: Cat leads; Cat to play.")
     t.see("Cards in hand: Ann 2 · Ben 2 · Cat 2")
+    assert t.keys == typed_in_setup            # the round: taps only, no key typed
+    # the standings: a grid, players as columns, the score now first (SA-10)
+    grid = t.labelled("score grid")
+    t.into_view(grid.first)
+    t.see("Score now")
+    shot(t.pg, "sales-phone-grid")
+    t.pg.set_viewport_size(WIDE)
+    t.pg.mouse.move(640, 400)
+    t.pg.mouse.wheel(0, -5000)
+    t.see("Score now")
+    shot(t.pg, "sales-desktop-entry-grid")
+    t.pg.set_viewport_size(PHONE)
+    # undo asks first, away from the entry, and says what it did under it
+    t.click("Undo last sale")
+    t.see("Take back the start of round 2? Round 1 stays as it ended.")
+    t.click("Keep")
+    t.see("Round 2, sale 1: Cat leads; Cat to play.")
+    t.click("Undo last sale")
+    t.click("Undo", exact=True)
+    t.see("The start of round 2 is taken back.")
+    t.see("Round 1 is over: every hand is empty (SA-7). Cat won the last sale and leads round 2 (SA-9).")
 
 
 def test_coop_team_score_and_rating_after_three_rounds(chromium_browser, app_server):
@@ -136,13 +187,11 @@ def test_coop_team_score_and_rating_after_three_rounds(chromium_browser, app_ser
         t.by_attributes("Ben", "sun", 47)
         t.click("Record sale")
         t.see("Ann wins with the sun 46")
-        t.click("Round 1 over")
         t.click("Start round 2")
         t.by_attributes("Ann", "sun", 60)
         t.by_attributes("Ben", "sun", 50)
         t.click("Record sale")
         t.see("Ben wins with the sun 50")
-        t.click("Round 2 over")
         t.click("Start round 3")
         t.plays("Ben", "rain-9")
         t.plays("Ann", "sun-1")
@@ -151,7 +200,6 @@ def test_coop_team_score_and_rating_after_three_rounds(chromium_browser, app_ser
         t.click("Confirm off-suit play")
         t.click("Record sale")
         t.see("Ben wins with the rain 9")
-        t.click("Final scores")
         t.see("Team score 46: Not bad!")
         t.see("Team score 46: the lower player's score (SA-15); rating: Not bad!")
         t.see("1. Ben: 59")
@@ -172,18 +220,18 @@ def test_sigkill_between_sales_keeps_the_game_and_a_refused_edit(chromium_browse
         t = SalesTable(chromium_browser, server.url, PHONE, dark=True)
         t.setup(["Ann", "Ben", "Cat"], hand_size=2, leader="Ann")
         t.sale(("Ann", "wild-2"), ("Ben", "sun-2"), ("Cat", "rain-1"))
-        t.click("Next sale")
         t.sale(("Cat", "snow-3"), ("Ann", "snow-4"))
-        t.click("Round 1 over")
         t.click("Start round 2")
-        t.plays("Cat", "sun-5")                          # entered, not recorded: lost with the server
+        t.plays("Cat", "sun-5")                          # entered, not recorded: kept with the table's drafts
         t.close()
         server.kill()
         restarted = Server(tmp_path / "data", port=server.port)
         restarted.start()
         server = restarted
         t = SalesTable(chromium_browser, server.url, PHONE, dark=True)
-        t.see("Round 2, sale 1: Cat leads; Cat to play.")   # opens where we were
+        t.see("Round 2, sale 1: Cat leads; Ann to play.")   # opens where we were, Cat's card entered
+        t.click("Take back the last card")
+        t.see("Round 2, sale 1: Cat leads; Cat to play.")
         t.see("Cards in hand: Ann 2 · Ben 2 · Cat 2")
         t.click("Open round 1, sale 1")
         t.see("1. Ann: wild 2 · discard 1")

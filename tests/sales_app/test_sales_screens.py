@@ -75,7 +75,6 @@ def table(store: Store, *sales: tuple[dict, ...]) -> tuple[Any, int]:
         for card in cards:
             actions.add_card(actions.open_table(shell, mid), card, None)
         actions.record_sale(actions.open_table(shell, mid))
-        actions.close_result(actions.open_table(shell, mid))
     return shell, mid
 
 
@@ -97,9 +96,11 @@ def test_the_table_screen_replays_the_record_once_and_hands_it_down(store, repla
     actions.open_sale(t, (0, 0))
     opened = actions.open_table(shell, mid).ui
     draw(view.SaleDetail, t, game, opened)
-    draw(view.SaleResultPanel, t, game, opened)
+    view._last_sale(game, forms.TableUI(last=(0, 0)))
     assert replays[0] == 0                     # the components draw the replay they are given
-    assert "Scores so far: Ann 5 · Ben 0 · Cat 0" in texts(entry)
+    assert present.score_grid(game) == (PLAYERS, [present.GridLine("Score now", ["5", "0", "0"], True),
+                                                  present.GridLine("Round 1", ["+5", "0", "0"])])
+    assert "Scores so far" in texts(drawn) and "Scores so far" not in texts(entry)
 
 
 def test_record_sale_drawn_records_the_sale(store):
@@ -113,7 +114,7 @@ def test_record_sale_drawn_records_the_sale(store):
     assert [p["card"] for p in store.match(mid).current.record["rounds"][0]["sales"][0]["plays"]] == [
         c("sun", 5), c("sun", 6), c("rain", 1)]
     t = actions.open_table(shell, mid)
-    result = draw(view.SaleResultPanel, t, present.played(t.record), t.ui)
+    result = ft.Column(view._last_sale(present.played(t.record), t.ui))    # over the next sale's entry
     assert "Ann wins with the sun 5" in texts(result)
 
 
@@ -123,6 +124,31 @@ def test_the_table_and_the_phones_draw_a_sale_alike(store):
     on_phones = present.resolution_view(SEAT.resolution(record, None), tuple(PLAYERS))
     assert on_phones == present.sale_result(present.played(record))
     assert on_phones.headline == "Ann wins with the sun 5" and on_phones.next_leader == "Ann"
-    drawn = draw(view.SaleResultPanel, actions.open_table(shell, mid), present.played(record),
-                 forms.TableUI(mode="result", at=(0, 0)))
+    drawn = ft.Column(view._last_sale(present.played(record), forms.TableUI(last=(0, 0))))
     assert on_phones.explanation in texts(drawn)
+
+
+def test_a_sale_recorded_shows_its_result_over_the_next_entry_and_undo_asks_first(store):
+    """A sale recorded went to a result screen with "Next sale" and "Undo this sale" in
+    one row: now its result sits over the next sale's entry (no tap between two sales),
+    and the undo, under the sales list, asks first and says what it did under it."""
+    shell, mid = table(store, (c("sun", 5), c("sun", 6), c("sun", 7)))
+    t = actions.open_table(shell, mid)
+    assert t.ui.mode == "entry" and t.ui.last == (0, 0)
+    over = texts(ft.Column(view._last_sale(present.played(t.record), t.ui)))
+    assert over[:2] == ["Round 1, sale 1: result", "Ann wins with the sun 5"]
+    screen = draw(view.TableScreen, shell, mid)
+    assert not [x for x in controls(screen) if isinstance(x, ft.Button) and x.content in ("Next sale",
+                                                                                          "Undo this sale")]
+    listed = ft.Column(view._sales_list(t, present.played(t.record), t.ui))
+    tap(listed, "Undo last sale")
+    assert len(store.match(mid).current.record["rounds"][0]["sales"]) == 1      # asked, not undone
+    t = actions.open_table(shell, mid)
+    asked = ft.Column(view._sales_list(t, present.played(t.record), t.ui))
+    assert "Undo round 1, sale 1? Its cards come back for entry." in texts(asked)
+    tap(asked, "Undo")
+    assert store.match(mid).current.record["rounds"] == []
+    t = actions.open_table(shell, mid)
+    listed = ft.Column(view._sales_list(t, present.played(t.record), t.ui))
+    assert texts(listed) == ["Round 1, sale 1 undone; its cards are back for entry."]
+    assert t.ui.last is None

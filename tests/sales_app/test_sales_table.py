@@ -44,10 +44,10 @@ def test_a_sale_is_recorded_once_however_often_the_button_is_tapped(store):
     actions.record_sale(drawn)
     actions.record_sale(drawn)                # a fast second tap on the same screen
     assert [len(r["sales"]) for r in stored(store, mid)["rounds"]] == [1]
-    assert ui(a).mode == "result" and ui(a).at == (0, 0) and ui(a).plays == ()
+    assert ui(a).mode == "entry" and ui(a).last == (0, 0) and ui(a).plays == ()   # the result over the entry
     assert ui(a).error == "round 1: sale 1: SA-3: the sale has no plays: Ann leads"   # nothing to record
-    actions.close_result(open_table(a, mid))
-    assert ui(a).mode == "entry" and ui(a).at is None
+    play(a, mid, c("sun", 7))                 # the next sale's first card: the result has been read
+    assert ui(a).mode == "entry" and ui(a).last is None and ui(a).at is None
 
 
 def test_an_off_suit_play_is_asked_about_and_entered_once_sa14(store):
@@ -91,13 +91,49 @@ def test_the_round_ends_starts_and_is_undone(store):
     assert stored(store, mid)["rounds"][1] == {"sales": []}
     actions.undo(open_table(a, mid))          # the round just started is taken back
     assert len(stored(store, mid)["rounds"]) == 1
-    assert a.state.flash == "The round just started is taken back."
+    assert ui(a).said == "The start of round 2 is taken back."     # said next to the undo button
     actions.undo(open_table(a, mid))          # the sale: its cards come back for entry
     assert stored(store, mid)["rounds"] == []
     assert [p["card"]["value"] for p in ui(a).plays] == [5, 6]
-    assert a.state.flash == "Last sale undone; its cards are back for entry."
+    assert ui(a).said == "Round 1, sale 1 undone; its cards are back for entry."
     actions.undo(open_table(a, mid))
     assert ui(a).error == "There is no sale to undo."
+
+
+def test_undo_asks_first_then_keep_or_undo(store):
+    """"Undo last sale" sat next to "Record sale" and acted at once: now it asks
+    "Undo round 1, sale 1?" and only the answer "Undo" drops the sale."""
+    mid = store.create_match("sales", PLAYERS, forms.new_record(PLAYERS, hand_size=2))
+    a = tab(store)
+    play(a, mid, c("sun", 5), c("sun", 6))
+    actions.record_sale(open_table(a, mid))
+    assert forms.undo_question(stored(store, mid)) == "Undo round 1, sale 1? Its cards come back for entry."
+    actions.ask_undo(open_table(a, mid))
+    assert forms.asks_undo(ui(a), stored(store, mid))
+    assert len(stored(store, mid)["rounds"][0]["sales"]) == 1          # nothing undone yet
+    actions.keep_sale(open_table(a, mid))
+    assert not forms.asks_undo(ui(a), stored(store, mid))
+    assert len(stored(store, mid)["rounds"][0]["sales"]) == 1
+    actions.ask_undo(open_table(a, mid))
+    play(a, mid, c("sun", 7))                 # entering the next sale drops the question
+    assert not forms.asks_undo(ui(a), stored(store, mid)) and ui(a).said is None
+
+
+def test_an_undo_question_about_a_sale_gone_is_not_asked_any_more(store):
+    mid = store.create_match("sales", PLAYERS, forms.new_record(PLAYERS, hand_size=2))
+    a = tab(store)
+    play(a, mid, c("sun", 5), c("sun", 6))
+    actions.record_sale(open_table(a, mid))
+    actions.ask_undo(open_table(a, mid))
+    b = tab(store)                            # another screen records the next sale meanwhile
+    play(b, mid, c("sun", 7), c("sun", 8))
+    actions.record_sale(open_table(b, mid))
+    t = open_table(a, mid)
+    assert t.ui.undo_asked == (1, 1) and t.ui.last == (0, 0)
+    assert forms.valid(t.ui, t.record).last is None     # sale 1's result is not the last any more
+    assert not forms.asks_undo(forms.valid(t.ui, t.record), t.record)
+    assert forms.undo_question(t.record) == "Undo round 1, sale 2? Its cards come back for entry."
+    assert forms.undo_question(forms.new_record(PLAYERS)) is None
 
 
 def test_a_sale_is_changed_and_the_game_replayed(store):

@@ -497,3 +497,35 @@ def test_the_screens_logic_imports_no_ui_library():
             "bad = [m for m in sys.modules if m.split('.')[0] in ('flet', 'reportlab')]; "
             "assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+
+
+# ---------------------------------------------------------------- the score grid
+
+
+def test_score_grid_score_first_then_what_each_round_added_sa10_sa11():
+    """The grid's rounds add up to the score: a 1x set card won in round 1 counts
+    itself (2 + 1), then the coat card won in round 2, so round 2 adds that card's
+    value and one more set point (3 + 1)."""
+    rec = forms.new_record(["Ann", "Ben"], hand_size=1)
+    setter = {"suit": "sun", "value": 2, "discard": 0, "set": {"kind": "1x", "icon": "coat"}}
+    coat = {"suit": "sun", "value": 3, "discard": 0, "icons": ["coat"]}
+    rec = sale(rec, setter, c("sun", 9))                  # Ann wins the set card (SA-5: lowest)
+    rec = sale(next_round(rec), coat, c("sun", 8))        # Ann leads again and wins the coat card
+    players, lines = present.score_grid(present.played(rec))
+    assert players == ["Ann", "Ben"]
+    assert lines == [present.GridLine("Score now", ["7", "0"], strong=True),
+                     present.GridLine("Round 1", ["+3", "0"]),
+                     present.GridLine("Round 2", ["+4", "0"])]     # 3 + the set's one point (SA-11)
+    rec = sale(next_round(rec), c("rain", 4), c("rain", 1))
+    players, lines = present.score_grid(present.played(rec))
+    assert lines[0] == present.GridLine("Final score", ["7", "1"], strong=True)
+    assert [line.label for line in lines] == ["Final score", "Numbers", "1x sets", "Neighbor sets",
+                                              "Cards won", "Round 1", "Round 2", "Round 3"]
+    assert lines[1].cells == ["5", "1"] and lines[2].cells == ["2", "0"] and lines[4].cells == ["2", "1"]
+    assert lines[-1] == present.GridLine("Round 3", ["0", "+1"])
+
+
+def test_the_search_field_is_only_for_big_decks(deck):
+    assert len(deck.cards) < picker.SEARCH_FROM and not picker.needs_search(deck)
+    big = deck.model_copy(update={"cards": list(deck.cards) * 2})
+    assert picker.needs_search(big)

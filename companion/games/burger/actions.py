@@ -51,6 +51,12 @@ class TableUI:
     stack_for: str | None = None             # the player entering a stack for the recipe check
     just: bool = False                       # round: the one just submitted (else opened from the list)
     typing: bool = False                     # decks: card names typed, not tapped on the card buttons
+    undo_asked: int | None = None            # "Undo round n?" asked, n the last round then
+    said: str | None = None                  # what the last undo did, said next to it
+
+    def asks_undo(self, rounds: int) -> bool:
+        """The undo question is on screen, about round ``rounds`` (the last one now)."""
+        return self.undo_asked is not None and self.undo_asked == rounds
 
 
 Table = TableSession[TableUI]
@@ -118,10 +124,13 @@ def drawn(t: Table) -> Drawn:
 
 
 def put_draft(d: Drawn, which: str, fn: Callable[[RoundDraft], RoundDraft]) -> None:
-    """A change to draft ``which``: one not begun yet is begun on the record this screen draws."""
+    """A change to draft ``which``: one not begun yet is begun on the record this screen
+    draws. The round being entered moves on: an undo question or message goes."""
     def step(u: TableUI) -> TableUI:
         changed = fn(d.draft(which, u))
-        return replace(u, error=None, draft=changed) if which == DRAFT else replace(u, error=None, edit=changed)
+        if which == DRAFT:
+            return replace(u, error=None, draft=changed, undo_asked=None, said=None)
+        return replace(u, error=None, edit=changed)
 
     d.t.put_draft(which, step)
 
@@ -182,22 +191,36 @@ def submit(d: Drawn) -> None:
     t.forget(DRAFT)
     index = len(change.record["rounds"]) - 1
     t.put(lambda u: replace(u, mode="round", index=index, draft=None, error=None, peek=None,
-                            stack_for=None, just=True))
+                            stack_for=None, just=True, undo_asked=None, said=None))
+
+
+def ask_undo(d: Drawn) -> None:
+    """"Undo last round" tapped: the screen asks first (Undo / Keep); nothing is undone yet."""
+    rounds = len(d.record["rounds"])
+    d.t.put(lambda u: replace(u, undo_asked=rounds, said=None, error=None))
+
+
+def keep_round(t: Table) -> None:
+    """The undo question answered "Keep": the round stays."""
+    t.put(lambda u: replace(u, undo_asked=None))
 
 
 def undo(d: Drawn) -> None:
-    """Drop the last round this screen shows; its entries come back for entry."""
+    """Drop the last round this screen shows (the question answered "Undo"); its entries
+    come back for entry. What was undone is said next to the undo button."""
     t, record = d.t, d.record
     change = forms.undo(record)
     if not change.ok:
-        t.put(lambda u: replace(u, error=change.error))
+        t.put(lambda u: replace(u, error=change.error, undo_asked=None))
         return
     if not save(t, change.record, record, "nothing was undone"):
+        t.put(lambda u: replace(u, undo_asked=None))
         return
     back = forms.draft_of(record, len(record["rounds"]) - 1)
+    said = f"Round {len(record['rounds'])} undone; its entries are back for entry."
     t.forget(DRAFT)
-    t.put(lambda u: replace(u, mode="entry", draft=back, error=None, peek=None, stack_for=None))
-    t.say(f"Round {len(record['rounds'])} undone; its entries are back for entry.")
+    t.put(lambda u: replace(u, mode="entry", draft=back, error=None, peek=None, stack_for=None,
+                            undo_asked=None, said=said))
 
 
 def save_edit(d: Drawn) -> None:

@@ -402,3 +402,41 @@ def match_line(records: Sequence[Mapping[str, Any]]) -> tuple[str, bool]:
     except RecordError as err:
         return f"cannot be replayed: {err}", False
     return state_line(state), state.over
+
+
+# ---------------------------------------------------------------- the score grid
+
+
+@dataclass(frozen=True)
+class GridLine:
+    """One line of the score grid: its label and one cell per player (seat order)."""
+
+    label: str
+    cells: list[str]
+    strong: bool = False
+
+
+def _added(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def score_grid(gv: GameView, ev: EndView | None = None) -> tuple[list[str], list[GridLine]]:
+    """The players (seat order) and the grid's lines. While the game runs: the complete
+    hamburgers on the table first (public, BU-5), then the hamburgers each round
+    finished; rat tokens are secret and never in it (BU-5). At the end (``ev``): the
+    final score first (house rule, BU-8), the hamburgers and the rat tokens, now shown;
+    the rounds, and the BU-7 wastebasket top buns."""
+    players = list(gv.players)
+    lines: list[GridLine] = []
+    if ev is None:
+        lines.append(GridLine("Hamburgers", [str(gv.hamburgers.get(p, 0)) for p in players], strong=True))
+    else:
+        row = {r.player: r for r in ev.rows}
+        lines += [GridLine("Final score", [str(row[p].points) for p in players], strong=True),
+                  GridLine("Hamburgers", [str(row[p].hamburgers) for p in players]),
+                  GridLine("Rat tokens", [str(row[p].rats) for p in players])]
+    lines += [GridLine(f"Round {rv.number}", [_added(rv.finished.get(p, 0)) for p in players])
+              for rv in gv.rounds]
+    if ev is not None and any(r.top_bun for r in ev.rows):
+        lines.append(GridLine("Top bun (BU-7)", ["+1" if row[p].top_bun else "0" for p in players]))
+    return players, lines

@@ -41,7 +41,7 @@ from companion.games.burger.rulings import (
 from companion.games.burger.state import deck_label, replay
 from companion.ui.contracts import ShellServices
 from companion.ui.table import open_match
-from companion.ui.widgets import Stepper, bold, card, error_text, heading, icon_button
+from companion.ui.widgets import GridRow, ScoreGrid, Stepper, bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
 from companion.ui.widgets.icon_button import TAP
 from companion.ui.widgets.roster import RosterPicker, groups_played
@@ -213,19 +213,41 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: str | None = None) 
     elif d.ui.mode == "edit":
         out.append(EditRound(d, key="edit"))
     else:
-        out.append(GameOver(d, key="over") if d.gv.over else Entry(d, key="entry"))
-        out += _rounds_list(d)
+        play = GameOver(d, key="over") if d.gv.over else Entry(d, key="entry")
+        out.append(side_by_side(play, _column([*_grid(d), *_rounds_list(d)])))
         out.append(ExportActions(shell, match_id, NUMBER, games_in_match=False))
     return _column(out)
 
 
+def side_by_side(entry: ft.Control, standings: ft.Control) -> ft.Control:
+    """The entry and the standings: one column on a phone (the entry first), side by
+    side on a wide screen."""
+    return ft.ResponsiveRow([
+        ft.Container(entry, col={ft.ResponsiveRowBreakpoint.XS: 12, ft.ResponsiveRowBreakpoint.MD: 7}),
+        ft.Container(standings, col={ft.ResponsiveRowBreakpoint.XS: 12, ft.ResponsiveRowBreakpoint.MD: 5}),
+    ], spacing=16, run_spacing=16, vertical_alignment=ft.CrossAxisAlignment.START)
+
+
+def _grid(d: Drawn) -> list[ft.Control]:
+    """The score grid: players as columns, the hamburgers (at the end the final score)
+    first, then each round. Rat tokens only once the game is over (BU-5)."""
+    if not d.gv.rounds:
+        return []
+    ev = None
+    if d.gv.over:
+        ev = present.end_view(d.record, forms.read_top_buns(d.settings.get(forms.TOP_BUNS)), d.replayed)
+    players, lines = present.score_grid(d.gv, ev)
+    rows = [GridRow(line.label, line.cells, line.strong) for line in lines]
+    return [heading("Scores" if d.gv.over else "Standings", 18),
+            ScoreGrid(players, rows, name="score grid", key="score-grid")]
+
+
 def _status(d: Drawn) -> list[ft.Control]:
+    """Where the game stands; each player's hamburgers are in the score grid beside it."""
     gv = d.gv
-    made = " · ".join(f"{p} {n}" for p, n in gv.hamburgers.items())
     return [
         ft.Text(f"Round {gv.next_round} · first player: {gv.first}", size=16, weight=ft.FontWeight.BOLD),
         ft.Text(gv.count),
-        ft.Text(f"Complete hamburgers: {made}"),
         ft.Text(gv.draw_pile),
         ft.Text(gv.tools, size=12),
         ft.Text(gv.scoring, size=12),
@@ -501,25 +523,35 @@ def Entry(d: Drawn, *, key: str | None = None) -> ft.Control:
         out.append(Hamburgers(d, DRAFT, key="hamburgers"))
     out.append(Peek(d, key="peek"))
     out.append(error_text(ui.error))
-    out.append(ft.Row([
-        ft.FilledButton("Submit round", icon=ft.Icons.CHECK, on_click=lambda e: actions.submit(d),
-                        disabled=not draft.revealed),
-        ft.Button("Undo last round", icon=ft.Icons.UNDO, on_click=lambda e: actions.undo(d),
-                  disabled=not d.record["rounds"]),
-    ], wrap=True))
+    out.append(ft.FilledButton("Submit round", icon=ft.Icons.CHECK, on_click=lambda e: actions.submit(d),
+                               disabled=not draft.revealed))
     return _column(out)
 
 
 # ---------------------------------------------------------------- a round played
 
 def _rounds_list(d: Drawn) -> list[ft.Control]:
+    """The rounds played, each to open; after the last, its undo (asked first), and
+    what the undo did said right under it."""
+    said: list[ft.Control] = [ft.Text(d.ui.said, size=13)] if d.ui.said else []
     if not d.gv.rounds:
-        return []
+        return said
     out: list[ft.Control] = [heading("Rounds of this game", 18)]
     for i, rv in enumerate(d.gv.rounds):
         out.append(ft.TextButton(f"Open round {rv.number}: first player {rv.first}",
                                  on_click=_tap(partial(actions.open_round, d.t, i))))
-    return out
+    last = len(d.gv.rounds)
+    if d.ui.asks_undo(last):
+        out.append(card(_column([
+            bold(f"Undo round {last}? Its entries come back for entry."),
+            ft.Row([
+                ft.FilledButton("Undo", icon=ft.Icons.UNDO, on_click=lambda e: actions.undo(d)),
+                ft.Button("Keep", icon=ft.Icons.CLOSE, on_click=lambda e: actions.keep_round(d.t)),
+            ], wrap=True),
+        ], GAP), "undo-question"))
+    else:
+        out.append(ft.Button("Undo last round", icon=ft.Icons.UNDO, on_click=lambda e: actions.ask_undo(d)))
+    return out + said
 
 
 @ft.component
@@ -583,7 +615,7 @@ def _end(ev: EndView | None, chosen: list[str], flip: Callable[[str, bool], None
         out.append(ft.Text("Flipped: " + (", ".join(flipped) or "nobody")))
     out.append(error_text(ev.error))
     out.append(bold("Final scores (house rule, BU-8)"))
-    out += _lines(present.score_lines(ev))
+    out += _lines(present.score_lines(ev), size=13)
     out.append(ft.Text(ev.scoring, size=12))
     out.append(ft.Text(("Winner: " if len(ev.winners) == 1 else "Winners: ") + ", ".join(ev.winners),
                        size=18, weight=ft.FontWeight.BOLD))
@@ -602,10 +634,7 @@ def GameOver(d: Drawn, *, key: str | None = None) -> ft.Control:
     ev = present.end_view(d.record, chosen, d.replayed)
     out = _end(ev, chosen, lambda p, on: actions.flip_top_bun(t, p, on))
     out.append(error_text(d.ui.error))
-    out.append(ft.Row([
-        ft.Button("Home", icon=ft.Icons.HOME, on_click=lambda e: t.go("home")),
-        ft.Button("Undo last round", icon=ft.Icons.UNDO, on_click=lambda e: actions.undo(d)),
-    ], wrap=True))
+    out.append(ft.Button("Home", icon=ft.Icons.HOME, on_click=lambda e: t.go("home")))
     return _column(out)
 
 

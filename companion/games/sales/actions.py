@@ -121,7 +121,8 @@ def toggle_icon(t: Table, icon: str, on: bool) -> None:
 
 
 def record_sale(t: Table) -> None:
-    """Record the sale entered (every player with cards has played) and show its result."""
+    """Record the sale entered (every player with cards has played): its result is shown
+    over the next sale's entry (no step between the two)."""
     now = t.latest()
     base = t.base("sale")
     change = changes.complete_sale(base, list(now.plays))
@@ -131,8 +132,8 @@ def record_sale(t: Table) -> None:
     if not save(t, change.record, base, "your sale was not saved"):
         return
     t.forget("sale")
-    t.put(lambda u: replace(u, mode="result", at=changes.last_sale_at(change.record), plays=(),
-                            query="", pending=None, question=None, error=None))
+    t.put(lambda u: replace(u, mode="entry", at=None, last=changes.last_sale_at(change.record), plays=(),
+                            query="", pending=None, question=None, error=None, undo_asked=None, said=None))
 
 
 def next_round(t: Table) -> None:
@@ -145,22 +146,38 @@ def next_round(t: Table) -> None:
     if not save(t, change.record, record, "the next round was not started"):
         return
     t.forget("sale")
-    t.put(lambda u: replace(u, mode="entry", plays=(), error=None))
+    t.put(lambda u: replace(u, mode="entry", plays=(), error=None, undo_asked=None, said=None, last=None))
+
+
+def ask_undo(t: Table) -> None:
+    """"Undo last sale" tapped: the screen asks first (Undo / Keep); nothing is undone yet."""
+    size = forms.record_size(t.record)
+    t.put(lambda u: replace(u, undo_asked=size, said=None, error=None))
+
+
+def keep_sale(t: Table) -> None:
+    """The undo question answered "Keep": the sale stays."""
+    t.put(lambda u: replace(u, undo_asked=None))
 
 
 def undo(t: Table) -> None:
-    """Undo the last sale this screen shows: its cards come back for entry."""
+    """Undo the last sale this screen shows (the question answered "Undo"): its cards
+    come back for entry. What was undone is said next to the undo button."""
     record = t.record
     back = changes.undone_plays(record)
     change = changes.undo(record)
     if not change.ok:
-        t.put(lambda u: replace(u, error=change.error))
+        t.put(lambda u: replace(u, error=change.error, undo_asked=None))
         return
     if not save(t, change.record, record, "nothing was undone"):
+        t.put(lambda u: replace(u, undo_asked=None))
         return
+    rounds, sales = forms.record_size(record)
+    said = (f"Round {rounds}, sale {sales} undone; its cards are back for entry." if back
+            else f"The start of round {rounds} is taken back.")
     t.forget("sale")
-    t.put(lambda u: replace(u, mode="entry", at=None, plays=tuple(back), pending=None, question=None, error=None))
-    t.say("Last sale undone; its cards are back for entry." if back else "The round just started is taken back.")
+    t.put(lambda u: replace(u, mode="entry", at=None, plays=tuple(back), pending=None, question=None,
+                            error=None, undo_asked=None, said=said, last=None))
 
 
 # ---------------------------------------------------------------- a recorded sale
@@ -168,11 +185,6 @@ def undo(t: Table) -> None:
 
 def open_sale(t: Table, at: tuple[int, int]) -> None:
     t.put(lambda u: replace(u, mode="sale", at=at, error=None))
-
-
-def close_result(t: Table) -> None:
-    """On from a sale's result to the table."""
-    t.put(lambda u: replace(u, mode="entry", at=None))
 
 
 def back_to_table(t: Table) -> None:

@@ -376,9 +376,10 @@ class TableUI:
     """One session's passing state at a sales table: data only. What each draft was
     begun on is the table session's (its stamps "sale" and "edit")."""
 
-    mode: str = "entry"                        # entry | result | sale | edit
+    mode: str = "entry"                        # entry | sale | edit
     plays: tuple[Mapping[str, Any], ...] = ()   # the sale being entered
-    at: tuple[int, int] | None = None           # result / sale / edit: which recorded sale
+    at: tuple[int, int] | None = None           # sale / edit: which recorded sale
+    last: tuple[int, int] | None = None         # the sale just recorded: its result over the entry
     edit_plays: tuple[Mapping[str, Any], ...] = ()
     method: str = "deck"                        # deck | attrs: how a card is entered
     query: str = ""
@@ -386,6 +387,8 @@ class TableUI:
     pending: Mapping[str, Any] | None = None    # a card waiting for the SA-14 confirmation
     question: str | None = None
     error: str | None = None
+    undo_asked: tuple[int, int] | None = None   # "Undo …?" asked about the record of this size
+    said: str | None = None                     # what the last undo did, said next to it
 
     @property
     def editing(self) -> bool:
@@ -401,7 +404,7 @@ class TableUI:
         return self.edit_plays if self.editing else self.plays
 
     def with_draft(self, entered: Sequence[Mapping[str, Any]]) -> TableUI:
-        cleared = replace(self, pending=None, question=None, error=None)
+        cleared = replace(self, pending=None, question=None, error=None, undo_asked=None, said=None, last=None)
         if self.editing:
             return replace(cleared, edit_plays=tuple(entered))
         return replace(cleared, plays=tuple(entered))
@@ -409,10 +412,41 @@ class TableUI:
 
 def valid(ui: TableUI, record: Mapping[str, Any]) -> TableUI:
     """The passing state fitted to the record as stored now (another device may have
-    undone a sale): a view of a sale that is gone goes back to the table."""
-    if ui.mode != "entry" and (ui.at is None or ui.at not in sale_places(record)):
+    undone a sale): a view of a sale that is gone goes back to the table; an undo
+    question asked about another last sale is not asked any more, and the result of
+    a sale no longer the last is not shown over the entry."""
+    if ui.undo_asked is not None and ui.undo_asked != record_size(record):
+        ui = replace(ui, undo_asked=None)
+    places = sale_places(record)
+    if ui.last is not None and (not places or ui.last != places[-1]):
+        ui = replace(ui, last=None)
+    if ui.mode != "entry" and (ui.at is None or ui.at not in places):
         return replace(ui, mode="entry", at=None, edit_plays=(), pending=None, question=None)
     return ui
+
+
+# ---------------------------------------------------------------- undo, asked first
+
+
+def record_size(record: Mapping[str, Any]) -> tuple[int, int]:
+    """Which last sale an undo question is about: the rounds, and the sales of the last."""
+    rounds = record.get("rounds", [])
+    return len(rounds), len(rounds[-1].get("sales", [])) if rounds else 0
+
+
+def undo_question(record: Mapping[str, Any]) -> str | None:
+    """What "Undo last sale" asks before anything is undone; None with nothing to undo."""
+    rounds, sales = record_size(record)
+    if rounds == 0 or (rounds == 1 and sales == 0):
+        return None
+    if sales == 0:
+        return f"Take back the start of round {rounds}? Round {rounds - 1} stays as it ended."
+    return f"Undo round {rounds}, sale {sales}? Its cards come back for entry."
+
+
+def asks_undo(ui: TableUI, record: Mapping[str, Any]) -> bool:
+    """The undo question is on screen, about the record's last sale as it is now."""
+    return ui.undo_asked is not None and ui.undo_asked == record_size(record)
 
 
 # ---------------------------------------------------------------- a phone's card

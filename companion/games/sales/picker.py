@@ -13,6 +13,15 @@ from companion.games.sales.deck import Deck, record_card
 from companion.games.sales.models import WILD, Card
 from companion.games.sales.present import Played, card_text
 
+SEARCH_FROM = 60
+"""A deck of this many cards or more gets a search field over its chips (house rule
+of the screen): a smaller deck's chips fit a few screens, a tap each."""
+
+
+def needs_search(deck: Deck) -> bool:
+    """Whether the picker offers a search field: big decks only."""
+    return len(deck.cards) >= SEARCH_FROM
+
 
 @dataclass(frozen=True)
 class DeckCardView:

@@ -10,7 +10,7 @@ the host panel (:func:`resolution_view`, from what the table's hub hands them).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.core import words
@@ -352,3 +352,54 @@ def match_line(players: Sequence[str], records: Sequence[Mapping[str, Any]]) -> 
     if len(records) > 1:
         line = f"game {len(records)}: {line}"
     return line, over
+
+
+# ---------------------------------------------------------------- the score grid
+
+
+@dataclass(frozen=True)
+class GridLine:
+    """One line of the score grid: its label and one cell per player (seat order)."""
+
+    label: str
+    cells: list[str]
+    strong: bool = False
+
+
+def _totals(game: Played, rounds: int) -> dict[str, int]:
+    """Each player's score of the cards won in the first ``rounds`` rounds (SA-10…SA-12),
+    from the replay at hand: a player wins one card per sale won, in order."""
+    state = game.state
+    kept = {p: sum(r.won.get(p, 0) for r in game.rounds[:rounds]) for p in state.players}
+    then = replace(state, won={p: state.won[p][:kept[p]] for p in state.players})
+    return {p: rules.score(then, p).total for p in state.players}
+
+
+def _added(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
+def score_grid(game: Played) -> tuple[list[str], list[GridLine]]:
+    """The players (seat order) and the grid's lines: the score now first (the final
+    score once the game is over; the team score in co-op and solo, SA-15), then what
+    each round added, round 1 first. Sets count cards won in every round (SA-11,
+    SA-12), so a round's line is the score after it less the score before it."""
+    players = list(game.state.players)
+    res = game.result
+    lines: list[GridLine] = []
+    label = "Final score" if res.game_over else "Score now"
+    lines.append(GridLine(label, [str(res.scores[p].total) for p in players], strong=True))
+    if res.game_over:
+        lines += [GridLine("Numbers", [str(res.scores[p].numbers) for p in players]),
+                  GridLine("1x sets", [str(res.scores[p].sets) for p in players]),
+                  GridLine("Neighbor sets", [str(res.scores[p].neighbor) for p in players]),
+                  GridLine("Cards won", [str(res.scores[p].cards) for p in players])]
+    before = {p: 0 for p in players}
+    per_round: list[GridLine] = []
+    for n, rnd in enumerate(game.rounds, 1):
+        if not rnd.sales:
+            continue
+        after = _totals(game, n)
+        per_round.append(GridLine(f"Round {n}", [_added(after[p] - before[p]) for p in players]))
+        before = after
+    return players, lines + per_round

@@ -32,7 +32,7 @@ from companion.store import data_dir
 from companion.store.exchange import keep_file
 from companion.ui.contracts import ShellServices
 from companion.ui.table import open_match
-from companion.ui.widgets import bold, card, error_text, heading, icon_button
+from companion.ui.widgets import GridRow, ScoreGrid, bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
 from companion.ui.widgets.icon_button import TAP
 from companion.ui.widgets.roster import RosterPicker, groups_played
@@ -264,17 +264,40 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
     if deck_f is not None and not deck_f.ok:
         out.append(error_text(f"The deck file {deck_path} cannot be used now "
                               f"({deck_f.problems[0]}): enter cards by their attributes."))
-    if ui.mode == "result" and ui.at is not None:
-        out.append(SaleResultPanel(t, game, ui, key="result"))
-    elif ui.mode == "sale" and ui.at is not None:
+    if ui.mode == "sale" and ui.at is not None:
         out.append(SaleDetail(t, game, ui, key="sale"))
     elif ui.mode == "edit" and ui.at is not None:
         out.append(EditSale(t, deck, ui, key="edit"))
     else:
-        out.append(GameOver(t, game, ui, key="over") if sv.game_over else Entry(t, game, deck, ui, key="entry"))
-        out += _sales_list(t, game)
+        play = GameOver(t, game, ui, key="over") if sv.game_over else Entry(t, game, deck, ui, key="entry")
+        grid = _grid(game, "Scores" if sv.game_over else "Scores so far")
+        last = _last_sale(game, ui)      # the sale just recorded, read before the next card
+        if sv.game_over:                 # no next card: the scores come first
+            out.append(side_by_side(play, _column([*grid, *last, *_sales_list(t, game, ui)])))
+        elif shell.state.wide:           # beside the entry
+            out.append(side_by_side(play, _column([*last, *grid, *_sales_list(t, game, ui)])))
+        else:                            # over the entry
+            out.append(side_by_side(_column([*last, play]), _column([*grid, *_sales_list(t, game, ui)])))
         out.append(ExportActions(shell, t.match.id, t.number, games_in_match=False))
     return _column(out)
+
+
+def side_by_side(entry: ft.Control, standings: ft.Control) -> ft.Control:
+    """The entry and the standings: one column on a phone (the entry first), side by
+    side on a wide screen."""
+    return ft.ResponsiveRow([
+        ft.Container(entry, col={ft.ResponsiveRowBreakpoint.XS: 12, ft.ResponsiveRowBreakpoint.MD: 7}),
+        ft.Container(standings, col={ft.ResponsiveRowBreakpoint.XS: 12, ft.ResponsiveRowBreakpoint.MD: 5}),
+    ], spacing=16, run_spacing=16, vertical_alignment=ft.CrossAxisAlignment.START)
+
+
+def _grid(game: Played, title: str) -> list[ft.Control]:
+    """The score grid: players as columns, the score now first, then each round."""
+    if not game.any_sale:
+        return []
+    players, lines = present.score_grid(game)
+    rows = [GridRow(line.label, line.cells, line.strong) for line in lines]
+    return [heading(title, 18), ScoreGrid(players, rows, name="score grid", key="score-grid")]
 
 
 # ---------------------------------------------------------------- the sale being entered
@@ -306,16 +329,18 @@ def _hands_line(sv: SaleView) -> ft.Control:
 @ft.component
 def DeckPicker(t: Table, deck: Deck, game: Played, player: str, entered: tuple[Any, ...], query: str, *,
                key: Key = None) -> ft.Control:
-    """The deck's cards grouped by suit, searchable; cards out of play greyed out."""
+    """The deck's cards grouped by suit, a tap each; cards out of play greyed out with
+    why. A big deck gets a search field over them (``picker.needs_search``)."""
     groups = picker.deck_groups(deck, game, list(entered), query)
 
     def play(card_id: str) -> Callable[[Any], None]:
         return _tap(lambda: actions.add_card(t, CardDraft.of_deck(deck, card_id).card(), deck))
 
-    out: list[ft.Control] = [
-        ft.TextField(label="Search the deck", value=query, dense=True, prefix_icon=ft.Icons.SEARCH,
-                     hint_text="e.g. sun 4, coat, wild", on_change=_typed(lambda v: actions.set_query(t, v))),
-    ]
+    out: list[ft.Control] = []
+    if picker.needs_search(deck) or query:
+        out.append(ft.TextField(label="Search the deck", value=query, dense=True, prefix_icon=ft.Icons.SEARCH,
+                                hint_text="e.g. sun 4, coat, wild",
+                                on_change=_typed(lambda v: actions.set_query(t, v))))
     if not groups:
         out.append(ft.Text(f"No card of the deck matches '{query}'."))
     for g in groups:
@@ -449,17 +474,28 @@ def Entry(t: Table, game: Played, deck: Deck | None, ui: TableUI, *, key: Key = 
                              visible=bool(ui.plays), on_click=_tap(lambda: actions.take_back(t))))
         if not sv.ready:
             out.append(CardEntry(t, deck, game, sv, ui, ui.plays, key="card-entry"))
-    out.append(ft.Button("Undo last sale", icon=ft.Icons.UNDO, on_click=_tap(lambda: actions.undo(t)),
-                         disabled=not game.any_sale))
-    out += _scores_so_far(game)
     return _column(out)
 
 
-def _scores_so_far(game: Played) -> list[ft.Control]:
-    if not game.any_sale:
-        return []
-    sc = present.score_view(game)
-    return [ft.Text("Scores so far: " + " · ".join(f"{s.player} {s.total}" for s in sc.scores), size=13)]
+def _undo(t: Table, ui: TableUI, label: str = "Undo last sale") -> list[ft.Control]:
+    """The undo button, away from the entry's buttons; it asks first (Undo / Keep), and
+    what it did is said right under it."""
+    record = t.record
+    question = forms.undo_question(record)
+    out: list[ft.Control] = []
+    if question is not None and forms.asks_undo(ui, record):
+        out.append(card(_column([
+            bold(question),
+            ft.Row([
+                ft.FilledButton("Undo", icon=ft.Icons.UNDO, on_click=_tap(lambda: actions.undo(t))),
+                ft.Button("Keep", icon=ft.Icons.CLOSE, on_click=_tap(lambda: actions.keep_sale(t))),
+            ], wrap=True),
+        ], spacing=GAP), "undo-question"))
+    elif question is not None:
+        out.append(ft.Button(label, icon=ft.Icons.UNDO, on_click=_tap(lambda: actions.ask_undo(t))))
+    if ui.said:
+        out.append(ft.Text(ui.said, size=13))
+    return out
 
 
 # ---------------------------------------------------------------- a sale's result
@@ -483,28 +519,28 @@ def _result_body(res: SaleResultView) -> list[ft.Control]:
     return out
 
 
-@ft.component
-def SaleResultPanel(t: Table, game: Played, ui: TableUI, *, key: Key = None) -> ft.Control:
-    assert ui.at is not None
-    r, s = ui.at
-    res = present.sale_result(game, r, s)
-    sv = present.sale_view(game)
-    label = ("Final scores" if sv.game_over else f"Round {sv.round} over" if sv.round_over else "Next sale")
-    return _column([
-        heading(f"Round {res.round}, sale {res.sale}: result", 18),
-        *_result_body(res),
-        error_text(ui.error),
-        ft.Row([
-            ft.FilledButton(label, icon=ft.Icons.ARROW_FORWARD, on_click=_tap(lambda: actions.close_result(t))),
-            ft.Button("Undo this sale", icon=ft.Icons.UNDO, on_click=_tap(lambda: actions.undo(t))),
-        ], wrap=True),
-    ])
-
-
-def _sales_list(t: Table, game: Played) -> list[ft.Control]:
-    if not game.any_sale:
+def _last_sale(game: Played, ui: TableUI) -> list[ft.Control]:
+    """The sale just recorded: its result over the next sale's entry, read before the
+    next card is tapped (the winner's discards, the next leader); gone with that card."""
+    if ui.last is None:
         return []
-    out: list[ft.Control] = [heading("Sales of this game", 18)]
+    r, s = ui.last
+    res = present.sale_result(game, r, s)
+    return [card(_column([
+        bold(f"Round {res.round}, sale {res.sale}: result", 14),
+        ft.Text(res.headline, size=18, weight=ft.FontWeight.BOLD),
+        ft.Text(res.explanation),
+        ft.Text(res.discards_text, weight=ft.FontWeight.W_500),
+        ft.Text(res.next_text),
+        _note("Rulings: " + ", ".join(res.rulings)),
+    ], spacing=4), "sale-winner")]     # a round's end notes: the entry's status says them
+
+
+def _sales_list(t: Table, game: Played, ui: TableUI) -> list[ft.Control]:
+    """The sales played, each to open, the latest first; then the undo (asked first)."""
+    if not t.record.get("rounds"):
+        return _undo(t, ui)
+    out: list[ft.Control] = [heading("Sales of this game", 18)] if game.any_sale else []
     for rv in reversed(present.round_views(game)):
         if not rv.sales:
             continue
@@ -512,7 +548,7 @@ def _sales_list(t: Table, game: Played) -> list[ft.Control]:
         for s, line in reversed(list(enumerate(rv.sales))):
             out.append(ft.TextButton(f"Open round {rv.number}, {line[0].lower()}{line[1:]}",
                                      on_click=_tap(partial(actions.open_sale, t, (rv.number - 1, s)))))
-    return out
+    return out + _undo(t, ui)
 
 
 @ft.component
@@ -596,14 +632,21 @@ def GameOver(t: Table, game: Played, ui: TableUI, *, key: Key = None) -> ft.Cont
             ft.Text(f"{score.winners[0]} wins", size=18, weight=ft.FontWeight.BOLD),
             ft.Text(score.explanation),
         ], spacing=4), "winner"))
-    out += _score_cards(score)
+    out += _breakdowns(score)
     out += [_note(n) for n in score.notes]
     out.append(error_text(ui.error))
-    out.append(ft.Row([
-        ft.Button("Undo last sale", icon=ft.Icons.UNDO, on_click=_tap(lambda: actions.undo(t))),
-        ft.Button("Home", icon=ft.Icons.HOME, on_click=_tap(lambda: t.go("home"))),
-    ], wrap=True))
+    out.append(ft.Button("Home", icon=ft.Icons.HOME, on_click=_tap(lambda: t.go("home"))))
     return _column(out)
+
+
+def _breakdowns(score: ScoreView) -> list[ft.Control]:
+    """How each score was counted, the rules' lines (the totals are in the grid)."""
+    out: list[ft.Control] = [bold("How each score was counted (SA-10…SA-12)")]
+    for s in score.scores:
+        out.append(card(_column([bold(f"{s.place}. {s.player}: {s.total}", 15),
+                                 *[ft.Text(line, size=13) for line in s.breakdown]], spacing=3),
+                        f"score-{s.player}"))
+    return out
 
 
 # ================================================================ history

@@ -363,7 +363,7 @@ def test_pass_the_phone_a_refused_bid_is_shown_only_to_its_owner_after_the_hand_
     assert rounds(store, four) == []
     words = screen_texts(shell, four)
     assert "Hand the phone to Chris" in words and "I am Chris" in words
-    assert forms.needs_checking("Chris") in words
+    assert forms.handed_back("Chris") in words
     assert not any("exceed" in w or "$3 with" in w for w in words)
     assert not any("in secret" in w for w in words)          # nobody's entry open
     ops.take_back(drawn(shell, four)[0], "Chris")

@@ -100,7 +100,7 @@ def test_a_first_round_nothing_made_up_hidden_refusal_kept_private_undo_asks(tab
     table.bid("Chris", 5, 2, 3)                                          # $3 with 2 hot dogs: refused
     table.click("Hide · see the result")
     table.see("Hand the phone to Chris")
-    table.see("HD-6: Chris's bid needs checking: Chris, show it to see why.")
+    table.see("HD-6: Chris's bid needs checking. Only Chris sees why, after tapping \"I am Chris\".")
     shot(table.pg, "phone-pass-hand-back")
     assert not table.find("exceed hot dogs").count()                      # his dollars stay hidden
     assert not table.find("in secret").count()                            # nobody's bid open

@@ -267,6 +267,12 @@ def needs_checking(player: str) -> str:
     return f"HD-6: {player}'s bid needs checking: {player}, show it to see why."
 
 
+def handed_back(player: str) -> str:
+    """A refused hidden bid going back to its owner (the phone passed round): the whole
+    table reads it, so the player and the rule only; why is shown to them alone."""
+    return f"HD-6: {player}'s bid needs checking. Only {player} sees why, after tapping \"I am {player}\"."
+
+
 def submit(record: Mapping[str, Any], drafts: Mapping[str, Draft]) -> Change:
     """Append the next round, if the rules take it; else say why and change nothing."""
     return edits.append_round(replay, record, round_of(clean(record["players"]), drafts))

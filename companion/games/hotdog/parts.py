@@ -38,6 +38,7 @@ def draw(lines: Sequence[Line]) -> list[ft.Control]:
 
 
 NOT_ENTERED = "Not entered yet: tap the table and hot dogs the bid lies with."
+MINE_NOT_ENTERED = "Not entered yet: tap the table and hot dogs of my bid."
 # A table's value and its nine chips fit one line of a bid card on a 360 px phone.
 CHIP_WIDTH, CHIP_HEIGHT, CHIP_GAP, LABEL_WIDTH = 29, 40, 2, 22
 
@@ -75,7 +76,8 @@ def dollar_name(player: str, n: int) -> str:
     return f"{player}: {words.count(n, 'dollar')}"
 
 
-def bid_fields(player: str, tables: Sequence[int], money: int, d: Draft | None, put: Put) -> list[ft.Control]:
+def bid_fields(player: str, tables: Sequence[int], money: int, d: Draft | None, put: Put, *,
+               not_entered: str = NOT_ENTERED) -> list[ft.Control]:
     """A bid picked directly: per table a row of hot-dog chips (one tap sets the table
     and the hot dogs), the dollars as chips from $0 up to the player's money and the
     hot dogs (HD-6), and the last hot dog (HD-12). ``d`` None: nothing entered yet
@@ -95,7 +97,7 @@ def bid_fields(player: str, tables: Sequence[int], money: int, d: Draft | None, 
             for n in hot_dog_choices(t)])
         for t in tables]
     if d is None:
-        return [*out, ft.Text(NOT_ENTERED, italic=True)]
+        return [*out, ft.Text(not_entered, italic=True)]
     out.append(_picker_row("$", [
         _chip(dollar_name(p, n), str(n), d.dollars == n, pay(n))
         for n in dollar_choices(money, d.hotdogs)]))

@@ -18,7 +18,7 @@ import flet as ft
 from companion.games.hotdog import rules
 from companion.games.hotdog.forms import Draft
 from companion.games.hotdog.models import START_MONEY
-from companion.games.hotdog.parts import Key, bid_fields, draw
+from companion.games.hotdog.parts import MINE_NOT_ENTERED, Key, bid_fields, draw
 from companion.games.hotdog.present import RoundView, bid_text, round_lines
 from companion.ui.contracts import HostContext, SeatContext
 from companion.ui.widgets import bold, error_text
@@ -52,7 +52,7 @@ def HotDogSeat(ctx: SeatContext, *, key: Key = None) -> ft.Control:
 
     rows: list[ft.Control] = [
         bold("My bid, in secret", 17),
-        *bid_fields(p, tables, my_money(view.resolution, p), d, put),
+        *bid_fields(p, tables, my_money(view.resolution, p), d, put, not_entered=MINE_NOT_ENTERED),
         error_text(ctx.error),
     ]
     if mine is None:

@@ -269,7 +269,7 @@ def PassEntry(s: ops.Session, gv: GameView, ui: TableUI, so_far: str | None = No
     if back is not None:
         out.append(card(_column([
             bold(f"Hand the phone to {back}", 17),
-            ft.Text(forms.needs_checking(back)),
+            ft.Text(forms.handed_back(back)),
             ft.FilledButton(f"I am {back}", icon=ft.Icons.PERSON, on_click=lambda e: ops.take_back(s, back)),
         ], spacing=GAP), "hand-back"))
         return _column(out)

@@ -4,6 +4,10 @@
 
 1. `companion serve` start → first HTTP 200 (a fresh process each run).
 2. "Submit round" tapped in chromium → the round's result text in the browser.
+3. History at 1,000 stored matches: drawing the screen in-process, the old way (every
+   match's line built at once) against History's page (``--only history`` runs just this);
+   and "History" tapped in chromium → its first page on screen, the first time after a
+   start (no line worded yet) and again.
 
 Prints the median (and min/max) of each, in seconds and milliseconds.
 Needs Debian chromium at /usr/bin/chromium and playwright (no `playwright install`).
@@ -12,6 +16,7 @@ Needs Debian chromium at /usr/bin/chromium and playwright (no `playwright instal
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
 import sys
 import tempfile
@@ -21,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.e2e.harness import PHONE, Server, enable_semantics, launch  # noqa: E402
+from tests.e2e.harness import DESKTOP, PHONE, Server, enable_semantics, launch  # noqa: E402
 from tests.e2e.table import Table  # noqa: E402
 
 
@@ -152,6 +157,110 @@ def round_trip(runs: int) -> list[float]:
     return out
 
 
+HISTORY_MATCHES = 1000
+
+
+def _seeded(tmp: str) -> Path:
+    """A data folder holding HISTORY_MATCHES matches (tests/e2e/test_history_e2e.py's)."""
+    from tests.e2e.test_history_e2e import seed_matches
+
+    data = Path(tmp) / "seeded"
+    seed_matches(data, HISTORY_MATCHES)
+    return data
+
+
+def all_lines_at_once(shell) -> object:
+    """History as it was drawn before it had pages: every match read and its line worded."""
+    import flet as ft
+
+    from companion.core.errors import CompanionError
+
+    out = []
+    for m in shell.store.matches():
+        view = shell.views.get(m.game)
+        if view is None:
+            continue
+        try:
+            line, _ = view.match_line(m.players, [g.record for g in m.games])
+        except CompanionError as exc:
+            line = str(exc)
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(m.updated_at))
+        out.append(ft.Button(f"{view.title}, {when}: {', '.join(m.players)}: {line}",
+                             on_click=lambda e, i=m.id: shell.go("history_match", match=i)))
+    return ft.Column(out)
+
+
+def history_in_process(runs: int) -> tuple[list[float], list[float], list[float]]:
+    """Drawing History at HISTORY_MATCHES matches: (before: every line at once, after: the
+    page with no line remembered, after: the page again)."""
+    from flet.components.component import Renderer
+
+    from companion.store import Store
+    from companion.ui import history
+    from tests.tabs import tab
+
+    before, cold, warm = [], [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        shell = tab(Store(_seeded(tmp) / "companion.sqlite3"))
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            all_lines_at_once(shell)
+            before.append(time.perf_counter() - t0)
+            history._LINES.clear()
+            t0 = time.perf_counter()
+            Renderer().render(history.History.__wrapped__, shell, shell.views)
+            cold.append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            Renderer().render(history.History.__wrapped__, shell, shell.views)
+            warm.append(time.perf_counter() - t0)
+        shell.store.close()
+    return before, cold, warm
+
+
+def history_tap(runs: int) -> tuple[list[float], list[float], list[float]]:
+    """"History" tapped on Home → the first page's first line in the browser, at
+    HISTORY_MATCHES matches: the first time after a start (a fresh server each run, no
+    line worded yet) and then again (Home, History) on the same server; and, for
+    comparison on the same server, "Import a record" tapped → its text field (a screen
+    that reads nothing)."""
+    import shutil
+
+    from playwright.sync_api import sync_playwright
+
+    first, again, small = [], [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        seeded = _seeded(tmp)
+        with sync_playwright() as pw:
+            browser = launch(pw)
+            for n in range(runs):
+                data = Path(tmp) / f"run{n}"
+                shutil.copytree(seeded, data)
+                server = Server(data)
+                server.start()
+                try:
+                    table = Table(browser, server.url, DESKTOP)
+                    for _ in range(2):
+                        table.button("Import a record").first.wait_for()
+                        t0 = time.perf_counter()
+                        table.click("Import a record")
+                        table.pg.get_by_role("textbox", name="JSON record").wait_for()
+                        small.append(time.perf_counter() - t0)
+                        table.click("Home")
+                    for times in (first, again):
+                        table.button("History").first.wait_for()
+                        t0 = time.perf_counter()
+                        table.click("History")
+                        table.find(f"{HISTORY_MATCHES:,} matches, the latest first").first.wait_for()
+                        table.pg.get_by_role("button", name=re.compile(r"^Hot Dog, ")).first.wait_for()
+                        times.append(time.perf_counter() - t0)
+                        table.click("Home")
+                    table.close()
+                finally:
+                    server.stop()
+            browser.close()
+    return first, again, small
+
+
 def report(name: str, xs: list[float]) -> None:
     ms = [x * 1000 for x in xs]
     print(f"{name}: median {statistics.median(ms):.0f} ms (min {min(ms):.0f}, max {max(ms):.0f}, n={len(ms)})")
@@ -160,12 +269,28 @@ def report(name: str, xs: list[float]) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=20)
+    ap.add_argument("--only", choices=["history"], help="run only this part")
     args = ap.parse_args()
-    app, base = serve_start(args.runs), baseline_start(args.runs)
+    if args.only != "history":
+        start_and_round_trip(args.runs)
+    runs = min(args.runs, 5)
+    before, cold, warm = history_in_process(runs)
+    report(f"History at {HISTORY_MATCHES:,} matches, before: every line built at once (in-process)", before)
+    report(f"History at {HISTORY_MATCHES:,} matches, now: its first page, no line remembered (in-process)", cold)
+    report(f"History at {HISTORY_MATCHES:,} matches, now: its first page again (in-process)", warm)
+    first, again, small = history_tap(runs)
+    report(f"History tapped at {HISTORY_MATCHES:,} matches → first page in the browser, first time after a start",
+           first)
+    report(f"History tapped at {HISTORY_MATCHES:,} matches → first page in the browser, again", again)
+    report("for comparison, same server: Import a record tapped → its field in the browser", small)
+
+
+def start_and_round_trip(runs: int) -> None:
+    app, base = serve_start(runs), baseline_start(runs)
     report("serve start → first HTTP 200", app)
     report("baseline: a one-line Flet page, start → first HTTP 200", base)
     print(f"ratio companion / baseline: {statistics.median(app) / statistics.median(base):.2f}x")
-    trip, tap = round_trip(args.runs), baseline_tap(args.runs)
+    trip, tap = round_trip(runs), baseline_tap(runs)
     report("submit round → result text in the browser", trip)
     report("baseline: tap → a text changed, one-line Flet page", tap)
     print(f"ratio companion / baseline: {statistics.median(trip) / statistics.median(tap):.2f}x")

@@ -12,5 +12,7 @@ from companion.store.db import (
     data_dir,
     open_store,
 )
+from companion.store.history import Group, MatchSummary
 
-__all__ = ["SCHEMA_VERSION", "Store", "StoreError", "StoredGame", "StoredMatch", "data_dir", "open_store"]
+__all__ = ["SCHEMA_VERSION", "Group", "MatchSummary", "Store", "StoreError", "StoredGame", "StoredMatch",
+           "data_dir", "open_store"]

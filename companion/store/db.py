@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.errors import StoreError
+from companion.store.history import Group, MatchSummary, groups_of, played_by
 
 log = logging.getLogger(__name__)
 
@@ -549,6 +550,25 @@ class Store:
             ids = [r[0] for r in self._conn.execute(
                 "SELECT id FROM matches ORDER BY updated_at DESC, id DESC")]
         return [self.match(i) for i in ids]
+
+    def summaries(self, player: str = "") -> list[MatchSummary]:
+        """Every match without its records, the most recently changed first (as
+        :meth:`matches`); with ``player``, only the matches one of whose players' names
+        holds it (:func:`companion.store.history.played_by`: any case, any accents)."""
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT id, game, players, finished, created_at, updated_at FROM matches "
+                "ORDER BY updated_at DESC, id DESC").fetchall()
+        out = [MatchSummary(id=r[0], game=r[1], players=tuple(json.loads(r[2])), finished=bool(r[3]),
+                            created_at=r[4], updated_at=r[5]) for r in rows]
+        if player.strip():
+            out = [m for m in out if played_by(m.players, player)]
+        return out
+
+    def groups(self) -> list[Group]:
+        """The groups of players the stored matches were played by, most recently
+        played first (:func:`companion.store.history.groups_of`)."""
+        return groups_of(self.summaries())
 
     def delete_match(self, match_id: int) -> None:
         with self.transaction() as c:

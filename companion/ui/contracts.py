@@ -26,32 +26,55 @@ import flet as ft
 from companion.net.hub import HostView, SeatView
 from companion.store import Store
 
-__all__ = ["GameView", "HostContext", "RemoteView", "Route", "SeatContext", "SessionState",
-           "ShellServices", "setup_key"]
+__all__ = ["PHONE_WIDTH", "READING_WIDTH", "TABLE_WIDTH", "GameView", "HostContext", "RemoteView",
+           "Route", "SeatContext", "SessionState", "ShellServices", "setup_key"]
 
 
 # ================================================================ the session
 
 @dataclass(frozen=True)
 class Route:
+    """The screen a session shows (``"match"``) and what it shows there
+    (``{"match": 12}``). It is the session's state; the page's address follows it
+    (``/match/12``, :mod:`companion.ui.routes`), and the browser's Back brings it back."""
+
     screen: str = "home"
     args: Mapping[str, Any] = field(default_factory=dict)
 
 
+# The width of the content, in logical pixels, on a window wider than a phone
+# (``SessionState.wide``): a match screen (a game's ``table`` and ``match_detail``)
+# gets up to TABLE_WIDTH, every other screen a readable column of READING_WIDTH. A
+# window narrower than that (less the page's margins) is filled.
+TABLE_WIDTH = 1240
+READING_WIDTH = 760
+PHONE_WIDTH = 600      # at most this wide, a window is a phone's: one column, full width
+
+
 @dataclass(frozen=True)
 class SessionState:
-    """Everything a session shows, as data: never controls."""
+    """Everything a session shows, as data: never controls.
+
+    ``wide`` is the one thing a game's screen asks about the window: True when it is
+    wider than a phone (more than PHONE_WIDTH px). A match screen then has up to
+    TABLE_WIDTH px and may lay its table out side by side — with ``ft.ResponsiveRow``,
+    which breaks by the room it is given, so the same screen stays one column where
+    the window is narrower. False: a phone's single column, full width.
+    ``width`` is the window's width as of the last change of layout (0: not known);
+    the shell sizes the content from it."""
 
     route: Route = field(default_factory=Route)
     flash: str | None = None                     # a one-line message at the top
     ui: Mapping[str, Any] = field(default_factory=dict)   # screens' passing state by key
-    wide: bool = False                           # desktop layout
+    wide: bool = False                           # wider than a phone: desktop layout
+    width: float = 0                             # the window's width (logical px)
     rev: int = 0                                 # bumped by every change: re-read the store
 
 
 class ShellServices(Protocol):
     """The session's shell as every screen gets it (:class:`companion.ui.shell.Shell`):
-    data and callbacks, nothing drawn."""
+    data and callbacks, nothing drawn. ``go`` opens another screen (and puts its
+    address in the browser); ``state.wide`` says the window is wider than a phone."""
 
     page: ft.Page
     store: Store

@@ -10,6 +10,17 @@ player is tapping keep their identity and no tap is lost to a redraw. Records li
 in the store (read on every render: the record is the truth); rules live in the
 games.
 
+Each screen has its own address (``/match/12``, ``/history``; :mod:`companion.ui.routes`
+translates both ways). :meth:`Shell.go` puts the new screen's address in the browser
+(its history, so Back comes back to it); the browser's Back, Forward or an address
+typed in comes back as a route change (:meth:`Shell.arrive`) and shows that screen; a
+session opens at its page's address (a reload stays where it was), the plain address
+at the match being played. A screen's in-screen steps (a table's entry, reveal, a past
+round) have no address of their own. On a window wider than a phone a match screen
+gets up to ``TABLE_WIDTH`` px, every other screen a readable column
+(:func:`content_width`); a game asks ``shell.state.wide``
+(:class:`~companion.ui.contracts.SessionState`).
+
 Game views
 ----------
 A game gets app screens by adding ``companion/games/<name>/view.py`` with a
@@ -45,7 +56,6 @@ offers both for any game.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -55,17 +65,18 @@ import flet as ft
 
 from companion.core.errors import CompanionError, StoreError
 from companion.core.registry import games, games_with
-from companion.net.serving import JOIN_PATH, is_local_client
+from companion.net.serving import is_local_client
 from companion.store import Store, data_dir
-from companion.store.bgstats import bgstats_json
 from companion.store.exchange import import_json, keep_file
-from companion.ui.contracts import GameView, Route, SessionState, setup_key
+from companion.ui.contracts import PHONE_WIDTH, READING_WIDTH, TABLE_WIDTH, GameView, Route, SessionState, setup_key
+from companion.ui.history import History
 from companion.ui.host import HostPanel, connect, hostable
 from companion.ui.phone import JoinScreen
+from companion.ui.routes import address, route_of
 from companion.ui.widgets import accessible, error_text, heading, icon_button
 
-PHONE_WIDTH = 600      # below this the layout is the phone's: one column, full width
-CONTENT_WIDTH = 760    # on a desktop the content is a centred column this wide
+MARGIN = 8                                  # the page's margin left and right of the content
+TABLE_SCREENS = frozenset({"match", "history_match"})   # a match's screens: up to TABLE_WIDTH
 
 __all__ = ["App", "GameView", "Route", "SessionState", "Shell", "accessible", "error_text",
            "game_views", "heading", "icon_button", "start_session"]
@@ -94,6 +105,10 @@ class Shell:
         # A phone-screen session from this very machine: it is told how to open the
         # host screen.
         self.host_machine = False
+        # The page's address as the browser last showed it, and the addresses sent to
+        # it that it has not yet said it shows (each comes back as a route change).
+        self.at: str | None = None
+        self._sent: list[str] = []
 
     # ------------------------------------------------------------ state
     def bind(self, state: SessionState, set_state: Callable[[Any], None]) -> None:
@@ -107,7 +122,78 @@ class Shell:
         self._set(step)
 
     def go(self, screen: str, *, say: str | None = None, **args: Any) -> None:
-        self._update(lambda s: replace(s, route=Route(screen, dict(args)), flash=say))
+        route = Route(screen, dict(args))
+        self._update(lambda s: replace(s, route=route, flash=say))
+        self.show_address(route)
+
+    # ------------------------------------------------------------ the page's address
+    def show_address(self, route: Route) -> None:
+        """Put ``route``'s address in the browser's address bar and history (so Back
+        comes back here), unless it is there already."""
+        if self.remote:
+            return
+        try:
+            target = address(route)
+        except ValueError:
+            return
+        if target == self.at:
+            return
+        self.at = target
+        self._sent.append(target)
+        page = self.page
+        if page is None:        # drawn without a page (tests)
+            return
+
+        async def push() -> None:
+            try:
+                await page.push_route(target)
+            except Exception:   # the page went away meanwhile
+                pass
+
+        try:
+            page.run_task(push)
+        except Exception:
+            pass
+
+    def resolve(self, location: str | None) -> tuple[Route, str | None]:
+        """The screen at a page address, and the line to show with it: an address that
+        names no screen, or a match that is no longer saved, opens Home, saying so."""
+        route = route_of(location, self.views)
+        if route is None:
+            shown = (location or "/").split("?", 1)[0]
+            return Route("home"), f"companion has no screen at {shown}, so here is the home screen."
+        if "match" in route.args:
+            match_id = route.args["match"]
+            try:
+                m = self.store.match(match_id)
+            except CompanionError:
+                m = None
+            if m is None:
+                return Route("home"), (f"There is no match {match_id} here: it may have been deleted. "
+                                       "Your saved matches are in History.")
+            if m.game not in self.views:
+                title = games()[m.game].title if m.game in games() else m.game
+                return Route("home"), (f"Match {match_id} is a {title} match, and companion has no "
+                                       f"table screens for {title}, so here is the home screen.")
+        return route, None
+
+    def arrive(self, location: str) -> None:
+        """The browser shows ``location``: the answer to an address this session sent
+        (nothing to do), or Back, Forward or an address typed in: show its screen."""
+        if location in self._sent:
+            del self._sent[:self._sent.index(location) + 1]
+            return
+        self._sent.clear()
+        self.at = location
+        if self.remote:
+            return
+        route, line = self.resolve(location)
+        try:
+            same = line is None and address(route) == address(self.state.route)
+        except ValueError:
+            same = False
+        if not same:            # the same screen (the Rules' way back included) is left as it is
+            self._update(lambda s: replace(s, route=route, flash=line))
 
     def say(self, text: str | None) -> None:
         """A one-line message at the top of the screen, until the next input."""
@@ -151,9 +237,10 @@ class Shell:
         return (f"Nothing can be saved: {why}. You can look at your saved games, but no game or "
                 "round can be started or entered until companion may write there again and is restarted.")
 
-    def set_wide(self, wide: bool) -> None:
-        if wide != self.state.wide:
-            self._update(lambda s: replace(s, wide=wide))
+    def set_width(self, width: float) -> None:
+        """The window is ``width`` px wide: draw again where that changes the layout."""
+        if layout(width) != layout(self.state.width):
+            self._update(lambda s: replace(s, wide=width > PHONE_WIDTH, width=width))
 
     # ------------------------------------------------------------ services
     def to_top(self) -> None:
@@ -247,6 +334,22 @@ class Shell:
 
 # ================================================================ root component
 
+def content_width(screen: str, window: float) -> float | None:
+    """How wide a screen's content is drawn in a window ``window`` px wide (None: the
+    window's whole width, less its margins): a phone's full width; on a wider window a
+    match screen up to TABLE_WIDTH, any other a readable column of READING_WIDTH."""
+    if window <= PHONE_WIDTH:
+        return None
+    cap = TABLE_WIDTH if screen in TABLE_SCREENS else READING_WIDTH
+    return cap if window - 2 * MARGIN >= cap else None
+
+
+def layout(window: float) -> tuple[float | None, ...]:
+    """What of the window's width the layout depends on: a resize within one layout
+    draws nothing again."""
+    return (window > PHONE_WIDTH, *(content_width(s, window) for s in ("match", "home")))
+
+
 def scene_of(state: SessionState) -> tuple[Any, ...]:
     """What makes a new screen, as opposed to a redraw of the same one: the route, and
     the step (``mode``) of every screen's passing state — a table going from entry to
@@ -276,9 +379,9 @@ def App(shell: Shell) -> ft.Control:
                       bgcolor=ft.Colors.SECONDARY_CONTAINER, padding=10, border_radius=8,
                       visible=bool(state.flash)),
          body],
-        spacing=12, width=CONTENT_WIDTH if state.wide else None,
+        spacing=12, width=content_width(state.route.screen, state.width),
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-    return ft.Container(content=column, padding=ft.Padding(8, 8, 8, 24),
+    return ft.Container(content=column, padding=ft.Padding(MARGIN, 8, MARGIN, 24),
                         alignment=ft.Alignment.TOP_CENTER)
 
 
@@ -299,7 +402,7 @@ def Screen(shell: Shell, route: Route, *, key: str | None = None) -> ft.Control:
         if r.screen == "rules":
             return RulesScreen(shell, r.args.get("game"), r.args.get("back"))
         if r.screen == "history":
-            return History(shell)
+            return History(shell, shell.views)
         if r.screen == "history_match":
             m = shell.store.match(r.args["match"])
             return shell.views[m.game].match_detail(shell, m.id)
@@ -363,33 +466,6 @@ def RulesScreen(shell: Shell, game: str | None, back: Route | None) -> ft.Contro
         out += [ft.Button(f"Rules: {v.title}", icon=ft.Icons.MENU_BOOK,
                           on_click=lambda e, n=n: shell.go("rules", game=n, back=back))
                 for n, v in shell.views.items()]
-    return _column(out)
-
-
-@ft.component
-def History(shell: Shell) -> ft.Control:
-    out: list[ft.Control] = [heading("History")]
-    matches = shell.store.matches()
-    if not matches:
-        out.append(ft.Text("No matches yet."))
-    else:
-        out.append(ft.Button(
-            "All matches for BG Stats", icon=ft.Icons.DOWNLOAD,
-            tooltip="Every finished game as a play, in a file the BG Stats app imports",
-            on_click=lambda e: shell.say(shell.export("companion-history-bgstats.json",
-                                                     bgstats_json(shell.store.matches()), "History for BG Stats"))))
-    for m in matches:
-        view = shell.views.get(m.game)
-        if view is None:
-            continue
-        try:
-            line, _ = view.match_line(m.players, [g.record for g in m.games])
-        except CompanionError as exc:
-            line = str(exc)
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(m.updated_at))
-        out.append(ft.Button(
-            f"{view.title}, {when}: {', '.join(m.players)}: {line}",
-            on_click=lambda e, i=m.id: shell.go("history_match", match=i)))
     return _column(out)
 
 
@@ -489,15 +565,30 @@ def start_session(page: ft.Page, store: Store, *, host: bool = False) -> Shell:
         icon_button(ft.Icons.MENU_BOOK, "Rules", lambda e: shell.open_rules()),
         icon_button(ft.Icons.SETTINGS, "Settings", lambda e: shell.go("settings")),
     ])
-    page.on_resize = lambda e: shell.set_wide((page.width or 0) > PHONE_WIDTH)
+    page.on_resize = lambda e: shell.set_width(page.width or 0)
     page.on_platform_brightness_change = lambda e: shell.saved()
     connect(shell)
-    route = Route()
-    current = store.current_match_id()
-    if shell.remote or (page.route or "").startswith(JOIN_PATH):
-        route = Route("join")                        # a phone at a hosted table
-    elif current is not None and not store.match(current).finished:
-        route = Route("match", {"match": current})   # opens where you were
-    shell.state = replace(shell.state, route=route, wide=(page.width or 0) > PHONE_WIDTH)
+    route, line = first_route(shell, page.route)
+    width = page.width or 0
+    shell.state = replace(shell.state, route=route, wide=width > PHONE_WIDTH, width=width,
+                          flash=" ".join(t for t in (line, shell.state.flash) if t) or None)
+    if not shell.remote:
+        shell.at = page.route or "/"
+        page.on_route_change = lambda e: shell.arrive(e.route)
+        if line is None:
+            shell.show_address(route)
     page.render(App, shell)
     return shell
+
+
+def first_route(shell: Shell, location: str | None) -> tuple[Route, str | None]:
+    """The screen a session opens on: a phone's join screen; the screen at the page's
+    address; at the plain address, the match being played, where there is one."""
+    if shell.remote:
+        return Route("join"), None                   # a phone at a hosted table
+    route, line = shell.resolve(location)
+    if route.screen == "home" and line is None:
+        current = shell.store.current_match_id()
+        if current is not None and not shell.store.match(current).finished:
+            return Route("match", {"match": current}), None   # opens where you were
+    return route, line

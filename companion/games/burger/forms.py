@@ -214,6 +214,16 @@ def removed(d: SetupUI, i: int) -> SetupUI:
     return SetupUI(replace(d.setup, players=names), first)
 
 
+def with_players(d: SetupUI, names: Sequence[str]) -> SetupUI:
+    """A group played with before, picked: its names in their seats, replacing the fields;
+    the first player (BU-1) stays with their name if they are in the group, else the
+    first seat is first."""
+    chosen = setup_of(d).first
+    found = Roster(names).find(chosen) if chosen else None
+    first = list(names).index(found) if found is not None else 0
+    return SetupUI(replace(d.setup, players=tuple(names)), first)
+
+
 def setup_of(d: SetupUI) -> Setup:
     """The setup with the first player taken from the chosen seat."""
     names = d.setup.players

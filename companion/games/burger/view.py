@@ -35,7 +35,6 @@ from companion.games.burger.rulings import (
     RULES,
     RULES_INTRO,
     SCORING_LABEL,
-    points_per,
     scoring_label,
     tools_label,
 )
@@ -45,7 +44,9 @@ from companion.ui.table import open_match
 from companion.ui.widgets import Stepper, bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
 from companion.ui.widgets.icon_button import TAP
+from companion.ui.widgets.roster import RosterPicker
 from companion.ui.widgets.rulings import ruling_lines
+from companion.ui.widgets.stepper import stepper_row
 from companion.ui.widgets.text_field import TextField
 
 GAP = 6
@@ -153,6 +154,9 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
     return _column([
         heading("New Burger game"),
         ft.Text("Players in seating order, clockwise (BU-1: 2–5 players, different names)."),
+        RosterPicker(shell.store.groups(), rules.MIN_PLAYERS, rules.MAX_PLAYERS,
+                     f"Burger is for {rules.MIN_PLAYERS}–{rules.MAX_PLAYERS} players (BU-1)",
+                     lambda names: put(lambda u: forms.with_players(u, names)), key="groups"),
         *rows,
         error_text(problems.get("names") if all(e is None for e in errors) else None),
         ft.Button("Add player", icon=ft.Icons.PERSON_ADD, disabled=len(names) >= rules.MAX_PLAYERS,
@@ -165,8 +169,8 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
         bold("Tool cards per player"),
         ft.Text(tools_label(s.tongs, s.tease)),
         ft.Row([
-            Stepper("Setup", "tongs card", s.tongs, step("tongs"), unit="tongs"),
-            Stepper("Setup", "tease card", s.tease, step("tease"), unit="tease"),
+            Stepper("Setup", ("tongs card", "tongs cards"), s.tongs, step("tongs"), unit="tongs"),
+            Stepper("Setup", ("tease card", "tease cards"), s.tease, step("tease"), unit="tease"),
         ], spacing=8, wrap=True),
         error_text(problems.get("tools")),
         bold("Draw pile"),
@@ -194,17 +198,9 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
 
 
 def points_stepper(what: str, value: int, on_step: Callable[[int], None]) -> ft.Control:
-    """The BU-8 points per ``what``, set with − and + (the shared ``Stepper`` puts its
-    plural on the last word: this one says '0 points per rat token')."""
-    return ft.Row([
-        icon_button(ft.Icons.REMOVE, f"Scoring: one point per {what} fewer", lambda e: on_step(-1)),
-        ft.Column([
-            ft.Text(str(value), size=18, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER,
-                    semantics_label=f"Scoring: {points_per(value, what)}"),
-            ft.Text(f"per {what}", size=11, text_align=ft.TextAlign.CENTER),
-        ], spacing=0, width=58, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-        icon_button(ft.Icons.ADD, f"Scoring: one point per {what} more", lambda e: on_step(1)),
-    ], spacing=0, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    """The BU-8 points per ``what``, set with − and +: '0 points per rat token'."""
+    return stepper_row("Scoring", (f"point per {what}", f"points per {what}"), value, on_step,
+                       unit=f"per {what}")
 
 
 # ================================================================ the table
@@ -408,7 +404,7 @@ def Hamburgers(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
         n = draft.complete.get(p, 0)
         out.append(ft.Row([
             ft.Text(p, expand=True),
-            Stepper(p, "hamburger", n,
+            Stepper(p, ("hamburger", "hamburgers"), n,
                     partial(stepped, p), unit="made"),
             icon_button(ft.Icons.FACT_CHECK, f"{p}: check a stack against the recipe",
                         _tap(partial(actions.check_stack, d.t, p)),

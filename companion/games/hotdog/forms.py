@@ -19,7 +19,7 @@ from typing import Any
 from companion.core import edits, words
 from companion.core.edits import Change, clean, say
 from companion.core.errors import RuleError
-from companion.core.names import check_names, normal
+from companion.core.names import check_names, key, normal
 from companion.games.hotdog import rules
 from companion.games.hotdog.models import HotDogRecord, Round
 from companion.games.hotdog.present import replay
@@ -66,6 +66,15 @@ class SetupDraft:
             mustard -= 1
         touched = frozenset(k - (k > i) for k in self.touched if k != i)
         return replace(self, names=names, mustard=mustard, touched=touched)
+
+    def with_players(self, names: Sequence[str]) -> SetupDraft:
+        """A group played with before, picked: its names in their seats, replacing the
+        fields; the mustard card (HD-4) stays with its player if they are in the group,
+        else it goes to the first seat."""
+        holder = self.names[self.holder()].strip() if self.names else ""
+        keys = [key(n) for n in names]
+        mustard = keys.index(key(holder)) if holder and key(holder) in keys else 0
+        return SetupDraft(names=tuple(names), mustard=mustard, touched=frozenset(range(len(names))))
 
     def chose(self, i: int) -> SetupDraft:
         """Seat ``i`` holds the mustard card at the start (HD-4)."""

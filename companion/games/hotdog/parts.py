@@ -51,9 +51,9 @@ def bid_fields(player: str, tables: Sequence[int], d: Draft | None, put: Put) ->
     return [
         chips,
         ft.Row([
-            Stepper(p, "hot dog", d.hotdogs, lambda by: put(lambda x: x.step("hotdogs", by)),
+            Stepper(p, ("hot dog", "hot dogs"), d.hotdogs, lambda by: put(lambda x: x.step("hotdogs", by)),
                     unit="hot dog" if d.hotdogs == 1 else "hot dogs"),
-            Stepper(p, "dollar", d.dollars, lambda by: put(lambda x: x.step("dollars", by)),
+            Stepper(p, ("dollar", "dollars"), d.dollars, lambda by: put(lambda x: x.step("dollars", by)),
                     shown=dollars(d.dollars), unit="dollar" if d.dollars == 1 else "dollars"),
         ], spacing=8, wrap=True),
         ft.Row([

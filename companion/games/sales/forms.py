@@ -168,6 +168,13 @@ def with_name(d: SetupDraft, i: int, name: str) -> SetupDraft:
     return replace(d, names=d.names[:i] + (name,) + d.names[i + 1:])
 
 
+def with_players(d: SetupDraft, names: Sequence[str]) -> SetupDraft:
+    """A group played with before, picked: its names in their seats, replacing the
+    fields (the mode's count allows the group: the setup offers only those, SA-2); the
+    leader of the first sale (SA-9) stays if in the group, else it is the first seat."""
+    return replace(d, names=tuple(names))
+
+
 def moved(d: SetupDraft, i: int, by: int) -> SetupDraft:
     names, j = list(d.names), i + by
     if not (0 <= i < len(names) and 0 <= j < len(names)):

@@ -50,8 +50,9 @@ def SalesSeat(ctx: SeatContext, *, key: Key = None) -> ft.Control:
             ft.TextField(label="Suit (or wild)", value=d.suit, dense=True,
                          on_change=lambda e: put(suit=e.control.value or "")),
             ft.Row([
-                Stepper(p, "value point", d.value, lambda by: put(value=max(0, d.value + by)), unit="value"),
-                Stepper(p, "discard icon", d.discard, lambda by: put(discard=max(0, d.discard + by)),
+                Stepper(p, ("value point", "value points"), d.value, lambda by: put(value=max(0, d.value + by)),
+                        unit="value"),
+                Stepper(p, ("discard icon", "discard icons"), d.discard, lambda by: put(discard=max(0, d.discard + by)),
                         unit="discard"),
             ], wrap=True, spacing=8),
             ft.TextField(label="Icons shown (commas)", value=d.icons, dense=True,

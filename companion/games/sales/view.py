@@ -35,6 +35,7 @@ from companion.ui.table import open_match
 from companion.ui.widgets import bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
 from companion.ui.widgets.icon_button import TAP
+from companion.ui.widgets.roster import RosterPicker
 from companion.ui.widgets.rulings import ruling_lines
 from companion.ui.widgets.text_field import TextField
 
@@ -159,16 +160,15 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
     rows: list[ft.Control] = []
     for i, name in enumerate(d.names):
         label = f"{word.capitalize()} {i + 1}"
-        tools: list[ft.Control] = []
+        tools: list[ft.Control] = [
+            icon_button(ft.Icons.ARROW_UPWARD, f"Move {label} up",
+                        step(partial(forms.moved, i=i, by=-1)), disabled=i == 0),
+            icon_button(ft.Icons.ARROW_DOWNWARD, f"Move {label} down",
+                        step(partial(forms.moved, i=i, by=1)), disabled=i == len(d.names) - 1),
+        ]
         if d.mode == "competitive":
-            tools = [
-                icon_button(ft.Icons.ARROW_UPWARD, f"Move {label} up",
-                            step(partial(forms.moved, i=i, by=-1)), disabled=i == 0),
-                icon_button(ft.Icons.ARROW_DOWNWARD, f"Move {label} down",
-                            step(partial(forms.moved, i=i, by=1)), disabled=i == len(d.names) - 1),
-                icon_button(ft.Icons.DELETE_OUTLINE, f"Remove {label}",
-                            step(partial(forms.removed, i=i)), disabled=len(d.names) <= low),
-            ]
+            tools.append(icon_button(ft.Icons.DELETE_OUTLINE, f"Remove {label}",
+                                     step(partial(forms.removed, i=i)), disabled=len(d.names) <= low))
         rows.append(ft.Column([
             ft.Row([TextField(label=label, value=name, expand=True, dense=True,
                                  on_change=name_changed(i)),
@@ -215,6 +215,10 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
                       content=ft.Column(modes, spacing=0)),
         bold(f"{word.capitalize()}s"),
         ft.Text(f"{count_text} (SA-2, different names)."),
+        RosterPicker(shell.store.groups() if d.mode != "solo" else [], low, high,
+                     (f"the competitive game is for {low}–{high} players (SA-2)" if low != high
+                      else f"the co-op game is for exactly {low} players (SA-2)"),
+                     lambda names: put(lambda d: forms.with_players(d, names)), key="groups"),
         *rows,
         ft.Button(f"Add {word}", icon=ft.Icons.PERSON_ADD, visible=low != high,
                   disabled=len(d.names) >= high, on_click=step(forms.added)),

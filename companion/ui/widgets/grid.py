@@ -1,0 +1,55 @@
+"""A score grid: players as columns, rounds or games as rows, the standing row first.
+
+A table reads a score sheet this way on paper: one column per player, one line per
+round. The row a player looks for most (the money now, the totals) comes first, right
+under the names, so it stays in view however many rounds follow. Wider than the
+screen (nine players on a phone), the grid scrolls sideways, never the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import flet as ft
+
+
+@dataclass(frozen=True)
+class GridRow:
+    """One line of the grid: its label ("Round 3", "Game 1", "Now") and one cell per
+    player, in the grid's column order. ``strong`` rows (the standing, the totals) are
+    bold."""
+
+    label: str
+    cells: Sequence[str]
+    strong: bool = False
+
+
+def grid_rows_valid(players: Sequence[str], rows: Sequence[GridRow]) -> None:
+    """Every row has one cell per player (a programming slip otherwise)."""
+    for row in rows:
+        if len(row.cells) != len(players):
+            raise ValueError(f"grid row {row.label!r} has {len(row.cells)} cells for {len(players)} players")
+
+
+def _text(value: str, strong: bool) -> ft.Text:
+    return ft.Text(value, weight=ft.FontWeight.BOLD if strong else None)
+
+
+@ft.component
+def ScoreGrid(players: Sequence[str], rows: Sequence[GridRow], *, corner: str = "",
+              name: str = "score grid", key: str | None = None) -> ft.Control:
+    """The grid; ``corner`` heads the label column ("Round"); ``name`` is what a
+    screen reader calls it (and a test finds it by)."""
+    grid_rows_valid(players, rows)
+    table = ft.DataTable(
+        columns=[ft.DataColumn(label=ft.Text(corner, weight=ft.FontWeight.BOLD))]
+        + [ft.DataColumn(label=ft.Text(p, weight=ft.FontWeight.BOLD), numeric=True) for p in players],
+        rows=[ft.DataRow(cells=[ft.DataCell(_text(r.label, r.strong))]
+                         + [ft.DataCell(_text(c, r.strong)) for c in r.cells]) for r in rows],
+        column_spacing=16, horizontal_margin=8, heading_row_height=40,
+        data_row_min_height=36, data_row_max_height=44,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=8,
+    )
+    return ft.Semantics(label=name, container=True,
+                        content=ft.Row([table], scroll=ft.ScrollMode.AUTO))

@@ -1,0 +1,141 @@
+"""History: a page of matches at a time, newest first, searched by player; a match's
+line is worded (its record replayed) only when it is drawn. Drawn without a browser,
+over the real shell of ``tests/tabs.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import flet as ft
+import pytest
+from flet.components.component import Renderer
+
+from companion.games.hotdog import forms
+from companion.store import Store
+from companion.ui import history
+from companion.ui.history import PAGE, History, HistoryUI
+from tests.tabs import tab
+
+
+def controls(control: Any) -> Iterator[Any]:
+    yield control
+    for child in [*(getattr(control, "controls", None) or []), getattr(control, "content", None)]:
+        if isinstance(child, ft.Control):
+            yield from controls(child)
+
+
+def drawn(shell) -> Any:
+    return Renderer().render(History.__wrapped__, shell, shell.views)
+
+
+def buttons(root: Any) -> list[Any]:
+    return [c for c in controls(root) if isinstance(c, ft.Button)]
+
+
+def entries(root: Any) -> list[str]:
+    return [b.content for b in buttons(root) if isinstance(b.content, str) and b.content.startswith("Hot Dog, ")]
+
+
+def texts(root: Any) -> list[str]:
+    return [c.value for c in controls(root) if isinstance(c, ft.Text) and c.value]
+
+
+def tap(root: Any, starts: str) -> None:
+    (button,) = [b for b in buttons(root) if isinstance(b.content, str) and b.content.startswith(starts)]
+    button.on_click(None)
+
+
+def search_field(root: Any) -> Any:
+    (field,) = [c for c in controls(root) if isinstance(c, ft.TextField) and c.label == "Search by player"]
+    return field
+
+
+class Typed:
+    def __init__(self, field: Any, value: str) -> None:
+        self.control = field
+        field.value = value
+
+
+@pytest.fixture
+def shell(tmp_path):
+    return tab(Store(tmp_path / "companion.sqlite3"))
+
+
+def seed(store: Store, n: int, players=("Anna", "Bernd", "Chris")) -> list[int]:
+    return [store.create_match("hotdog", list(players), forms.new_record(list(players), players[0]))
+            for _ in range(n)]
+
+
+@pytest.fixture
+def worded(monkeypatch) -> list[int]:
+    """The matches whose line was worded (their records replayed), in order."""
+    seen: list[int] = []
+    original = history._line
+
+    def spy(v, store, match_id, updated_at):
+        if (str(store.path), match_id, updated_at) not in history._LINES:
+            seen.append(match_id)
+        return original(v, store, match_id, updated_at)
+
+    monkeypatch.setattr(history, "_line", spy)
+    return seen
+
+
+def test_no_matches_yet(shell):
+    assert "No matches yet." in texts(drawn(shell))
+
+
+def test_a_page_at_a_time_newest_first_each_line_worded_once(shell, worded):
+    ids = seed(shell.store, PAGE * 2 + 5)
+    root = drawn(shell)
+    assert len(entries(root)) == PAGE
+    assert worded == ids[::-1][:PAGE]                      # only the lines drawn, the newest first
+    assert f"{PAGE * 2 + 5} matches, the latest first; the first {PAGE} shown." in texts(root)
+    tap(root, f"Show {PAGE} more ({PAGE + 5} not shown yet)")
+    assert shell.ui(history.KEY) == HistoryUI(shown=PAGE * 2)
+    root = drawn(shell)
+    assert len(entries(root)) == PAGE * 2
+    assert worded == ids[::-1][:PAGE * 2]                  # the first page was not worded again
+    tap(root, "Show 5 more (5 not shown yet)")
+    root = drawn(shell)
+    assert len(entries(root)) == PAGE * 2 + 5
+    assert not [b for b in buttons(root) if str(b.content).startswith("Show ")]
+    assert f"{PAGE * 2 + 5} matches, the latest first." in texts(root)
+
+
+def test_a_changed_match_is_worded_again(shell):
+    (mid,) = seed(shell.store, 1)
+    assert entries(drawn(shell))[0].endswith(": game 1 of 3, 0 rounds played")
+    record = shell.store.match(mid).current.record
+    bids = [{"player": p, "table": 5, "hotdogs": 1} for p in ("Anna", "Bernd", "Chris")]
+    shell.store.save_game(mid, 1, {**record, "rounds": [{"bids": bids}]})
+    assert entries(drawn(shell))[0].endswith(": game 1 of 3, 1 round played")
+
+
+def test_search_by_player_any_case_any_accents(shell):
+    seed(shell.store, 3)
+    zoe = seed(shell.store, 2, ("Zoë", "Bernd"))
+    search_field(drawn(shell)).on_change(Typed(search_field(drawn(shell)), "ZOE"))
+    assert shell.ui(history.KEY) == HistoryUI(search="ZOE")
+    root = drawn(shell)
+    assert len(entries(root)) == 2 and all("Zoë, Bernd" in e for e in entries(root))
+    assert "2 matches with a player named like “ZOE”, the latest first." in texts(root)
+    (first, _) = [b for b in buttons(root) if str(b.content).startswith("Hot Dog, ")]
+    first.on_click(None)
+    assert shell.state.route.screen == "history_match" and shell.state.route.args == {"match": zoe[-1]}
+
+
+def test_a_search_that_finds_nothing_says_so_and_keeps_the_field(shell):
+    seed(shell.store, 2)
+    shell.set_ui(history.KEY, lambda u: u.searched("Dora"), HistoryUI())
+    root = drawn(shell)
+    assert "No match has a player named like “Dora”." in texts(root)
+    assert search_field(root).value == "Dora" and entries(root) == []
+
+
+def test_a_new_search_starts_at_its_first_page(shell):
+    seed(shell.store, PAGE + 1)
+    shell.set_ui(history.KEY, lambda u: u.more(), HistoryUI())
+    search_field(drawn(shell)).on_change(Typed(search_field(drawn(shell)), "anna"))
+    assert shell.ui(history.KEY) == HistoryUI(search="anna", shown=PAGE)

@@ -1,0 +1,99 @@
+"""Every screen has its own address, in a real browser (Debian chromium + Playwright):
+the browser's Back goes to the previous screen, a match is opened again by its address
+(at the round it is at), an address of a match no longer saved opens Home saying so;
+on a desktop window the Hot Dog table uses the window's width."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.e2e.harness import DESKTOP, enable_semantics, shot
+from tests.e2e.table import Table
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = ["Anna", "Bernd", "Chris"]
+OTHERS = ["Dora", "Emil", "Frida"]
+TIE = {"Anna": (5, 2, 0), "Bernd": (5, 3, 2), "Chris": (5, 3, 2)}
+LAPTOP = {"width": 1280, "height": 800}
+HOME_LINE = "A referee beside your card games."
+
+
+def at(t: Table, path: str | re.Pattern) -> None:
+    """The browser's address bar shows ``path`` (on this server)."""
+    if isinstance(path, str):
+        t.pg.wait_for_url(re.compile(r"^http://127\.0\.0\.1:\d+" + re.escape(path) + "$"))
+    else:
+        t.pg.wait_for_url(re.compile(r"^http://127\.0\.0\.1:\d+" + path.pattern + "$"))
+
+
+def match_id(t: Table) -> int:
+    at(t, re.compile(r"/match/\d+"))
+    found = re.search(r"/match/(\d+)$", t.pg.url)
+    assert found is not None
+    return int(found.group(1))
+
+
+def test_back_goes_to_the_previous_screen(chromium_browser, app_server):
+    t = Table(chromium_browser, app_server.url, DESKTOP)
+    try:
+        at(t, "/")
+        t.setup(PLAYERS, mustard="Anna")
+        kept = match_id(t)
+        t.click("Home")
+        t.see(HOME_LINE)
+        at(t, "/")
+        t.click("History")
+        t.see("All matches for BG Stats")
+        at(t, "/history")
+        t.click(re.compile(r"Hot Dog, .*Anna, Bernd, Chris"))
+        t.see("Game 1 (in play)")
+        at(t, f"/history/{kept}")
+        t.pg.go_back()
+        t.see("All matches for BG Stats")
+        at(t, "/history")
+        assert not t.find("Game 1 (in play)").count()
+        t.pg.go_back()
+        t.see(HOME_LINE)                 # Home, not the match being played
+        at(t, "/")
+        assert not t.find("All matches for BG Stats").count()
+        t.pg.go_forward()
+        t.see("All matches for BG Stats")
+    finally:
+        t.close()
+
+
+def test_a_match_opens_at_its_address_at_its_round_a_deleted_one_says_so(chromium_browser, app_server):
+    t = Table(chromium_browser, app_server.url, LAPTOP)
+    try:
+        t.setup(PLAYERS, mustard="Anna")
+        first = match_id(t)
+        t.play(1, TIE)
+        t.click("Next round")
+        t.see("Round 2 · mustard card: Bernd")
+        t.click("Home")
+        t.setup(OTHERS, mustard="Dora")          # now the match being played
+        second = match_id(t)
+        assert second != first
+        shot(t.pg, "laptop-hotdog-table")
+        # the Hot Dog table takes the laptop's width, not a phone's column of 760 px
+        header = t.find("Round 1 · mustard card: Dora").first.bounding_box()
+        assert header is not None and header["width"] > 1000
+
+        t.pg.goto(f"{app_server.base}match/{first}")      # the first match's address, typed in
+        enable_semantics(t.pg)
+        t.see("Round 2 · mustard card: Bernd")
+        t.see("Money: Anna $5 · Bernd $4 · Chris $3")
+        t.pg.reload()
+        enable_semantics(t.pg)
+        t.see("Round 2 · mustard card: Bernd")
+        at(t, f"/match/{first}")
+
+        t.pg.goto(f"{app_server.base}match/999")
+        enable_semantics(t.pg)
+        t.see("There is no match 999 here: it may have been deleted. Your saved matches are in History.")
+        t.see(HOME_LINE)
+    finally:
+        t.close()

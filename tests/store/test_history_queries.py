@@ -1,0 +1,65 @@
+"""What History and the setup screens read of the stored matches without their records:
+the summaries (most recently changed first, searched by a player's name in any case
+and with or without accents) and the groups played with (one per set of players,
+seated as they sat last, with how many matches)."""
+
+from __future__ import annotations
+
+from companion.games.hotdog import forms
+from companion.store.history import search_key
+
+
+def hotdog(store, players: list[str]) -> int:
+    return store.create_match("hotdog", players, forms.new_record(players, players[0]))
+
+
+def test_summaries_are_the_matches_most_recently_changed_first(store):
+    a = hotdog(store, ["Anna", "Bernd"])
+    b = hotdog(store, ["Chris", "Dora"])
+    assert [m.id for m in store.summaries()] == [b, a]
+    store.set_finished(a)                                   # a change brings a match to the top
+    got = store.summaries()
+    assert [m.id for m in got] == [a, b] == [m.id for m in store.matches()]
+    assert got[0].players == ("Anna", "Bernd") and got[0].finished and got[0].game == "hotdog"
+    store.delete_match(a)
+    assert [m.id for m in store.summaries()] == [b]
+    imported = store.import_match("hotdog", ["Emil", "Zoë"], [forms.new_record(["Emil", "Zoë"], "Emil")], True)
+    assert [m.id for m in store.summaries()] == [imported, b]
+
+
+def test_summaries_read_no_record(store):
+    mid = hotdog(store, ["Anna", "Bernd"])
+    store._conn.execute("UPDATE games SET record='not json' WHERE match_id=?", (mid,))
+    assert [m.id for m in store.summaries("anna")] == [mid]
+
+
+def test_search_by_player_ignores_case_and_accents(store):
+    zoe = hotdog(store, ["Zoë", "Bernd"])
+    zoe_nfd = hotdog(store, ["Zoe\u0308", "Chris"])           # typed with a combining diaeresis
+    anna = hotdog(store, ["ANNA", "Bernd"])
+    assert {m.id for m in store.summaries("zoe")} == {zoe, zoe_nfd}
+    assert {m.id for m in store.summaries("ZOË")} == {zoe, zoe_nfd}
+    assert {m.id for m in store.summaries("anna")} == {anna}
+    assert {m.id for m in store.summaries("ber")} == {zoe, anna}     # part of a name
+    assert store.summaries("Dora") == []
+    assert len(store.summaries("  ")) == 3                        # nothing typed: every match
+    assert search_key("Zoë") == search_key("zoe") == "zoe"
+
+
+def test_groups_are_sets_of_players_seated_as_last_time(store):
+    hotdog(store, ["Anna", "Bernd", "Chris"])
+    hotdog(store, ["Dora", "Emil"])
+    store.create_match("burger", ["chris", "Anna", "Bernd"], {"game": "burger", "players": [], "rounds": []})
+    groups = store.groups()
+    assert [(g.players, g.matches) for g in groups] == [
+        (("chris", "Anna", "Bernd"), 2),         # the latest first, seated (and spelt) as last time
+        (("Dora", "Emil"), 1),
+    ]
+    assert groups[0].last_played >= groups[1].last_played
+
+
+def test_groups_follow_the_matches(store):
+    mid = hotdog(store, ["Anna", "Bernd"])
+    assert [g.players for g in store.groups()] == [("Anna", "Bernd")]
+    store.delete_match(mid)
+    assert store.groups() == []

@@ -15,6 +15,9 @@ view       the app's screens (``companion.ui.contracts.GameView``)      the shel
 remote     the phone's screens (``companion.ui.contracts.RemoteView``)  the phones
 printable  score sheets and rules cards (``companion.pdf``)             print, the app
 export     CSV rows, score column, start player (``store.exchange``)     exports
+passing    the type of the table screen's passing state, a frozen       tests
+           dataclass that survives JSON (``companion.ui.table`` keeps
+           it in the store as it changes)
 ========== ============================================================ ==============
 
 A game without a part simply lacks it (no phones, no printable…); the callers ask
@@ -32,7 +35,7 @@ from typing import Any, Protocol
 from companion.core.record import GameRecord
 
 #: The parts a game may declare (see the module docstring).
-PARTS = ("rules", "seat", "view", "remote", "printable", "export")
+PARTS = ("rules", "seat", "view", "remote", "printable", "export", "passing")
 
 
 class GameResult(Protocol):
@@ -66,6 +69,9 @@ class GameSpec:
     commands: Callable[[Any], None] | None = None
     # part name → "module" or "module:attribute" (see PARTS)
     parts: Mapping[str, str] = field(default_factory=dict)
+    # the record's modes in which one person plays every seat (sales' solo: two hands):
+    # such a match is no group of people to offer again on a setup screen
+    lone_modes: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         unknown = sorted(set(self.parts) - set(PARTS))

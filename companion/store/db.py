@@ -41,7 +41,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,7 +52,7 @@ from companion.store.history import Group, MatchSummary, groups_of, played_by
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 DB_NAME = "companion.sqlite3"
 
 # How long the open, and then every change, waits for another program's lock (seconds).
@@ -148,6 +148,20 @@ MIGRATIONS: dict[int, str] = {
           AND CAST(substr(key, 8, length(key) - 16) AS INTEGER) IN (SELECT id FROM matches);
     DELETE FROM settings WHERE key GLOB 'sales.deck.[0-9]*' OR key GLOB 'burger:[0-9]*:recipes'
         OR key GLOB 'burger:[0-9]*:top_buns';
+    """,
+    # 4: what a screen has entered and not yet saved as a round (its passing state: the
+    # bids being entered, hidden ones hidden, the step of a reveal), kept as it changes
+    # so a restart or a reload finds it (companion.store.drafts).
+    4: """
+    CREATE TABLE drafts (
+        match_id    INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+        screen      TEXT NOT NULL,           -- whose drafts: a table screen's key ('hotdog-table')
+        game_number INTEGER NOT NULL,        -- the game they were entered in
+        state       TEXT NOT NULL,           -- JSON: the screen's passing state
+        stamps      TEXT NOT NULL DEFAULT '{}',  -- JSON: by draft, the record it was begun on
+        updated_at  REAL NOT NULL,
+        PRIMARY KEY (match_id, screen)
+    );
     """,
 }
 
@@ -398,7 +412,7 @@ class Store:
             return int(self._conn.execute("PRAGMA user_version").fetchone()[0])
 
     @contextmanager
-    def transaction(self, *, synced: bool = True) -> Iterator[sqlite3.Connection]:
+    def transaction(self, *, synced: bool = True, wait: float | None = None) -> Iterator[sqlite3.Connection]:
         """One atomic change: committed whole or not at all.
 
         A change the file refuses (read-only, locked by another program for
@@ -409,16 +423,22 @@ class Store:
         ``synced=False``: the commit is not synced to disk (``synchronous=NORMAL``, for
         this transaction only): it survives the process being killed, not a power cut
         until the next synced commit. Only for what can be entered again and saves no
-        game record: a phone's pending bid."""
+        game record: a phone's pending bid, a screen's drafts.
+
+        ``wait``: how long this change waits for another program's lock, in seconds,
+        instead of ``busy_timeout`` (a draft kept at every tap must not hold the tap)."""
         with self._lock:
             quick = not synced and self.read_only is None
+            waits = self.busy_timeout if wait is None else wait
             if quick:
                 self._conn.execute("PRAGMA synchronous=NORMAL")
+            if waits != self.busy_timeout:
+                self._conn.execute(f"PRAGMA busy_timeout={int(waits * 1000)}")
             try:
                 try:
                     self._conn.execute("BEGIN" if self.read_only else "BEGIN IMMEDIATE")
                 except sqlite3.OperationalError as exc:
-                    raise self._refusal(exc) from exc
+                    raise self._refusal(exc, waits) from exc
                 try:
                     yield self._conn
                     self._conn.execute("COMMIT")
@@ -427,18 +447,30 @@ class Store:
                         with suppress(sqlite3.Error):  # SQLite may have rolled back already
                             self._conn.execute("ROLLBACK")
                     if isinstance(exc, sqlite3.OperationalError) and _code(exc) in _REFUSED:
-                        raise self._refusal(exc) from exc
+                        raise self._refusal(exc, waits) from exc
                     raise
             finally:
                 if quick:
                     with suppress(sqlite3.Error):
                         self._conn.execute("PRAGMA synchronous=FULL")
+                if waits != self.busy_timeout:
+                    with suppress(sqlite3.Error):
+                        self._conn.execute(f"PRAGMA busy_timeout={int(self.busy_timeout * 1000)}")
 
-    def _refusal(self, exc: sqlite3.Error) -> StoreError:
+    @contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """The connection, for reads outside any change, held from every other thread
+        for the ``with`` block (the store's own queries live in modules of their own,
+        e.g. :mod:`companion.store.drafts`)."""
+        with self._lock:
+            yield self._conn
+
+    def _refusal(self, exc: sqlite3.Error, waited: float | None = None) -> StoreError:
         """Why a change was not saved, in words a player can act on."""
         code = _code(exc)
         if code in _BUSY:
-            return StoreError(f"another program kept the saved data busy for {self.busy_timeout:g} seconds; "
+            seconds = self.busy_timeout if waited is None else waited
+            return StoreError(f"another program kept the saved data busy for {seconds:g} seconds; "
                               "try again, and close that program (or the other companion window) if it "
                               "goes on. Everything saved before is kept")
         if code in _NOT_WRITABLE:
@@ -565,15 +597,28 @@ class Store:
             out = [m for m in out if played_by(m.players, player)]
         return out
 
-    def groups(self) -> list[Group]:
+    def groups(self, lone_modes: Mapping[str, Collection[str]] | None = None) -> list[Group]:
         """The groups of players the stored matches were played by, most recently
-        played first (:func:`companion.store.history.groups_of`)."""
-        return groups_of(self.summaries())
+        played first (:func:`companion.store.history.groups_of`). ``lone_modes`` names,
+        per game, the modes (the first record's ``mode``) in which one person plays
+        every seat: those matches make no group."""
+        lone = {g: sorted(modes) for g, modes in (lone_modes or {}).items() if modes}
+        alone: set[int] = set()
+        if lone:
+            with self._lock:
+                for game, modes in lone.items():
+                    rows = self._conn.execute(
+                        "SELECT m.id FROM matches m JOIN games g ON g.match_id = m.id AND g.number = 1 "
+                        f"WHERE m.game = ? AND json_extract(g.record, '$.mode') IN ({','.join('?' * len(modes))})",
+                        (game, *modes)).fetchall()
+                    alone.update(r[0] for r in rows)
+        return groups_of(m for m in self.summaries() if m.id not in alone)
 
     def delete_match(self, match_id: int) -> None:
         with self.transaction() as c:
             c.execute("DELETE FROM games WHERE match_id=?", (match_id,))
             c.execute("DELETE FROM match_settings WHERE match_id=?", (match_id,))
+            c.execute("DELETE FROM drafts WHERE match_id=?", (match_id,))
             c.execute("DELETE FROM matches WHERE id=?", (match_id,))
             c.execute("DELETE FROM settings WHERE key='current_match' AND value=?", (str(match_id),))
         self._changed(match_id)

@@ -16,19 +16,42 @@ screen saves, drafts begun on the record it replaced go on from the new one
 (:func:`companion.core.edits.followed`); after a refusal every stamp is dropped: the
 drafts stay as entered, in step with the record the screen now redraws.
 
+Kept across a restart: the passing state is also kept in the store as it changes
+(:mod:`companion.store.drafts`, one small transaction a change), with its stamps, as
+JSON made from its type (the type of ``fresh``'s state, which every game declares as
+its ``passing`` part, :mod:`companion.core.game`: the registry-wide tests check that
+it survives JSON).
+A session that has no passing state of its own for the game in play (a new browser
+session: a reload, a tab reconnecting after the server was restarted, a second tab)
+begins from the one kept when it first draws that game, shown exactly as it was (a
+hidden bid comes back hidden), and a draft begun on a record since replaced is still
+refused. From then on a session keeps its own: two tabs entering at once each keep
+what they show (a tab already open never takes up what another enters), and the store
+keeps the latest state written, whichever tab wrote it. A state back to fresh (its drafts
+entered) is no longer kept. When the store cannot write, the entry goes on on screen
+and the top of the page says it could not be kept for a restart (a read-only store is
+said once for all by the shell's banner).
+
 No flet here: the session is tested without a browser.
 """
 
 from __future__ import annotations
 
+import logging
+import sqlite3
+import threading
+import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from pydantic import TypeAdapter, ValidationError
 
 from companion.core import edits
 from companion.core.edits import Place
 from companion.core.errors import CompanionError
 from companion.core.match import GAMES_PER_MATCH
+from companion.store import drafts
 from companion.store.db import RecordMoved
 from companion.ui.records import Refused, save_change
 
@@ -36,6 +59,24 @@ if TYPE_CHECKING:   # the shell as a screen sees it (its module draws, so import
     from companion.ui.contracts import ShellServices
 
 U = TypeVar("U")
+
+log = logging.getLogger(__name__)
+
+# Reading a session's latest passing state and keeping it is one step: of two taps
+# handled at once, the one kept last is the later state.
+_keeping = threading.Lock()
+
+
+_codecs: dict[type[Any], TypeAdapter[Any]] = {}
+
+
+def passing_codec(kind: type[Any]) -> TypeAdapter[Any]:
+    """How a table keeps its passing state (of type ``kind``, a frozen dataclass: the
+    game's ``passing`` part) in the store: JSON both ways."""
+    codec = _codecs.get(kind)
+    if codec is None:
+        codec = _codecs[kind] = TypeAdapter(kind)
+    return codec
 
 
 @dataclass(frozen=True)
@@ -66,6 +107,13 @@ class Held(Generic[U]):
     stamps: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
+# What each browser session (its shell) began a table from, by the table's key: the
+# state kept in the store when the session first drew the game, else a fresh one. Read
+# once, so a screen already open never takes up what another tab enters afterwards.
+_begun: weakref.WeakKeyDictionary[Any, dict[str, Held[Any]]] = weakref.WeakKeyDictionary()
+_begun_lock = threading.Lock()
+
+
 class TableSession(Generic[U]):
     """One render's view of a table: the match (:class:`MatchSeen`), the passing state
     as drawn (``ui``) and the operations, each a record change saved or a passing-state
@@ -90,6 +138,8 @@ class TableSession(Generic[U]):
                                records=tuple(g.record for g in m.games),
                                settings=shell.store.match_settings(m.id))
         self.fresh: U = fresh(self.match)
+        self._codec = passing_codec(type(self.fresh))
+        self._begun: Held[U] | None = None
         self.ui: U = self._held().ui
 
     # ------------------------------------------------------------ the match
@@ -108,7 +158,54 @@ class TableSession(Generic[U]):
 
     def _held(self) -> Held[U]:
         held = self._shell.ui(self._key)
-        return held if self._mine(held) else Held(self.match.id, self.match.number, self.fresh)
+        return held if self._mine(held) else self._start()
+
+    def _start(self) -> Held[U]:
+        """What a session with no passing state of its own for the game in play begins
+        from: the state kept in the store when it first drew this game, else a fresh one."""
+        if self._begun is not None:
+            return self._begun
+        with _begun_lock:
+            begun = _begun.setdefault(self._shell, {}).get(self._key)
+        if begun is None or not self._mine(begun):
+            begun = self._kept() or Held(self.match.id, self.match.number, self.fresh)
+            with _begun_lock:
+                _begun.setdefault(self._shell, {})[self._key] = begun
+        self._begun = begun
+        return begun
+
+    def _kept(self) -> Held[U] | None:
+        try:
+            kept = drafts.kept(self._shell.store, self.match.id, self._key, self.match.number)
+            if kept is None:
+                return None
+            ui = self._codec.validate_json(kept.state)
+        except (ValidationError, sqlite3.Error) as exc:  # kept by another version: begin afresh
+            log.warning("the drafts kept for match %s could not be read back: %s", self.match.id, exc)
+            return None
+        return Held(self.match.id, self.match.number, ui, kept.stamps)
+
+    def _keep(self) -> None:
+        """Keep the session's latest passing state in the store (or forget it there, back
+        to fresh). A store that cannot write leaves the entry as it is, on screen."""
+        if self._shell.store.read_only is not None:
+            return          # read-only: the shell's banner says nothing can be saved
+        with _keeping:
+            held = self._shell.ui(self._key)
+            if not self._mine(held):
+                return
+            try:
+                if held.ui == self.fresh and not held.stamps:
+                    drafts.drop(self._shell.store, self.match.id, self._key)
+                else:
+                    state = self._codec.dump_json(held.ui).decode()
+                    stamps = {k: dict(v) for k, v in held.stamps.items()}
+                    drafts.keep(self._shell.store, self.match.id, self._key, self.match.number, state, stamps)
+            except CompanionError as exc:   # the store cannot write now (busy, disk full)
+                self._shell.say(f"What you entered is on this screen but could not be kept in case "
+                                f"companion stops ({exc}): it is kept as soon as a later change can be.")
+            except ValueError:              # a state that is not plain data: a game's fault, not the player's
+                log.exception("the drafts of match %s could not be written as JSON", self.match.id)
 
     def latest(self) -> U:
         """The passing state as it is now (a tap may have changed it since this render)."""
@@ -119,8 +216,9 @@ class TableSession(Generic[U]):
         self._put_held(lambda h: replace(h, ui=fn(h.ui)))
 
     def _put_held(self, fn: Callable[[Held[U]], Held[U]]) -> None:
-        fresh = Held(self.match.id, self.match.number, self.fresh)
-        self._shell.set_ui(self._key, lambda h: fn(h if self._mine(h) else fresh))
+        start = self._start()
+        self._shell.set_ui(self._key, lambda h: fn(h if self._mine(h) else start))
+        self._keep()
 
     def put_draft(self, which: str, fn: Callable[[U], U]) -> None:
         """A change to draft ``which`` (e.g. "round", "edit"): a draft not begun yet is

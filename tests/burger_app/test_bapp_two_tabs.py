@@ -144,6 +144,7 @@ def test_the_recipe_file_comes_from_the_match(store, mid, tmp_path):
 
 def test_peek_and_the_stack_entry_are_this_tabs_own(store, mid):
     a, b = tab(store), tab(store)
+    table(b, mid)                             # b's screen is open before a peeks
     actions.peek(table(a, mid).t, "Cat")
     actions.check_stack(table(a, mid).t, "Ben")
     assert (ui(a, mid).peek, ui(a, mid).stack_for) == ("Cat", "Ben")

@@ -146,7 +146,9 @@ def test_sigkill_between_rounds_keeps_the_game(chromium_browser, tmp_path):
         restarted.start()
         server = restarted
         t = Table(chromium_browser, server.url, PHONE)
-        t.see("Round 2 · mustard card: Bernd")           # opens where we were
+        t.see("Tables now")                              # opens where we were: round 1's reveal, all shown
+        t.click("Next round")
+        t.see("Round 2 · mustard card: Bernd")
         t.see("Money: Anna $5 · Bernd $4 · Chris $3")
         t.click("Open round 1")
         t.see("2. 5 table: Chris 3−$2 = $1: returned (no room)")

@@ -1,7 +1,8 @@
 """Every registered game, on random legal records (as OpenSpiel's games_sim_test runs over
 every registered game): prefixes replay as the full replay began, the record survives
-JSON, undo and edit-and-replay agree with replaying by hand, and a seat's view before
-the reveal does not depend on what the other seats entered.
+JSON, undo and edit-and-replay agree with replaying by hand, a seat's view before
+the reveal does not depend on what the other seats entered, and a table's passing
+state (its drafts, as the table session keeps them in the store) reads back equal.
 
 The games are the registry's (``companion/games/*``) plus the toy game of
 ``tests/toy_game``, registered for its runs. A registered game without a record
@@ -11,10 +12,12 @@ from __future__ import annotations
 
 import json
 import tempfile
+from collections import abc
 from contextlib import nullcontext
-from dataclasses import asdict
+from dataclasses import asdict, fields, is_dataclass
 from pathlib import Path
-from typing import Any
+from types import UnionType
+from typing import Any, Union, get_args, get_origin, get_type_hints
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -23,6 +26,7 @@ from hypothesis import strategies as st
 from companion.core import edits, registry
 from companion.net.hub import Hub
 from companion.store import Store
+from companion.ui.table import passing_codec
 from tests.every_game.generators import MOVES, RECORDS
 from tests.toy_game import GAME as TOY
 
@@ -184,3 +188,57 @@ def test_a_seats_view_before_the_reveal_is_the_same_whatever_the_others_entered(
                         del side["plays"]
                 assert a == b
         check()
+
+
+# ---------------------------------------------------------------- a table's passing state
+
+def _json_values() -> st.SearchStrategy[Any]:
+    """What a passing state holds as plain data (``Any``): JSON values, floats left out."""
+    return st.recursive(st.none() | st.booleans() | st.integers(-99, 99) | st.text(max_size=8),
+                        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
+                                                                                      max_size=3),
+                        max_leaves=6)
+
+
+def _values(hint: Any) -> st.SearchStrategy[Any]:
+    """Values of a passing state's field by its type, ``Any`` as JSON values."""
+    origin, args = get_origin(hint), get_args(hint)
+    if hint is Any:
+        return _json_values()
+    if is_dataclass(hint):
+        hints = get_type_hints(hint)
+        return st.builds(hint, **{f.name: _values(hints[f.name]) for f in fields(hint)})
+    if origin in (Union, UnionType):
+        return st.one_of(*(_values(a) for a in args))
+    if origin in (dict, abc.Mapping):
+        return st.dictionaries(_values(args[0]), _values(args[1]), max_size=3)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return st.lists(_values(args[0]), max_size=3).map(tuple)
+        return st.tuples(*(_values(a) for a in args))
+    if origin is frozenset:
+        return st.frozensets(_values(args[0]), max_size=3)
+    return st.from_type(hint)
+
+
+VIEW_GAMES = sorted(n for n in registry.games() if registry.has_part(n, "view"))
+
+
+def test_every_game_with_a_table_declares_its_passing_state():
+    """The app's games draw their table from a table session, which keeps its passing
+    state in the store: each declares that state's type, so the test below checks it."""
+    assert VIEW_GAMES and all(registry.has_part(n, "passing") for n in VIEW_GAMES), VIEW_GAMES
+
+
+@pytest.mark.parametrize("name", [n for n in VIEW_GAMES if registry.has_part(n, "passing")])
+def test_a_tables_passing_state_comes_back_from_the_store_as_it_was(name):
+    """What the table session keeps (companion.ui.table, as JSON made from the state's
+    type) reads back equal: every draft, hidden or not, every step of a reveal."""
+    kind = registry.part(name, "passing")
+    codec = passing_codec(kind)
+
+    @SETTINGS
+    @given(_values(kind))
+    def check(state):
+        assert codec.validate_json(codec.dump_json(state)) == state
+    check()

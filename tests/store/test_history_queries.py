@@ -63,3 +63,15 @@ def test_groups_follow_the_matches(store):
     assert [g.players for g in store.groups()] == [("Anna", "Bernd")]
     store.delete_match(mid)
     assert store.groups() == []
+
+
+def test_a_solo_match_is_no_group_to_offer_again(store):
+    """Sales solo (SA-2): one person plays two hands; the hands are no group of people."""
+    from companion.ui.widgets.roster import groups_played
+
+    store.create_match("sales", ["Hand 1", "Hand 2"], {"game": "sales", "players": ["Hand 1", "Hand 2"],
+                                                     "mode": "solo", "sales": []})
+    store.create_match("sales", ["Ann", "Ben"], {"game": "sales", "players": ["Ann", "Ben"],
+                                               "mode": "coop", "sales": []})
+    assert [g.players for g in store.groups()] == [("Ann", "Ben"), ("Hand 1", "Hand 2")]
+    assert [g.players for g in groups_played(store)] == [("Ann", "Ben")]

@@ -33,5 +33,6 @@ GAME = GameSpec(
         "remote": "companion.games.burger.remote:REMOTE",
         "printable": "companion.games.burger.printable",
         "export": "companion.games.burger.export",
+        "passing": "companion.games.burger.actions:TableUI",
     },
 )

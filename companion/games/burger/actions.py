@@ -37,8 +37,9 @@ EDIT = "edit"                # a past round being changed
 @dataclass(frozen=True)
 class TableUI:
     """One session's passing state at a Burger table: data only (the drafts hold the
-    tool cards chosen before the reveal: they never leave this session). The record
-    each draft was begun on is the session's stamp, not kept here."""
+    tool cards chosen before the reveal, face down until then; the table session keeps
+    them in the store for a restart). The record each draft was begun on
+    is the session's stamp, not kept here."""
 
     mode: str = "entry"                      # entry | round | edit
     draft: RoundDraft | None = None          # the round being entered (None: a fresh one)

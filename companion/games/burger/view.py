@@ -44,7 +44,7 @@ from companion.ui.table import open_match
 from companion.ui.widgets import Stepper, bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
 from companion.ui.widgets.icon_button import TAP
-from companion.ui.widgets.roster import RosterPicker
+from companion.ui.widgets.roster import RosterPicker, groups_played
 from companion.ui.widgets.rulings import ruling_lines
 from companion.ui.widgets.stepper import stepper_row
 from companion.ui.widgets.text_field import TextField
@@ -154,7 +154,7 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
     return _column([
         heading("New Burger game"),
         ft.Text("Players in seating order, clockwise (BU-1: 2–5 players, different names)."),
-        RosterPicker(shell.store.groups(), rules.MIN_PLAYERS, rules.MAX_PLAYERS,
+        RosterPicker(groups_played(shell.store), rules.MIN_PLAYERS, rules.MAX_PLAYERS,
                      f"Burger is for {rules.MIN_PLAYERS}–{rules.MAX_PLAYERS} players (BU-1)",
                      lambda names: put(lambda u: forms.with_players(u, names)), key="groups"),
         *rows,

@@ -32,5 +32,6 @@ GAME = GameSpec(
         "remote": "companion.games.hotdog.remote:REMOTE",
         "printable": "companion.games.hotdog.printable",
         "export": "companion.games.hotdog.export",
+        "passing": "companion.games.hotdog.forms:TableUI",
     },
 )

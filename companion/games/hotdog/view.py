@@ -26,7 +26,7 @@ from companion.ui.contracts import ShellServices
 from companion.ui.table import open_match
 from companion.ui.widgets import bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
-from companion.ui.widgets.roster import RosterPicker
+from companion.ui.widgets.roster import RosterPicker, groups_played
 from companion.ui.widgets.rulings import ruling_lines
 from companion.ui.widgets.text_field import TextField
 
@@ -95,7 +95,7 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
     return _column([
         heading("New Hot Dog match"),
         ft.Text("Players in seating order, clockwise (HD-1: 2–5 players, different names)."),
-        RosterPicker(shell.store.groups(), rules.MIN_PLAYERS, rules.MAX_PLAYERS,
+        RosterPicker(groups_played(shell.store), rules.MIN_PLAYERS, rules.MAX_PLAYERS,
                      f"Hot Dog is for {rules.MIN_PLAYERS}–{rules.MAX_PLAYERS} players (HD-1)",
                      lambda names: put(lambda d: d.with_players(names)), key="groups"),
         *rows,

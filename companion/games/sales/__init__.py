@@ -30,6 +30,7 @@ GAME = GameSpec(
     },
     final_scores=rules.final_scores,
     commands=add_commands,
+    lone_modes=frozenset({"solo"}),
     parts={
         "rules": "companion.games.sales.rules",
         "seat": "companion.games.sales.seat:SEAT",
@@ -37,5 +38,6 @@ GAME = GameSpec(
         "remote": "companion.games.sales.remote:REMOTE",
         "printable": "companion.games.sales.printable",
         "export": "companion.games.sales.export",
+        "passing": "companion.games.sales.forms:TableUI",
     },
 )

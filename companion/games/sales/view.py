@@ -35,7 +35,7 @@ from companion.ui.table import open_match
 from companion.ui.widgets import bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
 from companion.ui.widgets.icon_button import TAP
-from companion.ui.widgets.roster import RosterPicker
+from companion.ui.widgets.roster import RosterPicker, groups_played
 from companion.ui.widgets.rulings import ruling_lines
 from companion.ui.widgets.text_field import TextField
 
@@ -215,7 +215,7 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
                       content=ft.Column(modes, spacing=0)),
         bold(f"{word.capitalize()}s"),
         ft.Text(f"{count_text} (SA-2, different names)."),
-        RosterPicker(shell.store.groups() if d.mode != "solo" else [], low, high,
+        RosterPicker(groups_played(shell.store) if d.mode != "solo" else [], low, high,
                      (f"the competitive game is for {low}–{high} players (SA-2)" if low != high
                       else f"the co-op game is for exactly {low} players (SA-2)"),
                      lambda names: put(lambda d: forms.with_players(d, names)), key="groups"),

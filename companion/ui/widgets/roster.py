@@ -14,10 +14,17 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
-from companion.store import Group
+from companion.core.registry import games
+from companion.store import Group, Store
 from companion.ui.widgets.heading import bold
 
 SHOWN = 4          # groups offered before "Show every group"
+
+
+def groups_played(store: Store) -> list[Group]:
+    """The groups to offer: every stored match's players, but for a match one person
+    played alone in every seat (a game's ``lone_modes``, e.g. sales' solo hands)."""
+    return store.groups({name: spec.lone_modes for name, spec in games().items()})
 
 
 def fitting(groups: Sequence[Group], low: int, high: int) -> tuple[list[Group], int]:

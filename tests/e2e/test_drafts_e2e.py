@@ -1,0 +1,83 @@
+"""Nothing entered is lost: bids entered and hidden on the table screen, then the
+server killed (SIGKILL) and started again on the same data folder. The tab comes back
+to the same bids, still hidden, and the round is submitted with them; the same for the
+cards of a sale being entered."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.harness import PHONE, Server, enable_semantics, shot
+from tests.e2e.table import Table
+from tests.e2e.test_sales_e2e import SalesTable
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = ["Anna", "Bernd", "Chris"]
+HIDDEN = "bid entered and hidden, pass the phone on."
+
+
+def restart(server: Server) -> Server:
+    """Kill the server as a crash would and start it again on the same data and port."""
+    server.kill()
+    again = Server(server.data_dir, port=server.port)
+    again.start()
+    return again
+
+
+def test_hidden_bids_come_back_hidden_after_a_killed_server_and_the_round_takes_them(chromium_browser, tmp_path):
+    server = Server(tmp_path / "data")
+    server.start()
+    t = Table(chromium_browser, server.url, PHONE)
+    try:
+        t.setup(PLAYERS, mustard="Anna")
+        t.bid("Anna", 5, 2, 0)
+        t.click("Hide Anna's bid")
+        t.see(f"Anna: {HIDDEN}")
+        t.bid("Bernd", 5, 3, 2)
+        t.click("Hide Bernd's bid")
+        t.see(f"Bernd: {HIDDEN}")
+        server = restart(server)
+        t.pg.reload()                                  # the tab opened again: a new session
+        enable_semantics(t.pg)
+        t.see("Round 1 · mustard card: Anna")
+        t.see(f"Anna: {HIDDEN}")
+        t.see(f"Bernd: {HIDDEN}")
+        shot(t.pg, "phone-drafts-after-restart")
+        for player, amount in (("Anna", "2 hot dog"), ("Bernd", "3 hot dog")):
+            assert amount not in t.card(f"bid-{player}")   # still hidden: no amount on screen
+        t.bid("Chris", 5, 3, 2)
+        t.submit(1)
+        t.click("Show all")
+        t.see("Tables now")
+        assert t.step_texts() == [
+            "1. 5 table: Bernd 3−$2 = $1: sold",
+            "2. 5 table: Chris 3−$2 = $1: returned (no room)",
+            "3. 5 table: Anna 2−$0 = $2: sold",
+        ]
+    finally:
+        t.close()
+        server.stop()
+
+
+def test_a_sale_being_entered_comes_back_after_a_killed_server(chromium_browser, tmp_path):
+    server = Server(tmp_path / "data")
+    server.start()
+    t = SalesTable(chromium_browser, server.url, PHONE)
+    try:
+        t.setup(["Ann", "Ben", "Cat"], hand_size=2, leader="Ann")
+        t.plays("Ann", "wild-2")
+        t.plays("Ben", "sun-2")
+        t.see("On suit: sun and wilds (SA-4)")
+        server = restart(server)
+        t.pg.reload()
+        enable_semantics(t.pg)
+        t.see("On suit: sun and wilds (SA-4)")          # both cards played are still on the table
+        t.see("Cat's card")
+        t.plays("Cat", "rain-1")
+        t.click("Record sale")
+        t.see("Ben wins with the sun 2")
+        t.see("tied with Ann's wild 2: the last one played wins")
+    finally:
+        t.close()
+        server.stop()

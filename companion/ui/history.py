@@ -29,6 +29,7 @@ from companion.store import MatchSummary, Store
 from companion.store.bgstats import bgstats_json
 from companion.ui.contracts import GameView, ShellServices
 from companion.ui.widgets import heading
+from companion.ui.widgets.text_field import TextField
 
 PAGE = 20          # lines drawn at first (a screenful), and added by each "Show more"
 KEY = "history"
@@ -104,7 +105,7 @@ def History(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
             tooltip="Every finished game as a play, in a file the BG Stats app imports",
             on_click=lambda e: shell.say(shell.export("companion-history-bgstats.json",
                                                      bgstats_json(shell.store.matches()), "History for BG Stats"))),
-        ft.TextField(label="Search by player", value=st.search, dense=True, prefix_icon=ft.Icons.SEARCH,
+        TextField(label="Search by player", value=st.search, dense=True, prefix_icon=ft.Icons.SEARCH,
                      on_change=lambda e: put(lambda u: u.searched(e.control.value or ""))),
     ]
     if not found:

@@ -30,6 +30,7 @@ from companion.net.screens import bids_line, code_text
 from companion.net.serving import hub_for
 from companion.ui.contracts import RemoteView, SeatContext, ShellServices
 from companion.ui.widgets import error_text, heading
+from companion.ui.widgets.text_field import TextField
 
 PHONE = "net-phone"
 TOKEN_KEY = "companion.seat-token"
@@ -291,7 +292,7 @@ def CodeEntry(ph: Phone, *, key: str | None = None) -> ft.Control:
         heading("Join a table"),
         ft.Text("Type the table code shown on the host's screen."),
         error_text(ui.lost),
-        ft.TextField(label="Table code", value=ui.code, autofocus=True,
+        TextField(label="Table code", value=ui.code, autofocus=True,
                      capitalization=ft.TextCapitalization.CHARACTERS,
                      on_change=typed,
                      on_submit=lambda e: ph.open(e.control.value or "")),

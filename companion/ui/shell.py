@@ -74,6 +74,7 @@ from companion.ui.host import HostPanel, connect, hostable
 from companion.ui.phone import JoinScreen
 from companion.ui.routes import address, route_of
 from companion.ui.widgets import accessible, error_text, heading, icon_button
+from companion.ui.widgets.text_field import TextField
 
 MARGIN = 8                                  # the page's margin left and right of the content
 TABLE_SCREENS = frozenset({"match", "history_match"})   # a match's screens: up to TABLE_WIDTH
@@ -511,7 +512,7 @@ def ImportScreen(shell: Shell) -> ft.Control:
         ft.Text("A game record (what `companion referee` reads) or a match record, as JSON. "
                 "It is checked like the referee checks it, then kept in the history "
                 "where you can continue or inspect it."),
-        ft.TextField(label="JSON record", value=st.text, multiline=True, min_lines=4,
+        TextField(label="JSON record", value=st.text, multiline=True, min_lines=4,
                      max_lines=12, on_change=lambda e: put(text=e.control.value or "")),
         error_text(st.error),
         ft.Row([ft.FilledButton("Import record", on_click=lambda e: do_import(shell.ui("import", st).text)),

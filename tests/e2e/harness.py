@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import weakref
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,11 +122,28 @@ def _route(route) -> None:
         route.abort()
 
 
+_REQUESTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def requests(ctx) -> list[str]:
+    """Every address the pages of a context from :func:`open_app` asked for, in order:
+    the ones served by this machine and the ones blocked (off the machine)."""
+    return _REQUESTS[ctx]
+
+
 def open_app(browser, url: str, viewport: dict | None = None, dark: bool = False):
-    """A fresh context (one Flet session) with the accessibility tree switched on."""
+    """A fresh context (one Flet session) with the accessibility tree switched on; no
+    request leaves the machine, and each is kept (:func:`requests`)."""
     ctx = browser.new_context(viewport=viewport or PHONE, color_scheme="dark" if dark else "light",
                               accept_downloads=True)
-    ctx.route("**/*", _route)
+    seen: list[str] = []
+    _REQUESTS[ctx] = seen
+
+    def route(route) -> None:
+        seen.append(route.request.url)
+        _route(route)
+
+    ctx.route("**/*", route)
     pg = ctx.new_page()
     pg.goto(url)
     enable_semantics(pg)

@@ -23,6 +23,7 @@ from companion.games.burger.present import Line, RoundView
 from companion.ui.contracts import HostContext, SeatContext
 from companion.ui.widgets import bold, error_text
 from companion.ui.widgets.seat import resolution_heading, seat_card
+from companion.ui.widgets.text_field import TextField
 
 STYLES: dict[str, dict[str, Any]] = {"bold": {"weight": ft.FontWeight.BOLD}, "small": {"size": 12, "italic": True}}
 
@@ -84,7 +85,7 @@ def BurgerDecks(ctx: HostContext, *, key: str | None = None) -> ft.Control:
     return ft.Column([
         bold("Decks as laid out (public)"),
         ft.Text("One line per deck, deck 1 first, its cards separated by commas (BU-2).", size=13),
-        ft.TextField(label="Decks", value=text, multiline=True, min_lines=2, max_lines=8, on_change=typed),
+        TextField(label="Decks", value=text, multiline=True, min_lines=2, max_lines=8, on_change=typed),
         ft.Button("Save the decks", icon=ft.Icons.SAVE,
                   on_click=lambda e: ctx.set_info({**ctx.view.info, "decks": parse_decks(text)})),
         ft.Text(f"Saved: {len(saved)} deck{'s' if len(saved) != 1 else ''}" if saved

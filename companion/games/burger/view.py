@@ -47,6 +47,7 @@ from companion.ui.widgets.icon_button import TAP
 from companion.ui.widgets.roster import RosterPicker, groups_played
 from companion.ui.widgets.rulings import ruling_lines
 from companion.ui.widgets.stepper import stepper_row
+from companion.ui.widgets.text_field import TextField
 
 GAP = 6
 SETUP = "burger-setup"
@@ -136,7 +137,7 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
         label = f"Player {i + 1}"
         rows.append(ft.Column([
             ft.Row([
-                ft.TextField(label=label, value=name, expand=True, dense=True,
+                TextField(label=label, value=name, expand=True, dense=True,
                              on_change=rename(i)),
                 icon_button(ft.Icons.ARROW_UPWARD, f"Move {label} up",
                             seats(partial(forms.moved, i=i, by=-1)), disabled=i == 0),
@@ -173,7 +174,7 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
         ], spacing=8, wrap=True),
         error_text(problems.get("tools")),
         bold("Draw pile"),
-        ft.TextField(label="Draw pile (cards)", value=s.draw_pile, dense=True, helper="Empty if not known",
+        TextField(label="Draw pile (cards)", value=s.draw_pile, dense=True, helper="Empty if not known",
                      keyboard_type=ft.KeyboardType.NUMBER,
                      on_change=_typed(lambda v: put_setup(lambda x: replace(x, draw_pile=v)))),
         error_text(problems.get("draw_pile")),
@@ -188,7 +189,7 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
         ft.RadioGroup(value=s.recipes,
                       on_change=_typed(pick_recipes),
                       content=ft.Column([ft.Radio(value=str(f), label=f.name) for f in files], spacing=0)),
-        ft.TextField(label="Recipe file path", value=s.recipes, dense=True,
+        TextField(label="Recipe file path", value=s.recipes, dense=True,
                      on_change=_typed(lambda v: put_setup(lambda x: replace(x, recipes=v)))),
         ft.Text(status.text) if status.ok else error_text(status.text),
         ft.FilledButton("Start game", icon=ft.Icons.PLAY_ARROW, disabled=bool(problems),
@@ -302,7 +303,7 @@ def Decks(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
                                         remove], spacing=6))
                 else:
                     rows.append(ft.Row([
-                        ft.TextField(label=f"{name} card {j + 1}", value=c, dense=True, expand=True,
+                        TextField(label=f"{name} card {j + 1}", value=c, dense=True, expand=True,
                                      hint_text="ingredient (name optional)",
                                      on_change=name_card(i, j)),
                         remove], spacing=0))

@@ -28,6 +28,7 @@ from companion.ui.widgets import bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
 from companion.ui.widgets.roster import RosterPicker, groups_played
 from companion.ui.widgets.rulings import ruling_lines
+from companion.ui.widgets.text_field import TextField
 
 GAP = 6
 SETUP = "hotdog-setup"
@@ -49,7 +50,7 @@ def _player_row(i: int, name: str, count: int, error: str | None,
 
     return ft.Column([
         ft.Row([
-            ft.TextField(label=label, value=name, expand=True, dense=True,
+            TextField(label=label, value=name, expand=True, dense=True,
                          on_change=lambda e: renamed(e.control.value)),
             icon_button(ft.Icons.ARROW_UPWARD, f"Move {label} up",
                         lambda e: put(lambda d: d.moved(i, -1)), disabled=i == 0),

@@ -20,6 +20,7 @@ from companion.games.sales.present import played_text, resolution_view
 from companion.ui.contracts import HostContext, SeatContext
 from companion.ui.widgets import Stepper, bold, error_text
 from companion.ui.widgets.seat import resolution_heading, seat_card
+from companion.ui.widgets.text_field import TextField
 
 Key = str | None    # a component's key= for flet's renderer (the component's code never gets it)
 
@@ -47,7 +48,7 @@ def SalesSeat(ctx: SeatContext, *, key: Key = None) -> ft.Control:
 
         rows += [
             ft.Text("My turn: the card as it is printed (SA-1)."),
-            ft.TextField(label="Suit (or wild)", value=d.suit, dense=True,
+            TextField(label="Suit (or wild)", value=d.suit, dense=True,
                          on_change=lambda e: put(suit=e.control.value or "")),
             ft.Row([
                 Stepper(p, ("value point", "value points"), d.value, lambda by: put(value=max(0, d.value + by)),
@@ -55,7 +56,7 @@ def SalesSeat(ctx: SeatContext, *, key: Key = None) -> ft.Control:
                 Stepper(p, ("discard icon", "discard icons"), d.discard, lambda by: put(discard=max(0, d.discard + by)),
                         unit="discard"),
             ], wrap=True, spacing=8),
-            ft.TextField(label="Icons shown (commas)", value=d.icons, dense=True,
+            TextField(label="Icons shown (commas)", value=d.icons, dense=True,
                          on_change=lambda e: put(icons=e.control.value or "")),
             ft.FilledButton("Play this card", icon=ft.Icons.CHECK, on_click=lambda e: ctx.submit(seat_play(d))),
         ]

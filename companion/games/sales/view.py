@@ -37,6 +37,7 @@ from companion.ui.widgets.exports import ExportActions
 from companion.ui.widgets.icon_button import TAP
 from companion.ui.widgets.roster import RosterPicker, groups_played
 from companion.ui.widgets.rulings import ruling_lines
+from companion.ui.widgets.text_field import TextField
 
 GAP = 6
 SETUP = "sales-setup"
@@ -169,7 +170,7 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
             tools.append(icon_button(ft.Icons.DELETE_OUTLINE, f"Remove {label}",
                                      step(partial(forms.removed, i=i)), disabled=len(d.names) <= low))
         rows.append(ft.Column([
-            ft.Row([ft.TextField(label=label, value=name, expand=True, dense=True,
+            ft.Row([TextField(label=label, value=name, expand=True, dense=True,
                                  on_change=name_changed(i)),
                     *tools], spacing=0),
             error_text(errors[i]),
@@ -190,7 +191,7 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
     deck_info: list[ft.Control] = []
     if d.deck == forms.OTHER:
         deck_info.append(ft.Row([
-            ft.TextField(label="Deck file path", value=d.other, expand=True, dense=True,
+            TextField(label="Deck file path", value=d.other, expand=True, dense=True,
                          on_change=_typed(lambda v: put(lambda d: replace(d, other=v)))),
             ft.Button("Pick a file", icon=ft.Icons.FOLDER_OPEN, on_click=pick),
         ], wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
@@ -222,7 +223,7 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
         ft.Button(f"Add {word}", icon=ft.Icons.PERSON_ADD, visible=low != high,
                   disabled=len(d.names) >= high, on_click=step(forms.added)),
         bold("Cards dealt per round"),
-        ft.TextField(label="Cards dealt per hand each round", value=d.hand_size, dense=True,
+        TextField(label="Cards dealt per hand each round", value=d.hand_size, dense=True,
                      keyboard_type=ft.KeyboardType.NUMBER, width=260,
                      on_change=_typed(lambda v: put(lambda d: replace(d, hand_size=v)))),
         error_text(size_error),
@@ -338,9 +339,9 @@ def DeckPicker(t: Table, deck: Deck, game: Played, player: str, entered: tuple[A
 
     out: list[ft.Control] = []
     if picker.needs_search(deck) or query:
-        out.append(ft.TextField(label="Search the deck", value=query, dense=True, prefix_icon=ft.Icons.SEARCH,
-                                hint_text="e.g. sun 4, coat, wild",
-                                on_change=_typed(lambda v: actions.set_query(t, v))))
+        out.append(TextField(label="Search the deck", value=query, dense=True, prefix_icon=ft.Icons.SEARCH,
+                             hint_text="e.g. sun 4, coat, wild",
+                             on_change=_typed(lambda v: actions.set_query(t, v))))
     if not groups:
         out.append(ft.Text(f"No card of the deck matches '{query}'."))
     for g in groups:
@@ -380,14 +381,14 @@ def AttributeEntry(t: Table, deck: Deck | None, player: str, d: CardDraft, *, ke
                spacing=6, run_spacing=6, wrap=True),
     ]
     if deck is None:
-        out.append(ft.TextField(label="Suit (a lowercase name, or wild)", value=d.suit, dense=True,
+        out.append(TextField(label="Suit (a lowercase name, or wild)", value=d.suit, dense=True,
                                 on_change=typed("suit")))
     out += [
         error_text(errs.get("suit")) if d.suit else ft.Text("Pick the card's suit.", size=13),
         ft.Row([
-            ft.TextField(label="Value", value=str(d.value), dense=True, width=120,
+            TextField(label="Value", value=str(d.value), dense=True, width=120,
                          keyboard_type=ft.KeyboardType.NUMBER, on_change=typed("value")),
-            ft.TextField(label="Discard icons", value=str(d.discard), dense=True, width=140,
+            TextField(label="Discard icons", value=str(d.discard), dense=True, width=140,
                          keyboard_type=ft.KeyboardType.NUMBER, on_change=typed("discard")),
         ], spacing=8, wrap=True),
         error_text(errs.get("value")),
@@ -398,7 +399,7 @@ def AttributeEntry(t: Table, deck: Deck | None, player: str, d: CardDraft, *, ke
         out.append(ft.Row([_choice(i, i in d.icons, toggle(i, i not in d.icons), name=f"Icon {i}") for i in icons],
                           spacing=6, run_spacing=6, wrap=True))
     else:
-        out.append(ft.TextField(label="Icons it shows (comma separated)", value=", ".join(d.icons), dense=True,
+        out.append(TextField(label="Icons it shows (comma separated)", value=", ".join(d.icons), dense=True,
                                 on_change=_typed(lambda v: actions.set_attrs(t, icons=tuple(v.split(","))))))
     out.append(error_text(errs.get("icons")))
     out.append(ft.Text("Set it collects"))
@@ -410,7 +411,7 @@ def AttributeEntry(t: Table, deck: Deck | None, player: str, d: CardDraft, *, ke
             out.append(ft.Row([_choice(i, d.set_icon == i, put(set_icon=i), name=f"Collects {i}") for i in icons],
                               spacing=6, run_spacing=6, wrap=True))
         else:
-            out.append(ft.TextField(label="Icon it collects", value=d.set_icon, dense=True,
+            out.append(TextField(label="Icon it collects", value=d.set_icon, dense=True,
                                     on_change=typed("set_icon")))
     out.append(error_text(errs.get("set")))
     out.append(ft.FilledButton(f"{player} plays this card", icon=ft.Icons.CHECK, disabled=bool(errs),

@@ -15,5 +15,5 @@ setup(
     packages=[*find_packages(include=["companion", "companion.*"]), "companion.assets"],
     package_dir={"companion.assets": "assets"},
     package_data={"companion.assets": ["decks/*.json", "recipes/*.json", "fonts/*.ttf", "fonts/*.txt",
-                                       "fonts/*.md"]},
+                                       "fonts/*.md", "fonts/*.json"]},
 )

@@ -43,6 +43,7 @@ from functools import lru_cache
 from typing import Any
 
 from companion.core.errors import RuleError, shorten
+from companion.core.glyphs import undrawable
 
 MAX_NAME_LENGTH = 24
 
@@ -156,6 +157,14 @@ def name_fault(name: str, before: Sequence[str] = ()) -> str | None:
         return (
             f"the name '{shorten(shown(name))}' holds a character that does not show "
             f"({_what(bad)}): type the name again without it"
+        )
+    blank = undrawable(name)
+    if blank:
+        codes = ", ".join(f"U+{ord(ch):04X}" for ch in blank[:5])
+        return (
+            f"the name '{shorten(name)}' has characters companion's fonts cannot draw ({codes}), "
+            "so they would show as empty boxes: house rule: spell it in Latin, Greek, Cyrillic, "
+            "Chinese, Japanese or Korean letters"
         )
     if len(name) > MAX_NAME_LENGTH:
         return (

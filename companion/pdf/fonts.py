@@ -4,7 +4,7 @@ ReportLab has no automatic fallback: a string is drawn in one font, and a
 character that font lacks prints as a box. So every text is set in the first
 font whose character map covers all of it — DejaVu Sans (Latin with accents,
 Polish, Greek, Cyrillic, and all of companion's own text), else Droid Sans
-Fallback (Japanese, Chinese) — and a player's name that no font covers is
+Fallback (Japanese, Chinese), else NanumSquare (Korean) — and a player's name that no font covers is
 refused (:func:`check_printable`). Fonts load on first use: a sheet without CJK
 names never parses the 4 MB CJK font.
 """
@@ -31,13 +31,15 @@ class Face:
 DEJAVU = Face("DejaVuSans", "DejaVuSans.ttf", "DejaVuSans-Bold")
 DEJAVU_BOLD = Face("DejaVuSans-Bold", "DejaVuSans-Bold.ttf", "DejaVuSans-Bold")
 DROID = Face("DroidSansFallback", "DroidSansFallbackFull.ttf", "DroidSansFallback")
+NANUM = Face("NanumSquare", "NanumSquareR.ttf", "NanumSquare")     # Korean (Hangul)
 # Rules cards only: dense reference text at a full 8.5 pt (companion's own text, never a name)
 CONDENSED = Face("DejaVuSansCondensed", "DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold")
 CONDENSED_BOLD = Face("DejaVuSansCondensed-Bold", "DejaVuSansCondensed-Bold.ttf",
                       "DejaVuSansCondensed-Bold")
-# In the order they are tried. Droid has no bold: bold CJK text prints regular.
-FACES = (DEJAVU, DROID)
-_ALL = {f.name: f for f in (DEJAVU, DEJAVU_BOLD, DROID, CONDENSED, CONDENSED_BOLD)}
+# In the order they are tried (the screens' fallbacks too: companion.core.glyphs). Droid
+# and Nanum have no bold here: bold CJK text prints regular.
+FACES = (DEJAVU, DROID, NANUM)
+_ALL = {f.name: f for f in (DEJAVU, DEJAVU_BOLD, DROID, NANUM, CONDENSED, CONDENSED_BOLD)}
 
 
 def normal(text: str) -> str:
@@ -66,7 +68,8 @@ def charmap(name: str) -> frozenset[int]:
 
 @cache
 def _charmap(name: str) -> frozenset[int]:
-    return frozenset(_ttfont(name).face.charToGlyph)
+    # a control character maps to an empty glyph in some fonts (NanumSquare): nothing prints
+    return frozenset(p for p in _ttfont(name).face.charToGlyph if unicodedata.category(chr(p)) != "Cc")
 
 
 def covers(name: str, text: str) -> bool:
@@ -120,7 +123,7 @@ def check_printable(name: str) -> None:
         )
     raise CompanionError(
         f"the name '{name}' has characters no font here can print ({shown}); "
-        "spell it in Latin, Greek, Cyrillic, Chinese or Japanese letters"
+        "spell it in Latin, Greek, Cyrillic, Chinese, Japanese or Korean letters"
     )
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import flet as ft
 import pytest
-from flet.components.component import Renderer
+from flet.components.component import Component, Renderer
 
 from companion.games.hotdog import forms
 from companion.store import Store
@@ -19,9 +19,13 @@ from tests.tabs import tab
 
 
 def controls(control: Any) -> Iterator[Any]:
+    """Every control drawn under ``control``; a component within (the shared text
+    field) is drawn too, its function run once."""
+    if isinstance(control, Component):
+        control = Renderer(control).render(control.fn, *control.args, **control.kwargs)
     yield control
     for child in [*(getattr(control, "controls", None) or []), getattr(control, "content", None)]:
-        if isinstance(child, ft.Control):
+        if isinstance(child, (ft.Control, Component)):
             yield from controls(child)
 
 

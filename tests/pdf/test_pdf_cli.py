@@ -77,7 +77,7 @@ BAD = [
     (["score-sheet", "sales", "--players", "Ann"], "SA-2 2–6 players, not 1"),
     (["score-sheet", "burger", "--players", "Ann,Ben," + "x" * 200], "200 characters long"),
     (["score-sheet", "hotdog", "--players", "Anna,anna"], "look the same"),
-    (["score-sheet", "hotdog", "--players", "Anna,김민준"], "no font here can print"),
+    (["score-sheet", "hotdog", "--players", "Anna,Γιώργος王"], "no single font can print"),
     (["score-sheet", "hotdog", "--paper", "a3"], "unknown paper 'a3'"),
     (["rules", "hotdog", "--sheet", "a3"], "unknown sheet 'a3'"),
     (["score-sheet", "--record", "/nonexistent/record.json"], "cannot read /nonexistent/record.json"),

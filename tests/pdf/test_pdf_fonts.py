@@ -64,7 +64,7 @@ def test_all_of_companions_own_text_is_in_dejavu():
         assert fonts.covers("DejaVuSans-Bold", t), t
 
 
-@pytest.mark.parametrize("name", ["अनु", "Anna\u0007", "\U000F0000x", "𓀀", "김민준"])
+@pytest.mark.parametrize("name", ["अनु", "Anna\u0007", "\U000F0000x", "𓀀", "สมชาย"])
 def test_a_name_no_font_covers_is_refused_with_one_line(name):
     with pytest.raises(CompanionError) as exc:
         fonts.check_printable(name)
@@ -96,3 +96,8 @@ def test_runs_split_a_mixed_sentence_by_font():
     for font, run in parts:
         assert fonts.covers(font, run)
     assert fonts.runs("Zoë", bold=True) == [("DejaVuSans-Bold", "Zoë")]
+
+
+def test_a_korean_name_prints_in_nanum_square():
+    fonts.check_printable("김민준")
+    assert fonts.face_for("김민준") == fonts.NANUM

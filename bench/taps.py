@@ -253,15 +253,17 @@ def before(t: Any, count: Taps) -> None:
 
 # ---------------------------------------------------------------- other games' rounds
 
-CARD_GAMES = ("burger_round", "sales_round")
+CARD_GAMES = ("burger", "sales")
 
 
-def card_games() -> dict[str, Callable[[Any, Taps], None]]:
-    """``bench/taps_cards.py``'s round players, where that module exists."""
+def card_games() -> dict[str, tuple[Callable[[Any], None], Callable[[Any, Any], None], type]]:
+    """``bench/taps_cards.py``'s games, where that module exists: per game its setup
+    (not counted), its round (counted) and the counter type the round reports to."""
     if importlib.util.find_spec("bench.taps_cards") is None:
         return {}
     mod = importlib.import_module("bench.taps_cards")
-    return {name: getattr(mod, name) for name in CARD_GAMES if hasattr(mod, name)}
+    return {name: (getattr(mod, f"setup_{name}"), getattr(mod, f"{name}_round"), mod.Count)
+            for name in CARD_GAMES if hasattr(mod, f"{name}_round")}
 
 
 # ---------------------------------------------------------------- servers
@@ -366,17 +368,20 @@ def main() -> None:
                     report("from the table", results["from the table"].rounds)
                     results["pass the phone"] = play(browser, server, passing_the_phone, Table, holders)
                     report("pass the phone", results["pass the phone"].rounds)
-                for name, fn in (card_games() if not args.only_baseline else {}).items():
+                for name, (setup, fn, counter) in (card_games() if not args.only_baseline else {}).items():
                     count = Taps()
                     server.reset()
                     ctx, page = harness.open_app(browser, server.url, PHONE)
                     try:
+                        setup(page)
                         with count.wrapped():
-                            fn(page, count)
+                            count.begin(f"{name} round")
+                            fn(page, counter())
                         count.end()
                     finally:
                         ctx.close()
-                    results[name.replace("_round", "")] = count
+                    results[name] = count
+                    report(name, count.rounds)
                 if not args.no_baseline:
                     root = baseline_checkout(args.baseline, Path(tmp) / "baseline")
                     old = BaselineServer(Path(tmp) / "old-data", root)

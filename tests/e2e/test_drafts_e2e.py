@@ -14,7 +14,6 @@ from tests.e2e.test_sales_e2e import SalesTable
 pytestmark = pytest.mark.e2e
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
-HIDDEN = "bid entered and hidden, pass the phone on."
 
 
 def restart(server: Server) -> Server:
@@ -31,24 +30,19 @@ def test_hidden_bids_come_back_hidden_after_a_killed_server_and_the_round_takes_
     t = Table(chromium_browser, server.url, PHONE)
     try:
         t.setup(PLAYERS, mustard="Anna")
-        t.bid("Anna", 5, 2, 0)
-        t.click("Hide Anna's bid")
-        t.see(f"Anna: {HIDDEN}")
-        t.bid("Bernd", 5, 3, 2)
-        t.click("Hide Bernd's bid")
-        t.see(f"Bernd: {HIDDEN}")
+        t.entry_mode(passing=True)                     # the phone goes round: bids hidden
+        t.pass_bid("Anna", (5, 2, 0), "Bernd")
+        t.pass_bid("Bernd", (5, 3, 2), "Chris")
         server = restart(server)
         t.pg.reload()                                  # the tab opened again: a new session
         enable_semantics(t.pg)
         t.see("Round 1 · mustard card: Anna")
-        t.see(f"Anna: {HIDDEN}")
-        t.see(f"Bernd: {HIDDEN}")
+        t.see("Chris's bid, in secret")                # Anna's and Bernd's are in, hidden: Chris's turn
         shot(t.pg, "phone-drafts-after-restart")
-        for player, amount in (("Anna", "2 hot dog"), ("Bernd", "3 hot dog")):
-            assert amount not in t.card(f"bid-{player}")   # still hidden: no amount on screen
-        t.bid("Chris", 5, 3, 2)
-        t.submit(1)
-        t.click("Show all")
+        for chip in ("Anna: 5 table, 2 hot dogs", "Bernd: 5 table, 3 hot dogs"):
+            assert not t.labelled(chip).count()        # still hidden: nothing of theirs on screen
+        t.pass_bid("Chris", (5, 3, 2), None)
+        t.see("Round 1: result")
         t.see("Tables now")
         assert t.step_texts() == [
             "1. 5 table: Bernd 3−$2 = $1: sold",

@@ -30,7 +30,6 @@ from companion.net.screens import bids_line, code_text
 from companion.net.serving import hub_for
 from companion.ui.contracts import RemoteView, SeatContext, ShellServices
 from companion.ui.widgets import error_text, heading
-from companion.ui.widgets.text_field import TextField
 
 PHONE = "net-phone"
 TOKEN_KEY = "companion.seat-token"
@@ -292,7 +291,7 @@ def CodeEntry(ph: Phone, *, key: str | None = None) -> ft.Control:
         heading("Join a table"),
         ft.Text("Type the table code shown on the host's screen."),
         error_text(ui.lost),
-        TextField(label="Table code", value=ui.code, autofocus=True,
+        ft.TextField(label="Table code", value=ui.code, autofocus=True,
                      capitalization=ft.TextCapitalization.CHARACTERS,
                      on_change=typed,
                      on_submit=lambda e: ph.open(e.control.value or "")),

@@ -147,7 +147,21 @@ def open_app(browser, url: str, viewport: dict | None = None, dark: bool = False
     pg = ctx.new_page()
     pg.goto(url)
     enable_semantics(pg)
+    fonts_arrived(pg)
     return ctx, pg
+
+
+def fonts_arrived(pg, timeout: float = 60000) -> None:
+    """Wait until the page has received the shipped fonts (it asks for them once its
+    session starts). Until then Flutter lays its text out again as each font arrives;
+    under load a tap or typed key landing in that moment was seen lost, as a player
+    would see the app still settling. Waiting here is the harness, not a player."""
+    from companion.ui.fonts import FONTS
+
+    paths = ["/" + f for f in FONTS.values()]
+    pg.wait_for_function(
+        "paths => paths.every(p => performance.getEntriesByType('resource')"
+        ".some(e => new URL(e.name).pathname === p && e.responseEnd > 0))", arg=paths, timeout=timeout)
 
 
 def enable_semantics(pg) -> None:

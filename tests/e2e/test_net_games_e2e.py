@@ -51,8 +51,7 @@ def recorded(server: Server, match_id: int) -> dict:
 def seat(browser, server: Server, code: str, player: str, ready: str) -> Phone:
     ph = Phone(browser, server.url)
     ph.join(code)
-    ph.click(f"Sit as {player}")
-    ph.see(ready)
+    ph.sit(player, ready)
     return ph
 
 

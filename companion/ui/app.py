@@ -9,7 +9,6 @@ import flet as ft
 from companion.core.errors import StoreError
 from companion.net.access import host_session
 from companion.store import Store, open_store
-from companion.ui.fonts import use_shipped_fonts
 from companion.ui.shell import start_session
 
 
@@ -28,8 +27,7 @@ async def main(page: ft.Page) -> None:
 async def _start(page: ft.Page, *, host: bool) -> None:
     store = await _opened(page, host=host)
     if store is not None:
-        start_session(page, store, host=host)
-        use_shipped_fonts(page)     # every name drawn, offline
+        start_session(page, store, host=host)   # with the shipped fonts: every name drawn, offline
 
 
 async def _opened(page: ft.Page, *, host: bool) -> Store | None:

@@ -42,8 +42,9 @@ def text_theme() -> ft.TextTheme:
 
 
 def use_shipped_fonts(page: ft.Page) -> None:
-    """Register the shipped fonts with the session's page and fall back on them in its
-    light and dark themes (set by the shell)."""
+    """Register the shipped fonts with a page and fall back on them in its light and
+    dark themes. The shell sets both before its first draw (``start_session``), so that
+    no second whole-page update follows the first screen."""
     page.fonts = dict(FONTS)
     for theme in (page.theme, page.dark_theme):
         if theme is not None:

@@ -69,6 +69,7 @@ from companion.net.serving import is_local_client
 from companion.store import Store, data_dir
 from companion.store.exchange import import_json, keep_file
 from companion.ui.contracts import PHONE_WIDTH, READING_WIDTH, TABLE_WIDTH, GameView, Route, SessionState, setup_key
+from companion.ui.fonts import FONTS, text_theme
 from companion.ui.history import History
 from companion.ui.host import HostPanel, connect, hostable
 from companion.ui.phone import JoinScreen
@@ -558,8 +559,9 @@ def start_session(page: ft.Page, store: Store, *, host: bool = False) -> Shell:
     shell.host_machine = shell.remote and is_local_client(page.client_ip)
     page.title = "companion"
     page.scroll = ft.ScrollMode.AUTO
-    page.theme = ft.Theme(color_scheme_seed=ft.Colors.ORANGE)
-    page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.ORANGE)
+    page.fonts = dict(FONTS)        # every name drawn, offline (companion.ui.fonts)
+    page.theme = ft.Theme(color_scheme_seed=ft.Colors.ORANGE, text_theme=text_theme())
+    page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.ORANGE, text_theme=text_theme())
     page.theme_mode = shell.theme()
     page.appbar = ft.AppBar(title=ft.Text("companion"), center_title=False, actions=[] if shell.remote else [
         icon_button(ft.Icons.HOME, "Home", lambda e: shell.go("home")),

@@ -291,7 +291,12 @@ def CodeEntry(ph: Phone, *, key: str | None = None) -> ft.Control:
         heading("Join a table"),
         ft.Text("Type the table code shown on the host's screen."),
         error_text(ui.lost),
-        ft.TextField(label="Table code", value=ui.code, autofocus=True,
+        # Not autofocused: a field that takes the focus as it is drawn keeps Flutter's
+        # text input on the element it made first; once a screen reader is switched on,
+        # keys typed into the accessible field are never read (seen in the phone tests,
+        # whose harness switches the tree on). Phone browsers mostly do not open the
+        # keyboard for a field focused unasked, so a player taps the field anyway.
+        ft.TextField(label="Table code", value=ui.code,
                      capitalization=ft.TextCapitalization.CHARACTERS,
                      on_change=typed,
                      on_submit=lambda e: ph.open(e.control.value or "")),

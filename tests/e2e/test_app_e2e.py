@@ -32,6 +32,7 @@ def test_mustard_tie_round_order_returned_bid_and_payouts(table):
     table.submit(1)
     table.see("Tables now")                              # the whole result at once
     table.click("Reveal step by step")                   # … and step by step, one tap away
+    table.see("Next step (2 of 3)")                      # the step-by-step view is drawn
     table.see("1. 5 table: Bernd 3−$2 = $1: sold")
     assert not table.find("2. 5 table: Chris").count()
     shot(table.pg, "phone-reveal-step1")

@@ -72,9 +72,8 @@ class Phone(Table):
                 seat.wait_for(timeout=5000)
                 break
             except Exception:
-                # Still on the code screen with an empty field: the code did not get
-                # through (seen under load, see the note on the join flake). A player who
-                # sees an empty field types the code again.
+                # Still on the code screen: the code did not get through. A player who
+                # sees the code screen still there types the code again.
                 if self.pg.get_by_role("textbox", name="Table code").count():
                     self.join(self.code)
         self.click(f"Sit as {player}")

@@ -32,13 +32,10 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
-import os
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -159,6 +156,15 @@ class Taps:
 # ---------------------------------------------------------------- the flows
 
 
+def result_then_next(t: Any, count: Taps, n: int) -> None:
+    """Round ``n``'s whole result on screen (counted up to here), then on to the next
+    round, or the end of the game after the last."""
+    t.see("Tables now")
+    count.result()
+    t.click("End of game" if n == len(ROUNDS) else "Next round")
+    count.end()
+
+
 def from_the_table(t: Table, count: Taps) -> None:
     """Every bid picked on one screen as it lies on the table, Submit, the whole result."""
     for n, bids in enumerate(ROUNDS, 1):
@@ -172,10 +178,7 @@ def from_the_table(t: Table, count: Taps) -> None:
             if LAST.get(n) == p:
                 t.check(f"{p}: last hot dog")
         t.submit(n)
-        t.see("Tables now")
-        count.result()
-        t.click("End of game" if n == len(ROUNDS) else "Next round")
-        count.end()
+        result_then_next(t, count, n)
         if n < len(ROUNDS):
             t.see(f"Round {n + 1} · mustard card")
 
@@ -208,10 +211,7 @@ def passing_the_phone(t: Table, count: Taps, holders: list[str]) -> None:
             t.bid(back, *bid_of(bids, back))
             t.click("Hide · see the result")
         t.see(f"Round {n}: result")
-        t.see("Tables now")
-        count.result()
-        t.click("End of game" if n == len(ROUNDS) else "Next round")
-        count.end()
+        result_then_next(t, count, n)
 
 
 def bid_of(bids: dict[str, Bid], p: str) -> Bid:
@@ -243,10 +243,7 @@ def before(t: Any, count: Taps) -> None:
             t.click("Submit round")
         t.see(f"Round {n}: reveal")
         t.click("Show all")
-        t.see("Tables now")
-        count.result()
-        t.click("End of game" if n == len(ROUNDS) else "Next round")
-        count.end()
+        result_then_next(t, count, n)
         if n < len(ROUNDS):
             t.see(f"Round {n + 1} · mustard card")
 
@@ -275,35 +272,6 @@ def baseline_checkout(commit: str, where: Path) -> Path:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(where), commit],
                        check=True, capture_output=True)
     return where
-
-
-class BaselineServer(Server):
-    """The app of another checkout (``root``), served the same way."""
-
-    def __init__(self, data_dir: Path, root: Path) -> None:
-        super().__init__(data_dir)
-        self.root = root
-
-    def start(self, timeout: float = 60) -> float:
-        self.data_dir.mkdir(parents=True, exist_ok=True)
-        env = dict(os.environ, PYTHONPATH=str(self.root), COMPANION_DATA_DIR=str(self.data_dir),
-                   PYTHONIOENCODING="utf-8")
-        env.pop("COMPANION_OPEN_BROWSER", None)
-        t0 = time.perf_counter()
-        self.proc = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--port", str(self.port)],
-                                     cwd=self.root, env=env, stdout=open(self.log, "ab"),
-                                     stderr=subprocess.STDOUT, start_new_session=True)
-        while time.perf_counter() - t0 < timeout:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"baseline server exited: {self.log.read_text(errors='replace')[-2000:]}")
-            try:
-                with urllib.request.urlopen(self.base, timeout=1) as r:
-                    if r.status == 200:
-                        self.key = (self.data_dir / "host.key").read_text().strip()
-                        return time.perf_counter() - t0
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("the baseline server did not answer")
 
 
 def old_driver(root: Path) -> type:
@@ -384,8 +352,8 @@ def main() -> None:
                     report(name, count.rounds)
                 if not args.no_baseline:
                     root = baseline_checkout(args.baseline, Path(tmp) / "baseline")
-                    old = BaselineServer(Path(tmp) / "old-data", root)
-                    old.start()
+                    old = Server(Path(tmp) / "old-data", root=root)   # the app of that checkout
+                    old.start(timeout=60)
                     results[f"before ({args.baseline})"] = play(browser, old, before, old_driver(root))
                     report(f"before ({args.baseline})", results[f"before ({args.baseline})"].rounds)
                 browser.close()

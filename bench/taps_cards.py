@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.e2e.harness import DESKTOP, PHONE, Server, launch, open_app, type_text  # noqa: E402
+from tests.e2e.harness import DESKTOP, PHONE, Server, into_view, launch, open_app, type_text  # noqa: E402
 
 TIMEOUT = 20000
 
@@ -66,17 +66,8 @@ def _see(page, text: str | re.Pattern) -> None:
 
 
 def _into_view(page, found, count: Count) -> None:
-    """Scroll Flutter's page (a canvas: the mouse wheel) until ``found`` is in view."""
     found.wait_for(timeout=TIMEOUT)
-    height = (page.viewport_size or PHONE)["height"]
-    for _ in range(40):
-        box = found.bounding_box()
-        if box is None or 60 <= box["y"] and box["y"] + box["height"] <= height - 10:
-            return
-        count.scroll()
-        page.mouse.move(180, height // 2)
-        page.mouse.wheel(0, box["y"] - height // 2)
-        page.wait_for_timeout(150)
+    into_view(page, found, count.scroll)
 
 
 def _tap(page, count: Count, name: str | re.Pattern, exact: bool = False) -> None:

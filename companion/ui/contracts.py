@@ -57,7 +57,7 @@ class SessionState:
 
     ``wide`` is the one thing a game's screen asks about the window: True when it is
     wider than a phone (more than PHONE_WIDTH px). A match screen then has up to
-    TABLE_WIDTH px and may lay its table out side by side — with ``ft.ResponsiveRow``,
+    TABLE_WIDTH px and may lay its table out side by side — ``widgets.side_by_side``, an ``ft.ResponsiveRow``,
     which breaks by the room it is given, so the same screen stays one column where
     the window is narrower. False: a phone's single column, full width.
     ``width`` is the window's width as of the last change of layout (0: not known);

@@ -39,14 +39,3 @@ _STYLES = [f"{group}_{size}" for group in ("display", "headline", "title", "body
 def text_theme() -> ft.TextTheme:
     """Every text style of the Material theme, with the shipped fonts to fall back on."""
     return ft.TextTheme(**{name: ft.TextStyle(font_family_fallback=list(FALLBACK)) for name in _STYLES})
-
-
-def use_shipped_fonts(page: ft.Page) -> None:
-    """Register the shipped fonts with a page and fall back on them in its light and
-    dark themes. The shell sets both before its first draw (``start_session``), so that
-    no second whole-page update follows the first screen."""
-    page.fonts = dict(FONTS)
-    for theme in (page.theme, page.dark_theme):
-        if theme is not None:
-            theme.text_theme = text_theme()
-    page.update()

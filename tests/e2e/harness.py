@@ -31,10 +31,12 @@ def free_port() -> int:
 
 
 class Server:
-    """`python -m companion serve` in its own process group, with its own data dir."""
+    """`python -m companion serve` in its own process group, with its own data dir; the
+    app of this checkout, or of another one (``root``: a benchmark's baseline)."""
 
-    def __init__(self, data_dir: Path, port: int | None = None) -> None:
+    def __init__(self, data_dir: Path, port: int | None = None, root: Path = ROOT) -> None:
         self.data_dir = Path(data_dir)
+        self.root = root
         self.port = port or free_port()
         self.proc: subprocess.Popen | None = None
         self.log = self.data_dir / f"server-{self.port}.log"
@@ -54,13 +56,13 @@ class Server:
     def start(self, timeout: float = 30) -> float:
         """Start and wait for the first HTTP 200; returns the seconds it took."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_DATA_DIR=str(self.data_dir),
+        env = dict(os.environ, PYTHONPATH=str(self.root), COMPANION_DATA_DIR=str(self.data_dir),
                    PYTHONIOENCODING="utf-8")
         env.pop("COMPANION_OPEN_BROWSER", None)
         t0 = time.perf_counter()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--port", str(self.port)],
-            cwd=ROOT, env=env, stdout=open(self.log, "ab"), stderr=subprocess.STDOUT,
+            cwd=self.root, env=env, stdout=open(self.log, "ab"), stderr=subprocess.STDOUT,
             start_new_session=True,
         )
         while time.perf_counter() - t0 < timeout:
@@ -178,6 +180,22 @@ def enable_semantics(pg) -> None:
         except Exception:  # playwright's TimeoutError: not switched on yet
             continue
     raise AssertionError("the accessibility tree did not switch on")
+
+
+def into_view(pg, found, on_scroll=None) -> None:
+    """Scroll Flutter's page (a canvas: the mouse wheel, not the DOM) until ``found`` is
+    in view; ``on_scroll`` is called for each turn of the wheel (a benchmark counts them)."""
+    found.wait_for()
+    height = (pg.viewport_size or PHONE)["height"]
+    for _ in range(40):
+        box = found.bounding_box()
+        if box is None or 60 <= box["y"] and box["y"] + box["height"] <= height - 10:
+            return
+        if on_scroll is not None:
+            on_scroll()
+        pg.mouse.move(180, height // 2)
+        pg.mouse.wheel(0, box["y"] - height // 2)
+        pg.wait_for_timeout(150)
 
 
 def type_text(pg, field, text: str) -> None:

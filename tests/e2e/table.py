@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.harness import open_app, shot, type_text
+from tests.e2e.harness import DESKTOP, PHONE, into_view, open_app, shot, type_text
 
 TIMEOUT = 15000
 
@@ -54,6 +54,22 @@ class Table:
 
     def labelled(self, label: str):
         return self.pg.locator(f'[aria-label="{label}"]')
+
+    def into_view(self, found) -> None:
+        into_view(self.pg, found)
+
+    def grid_on_phone_then_wide(self, first_row: str, wide_heading: str, name: str) -> None:
+        """The score grid scrolled to on a phone, then the window made desktop-wide
+        (the grid beside the entry); a screenshot of each; back to phone size."""
+        self.into_view(self.labelled("score grid").first)
+        self.see(first_row)
+        shot(self.pg, f"{name}-phone-grid")
+        self.pg.set_viewport_size(DESKTOP)
+        self.pg.mouse.move(640, 400)
+        self.pg.mouse.wheel(0, -5000)
+        self.see(wide_heading)
+        shot(self.pg, f"{name}-desktop-entry-grid")
+        self.pg.set_viewport_size(PHONE)
 
     # ------------------------------------------------------------ setup
     def setup(self, players: list[str], mustard: str | None = None) -> None:

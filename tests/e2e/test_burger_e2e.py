@@ -19,7 +19,6 @@ from tests.e2e.table import Table
 pytestmark = pytest.mark.e2e
 
 PLAYERS = ["Ann", "Ben", "Cat"]
-WIDE = {"width": 1280, "height": 800}
 
 
 class Burger(Table):
@@ -41,18 +40,6 @@ class Burger(Table):
         return self.pg.evaluate(
             "() => [document.body.innerText, ...Array.from(document.querySelectorAll('[aria-label]'))"
             ".map(n => n.getAttribute('aria-label'))].join('\\n')")
-
-    def into_view(self, found) -> None:
-        """Scroll Flutter's page (a canvas: the mouse wheel, not the DOM) until ``found`` is in view."""
-        found.wait_for()
-        height = (self.pg.viewport_size or PHONE)["height"]
-        for _ in range(40):
-            box = found.bounding_box()
-            if box is None or 60 <= box["y"] and box["y"] + box["height"] <= height - 10:
-                return
-            self.pg.mouse.move(180, height // 2)
-            self.pg.mouse.wheel(0, box["y"] - height // 2)
-            self.pg.wait_for_timeout(150)
 
     def click(self, name: str, exact: bool = False) -> None:
         self.taps += 1
@@ -158,15 +145,7 @@ def test_nobody_tongs_then_one_tongs_player_rats_secret_until_the_end(chromium_b
         t.see("Round 2 · first player: Ann")
         assert t.keys == at[1]                  # round 1: taps only, no key typed
         # the standings: a grid, players as columns, the hamburgers first (BU-5)
-        t.into_view(t.labelled("score grid").first)
-        t.see("Hamburgers")
-        shot(t.pg, "burger-phone-grid")
-        t.pg.set_viewport_size(WIDE)
-        t.pg.mouse.move(640, 400)
-        t.pg.mouse.wheel(0, -5000)
-        t.see("Standings")
-        shot(t.pg, "burger-desktop-entry-grid")
-        t.pg.set_viewport_size(PHONE)
+        t.grid_on_phone_then_wide("Hamburgers", "Standings", "burger")
         t.pg.mouse.wheel(0, -5000)
 
         # round 2: Ben alone plays tongs and takes every deck, a rat among them (BU-4, BU-5);

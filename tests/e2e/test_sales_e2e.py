@@ -15,26 +15,11 @@ from tests.e2e.table import Table
 pytestmark = pytest.mark.e2e
 
 
-WIDE = {"width": 1280, "height": 800}
-
-
 class SalesTable(Table):
     """Driving the Sales screens through the accessibility tree, counting the keys a
     player types (``keys``)."""
 
     keys = 0
-
-    def into_view(self, found) -> None:
-        """Scroll Flutter's page (a canvas: the mouse wheel, not the DOM) until ``found`` is in view."""
-        found.wait_for()
-        height = (self.pg.viewport_size or PHONE)["height"]
-        for _ in range(40):
-            box = found.bounding_box()
-            if box is None or 60 <= box["y"] and box["y"] + box["height"] <= height - 10:
-                return
-            self.pg.mouse.move(180, height // 2)
-            self.pg.mouse.wheel(0, box["y"] - height // 2)
-            self.pg.wait_for_timeout(150)
 
     def type_into(self, label: str, text: str) -> None:
         self.keys += len(text)
@@ -157,16 +142,7 @@ def test_a_full_round_with_a_wild_lead_and_a_tie(sales):
     t.see("Cards in hand: Ann 2 · Ben 2 · Cat 2")
     assert t.keys == typed_in_setup            # the round: taps only, no key typed
     # the standings: a grid, players as columns, the score now first (SA-10)
-    grid = t.labelled("score grid")
-    t.into_view(grid.first)
-    t.see("Score now")
-    shot(t.pg, "sales-phone-grid")
-    t.pg.set_viewport_size(WIDE)
-    t.pg.mouse.move(640, 400)
-    t.pg.mouse.wheel(0, -5000)
-    t.see("Score now")
-    shot(t.pg, "sales-desktop-entry-grid")
-    t.pg.set_viewport_size(PHONE)
+    t.grid_on_phone_then_wide("Score now", "Score now", "sales")
     # undo asks first, away from the entry, and says what it did under it
     t.click("Undo last sale")
     t.see("Take back the start of round 2? Round 1 stays as it ended.")

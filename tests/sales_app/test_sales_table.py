@@ -36,6 +36,16 @@ def play(shell, mid: int, *cards: dict) -> None:
         actions.add_card(open_table(shell, mid), card, None)
 
 
+def one_sale_recorded(store: Store, hand_size: int):
+    """A new match on a screen of its own: its first sale played (Ann's sun 5, Ben's
+    sun 6) and recorded. Returns the match's id and the screen."""
+    mid = store.create_match("sales", PLAYERS, forms.new_record(PLAYERS, hand_size=hand_size))
+    a = tab(store)
+    play(a, mid, c("sun", 5), c("sun", 6))
+    actions.record_sale(open_table(a, mid))
+    return mid, a
+
+
 def test_a_sale_is_recorded_once_however_often_the_button_is_tapped(store):
     mid = store.create_match("sales", PLAYERS, forms.new_record(PLAYERS, hand_size=2))
     a = tab(store)
@@ -83,10 +93,7 @@ def test_cards_by_attributes_are_typed_checked_and_entered(store):
 
 
 def test_the_round_ends_starts_and_is_undone(store):
-    mid = store.create_match("sales", PLAYERS, forms.new_record(PLAYERS, hand_size=1))
-    a = tab(store)
-    play(a, mid, c("sun", 5), c("sun", 6))
-    actions.record_sale(open_table(a, mid))
+    mid, a = one_sale_recorded(store, hand_size=1)
     actions.next_round(open_table(a, mid))
     assert stored(store, mid)["rounds"][1] == {"sales": []}
     actions.undo(open_table(a, mid))          # the round just started is taken back
@@ -103,10 +110,7 @@ def test_the_round_ends_starts_and_is_undone(store):
 def test_undo_asks_first_then_keep_or_undo(store):
     """"Undo last sale" sat next to "Record sale" and acted at once: now it asks
     "Undo round 1, sale 1?" and only the answer "Undo" drops the sale."""
-    mid = store.create_match("sales", PLAYERS, forms.new_record(PLAYERS, hand_size=2))
-    a = tab(store)
-    play(a, mid, c("sun", 5), c("sun", 6))
-    actions.record_sale(open_table(a, mid))
+    mid, a = one_sale_recorded(store, hand_size=2)
     assert forms.undo_question(stored(store, mid)) == "Undo round 1, sale 1? Its cards come back for entry."
     actions.ask_undo(open_table(a, mid))
     assert forms.asks_undo(ui(a), stored(store, mid))
@@ -120,10 +124,7 @@ def test_undo_asks_first_then_keep_or_undo(store):
 
 
 def test_an_undo_question_about_a_sale_gone_is_not_asked_any_more(store):
-    mid = store.create_match("sales", PLAYERS, forms.new_record(PLAYERS, hand_size=2))
-    a = tab(store)
-    play(a, mid, c("sun", 5), c("sun", 6))
-    actions.record_sale(open_table(a, mid))
+    mid, a = one_sale_recorded(store, hand_size=2)
     actions.ask_undo(open_table(a, mid))
     b = tab(store)                            # another screen records the next sale meanwhile
     play(b, mid, c("sun", 7), c("sun", 8))
@@ -137,10 +138,7 @@ def test_an_undo_question_about_a_sale_gone_is_not_asked_any_more(store):
 
 
 def test_a_sale_is_changed_and_the_game_replayed(store):
-    mid = store.create_match("sales", PLAYERS, forms.new_record(PLAYERS, hand_size=1))
-    a = tab(store)
-    play(a, mid, c("sun", 5), c("sun", 6))
-    actions.record_sale(open_table(a, mid))
+    mid, a = one_sale_recorded(store, hand_size=1)
     t = open_table(a, mid)
     actions.open_sale(t, (0, 0))
     actions.change_sale(open_table(a, mid), changes.plays_of(t.record, 0, 0))

@@ -46,6 +46,7 @@ from companion.ui.widgets.exports import ExportActions
 from companion.ui.widgets.icon_button import TAP
 from companion.ui.widgets.roster import RosterPicker, groups_played
 from companion.ui.widgets.rulings import ruling_lines
+from companion.ui.widgets.side_by_side import side_by_side
 from companion.ui.widgets.stepper import stepper_row
 from companion.ui.widgets.text_field import TextField
 
@@ -218,15 +219,6 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: str | None = None) 
         out.append(side_by_side(play, _column([*_grid(d), *_rounds_list(d)])))
         out.append(ExportActions(shell, match_id, NUMBER, games_in_match=False))
     return _column(out)
-
-
-def side_by_side(entry: ft.Control, standings: ft.Control) -> ft.Control:
-    """The entry and the standings: one column on a phone (the entry first), side by
-    side on a wide screen."""
-    return ft.ResponsiveRow([
-        ft.Container(entry, col={ft.ResponsiveRowBreakpoint.XS: 12, ft.ResponsiveRowBreakpoint.MD: 7}),
-        ft.Container(standings, col={ft.ResponsiveRowBreakpoint.XS: 12, ft.ResponsiveRowBreakpoint.MD: 5}),
-    ], spacing=16, run_spacing=16, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 def _grid(d: Drawn) -> list[ft.Control]:

@@ -28,6 +28,7 @@ from companion.ui.widgets import bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
 from companion.ui.widgets.roster import RosterPicker, groups_played
 from companion.ui.widgets.rulings import ruling_lines
+from companion.ui.widgets.side_by_side import side_by_side
 from companion.ui.widgets.text_field import TextField
 
 GAP = 6
@@ -118,16 +119,6 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
 
 # ================================================================ the table
 
-# A phone: one column; a desktop: the entry and, beside it, the standings.
-WIDE: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 12, "md": 7}
-SIDE: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 12, "md": 5}
-
-
-def _side_by_side(main: ft.Control, side: ft.Control) -> ft.Control:
-    return ft.ResponsiveRow([ft.Container(main, col=WIDE), ft.Container(side, col=SIDE)],
-                            spacing=16, run_spacing=16, vertical_alignment=ft.CrossAxisAlignment.START)
-
-
 def _standings(gv: GameView) -> ft.Control:
     """The money per player, now and after each round."""
     return _column([bold("Money (HD-3: $3 at the start)"),
@@ -144,7 +135,7 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
               if len(records) > 1 else None)     # the games before this one, without the game in play
     out: list[ft.Control] = [heading(f"Hot Dog · game {s.number} of {GAMES_PER_MATCH}")]
     if ui.mode == "reveal":
-        out.append(_side_by_side(Reveal(s, gv, ui, key="reveal"), _standings(gv)))
+        out.append(side_by_side(Reveal(s, gv, ui, key="reveal"), _standings(gv)))
     elif ui.mode == "round":
         out.append(RoundScreen(s, gv, ui, ExportActions(shell, s.match.id, s.number), key="round"))
     elif ui.mode == "edit":
@@ -156,7 +147,7 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
             main = PassEntry(s, gv, ui, so_far, key="pass")
         else:
             main = Entry(s, gv, ui, so_far, key="entry")
-        out.append(_side_by_side(main, _standings(gv)))
+        out.append(side_by_side(main, _standings(gv)))
         out += _rounds_list(s, gv, ui)
         out.append(ExportActions(shell, s.match.id, s.number))
     return _column(out)

@@ -6,6 +6,7 @@
     companion referee FILE|-       referee one JSON record (docs/referee-contract.md)
     companion referee --jsonl FILE one record per line, one result per line
     companion print ...            score sheets and rules cards as PDFs (companion/pdf/cli.py)
+    companion build web -o DIR     the app as a static site that runs in the browser (companion/web/)
 """
 
 from __future__ import annotations
@@ -113,6 +114,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8550, help="port (default 8550)")
     serve.set_defaults(run=cmd_serve)
+
+    from companion.web.build import add_commands as add_build_commands
+
+    add_build_commands(sub)
 
     from companion.pdf.cli import add_commands as add_print_commands
 

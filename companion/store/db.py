@@ -233,6 +233,13 @@ class Store:
     used: written by a newer companion, locked for ``busy_timeout`` seconds, or damaged
     where it cannot be moved aside."""
 
+    #: Called with the store after every commit, before the change returns: where the file
+    #: is not yet where it is kept (the browser build keeps it in the browser's storage,
+    #: :mod:`companion.web.browser`), this puts it there; a change counts as saved once it
+    #: returns. An exception here is raised to the change's caller like a refused change
+    #: (the rows are committed, but the player is told they may not be kept).
+    after_commit: Callable[[Store], None] | None = None
+
     def __init__(self, path: Path, *, busy_timeout: float = BUSY_TIMEOUT,
                  waiting: Callable[[str], None] | None = None) -> None:
         self.path = Path(path)
@@ -442,6 +449,8 @@ class Store:
                 try:
                     yield self._conn
                     self._conn.execute("COMMIT")
+                    if Store.after_commit is not None:
+                        Store.after_commit(self)
                 except BaseException as exc:
                     if self._conn.in_transaction:
                         with suppress(sqlite3.Error):  # SQLite may have rolled back already

@@ -1,0 +1,138 @@
+"""companion in the browser: the entry point the static site's Python worker runs
+(``main.py`` in the site's ``app.tar.gz``, built by :mod:`companion.web.build`).
+
+Python runs in Pyodide, in a web worker; its files live in memory. The saved games are
+kept in the browser's own storage (IndexedDB) through Emscripten's IDBFS: the data
+folder is an IDBFS mount, filled from the browser's storage before the store opens, and
+written back after every commit, schema creation included (:attr:`Store.after_commit`):
+where the browser can block on that write (JSPI, :func:`pyodide.ffi.run_sync`), a
+change returns, and the screen says it is saved, only once it is in the browser's
+storage; elsewhere the write starts at once and follows the commit within moments.
+
+What cannot work in a browser is not offered (``Shell.in_browser``): hosting a table on
+phones needs a server, and files are not kept in an exports folder but downloaded.
+Pictures in printables would need Pillow: companion draws none (see the ``PIL`` stand-in
+in :mod:`companion.web.build`). The printables' fonts are fetched from the site
+(``fonts/``) the first time a PDF needs them.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+#: Where the saved data lives in the worker's file system (an IDBFS mount).
+DATA_DIR = "/companion-data"
+
+_SYNC_JS = """(FS, populate) => {
+  const run = () => new Promise((ok, no) => FS.syncfs(populate, (e) => e ? no(e) : ok()));
+  const next = (globalThis.__companionSync || Promise.resolve()).then(run, run);
+  globalThis.__companionSync = next.catch(() => {});
+  return next;
+}"""
+
+_FETCH_JS = """(url) => {
+  const xhr = new XMLHttpRequest();
+  xhr.open("GET", url, false);
+  xhr.responseType = "arraybuffer";
+  xhr.send();
+  if (xhr.status !== 200) { throw new Error("HTTP " + xhr.status + " " + url); }
+  return new Uint8Array(xhr.response);
+}"""
+
+
+def in_browser() -> bool:
+    """Is companion running in a browser (Pyodide)?"""
+    return sys.platform == "emscripten"
+
+
+def _js(source: str) -> Any:
+    import js  # type: ignore[import-not-found]
+
+    return js.Function.new(f"return {source};")()
+
+
+def _fs() -> Any:
+    import pyodide_js  # type: ignore[import-not-found]
+
+    return pyodide_js.FS
+
+
+def mount() -> None:
+    """The data folder on IDBFS (not yet filled: see :func:`load`)."""
+    fs = _fs()
+    if not os.path.isdir(DATA_DIR):
+        fs.mkdirTree(DATA_DIR)
+        fs.mount(fs.filesystems.IDBFS, _js("{}"), DATA_DIR)
+    os.environ["COMPANION_DATA_DIR"] = DATA_DIR
+
+
+def sync(populate: bool) -> Any:
+    """A promise: the data folder read from (``populate``) or written to the browser's storage."""
+    return _js(_SYNC_JS)(_fs(), populate)
+
+
+def _after_commit(store: object) -> None:
+    from pyodide.ffi import can_run_sync, run_sync  # type: ignore[import-not-found]
+
+    promise = sync(False)
+    if can_run_sync():
+        run_sync(promise)
+
+
+def fetch_fonts_when_printing() -> None:
+    """The printables read a font from its file when they first need it: here that file is
+    fetched from the site first (``fonts/``, where the screens load it from too; the service
+    worker has it cached, so this works offline)."""
+    from companion.pdf import fonts
+
+    load = fonts._ttfont
+
+    def fetched(name: str) -> Any:
+        path = Path(fonts.FONT_DIR) / fonts._ALL[name].file
+        if not path.is_file():
+            data = _js(_FETCH_JS)(f"fonts/{path.name}").to_py()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(bytes(data))
+        return load(name)
+
+    fonts._ttfont = fetched   # type: ignore[assignment]
+
+
+async def main(page: Any) -> None:
+    import flet as ft
+
+    from companion.core.errors import StoreError
+    from companion.store import Store, open_store
+
+    page.title = "companion"
+    page.add(ft.Text("Opening your saved games…"))   # awaiting storage before a first control hangs
+    try:
+        await sync(True)
+    except Exception as exc:
+        page.controls[:] = [ft.Text(f"companion cannot read its saved games in this browser ({exc}).")]
+        page.update()
+        return
+    Store.after_commit = _after_commit
+    fetch_fonts_when_printing()
+    try:
+        store = open_store()
+        await sync(False)            # a new store's tables are kept before the first screen
+    except StoreError as exc:
+        from companion.ui.app import refuse
+
+        refuse(page, str(exc), host=True)
+        return
+    from companion.ui.shell import start_session
+
+    page.controls.clear()
+    start_session(page, store, host=True)
+
+
+def run() -> None:
+    import flet as ft
+
+    mount()
+    ft.run(main)

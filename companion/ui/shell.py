@@ -56,6 +56,7 @@ offers both for any game.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -107,6 +108,9 @@ class Shell:
         # A phone-screen session from this very machine: it is told how to open the
         # host screen.
         self.host_machine = False
+        # companion running in the browser itself (the static site, companion.web): no
+        # server to host a table on phones, no folder to keep exports in (downloads only).
+        self.in_browser = sys.platform == "emscripten"
         # The page's address as the browser last showed it, and the addresses sent to
         # it that it has not yet said it shows (each comes back as a route change).
         self.at: str | None = None
@@ -284,17 +288,14 @@ class Shell:
         """Keep a file in the data directory's exports/ (under a fresh name if ``filename``
         is taken: never over an older file) and offer it: a download in a browser, a save
         (or share) dialog elsewhere. Where exports/ cannot be written the file is still
-        offered. Returns the line a player reads next to the button ("Score sheet
-        downloaded: …"); ``what`` names the file in their words."""
+        offered; in the browser build (``in_browser``) it is only offered, as a download.
+        Returns the line a player reads next to the button ("Score sheet downloaded: …");
+        ``what`` names the file in their words."""
         raw = data.encode("utf-8") if isinstance(data, str) else data
-        try:
-            path = keep_file(data_dir() / "exports", filename, raw)
-        except StoreError as exc:
-            name = filename
-            line = (f"{what} downloaded: {name}. No copy was kept in companion's exports folder ({exc}).")
+        if self.in_browser:
+            name, line = filename, f"{what} downloaded: {filename}."
         else:
-            name = path.name
-            line = f"{what} downloaded: {name} (a copy is kept in companion's exports folder)."
+            name, line = self._kept(filename, raw, what)
 
         async def offer() -> None:
             try:
@@ -307,6 +308,18 @@ class Shell:
         except Exception:
             pass
         return line
+
+    def _kept(self, filename: str, raw: bytes, what: str) -> tuple[str, str]:
+        """The file kept in exports/: its name there and the line a player reads."""
+        try:
+            path = keep_file(data_dir() / "exports", filename, raw)
+        except StoreError as exc:
+            name = filename
+            line = (f"{what} downloaded: {name}. No copy was kept in companion's exports folder ({exc}).")
+        else:
+            name = path.name
+            line = f"{what} downloaded: {name} (a copy is kept in companion's exports folder)."
+        return name, line
 
     def theme(self) -> ft.ThemeMode:
         return {"dark": ft.ThemeMode.DARK, "light": ft.ThemeMode.LIGHT}.get(
@@ -398,7 +411,7 @@ def Screen(shell: Shell, route: Route, *, key: str | None = None) -> ft.Control:
         if r.screen == "match":
             m = shell.store.match(r.args["match"])
             table = shell.views[m.game].table(shell, m.id)
-            if not hostable(m.game):
+            if not hostable(m.game) or shell.in_browser:
                 return table
             return _column([HostPanel(shell, m.id, finished=m.finished, key=f"host-{m.id}"), table])
         if r.screen == "rules":

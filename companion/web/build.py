@@ -181,7 +181,7 @@ def _skip(path: Path) -> bool:
 
 
 def app_archive(wheels: list[Path]) -> bytes:
-    """``app.tar.gz``: ``main.py``, companion (without its fonts: see :func:`build_site`)
+    """``app.tar.gz``: ``main.py``, companion (without its font files: see :func:`build_site`)
     and every dependency in ``__pypackages__``. Reproducible: sorted, no dates."""
     import companion
     from companion.core.paths import ASSETS
@@ -195,7 +195,7 @@ def app_archive(wheels: list[Path]) -> bytes:
                 _add_bytes(tar, f"companion/{path.relative_to(root).as_posix()}", path.read_bytes())
         for path in sorted(ASSETS.rglob("*")):
             rel = path.relative_to(ASSETS)
-            if path.is_file() and not _skip(path) and rel.parts[0] != "fonts":
+            if path.is_file() and not _skip(path) and path.suffix != ".ttf":
                 _add_bytes(tar, f"companion/assets/{rel.as_posix()}", path.read_bytes())
         for wheel in wheels:
             with zipfile.ZipFile(wheel) as zf:

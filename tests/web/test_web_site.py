@@ -1,0 +1,116 @@
+"""The static site ``companion build web`` makes, in Debian chromium: built into a
+temporary folder, served by a plain static file server on this machine, every request
+off the machine blocked. The home screen; a Hot Dog round played; after a reload the
+round is still there (the store kept in the browser's storage); offline, the app starts
+again from the service worker's cache; a score sheet PDF arrives as a download.
+
+The build downloads the browser's wheels once into the user's cache folder
+(``companion.web.build.cache_dir``); later builds need no network."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import io
+import json
+import threading
+
+import pytest
+
+from tests.e2e.harness import PHONE, enable_semantics, fonts_arrived, shot
+from tests.e2e.table import Table
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = ["Anna", "Bernd", "Chris"]
+TIE = {"Anna": (5, 2, 0), "Bernd": (5, 3, 2), "Chris": (5, 3, 2)}
+START = 180_000     # ms: Python and the app started in the browser, on a loaded machine
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    from companion.web.build import build_site
+
+    out = tmp_path_factory.mktemp("site") / "companion"
+    build_site(out, say=lambda line: None)
+    return out
+
+
+@pytest.fixture(scope="module")
+def static_server(site):
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}/"
+    server.shutdown()
+    server.server_close()
+
+
+def _pdf_text(data: bytes) -> str:
+    from pypdf import PdfReader
+
+    return "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def _started_again(t: Table) -> None:
+    """The page loaded again (reload): Python started afresh, its first screen drawn."""
+    t.pg.reload()
+    enable_semantics(t.pg)
+    t.pg.get_by_text("Tables now").first.wait_for(timeout=START)
+
+
+def test_the_site_plays_keeps_and_starts_offline(chromium_browser, static_server, site):
+    manifest = json.loads((site / "manifest.json").read_text())
+    assert manifest["name"] == "companion" and manifest["theme_color"] == "#FF9800"
+    assert "pyodide/pyodide.mjs" in (site / "index.html").read_text()
+    assert not (site / "pyodide" / "python.exe").exists()
+
+    from tests.e2e import harness
+
+    ctx = chromium_browser.new_context(viewport=PHONE, accept_downloads=True)
+    ctx.route("**/*", harness._route)           # nothing leaves the machine
+    try:
+        pg = ctx.new_page()
+        pg.goto(static_server)
+        enable_semantics(pg)
+        t = Table.__new__(Table)
+        t.ctx, t.pg = ctx, pg
+        pg.get_by_role("button", name="New Hot Dog match").first.wait_for(timeout=START)   # the home screen
+        fonts_arrived(pg, timeout=START)
+        pg.set_default_timeout(30_000)
+        shot(pg, "web-home")
+        assert t.button("Host this table on phones").count() == 0
+
+        t.setup(PLAYERS, mustard="Anna")
+        t.play(1, TIE)
+        t.see("Tables now")
+        shot(pg, "web-round1")
+
+        _started_again(t)                          # a reload: the round is still there
+        t.click("Next round")
+        t.see("Round 2 · mustard card: Bernd")
+        t.see_money({"Anna": 5, "Bernd": 4, "Chris": 3})
+
+        pg.wait_for_function("navigator.serviceWorker.controller !== null", timeout=START)
+        ctx.set_offline(True)
+        pg.reload()                                # offline: the site from the service worker's cache
+        enable_semantics(pg)
+        t.pg.get_by_text("Round 2 · mustard card: Bernd").first.wait_for(timeout=START)
+        shot(pg, "web-offline")
+
+        with pg.expect_download(timeout=60_000) as got:
+            t.click("Print match score sheet")
+        download = got.value
+        assert download.suggested_filename.endswith("-sheet.pdf")
+        data = open(download.path(), "rb").read()
+        assert data.startswith(b"%PDF")
+        text = _pdf_text(data)
+        for name in PLAYERS:
+            assert name in text
+        t.see(f"Match score sheet downloaded: {download.suggested_filename}.")
+    finally:
+        ctx.close()

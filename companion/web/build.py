@@ -180,34 +180,67 @@ def _skip(path: Path) -> bool:
     return "__pycache__" in path.parts or path.suffix in (".pyc", ".pyo")
 
 
-def app_archive(wheels: list[Path]) -> bytes:
+def app_archive(wheels: list[Path], *, main: str = APP_MAIN, companion: bool = True) -> bytes:
     """``app.tar.gz``: ``main.py``, companion (without its font files: see :func:`build_site`)
-    and every dependency in ``__pypackages__``. Reproducible: sorted, no dates."""
-    import companion
-    from companion.core.paths import ASSETS
-
-    root = Path(companion.__file__).parent
+    and every dependency in ``__pypackages__``. Reproducible: sorted, no dates.
+    ``companion=False`` and another ``main``: another Flet app on the same wheels (a
+    benchmark's baseline, ``bench/web.py``)."""
     buf = io.BytesIO()
     with tarfile.open(fileobj=buf, mode="w:gz", compresslevel=9) as tar:
-        _add_bytes(tar, "main.py", APP_MAIN.encode())
-        for path in sorted(root.rglob("*")):
-            if path.is_file() and not _skip(path) and path.suffix == ".py":
-                _add_bytes(tar, f"companion/{path.relative_to(root).as_posix()}", path.read_bytes())
-        for path in sorted(ASSETS.rglob("*")):
-            rel = path.relative_to(ASSETS)
-            if path.is_file() and not _skip(path) and path.suffix != ".ttf":
-                _add_bytes(tar, f"companion/assets/{rel.as_posix()}", path.read_bytes())
+        _add_bytes(tar, "main.py", main.encode())
+        if companion:
+            _add_companion(tar)
         for wheel in wheels:
             with zipfile.ZipFile(wheel) as zf:
                 for name in sorted(zf.namelist()):
-                    if name.endswith("/") or "/tests/" in f"/{name}" or name.endswith((".pyi", ".pyc")):
-                        continue
-                    if ".dist-info/" in name and not name.endswith(("METADATA", "top_level.txt", "entry_points.txt")):
+                    if not _needed(name):
                         continue
                     _add_bytes(tar, f"__pypackages__/{name}", zf.read(name))
         _add_bytes(tar, "__pypackages__/PIL/__init__.py", PIL_STANDIN.encode())
         _add_bytes(tar, "__pypackages__/PIL/Image.py", PIL_IMAGE_STANDIN.encode())
     return buf.getvalue()
+
+
+#: Parts of the dependencies a browser never loads: ReportLab's own Type 1 fonts (companion
+#: embeds its TrueType fonts), Flet's server, test and desktop helpers.
+UNUSED = ("reportlab/fonts/", "flet/testing/", "flet/fastapi/", "flet/pytest_plugin.py", "flet/cli.py")
+
+
+def _needed(name: str) -> bool:
+    if name.endswith("/") or "/tests/" in f"/{name}" or name.endswith((".pyi", ".pyc", "py.typed")):
+        return False
+    if ".dist-info/" in name:
+        return name.endswith(("METADATA", "top_level.txt", "entry_points.txt"))
+    return not name.startswith(UNUSED)
+
+
+def _add_companion(tar: tarfile.TarFile) -> None:
+    import companion
+    from companion.core.paths import ASSETS
+
+    root = Path(companion.__file__).parent
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and not _skip(path) and path.suffix == ".py":
+            _add_bytes(tar, f"companion/{path.relative_to(root).as_posix()}", path.read_bytes())
+    for path in sorted(ASSETS.rglob("*")):
+        rel = path.relative_to(ASSETS)
+        if path.is_file() and not _skip(path) and path.suffix != ".ttf":
+            _add_bytes(tar, f"companion/assets/{rel.as_posix()}", path.read_bytes())
+
+
+#: Parts of the web client companion never shows: math (KaTeX fonts), iOS-style icons and
+#: the video player's streaming script. Flutter loads every font its manifest names at
+#: start, so leaving them out also makes the start lighter.
+UNUSED_CLIENT = ("assets/packages/flutter_math_fork/", "assets/packages/cupertino_icons/",
+                 "assets/packages/media_kit/")
+
+
+def _font_manifest(web: Path) -> str:
+    """Flutter's font manifest without the fonts left out (:data:`UNUSED_CLIENT`)."""
+    families = json.loads((web / "assets" / "FontManifest.json").read_text(encoding="utf-8"))
+    kept = [f for f in families
+            if not any(f"assets/{font['asset']}".startswith(UNUSED_CLIENT) for font in f["fonts"])]
+    return json.dumps(kept, separators=(",", ":"))
 
 
 def _config_script(base: str) -> str:
@@ -338,8 +371,10 @@ def _service_worker(version: str, files: list[str]) -> str:
     return SERVICE_WORKER.replace("__VERSION__", version).replace("__FILES__", json.dumps(listed, indent=0))
 
 
-def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say=print) -> Site:
-    """Build the site into ``out`` (created; a folder this command built before is replaced)."""
+def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say=print,
+               app: bytes | None = None) -> Site:
+    """Build the site into ``out`` (created; a folder this command built before is replaced).
+    ``app``: another app archive than companion's (:func:`app_archive`; a benchmark's baseline)."""
     from companion.core.paths import ASSETS
 
     out = Path(out)
@@ -369,8 +404,10 @@ def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say=pri
         copy(web / rel, rel)
     for folder in CLIENT_DIRS:
         for path in sorted((web / folder).rglob("*")):
-            if path.is_file():
-                copy(path, path.relative_to(web).as_posix())
+            rel = path.relative_to(web).as_posix()
+            if path.is_file() and not rel.startswith(UNUSED_CLIENT):
+                copy(path, rel)
+    write("assets/FontManifest.json", _font_manifest(web))
     for name in PYODIDE_FILES:
         copy(web / "pyodide" / name, f"pyodide/{name}")
     lock = json.loads((out / "pyodide/pyodide-lock.json").read_text(encoding="utf-8"))
@@ -380,7 +417,7 @@ def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say=pri
     write("index.html", _index_html(web, base))
     write("flutter_bootstrap.js", _bootstrap(web))
     write("manifest.json", _manifest())
-    write("app.tar.gz", app_archive(wheels))
+    write("app.tar.gz", app if app is not None else app_archive(wheels))
     for size in (192, 512):
         write(f"icons/icon-{size}.png", icon_png(size))
         write(f"icons/icon-maskable-{size}.png", icon_png(size, maskable=True))

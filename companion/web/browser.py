@@ -21,7 +21,10 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.store import Store
 
 #: Where the saved data lives in the worker's file system (an IDBFS mount).
 DATA_DIR = "/companion-data"
@@ -74,9 +77,14 @@ def sync(populate: bool) -> Any:
     return _js(_SYNC_JS)(_fs(), populate)
 
 
-def _after_commit(store: object) -> None:
+def _after_commit(store: Store) -> None:
+    """Write the committed change to the browser's storage. The write-ahead log is folded
+    into the database file first and emptied (IDBFS writes whole files: the file changed
+    by a few rows, not a log grown to megabytes, goes out at each commit)."""
     from pyodide.ffi import can_run_sync, run_sync  # type: ignore[import-not-found]
 
+    with store.reading() as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     promise = sync(False)
     if can_run_sync():
         run_sync(promise)

@@ -1,0 +1,51 @@
+"""The screens in the browser build (``Shell.in_browser``): no hosting a table on phones
+(there is no server), exports only downloaded (there is no folder to keep them in).
+Drawn without a browser."""
+
+from __future__ import annotations
+
+import flet as ft
+from flet.components.component import Component, Renderer
+
+from companion.games.hotdog import forms
+from companion.ui.contracts import Route
+from companion.ui.host import HostPanel
+from companion.ui.shell import Screen
+from companion.ui.widgets.exports import export_file
+from tests.tabs import tab
+
+PLAYERS = ["Anna", "Bernd", "Chris"]
+
+
+def parts(control):
+    """The controls and components drawn, components left unrun."""
+    yield control
+    if isinstance(control, Component):
+        return
+    for child in [*(getattr(control, "controls", None) or []), getattr(control, "content", None)]:
+        if isinstance(child, (ft.Control, Component)):
+            yield from parts(child)
+
+
+def hosting_offered(shell, mid: int) -> bool:
+    screen = Renderer().render(Screen, shell, Route("match", {"match": mid}))
+    drawn = Renderer(screen).render(screen.fn, *screen.args, **screen.kwargs)
+    return any(isinstance(c, Component) and c.fn.__name__ == HostPanel.__name__ for c in parts(drawn))
+
+
+def test_a_match_in_the_browser_offers_no_hosting(store):
+    shell = tab(store)
+    mid = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    assert hosting_offered(shell, mid)
+    shell.in_browser = True
+    assert not hosting_offered(shell, mid)
+
+
+def test_an_export_in_the_browser_is_a_download_only(store, tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    shell = tab(store)
+    shell.in_browser = True
+    mid = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    line = export_file(shell, mid, 1, "game-json")
+    assert line == f"Game record downloaded: hotdog-match-{mid}-game-1.json."
+    assert not (tmp_path / "exports").exists()

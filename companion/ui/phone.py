@@ -30,6 +30,7 @@ from companion.net.screens import bids_line, code_text
 from companion.net.serving import hub_for
 from companion.ui.contracts import RemoteView, SeatContext, ShellServices
 from companion.ui.widgets import error_text, heading
+from companion.ui.widgets.text_field import TextField
 
 PHONE = "net-phone"
 TOKEN_KEY = "companion.seat-token"
@@ -296,10 +297,10 @@ def CodeEntry(ph: Phone, *, key: str | None = None) -> ft.Control:
         # keys typed into the accessible field are never read (seen in the phone tests,
         # whose harness switches the tree on). Phone browsers mostly do not open the
         # keyboard for a field focused unasked, so a player taps the field anyway.
-        ft.TextField(label="Table code", value=ui.code,
-                     capitalization=ft.TextCapitalization.CHARACTERS,
-                     on_change=typed,
-                     on_submit=lambda e: ph.open(e.control.value or "")),
+        TextField(label="Table code", value=ui.code,
+                  capitalization=ft.TextCapitalization.CHARACTERS,
+                  on_change=typed,
+                  on_submit=lambda e: ph.open(e.control.value or "")),
         error_text(ui.error),
         ft.FilledButton("Join table", icon=ft.Icons.LOGIN, on_click=lambda e: ph.open()),
         *([ft.Text("This is the screen players' phones see. To use the whole app on this "

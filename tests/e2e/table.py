@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Self
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -18,6 +19,12 @@ class Table:
 
     def close(self) -> None:
         self.ctx.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
     # ------------------------------------------------------------ finding things
     def button(self, name: str, exact: bool = False):

@@ -178,8 +178,7 @@ def _finish(t: Table, game: int, round_no: int) -> None:
 
 
 def test_three_games_and_the_match_tally(chromium_browser, app_server):
-    t = Table(chromium_browser, app_server.url, DESKTOP)
-    try:
+    with Table(chromium_browser, app_server.url, DESKTOP) as t:
         t.setup(PLAYERS, mustard="Anna")
         shot(t.pg, "desktop-table")
         t.play(1, TIE)
@@ -210,13 +209,10 @@ def test_three_games_and_the_match_tally(chromium_browser, app_server):
         t.click(re.compile(r"Hot Dog, .*Anna, Bernd, Chris"))
         t.see("Game 3 (over)")
         shot(t.pg, "desktop-history-match")
-    finally:
-        t.close()
 
 
 def test_phone_dark_mode_and_rules_screen(chromium_browser, app_server):
-    t = Table(chromium_browser, app_server.url, PHONE, dark=True)
-    try:
+    with Table(chromium_browser, app_server.url, PHONE, dark=True) as t:
         t.setup(PLAYERS, mustard="Bernd")
         t.entry_mode(passing=True)
         t.pass_bid("Bernd", (7, 2, 1), "Chris")
@@ -231,8 +227,6 @@ def test_phone_dark_mode_and_rules_screen(chromium_browser, app_server):
         t.click("Settings")
         t.see("Follow the system's light or dark mode")
         shot(t.pg, "phone-dark-settings")
-    finally:
-        t.close()
 
 
 def _pdf_text(data: bytes) -> str:

@@ -120,8 +120,7 @@ class Burger(Table):
 
 
 def test_nobody_tongs_then_one_tongs_player_rats_secret_until_the_end(chromium_browser, app_server):
-    t = Burger(chromium_browser, app_server.url, PHONE)
-    try:
+    with Burger(chromium_browser, app_server.url, PHONE) as t:
         t.setup(PLAYERS, tease=2, draw_pile="18", rat_points=-1)
         shot(t.pg, "burger-phone-table")
 
@@ -224,8 +223,6 @@ def test_nobody_tongs_then_one_tongs_player_rats_secret_until_the_end(chromium_b
               f"stack check to a complete hamburger: {stacked[0]} taps, {stacked[1]} keys")
         assert tapped[1] == 0 and typed[1] > 0 and tapped[0] < typed[0]
         assert stacked == (1, 0)
-    finally:
-        t.close()
 
 
 def test_kill_between_rounds_then_restart_intact(chromium_browser, tmp_path):

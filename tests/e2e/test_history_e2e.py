@@ -53,8 +53,7 @@ def seeded_server(tmp_path_factory):
 
 
 def test_history_of_a_thousand_matches_a_page_searched_by_player(chromium_browser, seeded_server):
-    t = Table(chromium_browser, seeded_server.url, DESKTOP)
-    try:
+    with Table(chromium_browser, seeded_server.url, DESKTOP) as t:
         t.click("History")
         t.see("1,000 matches, the latest first; the first 20 shown.")
         t.see(re.compile(r"^Hot Dog, .*: Anna, Bernd, Chris: "))
@@ -69,13 +68,10 @@ def test_history_of_a_thousand_matches_a_page_searched_by_player(chromium_browse
         first.click()
         t.see("Game 3 (over)")
         t.see("Zoë")
-    finally:
-        t.close()
 
 
 def test_a_group_played_with_fills_the_setup_and_the_match_starts(chromium_browser, seeded_server):
-    t = Table(chromium_browser, seeded_server.url, PHONE)
-    try:
+    with Table(chromium_browser, seeded_server.url, PHONE) as t:
         t.click("New Hot Dog match")
         t.click(re.compile(r"^Anna, Bernd, Chris · \d+ matches, last on "))
         for name in ["Anna", "Bernd", "Chris"]:
@@ -87,5 +83,3 @@ def test_a_group_played_with_fills_the_setup_and_the_match_starts(chromium_brows
         shot(t.pg, "setup-group-picked")
         t.click("Start match")
         t.see("Round 1 · mustard card: Anna")
-    finally:
-        t.close()

@@ -20,8 +20,7 @@ ROUND2 = {"Anna": (7, 3, 0), "Bernd": (9, 2, 0), "Chris": (7, 4, 1), "Dora": (5,
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_round_from_the_table_then_one_passing_the_phone(chromium_browser, app_server, size):
     viewport = PHONE if size == "phone" else DESKTOP
-    t = Table(chromium_browser, app_server.url, viewport)
-    try:
+    with Table(chromium_browser, app_server.url, viewport) as t:
         t.setup(FOUR, mustard="Anna")
         t.see("Bids from the table")                        # the default
         for p, bid in ROUND1.items():
@@ -51,5 +50,3 @@ def test_a_round_from_the_table_then_one_passing_the_phone(chromium_browser, app
         t.click("Next round")
         t.see("Round 3 · mustard card: Chris")
         t.see("Chris's bid, in secret")                      # passing stays the match's way
-    finally:
-        t.close()

@@ -37,8 +37,7 @@ def match_id(t: Table) -> int:
 
 
 def test_back_goes_to_the_previous_screen(chromium_browser, app_server):
-    t = Table(chromium_browser, app_server.url, DESKTOP)
-    try:
+    with Table(chromium_browser, app_server.url, DESKTOP) as t:
         at(t, "/")
         t.setup(PLAYERS, mustard="Anna")
         kept = match_id(t)
@@ -61,13 +60,10 @@ def test_back_goes_to_the_previous_screen(chromium_browser, app_server):
         assert not t.find("All matches for BG Stats").count()
         t.pg.go_forward()
         t.see("All matches for BG Stats")
-    finally:
-        t.close()
 
 
 def test_a_match_opens_at_its_address_at_its_round_a_deleted_one_says_so(chromium_browser, app_server):
-    t = Table(chromium_browser, app_server.url, LAPTOP)
-    try:
+    with Table(chromium_browser, app_server.url, LAPTOP) as t:
         t.setup(PLAYERS, mustard="Anna")
         first = match_id(t)
         t.play(1, TIE)
@@ -96,5 +92,3 @@ def test_a_match_opens_at_its_address_at_its_round_a_deleted_one_says_so(chromiu
         enable_semantics(t.pg)
         t.see("There is no match 999 here: it may have been deleted. Your saved matches are in History.")
         t.see(HOME_LINE)
-    finally:
-        t.close()

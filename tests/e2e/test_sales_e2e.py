@@ -155,8 +155,7 @@ def test_a_full_round_with_a_wild_lead_and_a_tie(sales):
 
 
 def test_coop_team_score_and_rating_after_three_rounds(chromium_browser, app_server):
-    t = SalesTable(chromium_browser, app_server.url, DESKTOP)
-    try:
+    with SalesTable(chromium_browser, app_server.url, DESKTOP) as t:
         t.setup(["Ann", "Ben"], mode="Co-op", hand_size=1)
         t.see("1 cards per player per round: house variant (SA-2); the rules deal 12 in co-op.")
         t.by_attributes("Ann", "sun", 46)
@@ -185,8 +184,6 @@ def test_coop_team_score_and_rating_after_three_rounds(chromium_browser, app_ser
         t.click("History")
         t.click(re.compile(r"^Sales, .*Ann, Ben: game over: team score 46"))
         t.see("Round 3 (over)")
-    finally:
-        t.close()
 
 
 def test_sigkill_between_sales_keeps_the_game_and_a_refused_edit(chromium_browser, tmp_path):

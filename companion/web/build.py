@@ -265,7 +265,9 @@ def _config_script(base: str) -> str:
         # The service worker caches the site (offline start); the browser is asked to
         # keep the saved games even when it runs short of room.
         'if ("serviceWorker" in navigator) {',
-        '  navigator.serviceWorker.register("sw.js").catch((e) => console.warn("no offline copy:", e));',
+        '  window.addEventListener("load", () => {',
+        '    navigator.serviceWorker.register("sw.js").catch((e) => console.warn("no offline copy:", e));',
+        "  });",
         "}",
         "if (navigator.storage && navigator.storage.persist) {",
         "  navigator.storage.persist().then((kept) => console.log('storage kept:', kept));",
@@ -335,7 +337,9 @@ const FILES = __FILES__;
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await cache.addAll(FILES.map((f) => new Request(f, { cache: "reload" })));
+    // "no-cache": each file asked again of the host, which answers "not modified" for
+    // what the page has just loaded (no second download), the new file after an update.
+    await cache.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" })));
     await self.skipWaiting();
   })());
 });

@@ -18,6 +18,7 @@ import threading
 import pytest
 
 from tests.e2e.harness import PHONE, enable_semantics, fonts_arrived, shot
+from tests.e2e.harness import _route as block_off_machine
 from tests.e2e.table import Table
 
 pytestmark = pytest.mark.e2e
@@ -56,53 +57,54 @@ def _pdf_text(data: bytes) -> str:
     return "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages)
 
 
-def _started_again(t: Table) -> None:
-    """The page loaded again (reload): Python started afresh, its first screen drawn."""
-    t.pg.reload()
-    enable_semantics(t.pg)
-    t.pg.get_by_text("Tables now").first.wait_for(timeout=START)
+class SiteTable(Table):
+    """The Hot Dog table driver on the static site: one browser context for the whole test
+    (its storage is where the site keeps the matches), nothing off this machine, and the
+    long first wait that starting Python in the browser takes."""
+
+    def __init__(self, browser, url: str) -> None:
+        self.ctx = browser.new_context(viewport=PHONE, accept_downloads=True)
+        self.ctx.route("**/*", block_off_machine)
+        self.pg = self.ctx.new_page()
+        self.pg.goto(url)
+        self.started("New Hot Dog match")
+        fonts_arrived(self.pg, timeout=START)
+        self.pg.set_default_timeout(30_000)
+
+    def started(self, text: str) -> None:
+        """The page (re)loaded: Python started, the first screen shows ``text``."""
+        enable_semantics(self.pg)
+        self.pg.get_by_text(text).first.wait_for(timeout=START)
+
+    def reload(self, text: str) -> None:
+        self.pg.reload()
+        self.started(text)
 
 
 def test_the_site_plays_keeps_and_starts_offline(chromium_browser, static_server, site):
     manifest = json.loads((site / "manifest.json").read_text())
     assert manifest["name"] == "companion" and manifest["theme_color"] == "#FF9800"
-    assert "pyodide/pyodide.mjs" in (site / "index.html").read_text()
     assert not (site / "pyodide" / "python.exe").exists()
 
-    from tests.e2e import harness
-
-    ctx = chromium_browser.new_context(viewport=PHONE, accept_downloads=True)
-    ctx.route("**/*", harness._route)           # nothing leaves the machine
-    try:
-        pg = ctx.new_page()
-        pg.goto(static_server)
-        enable_semantics(pg)
-        t = Table.__new__(Table)
-        t.ctx, t.pg = ctx, pg
-        pg.get_by_role("button", name="New Hot Dog match").first.wait_for(timeout=START)   # the home screen
-        fonts_arrived(pg, timeout=START)
-        pg.set_default_timeout(30_000)
-        shot(pg, "web-home")
+    with SiteTable(chromium_browser, static_server) as t:       # the home screen
+        shot(t.pg, "web-home")
         assert t.button("Host this table on phones").count() == 0
 
         t.setup(PLAYERS, mustard="Anna")
         t.play(1, TIE)
-        t.see("Tables now")
-        shot(pg, "web-round1")
+        shot(t.pg, "web-round1")
 
-        _started_again(t)                          # a reload: the round is still there
+        t.reload("Tables now")                     # a reload: the round is still there
         t.click("Next round")
         t.see("Round 2 · mustard card: Bernd")
         t.see_money({"Anna": 5, "Bernd": 4, "Chris": 3})
 
-        pg.wait_for_function("navigator.serviceWorker.controller !== null", timeout=START)
-        ctx.set_offline(True)
-        pg.reload()                                # offline: the site from the service worker's cache
-        enable_semantics(pg)
-        t.pg.get_by_text("Round 2 · mustard card: Bernd").first.wait_for(timeout=START)
-        shot(pg, "web-offline")
+        t.pg.wait_for_function("navigator.serviceWorker.controller !== null", timeout=START)
+        t.ctx.set_offline(True)
+        t.reload("Round 2 · mustard card: Bernd")  # offline: the site from the service worker's cache
+        shot(t.pg, "web-offline")
 
-        with pg.expect_download(timeout=60_000) as got:
+        with t.pg.expect_download(timeout=60_000) as got:
             t.click("Print match score sheet")
         download = got.value
         assert download.suggested_filename.endswith("-sheet.pdf")
@@ -112,5 +114,3 @@ def test_the_site_plays_keeps_and_starts_offline(chromium_browser, static_server
         for name in PLAYERS:
             assert name in text
         t.see(f"Match score sheet downloaded: {download.suggested_filename}.")
-    finally:
-        ctx.close()

@@ -19,6 +19,7 @@ in :mod:`companion.web.build`). The printables' fonts are fetched from the site
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,6 +29,9 @@ if TYPE_CHECKING:
 
 #: Where the saved data lives in the worker's file system (an IDBFS mount).
 DATA_DIR = "/companion-data"
+#: Python's compiled modules, kept between starts (an IDBFS mount: :func:`keep_bytecode`).
+CACHE_DIR = "/companion-bytecode"
+_read = False    # the IDBFS folders were read before the app started
 
 _SYNC_JS = """(FS, populate) => {
   const run = () => new Promise((ok, no) => FS.syncfs(populate, (e) => e ? no(e) : ok()));
@@ -64,24 +68,48 @@ def _fs() -> Any:
 
 
 def mount() -> None:
-    """The data folder on IDBFS (not yet filled: see :func:`load`)."""
+    """The data folder and the compiled-module cache on IDBFS (not yet filled: see :func:`sync`)."""
     fs = _fs()
-    if not os.path.isdir(DATA_DIR):
-        fs.mkdirTree(DATA_DIR)
-        fs.mount(fs.filesystems.IDBFS, _js("{}"), DATA_DIR)
+    for folder in (DATA_DIR, CACHE_DIR):
+        if not os.path.isdir(folder):
+            fs.mkdirTree(folder)
+            fs.mount(fs.filesystems.IDBFS, _js("{}"), folder)
     os.environ["COMPANION_DATA_DIR"] = DATA_DIR
 
 
 def sync(populate: bool) -> Any:
-    """A promise: the data folder read from (``populate``) or written to the browser's storage."""
+    """A promise: the folders on IDBFS read from (``populate``) or written to the browser's
+    storage (one at a time: a write asked for during another waits for it)."""
     return _js(_SYNC_JS)(_fs(), populate)
+
+
+def keep_bytecode() -> bool:
+    """Compile each module once per build, not at every start: Python's compiled modules
+    go to the cache folder (``sys.pycache_prefix``), one subfolder per build of the site
+    (``BUILD`` in the app archive; an older build's is deleted), kept in the browser's
+    storage with the saved games. Both are read here, before the app's modules are
+    imported; this needs the browser to let Python wait for it (JSPI). Returns whether
+    the folders were read (else :func:`main` reads the saved games itself)."""
+    from pyodide.ffi import can_run_sync, run_sync  # type: ignore[import-not-found]
+
+    build = Path("BUILD")
+    if not can_run_sync() or not build.is_file():
+        return False
+    run_sync(sync(True))
+    name = build.read_text(encoding="ascii").strip()
+    for old in Path(CACHE_DIR).iterdir():
+        if old.name != name:
+            shutil.rmtree(old, ignore_errors=True)
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = f"{CACHE_DIR}/{name}"
+    return True
 
 
 def _after_commit(store: Store) -> None:
     """Write the committed change to the browser's storage. The write-ahead log is folded
     into the database file first and emptied (IDBFS writes whole files: the file changed
     by a few rows, not a log grown to megabytes, goes out at each commit)."""
-    from pyodide.ffi import can_run_sync, run_sync  # type: ignore[import-not-found]
+    from pyodide.ffi import can_run_sync, run_sync
 
     with store.reading() as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -118,7 +146,8 @@ async def main(page: Any) -> None:
     page.title = "companion"
     page.add(ft.Text("Opening your saved games…"))   # awaiting storage before a first control hangs
     try:
-        await sync(True)
+        if not _read:
+            await sync(True)
     except Exception as exc:
         page.controls[:] = [ft.Text(f"companion cannot read its saved games in this browser ({exc}).")]
         page.update()
@@ -137,10 +166,16 @@ async def main(page: Any) -> None:
 
     page.controls.clear()
     start_session(page, store, host=True)
+    await sync(False)            # the modules compiled for this start, kept for the next
 
 
 def run() -> None:
+    global _read
+    mount()
+    try:
+        _read = keep_bytecode()
+    except Exception as exc:     # no cache: every start compiles again, nothing else lost
+        print(f"compiled modules not kept: {exc}", file=sys.stderr)
     import flet as ft
 
-    mount()
     ft.run(main)

@@ -39,6 +39,7 @@ import subprocess
 import sys
 import tarfile
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -186,18 +187,25 @@ def app_archive(wheels: list[Path], *, main: str = APP_MAIN, companion: bool = T
     ``companion=False`` and another ``main``: another Flet app on the same wheels (a
     benchmark's baseline, ``bench/web.py``)."""
     buf = io.BytesIO()
+    digest = hashlib.sha256()
     with tarfile.open(fileobj=buf, mode="w:gz", compresslevel=9) as tar:
-        _add_bytes(tar, "main.py", main.encode())
+        def add(name: str, data: bytes) -> None:
+            digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+            _add_bytes(tar, name, data)
+
+        add("main.py", main.encode())
         if companion:
-            _add_companion(tar)
+            _add_companion(add)
         for wheel in wheels:
             with zipfile.ZipFile(wheel) as zf:
                 for name in sorted(zf.namelist()):
                     if not _needed(name):
                         continue
-                    _add_bytes(tar, f"__pypackages__/{name}", zf.read(name))
-        _add_bytes(tar, "__pypackages__/PIL/__init__.py", PIL_STANDIN.encode())
-        _add_bytes(tar, "__pypackages__/PIL/Image.py", PIL_IMAGE_STANDIN.encode())
+                    add(f"__pypackages__/{name}", zf.read(name))
+        add("__pypackages__/PIL/__init__.py", PIL_STANDIN.encode())
+        add("__pypackages__/PIL/Image.py", PIL_IMAGE_STANDIN.encode())
+        # What the Python in it was built from: the browser keeps compiled modules per build.
+        _add_bytes(tar, "BUILD", digest.hexdigest()[:16].encode())
     return buf.getvalue()
 
 
@@ -214,18 +222,18 @@ def _needed(name: str) -> bool:
     return not name.startswith(UNUSED)
 
 
-def _add_companion(tar: tarfile.TarFile) -> None:
+def _add_companion(add: Callable[[str, bytes], None]) -> None:
     import companion
     from companion.core.paths import ASSETS
 
     root = Path(companion.__file__).parent
     for path in sorted(root.rglob("*")):
         if path.is_file() and not _skip(path) and path.suffix == ".py":
-            _add_bytes(tar, f"companion/{path.relative_to(root).as_posix()}", path.read_bytes())
+            add(f"companion/{path.relative_to(root).as_posix()}", path.read_bytes())
     for path in sorted(ASSETS.rglob("*")):
         rel = path.relative_to(ASSETS)
         if path.is_file() and not _skip(path) and path.suffix != ".ttf":
-            _add_bytes(tar, f"companion/assets/{rel.as_posix()}", path.read_bytes())
+            add(f"companion/assets/{rel.as_posix()}", path.read_bytes())
 
 
 #: Parts of the web client companion never shows: math (KaTeX fonts), iOS-style icons and

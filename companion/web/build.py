@@ -8,7 +8,9 @@ it works offline once a browser has opened it.
 
 What goes in:
 
-- the web client: the ``canvaskit`` renderer only (``main.dart.js`` with CanvasKit's
+- the web client: python.js and python-worker.js start the Python worker and Pyodide as
+  the page loads, while Flutter's engine starts (Flet's own wait for the engine first);
+  the ``canvaskit`` renderer only (``main.dart.js`` with CanvasKit's
   "full" variant, which every browser can run: Safari and Firefox cannot run the
   WebAssembly build, and one renderer is half the size of two), its fonts and shaders;
 - the Pyodide runtime without what a page never loads (the command-line ``python``
@@ -64,7 +66,7 @@ PACKAGES = ("flet", "repath", "six", "msgpack", "pydantic", "pydantic-core", "an
             "platformdirs", "segno")
 
 #: Files of the web client the site serves (paths in flet-web's ``web/``).
-CLIENT_FILES = ("flutter.js", "main.dart.js", "python.js", "python-worker.js", "canvaskit/canvaskit.js",
+CLIENT_FILES = ("flutter.js", "main.dart.js", "canvaskit/canvaskit.js",
                 "canvaskit/canvaskit.wasm")
 CLIENT_DIRS = ("assets",)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -313,6 +315,55 @@ def _bootstrap(web: Path) -> str:
     return js
 
 
+def _python_js(web: Path) -> str:
+    """python.js starting the Python worker as the page loads, while Flutter's engine starts,
+    instead of when the engine first asks for it: the page's first connection takes it."""
+    js = (web / "python.js").read_text(encoding="utf-8")
+    old = """    app.worker = new Worker(
+        (flet.entrypointBaseUrl.endsWith("/") ?
+            flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl) + "/python-worker.js",
+        { type: "module" });"""
+    if old not in js:
+        raise CompanionError("flet-web's python.js is not the one companion knows: cannot build the site")
+    js = js.replace(old, """    app.worker = _early || new Worker(_workerUrl(), { type: "module" });
+    _early = null;""")
+    return js + """
+// companion: the worker (and with it Pyodide: python-worker.js) starts at once.
+function _workerUrl() {
+    return (flet.entrypointBaseUrl.endsWith("/") ?
+        flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl) + "/python-worker.js";
+}
+let _early = new Worker(_workerUrl(), { type: "module" });
+"""
+
+
+def _python_worker(web: Path) -> str:
+    """python-worker.js loading Pyodide as soon as it starts (from the site's own copy),
+    not after the page's first message: the runtime boots while Flutter's engine does."""
+    js = (web / "python-worker.js").read_text(encoding="utf-8")
+    old = """        const pyodideModule = await import(self.pyodideUrl);
+        const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
+        self.pyodide = await loadPyodide({
+            stdout: (text) => self.sendPythonOutput(text, false),
+            stderr: (text) => self.sendPythonOutput(text, true),
+        });"""
+    anchor = "self.initPyodide = async function () {"
+    if old not in js or anchor not in js:
+        raise CompanionError("flet-web's python-worker.js is not the one companion knows: cannot build the site")
+    js = js.replace(old, "        self.pyodide = await self.pyodideLoading;")
+    return js.replace(anchor, """// companion: Pyodide loads as the worker starts (a failure shows when awaited).
+self.pyodideLoading = (async () => {
+    const pyodideModule = await import(new URL("pyodide/pyodide.mjs", self.location.href).href);
+    return pyodideModule.loadPyodide({
+        stdout: (text) => self.sendPythonOutput(text, false),
+        stderr: (text) => self.sendPythonOutput(text, true),
+    });
+})();
+self.pyodideLoading.catch(() => {});
+
+""" + anchor, 1)
+
+
 def _manifest() -> str:
     return json.dumps({
         "name": NAME,
@@ -428,6 +479,8 @@ def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say=pri
             copy(path, f"fonts/{path.name}")
     write("index.html", _index_html(web, base))
     write("flutter_bootstrap.js", _bootstrap(web))
+    write("python.js", _python_js(web))
+    write("python-worker.js", _python_worker(web))
     write("manifest.json", _manifest())
     write("app.tar.gz", app if app is not None else app_archive(wheels))
     for size in (192, 512):

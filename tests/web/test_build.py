@@ -41,6 +41,16 @@ def test_flutter_registers_no_service_worker_of_its_own():
     assert 'canvasKitVariant: "full"' in js
 
 
+def test_python_starts_loading_with_the_page_not_after_flutter():
+    page = build._python_js(build._flet_web())
+    assert "let _early = new Worker(_workerUrl()" in page
+    assert "app.worker = _early || new Worker(" in page
+    worker = build._python_worker(build._flet_web())
+    assert 'new URL("pyodide/pyodide.mjs", self.location.href)' in worker
+    assert worker.index("self.pyodideLoading = (async") < worker.index("self.initPyodide = async")
+    assert "self.pyodide = await self.pyodideLoading;" in worker
+
+
 def test_the_service_worker_caches_every_file_under_its_version():
     sw = build._service_worker("abc123", ["index.html", "app.tar.gz", "sw.js", build.MARKER])
     assert 'const VERSION = "abc123";' in sw
@@ -75,6 +85,7 @@ def test_the_app_archive_holds_companion_its_dependencies_and_a_pillow_stand_in(
             "__pypackages__/demo/__init__.py", "__pypackages__/demo-1.0.dist-info/METADATA",
             "__pypackages__/PIL/Image.py"} <= names
     assert not any(n.endswith(".ttf") for n in names)        # fetched from the site when printing
+    assert "BUILD" in names                                  # compiled modules are kept per build
     assert "__pypackages__/demo/tests/test_x.py" not in names
     assert "__pypackages__/demo-1.0.dist-info/RECORD" not in names
 

@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-import io
 import json
-
-from pypdf import PdfReader
 
 from companion.store.db import StoredGame, StoredMatch
 from companion.ui.widgets.exports import export_data
 from tests.pdf.helpers import DATA
-
-
-def _text(data: bytes) -> str:
-    return " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(io.BytesIO(data)).pages)
+from tests.pdf.helpers import text as pdf_text
 
 
 def _match(path: str = "hotdog-match.json") -> StoredMatch:
@@ -27,7 +21,7 @@ def _match(path: str = "hotdog-match.json") -> StoredMatch:
 def test_print_game_3_score_sheet_prints_game_3_in_its_match():
     name, data = export_data(_match(), 3, "game-pdf")
     assert name == "hotdog-match-7-game-3-sheet.pdf"
-    words = _text(data)
+    words = pdf_text(data)
     assert "Game 3 of 3" in words and "Round log — game 3" in words
     assert "Game 1 Anna $8 ★ $2 $3" in words and "Game 2 Bernd $3 $8 ★ $1" in words
     assert "Total $14 $13 $12" in words
@@ -35,7 +29,7 @@ def test_print_game_3_score_sheet_prints_game_3_in_its_match():
 
 
 def test_print_game_1_score_sheet_leaves_the_later_games_to_play_on_paper():
-    words = _text(export_data(_match(), 1, "game-pdf")[1])
+    words = pdf_text(export_data(_match(), 1, "game-pdf")[1])
     assert "Game 1 of 3" in words and "Game 2 Bernd" in words and "Round log — game 3" in words
     assert "Total $14" not in words
 
@@ -56,4 +50,4 @@ def test_a_game_played_alone_prints_from_its_match_too():
                     updated_at=0.0, games=[StoredGame(id=1, match_id=3, number=1, record=record,
                                                       created_at=0.0, updated_at=0.0)])
     name, data = export_data(m, 1, "game-pdf")
-    assert name == "sales-match-3-game-1-sheet.pdf" and "Sales — score sheet" in _text(data)
+    assert name == "sales-match-3-game-1-sheet.pdf" and "Sales — score sheet" in pdf_text(data)

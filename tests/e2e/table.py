@@ -13,6 +13,10 @@ TIMEOUT = 15000
 
 
 class Table:
+    #: scroll a button into view before tapping it, as a player does on a long screen
+    #: (the burger and sales drivers; the Hot Dog tests tap what is in view)
+    scroll_to_tap = False
+
     def __init__(self, browser, url: str, viewport: dict | None = None, dark: bool = False) -> None:
         self.ctx, self.pg = open_app(browser, url, viewport, dark)
         self.pg.set_default_timeout(TIMEOUT)
@@ -53,11 +57,22 @@ class Table:
         self.pg.locator(f'[role="checkbox"][aria-label$="{label}"][aria-checked="true"]').first.wait_for()
 
     def click(self, name: str, exact: bool = False) -> None:
+        found = self.button(name, exact).first
         try:
-            self.button(name, exact).first.click()
+            if self.scroll_to_tap:
+                self.into_view(found)
+            found.click()
         except Exception:
             shot(self.pg, "failed-" + re.sub(r"\W+", "-", str(name))[:40])
             raise
+
+    def print_pdf(self, button: str, timeout: float | None = None) -> tuple[str, bytes]:
+        """Tap a Print button and take the PDF it downloads: its file name and its bytes."""
+        with self.pg.expect_download(timeout=timeout) as got:
+            self.click(button)
+        data = open(got.value.path(), "rb").read()
+        assert data.startswith(b"%PDF")
+        return got.value.suggested_filename, data
 
     def labelled(self, label: str):
         return self.pg.locator(f'[aria-label="{label}"]')

@@ -10,6 +10,7 @@ import pytest
 
 from tests.e2e.harness import DESKTOP, PHONE, Server, shot
 from tests.e2e.table import Table
+from tests.pdf.helpers import text as pdf_text
 
 pytestmark = pytest.mark.e2e
 
@@ -229,37 +230,25 @@ def test_phone_dark_mode_and_rules_screen(chromium_browser, app_server):
         shot(t.pg, "phone-dark-settings")
 
 
-def _pdf_text(data: bytes) -> str:
-    import io
-
-    from pypdf import PdfReader
-
-    return "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages)
-
-
 def test_print_action_downloads_the_score_sheet(table, app_server):
     table.setup(PLAYERS, mustard="Anna")
     table.play(1, TIE)
     table.click("Next round")
-    with table.pg.expect_download() as got:
-        table.click("Print match score sheet")
-    download = got.value
-    assert download.suggested_filename.endswith("-sheet.pdf")
-    data = open(download.path(), "rb").read()
-    assert data.startswith(b"%PDF")
-    text = _pdf_text(data)
+    filename, data = table.print_pdf("Print match score sheet")
+    assert filename.endswith("-sheet.pdf")
+    text = pdf_text(data)
     for name in PLAYERS:
         assert name in text
-    said = f"Match score sheet downloaded: {download.suggested_filename}"
+    said = f"Match score sheet downloaded: {filename}"
     table.see(said)                                    # next to the button tapped, in a player's words
     button = table.button("Print match score sheet").first.bounding_box()
     line = table.find(said).first.bounding_box()
     assert button is not None and line is not None and 0 < line["y"] - button["y"] < 200
-    saved = app_server.data_dir / "exports" / download.suggested_filename
+    saved = app_server.data_dir / "exports" / filename
     assert saved.read_bytes() == data                  # also kept in <data dir>/exports/
     with table.pg.expect_download() as got:
         table.click("Print rules card")
-    assert "Hot Dog — rules card" in _pdf_text(open(got.value.path(), "rb").read())
+    assert "Hot Dog — rules card" in pdf_text(open(got.value.path(), "rb").read())
     shot(table.pg, "phone-print-saved")
     with table.pg.expect_download() as got:
         table.click("Match for BG Stats")

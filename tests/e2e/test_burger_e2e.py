@@ -25,6 +25,7 @@ class Burger(Table):
     """Driving the Burger table through the accessibility tree, counting what a player
     does: ``taps`` (a button, a checkbox, a text field focused) and ``keys`` typed."""
 
+    scroll_to_tap = True
     taps = 0
     keys = 0
 
@@ -43,13 +44,7 @@ class Burger(Table):
 
     def click(self, name: str, exact: bool = False) -> None:
         self.taps += 1
-        found = self.button(name, exact).first
-        try:
-            self.into_view(found)
-            found.click()
-        except Exception:
-            shot(self.pg, "failed-" + re.sub(r"\W+", "-", str(name))[:40])
-            raise
+        super().click(name, exact)
 
     def type_into(self, label: str, text: str) -> None:
         field = self.pg.get_by_role("textbox", name=label).first

@@ -19,6 +19,7 @@ class SalesTable(Table):
     """Driving the Sales screens through the accessibility tree, counting the keys a
     player types (``keys``)."""
 
+    scroll_to_tap = True
     keys = 0
 
     def type_into(self, label: str, text: str) -> None:
@@ -72,15 +73,6 @@ class SalesTable(Table):
         except AssertionError:
             chip.first.click()
             expect(heading).to_have_count(0)
-
-    def click(self, name, exact: bool = False) -> None:
-        found = self.button(name, exact).first
-        try:
-            self.into_view(found)
-            found.click()
-        except Exception:
-            shot(self.pg, "failed-" + re.sub(r"\W+", "-", str(name))[:40])
-            raise
 
     def sale(self, *plays: tuple[str, str]) -> None:
         for player, card_id in plays:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import io
 import json
 import threading
 
@@ -20,6 +19,7 @@ import pytest
 from tests.e2e.harness import PHONE, enable_semantics, fonts_arrived, shot
 from tests.e2e.harness import _route as block_off_machine
 from tests.e2e.table import Table
+from tests.pdf.helpers import text as pdf_text
 
 pytestmark = pytest.mark.e2e
 
@@ -49,12 +49,6 @@ def static_server(site):
     yield f"http://127.0.0.1:{server.server_port}/"
     server.shutdown()
     server.server_close()
-
-
-def _pdf_text(data: bytes) -> str:
-    from pypdf import PdfReader
-
-    return "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages)
 
 
 class SiteTable(Table):
@@ -104,13 +98,9 @@ def test_the_site_plays_keeps_and_starts_offline(chromium_browser, static_server
         t.reload("Round 2 · mustard card: Bernd")  # offline: the site from the service worker's cache
         shot(t.pg, "web-offline")
 
-        with t.pg.expect_download(timeout=60_000) as got:
-            t.click("Print match score sheet")
-        download = got.value
-        assert download.suggested_filename.endswith("-sheet.pdf")
-        data = open(download.path(), "rb").read()
-        assert data.startswith(b"%PDF")
-        text = _pdf_text(data)
+        filename, data = t.print_pdf("Print match score sheet", timeout=60_000)
+        assert filename.endswith("-sheet.pdf")
+        text = pdf_text(data)
         for name in PLAYERS:
             assert name in text
-        t.see(f"Match score sheet downloaded: {download.suggested_filename}.")
+        t.see(f"Match score sheet downloaded: {filename}.")

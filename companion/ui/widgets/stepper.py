@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.core import words
 from companion.ui.widgets.icon_button import icon_button
 
 #: A noun's two forms: (singular, plural).
@@ -20,8 +21,7 @@ Noun = tuple[str, str]
 
 def counted(value: int, noun: Noun) -> str:
     """'1 hot dog', '0 hot dogs', '2 points per rat token'."""
-    one, many = noun
-    return f"{value} {one if value == 1 else many}"
+    return words.count(value, *noun)
 
 
 def stepper_row(owner: str, noun: Noun, value: int, on_step: Callable[[int], None], *,

@@ -44,6 +44,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from companion.games.hotdog.forms import pass_order  # noqa: E402
 from tests.e2e import harness  # noqa: E402
 from tests.e2e.harness import PHONE, Server, launch  # noqa: E402
 from tests.e2e.table import Table  # noqa: E402
@@ -189,8 +190,7 @@ def passing_the_phone(t: Table, count: Taps, holders: list[str]) -> None:
     t.entry_mode(passing=True)
     for n, bids in enumerate(ROUNDS, 1):
         count.begin(f"round {n}")
-        i = PLAYERS.index(holders[n - 1])
-        order = PLAYERS[i:] + PLAYERS[:i]
+        order = pass_order(PLAYERS, holders[n - 1])
         back = None
         for k, p in enumerate(order):
             to = order[k + 1] if k + 1 < len(order) else None
@@ -200,7 +200,7 @@ def passing_the_phone(t: Table, count: Taps, holders: list[str]) -> None:
                     t.bid(p, *wrong)
                 back = p
             else:
-                t.bid(p, *bid_of(bids, p))
+                t.bid(p, *bids[p])
                 if LAST.get(n) == p:
                     t.check(f"{p}: last hot dog")
             t.click(f"Hide · pass to {to}" if to else "Hide · see the result")
@@ -208,14 +208,10 @@ def passing_the_phone(t: Table, count: Taps, holders: list[str]) -> None:
             t.see(f"Hand the phone to {back}")
             t.click(f"I am {back}")
             t.see(f"{back}'s bid, in secret")
-            t.bid(back, *bid_of(bids, back))
+            t.bid(back, *bids[back])
             t.click("Hide · see the result")
         t.see(f"Round {n}: result")
         result_then_next(t, count, n)
-
-
-def bid_of(bids: dict[str, Bid], p: str) -> Bid:
-    return bids[p]
 
 
 def before(t: Any, count: Taps) -> None:

@@ -12,13 +12,19 @@ names never parses the 4 MB CJK font.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 from companion.core.errors import CompanionError
 from companion.core.paths import ASSETS
 
 FONT_DIR = ASSETS / "fonts"
+#: Called with a font file's path when the file is not there, before the font is read:
+#: the browser build, whose package holds no font files, fetches it from its site
+#: (:func:`companion.web.browser.fetch_fonts_when_printing`). None: a missing file is an error.
+fetch_missing: Callable[[Path], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -54,6 +60,8 @@ def _ttfont(name: str):
 
     face = _ALL[name]
     path = FONT_DIR / face.file
+    if not path.is_file() and fetch_missing is not None:
+        fetch_missing(path)
     if not path.is_file():
         raise CompanionError(f"font file missing: {path} (fonts are vendored in assets/fonts/)")
     font = TTFont(face.name, str(path))

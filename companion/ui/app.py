@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 
 import flet as ft
 
@@ -50,11 +51,14 @@ async def _opened(page: ft.Page, *, host: bool) -> Store | None:
         return None
 
 
-def refuse(page: ft.Page, line: str, *, host: bool = False) -> None:
+def refuse(page: ft.Page, line: str, *, host: bool = False,
+           retry: Callable[[], Awaitable[None]] | None = None) -> None:
+    """The store cannot be opened: say why, with "Try again" (``retry``: how this entry
+    point opens it; by default :func:`_start`'s way, off the event loop in a thread)."""
     async def again(e: ft.Event[ft.Button]) -> None:
         page.controls[:] = [ft.Text("Opening the saved data…")]
         page.update()
-        await _start(page, host=host)
+        await (retry() if retry is not None else _start(page, host=host))
 
     page.title = "companion"
     page.controls[:] = [ft.Column([

@@ -33,8 +33,16 @@ DATA_DIR = "/companion-data"
 CACHE_DIR = "/companion-bytecode"
 _read = False    # the IDBFS folders were read before the app started
 
-_SYNC_JS = """(FS, populate) => {
-  const run = () => new Promise((ok, no) => FS.syncfs(populate, (e) => e ? no(e) : ok()));
+_SYNC_JS = """(FS, populate, folder) => {
+  const run = () => new Promise((ok, no) => {
+    const done = (e) => e ? no(e) : ok();
+    if (folder) {    // that one mount only
+      const mount = FS.lookupPath(folder).node.mount;
+      mount.type.syncfs(mount, populate, done);
+    } else {         // every mount
+      FS.syncfs(populate, done);
+    }
+  });
   const next = (globalThis.__companionSync || Promise.resolve()).then(run, run);
   globalThis.__companionSync = next.catch(() => {});
   return next;
@@ -48,11 +56,6 @@ _FETCH_JS = """(url) => {
   if (xhr.status !== 200) { throw new Error("HTTP " + xhr.status + " " + url); }
   return new Uint8Array(xhr.response);
 }"""
-
-
-def in_browser() -> bool:
-    """Is companion running in a browser (Pyodide)?"""
-    return sys.platform == "emscripten"
 
 
 def _js(source: str) -> Any:
@@ -77,10 +80,11 @@ def mount() -> None:
     os.environ["COMPANION_DATA_DIR"] = DATA_DIR
 
 
-def sync(populate: bool) -> Any:
-    """A promise: the folders on IDBFS read from (``populate``) or written to the browser's
-    storage (one at a time: a write asked for during another waits for it)."""
-    return _js(_SYNC_JS)(_fs(), populate)
+def sync(populate: bool, folder: str | None = None) -> Any:
+    """A promise: the folders on IDBFS (or only ``folder``) read from (``populate``) or
+    written to the browser's storage (one at a time: a write asked for during another
+    waits for it)."""
+    return _js(_SYNC_JS)(_fs(), populate, folder)
 
 
 def keep_bytecode() -> bool:
@@ -113,7 +117,7 @@ def _after_commit(store: Store) -> None:
 
     with store.reading() as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    promise = sync(False)
+    promise = sync(False, DATA_DIR)     # the saved games only, not the compiled modules
     if can_run_sync():
         run_sync(promise)
 
@@ -124,17 +128,12 @@ def fetch_fonts_when_printing() -> None:
     worker has it cached, so this works offline)."""
     from companion.pdf import fonts
 
-    load = fonts._ttfont
+    def fetch(path: Path) -> None:
+        data = _js(_FETCH_JS)(f"fonts/{path.name}").to_py()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(bytes(data))
 
-    def fetched(name: str) -> Any:
-        path = Path(fonts.FONT_DIR) / fonts._ALL[name].file
-        if not path.is_file():
-            data = _js(_FETCH_JS)(f"fonts/{path.name}").to_py()
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(bytes(data))
-        return load(name)
-
-    fonts._ttfont = fetched   # type: ignore[assignment]
+    fonts.fetch_missing = fetch
 
 
 async def main(page: Any) -> None:
@@ -156,11 +155,15 @@ async def main(page: Any) -> None:
     fetch_fonts_when_printing()
     try:
         store = open_store()
-        await sync(False)            # a new store's tables are kept before the first screen
+        await sync(False, DATA_DIR)  # a new store's tables are kept before the first screen
     except StoreError as exc:
         from companion.ui.app import refuse
 
-        refuse(page, str(exc), host=True)
+        async def again() -> None:    # opened here again: the browser has no threads
+            page.controls.clear()
+            await main(page)
+
+        refuse(page, str(exc), host=True, retry=again)
         return
     from companion.ui.shell import start_session
 

@@ -131,8 +131,6 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
     gv = present.game_view(s.record)            # the record's one replay this render
     ui = ops.shown(s.ui, gv)
     records = s.match.records
-    so_far = (present.match_line(gv.players, present.match_tally(gv.players, records[:-1]), s.number)
-              if len(records) > 1 else None)     # the games before this one, without the game in play
     out: list[ft.Control] = [heading(f"Hot Dog · game {s.number} of {GAMES_PER_MATCH}")]
     if ui.mode == "reveal":
         out.append(side_by_side(Reveal(s, gv, ui, key="reveal"), _standings(gv)))
@@ -141,6 +139,8 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
     elif ui.mode == "edit":
         out.append(EditRound(s, gv.before(ui.index), ui, key="edit"))
     else:
+        so_far = (present.match_line(gv.players, present.match_tally(gv.players, records[:-1]), s.number)
+                  if len(records) > 1 else None)     # the games before this one, without the game in play
         if gv.over:
             main: ft.Control = GameOver(s, gv, ui, present.match_tally(gv.players, records), key="over")
         elif ops.entry_mode(s) == forms.PASSING:

@@ -18,6 +18,7 @@ from functools import cache
 from pathlib import Path
 
 from companion.core.errors import CompanionError
+from companion.core.glyphs import undrawable
 from companion.core.paths import ASSETS
 
 FONT_DIR = ASSETS / "fonts"
@@ -121,8 +122,7 @@ def check_printable(name: str) -> None:
     """Refuse a player's name that no vendored font can show (it would print as boxes)."""
     if face_for(name) is not None:
         return
-    cmaps = [charmap(f.name) for f in FACES]
-    missing = [ch for ch in dict.fromkeys(normal(name)) if not any(ord(ch) in c for c in cmaps)]
+    missing = undrawable(normal(name))    # the fonts' merged character maps (core.glyphs)
     shown = ", ".join(f"U+{ord(ch):04X}" for ch in missing[:5])
     if not missing:  # each character is in some font, but no single font has them all
         raise CompanionError(

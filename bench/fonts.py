@@ -57,7 +57,7 @@ def run(runs: int, root: Path) -> None:
                 _make_match(browser, server)
                 for _ in range(runs):
                     ctx = browser.new_context(viewport=PHONE)
-                    ctx.route("**/*", harness._route)
+                    ctx.route("**/*", harness.block_off_machine)
                     pg = ctx.new_page()
                     pg.goto(server.url)
                     pg.wait_for_function("!document.getElementById('loading')", timeout=60000)

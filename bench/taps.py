@@ -19,18 +19,15 @@ Flows played:
 A round counts from its first tap to the tap that leaves its result (Next round /
 End of game); "to the result" leaves that last tap out. Setup is not counted.
 
-Other games' rounds: a module ``bench/taps_cards.py`` with functions
-``burger_round(page, count)`` and ``sales_round(page, count)`` is picked up when it
-exists (see :data:`CARD_GAMES` and :func:`card_games`): each gets a page of the
-current app and the :class:`Taps` counter, plays its game and calls
-``count.begin(label)`` at each round's first tap; its averages are reported with
-Hot Dog's.
+Other games' rounds: ``bench/taps_cards.py``'s ``burger_round`` and ``sales_round``
+(see :data:`CARD_GAMES` and :func:`card_games`), each on a page of the current app set
+up by its ``setup_*`` (not counted); :class:`Taps` counts the round's taps and its
+averages are reported with Hot Dog's.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import importlib.util
 import statistics
 import subprocess
@@ -44,6 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench import taps_cards  # noqa: E402
 from companion.games.hotdog.forms import pass_order  # noqa: E402
 from tests.e2e import harness  # noqa: E402
 from tests.e2e.harness import PHONE, Server, launch  # noqa: E402
@@ -249,14 +247,11 @@ def before(t: Any, count: Taps) -> None:
 CARD_GAMES = ("burger", "sales")
 
 
-def card_games() -> dict[str, tuple[Callable[[Any], None], Callable[[Any, Any], None], type]]:
-    """``bench/taps_cards.py``'s games, where that module exists: per game its setup
-    (not counted), its round (counted) and the counter type the round reports to."""
-    if importlib.util.find_spec("bench.taps_cards") is None:
-        return {}
-    mod = importlib.import_module("bench.taps_cards")
-    return {name: (getattr(mod, f"setup_{name}"), getattr(mod, f"{name}_round"), mod.Count)
-            for name in CARD_GAMES if hasattr(mod, f"{name}_round")}
+def card_games() -> dict[str, tuple[Callable[[Any], None], Callable[[Any, Any], None]]]:
+    """``bench/taps_cards.py``'s games: per game its setup (not counted) and its round
+    (counted by :class:`Taps`, which wraps the page's taps)."""
+    return {name: (getattr(taps_cards, f"setup_{name}"), getattr(taps_cards, f"{name}_round"))
+            for name in CARD_GAMES}
 
 
 # ---------------------------------------------------------------- servers
@@ -332,7 +327,7 @@ def main() -> None:
                     report("from the table", results["from the table"].rounds)
                     results["pass the phone"] = play(browser, server, passing_the_phone, Table, holders)
                     report("pass the phone", results["pass the phone"].rounds)
-                for name, (setup, fn, counter) in (card_games() if not args.only_baseline else {}).items():
+                for name, (setup, fn) in (card_games() if not args.only_baseline else {}).items():
                     count = Taps()
                     server.reset()
                     ctx, page = harness.open_app(browser, server.url, PHONE)
@@ -340,7 +335,7 @@ def main() -> None:
                         setup(page)
                         with count.wrapped():
                             count.begin(f"{name} round")
-                            fn(page, counter())
+                            fn(page, taps_cards.Count())
                         count.end()
                     finally:
                         ctx.close()

@@ -12,20 +12,18 @@ request off this machine is blocked."""
 from __future__ import annotations
 
 import argparse
-import functools
 import gzip
-import http.server
 import statistics
 import sys
 import tempfile
-import threading
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.web.build import app_archive, build_site, cache_dir, fetch_wheels  # noqa: E402
-from tests.e2e.harness import PHONE, _route, enable_semantics, launch  # noqa: E402
+from tests.e2e.harness import PHONE, block_off_machine, enable_semantics, launch, serve_folder  # noqa: E402
 
 HELLO = '''import flet as ft
 
@@ -39,16 +37,6 @@ ft.run(main)
 BASELINE_WHEELS = ("flet", "repath", "six", "msgpack")
 
 
-def serve(folder: Path) -> tuple[str, http.server.ThreadingHTTPServer]:
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_port}/", server
-
-
 def first_screen(pg, text: str) -> float:
     start = time.monotonic()
     enable_semantics(pg)
@@ -58,7 +46,7 @@ def first_screen(pg, text: str) -> float:
 
 def measure(browser, url: str, text: str) -> dict[str, float]:
     ctx = browser.new_context(viewport=PHONE)
-    ctx.route("**/*", _route)
+    ctx.route("**/*", block_off_machine)
     try:
         pg = ctx.new_page()
         start = time.monotonic()
@@ -97,16 +85,14 @@ def main() -> int:
                   if w.name.split("-")[0].lower() in BASELINE_WHEELS]
         build_site(hello, say=lambda line: None, app=app_archive(wheels, main=HELLO, companion=False))
         sites = {"companion": (app, "New Hot Dog match"), "baseline (hello world)": (hello, "Hello from Python")}
-        servers = {name: serve(folder) for name, (folder, _) in sites.items()}
         results: dict[str, list[dict[str, float]]] = {name: [] for name in sites}
-        with sync_playwright() as pw:
+        with ExitStack() as served, sync_playwright() as pw:
+            urls = {name: served.enter_context(serve_folder(folder)) for name, (folder, _) in sites.items()}
             browser = launch(pw)
             for _ in range(args.runs):
                 for name, (_, text) in sites.items():
-                    results[name].append(measure(browser, servers[name][0], text))
+                    results[name].append(measure(browser, urls[name], text))
             browser.close()
-        for _, server in servers.values():
-            server.shutdown()
         print(f"{'site':24} {'size MB':>8} {'gzip MB':>8} {'cold s':>7} {'reload s':>8} {'offline s':>9}")
         for name, (folder, _) in sites.items():
             raw, packed = size(folder)

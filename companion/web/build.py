@@ -47,12 +47,12 @@ from importlib import metadata
 from pathlib import Path
 
 from companion.core.errors import CompanionError
-from companion.web.icons import icon_png, svg_icon
+from companion.web.icons import ORANGE, hex_colour, icon_png, svg_icon
 
 NAME = "companion"
 DESCRIPTION = ("A referee beside your card games: Hot Dog, a burger drafting game and a sales "
                "trick-taking game. Enter each round, see who gets what and why. Works offline.")
-THEME = "#FF9800"          # Material orange: the seed colour of the app's theme
+THEME = hex_colour(ORANGE)   # Material orange #FF9800: the seed colour of the app's theme
 BACKGROUND = "#FFFFFF"
 
 #: Pyodide's platform: the wheels of compiled packages must be built for it.
@@ -498,8 +498,7 @@ def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say=pri
     write("sw.js", _service_worker(version, files))
     write(MARKER, json.dumps({"version": version, "pyodide": lock.get("info", {}).get("version"),
                               "flet": installed_version("flet")}, indent=2))
-    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-    return Site(out=out, version=version, files=files)
+    return Site(out=out, version=version, files=sorted([*files, "sw.js", MARKER]))
 
 
 def cmd_build_web(args) -> int:

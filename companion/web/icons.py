@@ -25,50 +25,46 @@ def _png(width: int, height: int, rows: list[bytes]) -> bytes:
             + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
 
 
-def _inside_rounded(x: float, y: float, half: float, radius: float) -> bool:
-    """(x, y) relative to the centre, in a square of half-side ``half`` with round corners."""
-    ax, ay = abs(x), abs(y)
-    if ax > half or ay > half:
-        return False
-    cx, cy = ax - (half - radius), ay - (half - radius)
-    return cx <= 0 or cy <= 0 or cx * cx + cy * cy <= radius * radius
+def hex_colour(rgb: tuple[int, int, int]) -> str:
+    return "#{:02X}{:02X}{:02X}".format(*rgb)
 
 
-def _in_card(x: float, y: float, angle: float, w: float, h: float, r: float) -> bool:
-    """Is (x, y) (unit square, centre 0.5) on a card of size w×h turned by ``angle``?"""
-    c, s = math.cos(angle), math.sin(angle)
-    dx, dy = x - 0.5, y - 0.56
-    u, v = dx * c + dy * s, -dx * s + dy * c
+def _in_rounded_rect(u: float, v: float, w: float, h: float, r: float) -> bool:
+    """(u, v) relative to the centre of a w×h rectangle with corners rounded by ``r``."""
     if abs(u) > w / 2 or abs(v) > h / 2:
         return False
     cu, cv = abs(u) - (w / 2 - r), abs(v) - (h / 2 - r)
     return cu <= 0 or cv <= 0 or cu * cu + cv * cv <= r * r
 
 
+def _on_card(x: float, y: float, angle: float) -> tuple[float, float]:
+    """(x, y) (unit square) in the frame of a card centred at (0.5, 0.56), turned by ``angle``."""
+    c, s = math.cos(angle), math.sin(angle)
+    dx, dy = x - 0.5, y - 0.56
+    return dx * c + dy * s, -dx * s + dy * c
+
+
 def icon_png(size: int, *, maskable: bool = False) -> bytes:
     """The icon, ``size`` pixels square (RGBA)."""
     rows = []
     cards = (-0.30, 0.22)   # radians: the back card, then the front one
+    scale = 0.78 if maskable else 1.0   # a maskable icon keeps its picture in the safe zone
     for py in range(size):
         row = bytearray()
         for px in range(size):
             x, y = (px + 0.5) / size, (py + 0.5) / size
-            if not maskable and not _inside_rounded(x - 0.5, y - 0.5, 0.5, 0.18):
+            if not maskable and not _in_rounded_rect(x - 0.5, y - 0.5, 1.0, 1.0, 0.18):
                 row += b"\x00\x00\x00\x00"
                 continue
             colour = ORANGE
-            scale = 0.78 if maskable else 1.0   # a maskable icon keeps its picture in the safe zone
             sx, sy = 0.5 + (x - 0.5) / scale, 0.5 + (y - 0.5) / scale
             for i, angle in enumerate(cards):
-                if _in_card(sx, sy, angle, 0.42, 0.58, 0.05):
+                u, v = _on_card(sx, sy, angle)
+                if _in_rounded_rect(u, v, 0.42, 0.58, 0.05):
                     colour = WHITE
-                    # the front card's pip: a dot in its middle
-                    c, s = math.cos(angle), math.sin(angle)
-                    dx, dy = sx - 0.5, sy - 0.56
-                    u, v = dx * c + dy * s, -dx * s + dy * c
-                    if i == 1 and u * u + v * v <= 0.085 ** 2:
+                    if i == 1 and u * u + v * v <= 0.085 ** 2:   # the front card's pip: a dot in its middle
                         colour = INK
-                elif _in_card(sx, sy, angle, 0.46, 0.62, 0.06):
+                elif _in_rounded_rect(u, v, 0.46, 0.62, 0.06):
                     colour = INK       # the cards' edges
             row += bytes(colour) + b"\xff"
         rows.append(bytes(row))
@@ -77,10 +73,11 @@ def icon_png(size: int, *, maskable: bool = False) -> bytes:
 
 def svg_icon() -> str:
     """The same picture as SVG (the favicon of browsers that take one)."""
+    orange, ink = hex_colour(ORANGE), hex_colour(INK)
+    card = (f'<rect x="28" y="25" width="44" height="62" rx="6" fill="{ink}"/>'
+            '<rect x="29" y="27" width="42" height="58" rx="5" fill="#fff"/>')
     return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
-            '<rect width="100" height="100" rx="18" fill="#FF9800"/>'
-            '<g transform="rotate(-17 50 56)"><rect x="28" y="25" width="44" height="62" rx="6" fill="#5D4037"/>'
-            '<rect x="29" y="27" width="42" height="58" rx="5" fill="#fff"/></g>'
-            '<g transform="rotate(13 50 56)"><rect x="28" y="25" width="44" height="62" rx="6" fill="#5D4037"/>'
-            '<rect x="29" y="27" width="42" height="58" rx="5" fill="#fff"/>'
-            '<circle cx="50" cy="56" r="8.5" fill="#5D4037"/></g></svg>')
+            f'<rect width="100" height="100" rx="18" fill="{orange}"/>'
+            f'<g transform="rotate(-17 50 56)">{card}</g>'
+            f'<g transform="rotate(13 50 56)">{card}'
+            f'<circle cx="50" cy="56" r="8.5" fill="{ink}"/></g></svg>')

@@ -35,8 +35,9 @@ def over(r) -> bool:
     return len(r["rounds"]) >= 3
 
 
-def session(shell, mid) -> TableSession[Toy]:
-    return TableSession(shell, mid, key="toy-table", fresh=lambda m: Toy(),
+def session(shell, mid, fresh: type = Toy) -> TableSession:
+    """The toy game's table on ``shell``, its passing state a ``fresh()`` to begin with."""
+    return TableSession(shell, mid, key="toy-table", fresh=lambda m: fresh(),
                         place=lambda r: round_place(r, over(r)), over=over)
 
 
@@ -113,9 +114,8 @@ class Hidden:
     step: int = 0
 
 
-def hidden_session(shell, mid) -> TableSession[Hidden]:
-    return TableSession(shell, mid, key="toy-table", fresh=lambda m: Hidden(),
-                        place=lambda r: round_place(r, over(r)), over=over)
+def hidden_session(shell, mid) -> TableSession:
+    return session(shell, mid, Hidden)
 
 
 def restarted(store: Store) -> Store:
@@ -257,8 +257,7 @@ class Loose:
 def test_a_state_that_is_not_plain_data_is_entered_all_the_same(store):
     a = tab(store)
     mid = store.create_match("toy", PLAYERS, record(0))
-    t = TableSession(a, mid, key="toy-table", fresh=lambda m: Loose(),
-                     place=lambda r: round_place(r, over(r)), over=over)
+    t = session(a, mid, Loose)
     marker = object()
     t.put(lambda u: Loose(marker))                   # no JSON for it: not kept, never a crash
     assert a.ui("toy-table").ui == Loose(marker) and kept(store, mid, "toy-table", 1) is None
@@ -286,8 +285,7 @@ def test_what_a_player_looks_at_in_secret_is_never_kept_for_a_later_tab(store):
     mid = store.create_match("toy", PLAYERS, record(0))
 
     def peeking(shell):
-        return TableSession(shell, mid, key="toy-table", fresh=lambda m: Peeking(),
-                            place=lambda r: round_place(r, over(r)), over=over)
+        return session(shell, mid, Peeking)
 
     peeking(a).put_draft("round", lambda u: Peeking({"Anna": 3}, peek="Anna", hands=(Hand("Tongs", shown=True),)))
     assert peeking(a).ui.peek == "Anna"                          # this screen still shows it

@@ -3,6 +3,8 @@ server in its own process group, Flutter's accessibility tree switched on to fin
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
 import shutil
 import signal
@@ -10,9 +12,12 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,6 +101,14 @@ class Server:
                 db.execute(f'DELETE FROM "{name}"')
         db.close()
 
+    def restarted(self) -> Server:
+        """A crash and a new start: this server killed as a crash would, and the app
+        started again on the same data folder and port."""
+        self.kill()
+        again = Server(self.data_dir, port=self.port, root=self.root)
+        again.start()
+        return again
+
     def kill(self) -> None:
         """SIGKILL, like a phone killing the app: nothing gets to clean up."""
         if self.proc and self.proc.poll() is None:
@@ -116,7 +129,24 @@ def launch(pw):
     return pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
 
 
-def _route(route) -> None:
+@contextmanager
+def serve_folder(folder: Path) -> Iterator[str]:
+    """A plain static file server for ``folder`` on this machine (as any static host
+    serves a built site), for as long as the ``with`` lasts; yields its address."""
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def block_off_machine(route) -> None:
     url = route.request.url
     if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "blob:", "data:")):
         route.continue_()
@@ -143,7 +173,7 @@ def open_app(browser, url: str, viewport: dict | None = None, dark: bool = False
 
     def route(route) -> None:
         seen.append(route.request.url)
-        _route(route)
+        block_off_machine(route)
 
     ctx.route("**/*", route)
     pg = ctx.new_page()

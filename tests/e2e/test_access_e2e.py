@@ -12,7 +12,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from tests.e2e.harness import PHONE, _route, enable_semantics, shot
+from tests.e2e.harness import PHONE, block_off_machine, enable_semantics, shot
 from tests.e2e.table import Table
 from tests.e2e.test_net_e2e import code_of
 
@@ -88,7 +88,7 @@ def test_a_page_from_another_port_cannot_take_over_a_hosted_table(chromium_brows
 def test_a_browser_on_this_machine_without_the_host_key_gets_the_phone_screens(
         chromium_browser, app_server):
     ctx = chromium_browser.new_context(viewport=PHONE)
-    ctx.route("**/*", _route)
+    ctx.route("**/*", block_off_machine)
     try:
         pg = ctx.new_page()
         pg.goto(app_server.base)                       # 127.0.0.1, but no host link

@@ -153,10 +153,7 @@ def test_sigkill_between_rounds_keeps_the_game(chromium_browser, tmp_path):
         t.setup(PLAYERS, mustard="Anna")
         t.play(1, TIE)
         t.close()
-        server.kill()
-        restarted = Server(tmp_path / "data", port=server.port)
-        restarted.start()
-        server = restarted
+        server = server.restarted()
         t = Table(chromium_browser, server.url, PHONE)
         t.see("Tables now")                              # opens where we were: round 1's result, all shown
         t.click("Next round")

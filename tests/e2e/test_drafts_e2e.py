@@ -16,14 +16,6 @@ pytestmark = pytest.mark.e2e
 PLAYERS = ["Anna", "Bernd", "Chris"]
 
 
-def restart(server: Server) -> Server:
-    """Kill the server as a crash would and start it again on the same data and port."""
-    server.kill()
-    again = Server(server.data_dir, port=server.port)
-    again.start()
-    return again
-
-
 def test_hidden_bids_come_back_hidden_after_a_killed_server_and_the_round_takes_them(chromium_browser, tmp_path):
     server = Server(tmp_path / "data")
     server.start()
@@ -33,7 +25,7 @@ def test_hidden_bids_come_back_hidden_after_a_killed_server_and_the_round_takes_
         t.entry_mode(passing=True)                     # the phone goes round: bids hidden
         t.pass_bid("Anna", (5, 2, 0), "Bernd")
         t.pass_bid("Bernd", (5, 3, 2), "Chris")
-        server = restart(server)
+        server = server.restarted()
         t.pg.reload()                                  # the tab opened again: a new session
         enable_semantics(t.pg)
         t.see("Round 1 · mustard card: Anna")
@@ -63,7 +55,7 @@ def test_a_sale_being_entered_comes_back_after_a_killed_server(chromium_browser,
         t.plays("Ann", "wild-2")
         t.plays("Ben", "sun-2")
         t.see("On suit: sun and wilds (SA-4)")
-        server = restart(server)
+        server = server.restarted()
         t.pg.reload()
         enable_semantics(t.pg)
         t.see("On suit: sun and wilds (SA-4)")          # both cards played are still on the table

@@ -189,10 +189,7 @@ def test_sigkill_between_sales_keeps_the_game_and_a_refused_edit(chromium_browse
         t.click("Start round 2")
         t.plays("Cat", "sun-5")                          # entered, not recorded: kept with the table's drafts
         t.close()
-        server.kill()
-        restarted = Server(tmp_path / "data", port=server.port)
-        restarted.start()
-        server = restarted
+        server = server.restarted()
         t = SalesTable(chromium_browser, server.url, PHONE, dark=True)
         t.see("Round 2, sale 1: Cat leads; Ann to play.")   # opens where we were, Cat's card entered
         t.click("Take back the last card")

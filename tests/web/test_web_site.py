@@ -9,15 +9,11 @@ The build downloads the browser's wheels once into the user's cache folder
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import threading
 
 import pytest
 
-from tests.e2e.harness import PHONE, enable_semantics, fonts_arrived, shot
-from tests.e2e.harness import _route as block_off_machine
+from tests.e2e.harness import PHONE, block_off_machine, enable_semantics, fonts_arrived, serve_folder, shot
 from tests.e2e.table import Table
 from tests.pdf.helpers import text as pdf_text
 
@@ -39,16 +35,8 @@ def site(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def static_server(site):
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
-    server.server_close()
+    with serve_folder(site) as url:
+        yield url
 
 
 class SiteTable(Table):

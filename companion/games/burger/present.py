@@ -18,6 +18,8 @@ from typing import Any
 from companion.core import words
 from companion.core.edits import say
 from companion.core.errors import RecordError, RuleError
+from companion.core.grid import GridRow as GridLine
+from companion.core.grid import points_added
 from companion.core.names import Roster
 from companion.games.burger import rules, secrecy
 from companion.games.burger.models import TOOL_KINDS, RoundResult
@@ -407,19 +409,6 @@ def match_line(records: Sequence[Mapping[str, Any]]) -> tuple[str, bool]:
 # ---------------------------------------------------------------- the score grid
 
 
-@dataclass(frozen=True)
-class GridLine:
-    """One line of the score grid: its label and one cell per player (seat order)."""
-
-    label: str
-    cells: list[str]
-    strong: bool = False
-
-
-def _added(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
-
-
 def score_grid(gv: GameView, ev: EndView | None = None) -> tuple[list[str], list[GridLine]]:
     """The players (seat order) and the grid's lines. While the game runs: the complete
     hamburgers on the table first (public, BU-5), then the hamburgers each round
@@ -435,7 +424,7 @@ def score_grid(gv: GameView, ev: EndView | None = None) -> tuple[list[str], list
         lines += [GridLine("Final score", [str(row[p].points) for p in players], strong=True),
                   GridLine("Hamburgers", [str(row[p].hamburgers) for p in players]),
                   GridLine("Rat tokens", [str(row[p].rats) for p in players])]
-    lines += [GridLine(f"Round {rv.number}", [_added(rv.finished.get(p, 0)) for p in players])
+    lines += [GridLine(f"Round {rv.number}", [points_added(rv.finished.get(p, 0)) for p in players])
               for rv in gv.rounds]
     if ev is not None and any(r.top_bun for r in ev.rows):
         lines.append(GridLine("Top bun (BU-7)", ["+1" if row[p].top_bun else "0" for p in players]))

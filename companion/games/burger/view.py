@@ -41,7 +41,7 @@ from companion.games.burger.rulings import (
 from companion.games.burger.state import deck_label, replay
 from companion.ui.contracts import ShellServices
 from companion.ui.table import open_match
-from companion.ui.widgets import GridRow, ScoreGrid, Stepper, bold, card, error_text, heading, icon_button
+from companion.ui.widgets import ScoreGrid, Stepper, bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
 from companion.ui.widgets.icon_button import TAP
 from companion.ui.widgets.roster import RosterPicker, groups_played
@@ -230,9 +230,8 @@ def _grid(d: Drawn) -> list[ft.Control]:
     if d.gv.over:
         ev = present.end_view(d.record, forms.read_top_buns(d.settings.get(forms.TOP_BUNS)), d.replayed)
     players, lines = present.score_grid(d.gv, ev)
-    rows = [GridRow(line.label, line.cells, line.strong) for line in lines]
     return [heading("Scores" if d.gv.over else "Standings", 18),
-            ScoreGrid(players, rows, name="score grid", key="score-grid")]
+            ScoreGrid(players, lines, name="score grid", key="score-grid")]
 
 
 def _status(d: Drawn) -> list[ft.Control]:

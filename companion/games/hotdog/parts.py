@@ -11,7 +11,7 @@ import flet as ft
 from companion.core import words
 from companion.games.hotdog.forms import Draft, announced, dollar_choices, hot_dog_choices, last_hot_dog, paying, picked
 from companion.games.hotdog.present import GridLine, Line, TableView, bid_text, hot_dogs
-from companion.ui.widgets import GridRow, ScoreGrid, bold, card
+from companion.ui.widgets import ScoreGrid, bold, card
 
 Key = str | None
 """A component's ``key=``: flet's renderer takes it to name the component in the tree;
@@ -161,5 +161,4 @@ def table_cards(tables: Sequence[TableView], players: Sequence[str]) -> ft.Contr
 
 def grid(players: Sequence[str], lines: Sequence[GridLine], corner: str, name: str, key: str) -> ft.Control:
     """A score grid (the shared :class:`~companion.ui.widgets.grid.ScoreGrid`) from present's lines."""
-    return ScoreGrid(list(players), [GridRow(label, cells, strong) for label, cells, strong in lines],
-                     corner=corner, name=name, key=key)
+    return ScoreGrid(list(players), lines, corner=corner, name=name, key=key)

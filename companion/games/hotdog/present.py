@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 from companion.core import edits, words
+from companion.core.grid import GridRow as GridLine
 from companion.core.match import GAMES_PER_MATCH, MatchRecord, MatchResult, tally
 from companion.core.replays import remembered
 from companion.games.hotdog import rules
@@ -289,9 +290,6 @@ def match_line(players: Sequence[str], finished: MatchResult, number: int) -> st
             f"game {number}'s money is added when it ends")
 
 
-GridLine = tuple[str, list[str], bool]   # a score grid's row: its label, a cell per player, bold or not
-
-
 def signed(n: int) -> str:
     """A change of money: '+2', '−1' ('' for none)."""
     return "" if n == 0 else (f"+{n}" if n > 0 else f"−{-n}")
@@ -301,19 +299,19 @@ def money_grid(gv: GameView) -> list[GridLine]:
     """The game's money as a score grid reads it, a column per player: the money now
     first, then each round played, its money after it and its change ('$5 +2')."""
     players = gv.players
-    out: list[GridLine] = [("Now", [dollars(gv.state.money[p]) for p in players], True)]
+    out: list[GridLine] = [GridLine("Now", [dollars(gv.state.money[p]) for p in players], True)]
     before = {p: START_MONEY for p in players}
     for r in gv.results:
         cells = [f"{dollars(r.money[p])} {signed(r.money[p] - before[p])}".strip() for p in players]
-        out.append((f"Round {r.round}", cells, False))
+        out.append(GridLine(f"Round {r.round}", cells))
         before = dict(r.money)
     return out
 
 
 def match_grid(players: Sequence[str], result: MatchResult) -> list[GridLine]:
     """The match as a score grid reads it (HD-15): the totals first, then each game's dollars."""
-    out: list[GridLine] = [("Total", [dollars(result.totals[p]) for p in players], True)]
-    out += [(f"Game {g.number}", [dollars(g.scores[p]) for p in players], False) for g in result.games]
+    out: list[GridLine] = [GridLine("Total", [dollars(result.totals[p]) for p in players], True)]
+    out += [GridLine(f"Game {g.number}", [dollars(g.scores[p]) for p in players]) for g in result.games]
     return out
 
 

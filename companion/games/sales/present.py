@@ -16,6 +16,8 @@ from typing import Any
 from companion.core import words
 from companion.core.edits import say_where
 from companion.core.errors import RecordError
+from companion.core.grid import GridRow as GridLine
+from companion.core.grid import points_added
 from companion.games.sales import rules
 from companion.games.sales.changes import At, PlayDict, parse, plays, truncate
 from companion.games.sales.forms import player_word
@@ -357,15 +359,6 @@ def match_line(players: Sequence[str], records: Sequence[Mapping[str, Any]]) -> 
 # ---------------------------------------------------------------- the score grid
 
 
-@dataclass(frozen=True)
-class GridLine:
-    """One line of the score grid: its label and one cell per player (seat order)."""
-
-    label: str
-    cells: list[str]
-    strong: bool = False
-
-
 def _totals(game: Played, rounds: int) -> dict[str, int]:
     """Each player's score of the cards won in the first ``rounds`` rounds (SA-10…SA-12),
     from the replay at hand: a player wins one card per sale won, in order."""
@@ -373,10 +366,6 @@ def _totals(game: Played, rounds: int) -> dict[str, int]:
     kept = {p: sum(r.won.get(p, 0) for r in game.rounds[:rounds]) for p in state.players}
     then = replace(state, won={p: state.won[p][:kept[p]] for p in state.players})
     return {p: rules.score(then, p).total for p in state.players}
-
-
-def _added(points: int) -> str:
-    return f"+{points}" if points > 0 else str(points)
 
 
 def score_grid(game: Played) -> tuple[list[str], list[GridLine]]:
@@ -400,6 +389,6 @@ def score_grid(game: Played) -> tuple[list[str], list[GridLine]]:
         if not rnd.sales:
             continue
         after = _totals(game, n)
-        per_round.append(GridLine(f"Round {n}", [_added(after[p] - before[p]) for p in players]))
+        per_round.append(GridLine(f"Round {n}", [points_added(after[p] - before[p]) for p in players]))
         before = after
     return players, lines + per_round

@@ -32,7 +32,7 @@ from companion.store import data_dir
 from companion.store.exchange import keep_file
 from companion.ui.contracts import ShellServices
 from companion.ui.table import open_match
-from companion.ui.widgets import GridRow, ScoreGrid, bold, card, error_text, heading, icon_button
+from companion.ui.widgets import ScoreGrid, bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
 from companion.ui.widgets.icon_button import TAP
 from companion.ui.widgets.roster import RosterPicker, groups_played
@@ -289,8 +289,7 @@ def _grid(game: Played, title: str) -> list[ft.Control]:
     if not game.any_sale:
         return []
     players, lines = present.score_grid(game)
-    rows = [GridRow(line.label, line.cells, line.strong) for line in lines]
-    return [heading(title, 18), ScoreGrid(players, rows, name="score grid", key="score-grid")]
+    return [heading(title, 18), ScoreGrid(players, lines, name="score grid", key="score-grid")]
 
 
 # ---------------------------------------------------------------- the sale being entered

@@ -9,20 +9,10 @@ screen (nine players on a phone), the grid scrolls sideways, never the page.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import flet as ft
 
-
-@dataclass(frozen=True)
-class GridRow:
-    """One line of the grid: its label ("Round 3", "Game 1", "Now") and one cell per
-    player, in the grid's column order. ``strong`` rows (the standing, the totals) are
-    bold."""
-
-    label: str
-    cells: Sequence[str]
-    strong: bool = False
+from companion.core.grid import GridRow
 
 
 def grid_rows_valid(players: Sequence[str], rows: Sequence[GridRow]) -> None:

@@ -49,6 +49,7 @@ from companion.ui.widgets.rulings import ruling_lines
 from companion.ui.widgets.side_by_side import side_by_side
 from companion.ui.widgets.stepper import stepper_row
 from companion.ui.widgets.text_field import TextField
+from companion.ui.widgets.undo_question import undo_asking_first
 
 GAP = 6
 SETUP = "burger-setup"
@@ -533,16 +534,9 @@ def _rounds_list(d: Drawn) -> list[ft.Control]:
         out.append(ft.TextButton(f"Open round {rv.number}: first player {rv.first}",
                                  on_click=_tap(partial(actions.open_round, d.t, i))))
     last = len(d.gv.rounds)
-    if d.ui.asks_undo(last):
-        out.append(card(_column([
-            bold(f"Undo round {last}? Its entries come back for entry."),
-            ft.Row([
-                ft.FilledButton("Undo", icon=ft.Icons.UNDO, on_click=lambda e: actions.undo(d)),
-                ft.Button("Keep", icon=ft.Icons.CLOSE, on_click=lambda e: actions.keep_round(d.t)),
-            ], wrap=True),
-        ], GAP), "undo-question"))
-    else:
-        out.append(ft.Button("Undo last round", icon=ft.Icons.UNDO, on_click=lambda e: actions.ask_undo(d)))
+    out.append(undo_asking_first("Undo last round", f"Undo round {last}? Its entries come back for entry.",
+                                 d.ui.asks_undo(last), on_ask=lambda e: actions.ask_undo(d),
+                                 on_undo=lambda e: actions.undo(d), on_keep=lambda e: actions.keep_round(d.t)))
     return out + said
 
 

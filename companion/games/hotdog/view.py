@@ -30,6 +30,7 @@ from companion.ui.widgets.roster import RosterPicker, groups_played
 from companion.ui.widgets.rulings import ruling_lines
 from companion.ui.widgets.side_by_side import side_by_side
 from companion.ui.widgets.text_field import TextField
+from companion.ui.widgets.undo_question import undo_asking_first
 
 GAP = 6
 SETUP = "hotdog-setup"
@@ -310,16 +311,9 @@ def _rounds_list(s: ops.Session, gv: GameView, ui: TableUI) -> list[ft.Control]:
         out.append(ft.TextButton(f"Open round {r.round}: {present.round_summary(r)}",
                                  on_click=_opens(s, i)))
     last = len(gv.results)
-    if ui.asks_undo(last):
-        out.append(card(_column([
-            bold(f"Undo round {last}? Its bids come back for entry."),
-            ft.Row([
-                ft.FilledButton("Undo", icon=ft.Icons.UNDO, on_click=lambda e: ops.undo(s, gv)),
-                ft.Button("Keep", icon=ft.Icons.CLOSE, on_click=lambda e: ops.keep_round(s)),
-            ], wrap=True),
-        ], spacing=GAP), "undo-question"))
-    else:
-        out.append(ft.Button("Undo last round", icon=ft.Icons.UNDO, on_click=lambda e: ops.ask_undo(s, gv)))
+    out.append(undo_asking_first("Undo last round", f"Undo round {last}? Its bids come back for entry.",
+                                 ui.asks_undo(last), on_ask=lambda e: ops.ask_undo(s, gv),
+                                 on_undo=lambda e: ops.undo(s, gv), on_keep=lambda e: ops.keep_round(s)))
     return out + said
 
 

@@ -39,6 +39,7 @@ from companion.ui.widgets.roster import RosterPicker, groups_played
 from companion.ui.widgets.rulings import ruling_lines
 from companion.ui.widgets.side_by_side import side_by_side
 from companion.ui.widgets.text_field import TextField
+from companion.ui.widgets.undo_question import undo_asking_first
 
 GAP = 6
 SETUP = "sales-setup"
@@ -475,16 +476,10 @@ def _undo(t: Table, ui: TableUI, label: str = "Undo last sale") -> list[ft.Contr
     record = t.record
     question = forms.undo_question(record)
     out: list[ft.Control] = []
-    if question is not None and forms.asks_undo(ui, record):
-        out.append(card(_column([
-            bold(question),
-            ft.Row([
-                ft.FilledButton("Undo", icon=ft.Icons.UNDO, on_click=_tap(lambda: actions.undo(t))),
-                ft.Button("Keep", icon=ft.Icons.CLOSE, on_click=_tap(lambda: actions.keep_sale(t))),
-            ], wrap=True),
-        ], spacing=GAP), "undo-question"))
-    elif question is not None:
-        out.append(ft.Button(label, icon=ft.Icons.UNDO, on_click=_tap(lambda: actions.ask_undo(t))))
+    if question is not None:
+        out.append(undo_asking_first(label, question, forms.asks_undo(ui, record),
+                                     on_ask=_tap(lambda: actions.ask_undo(t)), on_undo=_tap(lambda: actions.undo(t)),
+                                     on_keep=_tap(lambda: actions.keep_sale(t))))
     if ui.said:
         out.append(ft.Text(ui.said, size=13))
     return out

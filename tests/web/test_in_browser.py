@@ -49,3 +49,33 @@ def test_an_export_in_the_browser_is_a_download_only(store, tmp_path, monkeypatc
     line = export_file(shell, mid, 1, "game-json")
     assert line == f"Game record downloaded: hotdog-match-{mid}-game-1.json."
     assert not (tmp_path / "exports").exists()
+
+
+def test_try_again_after_a_refused_store_opens_it_the_browser_s_way(monkeypatch):
+    """The browser has no threads: "Try again" runs the browser entry's own opening (the
+    ``retry`` it gives), never the server's (``_start``, which opens the store in a thread)."""
+    import asyncio
+
+    from companion.ui import app
+
+    class Page:
+        controls: list = []
+        title = ""
+
+        def update(self) -> None:
+            pass
+
+    def threaded(*args, **kwargs):
+        raise AssertionError("the store opened in a thread")
+
+    monkeypatch.setattr(app, "_start", threaded)
+    page, tried = Page(), []
+
+    async def retry() -> None:
+        tried.append(True)
+
+    app.refuse(page, "the store is busy", host=True, retry=retry)   # type: ignore[arg-type]
+    (again,) = [c for c in parts(page.controls[0]) if isinstance(c, ft.FilledButton)]
+    assert again.content == "Try again"
+    asyncio.run(again.on_click(None))
+    assert tried == [True]

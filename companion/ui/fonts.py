@@ -37,5 +37,10 @@ _STYLES = [f"{group}_{size}" for group in ("display", "headline", "title", "body
 
 
 def text_theme() -> ft.TextTheme:
-    """Every text style of the Material theme, with the shipped fonts to fall back on."""
-    return ft.TextTheme(**{name: ft.TextStyle(font_family_fallback=list(FALLBACK)) for name in _STYLES})
+    """Every text style of the Material theme, with the shipped fonts to fall back on.
+
+    Each style also names its colour, the theme's ``on surface`` (what Material's own
+    text styles use): a style given here replaces the theme's whole, and one without a
+    colour drew the dark theme's text near-black on its dark background."""
+    return ft.TextTheme(**{name: ft.TextStyle(font_family_fallback=list(FALLBACK), color=ft.Colors.ON_SURFACE)
+                           for name in _STYLES})

@@ -145,7 +145,7 @@ def _shape_fault(err: Any, raw: Any) -> Fault:
     elif kind in ("string_too_short", "too_short") and recipe is not None and rest in _SAID:
         text = _SAID[rest]
     elif kind == "too_short" and loc == ("recipes",):
-        text = "a recipe file needs at least one recipe"
+        text = "no recipes yet: a recipe set needs at least one"
     elif kind == "string_too_short":
         text = "is blank: name it or remove it"
     else:
@@ -176,8 +176,8 @@ def _set_faults(raw: dict[str, Any]) -> list[Fault]:
             continue      # said by the shape check (BU-5)
         first = seen.setdefault(_key(card), i)
         if first != i:
-            found.append(Fault(f"ingredients[{i}]", f"'{shorten(card.strip())}' is listed twice "
-                               f"(also ingredients[{first}])", None, i))
+            found.append(Fault(f"ingredients[{i}]", f"'{shorten(card.strip())}' is listed twice: "
+                               "keep it once", None, i))
     recipes = raw.get("recipes")
     names: dict[str, int] = {}
     for r, recipe in enumerate(recipes if isinstance(recipes, list) else []):
@@ -188,8 +188,8 @@ def _set_faults(raw: dict[str, Any]) -> list[Fault]:
         if isinstance(name, str) and name.strip():
             first = names.setdefault(_key(name), r)
             if first != r:
-                found.append(Fault(f"{at}.name", f"another recipe has this name ({_recipe_at(raw, first)}): "
-                                   "give each recipe its own", r))
+                found.append(Fault(f"{at}.name", f"another recipe is also called '{shorten(name.strip())}': "
+                                   "give each recipe its own name", r))
         if isinstance(listed, list):
             for j, card in _texts(recipe.get("ingredients")):
                 if _unlisted(card) and _key(card) not in seen:

@@ -30,6 +30,7 @@ from companion.games.burger.actions import DRAFT, EDIT, Drawn
 from companion.games.burger.forms import RoundDraft, Setup, SetupUI, StackDraft
 from companion.games.burger.models import TOOL_KINDS
 from companion.games.burger.present import EndView, RoundView
+from companion.games.burger.recipe_editor import RecipeEditor
 from companion.games.burger.remote import lines_drawn
 from companion.games.burger.rulings import (
     RULES,
@@ -707,6 +708,10 @@ class BurgerView:
 
     def match_line(self, players: list[str], records: list[dict[str, Any]]) -> tuple[str, bool]:
         return present.match_line(records)
+
+    def editor(self, shell: ShellServices, item_id: int) -> ft.Control:
+        """A recipe set made in the app, edited (``/library/burger/<id>``)."""
+        return RecipeEditor(shell, item_id, key=f"recipe-editor-{item_id}")
 
 
 VIEW = BurgerView()

@@ -114,9 +114,9 @@ def test_faults_are_mapped_to_their_recipe_card_or_the_set():
                             2: ("Card 3: a rat is never an ingredient: it goes under the wastebasket (BU-5)",)}
     assert found.of_recipe(0) == ("Ingredient 2: 'onion' is not in the ingredient list: add it there or pick "
                                   "one that is",)
-    assert found.of_recipe(1) == ("another recipe is also called 'cheeseburger': give each recipe its own name",
-                                  "a recipe needs at least one ingredient between the buns (BU-5)")
-    assert found.of_recipe(2) == ("a recipe needs a name",
+    assert found.of_recipe(1) == ("Another recipe is also called 'cheeseburger': give each recipe its own name",
+                                  "A recipe needs at least one ingredient between the buns (BU-5)")
+    assert found.of_recipe(2) == ("A recipe needs a name",
                                   "Ingredient 1: 'top bun': leave the buns out, every hamburger has them (BU-5)")
     assert found.lines == tuple(problems(raw)) and found.count == 7
     assert edit.faults_of(edit.blank()).whole == ("No recipes yet: a recipe set needs at least one",)

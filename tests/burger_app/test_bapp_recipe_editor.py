@@ -86,8 +86,8 @@ def test_recipes_added_duplicated_and_removed_after_asking(store):
     tap(draw(RecipeEditor, shell, item_id), "New recipe")
     assert body(store, item_id)["recipes"][3] == {"name": "", "ingredients": []}
     shown = texts(draw(RecipeEditor, shell, item_id))
-    assert "a recipe needs a name" in shown
-    assert "a recipe needs at least one ingredient between the buns (BU-5)" in shown
+    assert "A recipe needs a name" in shown
+    assert "A recipe needs at least one ingredient between the buns (BU-5)" in shown
     press(draw(RecipeEditor, shell, item_id), "Duplicate recipe 1")
     assert [r["name"] for r in body(store, item_id)["recipes"]][:2] == ["Cheeseburger", "Cheeseburger (copy)"]
     press(draw(RecipeEditor, shell, item_id), "Remove recipe 5")

@@ -230,17 +230,21 @@ class Faults:
         return tuple(line for i in sorted(self.listed) for line in self.listed[i])
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _said(f: Fault, raw: Any) -> str:
     """A fault as the editor says it, under the thing it is about."""
     if f.recipe is not None:
         if f.ingredient is not None:
             return f"Ingredient {f.ingredient + 1}: {f.text}"
         prefix = f.where.split(".", 1)[1] if "." in f.where else ""
-        return f.text if prefix in ("", "name", "ingredients") else f"{prefix}: {f.text}"
+        return _capital(f.text) if prefix in ("", "name", "ingredients") else f"{prefix}: {f.text}"
     if f.where.startswith("ingredients[") and f.ingredient is not None:
         return f"Card {f.ingredient + 1}: {f.text}"
     if f.where in ("recipes", "recipe file"):
-        return f.text[:1].upper() + f.text[1:]
+        return _capital(f.text)
     return f"{f.where}: {f.text}"
 
 

@@ -174,6 +174,19 @@ def add_suit(raw: Any, text: str) -> Raw:
     return out
 
 
+def add_suits(raw: Any, text: str) -> Raw:
+    """One suit or several, separated by commas ("sun, rain, snow"): all or none."""
+    out = _copy(raw)
+    for part in _parts(text):
+        out = add_suit(out, part)
+    return out
+
+
+def _parts(text: str) -> list[str]:
+    parts = [p for p in text.split(",") if p.strip()]
+    return parts or [text]
+
+
 def rename_suit(raw: Any, old: str, text: str) -> Raw:
     """The suit ``old`` is called ``text`` from now on, on every card of it too."""
     out = _copy(raw)
@@ -201,6 +214,14 @@ def remove_suit(raw: Any, name: str) -> Raw:
 def add_icon(raw: Any, text: str) -> Raw:
     out = _copy(raw)
     _list(out, "icons").append(_icon_name(text, icons(out)))
+    return out
+
+
+def add_icons(raw: Any, text: str) -> Raw:
+    """One icon or several, separated by commas ("scarf, kite"): all or none."""
+    out = _copy(raw)
+    for part in _parts(text):
+        out = add_icon(out, part)
     return out
 
 

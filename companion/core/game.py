@@ -19,6 +19,9 @@ passing    the type of the table screen's passing state, a frozen       tests
            dataclass that survives JSON (``companion.ui.table`` keeps
            it in the store as it changes; a field made with
            :func:`screen_only` is never kept)
+library    the files players make for their own copy of the game (a     the shell,
+           :class:`Library`: sales' deck, burger's recipe cards), kept  the setups
+           in the store and edited in the app (the view's ``editor``)
 ========== ============================================================ ==============
 
 A game without a part simply lacks it (no phones, no printable…); the callers ask
@@ -31,9 +34,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
-from companion.core.record import GameRecord
+from companion.core.errors import RecordError
+from companion.core.record import GameRecord, parse_json
 
 SCREEN_ONLY = "screen_only"
 
@@ -46,7 +51,7 @@ def screen_only(default: Any = None) -> Any:
 
 
 #: The parts a game may declare (see the module docstring).
-PARTS = ("rules", "seat", "view", "remote", "printable", "export", "passing")
+PARTS = ("rules", "seat", "view", "remote", "printable", "export", "passing", "library")
 
 
 class GameResult(Protocol):
@@ -88,6 +93,56 @@ class GameSpec:
         unknown = sorted(set(self.parts) - set(PARTS))
         if unknown:
             raise ValueError(f"game {self.name}: unknown part {unknown[0]!r} (parts: {', '.join(PARTS)})")
+
+
+@dataclass(frozen=True)
+class Library:
+    """A kind of file players make for their own copy of a game: what the rule texts
+    leave to the printed cards (sales' card list, burger's recipe cards). Each file is
+    kept in the store as exactly the JSON text the game's command-line check reads
+    (:mod:`companion.store.library`), edited in the app by the game's view (its
+    ``editor``), exported and imported as that file. A match set up with one keeps a
+    copy of it in its own setting :attr:`setting`, so editing or deleting the file
+    never changes a stored game. Every function takes the file's parsed JSON, which
+    may have faults while it is being edited."""
+
+    kind: str                                   # what one is called: "deck", "recipe set"
+    plural: str                                 # "decks", "recipe sets"
+    setting: str                                # the match setting keeping a match's copy
+    check: Callable[[Any], list[str]]           # every fault, one line each (empty: good)
+    summary: Callable[[Any], list[str]]         # a good file's short summary
+    name_of: Callable[[Any], str]               # its name as a player reads it ("" if none)
+    blank: Callable[[], dict[str, Any]]         # a new, empty one
+    examples: Callable[[], list[Path]]          # the shipped examples: a starting point to copy
+
+    def read(self, text: str | bytes) -> Checked:
+        """A file's text, read as the game's check reads it: its faults (text that is
+        not JSON is one), or its summary."""
+        try:
+            raw = parse_json(text)
+        except RecordError as err:
+            return Checked(None, "", [err.message], [])
+        try:
+            found = self.check(raw)
+        except Exception as exc:    # a check must say, never crash: still one fault
+            found = [f"{self.kind}: {exc}"]
+        name = self.name_of(raw) if isinstance(raw, dict) else ""
+        return Checked(raw, name, found, [] if found else self.summary(raw))
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A player's file as read: its parsed JSON (None if it is not JSON), its name, and
+    either its faults or its summary."""
+
+    raw: Any
+    name: str
+    problems: list[str]
+    summary: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
 
 
 class Rules(Protocol):

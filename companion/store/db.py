@@ -52,7 +52,7 @@ from companion.store.history import Group, MatchSummary, groups_of, played_by
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 DB_NAME = "companion.sqlite3"
 
 # How long the open, and then every change, waits for another program's lock (seconds).
@@ -162,6 +162,19 @@ MIGRATIONS: dict[int, str] = {
         updated_at  REAL NOT NULL,
         PRIMARY KEY (match_id, screen)
     );
+    """,
+    # 5: the files players make for their own copy of a game (a sales deck, burger's
+    # recipe cards), edited in the app: each is the JSON text the game's check reads
+    # (companion.store.library). A match keeps its own copy in match_settings.
+    5: """
+    CREATE TABLE library (
+        id          INTEGER PRIMARY KEY,
+        game        TEXT NOT NULL,
+        name        TEXT NOT NULL,           -- the file's name as a player reads it
+        body        TEXT NOT NULL,           -- the file: JSON text, faults and all while edited
+        updated_at  REAL NOT NULL
+    );
+    CREATE INDEX library_game ON library (game, name);
     """,
 }
 

@@ -115,6 +115,14 @@ class GameView(Protocol):
     def match_line(self, players: list[str], records: list[dict[str, Any]]) -> tuple[str, bool]: ...
 
 
+class FileEditor(Protocol):
+    """What the view of a game with a ``library`` part offers besides (its
+    ``GameView`` has an ``editor``): the screen editing one stored file of it
+    (``/library/<game>/<id>``, :mod:`companion.store.library`)."""
+
+    def editor(self, shell: ShellServices, item_id: int) -> ft.Control: ...
+
+
 # ================================================================ a game's phone screens
 
 @dataclass(frozen=True)

@@ -16,6 +16,8 @@ screen                 address                         args
 ``import``             ``/import``
 ``settings``           ``/settings``
 ``join``               ``/join``                       (a phone at a hosted table)
+``library``            ``/library/<game>``             ``game`` (its decks, recipe sets…)
+``library_item``       ``/library/<game>/<id>``        ``game``, ``item`` (one, edited)
 =====================  ==============================  ================================
 
 A game's addresses come from the games the shell has screens for (``games``, the
@@ -42,9 +44,11 @@ _PLAIN = {"home": "/", "history": "/history", "import": "/import", "settings": "
 # screen → the first part of its address, followed by a match id
 _BY_MATCH = {"match": "match", "history_match": "history"}
 # screen → the first part of its address, followed by a game's name
-_BY_GAME = {"setup": "setup", "rules": "rules"}
+_BY_GAME = {"setup": "setup", "rules": "rules", "library": "library"}
+# screen → the first part of its address, followed by a game's name and an item's id
+_BY_ITEM = {"library_item": "library"}
 
-SCREENS = frozenset(_PLAIN) | frozenset(_BY_MATCH) | frozenset(_BY_GAME)
+SCREENS = frozenset(_PLAIN) | frozenset(_BY_MATCH) | frozenset(_BY_GAME) | frozenset(_BY_ITEM)
 
 
 def address(route: Route) -> str:
@@ -62,6 +66,8 @@ def address(route: Route) -> str:
                 return "/rules"
             raise ValueError(f"the {screen} screen needs a game")
         return f"/{_BY_GAME[screen]}/{quote(str(game), safe='')}"
+    if screen in _BY_ITEM:
+        return f"/{_BY_ITEM[screen]}/{quote(str(args['game']), safe='')}/{int(args['item'])}"
     raise ValueError(f"no address for the screen {screen!r}")
 
 
@@ -87,6 +93,10 @@ def route_of(location: str | None, games: Collection[str]) -> Route | None:
         for screen, first in _BY_GAME.items():
             if first == head and rest[0] in games:
                 return Route(screen, {"game": rest[0]})
+    if len(rest) == 2 and rest[0] in games and rest[1].isascii() and rest[1].isdigit() and int(rest[1]) > 0:
+        for screen, first in _BY_ITEM.items():
+            if first == head:
+                return Route(screen, {"game": rest[0], "item": int(rest[1])})
     if head == "rules" and not rest:
         return Route("rules", {"game": None})
     return None

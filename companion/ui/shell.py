@@ -65,14 +65,15 @@ from typing import Any
 import flet as ft
 
 from companion.core.errors import CompanionError, StoreError
-from companion.core.registry import games, games_with
+from companion.core.registry import games, games_with, has_part
 from companion.net.serving import is_local_client
-from companion.store import Store, data_dir
+from companion.store import Store, data_dir, library
 from companion.store.exchange import import_json, keep_file
 from companion.ui.contracts import PHONE_WIDTH, READING_WIDTH, TABLE_WIDTH, GameView, Route, SessionState, setup_key
 from companion.ui.fonts import FONTS, text_theme
 from companion.ui.history import History
 from companion.ui.host import HostPanel, connect, hostable
+from companion.ui.library import LibraryScreen, editor_of, kind_of, title_of
 from companion.ui.phone import JoinScreen
 from companion.ui.routes import address, route_of
 from companion.ui.widgets import accessible, error_text, heading, icon_button
@@ -181,6 +182,25 @@ class Shell:
                 title = games()[m.game].title if m.game in games() else m.game
                 return Route("home"), (f"Match {match_id} is a {title} match, and companion has no "
                                        f"table screens for {title}, so here is the home screen.")
+        if route.screen in ("library", "library_item"):
+            return self._library_route(route)
+        return route, None
+
+    def _library_route(self, route: Route) -> tuple[Route, str | None]:
+        """A game's files (or one of them) if the game has any and the file is still saved."""
+        game = route.args["game"]
+        title = games()[game].title
+        if not has_part(game, "library") or not hasattr(self.views[game], "editor"):
+            return Route("home"), f"{title} has no files of its own to edit, so here is the home screen."
+        if route.screen == "library_item":
+            try:
+                it = library.item(self.store, route.args["item"])
+            except CompanionError:
+                it = None
+            if it is None or it.game != game:
+                return Route("library", {"game": game}), (
+                    f"There is no saved {kind_of(game).kind} {route.args['item']} here: it may have "
+                    "been deleted. Here are the ones kept.")
         return route, None
 
     def arrive(self, location: str) -> None:
@@ -425,6 +445,10 @@ def Screen(shell: Shell, route: Route, *, key: str | None = None) -> ft.Control:
             return ImportScreen(shell)
         if r.screen == "settings":
             return Settings(shell)
+        if r.screen == "library":
+            return LibraryScreen(shell, r.args["game"])
+        if r.screen == "library_item":
+            return editor_of(shell.views[r.args["game"]]).editor(shell, r.args["item"])
     except CompanionError as exc:
         return ft.Column([error_text(str(exc)),
                           ft.Button("Home", on_click=lambda e: shell.go("home"))])
@@ -460,6 +484,8 @@ def Home(shell: Shell) -> ft.Control:
     out.append(heading("More", 18))
     out += [
         ft.Button("History", icon=ft.Icons.HISTORY, on_click=lambda e: shell.go("history")),
+        *[ft.Button(title_of(n), icon=ft.Icons.EDIT_NOTE, on_click=lambda e, n=n: shell.go("library", game=n))
+          for n in games_with("library") if n in shell.views],
         ft.Button("Import a record", icon=ft.Icons.UPLOAD_FILE, on_click=lambda e: shell.go("import")),
         *[ft.Button(f"Rules: {v.title}", icon=ft.Icons.MENU_BOOK,
                     on_click=lambda e, n=n: shell.go("rules", game=n)) for n, v in shell.views.items()],

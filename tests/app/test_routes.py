@@ -24,7 +24,9 @@ def every_route(match_id: int = 12) -> list[tuple[Route, str]]:
            (Route("import"), "/import"), (Route("settings"), "/settings"), (Route("join"), "/join")]
     for game in GAMES:
         out += [(Route("setup", {"game": game}), f"/setup/{game}"),
-                (Route("rules", {"game": game}), f"/rules/{game}")]
+                (Route("rules", {"game": game}), f"/rules/{game}"),
+                (Route("library", {"game": game}), f"/library/{game}"),
+                (Route("library_item", {"game": game, "item": 7}), f"/library/{game}/7")]
     return out
 
 
@@ -57,7 +59,8 @@ def test_a_game_gets_its_addresses_from_the_games_given_not_a_list():
 @pytest.mark.parametrize("where", [
     "/nowhere", "/match", "/match/abc", "/match/0", "/match/-1", "/match/1.5", "/match/12/3",
     "/history/12/3", "/history/x", "/setup", "/setup/nogame", "/rules/nogame", "/settings/x",
-    "/import/1", "/join/ABCD", "/match/١٢",
+    "/import/1", "/join/ABCD", "/match/١٢", "/library", "/library/nogame", "/library/sales/0",
+    "/library/sales/x", "/library/nogame/3", "/library/sales/3/1",
 ])
 def test_an_address_that_names_no_screen(where):
     assert route_of(where, GAMES) is None

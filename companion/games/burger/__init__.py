@@ -33,6 +33,7 @@ GAME = GameSpec(
         "remote": "companion.games.burger.remote:REMOTE",
         "printable": "companion.games.burger.printable",
         "export": "companion.games.burger.export",
+        "library": "companion.games.burger.library:LIBRARY",
         "passing": "companion.games.burger.actions:TableUI",
     },
 )

@@ -115,7 +115,7 @@ def drawn(t: Table) -> Drawn:
     ui = t.ui
     if ui.mode != "entry" and ui.index >= len(gv.rounds):
         ui = replace(ui, mode="entry")
-    status = forms.recipe_status(t.match.settings.get(forms.RECIPES))
+    status = forms.match_recipes(t.match.settings)
     edit_state = state_before(record, ui.index) if ui.mode == "edit" else None
     return Drawn(t, ui, replayed, gv, edit_state, status.book, status.text)
 

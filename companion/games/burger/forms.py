@@ -49,6 +49,8 @@ DEFAULT_RECIPES = RECIPES_DIR / "example.json"
 
 # the match's own settings (``TableSession.set_setting``)
 RECIPES = "recipes"         # the recipe file's path
+RECIPES_COPY = "recipes_copy"   # a copy of the recipe set made in the app that the match was set up with
+STORED = "stored:"          # the setup's choice of a recipe set made in the app: "stored:<id>"
 TOP_BUNS = "top_buns"       # the BU-7 wastebasket top buns chosen after the end: a JSON list of names
 
 
@@ -125,6 +127,35 @@ def recipe_status(path: str | Path | None = None) -> RecipeStatus:
     return RecipeStatus(str(path), book, text)
 
 
+def recipe_text_status(text: str, name: str) -> RecipeStatus:
+    """A recipe set's JSON text (made in the app, or a match's copy of it), checked like
+    a recipe file; ``name`` is what the player calls it."""
+    try:
+        book = RecipeBook.model_validate_json(text)
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        where = ".".join(str(p) for p in err["loc"]) or "file"
+        return RecipeStatus("", None, f"{name}: {where}: {err['msg']} (BU-5)")
+    names = ", ".join(r.name for r in book.recipes)
+    return RecipeStatus("", book, f"{name}: {words.count(len(book.recipes), 'recipe')} ({names}).")
+
+
+def match_recipes(settings: Mapping[str, str]) -> RecipeStatus:
+    """The recipes a match is played with: its own copy of a set made in the app, else
+    the recipe file it names (the shipped example if none)."""
+    copy = settings.get(RECIPES_COPY)
+    if copy:
+        return recipe_text_status(copy, "The recipe set this game was set up with")
+    return recipe_status(settings.get(RECIPES))
+
+
+def stored_recipes(setup: Setup) -> int | None:
+    """The id of the recipe set made in the app that the setup has chosen, if one is."""
+    if setup.recipes.startswith(STORED) and setup.recipes[len(STORED):].isdigit():
+        return int(setup.recipes[len(STORED):])
+    return None
+
+
 def _setup_record(setup: Setup) -> BurgerRecord:
     return BurgerRecord.model_validate({
         "game": "burger",
@@ -136,9 +167,10 @@ def _setup_record(setup: Setup) -> BurgerRecord:
     })
 
 
-def setup_errors(setup: Setup) -> dict[str, str]:
+def setup_errors(setup: Setup, recipes: RecipeStatus | None = None) -> dict[str, str]:
     """Why the game cannot start yet, per field: 'names' (the list as a whole),
-    'first', 'tools', 'draw_pile', 'scoring', 'recipes'. Empty when it can start."""
+    'first', 'tools', 'draw_pile', 'scoring', 'recipes'. Empty when it can start.
+    ``recipes``: the chosen recipes, checked (default: the file ``setup.recipes`` names)."""
     out: dict[str, str] = {}
     names = clean(setup.players)
     try:
@@ -150,7 +182,7 @@ def setup_errors(setup: Setup) -> dict[str, str]:
     except ValueError:
         out["draw_pile"] = "the draw pile is a whole number of cards, or empty if not known"
         pile = None
-    recipes = recipe_status(setup.recipes)
+    recipes = recipes if recipes is not None else recipe_status(setup.recipes)
     if not recipes.ok:
         out["recipes"] = recipes.text
     if "names" in out:

@@ -40,6 +40,8 @@ from companion.games.burger.rulings import (
 )
 from companion.games.burger.state import deck_label, replay
 from companion.ui.contracts import ShellServices
+from companion.ui.library import Choice
+from companion.ui.library import choices as library_choices
 from companion.ui.table import open_match
 from companion.ui.widgets import ScoreGrid, Stepper, bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
@@ -122,18 +124,20 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
 
     def start() -> None:
         now = forms.setup_of(shell.ui(SETUP, SetupUI()))
-        if forms.setup_errors(now):
+        now_status, settings = _chosen_recipes(now, library_choices(shell, "burger"))
+        if forms.setup_errors(now, now_status):
             shell.saved()
             return
-        error = open_match(shell, "burger", clean(now.players), forms.new_record(now),
-                           settings={forms.RECIPES: now.recipes})
+        error = open_match(shell, "burger", clean(now.players), forms.new_record(now), settings=settings)
         if error is not None:
             shell.say(error)
             return
         shell.drop_ui(SETUP)
 
+    stored = library_choices(shell, "burger")
+    status, _ = _chosen_recipes(s, stored)
     errors = forms.name_errors(names)
-    problems = forms.setup_errors(s)
+    problems = forms.setup_errors(s, status)
     rows: list[ft.Control] = []
     for i, name in enumerate(names):
         label = f"Player {i + 1}"
@@ -152,7 +156,9 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
         ], spacing=2, key=f"player-{i}"))
     valid = [(i, n.strip()) for i, n in enumerate(names) if n.strip()]
     files = forms.recipe_files()
-    status = forms.recipe_status(s.recipes)
+    made: list[ft.Control] = [ft.Radio(value=f"{forms.STORED}{c.id}",
+                                       label=c.name + ("" if c.ok else " (has faults: edit it first)"))
+                              for c in stored]
     return _column([
         heading("New Burger game"),
         ft.Text("Players in seating order, clockwise (BU-1: 2–5 players, different names)."),
@@ -187,16 +193,34 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
             points_stepper("rat token", s.rat_points, step("rat_points")),
         ], spacing=8, wrap=True),
         error_text(problems.get("scoring")),
-        bold("Recipe file (BU-5)"),
+        bold("Recipes (BU-5)"),
+        ft.Text("The recipe cards are not in the rules: they come from a recipe set you make in "
+                "the app (Burger recipe sets), or a recipe file."),
         ft.RadioGroup(value=s.recipes,
                       on_change=_typed(pick_recipes),
-                      content=ft.Column([ft.Radio(value=str(f), label=f.name) for f in files], spacing=0)),
-        TextField(label="Recipe file path", value=s.recipes, dense=True,
-                     on_change=_typed(lambda v: put_setup(lambda x: replace(x, recipes=v)))),
+                      content=ft.Column([*[ft.Radio(value=str(f), label=f.name) for f in files], *made],
+                                        spacing=0)),
+        TextField(label="Recipe file path", value="" if forms.stored_recipes(s) is not None else s.recipes,
+                  dense=True, on_change=_typed(lambda v: put_setup(lambda x: replace(x, recipes=v)))),
         ft.Text(status.text) if status.ok else error_text(status.text),
+        ft.Button("Burger recipe sets: make or edit one", icon=ft.Icons.EDIT_NOTE,
+                  on_click=lambda e: shell.go("library", game="burger")),
         ft.FilledButton("Start game", icon=ft.Icons.PLAY_ARROW, disabled=bool(problems),
                         on_click=lambda e: start()),
     ])
+
+
+def _chosen_recipes(s: forms.Setup, stored: list[Choice]) -> tuple[forms.RecipeStatus, dict[str, str]]:
+    """The recipes the setup has chosen, checked, and the match settings that keep them:
+    a copy of a set made in the app (so editing it later never changes the match), or a
+    recipe file's path."""
+    item = forms.stored_recipes(s)
+    if item is None:
+        return forms.recipe_status(s.recipes), {forms.RECIPES: s.recipes}
+    c = next((c for c in stored if c.id == item), None)
+    if c is None:
+        return forms.RecipeStatus("", None, "That recipe set is no longer saved: choose another."), {}
+    return forms.recipe_text_status(c.body, c.name), {forms.RECIPES_COPY: c.body}
 
 
 def points_stepper(what: str, value: int, on_step: Callable[[int], None]) -> ft.Control:

@@ -38,6 +38,7 @@ GAME = GameSpec(
         "remote": "companion.games.sales.remote:REMOTE",
         "printable": "companion.games.sales.printable",
         "export": "companion.games.sales.export",
+        "library": "companion.games.sales.library:LIBRARY",
         "passing": "companion.games.sales.forms:TableUI",
     },
 )

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.games.sales import changes, forms
 from companion.games.sales.deck import Deck
-from companion.games.sales.deckfiles import DECK, DeckFile, deck_file
+from companion.games.sales.deckfiles import DeckFile, match_deck
 from companion.games.sales.forms import CardDraft, TableUI
 from companion.ui.table import MatchSeen, TableSession
 
@@ -29,8 +29,8 @@ Table = TableSession[TableUI]
 
 
 def deck_of(match: MatchSeen) -> DeckFile | None:
-    """The deck file the match is played with (its own setting), checked; None if it has none."""
-    return deck_file(match.settings.get(DECK))
+    """The deck the match is played with (its own copy or file), checked; None if it has none."""
+    return match_deck(match.settings)
 
 
 def fresh(match: MatchSeen) -> TableUI:

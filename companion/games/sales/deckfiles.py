@@ -2,20 +2,26 @@
 every fault as a line of text. No flet here.
 
 The card list is not in the rules (SA-1): a deck file lists the cards. A match
-keeps the path of the file it is played with as its own setting ``DECK`` (the
-record has no such field: the contract's record names cards by their attributes).
+keeps the deck it is played with as its own setting (the record has no such field: the
+contract's record names cards by their attributes): a deck made in the app (kept in the
+store, :mod:`companion.store.library`) as a copy of its text, ``DECK_COPY``, so editing
+or deleting it later never changes the match; a deck file as its path, ``DECK``.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from companion.games.sales.deck import Deck, check_file, shipped_decks
+from companion.core.errors import RecordError
+from companion.core.record import parse_json
+from companion.games.sales.deck import Deck, check_file, problems, shipped_decks, summary
 
-DECK = "deck"       # the match setting naming its deck file
+DECK = "deck"             # the match setting naming its deck file
+DECK_COPY = "deck_copy"   # the match setting keeping a copy of a deck made in the app
 
 
 @dataclass(frozen=True)
@@ -65,3 +71,26 @@ def deck_file(path: str | None) -> DeckFile | None:
     except OSError:
         return open_deck(path)      # says why it cannot be read
     return _deck(path, stamp)
+
+
+def deck_text(text: str, name: str = "") -> DeckFile:
+    """A deck's JSON text (a copy a match keeps, or one kept in the store), checked like
+    a deck file; ``name`` is what it is called when it has none of its own."""
+    try:
+        raw = parse_json(text)
+    except RecordError as err:
+        return DeckFile("", name, None, [err.message], [])
+    found = problems(raw)
+    if found:
+        return DeckFile("", name, None, found, [])
+    deck = Deck.model_validate(raw)
+    return DeckFile("", deck.name, deck, [], summary(deck))
+
+
+def match_deck(settings: Mapping[str, str]) -> DeckFile | None:
+    """The deck a match is played with: its own copy if it has one, else the deck file
+    it names; None if neither."""
+    copy = settings.get(DECK_COPY)
+    if copy:
+        return deck_text(copy, "the deck this game was set up with")
+    return deck_file(settings.get(DECK))

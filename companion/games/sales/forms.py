@@ -33,6 +33,7 @@ MODES: list[tuple[str, str]] = [
 ]
 SOLO_HANDS = ("Hand 1", "Hand 2")
 OTHER = ""          # the setup's deck choice "another file" (a typed or picked path)
+STORED = "stored:"  # the setup's deck choice of a deck made in the app: "stored:<id>"
 
 
 # ---------------------------------------------------------------- setup
@@ -140,13 +141,19 @@ class SetupDraft:
     names: tuple[str, ...] = ("", "", "")
     hand_size: str = str(DEFAULT_HAND_SIZE)
     leader: str | None = None          # a name; None: the first valid name
-    deck: str | None = None            # a shipped deck's path, OTHER, or None: the first shipped one
+    deck: str | None = None            # a shipped deck's path, OTHER, STORED + id, or None: the first shipped one
     other: str = ""                    # the path typed or picked for OTHER
 
     def deck_path(self, shipped: Sequence[str]) -> str:
         if self.deck is None:
             return shipped[0] if shipped else ""
         return self.other.strip() if self.deck == OTHER else self.deck
+
+    def stored_deck(self) -> int | None:
+        """The id of the deck made in the app that is chosen, if one is."""
+        if self.deck is not None and self.deck.startswith(STORED) and self.deck[len(STORED):].isdigit():
+            return int(self.deck[len(STORED):])
+        return None
 
     def leader_name(self) -> str | None:
         options = leader_options(self.names)

@@ -25,13 +25,15 @@ from companion.games.sales import actions, changes, forms, picker, present, ruli
 from companion.games.sales.actions import TABLE, Table
 from companion.games.sales.deck import Deck
 from companion.games.sales.deck_editor import DeckEditor
-from companion.games.sales.deckfiles import DECK, deck_choices, deck_file
+from companion.games.sales.deckfiles import DECK, DECK_COPY, DeckFile, deck_choices, deck_file, deck_text, match_deck
 from companion.games.sales.forms import CardDraft, SetupDraft, TableUI
 from companion.games.sales.models import ROUNDS
 from companion.games.sales.present import Played, SaleResultView, SaleView, ScoreView
 from companion.store import data_dir
 from companion.store.exchange import keep_file
 from companion.ui.contracts import ShellServices
+from companion.ui.library import Choice
+from companion.ui.library import choices as library_choices
 from companion.ui.table import open_match
 from companion.ui.widgets import ScoreGrid, bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
@@ -109,8 +111,8 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
     d: SetupDraft = shell.ui(SETUP, SetupDraft())
     shipped = deck_choices()
     shipped_paths = [f.path for f in shipped]
-    path = d.deck_path(shipped_paths)
-    deck = deck_file(path)
+    stored = library_choices(shell, "sales")
+    deck, _ = _chosen_deck(d, shipped_paths, stored)
     word = forms.player_word(d.mode)
     low, high = forms.player_range(d.mode)
 
@@ -125,13 +127,13 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
 
     def start() -> None:
         now: SetupDraft = shell.ui(SETUP, SetupDraft())
-        now_path = now.deck_path(shipped_paths)
-        if forms.setup_problem(now, deck_file(now_path)) is not None:
+        now_deck, settings = _chosen_deck(now, shipped_paths, library_choices(shell, "sales"))
+        if forms.setup_problem(now, now_deck) is not None:
             shell.saved()
             return
         players = clean(now.names)
         record = forms.new_record(players, now.mode, now.hand_size, now.leader_name())
-        refused = open_match(shell, "sales", players, record, {DECK: str(Path(now_path).resolve())})
+        refused = open_match(shell, "sales", players, record, settings)
         if refused is not None:
             shell.say(refused)
             return
@@ -189,8 +191,12 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
 
     deck_radios: list[ft.Control] = [ft.Radio(value=f.path, label=f.name + ("" if f.ok else " (cannot be used)"))
                                      for f in shipped]
+    deck_radios += [ft.Radio(value=f"{forms.STORED}{c.id}",
+                             label=c.name + ("" if c.ok else " (has faults: edit it first)"))
+                    for c in stored]
     deck_radios.append(ft.Radio(value="other", label="Another deck file"))
-    deck_value = "other" if d.deck == forms.OTHER else path
+    deck_value = "other" if d.deck == forms.OTHER else (d.deck if d.stored_deck() is not None
+                                                        else d.deck_path(shipped_paths))
     deck_info: list[ft.Control] = []
     if d.deck == forms.OTHER:
         deck_info.append(ft.Row([
@@ -235,16 +241,33 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
         ft.RadioGroup(value=leader, on_change=_picked(lambda v: put(lambda d: replace(d, leader=v))),
                       content=ft.Column(leader_radios, spacing=0)),
         bold("Deck file (SA-1)"),
-        ft.Text("The card list is not in the rules: it comes from a deck file you can edit "
-                "(assets/decks/). Any card can also be entered by its attributes."),
+        ft.Text("The card list is not in the rules: it comes from a deck you make in the app "
+                "(Sales decks), or a deck file. Any card can also be entered by its attributes."),
         ft.RadioGroup(value=deck_value,
                       on_change=_picked(lambda v: put(lambda d: replace(d, deck=forms.OTHER if v == "other" else v))),
                       content=ft.Column(deck_radios, spacing=0)),
         *deck_info,
+        ft.Button("Sales decks: make or edit one", icon=ft.Icons.EDIT_NOTE,
+                  on_click=lambda e: shell.go("library", game="sales")),
         error_text(problem),
         ft.FilledButton("Start game", icon=ft.Icons.PLAY_ARROW, disabled=problem is not None,
                         on_click=_tap(start)),
     ])
+
+
+def _chosen_deck(d: SetupDraft, shipped_paths: list[str],
+                 stored: list[Choice]) -> tuple[DeckFile | None, dict[str, str]]:
+    """The deck the setup has chosen, checked, and the match settings that keep it: a
+    copy of a deck made in the app (so editing it later never changes the match), or
+    a deck file's path."""
+    item = d.stored_deck()
+    if item is not None:
+        c = next((c for c in stored if c.id == item), None)
+        if c is None:
+            return None, {}
+        return deck_text(c.body, c.name), {DECK_COPY: c.body}
+    path = d.deck_path(shipped_paths)
+    return deck_file(path), ({DECK: str(Path(path).resolve())} if path.strip() else {})
 
 
 # ================================================================ the table
@@ -255,8 +278,7 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
     t = actions.open_table(shell, match_id)
     game = present.played(t.record)            # the record replayed once for this render
     ui = forms.valid(t.ui, t.record)
-    deck_path = t.match.settings.get(DECK) or ""
-    deck_f = deck_file(deck_path)
+    deck_f = match_deck(t.match.settings)
     deck = deck_f.deck if deck_f is not None else None
     sv = present.sale_view(game)
     title = f"Sales · round {sv.round} of {ROUNDS}"
@@ -266,7 +288,7 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
     if ui.mode == "entry" and not sv.game_over:
         out.append(_note(forms.hand_size_note(sv.mode, t.record.get("hand_size", ""))))
     if deck_f is not None and not deck_f.ok:
-        out.append(error_text(f"The deck file {deck_path} cannot be used now "
+        out.append(error_text(f"The deck {deck_f.path or deck_f.name} cannot be used now "
                               f"({deck_f.problems[0]}): enter cards by their attributes."))
     if ui.mode == "sale" and ui.at is not None:
         out.append(SaleDetail(t, game, ui, key="sale"))
@@ -646,7 +668,9 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
     out: list[ft.Control] = [heading(f"Sales game: {', '.join(m.players)}")]
     if not m.games:
         return _column(out)
-    deck = shell.store.match_setting(m.id, DECK)
+    settings = shell.store.match_settings(m.id)
+    kept = match_deck(settings)
+    deck = settings.get(DECK) or (kept.name if kept is not None else "")
     game: Played | None = None
     try:
         game = present.played(m.games[-1].record)
@@ -662,7 +686,7 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
         out.append(ft.FilledButton("Continue this game", icon=ft.Icons.PLAY_ARROW,
                                    on_click=_tap(lambda: shell.continue_match(m.id))))
     if deck:
-        out.append(_note(f"Deck file: {deck}"))
+        out.append(_note(f"Deck: {deck}"))
     if game is None:
         out.append(error_text(str(problem)))
         return _column(out)

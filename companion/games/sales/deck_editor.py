@@ -29,6 +29,7 @@ from companion.games.sales.library import LIBRARY
 from companion.games.sales.models import WILD
 from companion.store import library
 from companion.ui.contracts import ShellServices
+from companion.ui.library import body_of
 from companion.ui.widgets import NumberChips, bold, card, error_text, heading, icon_button
 from companion.ui.widgets.icon_button import TAP
 from companion.ui.widgets.stepper import stepper_row
@@ -160,7 +161,7 @@ def DeckEditor(shell: ShellServices, item_id: int, *, key: str | None = None) ->
             shell.say(f"Not saved: {exc}")
             return
         new, index = got if isinstance(got, tuple) else (got, None)
-        body = json.dumps(new, ensure_ascii=False, indent=1) + "\n"
+        body = body_of(new)
         try:
             library.save(shell.store, item_id, LIBRARY.name_of(new), body)
         except StoreError as exc:
@@ -225,16 +226,27 @@ def _names(raw: dict[str, Any], u: EditorUI, found: Faults, edit: Any, put: Any,
                 continue
             out.append(ft.Row([
                 ft.Text(name, expand=True),
-                icon_button(ft.Icons.EDIT_OUTLINED, f"Rename {kind} {name}",
-                            lambda e, n=name, kd=kind: put(lambda u: replace(u, renaming=(kd, n), rename_text=n,
-                                                                             said=None))),
-                icon_button(ft.Icons.DELETE_OUTLINE, f"Remove {kind} {name}",
-                            lambda e, n=name, kd=kind: edit(lambda r: (deck_edit.remove_suit if kd == "suit"
-                                                                       else deck_edit.remove_icon)(r, n), kd)),
+                icon_button(ft.Icons.EDIT_OUTLINED, f"Rename {kind} {name}", _start_renaming(kind, name, put)),
+                icon_button(ft.Icons.DELETE_OUTLINE, f"Remove {kind} {name}", _removing(kind, name, edit)),
             ], spacing=0))
         out.append(_adding(kind, u, edit, put))
         out.append(said(kind))
     return card(_column(out, GAP), "deck-names")
+
+
+def _start_renaming(kind: str, name: str, put: Any) -> Callable[[Any], None]:
+    def handler(e: Any) -> None:
+        put(lambda u: replace(u, renaming=(kind, name), rename_text=name, said=None))
+    return handler
+
+
+def _removing(kind: str, name: str, edit: Any) -> Callable[[Any], None]:
+    """Remove a suit or icon (the cards using it keep it and show the fault)."""
+    op = deck_edit.remove_suit if kind == "suit" else deck_edit.remove_icon
+
+    def handler(e: Any) -> None:
+        edit(lambda r: op(r, name), kind)
+    return handler
 
 
 def _adding(kind: str, u: EditorUI, edit: Any, put: Any) -> ft.Control:
@@ -297,8 +309,13 @@ def _entry(raw: dict[str, Any], u: EditorUI, suit: str, picked: int | None, foun
            put: Any, said: Any) -> ft.Control:
     """The suit chips, the value buttons, and the picked card's toggles under them."""
     suits = deck_edit.suits(raw)
-    chips = [_chip(s, s == suit, lambda e, s=s: put(lambda u: replace(u, suit=s)), name=f"Suit {s}")
-             for s in [*suits, WILD]]
+
+    def pick(s: str) -> Callable[[Any], None]:
+        def handler(e: Any) -> None:
+            put(lambda u: replace(u, suit=s))
+        return handler
+
+    chips = [_chip(s, s == suit, pick(s), name=f"Suit {s}") for s in [*suits, WILD]]
     values = [ft.Semantics(label=f"Add {suit} {v}", button=True, content=ft.Button(
         str(v), width=TAP, height=TAP, style=ft.ButtonStyle(padding=0),
         on_click=lambda e, v=v: edit(lambda r: deck_edit.add_card(r, suit, v))))

@@ -115,13 +115,16 @@ def test_a_set_card_collects_its_own_first_icon_until_changed_and_none_removes_t
         e.set_kind(raw, i, "2x")
 
 
-def test_renaming_a_suit_renames_its_cards():
+def test_renaming_a_suit_renames_its_cards_and_the_ids_made_from_it():
     raw = named()
     raw, _ = e.add_card(raw, "sun", 1)
     raw, _ = e.add_card(raw, "rain", 1)
+    raw, _ = e.add_card(raw, "sun", 1)
+    raw = e.set_id(raw, 0, "first sun")
     raw = e.rename_suit(raw, "sun", "Sol")
     assert raw["suits"] == ["sol", "rain"]
-    assert [c["suit"] for c in raw["cards"]] == ["sol", "rain"]
+    assert [c["suit"] for c in raw["cards"]] == ["sol", "rain", "sol"]
+    assert [c["id"] for c in raw["cards"]] == ["first sun", "rain-1", "sol-1-2"]   # the ids it made follow
     with pytest.raises(e.EditError, match="a suit already"):
         e.rename_suit(raw, "sol", "rain")
 

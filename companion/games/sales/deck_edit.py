@@ -188,7 +188,8 @@ def _parts(text: str) -> list[str]:
 
 
 def rename_suit(raw: Any, old: str, text: str) -> Raw:
-    """The suit ``old`` is called ``text`` from now on, on every card of it too."""
+    """The suit ``old`` is called ``text`` from now on, on every card of it too; an id
+    made from the suit's name (``sun-4``) follows it (``heat-4``) where that id is free."""
     out = _copy(raw)
     if old not in suits(out):
         raise EditError(f"'{old}' is not one of the deck's suits.")
@@ -196,10 +197,19 @@ def rename_suit(raw: Any, old: str, text: str) -> Raw:
         return out
     new = _suit_name(text, suits(out))
     out["suits"] = [new if s == old else s for s in out["suits"]]
+    made = re.compile(re.escape(old) + r"(-\d+(?:-\d+)?)")     # an id the editor made: sun-4, sun-4-2
     for card in cards(out):
         if isinstance(card, dict) and card.get("suit") == old:
             card["suit"] = new
+            got = made.fullmatch(card["id"]) if isinstance(card.get("id"), str) else None
+            if got is not None and new_id_free(out, new + got.group(1)):
+                card["id"] = new + got.group(1)
     return out
+
+
+def new_id_free(raw: Mapping[str, Any], card_id: str) -> bool:
+    return all(not (isinstance(c, Mapping) and isinstance(c.get("id"), str)
+                    and c["id"].strip().casefold() == card_id.casefold()) for c in cards(raw))
 
 
 def remove_suit(raw: Any, name: str) -> Raw:

@@ -38,7 +38,8 @@ from companion.ui.widgets.text_field import TextField
 GAP = 6
 VALUES = range(0, 14)      # the value buttons: 0–13 in two rows on a phone; higher by the stepper
 DISCARDS = (0, 1, 2)
-KIND_NAMES = {None: "No set", "1x": "1x set", "neighbor": "Neighbor set"}
+KIND_NAMES = {None: "No set", "1x": "1x set", "neighbor": "Neighbor set"}   # what a screen reader says
+KIND_SHOWN = {None: "None", "1x": "1x", "neighbor": "Neighbor"}              # beside "Set"
 
 
 def ui_key(item_id: int) -> str:
@@ -320,7 +321,7 @@ def _entry(raw: dict[str, Any], u: EditorUI, suit: str, picked: int | None, foun
         str(v), width=TAP, height=TAP, style=ft.ButtonStyle(padding=0),
         on_click=lambda e, v=v: edit(lambda r: deck_edit.add_card(r, suit, v))))
         for v in VALUES]
-    out: list[ft.Control] = [heading("Add cards", 18)]
+    out: list[ft.Control] = [heading("Add cards (SA-1)", 18)]
     if not suits:
         out.append(ft.Text("Name the deck's suits above; wild cards can be added now.", size=13))
     out += [_row(chips), ft.Text(f"Tap a value to add a {suit} card:", size=13), _row(values, 4)]
@@ -352,15 +353,15 @@ def _picked(raw: dict[str, Any], u: EditorUI, i: int, found: Faults, edit: Any, 
     icon_chips = [_chip(x, any(deck_edit._same(x, y) for y in own),
                         tap(lambda r, x=x: deck_edit.toggle_icon(r, i, x)), name=f"{cid} shows {x}")
                   for x in shown]
-    kinds = [_chip(label, kind == kd, tap(lambda r, kd=kd: deck_edit.set_kind(r, i, kd)), name=f"{cid}: {label}")
-             for kd, label in KIND_NAMES.items()]
+    kinds = [_chip(KIND_SHOWN[kd], kind == kd, tap(lambda r, kd=kd: deck_edit.set_kind(r, i, kd)),
+                   name=f"{cid}: {label}") for kd, label in KIND_NAMES.items()]
     out: list[ft.Control] = [
         head, actions,
         _labelled("Discard", NumberChips(cid, "discard icons", sorted({*DISCARDS, discard}), discard,
                                          lambda n: edit(lambda r: deck_edit.set_discard(r, i, n)))),
         _labelled("Icons", _row(icon_chips) if shown else
                   ft.Text("Name the deck's icons above to put them on cards.", size=13)),
-        _labelled("Set (SA-1)", _row(kinds)),
+        _labelled("Set", _row(kinds)),
     ]
     if kind is not None:
         out.append(_labelled("Collects", _row([

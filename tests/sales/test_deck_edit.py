@@ -46,6 +46,16 @@ def test_suits_are_lowercase_names_once_and_never_wild():
         e.add_suit(raw, "   ")
 
 
+def test_several_names_at_once_separated_by_commas_all_or_none():
+    raw = e.add_icons(e.add_suits(e.blank(), "sun, Rain ,snow"), "scarf,kite")
+    assert raw["suits"] == ["sun", "rain", "snow"] and raw["icons"] == ["scarf", "kite"]
+    with pytest.raises(e.EditError, match="'KITE' is an icon already"):
+        e.add_icons(raw, "coat, KITE")
+    with pytest.raises(e.EditError, match="Type the suit"):
+        e.add_suits(raw, " , ")
+    assert e.add_icons(raw, "coat")["icons"] == ["scarf", "kite", "coat"]
+
+
 def test_the_edits_leave_the_deck_given_unchanged():
     raw = named()
     before = json.dumps(raw)
@@ -238,7 +248,9 @@ def edits() -> st.SearchStrategy:
     i = st.integers(-1, 6)
     return st.one_of(
         st.tuples(st.just("set_name"), WORDS), st.tuples(st.just("set_description"), WORDS),
-        st.tuples(st.just("add_suit"), WORDS), st.tuples(st.just("rename_suit"), WORDS, WORDS),
+        st.tuples(st.just("add_suit"), WORDS), st.tuples(st.just("add_suits"), WORDS),
+        st.tuples(st.just("add_icons"), st.sampled_from(["a, b", "kite, KITE", ",", " coat ,x"])),
+        st.tuples(st.just("rename_suit"), WORDS, WORDS),
         st.tuples(st.just("remove_suit"), WORDS), st.tuples(st.just("add_icon"), WORDS),
         st.tuples(st.just("rename_icon"), WORDS, WORDS), st.tuples(st.just("remove_icon"), WORDS),
         st.tuples(st.just("add_card"), WORDS, st.integers(-1, 12)), st.tuples(st.just("next_value"), i),

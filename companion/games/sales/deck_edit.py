@@ -184,7 +184,7 @@ def add_suits(raw: Any, text: str) -> Raw:
 
 def _parts(text: str) -> list[str]:
     parts = [p for p in text.split(",") if p.strip()]
-    return parts or [text]
+    return parts or [""]
 
 
 def rename_suit(raw: Any, old: str, text: str) -> Raw:

@@ -191,6 +191,7 @@ def DeckEditor(shell: ShellServices, item_id: int, *, key: str | None = None) ->
         ft.Text(f"{found.count} fault{'' if found.count == 1 else 's'} to fix, as companion deck check "
                 "finds them" if found.count else "No faults: companion deck check accepts this deck.",
                 color=ft.Colors.ERROR if found.count else None, weight=ft.FontWeight.W_500),
+        *[error_text(line) for line in found.deck],          # the deck's own, in view whatever is open
         ft.Row([ft.TextButton("Your decks", icon=ft.Icons.ARROW_BACK, on_click=back),
                 ft.TextButton("Name, suits and icons",
                               icon=ft.Icons.EXPAND_LESS if names_open else ft.Icons.EXPAND_MORE,
@@ -215,7 +216,6 @@ def _names(raw: dict[str, Any], u: EditorUI, found: Faults, edit: Any, put: Any,
         TextField(label="Description", value=deck_edit._text(raw.get("description")), dense=True,
                   multiline=True, min_lines=1, max_lines=4,
                   on_change=lambda e: edit(lambda r: deck_edit.set_description(r, e.control.value or ""), "name")),
-        *[error_text(line) for line in found.deck],
     ]
     for kind, names, hint in (("suit", deck_edit.suits(raw), "Suits (SA-1): wild cards need none, they are on "
                                "suit for every suit (SA-4)"),

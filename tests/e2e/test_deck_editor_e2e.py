@@ -86,6 +86,7 @@ def build(t: DeckTable) -> None:
     t.press("sun-3: 1x set")                               # collects its own icon until changed
     t.press("sun-3 collects coat")
     t.card_is(3, "sun 3 · sunglasses · 1x set: coat")
+    shot(t.pg, "deck-editor-phone-entry")
     t.press("Suit rain")                                   # the suit stays picked from card to card
     t.press("Add rain 1")
     t.press("rain-1 shows umbrella")
@@ -170,7 +171,8 @@ def test_the_editor_in_the_dark_and_a_suit_renamed_on_its_cards(chromium_browser
         t.press("Rename suit sun now")
         t.see("No faults: companion deck check accepts this deck.")
         t.reach(t.text(re.compile(r"^heat · 10 cards$")))
-        t.reach(t.text("heat-1: heat 1 · 2 discard · sunglasses", exact=True))
+        first = t.reach(t.pg.locator('[flt-semantics-identifier="deck-card-0"]'))
+        expect(first).to_contain_text("heat-1: heat 1 · 2 discard · sunglasses")
         shot(t.pg, "deck-editor-phone-dark-names")
         ((_, body),) = stored(app_server)
         cards = json.loads(body)["cards"]

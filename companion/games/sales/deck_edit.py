@@ -95,7 +95,8 @@ def _card(raw: Raw, i: int) -> dict[str, Any]:
     return card
 
 
-def _text(value: Any) -> str:
+def text_of(value: Any) -> str:
+    """A field that should be text, as text ("" if it is not)."""
     return value if isinstance(value, str) else ""
 
 
@@ -124,7 +125,8 @@ def card_discard(card: Mapping[str, Any]) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
-def _same(a: str, b: str) -> bool:
+def same_name(a: str, b: str) -> bool:
+    """Two icon names the check takes as one (case and outer spaces aside)."""
     return a.strip().casefold() == b.strip().casefold()
 
 
@@ -163,7 +165,7 @@ def _icon_name(text: str, taken: Sequence[str]) -> str:
         raise EditError("Type the icon's name first.")
     if len(name) > MAX_LABEL_LENGTH:
         raise EditError(f"An icon's name has at most {MAX_LABEL_LENGTH} characters.")
-    if any(_same(name, t) for t in taken):
+    if any(same_name(name, t) for t in taken):
         raise EditError(f"'{name}' is an icon already.")
     return name
 
@@ -202,12 +204,13 @@ def rename_suit(raw: Any, old: str, text: str) -> Raw:
         if isinstance(card, dict) and card.get("suit") == old:
             card["suit"] = new
             got = made.fullmatch(card["id"]) if isinstance(card.get("id"), str) else None
-            if got is not None and new_id_free(out, new + got.group(1)):
+            if got is not None and _id_free(out, new + got.group(1)):
                 card["id"] = new + got.group(1)
     return out
 
 
-def new_id_free(raw: Mapping[str, Any], card_id: str) -> bool:
+def _id_free(raw: Mapping[str, Any], card_id: str) -> bool:
+    """No card has this id (ids compared without regard to case, as the check does)."""
     return all(not (isinstance(c, Mapping) and isinstance(c.get("id"), str)
                     and c["id"].strip().casefold() == card_id.casefold()) for c in cards(raw))
 
@@ -249,9 +252,9 @@ def rename_icon(raw: Any, old: str, text: str) -> Raw:
         if not isinstance(card, dict):
             continue
         if isinstance(card.get("icons"), list):
-            card["icons"] = [new if isinstance(i, str) and _same(i, old) else i for i in card["icons"]]
+            card["icons"] = [new if isinstance(i, str) and same_name(i, old) else i for i in card["icons"]]
         got = card.get("set")
-        if isinstance(got, dict) and isinstance(got.get("icon"), str) and _same(got["icon"], old):
+        if isinstance(got, dict) and isinstance(got.get("icon"), str) and same_name(got["icon"], old):
             got["icon"] = new
     return out
 
@@ -272,11 +275,9 @@ def remove_icon(raw: Any, name: str) -> Raw:
 def new_id(raw: Mapping[str, Any], suit: str, value: int) -> str:
     """``sun-4``, or ``sun-4-2``, ``sun-4-3`` … when that id is taken (ids are compared
     without regard to case, as the check does)."""
-    taken = {c["id"].strip().casefold() for c in cards(raw)
-             if isinstance(c, Mapping) and isinstance(c.get("id"), str)}
     base = f"{suit}-{value}"
     out, n = base, 1
-    while out.casefold() in taken:
+    while not _id_free(raw, out):
         n += 1
         out = f"{base}-{n}"
     return out
@@ -301,7 +302,7 @@ def next_value(raw: Any, i: int) -> tuple[Raw, int]:
     value higher, right after it; returns the deck and the new card's index."""
     out = _copy(raw)
     card = _card(out, i)
-    suit = _text(card.get("suit"))
+    suit = text_of(card.get("suit"))
     value = (card_value(card) or 0) + 1
     new = _plain(out, suit, value)
     new["discard"] = card_discard(card)
@@ -315,7 +316,7 @@ def duplicate(raw: Any, i: int) -> tuple[Raw, int]:
     out = _copy(raw)
     card = copy.deepcopy(_card(out, i))
     value = card_value(card)
-    card["id"] = new_id(out, _text(card.get("suit")), value if value is not None else 0)
+    card["id"] = new_id(out, text_of(card.get("suit")), value if value is not None else 0)
     out["cards"].insert(i + 1, card)
     return out, i + 1
 
@@ -381,8 +382,8 @@ def toggle_icon(raw: Any, i: int, icon: str) -> Raw:
     order of icons, the way the cards are listed)."""
     def put(card: dict[str, Any]) -> None:
         now = card["icons"] if isinstance(card.get("icons"), list) else []
-        if any(isinstance(x, str) and _same(x, icon) for x in now):
-            card["icons"] = [x for x in now if not (isinstance(x, str) and _same(x, icon))]
+        if any(isinstance(x, str) and same_name(x, icon) for x in now):
+            card["icons"] = [x for x in now if not (isinstance(x, str) and same_name(x, icon))]
             return
         order = {x.strip().casefold(): k for k, x in enumerate(icons(raw))}
         both = [*now, icon]
@@ -473,10 +474,10 @@ def suit_summary(raw: Any) -> list[str]:
         return summary(Deck.model_validate(raw))
     items = [c for c in cards(raw) if isinstance(c, Mapping)] if isinstance(raw, Mapping) else []
     named = suits(raw) if isinstance(raw, Mapping) else []
-    others = [s for s in dict.fromkeys(_text(c.get("suit")) for c in items) if s not in named and s != WILD]
+    others = [s for s in dict.fromkeys(text_of(c.get("suit")) for c in items) if s not in named and s != WILD]
     lines = [f"{len(items)} card{'' if len(items) == 1 else 's'} so far"]
     for suit in [*named, WILD, *others]:
-        of = [c for c in items if _text(c.get("suit")) == suit]
+        of = [c for c in items if text_of(c.get("suit")) == suit]
         values = [v for v in (card_value(c) for c in of) if v is not None]
         if not of and suit == WILD:
             continue
@@ -491,4 +492,4 @@ def suit_summary(raw: Any) -> list[str]:
 
 def name_of(raw: Any) -> str:
     """The deck's name as a player reads it ("" if it has none yet)."""
-    return " ".join(_text(raw.get("name")).split()) if isinstance(raw, Mapping) else ""
+    return " ".join(text_of(raw.get("name")).split()) if isinstance(raw, Mapping) else ""

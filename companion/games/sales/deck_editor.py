@@ -96,7 +96,7 @@ def card_line(c: Any) -> str:
     if not isinstance(c, dict):
         return "not a card"
     value = deck_edit.card_value(c)
-    parts = [f"{deck_edit._text(c.get('suit')) or 'no suit'} {value if value is not None else '?'}"]
+    parts = [f"{deck_edit.text_of(c.get('suit')) or 'no suit'} {value if value is not None else '?'}"]
     if deck_edit.card_discard(c):
         parts.append(f"{deck_edit.card_discard(c)} discard")
     if deck_edit.card_icons(c):
@@ -117,7 +117,7 @@ def groups(raw: dict[str, Any]) -> list[tuple[str, list[int]]]:
     other suit a card names; each with its cards' indexes in the file's order."""
     items = deck_edit.cards(raw)
     named = deck_edit.suits(raw)
-    of = [deck_edit._text(c.get("suit")) if isinstance(c, dict) else "" for c in items]
+    of = [deck_edit.text_of(c.get("suit")) if isinstance(c, dict) else "" for c in items]
     order = [*named, WILD, *[s for s in dict.fromkeys(of) if s not in named and s != WILD]]
     return [(s, [i for i, x in enumerate(of) if x == s]) for s in order if s in of or s in named]
 
@@ -211,9 +211,9 @@ def DeckEditor(shell: ShellServices, item_id: int, *, key: str | None = None) ->
 def _names(raw: dict[str, Any], u: EditorUI, found: Faults, edit: Any, put: Any, said: Any) -> ft.Control:
     """The deck's name, description, suits and icons (SA-1)."""
     out: list[ft.Control] = [
-        TextField(label="Deck name", value=deck_edit._text(raw.get("name")), dense=True,
+        TextField(label="Deck name", value=deck_edit.text_of(raw.get("name")), dense=True,
                   on_change=lambda e: edit(lambda r: deck_edit.set_name(r, e.control.value or ""), "name")),
-        TextField(label="Description", value=deck_edit._text(raw.get("description")), dense=True,
+        TextField(label="Description", value=deck_edit.text_of(raw.get("description")), dense=True,
                   multiline=True, min_lines=1, max_lines=4,
                   on_change=lambda e: edit(lambda r: deck_edit.set_description(r, e.control.value or ""), "name")),
     ]
@@ -336,7 +336,7 @@ def _picked(raw: dict[str, Any], u: EditorUI, i: int, found: Faults, edit: Any, 
     cid = card_id(c, i)
     head = ft.Semantics(container=True, content=bold(f"Card {i + 1} of {len(deck_edit.cards(raw))}: "
                                                         f"{card_line(c)}"))
-    after = f"{deck_edit._text(c.get('suit')) if isinstance(c, dict) else ''} " \
+    after = f"{deck_edit.text_of(c.get('suit')) if isinstance(c, dict) else ''} " \
             f"{(deck_edit.card_value(c) or 0) + 1 if isinstance(c, dict) else 1}".strip()
     actions = _row([
         ft.Semantics(label="Same again, next value", button=True, content=ft.FilledButton(
@@ -349,8 +349,9 @@ def _picked(raw: dict[str, Any], u: EditorUI, i: int, found: Faults, edit: Any, 
     discard = deck_edit.card_discard(c)
     own = deck_edit.card_icons(c)
     kind, set_icon = deck_edit.card_set(c)
-    shown = [*deck_edit.icons(raw), *[x for x in own if not any(deck_edit._same(x, y) for y in deck_edit.icons(raw))]]
-    icon_chips = [_chip(x, any(deck_edit._same(x, y) for y in own),
+    named = deck_edit.icons(raw)
+    shown = [*named, *[x for x in own if not any(deck_edit.same_name(x, y) for y in named)]]
+    icon_chips = [_chip(x, any(deck_edit.same_name(x, y) for y in own),
                         tap(lambda r, x=x: deck_edit.toggle_icon(r, i, x)), name=f"{cid} shows {x}")
                   for x in shown]
     kinds = [_chip(KIND_SHOWN[kd], kind == kd, tap(lambda r, kd=kd: deck_edit.set_kind(r, i, kd)),
@@ -365,7 +366,7 @@ def _picked(raw: dict[str, Any], u: EditorUI, i: int, found: Faults, edit: Any, 
     ]
     if kind is not None:
         out.append(_labelled("Collects", _row([
-            _chip(x, set_icon is not None and deck_edit._same(x, set_icon),
+            _chip(x, set_icon is not None and deck_edit.same_name(x, set_icon),
                   tap(lambda r, x=x: deck_edit.set_set_icon(r, i, x)), name=f"{cid} collects {x}")
             for x in deck_edit.icons(raw)])))
     out += [error_text(x) for x in found.cards.get(i, [])]
@@ -376,7 +377,7 @@ def _picked(raw: dict[str, Any], u: EditorUI, i: int, found: Faults, edit: Any, 
     if u.more:
         value = deck_edit.card_value(c) or 0
         out += [
-            TextField(label=f"Id of card {i + 1}", value=deck_edit._text(c.get("id")), dense=True,
+            TextField(label=f"Id of card {i + 1}", value=deck_edit.text_of(c.get("id")), dense=True,
                       on_change=lambda e: edit(lambda r: deck_edit.set_id(r, i, e.control.value or ""))),
             _labelled("Suit", _row([_chip(s, c.get("suit") == s, tap(lambda r, s=s: deck_edit.set_suit(r, i, s)),
                                           name=f"{cid} suit {s}") for s in [*deck_edit.suits(raw), WILD]])),

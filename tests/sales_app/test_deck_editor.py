@@ -120,3 +120,17 @@ def test_a_file_that_is_no_json_object_is_said_not_edited(shell):
     root = drawn(shell, item_id)
     assert any("not a JSON object" in t for t in texts(root))
     assert not [c for c in controls(root) if isinstance(c, ft.Semantics) and (c.label or "").startswith("Add ")]
+
+
+def test_the_picked_card_changed_in_place_value_suit_and_place(shell):
+    raw = named()
+    for v in (1, 2):
+        raw, _ = deck_edit.add_card(raw, "sun", v)
+    item_id = stored(shell, raw)
+    press(drawn(shell, item_id), "Change its id, suit, value or place")
+    press(drawn(shell, item_id), "sun-2: one value more")
+    press(drawn(shell, item_id), "sun-2 suit rain")
+    press(drawn(shell, item_id), "Move sun-2 up")
+    assert [(c["id"], c["suit"], c["value"]) for c in kept(shell, item_id)["cards"]] == [
+        ("sun-2", "rain", 3), ("sun-1", "sun", 1)]
+    assert "Card 1 of 2: rain 3" in texts(drawn(shell, item_id))      # still the card picked

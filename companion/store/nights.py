@@ -15,6 +15,7 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from companion.core.errors import StoreError
 from companion.core.match import MatchRecord
@@ -144,6 +145,11 @@ def night_json(store: Store, stored: StoredNight) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
+def _number(value: Fraction) -> int | float:
+    """Points as a spreadsheet's number: whole points as whole numbers."""
+    return value.numerator if value.denominator == 1 else round(float(value), 4)
+
+
 def night_csv(result: NightResult) -> str:
     """The night as CSV: per match and player the place and points ("match" rows), then per
     player the total and rank ("night" rows); a match that counts nothing has one row
@@ -156,9 +162,9 @@ def night_csv(result: NightResult) -> str:
         for p in m.players:
             pl = m.placings[key(p)]
             rows.append({"row": "match", "match": m.id, "game": m.game, "status": m.status, "player": p,
-                         "place": pl.place, "tied": pl.tied > 1, "points": float(pl.points)})
+                         "place": pl.place, "tied": pl.tied > 1, "points": _number(pl.points)})
     for s in result.standings:
-        rows.append({"row": "night", "player": s.player, "points": float(s.total), "rank": s.rank,
+        rows.append({"row": "night", "player": s.player, "points": _number(s.total), "rank": s.rank,
                      "tied": s.tied})
     columns = ["row", "match", "game", "status", "player", "place", "tied", "points", "rank"]
     return csv_text(columns, rows)

@@ -280,7 +280,7 @@ def _explain(record: NightRecord, placed: Sequence[MatchPlaces], standings: Sequ
         return "No match of this night is finished yet: nothing counts so far."
     best = standings[0]
     top = [s.player for s in standings if s.rank == 1]
-    so_far = "" if counted == len(placed) else " so far"
+    so_far = " so far" if any(m.status == IN_PROGRESS for m in placed) else ""
     of = f"{counted} of {len(placed)} matches counted" if counted != len(placed) else \
         words.count(counted, "match", "matches") + " counted"
     if len(top) == 1:

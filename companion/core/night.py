@@ -10,7 +10,8 @@ A night is its own small record, kept in the store like a match and exported as 
 1st place 3, 2nd 2, 3rd 1, every later place 0 — the common small scale, so a night's
 winner is who placed well most often and one big win cannot outweigh the rest. The
 table changes it as it likes; a place the list does not reach scores 0. ``matches`` are
-the ids of the stored matches it groups, in the order they were added.
+the ids of the stored matches it groups (a match added goes in by its id: the order
+they were started in).
 
 Its tally (:func:`tally`) is a pure function of the record and the matches' records
 (the store reads them; a match no longer stored is given as None):
@@ -28,7 +29,8 @@ Its tally (:func:`tally`) is a pure function of the record and the matches' reco
   referee refuses, counts nothing and says so; a finished game played as a team (sales'
   co-op and solo, SA-15) has no winner and places nobody.
 - Players are the same player in every match when their names are the same name
-  (:func:`companion.core.names.key`: any case, any composition).
+  (:func:`companion.core.names.key`: any case, any composition); the night names each
+  as most of its matches spell the name (the first seen, where as many spell it each way).
 - The night ranks its players by total points, highest first; equal totals share the
   rank, and the tie is said.
 
@@ -39,6 +41,7 @@ one as a player reads it.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -83,7 +86,7 @@ class NightRecord(Model):
     def with_match(self, match_id: int) -> NightRecord:
         if match_id in self.matches:
             return self
-        return self.model_copy(update={"matches": [*self.matches, match_id]})
+        return self.model_copy(update={"matches": sorted([*self.matches, match_id])})
 
     def without_match(self, match_id: int) -> NightRecord:
         return self.model_copy(update={"matches": [m for m in self.matches if m != match_id]})
@@ -253,16 +256,17 @@ def tally(record: NightRecord, matches: Mapping[int, MatchRecord | None]) -> Nig
     points. ``matches`` gives each of the record's match ids its match record, or None
     when it is no longer stored (a missing id is read as deleted too)."""
     placed = tuple(place_match(record, mid, matches.get(mid)) for mid in record.matches)
-    names: dict[str, str] = {}
+    spellings: dict[str, Counter[str]] = {}
     totals: dict[str, Fraction] = {}
     for m in placed:
         if m.status in (DELETED, UNREADABLE, NO_WINNER):
             continue
         for p in m.players:
-            names.setdefault(key(p), p)
+            spellings.setdefault(key(p), Counter())[p] += 1
             totals.setdefault(key(p), Fraction(0))
         for k, pl in m.placings.items():
             totals[k] += pl.points
+    names = {k: c.most_common(1)[0][0] for k, c in spellings.items()}
     seen = list(totals)
     ordered = sorted(seen, key=lambda k: (-totals[k], seen.index(k)))
     standings = tuple(

@@ -74,6 +74,7 @@ from companion.ui.fonts import FONTS, text_theme
 from companion.ui.history import History
 from companion.ui.host import HostPanel, connect, hostable
 from companion.ui.library import LibraryScreen, editor_of, kind_of, title_of
+from companion.ui.night import Nights, NightScreen
 from companion.ui.phone import JoinScreen
 from companion.ui.routes import address, route_of
 from companion.ui.widgets import accessible, error_text, heading, icon_button
@@ -449,6 +450,10 @@ def Screen(shell: Shell, route: Route, *, key: str | None = None) -> ft.Control:
             return LibraryScreen(shell, r.args["game"])
         if r.screen == "library_item":
             return editor_of(shell.views[r.args["game"]]).editor(shell, r.args["item"])
+        if r.screen == "nights":
+            return Nights(shell)
+        if r.screen == "night":
+            return NightScreen(shell, r.args["night"], shell.views)
     except CompanionError as exc:
         return ft.Column([error_text(str(exc)),
                           ft.Button("Home", on_click=lambda e: shell.go("home"))])
@@ -484,6 +489,7 @@ def Home(shell: Shell) -> ft.Control:
     out.append(heading("More", 18))
     out += [
         ft.Button("History", icon=ft.Icons.HISTORY, on_click=lambda e: shell.go("history")),
+        ft.Button("Game nights", icon=ft.Icons.NIGHTLIFE, on_click=lambda e: shell.go("nights")),
         *[ft.Button(title_of(n), icon=ft.Icons.EDIT_NOTE, on_click=lambda e, n=n: shell.go("library", game=n))
           for n in games_with("library") if n in shell.views],
         ft.Button("Import a record", icon=ft.Icons.UPLOAD_FILE, on_click=lambda e: shell.go("import")),

@@ -61,9 +61,15 @@ def test_three_games_placed_and_added_up_ties_shared():
     assert {p.player: (p.place, p.tied, p.points) for p in bu.placings.values()} == {
         "anna": (3, 1, 1), "Bernd": (1, 2, Fraction(5, 2)), "Chris": (1, 2, Fraction(5, 2))}
     assert bu.line == "Bernd and Chris share 1st place in Burger #15."
-    # "anna" in the burger record is Anna: one player, named as first seen
+    # "anna" in the burger record is Anna: one player, named as most matches spell her
     assert table(result) == {"Bernd": ("=1st", "6.5"), "Chris": ("=1st", "6.5"), "Anna": ("3rd", "5")}
     assert result.explanation == "Bernd and Chris tie for 1st with 6.5 points each (3 matches counted)."
+
+
+def test_a_player_is_named_as_most_matches_spell_the_name():
+    record = night(ids=(BURGER, HOTDOG))
+    assert [s.player for s in tally(record, matches()).standings] == ["Bernd", "anna", "Chris"]   # 1 : 1, first seen
+    assert [s.player for s in tally(night(), matches()).standings][-1] == "Anna"                  # 2 : 1
 
 
 def test_a_match_not_finished_counts_nothing_yet():
@@ -115,6 +121,7 @@ def test_with_points_extends_and_never_goes_below_zero():
     with pytest.raises(RecordError):
         record.with_points(11, 1)
     assert record.with_match(16).matches == [12, 14, 15, 16]
+    assert record.without_match(14).with_match(13).matches == [12, 13, 15]     # by id: as started
     assert record.with_match(12).matches == [12, 14, 15]
     assert record.without_match(14).matches == [12, 15]
 

@@ -255,5 +255,10 @@ def _tick_box(shell: ShellServices, views: dict[str, GameView], m: MatchSummary,
         label = entry_text(views[m.game], shell.store, m)
     except CompanionError as exc:     # deleted meanwhile, or a record the referee refuses
         label = f"Match {m.id}: {exc}"
-    return ft.Checkbox(label=label, value=ticked, key=f"tick-{m.id}",
-                       on_change=lambda e, i=m.id: tick(i, bool(e.control.value)))
+    # the words beside the box, not its label: a checkbox's label runs off a phone's screen
+    # unwrapped; a tap on them ticks the box all the same
+    return ft.Row([
+        ft.Checkbox(semantics_label=label, value=ticked, key=f"tick-{m.id}",
+                    on_change=lambda e, i=m.id: tick(i, bool(e.control.value))),
+        ft.Container(ft.Text(label), expand=True, on_click=lambda e, i=m.id: tick(i, not ticked)),
+    ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)

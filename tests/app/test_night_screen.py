@@ -62,7 +62,7 @@ def tap(root: Any, label: str) -> None:
 
 
 def boxes(root: Any) -> dict[str, Any]:
-    return {c.label: c for c in controls(root) if isinstance(c, ft.Checkbox)}
+    return {c.semantics_label: c for c in controls(root) if isinstance(c, ft.Checkbox)}
 
 
 def grid(root: Any) -> list[list[str]]:

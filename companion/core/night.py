@@ -109,6 +109,31 @@ def parse_night(raw: object) -> NightRecord:
         raise error_from_validation(exc, raw, {}) from None
 
 
+def read_export(raw: object) -> tuple[NightRecord, dict[int, MatchRecord | None]]:
+    """A night's JSON export (:func:`companion.store.nights.night_json`: the record and,
+    under ``match_records``, each match's record by id, null for one deleted) read back:
+    the record and its matches, each checked like a match record. A bad one raises a
+    one-line RecordError."""
+    if not isinstance(raw, dict) or raw.get("kind") != "night":
+        raise RecordError('not a game night (its "kind" is not "night")')
+    body = {k: v for k, v in raw.items() if k != "match_records"}
+    record = parse_night(body)
+    given = raw.get("match_records", {})
+    if not isinstance(given, dict):
+        raise RecordError("match_records: must be an object")
+    matches: dict[int, MatchRecord | None] = {}
+    for mid in record.matches:
+        found = given.get(str(mid))
+        if found is None:
+            matches[mid] = None
+            continue
+        try:
+            matches[mid] = MatchRecord.model_validate(found)
+        except ValidationError as exc:
+            raise RecordError(f"match {mid}: {error_from_validation(exc, found, {})}") from None
+    return record, matches
+
+
 def ordinal(n: int) -> str:
     """'1st', '2nd', '3rd', '4th', '11th', '22nd'."""
     if 10 <= n % 100 <= 20:

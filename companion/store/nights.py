@@ -17,13 +17,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from companion.core.errors import StoreError
+from companion.core.errors import CompanionError, RecordError, StoreError
 from companion.core.match import MatchRecord
+from companion.core.match import tally as match_tally
 from companion.core.names import key
-from companion.core.night import NightRecord, NightResult, parse_night, tally
+from companion.core.night import NightRecord, NightResult, parse_night, read_export, tally
+from companion.core.record import parse_json
 from companion.core.spreadsheet import csv_text
 from companion.store.db import Store
-from companion.store.exchange import match_json
+from companion.store.exchange import import_json, match_json
 
 
 @dataclass(frozen=True)
@@ -168,6 +170,26 @@ def night_csv(result: NightResult) -> str:
                      "tied": s.tied})
     columns = ["row", "match", "game", "status", "player", "place", "tied", "points", "rank"]
     return csv_text(columns, rows)
+
+
+def import_night(store: Store, text: str | bytes) -> int | None:
+    """Keep a game night from its JSON export (:func:`night_json`): each of its matches
+    is imported as a new match (checked as the referee checks it, all of them before
+    anything is kept), and the night is kept naming them. A match the export gives as
+    deleted is left out. None when the text is not a game night's export (another
+    record: the caller imports it as such); a bad one raises a one-line CompanionError."""
+    raw = parse_json(text)
+    if not isinstance(raw, dict) or raw.get("kind") != "night":
+        return None
+    record, matches = read_export(raw)
+    kept = {mid: m for mid, m in matches.items() if m is not None}
+    for mid, m in kept.items():
+        try:
+            match_tally(m)
+        except CompanionError as exc:
+            raise RecordError(f"match {mid}: {exc}") from None
+    ids = [import_json(store, m.model_dump_json()).match_id for m in kept.values()]
+    return create(store, record.model_copy(update={"matches": sorted(ids)}))
 
 
 def tally_of(store: Store, record: NightRecord) -> NightResult:

@@ -67,7 +67,7 @@ import flet as ft
 from companion.core.errors import CompanionError, StoreError
 from companion.core.registry import games, games_with, has_part
 from companion.net.serving import is_local_client
-from companion.store import Store, data_dir, library
+from companion.store import Store, data_dir, library, nights
 from companion.store.exchange import import_json, keep_file
 from companion.ui.contracts import PHONE_WIDTH, READING_WIDTH, TABLE_WIDTH, GameView, Route, SessionState, setup_key
 from companion.ui.fonts import FONTS, text_theme
@@ -531,9 +531,14 @@ def ImportScreen(shell: Shell) -> ft.Control:
 
     def do_import(text: str) -> None:
         try:
-            done = import_json(shell.store, text)
+            night = nights.import_night(shell.store, text)   # None: not a game night's export
+            done = import_json(shell.store, text) if night is None else None
         except CompanionError as exc:
             put(text=text, error=f"Not imported: {exc}")
+            return
+        if done is None:
+            shell.drop_ui("import")
+            shell.go("night", night=night, say="Imported a game night and its matches.")
             return
         shell.drop_ui("import")
         shell.go("history_match", match=done.match_id,
@@ -555,7 +560,7 @@ def ImportScreen(shell: Shell) -> ft.Control:
 
     return _column([
         heading("Import a record"),
-        ft.Text("A game record (what `companion referee` reads) or a match record, as JSON. "
+        ft.Text("A game record (what `companion referee` reads), a match record or a game night, as JSON. "
                 "It is checked like the referee checks it, then kept in the history "
                 "where you can continue or inspect it."),
         TextField(label="JSON record", value=st.text, multiline=True, min_lines=4,

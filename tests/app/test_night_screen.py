@@ -172,3 +172,21 @@ def test_renamed_as_typed_an_emptied_field_keeps_the_name(shell):
     assert store_nights.night(shell.store, nid).record.name == "Friday at Anna's"
     field.on_change(Ticked(field, ""))
     assert store_nights.night(shell.store, nid).record.name == "Friday at Anna's"
+
+
+def test_a_night_export_pasted_on_the_import_screen_comes_back_as_a_night(shell, tmp_path):
+    from companion.ui.shell import ImportDraft, ImportScreen
+
+    hd, sa, bu = seed(shell.store)
+    nid = store_nights.create(shell.store, store_nights.new_record("Friday").with_match(hd).with_match(bu))
+    text = store_nights.night_json(shell.store, store_nights.night(shell.store, nid))
+    other = tab(Store(tmp_path / "other.sqlite3"))
+    other.set_ui("import", lambda d: ImportDraft(text=text))
+    root = Renderer().render(ImportScreen.__wrapped__, other)
+    tap(root, "Import record")
+    (kept,) = store_nights.nights(other.store)
+    assert other.state.route == Route("night", {"night": kept.id})
+    assert other.state.flash == "Imported a game night and its matches."
+    assert kept.record.name == "Friday" and len(kept.record.matches) == 2 and len(other.store.matches()) == 2
+    # the same ranking, the matches under their new ids
+    assert [r[1:] for r in grid(drawn(other, kept.id))] == [r[1:] for r in grid(drawn(shell, nid))]

@@ -4,6 +4,7 @@ shown, each match's places and points, the points per place stated as a house ru
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 from companion.core.match import MatchRecord
 from companion.core.night import NightRecord, tally
@@ -41,3 +42,22 @@ def test_a_night_with_nothing_counted_still_prints_one_page():
     empty = tally(NightRecord(name="Quiet night", date="2026-11-27"), {})
     pages = page_texts(build_night_sheet(empty, date=dt.date(2026, 11, 28)))
     assert len(pages) == 1 and "No matches in this night yet." in pages[0] and "House rule:" in pages[0]
+
+
+def test_companion_print_night_from_its_export(tmp_path):
+    from tests.conftest import run_cli
+
+    export = {"kind": "night", "name": "Friday", "date": "2026-11-27", "points": [3, 2, 1], "matches": [1, 2],
+              "match_records": {"1": hotdog_match(), "2": None}}
+    source = tmp_path / "night.json"
+    source.write_text(json.dumps(export), encoding="utf-8")
+    out = tmp_path / "night.pdf"
+    proc = run_cli("print", "night", "--record", str(source), "-o", str(out), "--date", "2026-11-28")
+    assert proc.returncode == 0, proc.stderr
+    (page,) = page_texts(out.read_bytes())
+    assert "Anna leads with 3 points (1 of 2 matches counted)." in page and "Match 2 (deleted)" in page
+    source.write_text(json.dumps({**export, "kind": "match"}), encoding="utf-8")
+    proc = run_cli("print", "night", "--record", str(source), "-o", str(tmp_path / "bad.pdf"))
+    assert proc.returncode == 1 and proc.stderr == (
+        b'companion print: record: not a game night (its "kind" is not "night")\n')
+    assert not (tmp_path / "bad.pdf").exists()

@@ -12,7 +12,7 @@ import sqlite3
 
 import pytest
 
-from companion.core.errors import StoreError
+from companion.core.errors import CompanionError, StoreError
 from companion.core.night import DELETED, NightRecord
 from companion.store import Store
 from companion.store import nights as store_nights
@@ -112,3 +112,31 @@ def test_a_version_5_store_gets_nights_and_keeps_its_matches(tmp_path):
         assert [n.record.name for n in store_nights.nights(s)] == ["Friday"]
     finally:
         s.close()
+
+
+def test_an_export_imported_back_is_the_same_night_with_its_matches_new(store, tmp_path):
+    hd, sa, bu = seed(store)
+    nid = store_nights.create(store, NightRecord(name="Friday", date="2026-11-27", points=[5, 2],
+                                                 matches=[hd, sa, bu]))
+    store.delete_match(sa)
+    text = store_nights.night_json(store, store_nights.night(store, nid))
+    other = Store(tmp_path / "other.sqlite3")
+    try:
+        other_nid = store_nights.import_night(other, text)
+        assert other_nid is not None
+        record = store_nights.night(other, other_nid).record
+        assert (record.name, record.date, record.points, len(record.matches)) == ("Friday", "2026-11-27", [5, 2], 2)
+        before = store_nights.tally_of(store, store_nights.night(store, nid).record)
+        after = store_nights.tally_of(other, record)
+        assert [(s.player, s.total, s.rank) for s in after.standings] == [
+            (s.player, s.total, s.rank) for s in before.standings]
+        assert sorted(m.game for m in other.matches()) == ["burger", "hotdog"]   # the deleted one left out
+        # not a night: left to the caller; a bad match: nothing kept
+        assert store_nights.import_night(other, json.dumps(hotdog_match())) is None
+        broken = json.loads(text)
+        broken["match_records"][str(hd)]["players"] = ["Anna", "Bernd"]
+        with pytest.raises(CompanionError, match=f"match {hd}"):
+            store_nights.import_night(other, json.dumps(broken))
+        assert len(other.matches()) == 2 and len(store_nights.nights(other)) == 1
+    finally:
+        other.close()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -80,15 +81,26 @@ def night(store: Store, night_id: int) -> StoredNight:
 def save(store: Store, night_id: int, record: NightRecord) -> None:
     """Keep the night as changed (renamed, a match added or removed, points changed)."""
     with store.transaction() as c:
-        cur = c.execute("UPDATE nights SET record=?, updated_at=? WHERE id=?",
-                        (_dump(record), time.time(), night_id))
-        if cur.rowcount == 0:
-            raise StoreError(f"there is no game night {night_id} here: it may have been deleted")
+        _write(c, night_id, record)
+
+
+def _write(c: sqlite3.Connection, night_id: int, record: NightRecord) -> None:
+    cur = c.execute("UPDATE nights SET record=?, updated_at=? WHERE id=?",
+                    (_dump(record), time.time(), night_id))
+    if cur.rowcount == 0:
+        raise StoreError(f"there is no game night {night_id} here: it may have been deleted")
 
 
 def _change(store: Store, night_id: int, change: Callable[[NightRecord], NightRecord]) -> NightRecord:
-    record = change(night(store, night_id).record)
-    save(store, night_id, record)
+    """Read the night, change it and write it in one transaction: two taps at once (two
+    tabs, or two boxes ticked quickly) each build on the other, none is lost."""
+    with store.transaction() as c:
+        row = c.execute("SELECT id, record, created_at, updated_at FROM nights WHERE id=?",
+                        (night_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"there is no game night {night_id} here: it may have been deleted")
+        record = change(_night(row).record)
+        _write(c, night_id, record)
     return record
 
 
@@ -102,6 +114,11 @@ def remove_match(store: Store, night_id: int, match_id: int) -> NightRecord:
 
 def set_points(store: Store, night_id: int, place: int, points: int) -> NightRecord:
     return _change(store, night_id, lambda r: r.with_points(place, points))
+
+
+def step_points(store: Store, night_id: int, place: int, by: int) -> NightRecord:
+    """``place``'s points one more (``by`` 1) or one fewer (-1), never below 0."""
+    return _change(store, night_id, lambda r: r.with_points(place, r.points_for(place) + by))
 
 
 def renamed(record: NightRecord, name: str) -> NightRecord:

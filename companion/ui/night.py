@@ -139,8 +139,7 @@ def NightScreen(shell: ShellServices, night_id: int, views: dict[str, GameView])
                else store_nights.remove_match(shell.store, night_id, match_id))
 
     def step(place: int, by: int) -> None:
-        now = store_nights.night(shell.store, night_id).record.points_for(place)
-        change(lambda: store_nights.set_points(shell.store, night_id, place, now + by))
+        change(lambda: store_nights.step_points(shell.store, night_id, place, by))
 
     def stepping(place: int) -> Callable[[int], None]:
         return lambda by: step(place, by)

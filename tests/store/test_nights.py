@@ -140,3 +140,30 @@ def test_an_export_imported_back_is_the_same_night_with_its_matches_new(store, t
         assert len(other.matches()) == 2 and len(store_nights.nights(other)) == 1
     finally:
         other.close()
+
+
+def test_taps_at_once_each_build_on_the_other(store):
+    """Boxes ticked and steps tapped at the same moment (two tabs, or quick taps handled
+    in two threads): each change reads the night in the transaction that writes it."""
+    import threading
+
+    nid = store_nights.create(store, store_nights.new_record("Friday", dt.date(2026, 11, 27)))
+    ids = list(range(1, 25))
+    start = threading.Barrier(len(ids) + 4)
+
+    def tick(mid: int) -> None:
+        start.wait()
+        store_nights.add_match(store, nid, mid)
+
+    def step() -> None:
+        start.wait()
+        store_nights.step_points(store, nid, 1, 1)
+
+    threads = [threading.Thread(target=tick, args=(m,)) for m in ids] + [threading.Thread(target=step)
+                                                                         for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    record = store_nights.night(store, nid).record
+    assert record.matches == ids and record.points == [7, 2, 1]

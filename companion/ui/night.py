@@ -26,7 +26,7 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.core.grid import GridRow
 from companion.core.names import key
-from companion.core.night import MAX_PLACES, NightResult, ordinal, points_rule_text, points_text
+from companion.core.night import DELETED, MAX_PLACES, UNREADABLE, NightResult, ordinal, points_rule_text, points_text
 from companion.store import MatchSummary
 from companion.store import nights as store_nights
 from companion.ui.contracts import GameView, ShellServices
@@ -194,10 +194,10 @@ def NightScreen(shell: ShellServices, night_id: int, views: dict[str, GameView])
         if m.counts:
             out.append(ft.Text(m.line, size=13))
         else:
-            out.append(ft.Row([ft.Text(m.line, size=13, color=ft.Colors.ERROR if m.status != "in progress" else None,
-                                       expand=True),
+            gone = m.status in (DELETED, UNREADABLE)
+            out.append(ft.Row([ft.Text(m.line, size=13, color=ft.Colors.ERROR if gone else None, expand=True),
                                *([ft.TextButton("Remove", on_click=lambda e, i=m.id: tick(i, False))]
-                                 if m.status == "deleted" else [])], wrap=True))
+                                 if m.status == DELETED else [])], wrap=True))
 
     # ------------------------------------------------ points per place (house rule)
     most = max([len(m.players) for m in result.matches] + [len(record.points), 3])

@@ -43,6 +43,7 @@ def test_a_game_night_ticked_ranked_points_changed_exported_light_and_dark(chrom
         t.click("New game night")
         t.see(re.compile(r"^Game night \d{4}-\d{2}-\d{2}$"))
         t.see(re.compile(r"^Tick the matches of the night\. Matches played on "))
+        shot(t.pg, "night-phone-new")
         for game in ("Hot Dog", "Sales", "Burger"):
             box = t.pg.get_by_role("checkbox", name=re.compile(f"^{game}, ")).first
             t.into_view(box)

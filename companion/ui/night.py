@@ -2,10 +2,11 @@
 
 A night groups the matches one evening played, whatever the game, and ranks the players
 by their places in each (:mod:`companion.core.night`; the store keeps it in
-:mod:`companion.store.nights`). Its screen offers the matches of the night's day to
-tick (and, a tap away, any others), shows the ranking — players as columns, best first,
-the rank and total first, then each match's place and points — and the points per place,
-a house rule, one stepper per place. Every tap is saved at once, like a round; the
+:mod:`companion.store.nights`). Its screen shows the ranking — players as columns, best first,
+the rank and total first, then each match's place and points — then the matches of the
+night's day to tick (any others a tap away; on a new night, whose ranking is one line,
+they are in view at once), then the points per place, a house rule, one stepper per
+place. Every tap is saved at once, like a round; the
 ranking is worked out again from the matches as stored at each draw, so a match played
 on meanwhile counts as it stands. The night exports as JSON and CSV and prints on one
 A4 sheet (:mod:`companion.pdf.night`).
@@ -199,17 +200,6 @@ def NightScreen(shell: ShellServices, night_id: int, views: dict[str, GameView])
                                *([ft.TextButton("Remove", on_click=lambda e, i=m.id: tick(i, False))]
                                  if m.status == DELETED else [])], wrap=True))
 
-    # ------------------------------------------------ points per place (house rule)
-    most = max([len(m.players) for m in result.matches] + [len(record.points), 3])
-    places = min(most, MAX_PLACES)
-    out += [heading("Points per place (house rule)", 18),
-            ft.Text(points_rule_text(record), size=13)]
-    out += [ft.Row([ft.Text(f"{ordinal(p)} place", width=80),
-                    Stepper(f"{ordinal(p)} place", ("point", "points"), record.points_for(p),
-                            stepping(p), unit="points")],
-                   spacing=4, key=f"place-{p}")
-            for p in range(1, places + 1)]
-
     # ------------------------------------------------ the matches to tick
     summaries = [m for m in shell.store.summaries() if m.game in views]
     inside = set(record.matches)
@@ -228,6 +218,17 @@ def NightScreen(shell: ShellServices, night_id: int, views: dict[str, GameView])
                      else f"Show {min(OTHERS_PAGE, left)} more ({left} not shown yet)")
             out.append(ft.Button(label, icon=ft.Icons.EXPAND_MORE,
                                  on_click=lambda e: put(others=st.others + OTHERS_PAGE)))
+
+    # ------------------------------------------------ points per place (house rule)
+    most = max([len(m.players) for m in result.matches] + [len(record.points), 3])
+    places = min(most, MAX_PLACES)
+    out += [heading("Points per place (house rule)", 18),
+            ft.Text(points_rule_text(record), size=13)]
+    out += [ft.Row([ft.Text(f"{ordinal(p)} place", width=80),
+                    Stepper(f"{ordinal(p)} place", ("point", "points"), record.points_for(p),
+                            stepping(p), unit="points")],
+                   spacing=4, key=f"place-{p}")
+            for p in range(1, places + 1)]
 
     # ------------------------------------------------ export, print, delete
     out += [heading("Export and print", 18),

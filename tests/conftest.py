@@ -110,3 +110,35 @@ def store(tmp_path):
     s = Store(tmp_path / "companion.sqlite3")
     yield s
     s.close()
+
+
+# ---------------------------------------------------------------- the browser
+
+from tests.e2e.harness import CHROMIUM, launch  # noqa: E402  (no playwright imported here)
+
+
+def _browser_missing() -> str | None:
+    if not Path(CHROMIUM).exists():
+        return f"{CHROMIUM} is not installed (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed (pip install playwright; never `playwright install`)"
+    return None
+
+
+@pytest.fixture(scope="session")
+def chromium_browser():
+    """One chromium per test process (each test opens its own contexts: its own Flet
+    sessions, cookies and storage), for the e2e and the static site's tests alike."""
+    missing = _browser_missing()
+    if missing:
+        if os.environ.get("COMPANION_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"COMPANION_REQUIRE_BROWSER=1 but {missing}")
+        pytest.skip(missing)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = launch(pw)
+        yield browser
+        browser.close()

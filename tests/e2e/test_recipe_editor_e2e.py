@@ -2,8 +2,8 @@
 recipe set built from nothing with the ingredient chips, a fault shown live and put
 right, the set picked at a Burger setup and a round played with its cards (BU-5),
 exported, imported again byte for byte, and the exported file accepted by
-`companion recipes check`. Screenshots of the editor, light and dark. And the editor
-in the browser build (the static site), its set kept across a reload."""
+`companion recipes check`. Screenshots of the editor, light and dark. (The editor in
+the browser build: ``tests/web/test_editors_site.py``.)"""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ import pytest
 from tests.conftest import run_companion
 from tests.e2e.harness import PHONE, shot
 from tests.e2e.test_burger_e2e import PLAYERS, Burger
-from tests.web.test_web_site import SiteTable, site, static_server  # noqa: F401  (the static site's fixtures)
 
 pytestmark = pytest.mark.e2e
 
@@ -148,37 +147,3 @@ def test_a_recipe_set_built_checked_played_exported_and_imported(chromium_browse
         t.see("Ann: 1 hamburger")
         t.submit(1)
         t.see("Ann finishes 1 hamburger (BU-5).")
-
-
-def test_the_recipe_editor_in_the_browser_build(chromium_browser, static_server):  # noqa: F811  (the fixture)
-    """The static site (Python in the browser, the store in its storage): the example
-    copied, edited with a fault left in, still there after a reload, exported as a
-    download that the command-line check reads (here: refuses, naming the fault)."""
-    with SiteTable(chromium_browser, static_server) as t:
-        t.scroll_to_tap = True
-        t.click("Burger recipe sets")
-        t.click("Copy the example: Example recipes")
-        t.pg.get_by_role("textbox", name="Name of the set").wait_for()
-        t.see("A copy of a made-up example: change it to match the recipe cards of your game "
-              "(your first change makes it your own set).")
-        t.click("Recipe 1: add onion", exact=True)
-        t.see("Between the buns (3 cards); tap one to take it out:")
-        t.click("Ingredient card onion", exact=True)
-        t.click("Remove onion from the list")
-        fault = "Ingredient 3: 'onion' is not in the ingredient list: add it there or pick one that is"
-        t.see(fault)
-        t.reload("Burger recipe set")                  # kept in the browser's storage
-        t.see(fault)
-        shot(t.pg, "web-recipe-editor")
-        t.click("All recipe sets")
-        with t.pg.expect_download() as got:
-            t.click("Export")
-        proc = run_companion("recipes", "check", str(got.value.path()))
-        assert proc.returncode == 1 and proc.stdout == b""
-        assert proc.stderr.decode().splitlines() == [
-            "recipes[0] (Cheeseburger).ingredients[2]: 'onion' is not in the ingredient list: "
-            "add it there or pick one that is",
-            "recipes[1] (Garden burger).ingredients[1]: 'onion' is not in the ingredient list: "
-            "add it there or pick one that is",
-        ]
-        assert got.value.suggested_filename == "Example recipes.json"

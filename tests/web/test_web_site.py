@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from tests.e2e.harness import PHONE, block_off_machine, enable_semantics, fonts_arrived, serve_folder, shot
+from tests.e2e.harness import PHONE, block_off_machine, enable_semantics, fonts_arrived, shot
 from tests.e2e.table import Table
 from tests.pdf.helpers import text as pdf_text
 
@@ -22,21 +22,6 @@ pytestmark = pytest.mark.e2e
 PLAYERS = ["Anna", "Bernd", "Chris"]
 TIE = {"Anna": (5, 2, 0), "Bernd": (5, 3, 2), "Chris": (5, 3, 2)}
 START = 180_000     # ms: Python and the app started in the browser, on a loaded machine
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    from companion.web.build import build_site
-
-    out = tmp_path_factory.mktemp("site") / "companion"
-    build_site(out, say=lambda line: None)
-    return out
-
-
-@pytest.fixture(scope="module")
-def static_server(site):
-    with serve_folder(site) as url:
-        yield url
 
 
 class SiteTable(Table):

@@ -495,7 +495,8 @@ def StackCheck(d: Drawn, which: str, player: str, *, key: str | None = None) -> 
     rows.append(ft.FilledButton(f"Count {player}'s hamburger", icon=ft.Icons.CHECK,
                                 disabled=check is None or not check.complete,
                                 on_click=_tap(partial(actions.put_draft, d, which,
-                                                      partial(stacks.count_stack, player=player, book=book, state=state)))))
+                                                      partial(stacks.count_stack, player=player, book=book,
+                                                              state=state)))))
     return card(_column(rows, GAP), f"stack-{player}", padding=8)
 
 

@@ -39,7 +39,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from babel import Locale
-from babel.dates import format_date, format_datetime
+from babel.dates import format_date, format_time, get_datetime_format
 from babel.messages.pofile import read_po
 from babel.numbers import format_currency, format_decimal
 
@@ -239,8 +239,11 @@ def date(d: dt.date) -> str:
 
 
 def datetime(moment: dt.datetime) -> str:
-    """A date and time in the language's short form."""
-    return format_datetime(moment, format="short", locale=_locale())
+    """A date (as :func:`date`) and a time to the minute: Nov 29, 2026, 8:15 PM (English),
+    29.11.2026, 20:15 (German)."""
+    loc = _locale()
+    return str(get_datetime_format("medium", locale=loc)).replace("'", "").format(
+        format_time(moment, format="short", locale=loc), format_date(moment, format="medium", locale=loc))
 
 
 def money(dollars: int) -> str:

@@ -80,3 +80,22 @@ def test_print_lang_de_prints_in_german_and_leaves_the_language_as_it_was(monkey
     assert i18n.chosen() is None
     refused = run_cli("print", "rules", "hotdog", "--lang", "fr", "-o", "-")
     assert refused.returncode == 2 and b"invalid choice: 'fr'" in refused.stderr
+
+
+def test_the_referee_answers_in_english_whatever_the_language(monkeypatch):
+    """Its JSON and its messages are a contract: the language chosen does not reach them."""
+    from companion.core import referee
+
+    seen: list[str] = []
+
+    def stub(text: Any) -> str:
+        seen.append(i18n.language())
+        return "{}"
+
+    monkeypatch.setattr(referee, "referee_json", stub)
+    monkeypatch.setenv("LANGUAGE", "de")
+    i18n.set_language("de")
+    assert run_cli("referee", "-", input="{}").returncode == 0
+    assert run_cli("referee", "--jsonl", "-", input="{}\n").returncode == 0
+    assert seen == ["en", "en"]
+    assert i18n.language() == "de"

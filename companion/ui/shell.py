@@ -583,6 +583,7 @@ def Settings(shell: Shell) -> ft.Control:
             shell.say(_("Not saved: {reason}").format(reason=exc))
             return
         apply_language(shell)
+        shell.page.update()
         shell.saved()
 
     follow = current == "system"

@@ -103,6 +103,10 @@ class _Page:
     platform_brightness = ft.Brightness.LIGHT
     web = True
     width = 1000
+    appbar: Any = None
+
+    def update(self) -> None:
+        pass
 
 
 def _check(screen: str, draw: Callable[[], Any], data: set[str]) -> None:

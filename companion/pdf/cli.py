@@ -3,6 +3,7 @@
     companion print score-sheet GAME [--players "Anna,Bernd,Zoë"] [--paper a4|letter] -o FILE
     companion print score-sheet --record FILE [--game-number N] [--paper a4|letter] -o FILE
     companion print rules GAME [--sheet a6|a5|a4|letter] -o FILE
+    companion print night --record FILE -o FILE   (a game night's JSON export, on one A4 sheet)
     companion print --all [--out DIR]   (--out is needed when companion is installed, not a checkout)
 
 ``--lang de`` prints in German (``--lang en``, the default, in English: a printout is
@@ -98,7 +99,24 @@ def _build(args: argparse.Namespace) -> tuple[str, bytes] | None:
             raise CompanionError("score-sheet needs a GAME or --record FILE")
         return args.output, api.build_score_sheet(args.game, players=_players(args.players),
                                                   paper=args.paper, date=date)
+    if what == "night":
+        return args.output, _night(args.record, date)
     return args.output, api.build_rules_card(args.game, sheet=args.sheet, date=date)
+
+
+def _night(path: str, date: dt.date | None) -> bytes:
+    """A game night's sheet from its JSON export (the matches' records are in it)."""
+    from companion.core.night import read_export, tally
+    from companion.core.record import parse_json
+    from companion.pdf.night import build_night_sheet
+
+    try:
+        with open(path, "rb") as fh:
+            text = fh.read()
+    except OSError as exc:
+        raise CompanionError(f"cannot read {path}: {exc.strerror or exc}") from None
+    record, matches = read_export(parse_json(text))
+    return build_night_sheet(tally(record, matches), date=date)
 
 
 def cmd_print(args: argparse.Namespace) -> int:
@@ -143,6 +161,9 @@ def add_commands(subparsers) -> None:
                    help="with --record: print game N of the match (its place in the match)")
     common(s)
 
+    n = sub.add_parser("night", help="a game night on one A4 sheet, from its JSON export")
+    n.add_argument("--record", metavar="FILE", required=True, help="the game night's JSON export")
+    common(n)
     r = sub.add_parser("rules", help="a game's rules card (A6; two per A5, four per A4 or Letter)")
     r.add_argument("game", help="hotdog, sales or burger")
     r.add_argument("--sheet", default="a6", metavar="a6|a5|a4|letter",

@@ -52,7 +52,7 @@ from companion.store.history import Group, MatchSummary, groups_of, played_by
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 DB_NAME = "companion.sqlite3"
 
 # How long the open, and then every change, waits for another program's lock (seconds).
@@ -175,6 +175,18 @@ MIGRATIONS: dict[int, str] = {
         updated_at  REAL NOT NULL
     );
     CREATE INDEX library_game ON library (game, name);
+    """,
+    # 6: game nights: the matches one evening grouped, whatever their game, and the
+    # night's points per place (companion.store.nights). The record is the night's JSON
+    # (companion.core.night.NightRecord); it names its matches by id and a deleted match
+    # is left named (the night shows it gone).
+    6: """
+    CREATE TABLE nights (
+        id          INTEGER PRIMARY KEY,
+        record      TEXT NOT NULL,           -- the night record as JSON
+        created_at  REAL NOT NULL,
+        updated_at  REAL NOT NULL
+    );
     """,
 }
 

@@ -18,6 +18,8 @@ screen                 address                         args
 ``join``               ``/join``                       (a phone at a hosted table)
 ``library``            ``/library/<game>``             ``game`` (its decks, recipe sets…)
 ``library_item``       ``/library/<game>/<id>``        ``game``, ``item`` (one, edited)
+``nights``             ``/nights``                     (the game nights)
+``night``              ``/night/<id>``                 ``night`` (a game night's id)
 =====================  ==============================  ================================
 
 A game's addresses come from the games the shell has screens for (``games``, the
@@ -40,15 +42,18 @@ __all__ = ["SCREENS", "address", "route_of"]
 
 # screen → its address when it takes no argument
 _PLAIN = {"home": "/", "history": "/history", "import": "/import", "settings": "/settings",
-          "join": JOIN_PATH}
+          "join": JOIN_PATH, "nights": "/nights"}
 # screen → the first part of its address, followed by a match id
 _BY_MATCH = {"match": "match", "history_match": "history"}
+# screen → the first part of its address, followed by a game night's id
+_BY_NIGHT = {"night": "night"}
 # screen → the first part of its address, followed by a game's name
 _BY_GAME = {"setup": "setup", "rules": "rules", "library": "library"}
 # screen → the first part of its address, followed by a game's name and an item's id
 _BY_ITEM = {"library_item": "library"}
 
-SCREENS = frozenset(_PLAIN) | frozenset(_BY_MATCH) | frozenset(_BY_GAME) | frozenset(_BY_ITEM)
+SCREENS = (frozenset(_PLAIN) | frozenset(_BY_MATCH) | frozenset(_BY_GAME) | frozenset(_BY_ITEM)
+           | frozenset(_BY_NIGHT))
 
 
 def address(route: Route) -> str:
@@ -59,6 +64,8 @@ def address(route: Route) -> str:
         return _PLAIN[screen]
     if screen in _BY_MATCH:
         return f"/{_BY_MATCH[screen]}/{int(args['match'])}"
+    if screen in _BY_NIGHT:
+        return f"/{_BY_NIGHT[screen]}/{int(args['night'])}"
     if screen in _BY_GAME:
         game = args.get("game")
         if game is None:
@@ -90,6 +97,9 @@ def route_of(location: str | None, games: Collection[str]) -> Route | None:
         for screen, first in _BY_MATCH.items():
             if first == head and rest[0].isascii() and rest[0].isdigit() and int(rest[0]) > 0:
                 return Route(screen, {"match": int(rest[0])})
+        for screen, first in _BY_NIGHT.items():
+            if first == head and rest[0].isascii() and rest[0].isdigit() and int(rest[0]) > 0:
+                return Route(screen, {"night": int(rest[0])})
         for screen, first in _BY_GAME.items():
             if first == head and rest[0] in games:
                 return Route(screen, {"game": rest[0]})

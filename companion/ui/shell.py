@@ -69,13 +69,14 @@ from companion.core.errors import CompanionError, StoreError
 from companion.core.i18n import _
 from companion.core.registry import games, games_with, has_part
 from companion.net.serving import is_local_client
-from companion.store import Store, data_dir, library
+from companion.store import Store, data_dir, library, nights
 from companion.store.exchange import import_json, keep_file
 from companion.ui.contracts import PHONE_WIDTH, READING_WIDTH, TABLE_WIDTH, GameView, Route, SessionState, setup_key
 from companion.ui.fonts import FONTS, text_theme
 from companion.ui.history import History
 from companion.ui.host import HostPanel, connect, hostable
 from companion.ui.library import LibraryScreen, editor_of, kind_of, title_of
+from companion.ui.night import Nights, NightScreen
 from companion.ui.phone import JoinScreen
 from companion.ui.routes import address, route_of
 from companion.ui.widgets import accessible, error_text, heading, icon_button
@@ -451,6 +452,10 @@ def Screen(shell: Shell, route: Route, *, key: str | None = None) -> ft.Control:
             return LibraryScreen(shell, r.args["game"])
         if r.screen == "library_item":
             return editor_of(shell.views[r.args["game"]]).editor(shell, r.args["item"])
+        if r.screen == "nights":
+            return Nights(shell)
+        if r.screen == "night":
+            return NightScreen(shell, r.args["night"], shell.views)
     except CompanionError as exc:
         return ft.Column([error_text(str(exc)),
                           ft.Button("Home", on_click=lambda e: shell.go("home"))])
@@ -486,6 +491,7 @@ def Home(shell: Shell) -> ft.Control:
     out.append(heading("More", 18))
     out += [
         ft.Button("History", icon=ft.Icons.HISTORY, on_click=lambda e: shell.go("history")),
+        ft.Button("Game nights", icon=ft.Icons.NIGHTLIFE, on_click=lambda e: shell.go("nights")),
         *[ft.Button(title_of(n), icon=ft.Icons.EDIT_NOTE, on_click=lambda e, n=n: shell.go("library", game=n))
           for n in games_with("library") if n in shell.views],
         ft.Button("Import a record", icon=ft.Icons.UPLOAD_FILE, on_click=lambda e: shell.go("import")),
@@ -527,9 +533,14 @@ def ImportScreen(shell: Shell) -> ft.Control:
 
     def do_import(text: str) -> None:
         try:
-            done = import_json(shell.store, text)
+            night = nights.import_night(shell.store, text)   # None: not a game night's export
+            done = import_json(shell.store, text) if night is None else None
         except CompanionError as exc:
             put(text=text, error=f"Not imported: {exc}")
+            return
+        if done is None:
+            shell.drop_ui("import")
+            shell.go("night", night=night, say="Imported a game night and its matches.")
             return
         shell.drop_ui("import")
         shell.go("history_match", match=done.match_id,
@@ -551,7 +562,7 @@ def ImportScreen(shell: Shell) -> ft.Control:
 
     return _column([
         heading("Import a record"),
-        ft.Text("A game record (what `companion referee` reads) or a match record, as JSON. "
+        ft.Text("A game record (what `companion referee` reads), a match record or a game night, as JSON. "
                 "It is checked like the referee checks it, then kept in the history "
                 "where you can continue or inspect it."),
         TextField(label="JSON record", value=st.text, multiline=True, min_lines=4,

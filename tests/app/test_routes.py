@@ -21,7 +21,8 @@ def every_route(match_id: int = 12) -> list[tuple[Route, str]]:
            (Route("match", {"match": match_id}), f"/match/{match_id}"),
            (Route("history_match", {"match": match_id}), f"/history/{match_id}"),
            (Route("rules", {"game": None}), "/rules"),
-           (Route("import"), "/import"), (Route("settings"), "/settings"), (Route("join"), "/join")]
+           (Route("import"), "/import"), (Route("settings"), "/settings"), (Route("join"), "/join"),
+           (Route("nights"), "/nights"), (Route("night", {"night": 5}), "/night/5")]
     for game in GAMES:
         out += [(Route("setup", {"game": game}), f"/setup/{game}"),
                 (Route("rules", {"game": game}), f"/rules/{game}"),
@@ -61,6 +62,7 @@ def test_a_game_gets_its_addresses_from_the_games_given_not_a_list():
     "/history/12/3", "/history/x", "/setup", "/setup/nogame", "/rules/nogame", "/settings/x",
     "/import/1", "/join/ABCD", "/match/١٢", "/library", "/library/nogame", "/library/sales/0",
     "/library/sales/x", "/library/nogame/3", "/library/sales/3/1",
+    "/night", "/night/x", "/night/0", "/night/5/1", "/nights/5",
 ])
 def test_an_address_that_names_no_screen(where):
     assert route_of(where, GAMES) is None

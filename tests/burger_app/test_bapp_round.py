@@ -219,6 +219,19 @@ def test_bu5_a_checked_stack_counts_as_a_hamburger():
     assert rec["rounds"][0]["complete"] == {"Ann": 1}
 
 
+def test_bu5_a_stack_begun_from_the_cards_taken_counts_untouched_as_the_screen_shows_it():
+    book = load_recipes()
+    rec = start()
+    st = state(rec)
+    decks = [["bottom bun", "patty"], ["cheese"], ["top bun"]]      # Ann, the only tongs, takes all three
+    draft = entered(rec, decks, {"Ann": "tongs", "Ben": "tease", "Cat": "tease"})
+    shown = stacks.stack_of(st, draft, "Ann", book)
+    assert "Ann" not in draft.stacks and stacks.stack_check(book, shown).complete
+    assert stacks.count_stack(draft, "Ann", book) == draft         # no state: nothing begun to count
+    counted = stacks.count_stack(draft, "Ann", book, st)
+    assert counted.complete == {"Ann": 1} and "Ann" not in counted.stacks
+
+
 def test_bu2_a_refused_round_changes_nothing_and_says_why():
     rec = start()
     draft = entered(rec, [["patty", "cheese", "onion"], ["rat"], ["tomato", "lettuce"]],

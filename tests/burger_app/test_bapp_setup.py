@@ -77,7 +77,8 @@ def test_recipe_file_from_assets_or_a_picked_path(tmp_path: Path):
     bad.write_text('{"recipes": [{"name": "Rat burger", "ingredients": ["rat"]}]}', encoding="utf-8")
     status = forms.recipe_status(bad)
     assert not status.ok and status.book is None
-    assert status.text == "recipes mine.json: recipes.0.ingredients: Value error, a rat is not an ingredient (BU-5)"
+    assert status.text == ("recipes mine.json: recipes[0] (Rat burger).ingredients[0]: "
+                           "a rat is never an ingredient: it goes under the wastebasket (BU-5)")
     assert forms.setup_errors(forms.Setup(players=THREE, recipes=str(bad))) == {"recipes": status.text}
     assert forms.setup_errors(forms.Setup(players=THREE, recipes=str(tmp_path / "gone.json")))["recipes"].startswith(
         "recipes: cannot read")

@@ -4,6 +4,7 @@ to build hamburgers by recipe; rats bring hidden rat tokens."""
 
 from companion.core.game import GameSpec
 from companion.games.burger import rules
+from companion.games.burger.commands import add_commands
 from companion.games.burger.models import BurgerRecord
 
 GAME = GameSpec(
@@ -26,6 +27,7 @@ GAME = GameSpec(
         "complete": "BU-5",
     },
     final_scores=rules.final_scores,
+    commands=add_commands,
     parts={
         "rules": "companion.games.burger.rules",
         "seat": "companion.games.burger.seat:SEAT",

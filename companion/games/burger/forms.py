@@ -26,6 +26,7 @@ from companion.core.edits import Change, clean, say, say_where
 from companion.core.errors import RecordError, RuleError
 from companion.core.game import screen_only
 from companion.core.names import Roster, check_names, normal
+from companion.core.record import parse_json
 from companion.games.burger import rules
 from companion.games.burger.models import (
     DEFAULT_HAMBURGER_POINTS,
@@ -40,6 +41,7 @@ from companion.games.burger.models import (
 )
 from companion.games.burger.present import hand_text
 from companion.games.burger.recipes import RECIPES_DIR, RecipeBook, load_recipes
+from companion.games.burger.recipes import problems as recipe_problems
 from companion.games.burger.state import UNNAMED, deck_label, on_screen, replay, state_before
 
 MAX_TOOL_CARDS = 9          # a setup stepper's top per kind
@@ -131,11 +133,14 @@ def recipe_text_status(text: str, name: str) -> RecipeStatus:
     """A recipe set's JSON text (made in the app, or a match's copy of it), checked like
     a recipe file; ``name`` is what the player calls it."""
     try:
-        book = RecipeBook.model_validate_json(text)
-    except ValidationError as exc:
-        err = exc.errors(include_url=False)[0]
-        where = ".".join(str(p) for p in err["loc"]) or "file"
-        return RecipeStatus("", None, f"{name}: {where}: {err['msg']} (BU-5)")
+        raw = parse_json(text)
+    except RecordError as err:
+        return RecipeStatus("", None, f"{name}: {err.message}")
+    found = recipe_problems(raw)
+    if found:
+        more = len(found) - 1
+        return RecipeStatus("", None, f"{name}: {found[0]}" + (f" (and {more} more)" if more else ""))
+    book = RecipeBook.model_validate(raw)
     names = ", ".join(r.name for r in book.recipes)
     return RecipeStatus("", book, f"{name}: {words.count(len(book.recipes), 'recipe')} ({names}).")
 

@@ -1,82 +1,306 @@
 """Burger recipes and the hamburger check (BU-5).
 
-The recipes are not in the rule texts: they live in JSON files under
-``assets/recipes/`` that players edit (``example.json`` is a made-up example).
-A recipe names the ingredients that go between the buns; a complete hamburger is
-a bottom bun first (or one ingredient card flipped to serve as bottom bun, never a
-rat), the recipe's ingredients in any order, and the top bun last.
+The recipes are not in the rule texts: they live in JSON files that players write
+for their copy of the game (``assets/recipes/example.json`` is a made-up example to
+copy; the app's recipe editor keeps a player's sets in the store as the same JSON).
+A file has an optional ``name`` (what the players call the set), an optional
+``note``, optionally the copy's ``ingredients`` (the ingredient cards; when given,
+every recipe's ingredients are among them) and its ``recipes``: each a name and the
+ingredients that go between the buns. The buns and rats are never listed (BU-5): a
+complete hamburger is a bottom bun first (or one ingredient card flipped to serve as
+bottom bun, never a rat), the recipe's ingredients in any order, and the top bun last.
+
+``faults`` reports every fault of a parsed file, each naming where it is
+(``recipes[2] (Cheeseburger).ingredients[1]: …``); ``check_file`` reads a file's
+bytes for ``companion recipes check``, never raising on bad JSON.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
     StringConstraints,
     ValidationError,
-    field_validator,
+    model_validator,
 )
 
-from companion.core.errors import RecordError
+from companion.core import words
+from companion.core.errors import RecordError, shorten
 from companion.core.paths import ASSETS
-from companion.core.record import Model
+from companion.core.record import Model, describe_error, parse_json
 from companion.games.burger.models import RAT
 
 BOTTOM_BUN = "bottom bun"
 TOP_BUN = "top bun"
 RECIPES_DIR = ASSETS / "recipes"
 
-CardName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
-
 
 def _key(card: str) -> str:
     return " ".join(card.split()).casefold()
+
+
+def _not_listed(card: str) -> str:
+    """BU-5: the buns and rats are never listed (a recipe's ingredients, a copy's
+    ingredient cards): a ValueError saying why."""
+    if _key(card) == RAT:
+        raise ValueError("a rat is never an ingredient: it goes under the wastebasket (BU-5)")
+    if _key(card) in (BOTTOM_BUN, TOP_BUN):
+        raise ValueError(f"'{card}': leave the buns out, every hamburger has them (BU-5)")
+    return card
+
+
+CardName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+Ingredient = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1), AfterValidator(_not_listed)]
 
 
 class Recipe(Model):
     """A recipe: its name and the ingredients between the buns (repeats allowed)."""
 
     name: CardName
-    ingredients: Annotated[list[CardName], Field(min_length=1)]
-
-    @field_validator("ingredients")
-    @classmethod
-    def _real_ingredients(cls, ingredients: list[str]) -> list[str]:
-        for card in ingredients:
-            if _key(card) == RAT:
-                raise ValueError("a rat is not an ingredient (BU-5)")
-            if _key(card) in (BOTTOM_BUN, TOP_BUN):
-                raise ValueError(f"'{card}': the buns are not listed, every hamburger has them")
-        return ingredients
+    ingredients: Annotated[list[Ingredient], Field(min_length=1)]
 
 
 class RecipeBook(Model):
-    """A recipe file. ``example`` marks a made-up file that players should edit."""
+    """A recipe file. ``example`` marks a made-up file that players should edit;
+    ``name`` is what the players call the set ("" in older files); ``ingredients``
+    the copy's ingredient cards (None: not given, the recipes' ingredients are all)."""
 
     example: bool = False
+    name: str = ""
     note: str = ""
+    ingredients: list[Ingredient] | None = None
     recipes: Annotated[list[Recipe], Field(min_length=1)]
+
+    @model_validator(mode="after")
+    def _agree(self) -> RecipeBook:
+        found = _set_faults(self.model_dump())
+        if found:
+            raise ValueError(found[0].line)
+        return self
+
+    def cards(self) -> list[str]:
+        """The copy's ingredient cards: the list when given, else each ingredient of the
+        recipes once, in the file's order."""
+        return ingredient_list(self.model_dump())
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One fault of a recipe file: where (``recipe``: the recipe's index, None for the
+    set as a whole; ``ingredient``: the index in that recipe's or the set's list) and
+    what, in a player's words. ``line`` is how ``companion recipes check`` says it."""
+
+    where: str
+    text: str
+    recipe: int | None = None
+    ingredient: int | None = None
+
+    @property
+    def line(self) -> str:
+        return f"{self.where}: {self.text}"
+
+
+def _recipe_at(raw: Any, i: int) -> str:
+    """``recipes[2] (Cheeseburger)``: a recipe's place, with its name when it has one."""
+    recipes = raw.get("recipes") if isinstance(raw, dict) else None
+    name = recipes[i].get("name") if isinstance(recipes, list) and i < len(recipes) \
+        and isinstance(recipes[i], dict) else None
+    named = name.strip() if isinstance(name, str) else ""
+    return f"recipes[{i}]" + (f" ({shorten(named)})" if named else "")
+
+
+_SAID = {
+    ("name",): "a recipe needs a name",
+    ("ingredients",): "a recipe needs at least one ingredient between the buns (BU-5)",
+}
+
+
+def _shape_fault(err: Any, raw: Any) -> Fault:
+    """A pydantic error as a Fault: its place (a recipe named), said in a player's words."""
+    loc = tuple(err["loc"])
+    recipe = loc[1] if len(loc) > 1 and loc[0] == "recipes" and isinstance(loc[1], int) else None
+    where = ""
+    rest = loc
+    if recipe is not None:
+        where, rest = _recipe_at(raw, recipe), loc[2:]
+    ingredient = None
+    for part in rest:
+        if isinstance(part, int):
+            where += f"[{part}]"
+            ingredient = part
+        else:
+            where += ("." if where else "") + str(part)
+    kind = err["type"]
+    if kind == "value_error":
+        text = str(err.get("ctx", {}).get("error", err["msg"]))
+    elif kind in ("string_too_short", "too_short") and recipe is not None and rest in _SAID:
+        text = _SAID[rest]
+    elif kind == "too_short" and loc == ("recipes",):
+        text = "no recipes yet: a recipe set needs at least one"
+    elif kind == "string_too_short":
+        text = "is blank: name it or remove it"
+    else:
+        text = describe_error(err)
+    return Fault(where or "recipe file", text, recipe, ingredient)
+
+
+def _texts(items: Any) -> list[tuple[int, str]]:
+    """The (index, text) of a JSON list's non-blank texts (anything else: none)."""
+    if not isinstance(items, list):
+        return []
+    return [(i, s) for i, s in enumerate(items) if isinstance(s, str) and s.strip()]
+
+
+def _unlisted(card: str) -> bool:
+    return _key(card) not in (RAT, BOTTOM_BUN, TOP_BUN)
+
+
+def _set_faults(raw: dict[str, Any]) -> list[Fault]:
+    """The faults between the parts of a file (the shape aside): duplicate recipe names,
+    the ingredient list listing a card twice, a recipe's ingredient not in the list.
+    Read from the parsed JSON, so they are found even where the shape has faults too."""
+    found: list[Fault] = []
+    listed = raw.get("ingredients")
+    seen: dict[str, int] = {}
+    for i, card in _texts(listed):
+        if not _unlisted(card):
+            continue      # said by the shape check (BU-5)
+        first = seen.setdefault(_key(card), i)
+        if first != i:
+            found.append(Fault(f"ingredients[{i}]", f"'{shorten(card.strip())}' is listed twice: "
+                               "keep it once", None, i))
+    recipes = raw.get("recipes")
+    names: dict[str, int] = {}
+    for r, recipe in enumerate(recipes if isinstance(recipes, list) else []):
+        if not isinstance(recipe, dict):
+            continue
+        at = _recipe_at(raw, r)
+        name = recipe.get("name")
+        if isinstance(name, str) and name.strip():
+            first = names.setdefault(_key(name), r)
+            if first != r:
+                found.append(Fault(f"{at}.name", f"another recipe is also called '{shorten(name.strip())}': "
+                                   "give each recipe its own name", r))
+        if isinstance(listed, list):
+            for j, card in _texts(recipe.get("ingredients")):
+                if _unlisted(card) and _key(card) not in seen:
+                    found.append(Fault(f"{at}.ingredients[{j}]", f"'{shorten(card.strip())}' is not in "
+                                       "the ingredient list: add it there or pick one that is", r, j))
+    return found
+
+
+def faults(raw: Any) -> list[Fault]:
+    """Every fault of a recipe file's parsed JSON (empty: a good file), in the file's order:
+    the set's own first, then each recipe's."""
+    if not isinstance(raw, dict):
+        return [Fault("recipe file", "a recipe file must be a JSON object")]
+    try:
+        RecipeBook.model_validate(raw)
+        return []
+    except ValidationError as exc:
+        errors = [e for e in exc.errors(include_url=False) if e["loc"]]   # () is _agree: said below
+    found = [_shape_fault(e, raw) for e in errors] + _set_faults(raw)
+    return sorted(found, key=_order)
+
+
+def _order(f: Fault) -> tuple[int, int]:
+    """The set's faults first, then each recipe's: its name, the recipe, its ingredients."""
+    at = -2 if f.where.endswith(".name") else -1 if f.ingredient is None else f.ingredient
+    return (-1 if f.recipe is None else f.recipe, at)
+
+
+def problems(raw: Any) -> list[str]:
+    """Every fault of a recipe file's parsed JSON, one line each (empty: a good file)."""
+    return [f.line for f in faults(raw)]
+
+
+def ingredient_list(raw: Any) -> list[str]:
+    """The ingredient cards of a parsed file: its list when given, else each ingredient of
+    its recipes once (any case), in the file's order. Text only; faults aside."""
+    if not isinstance(raw, dict):
+        return []
+    if isinstance(raw.get("ingredients"), list):
+        return [s for s in raw["ingredients"] if isinstance(s, str)]
+    seen: dict[str, str] = {}
+    for recipe in raw.get("recipes") or []:
+        if isinstance(recipe, dict):
+            for _, card in _texts(recipe.get("ingredients")):
+                if _unlisted(card):
+                    seen.setdefault(_key(card), card.strip())
+    return list(seen.values())
+
+
+def name_of(raw: Any) -> str:
+    """What the players call the set ("" if the file has no name)."""
+    name = raw.get("name") if isinstance(raw, dict) else None
+    return name.strip() if isinstance(name, str) else ""
+
+
+def summary(book: RecipeBook) -> list[str]:
+    """A good file in a few lines: its name, the recipes with their ingredients, the cards."""
+    head = book.name or "Recipes"
+    if book.example:
+        head += " (an example, made up: copy it and edit it to match your recipe cards)"
+    cards = book.cards()
+    lines = [f"{head}: {words.count(len(book.recipes), 'recipe')}, "
+             f"{words.count(len(cards), 'ingredient card')}"
+             + ("" if book.ingredients is not None else " (from the recipes: no ingredient list)")]
+    lines += [f"  {r.name}: {', '.join(r.ingredients)}" for r in book.recipes]
+    lines.append("  Ingredients: " + ", ".join(cards))
+    return lines
+
+
+def _read(path: Path) -> tuple[list[str], RecipeBook | None, bool]:
+    """A file's problems, its book (None if it has problems) and whether it could be read
+    as JSON at all. The bytes are read as the referee reads a record: not UTF-8, not
+    JSON or nested too deeply is one problem, never a traceback."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return [f"cannot read {path}: {exc.strerror or exc}"], None, False
+    try:
+        raw = parse_json(data)
+    except RecordError as err:
+        return [err.message], None, False
+    found = problems(raw)
+    if found:
+        return found, None, True
+    return [], RecipeBook.model_validate(raw), True
+
+
+def check_file(path: str | Path) -> tuple[list[str], list[str]]:
+    """(problems, summary) of a recipe file: problems empty when the file is good."""
+    found, book, parsed = _read(Path(path))
+    if book is None:
+        return (found if parsed or found[0].startswith("cannot read") else [f"{path}: {found[0]}"]), []
+    return [], summary(book)
+
+
+def shipped_recipes() -> list[Path]:
+    """The recipe files shipped in ``assets/recipes/`` (examples to copy)."""
+    return sorted(RECIPES_DIR.glob("*.json")) if RECIPES_DIR.is_dir() else []
 
 
 def load_recipes(path: str | Path | None = None) -> RecipeBook:
-    """A recipe file (default: the shipped example); a bad one raises a one-line RecordError."""
+    """A recipe file (default: the shipped example); a bad one raises a one-line RecordError
+    naming its first fault."""
     path = Path(path) if path is not None else RECIPES_DIR / "example.json"
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"recipes: cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        return RecipeBook.model_validate_json(text)
-    except ValidationError as exc:
-        err = exc.errors(include_url=False)[0]
-        where = ".".join(str(p) for p in err["loc"]) or "file"
-        raise RecordError(f"recipes {path.name}: {where}: {err['msg']}") from None
+    found, book, _ = _read(path)
+    if book is None:
+        if found[0].startswith("cannot read"):
+            raise RecordError(f"recipes: {found[0]}")
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        raise RecordError(f"recipes {path.name}: {found[0]}{more}")
+    return book
 
 
 class HamburgerCheck(BaseModel):

@@ -38,24 +38,30 @@ def stack_check(
                            wastebasket_top=wastebasket_top)
 
 
-def count_stack(draft: RoundDraft, player: str, book: RecipeBook) -> RoundDraft:
+def count_stack(draft: RoundDraft, player: str, book: RecipeBook,
+                state: rules.State | None = None) -> RoundDraft:
     """A checked complete stack counts as one more hamburger for the player, and the
-    stack entry is cleared; an incomplete one changes nothing."""
+    stack entry is cleared; an incomplete one changes nothing. With ``state``, a stack
+    the player has not touched is the one begun from the cards they take
+    (:func:`stack_of`), as the screen shows it."""
     stack = draft.stacks.get(player)
+    if stack is None and state is not None:
+        stack = stack_of(state, draft, player, book)
     check = stack_check(book, stack) if stack else None
     if check is None or not check.complete:
         return draft
     stacks = dict(draft.stacks)
-    stacks.pop(player)
+    stacks.pop(player, None)
     return replace(step_complete(draft, player, 1), stacks=stacks)
 
 
 def card_names(book: RecipeBook | None) -> list[str]:
     """The card buttons a deck is entered with: the buns and the recipe file's
-    ingredients, each once, in the file's order (the rat has its own button, BU-2)."""
+    ingredient cards (its list, else the recipes' ingredients), each once, in the
+    file's order (the rat has its own button, BU-2)."""
     out = [BOTTOM_BUN, TOP_BUN]
     if book is not None:
-        out.extend(i for r in book.recipes for i in r.ingredients)
+        out.extend(book.cards())
     return _once(out)
 
 
@@ -113,7 +119,7 @@ def stack_cards(
             cards = draft.decks[row.deck].cards
             out.extend(c.strip() for c in cards if c.strip() and not rules.is_rat(c))
     if book is not None:
-        out.extend(i for r in book.recipes for i in r.ingredients)
+        out.extend(book.cards())
     return _once(out)
 
 

@@ -30,6 +30,7 @@ from companion.games.burger.actions import DRAFT, EDIT, Drawn
 from companion.games.burger.forms import RoundDraft, Setup, SetupUI, StackDraft
 from companion.games.burger.models import TOOL_KINDS
 from companion.games.burger.present import EndView, RoundView
+from companion.games.burger.recipe_editor import RecipeEditor
 from companion.games.burger.remote import lines_drawn
 from companion.games.burger.rulings import (
     RULES,
@@ -494,7 +495,7 @@ def StackCheck(d: Drawn, which: str, player: str, *, key: str | None = None) -> 
     rows.append(ft.FilledButton(f"Count {player}'s hamburger", icon=ft.Icons.CHECK,
                                 disabled=check is None or not check.complete,
                                 on_click=_tap(partial(actions.put_draft, d, which,
-                                                      partial(stacks.count_stack, player=player, book=book)))))
+                                                      partial(stacks.count_stack, player=player, book=book, state=state)))))
     return card(_column(rows, GAP), f"stack-{player}", padding=8)
 
 
@@ -707,6 +708,10 @@ class BurgerView:
 
     def match_line(self, players: list[str], records: list[dict[str, Any]]) -> tuple[str, bool]:
         return present.match_line(records)
+
+    def editor(self, shell: ShellServices, item_id: int) -> ft.Control:
+        """A recipe set made in the app, edited (``/library/burger/<id>``)."""
+        return RecipeEditor(shell, item_id, key=f"recipe-editor-{item_id}")
 
 
 VIEW = BurgerView()

@@ -24,6 +24,7 @@ from companion.core.errors import CompanionError, RecordError
 from companion.games.sales import actions, changes, forms, picker, present, rulings
 from companion.games.sales.actions import TABLE, Table
 from companion.games.sales.deck import Deck
+from companion.games.sales.deck_editor import DeckEditor
 from companion.games.sales.deckfiles import DECK, DECK_COPY, DeckFile, deck_choices, deck_file, deck_text, match_deck
 from companion.games.sales.forms import CardDraft, SetupDraft, TableUI
 from companion.games.sales.models import ROUNDS
@@ -739,6 +740,10 @@ class SalesView:
 
     def match_line(self, players: list[str], records: list[dict[str, Any]]) -> tuple[str, bool]:
         return present.match_line(players, records)
+
+    def editor(self, shell: ShellServices, item_id: int) -> ft.Control:
+        """A deck kept in the store, in the deck editor."""
+        return DeckEditor(shell, item_id, key=f"sales-deck-{item_id}")
 
 
 VIEW = SalesView()

@@ -1,0 +1,326 @@
+"""A game night: the matches one group played in an evening, whatever the game, and
+one tally over them.
+
+A night is its own small record, kept in the store like a match and exported as JSON::
+
+    {"kind": "night", "name": "Friday at Anna's", "date": "2026-11-27",
+     "points": [3, 2, 1], "matches": [12, 14, 15]}
+
+``points`` is the points per place, a **house rule** (no rule text has game nights):
+1st place 3, 2nd 2, 3rd 1, every later place 0 — the common small scale, so a night's
+winner is who placed well most often and one big win cannot outweigh the rest. The
+table changes it as it likes; a place the list does not reach scores 0. ``matches`` are
+the ids of the stored matches it groups (a match added goes in by its id: the order
+they were started in).
+
+Its tally (:func:`tally`) is a pure function of the record and the matches' records
+(the store reads them; a match no longer stored is given as None):
+
+- Each match is placed by its own final result, replayed through the registry: a
+  three-game match (its game has a match ruling: Hot Dog's HD-15) by the match's tally
+  (:func:`companion.core.match.tally`), any other match by its one game's result
+  (``GameSpec.final_scores`` and the result's winners). The winners, as the game's own
+  rules decide them (its tie breaks too: SA-13, BU-8), take 1st place; every other
+  player is placed by final score, highest first.
+- Players tied **share the place and share its points** (house rule): two tied for 1st
+  both take 1st and each gets (3 + 2) / 2 = 2½; the next player is 3rd. So every match
+  gives out the same points however it ended.
+- A match not finished counts nothing yet; a deleted match, or one whose record the
+  referee refuses, counts nothing and says so; a finished game played as a team (sales'
+  co-op and solo, SA-15) has no winner and places nobody.
+- Players are the same player in every match when their names are the same name
+  (:func:`companion.core.names.key`: any case, any composition); the night names each
+  as most of its matches spell the name (the first seen, where as many spell it each way).
+- The night ranks its players by total points, highest first; equal totals share the
+  rank, and the tie is said.
+
+Points are exact fractions (:class:`fractions.Fraction`); :func:`points_text` writes
+one as a player reads it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, Field, ValidationError
+
+from companion.core import words
+from companion.core.errors import CompanionError, RecordError
+from companion.core.match import MatchRecord, game_records
+from companion.core.match import tally as match_tally
+from companion.core.names import key, normal
+from companion.core.record import Count, Model, Positive, error_from_validation
+from companion.core.registry import game, games
+
+#: The house rule's points per place: 1st 3, 2nd 2, 3rd 1, later places 0.
+DEFAULT_POINTS = (3, 2, 1)
+#: How many places a night's points list may name.
+MAX_PLACES = 10
+HOUSE_RULE = "house rule"
+
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def _date(value: str) -> str:
+    if not _DATE.match(value):
+        raise ValueError("must be a date written YYYY-MM-DD")
+    return value
+
+
+class NightRecord(Model):
+    kind: Literal["night"] = "night"
+    name: Annotated[str, AfterValidator(normal), Field(max_length=60)]
+    date: Annotated[str, AfterValidator(_date)]
+    points: Annotated[list[Count], Field(max_length=MAX_PLACES)] = list(DEFAULT_POINTS)
+    matches: list[Positive] = []
+
+    def points_for(self, place: int) -> int:
+        """The points of ``place`` (1 is 1st) as the house rule gives them; 0 past the list."""
+        return self.points[place - 1] if 1 <= place <= len(self.points) else 0
+
+    def with_match(self, match_id: int) -> NightRecord:
+        if match_id in self.matches:
+            return self
+        return self.model_copy(update={"matches": sorted([*self.matches, match_id])})
+
+    def without_match(self, match_id: int) -> NightRecord:
+        return self.model_copy(update={"matches": [m for m in self.matches if m != match_id]})
+
+    def with_points(self, place: int, points: int) -> NightRecord:
+        """The record with ``place``'s points set (at least 0); places before it that the
+        list did not reach are written as 0, as they scored."""
+        if not 1 <= place <= MAX_PLACES:
+            raise RecordError(f"points: a night names places 1 to {MAX_PLACES}, not {place}")
+        out = list(self.points) + [0] * max(0, place - len(self.points))
+        out[place - 1] = max(0, points)
+        return self.model_copy(update={"points": out})
+
+
+def parse_night(raw: object) -> NightRecord:
+    """A night record from parsed JSON; a bad one raises a one-line RecordError."""
+    try:
+        return NightRecord.model_validate(raw)
+    except ValidationError as exc:
+        raise error_from_validation(exc, raw, {}) from None
+
+
+def read_export(raw: object) -> tuple[NightRecord, dict[int, MatchRecord | None]]:
+    """A night's JSON export (:func:`companion.store.nights.night_json`: the record and,
+    under ``match_records``, each match's record by id, null for one deleted) read back:
+    the record and its matches, each checked like a match record. A bad one raises a
+    one-line RecordError."""
+    if not isinstance(raw, dict) or raw.get("kind") != "night":
+        raise RecordError('not a game night (its "kind" is not "night")')
+    body = {k: v for k, v in raw.items() if k != "match_records"}
+    record = parse_night(body)
+    given = raw.get("match_records", {})
+    if not isinstance(given, dict):
+        raise RecordError("match_records: must be an object")
+    matches: dict[int, MatchRecord | None] = {}
+    for mid in record.matches:
+        found = given.get(str(mid))
+        if found is None:
+            matches[mid] = None
+            continue
+        try:
+            matches[mid] = MatchRecord.model_validate(found)
+        except ValidationError as exc:
+            raise RecordError(f"match {mid}: {error_from_validation(exc, found, {})}") from None
+    return record, matches
+
+
+def ordinal(n: int) -> str:
+    """'1st', '2nd', '3rd', '4th', '11th', '22nd'."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+def points_text(value: Fraction) -> str:
+    """A number of points as a player reads it: '3', '2.5', '1.33' (two decimals at most)."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+
+
+def shared_points(record: NightRecord, place: int, tied: int) -> Fraction:
+    """What each of ``tied`` players sharing ``place`` gets: the points of the places they
+    cover (``place`` to ``place + tied - 1``), added up and shared equally (house rule)."""
+    return Fraction(sum(record.points_for(place + i) for i in range(tied)), tied)
+
+
+# ---------------------------------------------------------------- the tally
+
+COUNTED = "counted"
+IN_PROGRESS = "in progress"
+DELETED = "deleted"
+UNREADABLE = "unreadable"
+NO_WINNER = "no winner"
+
+
+@dataclass(frozen=True)
+class Placing:
+    player: str          # as the match's record spells the name
+    place: int           # 1 is 1st
+    tied: int            # how many share the place (1: nobody else)
+    points: Fraction
+
+
+@dataclass(frozen=True)
+class MatchPlaces:
+    """One match of the night: what it is, and its placings once it counts."""
+
+    id: int
+    game: str            # the record's game ('hotdog'), '' for a deleted match
+    title: str           # 'Hot Dog #12', or 'Match 12' when deleted
+    players: tuple[str, ...]
+    status: str          # COUNTED, IN_PROGRESS, DELETED, UNREADABLE or NO_WINNER
+    line: str            # what a player reads about it
+    placings: Mapping[str, Placing]   # by player key; empty unless COUNTED
+
+    @property
+    def counts(self) -> bool:
+        return self.status == COUNTED
+
+
+@dataclass(frozen=True)
+class Standing:
+    player: str
+    total: Fraction
+    rank: int
+    tied: bool           # another player has the same total
+
+    @property
+    def rank_text(self) -> str:
+        """'1st', or '=1st' when shared."""
+        return ("=" if self.tied else "") + ordinal(self.rank)
+
+
+@dataclass(frozen=True)
+class NightResult:
+    record: NightRecord
+    matches: tuple[MatchPlaces, ...]
+    standings: tuple[Standing, ...]   # ranked: best first (seen first among equals)
+    explanation: str
+
+    @property
+    def counted(self) -> int:
+        return sum(1 for m in self.matches if m.counts)
+
+
+def _title(game_name: str, match_id: int) -> str:
+    spec = games().get(game_name)
+    return f"{spec.title if spec else game_name} #{match_id}"
+
+
+def _order(players: Sequence[str], scores: Mapping[str, int], winners: Sequence[str]) -> list[tuple[str, int, int]]:
+    """(player, place, how many share it): the winners first, then by score, highest first;
+    players the game's result cannot tell apart share the place."""
+    won = {key(w) for w in winners}
+
+    def rank_key(p: str) -> tuple[bool, int]:
+        return (key(p) in won, scores[p])
+
+    out = []
+    for p in players:
+        mine = rank_key(p)
+        better = sum(1 for q in players if rank_key(q) > mine)
+        same = sum(1 for q in players if rank_key(q) == mine)
+        out.append((p, better + 1, same))
+    return out
+
+
+def place_match(record: NightRecord, match_id: int, match: MatchRecord | None) -> MatchPlaces:
+    """One match of the night, placed (or why it counts nothing)."""
+    if match is None:
+        return MatchPlaces(match_id, "", f"Match {match_id}", (), DELETED,
+                           f"Match {match_id} is no longer saved (deleted): it counts nothing.", {})
+    title = _title(match.game, match_id)
+    players = tuple(match.players)
+    try:
+        spec = game(match.game)
+        if spec.final_scores is None:
+            raise RecordError(f"{spec.title} has no final scores to place players by")
+        if spec.match_ruling is not None:
+            result = match_tally(match)
+            over, scores, winners = result.complete, result.totals, result.winners
+            ruling = f" ({spec.match_ruling})"
+        else:
+            records = game_records(match)
+            if len(records) != 1:
+                raise RecordError(f"a {spec.title} match is one game, not {len(records)}")
+            one = spec.referee(records[0])
+            over, winners = bool(one.game_over), list(one.winners)
+            scores = spec.final_scores(one) if over else {}
+            ruling = ""
+    except CompanionError as exc:
+        return MatchPlaces(match_id, match.game, title, players, UNREADABLE,
+                           f"{title} cannot be read ({exc}): it counts nothing.", {})
+    if not over:
+        return MatchPlaces(match_id, match.game, title, players, IN_PROGRESS,
+                           f"{title} is not finished: it counts nothing yet.", {})
+    if not winners:
+        return MatchPlaces(match_id, match.game, title, players, NO_WINNER,
+                           f"{title} was played as a team and has no winner: it places nobody.", {})
+    by_seat = {p: scores[p] for p in players}
+    placings = {key(p): Placing(p, place, tied, shared_points(record, place, tied))
+                for p, place, tied in _order(players, by_seat, winners)}
+    firsts = [pl.player for pl in placings.values() if pl.place == 1]
+    verb = "wins" if len(firsts) == 1 else "share 1st place in"
+    return MatchPlaces(match_id, match.game, title, players, COUNTED,
+                       f"{words.names(firsts)} {verb} {title}{ruling}.", placings)
+
+
+def tally(record: NightRecord, matches: Mapping[int, MatchRecord | None]) -> NightResult:
+    """The night's tally: each of its matches placed, and its players ranked by total
+    points. ``matches`` gives each of the record's match ids its match record, or None
+    when it is no longer stored (a missing id is read as deleted too)."""
+    placed = tuple(place_match(record, mid, matches.get(mid)) for mid in record.matches)
+    spellings: dict[str, Counter[str]] = {}
+    totals: dict[str, Fraction] = {}
+    for m in placed:
+        if m.status in (DELETED, UNREADABLE, NO_WINNER):
+            continue
+        for p in m.players:
+            spellings.setdefault(key(p), Counter())[p] += 1
+            totals.setdefault(key(p), Fraction(0))
+        for k, pl in m.placings.items():
+            totals[k] += pl.points
+    names = {k: c.most_common(1)[0][0] for k, c in spellings.items()}
+    seen = list(totals)
+    ordered = sorted(seen, key=lambda k: (-totals[k], seen.index(k)))
+    standings = tuple(
+        Standing(names[k], totals[k], 1 + sum(1 for o in seen if totals[o] > totals[k]),
+                 sum(1 for o in seen if totals[o] == totals[k]) > 1)
+        for k in ordered)
+    return NightResult(record, placed, standings, _explain(record, placed, standings))
+
+
+def _explain(record: NightRecord, placed: Sequence[MatchPlaces], standings: Sequence[Standing]) -> str:
+    counted = sum(1 for m in placed if m.counts)
+    if not placed:
+        return "No matches in this night yet."
+    if not counted:
+        return "No match of this night is finished yet: nothing counts so far."
+    best = standings[0]
+    top = [s.player for s in standings if s.rank == 1]
+    so_far = " so far" if any(m.status == IN_PROGRESS for m in placed) else ""
+    of = f"{counted} of {len(placed)} matches counted" if counted != len(placed) else \
+        words.count(counted, "match", "matches") + " counted"
+    if len(top) == 1:
+        return f"{best.player} leads{so_far} with {points_text(best.total)} points ({of})."
+    return (f"{words.names(top)} tie for 1st{so_far} with {points_text(best.total)} points each "
+            f"({of}).")
+
+
+def points_rule_text(record: NightRecord) -> str:
+    """'House rule: points per place 1st 3, 2nd 2, 3rd 1, later places 0; tied players
+    share the places' points.'"""
+    named = ", ".join(f"{ordinal(i)} {p}" for i, p in enumerate(record.points, 1))
+    scale = f"points per place {named}, later places 0" if named else "every place scores 0 points"
+    return f"House rule: {scale}; players tied share their places' points equally."

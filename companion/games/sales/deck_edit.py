@@ -1,0 +1,495 @@
+"""Editing a sales deck file (SA-1) as the deck editor does it: plain operations on
+the file's parsed JSON, no flet here.
+
+A deck being edited is the same JSON ``companion deck check`` reads (``deck.py``):
+``{"name", "description", "suits", "icons", "cards": [{"id", "suit", "value",
+"discard", "icons", "set"?}]}``. While it is being entered it may have faults (no
+name yet, no cards yet, a card whose suit was removed); every operation here takes
+any such dict and returns a new one (the one given is never changed), still a JSON
+object the check can read. A request that makes no sense (a suit named twice, a
+card that is not there) raises :class:`EditError` with a line for the player.
+
+Choices made here (house rules of the editor, not of the game):
+  * removing a suit or an icon that cards use leaves those cards as they are: each
+    then shows its fault beside it until it is fixed or the suit is added back, so
+    nothing entered is lost without the player seeing it;
+  * a new card's id is its suit and value (``sun-4``, then ``sun-4-2`` …) and can be
+    changed later;
+  * "same again, next value" copies the card's suit, discard icons and icons (not a
+    set it collects: set cards are the rare ones), one value higher, right after it.
+
+:func:`faults` puts each line of :func:`deck.problems` beside the card it concerns,
+or with the deck; :func:`suit_summary` is what the screen shows per suit.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.games.sales.deck import Deck, problems, summary
+from companion.games.sales.models import MAX_LABEL_LENGTH, WILD
+
+KINDS = ("1x", "neighbor")
+
+
+class EditError(ValueError):
+    """An edit refused, said in a player's words."""
+
+
+Raw = dict[str, Any]
+
+
+def blank() -> Raw:
+    """A new deck: nothing named and no cards yet (faulty until the player fills it in)."""
+    return {"name": "", "description": "", "suits": [], "icons": [], "cards": []}
+
+
+# ---------------------------------------------------------------- reading a faulty deck
+
+
+def _copy(raw: Any) -> Raw:
+    if not isinstance(raw, Mapping):
+        raise EditError("This deck file is not a JSON object, so it cannot be edited here.")
+    return copy.deepcopy(dict(raw))
+
+
+def _names(raw: Mapping[str, Any], key: str) -> list[str]:
+    """The deck's suits or icons that are names (anything else in the list is a fault
+    the check reports, and is kept as it is)."""
+    got = raw.get(key)
+    return [x for x in got if isinstance(x, str)] if isinstance(got, list) else []
+
+
+def suits(raw: Mapping[str, Any]) -> list[str]:
+    return _names(raw, "suits")
+
+
+def icons(raw: Mapping[str, Any]) -> list[str]:
+    return _names(raw, "icons")
+
+
+def cards(raw: Mapping[str, Any]) -> list[Any]:
+    got = raw.get("cards")
+    return got if isinstance(got, list) else []
+
+
+def _list(raw: Raw, key: str) -> list[Any]:
+    """``raw[key]`` as a list to change (a missing or wrong one replaced by a new list)."""
+    if not isinstance(raw.get(key), list):
+        raw[key] = []
+    got: list[Any] = raw[key]
+    return got
+
+
+def _card(raw: Raw, i: int) -> dict[str, Any]:
+    items = cards(raw)
+    if not 0 <= i < len(items):
+        raise EditError(f"There is no card {i + 1} in this deck.")
+    card = items[i]
+    if not isinstance(card, dict):
+        raise EditError(f"Card {i + 1} is not a card the editor can change: delete it and enter it again.")
+    return card
+
+
+def text_of(value: Any) -> str:
+    """A field that should be text, as text ("" if it is not)."""
+    return value if isinstance(value, str) else ""
+
+
+def card_icons(card: Mapping[str, Any]) -> list[str]:
+    got = card.get("icons")
+    return [x for x in got if isinstance(x, str)] if isinstance(got, list) else []
+
+
+def card_set(card: Mapping[str, Any]) -> tuple[str | None, str | None]:
+    """(kind, icon) of the set a card collects; (None, None) for none."""
+    got = card.get("set")
+    if not isinstance(got, Mapping):
+        return None, None
+    kind = got.get("kind")
+    icon = got.get("icon")
+    return (kind if isinstance(kind, str) else None), (icon if isinstance(icon, str) else None)
+
+
+def card_value(card: Mapping[str, Any]) -> int | None:
+    value = card.get("value")
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def card_discard(card: Mapping[str, Any]) -> int:
+    value = card.get("discard", 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def same_name(a: str, b: str) -> bool:
+    """Two icon names the check takes as one (case and outer spaces aside)."""
+    return a.strip().casefold() == b.strip().casefold()
+
+
+# ---------------------------------------------------------------- the deck
+
+
+def set_name(raw: Any, text: str) -> Raw:
+    out = _copy(raw)
+    out["name"] = text
+    return out
+
+
+def set_description(raw: Any, text: str) -> Raw:
+    out = _copy(raw)
+    out["description"] = text
+    return out
+
+
+def _suit_name(text: str, taken: Sequence[str]) -> str:
+    """A suit as the deck keeps it (lowercase, SA-1), or why not."""
+    name = " ".join(text.split()).lower()
+    if not name:
+        raise EditError("Type the suit's name first.")
+    if name == WILD:
+        raise EditError("'wild' is not a suit: wild cards are on suit for every suit (SA-4).")
+    if len(name) > MAX_LABEL_LENGTH:
+        raise EditError(f"A suit's name has at most {MAX_LABEL_LENGTH} characters.")
+    if name in taken:
+        raise EditError(f"'{name}' is a suit already.")
+    return name
+
+
+def _icon_name(text: str, taken: Sequence[str]) -> str:
+    name = " ".join(text.split())
+    if not name:
+        raise EditError("Type the icon's name first.")
+    if len(name) > MAX_LABEL_LENGTH:
+        raise EditError(f"An icon's name has at most {MAX_LABEL_LENGTH} characters.")
+    if any(same_name(name, t) for t in taken):
+        raise EditError(f"'{name}' is an icon already.")
+    return name
+
+
+def add_suit(raw: Any, text: str) -> Raw:
+    out = _copy(raw)
+    _list(out, "suits").append(_suit_name(text, suits(out)))
+    return out
+
+
+def add_suits(raw: Any, text: str) -> Raw:
+    """One suit or several, separated by commas ("sun, rain, snow"): all or none."""
+    out = _copy(raw)
+    for part in _parts(text):
+        out = add_suit(out, part)
+    return out
+
+
+def _parts(text: str) -> list[str]:
+    parts = [p for p in text.split(",") if p.strip()]
+    return parts or [""]
+
+
+def rename_suit(raw: Any, old: str, text: str) -> Raw:
+    """The suit ``old`` is called ``text`` from now on, on every card of it too; an id
+    made from the suit's name (``sun-4``) follows it (``heat-4``) where that id is free."""
+    out = _copy(raw)
+    if old not in suits(out):
+        raise EditError(f"'{old}' is not one of the deck's suits.")
+    if " ".join(text.split()).lower() == old:
+        return out
+    new = _suit_name(text, suits(out))
+    out["suits"] = [new if s == old else s for s in out["suits"]]
+    made = re.compile(re.escape(old) + r"(-\d+(?:-\d+)?)")     # an id the editor made: sun-4, sun-4-2
+    for card in cards(out):
+        if isinstance(card, dict) and card.get("suit") == old:
+            card["suit"] = new
+            got = made.fullmatch(card["id"]) if isinstance(card.get("id"), str) else None
+            if got is not None and _id_free(out, new + got.group(1)):
+                card["id"] = new + got.group(1)
+    return out
+
+
+def _id_free(raw: Mapping[str, Any], card_id: str) -> bool:
+    """No card has this id (ids compared without regard to case, as the check does)."""
+    return all(not (isinstance(c, Mapping) and isinstance(c.get("id"), str)
+                    and c["id"].strip().casefold() == card_id.casefold()) for c in cards(raw))
+
+
+def remove_suit(raw: Any, name: str) -> Raw:
+    """The suit goes from the deck's list; its cards stay (each shows its fault)."""
+    out = _copy(raw)
+    if name not in suits(out):
+        raise EditError(f"'{name}' is not one of the deck's suits.")
+    out["suits"] = [s for s in out["suits"] if s != name]
+    return out
+
+
+def add_icon(raw: Any, text: str) -> Raw:
+    out = _copy(raw)
+    _list(out, "icons").append(_icon_name(text, icons(out)))
+    return out
+
+
+def add_icons(raw: Any, text: str) -> Raw:
+    """One icon or several, separated by commas ("scarf, kite"): all or none."""
+    out = _copy(raw)
+    for part in _parts(text):
+        out = add_icon(out, part)
+    return out
+
+
+def rename_icon(raw: Any, old: str, text: str) -> Raw:
+    """The icon ``old`` is called ``text`` from now on: on the cards showing it and in
+    the sets collecting it too (icons are compared without regard to case)."""
+    out = _copy(raw)
+    if old not in icons(out):
+        raise EditError(f"'{old}' is not one of the deck's icons.")
+    if " ".join(text.split()) == old:
+        return out
+    new = _icon_name(text, [i for i in icons(out) if i != old])
+    out["icons"] = [new if i == old else i for i in out["icons"]]
+    for card in cards(out):
+        if not isinstance(card, dict):
+            continue
+        if isinstance(card.get("icons"), list):
+            card["icons"] = [new if isinstance(i, str) and same_name(i, old) else i for i in card["icons"]]
+        got = card.get("set")
+        if isinstance(got, dict) and isinstance(got.get("icon"), str) and same_name(got["icon"], old):
+            got["icon"] = new
+    return out
+
+
+def remove_icon(raw: Any, name: str) -> Raw:
+    """The icon goes from the deck's list; cards showing or collecting it keep it (each
+    shows its fault)."""
+    out = _copy(raw)
+    if name not in icons(out):
+        raise EditError(f"'{name}' is not one of the deck's icons.")
+    out["icons"] = [i for i in out["icons"] if i != name]
+    return out
+
+
+# ---------------------------------------------------------------- cards
+
+
+def new_id(raw: Mapping[str, Any], suit: str, value: int) -> str:
+    """``sun-4``, or ``sun-4-2``, ``sun-4-3`` … when that id is taken (ids are compared
+    without regard to case, as the check does)."""
+    base = f"{suit}-{value}"
+    out, n = base, 1
+    while not _id_free(raw, out):
+        n += 1
+        out = f"{base}-{n}"
+    return out
+
+
+def _plain(raw: Mapping[str, Any], suit: str, value: int) -> dict[str, Any]:
+    return {"id": new_id(raw, suit, value), "suit": suit, "value": value, "discard": 0, "icons": []}
+
+
+def add_card(raw: Any, suit: str, value: int) -> tuple[Raw, int]:
+    """A plain card of ``suit`` and ``value`` at the end; returns the deck and its index."""
+    if value < 0:
+        raise EditError("A card's value is 0 or more.")
+    out = _copy(raw)
+    items = _list(out, "cards")
+    items.append(_plain(out, suit, value))
+    return out, len(items) - 1
+
+
+def next_value(raw: Any, i: int) -> tuple[Raw, int]:
+    """Same again, next value: a card like card ``i`` (suit, discard icons, icons) one
+    value higher, right after it; returns the deck and the new card's index."""
+    out = _copy(raw)
+    card = _card(out, i)
+    suit = text_of(card.get("suit"))
+    value = (card_value(card) or 0) + 1
+    new = _plain(out, suit, value)
+    new["discard"] = card_discard(card)
+    new["icons"] = card_icons(card)
+    out["cards"].insert(i + 1, new)
+    return out, i + 1
+
+
+def duplicate(raw: Any, i: int) -> tuple[Raw, int]:
+    """An exact copy of card ``i`` (a new id), right after it."""
+    out = _copy(raw)
+    card = copy.deepcopy(_card(out, i))
+    value = card_value(card)
+    card["id"] = new_id(out, text_of(card.get("suit")), value if value is not None else 0)
+    out["cards"].insert(i + 1, card)
+    return out, i + 1
+
+
+def delete(raw: Any, i: int) -> Raw:
+    out = _copy(raw)
+    items = cards(out)
+    if not 0 <= i < len(items):
+        raise EditError(f"There is no card {i + 1} in this deck.")
+    del items[i]
+    return out
+
+
+def move(raw: Any, i: int, by: int) -> tuple[Raw, int]:
+    """Card ``i`` moved ``by`` places (−1: up) within the list; returns its new index."""
+    out = _copy(raw)
+    items = cards(out)
+    if not 0 <= i < len(items):
+        raise EditError(f"There is no card {i + 1} in this deck.")
+    j = max(0, min(len(items) - 1, i + by))
+    items.insert(j, items.pop(i))
+    return out, j
+
+
+def _changed(raw: Any, i: int, fn: Callable[[dict[str, Any]], None]) -> Raw:
+    out = _copy(raw)
+    fn(_card(out, i))
+    return out
+
+
+def set_id(raw: Any, i: int, text: str) -> Raw:
+    def put(card: dict[str, Any]) -> None:
+        card["id"] = text
+    return _changed(raw, i, put)
+
+
+def set_suit(raw: Any, i: int, suit: str) -> Raw:
+    def put(card: dict[str, Any]) -> None:
+        card["suit"] = suit
+    return _changed(raw, i, put)
+
+
+def set_value(raw: Any, i: int, value: int) -> Raw:
+    if value < 0:
+        raise EditError("A card's value is 0 or more.")
+
+    def put(card: dict[str, Any]) -> None:
+        card["value"] = value
+    return _changed(raw, i, put)
+
+
+def set_discard(raw: Any, i: int, n: int) -> Raw:
+    if n < 0:
+        raise EditError("A card has 0 or more discard icons.")
+
+    def put(card: dict[str, Any]) -> None:
+        card["discard"] = n
+    return _changed(raw, i, put)
+
+
+def toggle_icon(raw: Any, i: int, icon: str) -> Raw:
+    """The card shows ``icon`` if it did not, or no longer if it did (in the deck's
+    order of icons, the way the cards are listed)."""
+    def put(card: dict[str, Any]) -> None:
+        now = card["icons"] if isinstance(card.get("icons"), list) else []
+        if any(isinstance(x, str) and same_name(x, icon) for x in now):
+            card["icons"] = [x for x in now if not (isinstance(x, str) and same_name(x, icon))]
+            return
+        order = {x.strip().casefold(): k for k, x in enumerate(icons(raw))}
+        both = [*now, icon]
+        card["icons"] = sorted(both, key=lambda x: (
+            order.get(x.strip().casefold(), len(order)) if isinstance(x, str) else len(order) + 1))
+    return _changed(raw, i, put)
+
+
+def set_kind(raw: Any, i: int, kind: str | None) -> Raw:
+    """The set the card collects: none, ``1x`` or ``neighbor`` (SA-1). A card that
+    collected none gets its own first icon as the set's icon (or the deck's first),
+    which the player can change (:func:`set_set_icon`)."""
+    if kind is not None and kind not in KINDS:
+        raise EditError(f"A set card is 1x or neighbor, not '{kind}'.")
+
+    def put(card: dict[str, Any]) -> None:
+        if kind is None:
+            card.pop("set", None)
+            return
+        _, icon = card_set(card)
+        if icon is None:
+            own = card_icons(card)
+            icon = own[0] if own else (icons(raw)[0] if icons(raw) else "")
+        card["set"] = {"kind": kind, "icon": icon}
+    return _changed(raw, i, put)
+
+
+def set_set_icon(raw: Any, i: int, icon: str) -> Raw:
+    def put(card: dict[str, Any]) -> None:
+        got = card.get("set")
+        if not isinstance(got, dict):
+            raise EditError("Make the card a set card first (1x or neighbor).")
+        got["icon"] = icon
+    return _changed(raw, i, put)
+
+
+# ---------------------------------------------------------------- faults and summary
+
+
+_AT = re.compile(r"^cards\[(\d+)\](?: \(id '.*?'\))?(.*)$", re.DOTALL)
+_SHARED_ID = re.compile(r"^: the id '(.*)' is used by \d+ cards$", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class Faults:
+    """Every fault ``companion deck check`` reports, placed: ``deck`` the lines about
+    the deck itself (its name, suits, icons, no cards yet), ``cards`` per card index
+    the lines about that card, said without the card's location (it stands beside it)."""
+
+    deck: list[str] = field(default_factory=list)
+    cards: dict[int, list[str]] = field(default_factory=dict)
+
+    @property
+    def count(self) -> int:
+        return len(self.deck) + sum(len(v) for v in self.cards.values())
+
+
+def faults(raw: Any) -> Faults:
+    lines = problems(raw)
+    out = Faults()
+    items = cards(raw) if isinstance(raw, Mapping) else []
+    for line in lines:
+        m = _AT.match(line)
+        if m is None or int(m.group(1)) >= len(items):
+            out.deck.append(line)
+            continue
+        rest = m.group(2)
+        said = rest[1:] if rest.startswith(".") else rest[2:] if rest.startswith(": ") else rest
+        shared = _SHARED_ID.match(rest)
+        where = [int(m.group(1))]
+        if shared:      # said once by the check: beside every card with that id
+            where = [j for j, c in enumerate(items) if isinstance(c, Mapping) and isinstance(c.get("id"), str)
+                     and c["id"].strip().casefold() == shared.group(1).strip().casefold()] or where
+        for j in where:
+            out.cards.setdefault(j, []).append(said)
+    return out
+
+
+def _values(values: list[int]) -> str:
+    return ", ".join(str(v) for v in sorted(values))
+
+
+def suit_summary(raw: Any) -> list[str]:
+    """A good deck: the lines ``companion deck check`` prints (``deck.summary``). One
+    with faults: per suit (its own, wild, then any other a card names) the cards and
+    values entered so far."""
+    if not problems(raw):
+        return summary(Deck.model_validate(raw))
+    items = [c for c in cards(raw) if isinstance(c, Mapping)] if isinstance(raw, Mapping) else []
+    named = suits(raw) if isinstance(raw, Mapping) else []
+    others = [s for s in dict.fromkeys(text_of(c.get("suit")) for c in items) if s not in named and s != WILD]
+    lines = [f"{len(items)} card{'' if len(items) == 1 else 's'} so far"]
+    for suit in [*named, WILD, *others]:
+        of = [c for c in items if text_of(c.get("suit")) == suit]
+        values = [v for v in (card_value(c) for c in of) if v is not None]
+        if not of and suit == WILD:
+            continue
+        label = suit or "no suit"
+        if not of:
+            lines.append(f"  {label}: no cards yet")
+        else:
+            lines.append(f"  {label}: {len(of)} card{'' if len(of) == 1 else 's'}"
+                         + (f", values {_values(values)}" if values else ""))
+    return lines
+
+
+def name_of(raw: Any) -> str:
+    """The deck's name as a player reads it ("" if it has none yet)."""
+    return " ".join(text_of(raw.get("name")).split()) if isinstance(raw, Mapping) else ""

@@ -1,0 +1,264 @@
+"""Game nights: ``/nights`` lists them (and makes a new one), ``/night/<id>`` is one night.
+
+A night groups the matches one evening played, whatever the game, and ranks the players
+by their places in each (:mod:`companion.core.night`; the store keeps it in
+:mod:`companion.store.nights`). Its screen shows the ranking — players as columns, best first,
+the rank and total first, then each match's place and points — then the matches of the
+night's day to tick (any others a tap away; on a new night, whose ranking is one line,
+they are in view at once), then the points per place, a house rule, one stepper per
+place. Every tap is saved at once, like a round; the
+ranking is worked out again from the matches as stored at each draw, so a match played
+on meanwhile counts as it stands. The night exports as JSON and CSV and prints on one
+A4 sheet (:mod:`companion.pdf.night`).
+
+The passing state (whether the other matches are shown, what the last export said, a
+delete being asked about) is :class:`NightUI`, kept under :data:`KEY`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import flet as ft
+
+from companion.core.errors import CompanionError
+from companion.core.grid import GridRow
+from companion.core.names import key
+from companion.core.night import DELETED, MAX_PLACES, UNREADABLE, NightResult, ordinal, points_rule_text, points_text
+from companion.store import MatchSummary
+from companion.store import nights as store_nights
+from companion.ui.contracts import GameView, ShellServices
+from companion.ui.history import entry_text
+from companion.ui.widgets import ScoreGrid, error_text, heading
+from companion.ui.widgets.stepper import Stepper
+from companion.ui.widgets.text_field import TextField
+
+KEY = "night"
+OTHERS_PAGE = 20        # other matches drawn at first, and added by each "Show more"
+
+__all__ = ["KEY", "NightScreen", "NightUI", "Nights", "day_of", "ranking_rows"]
+
+
+@dataclass(frozen=True)
+class NightUI:
+    night: int = 0               # the night this state is for (another night starts afresh)
+    others: int = 0              # how many of the other days' matches are shown (0: none)
+    said: str | None = None      # what the last export or print said
+    asking_delete: bool = False
+
+
+def day_of(stamp: float) -> str:
+    """A stored time's day where the app runs: '2026-11-27'."""
+    return time.strftime("%Y-%m-%d", time.localtime(stamp))
+
+
+def ranking_rows(result: NightResult) -> list[GridRow]:
+    """The ranking as grid rows, players as columns best first: rank, total, then each
+    match's place and points ('=1st · 2.5'), or what it is when it counts nothing."""
+    keys = [key(s.player) for s in result.standings]
+    rows = [GridRow("Rank", [s.rank_text for s in result.standings], strong=True),
+            GridRow("Points", [points_text(s.total) for s in result.standings], strong=True)]
+    for m in result.matches:
+        if m.counts:
+            cells = []
+            for k in keys:
+                pl = m.placings.get(k)
+                cells.append("–" if pl is None else
+                             f"{'=' if pl.tied > 1 else ''}{ordinal(pl.place)} · {points_text(pl.points)}")
+            rows.append(GridRow(m.title, cells))
+        else:
+            rows.append(GridRow(f"{m.title} ({m.status})", ["–"] * len(keys)))
+    return rows
+
+
+def _column(controls: list[ft.Control]) -> ft.Column:
+    return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+# ================================================================ the list
+
+@ft.component
+def Nights(shell: ShellServices) -> ft.Control:
+    def new(e: Any) -> None:
+        try:
+            nid = store_nights.create(shell.store, store_nights.new_record())
+        except CompanionError as exc:
+            shell.say(f"Not saved: {exc}")
+            return
+        shell.go("night", night=nid)
+
+    out: list[ft.Control] = [
+        heading("Game nights"),
+        ft.Text("A game night keeps one tally over the matches of an evening, whatever the game: "
+                "each match places its players, and each place scores points (house rule)."),
+        ft.FilledButton("New game night", icon=ft.Icons.ADD, on_click=new,
+                        disabled=shell.cannot_save() is not None),
+    ]
+    kept = store_nights.nights(shell.store)
+    if not kept:
+        out.append(ft.Text("No game nights yet."))
+    for n in kept:
+        count = len(n.record.matches)
+        out.append(ft.Button(f"{n.record.name}, {n.record.date}: {count} match{'es' if count != 1 else ''}",
+                             key=f"night-{n.id}", on_click=lambda e, i=n.id: shell.go("night", night=i)))
+    return _column(out)
+
+
+# ================================================================ one night
+
+@ft.component
+def NightScreen(shell: ShellServices, night_id: int, views: dict[str, GameView]) -> ft.Control:
+    held: NightUI = shell.ui(KEY, NightUI(night_id))
+    st = held if held.night == night_id else NightUI(night_id)
+
+    def put(**changes: Any) -> None:
+        shell.set_ui(KEY, lambda u: replace(u if isinstance(u, NightUI) and u.night == night_id
+                                            else NightUI(night_id), **changes), NightUI(night_id))
+
+    try:
+        stored = store_nights.night(shell.store, night_id)
+    except CompanionError:
+        return _column([heading("Game night"),
+                        ft.Text(f"There is no game night {night_id} here: it may have been deleted."),
+                        ft.Button("Game nights", icon=ft.Icons.ARROW_BACK, on_click=lambda e: shell.go("nights"))])
+    record = stored.record
+    result = store_nights.tally_of(shell.store, record)
+
+    def change(fn: Any) -> None:
+        try:
+            fn()
+        except CompanionError as exc:
+            shell.say(f"Not saved: {exc}")
+            return
+        shell.saved()
+
+    def tick(match_id: int, on: bool) -> None:
+        change(lambda: store_nights.add_match(shell.store, night_id, match_id) if on
+               else store_nights.remove_match(shell.store, night_id, match_id))
+
+    def step(place: int, by: int) -> None:
+        change(lambda: store_nights.step_points(shell.store, night_id, place, by))
+
+    def stepping(place: int) -> Callable[[int], None]:
+        return lambda by: step(place, by)
+
+    def renamed(e: Any) -> None:
+        text = e.control.value or ""
+        if text.strip():      # an empty field is being typed over: keep the name saved
+            change(lambda: store_nights.rename(shell.store, night_id, text))
+
+    def export(kind: str) -> None:
+        now = store_nights.night(shell.store, night_id)
+        base = f"game-night-{night_id}"
+        try:
+            if kind == "json":
+                line = shell.export(f"{base}.json", store_nights.night_json(shell.store, now), "Game night")
+            elif kind == "csv":
+                line = shell.export(f"{base}.csv", store_nights.night_csv(store_nights.tally_of(shell.store,
+                                                                                              now.record)),
+                                    "Game night spreadsheet")
+            else:
+                from companion.pdf.night import build_night_sheet
+
+                line = shell.export(f"{base}-sheet.pdf", build_night_sheet(store_nights.tally_of(shell.store,
+                                                                                                  now.record)),
+                                    "Game night sheet")
+        except CompanionError as exc:
+            line = f"Not exported: {exc}"
+        put(said=line)
+
+    def delete() -> None:
+        try:
+            store_nights.delete(shell.store, night_id)
+        except CompanionError as exc:
+            shell.say(f"Not deleted: {exc}")
+            return
+        shell.drop_ui(KEY)
+        shell.go("nights", say=f"Deleted the game night “{record.name}”; its matches stay saved.")
+
+    out: list[ft.Control] = [
+        ft.Button("Game nights", icon=ft.Icons.ARROW_BACK, on_click=lambda e: shell.go("nights")),
+        heading(record.name),
+        ft.Text(f"{record.date} · {len(record.matches)} match{'es' if len(record.matches) != 1 else ''}"),
+        TextField(label="Name of the night", value=record.name, dense=True, max_length=60,
+                  on_change=renamed),
+        heading("Ranking", 18),
+        ft.Text(result.explanation),
+    ]
+    if result.standings:
+        out.append(ScoreGrid([s.player for s in result.standings], ranking_rows(result), corner="",
+                             name="game night ranking", key="ranking"))
+    for m in result.matches:
+        if m.counts:
+            out.append(ft.Text(m.line, size=13))
+        else:
+            gone = m.status in (DELETED, UNREADABLE)
+            out.append(ft.Row([ft.Text(m.line, size=13, color=ft.Colors.ERROR if gone else None, expand=True),
+                               *([ft.TextButton("Remove", on_click=lambda e, i=m.id: tick(i, False))]
+                                 if m.status == DELETED else [])], wrap=True))
+
+    # ------------------------------------------------ the matches to tick
+    summaries = [m for m in shell.store.summaries() if m.game in views]
+    inside = set(record.matches)
+    of_day = [m for m in summaries if m.id in inside or record.date in (day_of(m.created_at), day_of(m.updated_at))]
+    others = [m for m in summaries if m not in of_day]
+    out += [heading("Matches", 18),
+            ft.Text(f"Tick the matches of the night. Matches played on {record.date}:"
+                    if of_day else f"No match was played on {record.date}.", size=13)]
+    out += [_tick_box(shell, views, m, m.id in inside, tick) for m in of_day]
+    if others:
+        shown = others[:st.others]
+        out += [_tick_box(shell, views, m, False, tick) for m in shown]
+        left = len(others) - len(shown)
+        if left:
+            label = (f"Show matches of other days ({left})" if not shown
+                     else f"Show {min(OTHERS_PAGE, left)} more ({left} not shown yet)")
+            out.append(ft.Button(label, icon=ft.Icons.EXPAND_MORE,
+                                 on_click=lambda e: put(others=st.others + OTHERS_PAGE)))
+
+    # ------------------------------------------------ points per place (house rule)
+    most = max([len(m.players) for m in result.matches] + [len(record.points), 3])
+    places = min(most, MAX_PLACES)
+    out += [heading("Points per place (house rule)", 18),
+            ft.Text(points_rule_text(record), size=13)]
+    out += [ft.Row([ft.Text(f"{ordinal(p)} place", width=80),
+                    Stepper(f"{ordinal(p)} place", ("point", "points"), record.points_for(p),
+                            stepping(p), unit="points")],
+                   spacing=4, key=f"place-{p}")
+            for p in range(1, places + 1)]
+
+    # ------------------------------------------------ export, print, delete
+    out += [heading("Export and print", 18),
+            ft.Row([ft.Button("Night as JSON", icon=ft.Icons.DOWNLOAD, on_click=lambda e: export("json")),
+                    ft.Button("Night as CSV", icon=ft.Icons.DOWNLOAD, on_click=lambda e: export("csv")),
+                    ft.Button("Print night sheet", icon=ft.Icons.PRINT, on_click=lambda e: export("pdf"))],
+                   wrap=True)]
+    if st.said:
+        out.append(ft.Text(st.said, size=13, color=ft.Colors.ERROR if st.said.startswith("Not ") else None))
+    if st.asking_delete:
+        out += [ft.Text("Delete this game night? Its matches stay saved."),
+                ft.Row([ft.FilledButton("Delete the night", icon=ft.Icons.DELETE, on_click=lambda e: delete()),
+                        ft.Button("Keep it", on_click=lambda e: put(asking_delete=False))], wrap=True)]
+    else:
+        out.append(ft.Button("Delete game night", icon=ft.Icons.DELETE_OUTLINE,
+                             on_click=lambda e: put(asking_delete=True)))
+    out.append(error_text(shell.cannot_save()))
+    return _column(out)
+
+
+def _tick_box(shell: ShellServices, views: dict[str, GameView], m: MatchSummary, ticked: bool,
+              tick: Any) -> ft.Control:
+    try:
+        label = entry_text(views[m.game], shell.store, m)
+    except CompanionError as exc:     # deleted meanwhile, or a record the referee refuses
+        label = f"Match {m.id}: {exc}"
+    # the words beside the box, not its label: a checkbox's label runs off a phone's screen
+    # unwrapped; a tap on them ticks the box all the same
+    return ft.Row([
+        ft.Checkbox(semantics_label=label, value=ticked, key=f"tick-{m.id}",
+                    on_change=lambda e, i=m.id: tick(i, bool(e.control.value))),
+        ft.Container(ft.Text(label), expand=True, on_click=lambda e, i=m.id: tick(i, not ticked)),
+    ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)

@@ -1,0 +1,86 @@
+"""A game night in chromium: three matches of three games played today (stored through
+the store before the server starts, as a finished evening has them), a new night made,
+the matches ticked, a place's points changed (house rule), the night exported and
+printed; screenshots at 360×740, light and dark."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from companion.store import Store
+from companion.store.exchange import import_json
+from tests.e2e.harness import PHONE, Server, shot
+from tests.e2e.table import Table
+from tests.night_records import burger_game, hotdog_match, match_of, sales_game
+from tests.pdf.helpers import text as pdf_text
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def evening_server(tmp_path_factory):
+    data = tmp_path_factory.mktemp("night")
+    store = Store(data / "companion.sqlite3")
+    try:
+        for m in (hotdog_match(), match_of(sales_game()), match_of(burger_game())):
+            import_json(store, json.dumps(m))
+    finally:
+        store.close()
+    server = Server(data)
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_a_game_night_ticked_ranked_points_changed_exported_light_and_dark(chromium_browser, evening_server):
+    with Table(chromium_browser, evening_server.url, PHONE) as t:
+        t.scroll_to_tap = True
+        t.click("Game nights")
+        t.see("No game nights yet.")
+        t.click("New game night")
+        t.see(re.compile(r"^Game night \d{4}-\d{2}-\d{2}$"))
+        t.see(re.compile(r"^Tick the matches of the night\. Matches played on "))
+        shot(t.pg, "night-phone-new")
+        for game in ("Hot Dog", "Sales", "Burger"):
+            box = t.pg.get_by_role("checkbox", name=re.compile(f"^{game}, ")).first
+            t.into_view(box)
+            box.click()
+            t.pg.locator(f'[role="checkbox"][aria-label^="{game}, "][aria-checked="true"]').first.wait_for()
+        t.see("Bernd and Chris tie for 1st with 6.5 points each (3 matches counted).")
+        t.into_view(t.labelled("game night ranking").first)
+        shot(t.pg, "night-phone-ranking")
+        # 2nd place scores 3 instead of 2: Bernd 3 + 3 + 3, Chris 1 + 3 + 3, Anna 3 + 1 + 1
+        more = t.labelled("2nd place: one point more").first
+        t.into_view(more)
+        more.click()
+        t.see("House rule: points per place 1st 3, 2nd 3, 3rd 1, later places 0; "
+              "players tied share their places' points equally.")
+        t.see("Bernd leads with 9 points (3 matches counted).")
+        shot(t.pg, "night-phone-points")
+        t.into_view(t.button("Night as JSON").first)
+        with t.pg.expect_download() as got:
+            t.click("Night as JSON")
+        night = json.loads(open(got.value.path(), "rb").read())
+        assert night["points"] == [3, 3, 1] and len(night["matches"]) == 3
+        assert sorted(r["game"] for r in night["match_records"].values()) == ["burger", "hotdog", "sales"]
+        t.see(re.compile(r"^Game night downloaded: game-night-\d+\.json"))
+        with t.pg.expect_download() as got:
+            t.click("Night as CSV")
+        assert open(got.value.path(), encoding="utf-8").readline().startswith("row,match,game,status,player")
+        name, data = t.print_pdf("Print night sheet")
+        assert name.endswith("-sheet.pdf")
+        printed = pdf_text(data)
+        assert "Bernd leads with 9 points" in printed and "House rule:" in printed
+        shot(t.pg, "night-phone-exported")
+        address = t.pg.url
+    night_path = re.search(r"/night/\d+", address)
+    assert night_path is not None
+    with Table(chromium_browser, f"{evening_server.base}{night_path.group(0)[1:]}?host={evening_server.key}",
+               PHONE, dark=True) as t:
+        t.see("Bernd leads with 9 points (3 matches counted).")
+        shot(t.pg, "night-phone-dark-top")
+        t.into_view(t.button("Night as JSON").first)
+        shot(t.pg, "night-phone-dark-matches")

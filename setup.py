@@ -7,6 +7,8 @@ and are found through importlib.resources (``companion.core.paths``). Setuptools
 a package to another folder with ``package_dir``, but pyproject.toml cannot add such a
 package to the ones it finds, so the package list is made here: every package under
 ``companion/`` (found, so a new game needs no edit here) and ``companion.assets``.
+The translation catalogs (``locale/<lang>/LC_MESSAGES/*.po``, read at run time) ship
+beside the package they belong to: ``companion/locale/`` and each game's folder.
 """
 
 from setuptools import find_packages, setup
@@ -14,6 +16,7 @@ from setuptools import find_packages, setup
 setup(
     packages=[*find_packages(include=["companion", "companion.*"]), "companion.assets"],
     package_dir={"companion.assets": "assets"},
-    package_data={"companion.assets": ["decks/*.json", "recipes/*.json", "fonts/*.ttf", "fonts/*.txt",
+    package_data={"": ["locale/*/LC_MESSAGES/*.po"],
+                  "companion.assets": ["decks/*.json", "recipes/*.json", "fonts/*.ttf", "fonts/*.txt",
                                        "fonts/*.md", "fonts/*.json"]},
 )

@@ -32,6 +32,15 @@ def _fail(message: str) -> int:
 
 
 def cmd_referee(args: argparse.Namespace) -> int:
+    """The referee's output is a contract (``REFEREE_CONTRACT``): its JSON and its
+    one-line messages are in English whatever the language of the app."""
+    from companion.core import i18n
+
+    with i18n.using("en"):
+        return _referee(args)
+
+
+def _referee(args: argparse.Namespace) -> int:
     from companion.core.referee import referee_json
 
     source = args.jsonl if args.jsonl is not None else args.file

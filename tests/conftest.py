@@ -14,6 +14,10 @@ import pytest
 from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# The tests read the app in English whatever the developer's language: LANGUAGE is the
+# first variable companion.core.i18n reads (subprocesses started by a test inherit it).
+os.environ["LANGUAGE"] = "en"
 EXAMPLES = Path(__file__).resolve().parent / "examples"
 
 
@@ -95,6 +99,16 @@ _PYTHON_WARNING_FILTERS = [
 
 def load_example(name: str) -> dict:
     return json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    """A test that switches the language (companion.core.i18n) leaves English behind."""
+    yield
+    from companion.core import i18n
+
+    i18n.set_language(None)
+    i18n.set_system_language(None)
 
 
 @pytest.fixture

@@ -90,6 +90,11 @@ def test_a_wheel_installed_in_a_fresh_venv_prints_checks_decks_and_serves(tmp_pa
     assert Path(where[1]).resolve().is_relative_to(venv) and Path(where[1]).name == "assets", where
     assert where[2] == "None", where
 
+    # the translation catalogs ship in the package, read at run time
+    german = _ok(_run([python, "-c", "from companion.core import i18n; i18n.set_language('de');"
+                       "print(i18n._('Settings'))"], elsewhere, env)).strip()
+    assert german == "Einstellungen", german
+
     # print: a sheet whose names need both vendored fonts, and a rules card
     _ok(_run([companion, "print", "score-sheet", "hotdog", "--players", "Anna,Zoë,さくら", "-o", "sheet.pdf"],
              elsewhere, env))

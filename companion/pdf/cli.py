@@ -6,10 +6,11 @@
     companion print night --record FILE -o FILE   (a game night's JSON export, on one A4 sheet)
     companion print --all [--out DIR]   (--out is needed when companion is installed, not a checkout)
 
-``-o -`` writes the PDF to standard output. ``--date YYYY-MM-DD`` sets the date a
-filled sheet or a rules card prints in its footer (default: SOURCE_DATE_EPOCH, else
-today; ``--all`` prints the edition date on the rules cards); on a blank or named
-score sheet it fills the Date field, which is otherwise left to write in.
+``--lang de`` prints in German (``--lang en``, the default, in English: a printout is
+the same whatever the system's language). ``-o -`` writes the PDF to standard output.
+``--date YYYY-MM-DD`` sets the date a filled sheet or a rules card prints in its
+footer (default: SOURCE_DATE_EPOCH, else today; ``--all`` prints the edition date on
+the rules cards); on a blank or named score sheet it fills the Date field, which is otherwise left to write in.
 ``--game-number N`` prints game N of a match export as that game's own sheet.
 Bad input prints one line on standard error, exits 1 and writes no file.
 Every line printed shows control characters escaped (``core.errors.one_line``): a
@@ -22,6 +23,7 @@ import argparse
 import datetime as dt
 import sys
 
+from companion.core import i18n
 from companion.core.errors import CompanionError, one_line
 from companion.core.paths import printables_dir
 
@@ -119,7 +121,8 @@ def _night(path: str, date: dt.date | None) -> bytes:
 
 def cmd_print(args: argparse.Namespace) -> int:
     try:
-        built = _build(args)
+        with i18n.using(getattr(args, "lang", None) or "en"):
+            built = _build(args)
         if built is not None:
             _output(*built)
     except CompanionError as exc:
@@ -138,11 +141,15 @@ def add_commands(subparsers) -> None:
                    help="where --all writes (default: the checkout's printables/; "
                         "an installed companion has none, so give a folder)")
     p.set_defaults(run=cmd_print, what=None)
+    lang = dict(choices=list(i18n.LANGUAGES), default=argparse.SUPPRESS, metavar="|".join(i18n.LANGUAGES),
+                help="the language printed (default en)")
+    p.add_argument("--lang", **lang)
     sub = p.add_subparsers(dest="what")
 
     def common(q: argparse.ArgumentParser) -> None:
         q.add_argument("-o", "--output", metavar="FILE", help="the PDF to write (- for standard output)")
         q.add_argument("--date", metavar="YYYY-MM-DD", help="the footer's date")
+        q.add_argument("--lang", **lang)  # type: ignore[arg-type]
         q.set_defaults(run=cmd_print, all=False, out=None)
 
     s = sub.add_parser("score-sheet", help="a score sheet: blank, with names, or from a record")

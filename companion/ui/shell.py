@@ -64,7 +64,9 @@ from typing import Any
 
 import flet as ft
 
+from companion.core import i18n
 from companion.core.errors import CompanionError, StoreError
+from companion.core.i18n import _
 from companion.core.registry import games, games_with, has_part
 from companion.net.serving import is_local_client
 from companion.store import Store, data_dir, library, nights
@@ -474,7 +476,7 @@ def Home(shell: Shell) -> ft.Control:
         m = shell.store.match(current)
         view = shell.views.get(m.game)
         if view is not None and not m.finished:
-            line, _ = view.match_line(m.players, [g.record for g in m.games])
+            line = view.match_line(m.players, [g.record for g in m.games])[0]
             out.append(ft.FilledButton(
                 f"Continue {view.title}: {', '.join(m.players)} ({line})",
                 icon=ft.Icons.PLAY_ARROW, on_click=lambda e: shell.go("match", match=current)))
@@ -579,22 +581,58 @@ def Settings(shell: Shell) -> ft.Control:
         try:
             shell.store.set_setting("theme", value)
         except CompanionError as exc:
-            shell.say(f"Not saved: {exc}")
+            shell.say(_("Not saved: {reason}").format(reason=exc))
             return
         shell.page.theme_mode = shell.theme()
         shell.page.update()
         shell.saved()
 
+    def set_language(value: str) -> None:
+        try:
+            shell.store.set_setting("language", None if value == "system" else value)
+        except CompanionError as exc:
+            shell.say(_("Not saved: {reason}").format(reason=exc))
+            return
+        apply_language(shell)
+        shell.page.update()
+        shell.saved()
+
     follow = current == "system"
     dark = current == "dark" or (follow and shell.page.platform_brightness == ft.Brightness.DARK)
+    chosen = shell.store.setting("language")
     return _column([
-        heading("Settings"),
-        ft.Switch(label="Follow the system's light or dark mode", value=follow,
+        heading(_("Settings")),
+        ft.Switch(label=_("Follow the system's light or dark mode"), value=follow,
                   on_change=lambda e: set_theme("system" if e.control.value else
                                                 ("dark" if dark else "light"))),
-        ft.Switch(label="Dark mode", value=dark, disabled=follow,
+        ft.Switch(label=_("Dark mode"), value=dark, disabled=follow,
                   on_change=lambda e: set_theme("dark" if e.control.value else "light")),
-        ft.Text(f"Saved data: {shell.store.path}", selectable=True, size=12),
+        heading(_("Language"), 18),
+        ft.RadioGroup(
+            value=chosen if chosen in i18n.LANGUAGES else "system",
+            on_change=lambda e: set_language(e.control.value or "system"),
+            content=ft.Column([
+                ft.Radio(value="system", label=_("Follow the system ({language})").format(
+                    language=i18n.LANGUAGES[i18n.system_language()])),
+                *[ft.Radio(value=code, label=name) for code, name in i18n.LANGUAGES.items()],
+            ], spacing=0)),
+        ft.Text(_("Saved data: {path}").format(path=shell.store.path), selectable=True, size=12),
+    ])
+
+
+def apply_language(shell: Shell) -> None:
+    """Use the language kept in the store's settings (none kept: the system's), in the
+    whole process; the app bar is drawn again in it."""
+    i18n.set_language(shell.store.setting("language"))
+    if shell.page is not None and not shell.remote:
+        shell.page.appbar = app_bar(shell)
+
+
+def app_bar(shell: Shell) -> ft.AppBar:
+    return ft.AppBar(title=ft.Text("companion"), center_title=False, actions=[] if shell.remote else [
+        icon_button(ft.Icons.HOME, "Home", lambda e: shell.go("home")),
+        icon_button(ft.Icons.MENU_BOOK, "Rules", lambda e: shell.open_rules()),
+        icon_button(ft.Icons.SETTINGS, "Settings", lambda e: shell.go("settings")),
     ])
 
 
@@ -613,11 +651,8 @@ def start_session(page: ft.Page, store: Store, *, host: bool = False) -> Shell:
     page.theme = ft.Theme(color_scheme_seed=ft.Colors.ORANGE, text_theme=text_theme())
     page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.ORANGE, text_theme=text_theme())
     page.theme_mode = shell.theme()
-    page.appbar = ft.AppBar(title=ft.Text("companion"), center_title=False, actions=[] if shell.remote else [
-        icon_button(ft.Icons.HOME, "Home", lambda e: shell.go("home")),
-        icon_button(ft.Icons.MENU_BOOK, "Rules", lambda e: shell.open_rules()),
-        icon_button(ft.Icons.SETTINGS, "Settings", lambda e: shell.go("settings")),
-    ])
+    i18n.set_language(store.setting("language"))
+    page.appbar = app_bar(shell)
     page.on_resize = lambda e: shell.set_width(page.width or 0)
     page.on_platform_brightness_change = lambda e: shell.saved()
     connect(shell)

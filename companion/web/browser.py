@@ -139,9 +139,14 @@ def fetch_fonts_when_printing() -> None:
 async def main(page: Any) -> None:
     import flet as ft
 
+    from companion.core import i18n
     from companion.core.errors import StoreError
     from companion.store import Store, open_store
 
+    try:   # the system's language, as the browser tells it (the environment cannot)
+        i18n.set_system_language(str(_js("navigator.language || ''")))
+    except Exception:   # noqa: BLE001 - no browser to ask: the environment's
+        pass
     page.title = "companion"
     page.add(ft.Text("Opening your saved games…"))   # awaiting storage before a first control hangs
     try:

@@ -47,6 +47,7 @@ from importlib import metadata
 from pathlib import Path
 
 from companion.core.errors import CompanionError
+from companion.core.i18n import LANGUAGES
 from companion.web.icons import ORANGE, hex_colour, icon_png, svg_icon
 
 NAME = "companion"
@@ -63,7 +64,7 @@ PYODIDE_PYTHON = "3.14"
 #: must be exactly the one pydantic was released with, and so on).
 PACKAGES = ("flet", "repath", "six", "msgpack", "pydantic", "pydantic-core", "annotated-types",
             "typing-extensions", "typing-inspection", "reportlab", "charset-normalizer",
-            "platformdirs", "segno")
+            "platformdirs", "segno", "babel")
 
 #: Files of the web client the site serves (paths in flet-web's ``web/``).
 CLIENT_FILES = ("flutter.js", "main.dart.js", "canvaskit/canvaskit.js",
@@ -216,7 +217,14 @@ def app_archive(wheels: list[Path], *, main: str = APP_MAIN, companion: bool = T
 UNUSED = ("reportlab/fonts/", "flet/testing/", "flet/fastapi/", "flet/pytest_plugin.py", "flet/cli.py")
 
 
+#: Babel's locale data the app reads: its languages and the root they inherit from (the
+#: other thousand locales are 30 MB).
+BABEL_LOCALES = tuple(f"babel/locale-data/{code}.dat" for code in ("root", *LANGUAGES))
+
+
 def _needed(name: str) -> bool:
+    if name.startswith("babel/locale-data/"):
+        return name in BABEL_LOCALES
     if name.endswith("/") or "/tests/" in f"/{name}" or name.endswith((".pyi", ".pyc", "py.typed")):
         return False
     if ".dist-info/" in name:
@@ -230,7 +238,7 @@ def _add_companion(add: Callable[[str, bytes], None]) -> None:
 
     root = Path(companion.__file__).parent
     for path in sorted(root.rglob("*")):
-        if path.is_file() and not _skip(path) and path.suffix == ".py":
+        if path.is_file() and not _skip(path) and path.suffix in (".py", ".po"):   # .po: the catalogs
             add(f"companion/{path.relative_to(root).as_posix()}", path.read_bytes())
     for path in sorted(ASSETS.rglob("*")):
         rel = path.relative_to(ASSETS)

@@ -82,12 +82,19 @@ def test_the_app_archive_holds_companion_its_dependencies_and_a_pillow_stand_in(
     with tarfile.open(fileobj=io.BytesIO(build.app_archive([wheel]))) as tar:
         names = set(tar.getnames())
     assert {"main.py", "companion/web/browser.py", "companion/assets/fonts/coverage.json",
+            "companion/locale/de/LC_MESSAGES/companion.po", "companion/games/hotdog/locale/de/LC_MESSAGES/hotdog.po",
             "__pypackages__/demo/__init__.py", "__pypackages__/demo-1.0.dist-info/METADATA",
             "__pypackages__/PIL/Image.py"} <= names
     assert not any(n.endswith(".ttf") for n in names)        # fetched from the site when printing
     assert "BUILD" in names                                  # compiled modules are kept per build
     assert "__pypackages__/demo/tests/test_x.py" not in names
     assert "__pypackages__/demo-1.0.dist-info/RECORD" not in names
+
+
+def test_only_the_locale_data_of_the_apps_languages_goes_to_the_browser():
+    assert build._needed("babel/locale-data/de.dat") and build._needed("babel/locale-data/root.dat")
+    assert build._needed("babel/global.dat") and build._needed("babel/numbers.py")
+    assert not build._needed("babel/locale-data/fr.dat")
 
 
 def test_a_folder_that_is_not_a_site_is_never_replaced(tmp_path):

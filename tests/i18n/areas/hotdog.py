@@ -1,0 +1,9 @@
+"""hotdog's screens and printables in the pseudo-language checks.
+
+Switch a screen on by adding its name: "setup", "table_in_play", "table_finished",
+"match_detail", "rules" (and "library_item", a game with a library's editor).
+PRINTABLES = False checks the text of its score sheets and rules cards.
+"""
+
+SCREENS: set[str] = set()
+PRINTABLES = False

@@ -1,0 +1,9 @@
+"""The app around the games: the screens of companion/ui, companion/net and the shell.
+
+Switch a screen on by adding its name; every screen named here must draw no text a
+player reads outside the catalogs. The shell's screens: "home", "settings", "history",
+"import", "rules_list", "host_panel", "library" (each game's library list).
+"""
+
+SCREENS: set[str] = {"settings"}
+PRINTABLES = False   # the shared parts of every printable are checked with each game's

@@ -132,9 +132,7 @@ def player_lines(p: stats.PlayerStats) -> list[str]:
     lines.append(f"Winning run: {p.streak} now, {p.longest} at best.")
     for kind, s in p.scores.items():
         spec = game(kind)
-        average = (spec.score_text(int(s.average)) if s.average == int(s.average)
-                   else f"about {spec.score_text(round(s.average))}")
-        lines.append(f"{spec.title}: {average} on average, {spec.score_text(s.best)} at best "
+        lines.append(f"{spec.title}: average {_number(s.average)}, best {spec.score_text(s.best)} "
                      f"({words.count(s.games, 'game')}).")
     return lines
 

@@ -42,6 +42,7 @@ GROUPS_SHOWN = 6          # the most recent groups offered as a filter
 PALETTE = (ft.Colors.BLUE_400, ft.Colors.ORANGE_400, ft.Colors.GREEN_400, ft.Colors.PURPLE_300,
            ft.Colors.RED_400)
 CHART_WIDTH, CHART_HEIGHT = 300, 150
+BAR_WIDTH = 110           # the longest bar: room beside it for its words on a phone
 
 __all__ = ["KEY", "Statistics", "StatsUI", "derived", "forget"]
 
@@ -164,12 +165,12 @@ def bar_chart(chart: stats.Bars) -> ft.Control:
     rows: list[ft.Control] = [bold(chart.title)]
     for i, (label, value) in enumerate(chart.bars):
         said = chart.words[i] if i < len(chart.words) else str(value)
-        bar = ft.Container(width=max(2, round(160 * value / top)), height=16, border_radius=4,
+        bar = ft.Container(width=max(2, round(BAR_WIDTH * value / top)), height=16, border_radius=4,
                            bgcolor=PALETTE[0])
         rows.append(ft.Semantics(label=f"{label}: {said}", container=True, exclude_semantics=True,
-                                 content=ft.Row([ft.Text(label, width=90, no_wrap=True,
+                                 content=ft.Row([ft.Text(label, width=72, no_wrap=True,
                                                          overflow=ft.TextOverflow.ELLIPSIS),
-                                                 bar, ft.Text(said)], spacing=8)))
+                                                 bar, ft.Text(said, expand=True)], spacing=8)))
     return card(ft.Column(rows, spacing=6))
 
 
@@ -259,10 +260,10 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
                       lambda e, g=g: put(lambda u: u.with_group(g.players)), f"group-{i}")
               for i, g in enumerate(groups)]], wrap=True, spacing=8, run_spacing=8))
     out.append(ft.Row([
-        ft.Container(TextField(label="From (YYYY-MM-DD)", value=st.start, dense=True,
+        ft.Container(TextField(label="From", hint_text="YYYY-MM-DD", value=st.start, dense=True,
                                on_change=lambda e: put(lambda u: u.with_dates(e.control.value or "", u.end))),
                      expand=True),
-        ft.Container(TextField(label="To (YYYY-MM-DD)", value=st.end, dense=True,
+        ft.Container(TextField(label="To", hint_text="YYYY-MM-DD", value=st.end, dense=True,
                                on_change=lambda e: put(lambda u: u.with_dates(u.start, e.control.value or ""))),
                      expand=True)], spacing=8))
     try:

@@ -10,7 +10,10 @@ component as the app does (no browser):
 
 - baseline: History's first page, the first time (no line worded yet), as in
   ``bench/app.py``;
-- Statistics, the first time (every match replayed and remembered);
+- Statistics, the first time on a served page: the screen saying it is reading, and
+  the background reading until every match is replayed and remembered;
+- Statistics, the first time drawn while replaying every match (no thread: what a page
+  without threads, the browser build, does);
 - Statistics again (nothing changed: every match remembered);
 - a filter change (one game kind; then a date range and a group);
 - Statistics after one match changed (that match replayed again, the rest remembered).
@@ -26,6 +29,7 @@ import random
 import statistics
 import sys
 import tempfile
+import threading
 import time
 import warnings
 from collections.abc import Callable
@@ -82,6 +86,16 @@ def seed(store: Store, n: int, pools: dict[str, dict[tuple[str, ...], list[dict[
             c.execute("UPDATE matches SET created_at=?, updated_at=? WHERE id=?", (when, when, mid))
 
 
+class Page:
+    """What the screen asks of a served page: a task to run later."""
+
+    def run_task(self, fn: Any) -> None:
+        pass
+
+    def update(self) -> None:
+        pass
+
+
 def timed(fn: Callable[[], Any]) -> float:
     t = time.perf_counter()
     fn()
@@ -117,7 +131,17 @@ def main() -> None:
                 return Renderer().render(stats.Statistics.__wrapped__, shell, shell.views)
 
             results.setdefault("History, first page, first time (baseline)", []).append(timed(draw_history))
-            results.setdefault("Statistics, first time", []).append(timed(draw_stats))
+            shell.page = Page()          # a served page: the reading goes to a thread
+            results.setdefault("Statistics, first time: 'Reading…' on screen", []).append(timed(draw_stats))
+            t = time.perf_counter()
+            for thread in threading.enumerate():
+                if thread.name == "statistics":
+                    thread.join()
+            results.setdefault("  … every match read in the background", []).append(time.perf_counter() - t)
+            results.setdefault("  … then drawn", []).append(timed(draw_stats))
+            shell.page = None
+            stats.forget()
+            results.setdefault("Statistics, first time, read while drawing", []).append(timed(draw_stats))
             results.setdefault("Statistics again", []).append(timed(draw_stats))
             shell.set_ui(stats.KEY, lambda u: u.with_game("hotdog"), stats.StatsUI())
             results.setdefault("filter: one game kind", []).append(timed(draw_stats))

@@ -5,7 +5,10 @@ game's referee. Replaying a thousand matches on each draw would be slow, so each
 match's derived rows (:class:`~companion.core.stats.MatchPlayed`) are remembered until
 the match changes (its ``updated_at``), as History remembers its lines: the first
 draw after a start replays every match once; a filter, a redraw or another tab only
-filters the remembered rows; a changed match alone is replayed again.
+filters the remembered rows; a changed match alone is replayed again. When more than
+:data:`READ_WHILE_DRAWING` matches are unread (the first open after a start, with a
+long history), they are replayed in a thread of their own while the screen says so,
+and the screen is drawn again when they are all read (``bench/stats.py`` measures it).
 
 Filters: one game kind, one group of players (the store's groups: the same players in
 any seating), a date range (the day each match started). Each game's own statistics
@@ -20,10 +23,12 @@ The passing state is :class:`StatsUI`, kept under :data:`KEY` like every screen'
 from __future__ import annotations
 
 import datetime as dt
+import sys
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from contextlib import suppress
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import flet as ft
@@ -32,13 +37,14 @@ import flet.canvas as cv
 from companion.core import stats, words
 from companion.core.errors import CompanionError
 from companion.core.registry import game, games_with, part
-from companion.store import Store
+from companion.store import MatchSummary, Store
 from companion.ui.contracts import GameView, ShellServices
 from companion.ui.widgets import bold, card, error_text, heading
 from companion.ui.widgets.text_field import TextField
 
 KEY = "stats"
 GROUPS_SHOWN = 6          # the most recent groups offered as a filter
+READ_WHILE_DRAWING = 50   # unread matches replayed as the screen is drawn; more are read in the background
 PALETTE = (ft.Colors.BLUE_400, ft.Colors.ORANGE_400, ft.Colors.GREEN_400, ft.Colors.PURPLE_300,
            ft.Colors.RED_400)
 CHART_WIDTH, CHART_HEIGHT = 300, 150
@@ -82,6 +88,24 @@ def forget() -> None:
         _ROWS.clear()
 
 
+def _remembered(key: tuple[str, int, float]) -> stats.MatchPlayed | None:
+    with _rows_lock:
+        row = _ROWS.get(key)
+        if row is not None:
+            _ROWS.move_to_end(key)
+        return row
+
+
+def _key(store: Store, m: MatchSummary) -> tuple[str, int, float]:
+    return (str(store.path), m.id, m.updated_at)
+
+
+def unread(store: Store, games: Sequence[str]) -> int:
+    """How many stored matches of ``games`` are not remembered as they are now."""
+    with _rows_lock:
+        return sum(1 for m in store.summaries() if m.game in games and _key(store, m) not in _ROWS)
+
+
 def derived(store: Store, games: Sequence[str]) -> list[stats.MatchPlayed]:
     """Every stored match of ``games`` as the statistics read it; a match is replayed
     only if it changed since it was last read (sessions share what is remembered)."""
@@ -89,11 +113,8 @@ def derived(store: Store, games: Sequence[str]) -> list[stats.MatchPlayed]:
     for m in store.summaries():
         if m.game not in games:
             continue
-        key = (str(store.path), m.id, m.updated_at)
-        with _rows_lock:
-            row = _ROWS.get(key)
-            if row is not None:
-                _ROWS.move_to_end(key)
+        key = _key(store, m)
+        row = _remembered(key)
         if row is None:
             try:
                 stored = store.match(m.id)
@@ -107,6 +128,62 @@ def derived(store: Store, games: Sequence[str]) -> list[stats.MatchPlayed]:
                     _ROWS.popitem(last=False)
         out.append(row)
     return out
+
+
+@dataclass
+class _Reading:
+    """A store's matches being replayed in the background, and the sessions waiting."""
+
+    total: int
+    waiting: list[Callable[[], None]] = field(default_factory=list)
+
+
+_READING: dict[str, _Reading] = {}
+
+
+def read_in_background(store: Store, games: Sequence[str], total: int, when_read: Callable[[], None]
+                       ) -> _Reading:
+    """Replay the unread matches in a thread of their own (one per store, however many
+    sessions ask); ``when_read`` is called once they are all remembered."""
+    with _rows_lock:
+        reading = _READING.get(str(store.path))
+        if reading is not None:
+            reading.waiting.append(when_read)
+            return reading
+        reading = _READING[str(store.path)] = _Reading(total, waiting=[when_read])
+
+    def run() -> None:
+        try:
+            derived(store, games)
+        finally:
+            with _rows_lock:
+                del _READING[str(store.path)]
+                waiting = list(reading.waiting)
+            for tell in waiting:
+                with suppress(Exception):     # a session closed meanwhile
+                    tell()
+
+    threading.Thread(target=run, name="statistics", daemon=True).start()
+    return reading
+
+
+def _threads(shell: ShellServices) -> bool:
+    """Whether this session can wait for a thread: a served page (not a test's, not the
+    browser build's, which has no threads)."""
+    return shell.page is not None and sys.platform != "emscripten"
+
+
+def _when_read(shell: ShellServices) -> Callable[[], None]:
+    page = shell.page
+
+    async def redraw() -> None:
+        shell.saved()
+        page.update()
+
+    def tell() -> None:
+        page.run_task(redraw)
+
+    return tell
 
 
 # ---------------------------------------------------------------- words
@@ -241,6 +318,13 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
         shell.set_ui(KEY, fn, StatsUI())
 
     out: list[ft.Control] = [heading("Statistics")]
+    todo = unread(shell.store, list(views))
+    if todo > READ_WHILE_DRAWING and _threads(shell):
+        reading = read_in_background(shell.store, list(views), todo, _when_read(shell))
+        out += [ft.ProgressBar(),
+                ft.Text(f"Reading {reading.total:,} stored matches for the statistics "
+                        "(once after companion starts)…")]
+        return _column(out)
     every = derived(shell.store, list(views))
     if not any(m.counted and m.games for m in every):
         out.append(ft.Text("No finished games yet: statistics come from the games you finish."))

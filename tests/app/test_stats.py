@@ -4,6 +4,8 @@ match is replayed once until it changes."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
 import time
 from typing import Any
 
@@ -119,3 +121,34 @@ def test_a_match_is_replayed_once_until_it_changes(shell, monkeypatch):
     shell.store.save_game(a, 1, record)
     drawn(shell)
     assert sorted(seen) == [1, 1, 2]
+
+
+class Page:
+    """A served page as the screen uses it: tasks run later, updates counted."""
+
+    def __init__(self) -> None:
+        self.tasks: list[Any] = []
+        self.updates = 0
+
+    def run_task(self, fn: Any) -> None:
+        self.tasks.append(fn)
+
+    def update(self) -> None:
+        self.updates += 1
+
+
+def test_a_long_unread_history_is_read_in_the_background_and_the_screen_drawn_again(shell, monkeypatch):
+    seed(shell.store)
+    monkeypatch.setattr(stats, "READ_WHILE_DRAWING", 1)
+    page = Page()
+    shell.page = page
+    assert "Reading 2 stored matches for the statistics (once after companion starts)…" in texts(drawn(shell))
+    for thread in threading.enumerate():
+        if thread.name == "statistics":
+            thread.join()
+    (redraw,) = page.tasks
+    before = shell.state.rev
+    asyncio.run(redraw())
+    assert page.updates == 1 and shell.state.rev == before + 1
+    assert stats.unread(shell.store, list(shell.views)) == 0
+    assert "Counted: 6 finished games, 2 complete matches." in all_text(drawn(shell))

@@ -369,6 +369,10 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
     out.append(bar_chart(stats.Bars("Games won per player", tuple((p.name, p.won) for p in people),
                                     tuple(f"{words.count(p.won, 'win')} of {p.games}" for p in people))))
     out.append(heading("Players", 18))
+    rulings = sorted({r for r in (game(n).match_ruling for n in {m.game for m in picked}) if r})
+    out.append(ft.Text("A shared win counts as a win for each who share it (house rule); a match is won "
+                       f"by the highest total of its three games ({', '.join(rulings) or 'house rule'}). "
+                       "Winning run: finished games won in a row.", size=12))
     for p in people:
         out.append(card(ft.Column([bold(p.name), *[ft.Text(line) for line in player_lines(p)]], spacing=4),
                         identifier=f"player-{p.name}"))
@@ -386,6 +390,8 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
         out += [ft.Text(line) for line in pair_lines(stats.head_to_head(picked, a, b))]
 
     out.append(heading("Games", 18))
+    out.append(ft.Text("A win's margin: the winner's score less the best other score; a shared win "
+                       "has none (house rule). Tap a win to open its match.", size=12))
     for k in stats.kinds(picked):
         spec = game(k.game)
         lines = [f"{words.count(k.games, 'finished game')} "

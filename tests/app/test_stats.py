@@ -17,6 +17,7 @@ from flet.components.component import Renderer
 from companion.core import stats as core_stats
 from companion.store import Store
 from companion.ui import stats
+from companion.ui.contracts import Route
 from companion.ui.stats import KEY, Statistics, StatsUI
 from tests.app.test_history import controls, texts
 from tests.core.test_stats import hotdog_game
@@ -74,6 +75,7 @@ def test_counts_players_games_and_hot_dogs_own_sections(shell):
     assert "Hot Dog: average 6.5, best $8 (6 games)." in words                # Anna: 8,8,8,5,5,5
     assert "Closest win: Chris by $3 (match 2, game 1)" in words            # 8 − 5
     assert "Widest win: Anna by $7 (match 1, game 3)" in words              # 8 − 1
+    assert "a match is won by the highest total of its three games (HD-15)" in words
     assert "Hot Dog: from the rounds" in words
     assert "Bids sold and returned" in words and "Tables chosen" in words
     assert any(isinstance(c, cv.Canvas) for c in controls(root))            # money over the rounds
@@ -152,3 +154,9 @@ def test_a_long_unread_history_is_read_in_the_background_and_the_screen_drawn_ag
     assert page.updates == 1 and shell.state.rev == before + 1
     assert stats.unread(shell.store, list(shell.views)) == 0
     assert "Counted: 6 finished games, 2 complete matches." in all_text(drawn(shell))
+
+
+def test_a_closest_or_widest_win_opens_its_match(shell):
+    seed(shell.store)
+    tap(drawn(shell), "Widest win-hotdog")
+    assert shell.state.route == Route("history_match", {"match": 1})

@@ -110,6 +110,21 @@ def _add(shell: ShellServices, game: str, name: str, body: str, said: str | None
     shell.go("library_item", game=game, item=item_id, say=said)
 
 
+def _import_bytes(shell: ShellServices, game: str, name: str, data: bytes) -> str | None:
+    """Keep a picked file as it is (faults and all: the editor shows them) and open it;
+    the line saying why not if it is no JSON object."""
+    lib = kind_of(game)
+    checked = lib.read(data)
+    if not isinstance(checked.raw, dict):
+        why = "; ".join(checked.problems) or "not a JSON object"
+        return f"Not imported: {name} is not a {lib.kind} file ({why})."
+    faults = len(checked.problems)
+    _add(shell, game, checked.name, data.decode("utf-8-sig"),
+         said=f"Imported {name}" + (f": {faults} fault{'s' if faults != 1 else ''} to put right, "
+                                    "shown where they are." if faults else "."))
+    return None
+
+
 @ft.component
 def LibraryScreen(shell: ShellServices, game: str) -> ft.Control:
     lib = kind_of(game)
@@ -129,17 +144,6 @@ def LibraryScreen(shell: ShellServices, game: str) -> ft.Control:
         _add(shell, game, checked.name, text,
              said=f"A copy of the example {lib.kind}: change it to match your own cards.")
 
-    def imported(name: str, data: bytes) -> None:
-        checked = lib.read(data)
-        if checked.raw is None or not isinstance(checked.raw, dict):
-            why = "; ".join(checked.problems) or "not a JSON object"
-            put(said=f"Not imported: {name} is not a {lib.kind} file ({why}).")
-            return
-        faults = len(checked.problems)
-        _add(shell, game, checked.name, data.decode("utf-8-sig"),
-             said=f"Imported {name}" + (f": {faults} fault{'s' if faults != 1 else ''} to put right, "
-                                        "shown under the cards they concern." if faults else "."))
-
     async def pick(e: Any) -> None:
         try:
             files = await ft.FilePicker().pick_files(
@@ -156,7 +160,9 @@ def LibraryScreen(shell: ShellServices, game: str) -> ft.Control:
         except OSError as exc:
             put(said=f"Not imported: cannot read {f.name} ({exc.strerror or exc}).")
             return
-        imported(f.name, data)
+        refused = _import_bytes(shell, game, f.name, data)
+        if refused is not None:
+            put(said=refused)
 
     def export(c: Choice) -> None:
         filename = "".join(ch if ch.isalnum() or ch in "-_ " else "-" for ch in c.name).strip() or lib.kind

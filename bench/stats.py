@@ -74,7 +74,7 @@ def finished_pool(name: str, wanted: int) -> dict[tuple[str, ...], list[dict[str
 def seed(store: Store, n: int, pools: dict[str, dict[tuple[str, ...], list[dict[str, Any]]]],
          rnd: random.Random) -> None:
     now = time.time()
-    names = sorted(pools)
+    names = [n for n in sorted(pools) if pools[n]]
     for _ in range(n):
         name = rnd.choice(names)
         players = rnd.choice(sorted(pools[name]))

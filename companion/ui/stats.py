@@ -100,17 +100,21 @@ def _key(store: Store, m: MatchSummary) -> tuple[str, int, float]:
     return (str(store.path), m.id, m.updated_at)
 
 
-def unread(store: Store, games: Sequence[str]) -> int:
-    """How many stored matches of ``games`` are not remembered as they are now."""
+def unread(store: Store, games: Sequence[str], found: Sequence[MatchSummary] | None = None) -> int:
+    """How many stored matches of ``games`` (of ``found``, the store's summaries, if
+    given) are not remembered as they are now."""
+    found = store.summaries() if found is None else found
     with _rows_lock:
-        return sum(1 for m in store.summaries() if m.game in games and _key(store, m) not in _ROWS)
+        return sum(1 for m in found if m.game in games and _key(store, m) not in _ROWS)
 
 
-def derived(store: Store, games: Sequence[str]) -> list[stats.MatchPlayed]:
-    """Every stored match of ``games`` as the statistics read it; a match is replayed
-    only if it changed since it was last read (sessions share what is remembered)."""
+def derived(store: Store, games: Sequence[str], found: Sequence[MatchSummary] | None = None
+            ) -> list[stats.MatchPlayed]:
+    """Every stored match of ``games`` (of ``found``, the store's summaries, if given)
+    as the statistics read it; a match is replayed only if it changed since it was last
+    read (sessions share what is remembered)."""
     out = []
-    for m in store.summaries():
+    for m in store.summaries() if found is None else found:
         if m.game not in games:
             continue
         key = _key(store, m)
@@ -318,14 +322,15 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
         shell.set_ui(KEY, fn, StatsUI())
 
     out: list[ft.Control] = [heading("Statistics")]
-    todo = unread(shell.store, list(views))
+    found = shell.store.summaries()
+    todo = unread(shell.store, list(views), found)
     if todo > READ_WHILE_DRAWING and _threads(shell):
         reading = read_in_background(shell.store, list(views), todo, _when_read(shell))
         out += [ft.ProgressBar(),
                 ft.Text(f"Reading {reading.total:,} stored matches for the statistics "
                         "(once after companion starts)…")]
         return _column(out)
-    every = derived(shell.store, list(views))
+    every = derived(shell.store, list(views), found)
     if not any(m.counted and m.games for m in every):
         out.append(ft.Text("No finished games yet: statistics come from the games you finish."))
         return _column(out)

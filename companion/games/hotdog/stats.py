@@ -25,7 +25,6 @@ from companion.games.hotdog import rules
 from companion.games.hotdog.models import HotDogRecord, HotDogResult
 
 REASONS = ("no room", "table full", "not announced")     # a returned bid's reason, as the referee words it
-REASON_RULINGS = {"no room": "HD-8", "table full": "HD-10", "not announced": "HD-12"}
 
 
 @dataclass(frozen=True)
@@ -38,14 +37,6 @@ class Bids:
     prices: int = 0                                  # the sold bids' prices added up (HD-7)
     paid: int = 0                                    # the sold bids' dollars added up (HD-9)
     tables: tuple[tuple[int, int], ...] = ()         # (table, bids there), tables ascending
-
-    def plus(self, other: Bids) -> Bids:
-        tables = dict(self.tables)
-        for t, n in other.tables:
-            tables[t] = tables.get(t, 0) + n
-        return Bids(self.bids + other.bids, self.sold + other.sold,
-                    tuple(a + b for a, b in zip(self.returned, other.returned)),  # type: ignore[arg-type]
-                    self.prices + other.prices, self.paid + other.paid, tuple(sorted(tables.items())))
 
 
 @dataclass(frozen=True)
@@ -90,11 +81,20 @@ def sections(games: Sequence[GamePlayed]) -> list[Section]:
     if not mine:
         return []
     names: dict[str, str] = {}
-    total: dict[str, Bids] = {}
+    sums: dict[str, list[int]] = {}                  # bids, sold, 3 reasons, prices, paid
+    at: dict[str, dict[int, int]] = {}
     for g in mine:
         for p, b in g.facts.bids:
-            names[key(p)] = p
-            total[key(p)] = total.get(key(p), Bids()).plus(b)
+            k = key(p)
+            names[k] = p
+            c = sums.setdefault(k, [0] * 7)
+            for i, v in enumerate((b.bids, b.sold, *b.returned, b.prices, b.paid)):
+                c[i] += v
+            tables = at.setdefault(k, {})
+            for t, n in b.tables:
+                tables[t] = tables.get(t, 0) + n
+    total = {k: Bids(c[0], c[1], (c[2], c[3], c[4]), c[5], c[6], tuple(sorted(at[k].items())))
+             for k, c in sums.items()}
     order = sorted(total, key=lambda k: (-total[k].bids, k))
     table_values = sorted({t for b in total.values() for t, _ in b.tables})
     sold_rows = tuple(

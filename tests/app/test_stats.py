@@ -160,3 +160,14 @@ def test_a_closest_or_widest_win_opens_its_match(shell):
     seed(shell.store)
     tap(drawn(shell), "Widest win-hotdog")
     assert shell.state.route == Route("history_match", {"match": 1})
+
+
+def test_home_offers_statistics_and_the_shell_draws_it_at_its_address(shell):
+    from companion.ui.shell import Home, Screen
+
+    home = Renderer().render(Home.__wrapped__, shell)
+    (button,) = [c for c in controls(home) if isinstance(c, ft.Button) and c.content == "Statistics"]
+    button.on_click(None)
+    assert shell.state.route == Route("stats")
+    screen = Renderer().render(Screen.__wrapped__, shell, Route("stats"))
+    assert screen.fn is Statistics.__wrapped__

@@ -342,7 +342,7 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
                                  f"game-{n}") for n in kinds_here]], wrap=True, spacing=8, run_spacing=8))
     groups = shell.store.groups({n: s.lone_modes for n, s in ((n, game(n)) for n in views)})[:GROUPS_SHOWN]
     if len(groups) > 1:
-        out.append(bold("Players"))
+        out.append(bold("Group"))
         out.append(ft.Row([
             _choice("Everyone", st.group is None, lambda e: put(lambda u: u.with_group(None)), "group-all"),
             *[_choice(", ".join(g.players), st.group == g.players,

@@ -23,6 +23,7 @@ The passing state is :class:`StatsUI`, kept under :data:`KEY` like every screen'
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import sys
 import threading
 from collections import OrderedDict
@@ -41,6 +42,8 @@ from companion.store import MatchSummary, Store
 from companion.ui.contracts import GameView, ShellServices
 from companion.ui.widgets import bold, card, error_text, heading
 from companion.ui.widgets.text_field import TextField
+
+log = logging.getLogger(__name__)
 
 KEY = "stats"
 GROUPS_SHOWN = 6          # the most recent groups offered as a filter
@@ -143,6 +146,7 @@ class _Reading:
 
 
 _READING: dict[str, _Reading] = {}
+_FAILED: set[str] = set()         # stores whose background reading failed
 
 
 def read_in_background(store: Store, games: Sequence[str], total: int, when_read: Callable[[], None]
@@ -159,6 +163,10 @@ def read_in_background(store: Store, games: Sequence[str], total: int, when_read
     def run() -> None:
         try:
             derived(store, games)
+        except Exception:
+            # the next draw reads while drawing, and says what went wrong (no thread again)
+            _FAILED.add(str(store.path))
+            log.exception("reading the stored matches for the statistics failed")
         finally:
             with _rows_lock:
                 del _READING[str(store.path)]
@@ -324,7 +332,7 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
     out: list[ft.Control] = [heading("Statistics")]
     found = shell.store.summaries()
     todo = unread(shell.store, list(views), found)
-    if todo > READ_WHILE_DRAWING and _threads(shell):
+    if todo > READ_WHILE_DRAWING and _threads(shell) and str(shell.store.path) not in _FAILED:
         reading = read_in_background(shell.store, list(views), todo, _when_read(shell))
         out += [ft.ProgressBar(),
                 ft.Text(f"Reading {reading.total:,} stored matches for the statistics "

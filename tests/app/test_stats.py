@@ -15,6 +15,7 @@ import pytest
 from flet.components.component import Renderer
 
 from companion.core import stats as core_stats
+from companion.core.errors import StoreError
 from companion.store import Store
 from companion.ui import stats
 from companion.ui.contracts import Route
@@ -171,3 +172,24 @@ def test_home_offers_statistics_and_the_shell_draws_it_at_its_address(shell):
     assert shell.state.route == Route("stats")
     screen = Renderer().render(Screen.__wrapped__, shell, Route("stats"))
     assert screen.fn is Statistics.__wrapped__
+
+
+def test_a_failed_background_reading_is_not_tried_again_in_the_background(shell, monkeypatch):
+    seed(shell.store)
+    monkeypatch.setattr(stats, "READ_WHILE_DRAWING", 1)
+    monkeypatch.setattr(stats, "_FAILED", set())
+    page = Page()
+    shell.page = page
+
+    def refused(*args):
+        raise StoreError("the store went away")
+
+    monkeypatch.setattr(core_stats, "derive", refused)
+    assert "Reading 2 stored matches for the statistics (once after companion starts)…" in texts(drawn(shell))
+    for thread in threading.enumerate():
+        if thread.name == "statistics":
+            thread.join()
+    assert len(page.tasks) == 1                          # the waiting screen is drawn again …
+    with pytest.raises(StoreError, match="the store went away"):
+        drawn(shell)                                     # … reading while drawing: the shell says why
+    assert len(page.tasks) == 1

@@ -11,6 +11,7 @@ component as the app does (no browser):
 - baseline: History's first page, the first time (no line worded yet), as in
   ``bench/app.py``;
 - Statistics, the first time on a served page: the screen saying it is reading, and
+  History's first page drawn meanwhile (another tab: what the reading costs it), and
   the background reading until every match is replayed and remembered;
 - Statistics, the first time drawn while replaying every match (no thread: what a page
   without threads, the browser build, does);
@@ -133,6 +134,8 @@ def main() -> None:
             results.setdefault("History, first page, first time (baseline)", []).append(timed(draw_history))
             shell.page = Page()          # a served page: the reading goes to a thread
             results.setdefault("Statistics, first time: 'Reading…' on screen", []).append(timed(draw_stats))
+            history._LINES.clear()
+            results.setdefault("  … History's first page meanwhile (another tab)", []).append(timed(draw_history))
             t = time.perf_counter()
             for thread in threading.enumerate():
                 if thread.name == "statistics":

@@ -19,9 +19,9 @@ match changes. Everything else works on those plain rows:
   winner only: a shared win is no win by a margin; house rule).
 
 Counted are finished games (the referee says the game is over) and complete matches
-(every game of a three-game match over). A game the referee refuses is left out; a
-match whose seats one person plays (a game's ``lone_modes``, sales' solo) is no
-contest between players and is left out too (house rule).
+(every game of a three-game match over). A match with a record the referee refuses
+is left out; so is a match whose seats one person plays (a game's ``lone_modes``): it
+is no contest between players (house rule).
 
 A game's own statistics are its ``stats`` part, a :class:`GameStats`: ``facts`` reads
 what one finished game tells (small plain data, remembered with the match) and
@@ -367,6 +367,6 @@ def kinds(matches: Sequence[MatchPlayed]) -> list[KindStats]:
     return sorted(out, key=lambda k: order.index(k.game) if k.game in order else len(order))
 
 
-__all__ = ["GAMES_PER_MATCH", "Bars", "Filter", "GamePlayed", "GameStats", "HeadToHead", "KindStats",
+__all__ = ["Bars", "Filter", "GamePlayed", "GameStats", "HeadToHead", "KindStats",
            "Lines", "MatchPlayed", "PlayerStats", "Scores", "Section", "Table", "Win", "chosen", "derive",
            "games_of", "head_to_head", "kinds", "margin", "players"]

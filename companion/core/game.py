@@ -22,6 +22,9 @@ passing    the type of the table screen's passing state, a frozen       tests
 library    the files players make for their own copy of the game (a     the shell,
            :class:`Library`: sales' deck, burger's recipe cards), kept  the setups
            in the store and edited in the app (the view's ``editor``)
+stats      the game's own statistics from its finished games' results   the Statistics
+           (a :class:`companion.core.stats.GameStats`: Hot Dog's bids   screen
+           sold and returned, prices, tables)
 ========== ============================================================ ==============
 
 A game without a part simply lacks it (no phones, no printable…); the callers ask
@@ -51,7 +54,7 @@ def screen_only(default: Any = None) -> Any:
 
 
 #: The parts a game may declare (see the module docstring).
-PARTS = ("rules", "seat", "view", "remote", "printable", "export", "passing", "library")
+PARTS = ("rules", "seat", "view", "remote", "printable", "export", "passing", "library", "stats")
 
 
 class GameResult(Protocol):

@@ -12,6 +12,7 @@ screen                 address                         args
 ``match``              ``/match/<id>``                 ``match`` (a match id)
 ``history``            ``/history``
 ``history_match``      ``/history/<id>``               ``match``
+``stats``              ``/stats``
 ``rules``              ``/rules`` or ``/rules/<game>`` ``game`` (None: the list)
 ``import``             ``/import``
 ``settings``           ``/settings``
@@ -42,7 +43,7 @@ __all__ = ["SCREENS", "address", "route_of"]
 
 # screen → its address when it takes no argument
 _PLAIN = {"home": "/", "history": "/history", "import": "/import", "settings": "/settings",
-          "join": JOIN_PATH, "nights": "/nights"}
+          "join": JOIN_PATH, "nights": "/nights", "stats": "/stats"}
 # screen → the first part of its address, followed by a match id
 _BY_MATCH = {"match": "match", "history_match": "history"}
 # screen → the first part of its address, followed by a game night's id

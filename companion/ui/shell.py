@@ -79,6 +79,7 @@ from companion.ui.library import LibraryScreen, editor_of, kind_of, title_of
 from companion.ui.night import Nights, NightScreen
 from companion.ui.phone import JoinScreen
 from companion.ui.routes import address, route_of
+from companion.ui.stats import Statistics
 from companion.ui.widgets import accessible, error_text, heading, icon_button
 from companion.ui.widgets.text_field import TextField
 
@@ -441,6 +442,8 @@ def Screen(shell: Shell, route: Route, *, key: str | None = None) -> ft.Control:
             return RulesScreen(shell, r.args.get("game"), r.args.get("back"))
         if r.screen == "history":
             return History(shell, shell.views)
+        if r.screen == "stats":
+            return Statistics(shell, shell.views)
         if r.screen == "history_match":
             m = shell.store.match(r.args["match"])
             return shell.views[m.game].match_detail(shell, m.id)
@@ -492,6 +495,7 @@ def Home(shell: Shell) -> ft.Control:
     out += [
         ft.Button("History", icon=ft.Icons.HISTORY, on_click=lambda e: shell.go("history")),
         ft.Button("Game nights", icon=ft.Icons.NIGHTLIFE, on_click=lambda e: shell.go("nights")),
+        ft.Button("Statistics", icon=ft.Icons.BAR_CHART, on_click=lambda e: shell.go("stats")),
         *[ft.Button(title_of(n), icon=ft.Icons.EDIT_NOTE, on_click=lambda e, n=n: shell.go("library", game=n))
           for n in games_with("library") if n in shell.views],
         ft.Button("Import a record", icon=ft.Icons.UPLOAD_FILE, on_click=lambda e: shell.go("import")),

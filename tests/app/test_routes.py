@@ -22,7 +22,8 @@ def every_route(match_id: int = 12) -> list[tuple[Route, str]]:
            (Route("history_match", {"match": match_id}), f"/history/{match_id}"),
            (Route("rules", {"game": None}), "/rules"),
            (Route("import"), "/import"), (Route("settings"), "/settings"), (Route("join"), "/join"),
-           (Route("nights"), "/nights"), (Route("night", {"night": 5}), "/night/5")]
+           (Route("nights"), "/nights"), (Route("night", {"night": 5}), "/night/5"),
+           (Route("stats"), "/stats")]
     for game in GAMES:
         out += [(Route("setup", {"game": game}), f"/setup/{game}"),
                 (Route("rules", {"game": game}), f"/rules/{game}"),

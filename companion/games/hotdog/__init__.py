@@ -33,5 +33,6 @@ GAME = GameSpec(
         "printable": "companion.games.hotdog.printable",
         "export": "companion.games.hotdog.export",
         "passing": "companion.games.hotdog.forms:TableUI",
+        "stats": "companion.games.hotdog.stats:STATS",
     },
 )

@@ -105,7 +105,7 @@ def _replay_whole(record: Mapping[str, Any]) -> Any:
 def complete_sale(record: Mapping[str, Any], entered: Sequence[PlayDict]) -> Change:
     """Append the sale being entered to the current round, if the rules take it (SA-3:
     every player with cards, in order); else say why and change nothing."""
-    _, state = replay(record)
+    _unused, state = replay(record)
     err = check_sale(state, entered)
     if err is not None:
         return Change(dict(record), err)
@@ -121,7 +121,7 @@ def start_next_round(record: Mapping[str, Any]) -> Change:
     """Start the next round once every hand is empty: every hand dealt again, led by
     the winner of the last sale (SA-9); refused while hands hold cards (SA-7) or after
     round 3 (SA-9)."""
-    _, state = replay(record)
+    _unused, state = replay(record)
     try:
         rules.start_round(state)
     except RuleError as err:
@@ -163,7 +163,7 @@ def edit_sale(record: Mapping[str, Any], round_index: int, sale_index: int,
     rounds = record["rounds"]
     if not (0 <= round_index < len(rounds) and 0 <= sale_index < len(rounds[round_index]["sales"])):
         return Change(dict(record), f"There is no sale {sale_index + 1} in round {round_index + 1} to change.")
-    _, state = replay(record, (round_index, sale_index))
+    _unused, state = replay(record, (round_index, sale_index))
     err = check_sale(state, entered)
     if err is not None:
         return Change(dict(record), err)
@@ -186,7 +186,7 @@ def place(record: Mapping[str, Any]) -> edits.Place:
     """How far the game is, in the words the table uses ('round 2, sale 3')."""
     rounds = record["rounds"]
     at = (len(rounds), len(rounds[-1]["sales"]) if rounds else 0)
-    _, state = replay(record)
+    _unused, state = replay(record)
     if state.game_over:
         return edits.Place(at, "the final scores")
     if state.round_over:

@@ -151,7 +151,7 @@ def summary(deck: Deck) -> list[str]:
 
 def load_deck(path: str | Path) -> Deck:
     """A deck file, checked; a bad one raises a RecordError naming its first fault."""
-    found, _, deck = _read(path)
+    found, _unused, deck = _read(path)
     if deck is None:
         raise RecordError(f"{path}: {found[0]}" + (f" (and {len(found) - 1} more)" if len(found) > 1 else ""))
     return deck
@@ -159,7 +159,7 @@ def load_deck(path: str | Path) -> Deck:
 
 def check_file(path: str | Path) -> tuple[list[str], list[str]]:
     """(problems, summary) of a deck file: problems empty when the deck is good."""
-    found, lines, _ = _read(path)
+    found, lines, _unused = _read(path)
     return found, lines
 
 

@@ -403,7 +403,7 @@ def set_kind(raw: Any, i: int, kind: str | None) -> Raw:
         if kind is None:
             card.pop("set", None)
             return
-        _, icon = card_set(card)
+        _unused, icon = card_set(card)
         if icon is None:
             own = card_icons(card)
             icon = own[0] if own else (icons(raw)[0] if icons(raw) else "")

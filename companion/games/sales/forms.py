@@ -203,7 +203,7 @@ def moved(d: SetupDraft, i: int, by: int) -> SetupDraft:
 
 
 def removed(d: SetupDraft, i: int) -> SetupDraft:
-    low, _ = player_range(d.mode)
+    low, _high = player_range(d.mode)
     if len(d.names) <= low or not 0 <= i < len(d.names):
         return d
     return replace(d, names=d.names[:i] + d.names[i + 1:])

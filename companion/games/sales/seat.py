@@ -33,7 +33,7 @@ class SalesPlays(Seat):
 
     def _next(self, record: Mapping[str, Any]) -> tuple[rules.State, rules.State, str | None]:
         """(recorded state, state for the next sale, why no sale can be played)."""
-        _, state = _replay(record)
+        _unused, state = _replay(record)
         if state.game_over:
             return state, state, f"SA-9: the game has {rules.ROUNDS} rounds: it is over"
         after = rules.start_round(state) if state.round_over else state
@@ -50,7 +50,7 @@ class SalesPlays(Seat):
 
     def check_bid(self, record: Mapping[str, Any], player: str, bid: Mapping[str, Any],
                   pending: Mapping[str, Mapping[str, Any]]) -> str | None:
-        _, state, closed = self._next(record)
+        _unused, state, closed = self._next(record)
         if closed:
             return closed
         order = rules.play_order(state)
@@ -74,7 +74,7 @@ class SalesPlays(Seat):
         return None
 
     def expected(self, record: Mapping[str, Any]) -> list[str]:
-        _, state, closed = self._next(record)
+        _unused, state, closed = self._next(record)
         return [] if closed else rules.play_order(state)
 
     def append(self, record: Mapping[str, Any], bids: Mapping[str, Mapping[str, Any]],
@@ -82,7 +82,7 @@ class SalesPlays(Seat):
         """The sale of these plays, recorded in the round in play (or, once every hand
         is empty, as the first sale of the next round)."""
         try:
-            before, _, closed = self._next(record)
+            before, _unused, closed = self._next(record)
         except RecordError as err:
             return Outcome(dict(record), say_where(err))
         if closed:

@@ -31,6 +31,7 @@ from companion.games.sales.forms import CardDraft, SetupDraft, TableUI
 from companion.games.sales.i18n import _, ngettext, pgettext
 from companion.games.sales.models import ROUNDS
 from companion.games.sales.present import Played, SaleResultView, SaleView, ScoreView
+from companion.games.sales.vocab import shown
 from companion.store import data_dir
 from companion.store.exchange import keep_file
 from companion.ui.contracts import ShellServices
@@ -200,7 +201,7 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
                    else _("exactly 2 players, playing as a team (SA-2, different names).")))
 
     deck_radios: list[ft.Control] = [
-        ft.Radio(value=f.path, label=f.name if f.ok else _("{deck} (cannot be used)").format(deck=f.name))
+        ft.Radio(value=f.path, label=shown(f.name) if f.ok else _("{deck} (cannot be used)").format(deck=shown(f.name)))
                                      for f in shipped]
     deck_radios += [ft.Radio(value=f"{forms.STORED}{c.id}",
                              label=c.name if c.ok else _("{deck} (has faults: edit it first)").format(deck=c.name))
@@ -218,7 +219,7 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
     if deck is not None and deck.ok:
         deck_info += [ft.Text(line.strip(), size=13) for line in deck.summary]
         if deck.deck is not None and deck.deck.description:
-            deck_info.append(_note(deck.deck.description))
+            deck_info.append(_note(shown(deck.deck.description)))
     elif deck is not None:
         deck_info.append(error_text(ngettext("This deck file cannot be used ({n} problem):",
                                              "This deck file cannot be used ({n} problems):",

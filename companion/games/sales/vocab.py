@@ -20,6 +20,20 @@ def word(name: str) -> str:
     return _(found) if found is not None else name
 
 
+#: The shipped example deck's name and description (``assets/decks/example-weather.json``),
+#: translated where shown; the file keeps its English, and a deck renamed is shown as typed.
+SHIPPED = {N_("Example weather deck (edit me)"),
+           N_("AN EXAMPLE TO EDIT, not the published card list: the rule texts do not list the cards. It "
+              "shows every feature the referee knows: four weathers as suits, wild cards, discard icons, set "
+              "icons, 1x set cards and neighbor set cards. Copy this file, rename it and change the suits, "
+              "icons and cards to match your own deck; then run: companion deck check YOUR_FILE.")}
+
+
+def shown(text: str) -> str:
+    """A deck's name or description as shown: the shipped example's translated, others as typed."""
+    return _(text) if text in SHIPPED else text
+
+
 def card_label(card: Card) -> str:
     """How a player names a card: "sun 4", "wild 2" (the example deck's weathers translated)."""
     return _("{suit} {value}").format(suit=word(card.suit), value=card.value)

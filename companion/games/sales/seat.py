@@ -16,6 +16,7 @@ from companion.core.game import Outcome, Seat
 from companion.core.record import validated
 from companion.core.replays import remembered
 from companion.games.sales import GAME, rules
+from companion.games.sales.i18n import _
 from companion.games.sales.models import Card, RoundResult, SalesRecord
 
 
@@ -35,7 +36,7 @@ class SalesPlays(Seat):
         """(recorded state, state for the next sale, why no sale can be played)."""
         _unused, state = _replay(record)
         if state.game_over:
-            return state, state, f"SA-9: the game has {rules.ROUNDS} rounds: it is over"
+            return state, state, _("SA-9: the game has {n} rounds: it is over").format(n=rules.ROUNDS)
         after = rules.start_round(state) if state.round_over else state
         return state, after, None
 
@@ -44,7 +45,7 @@ class SalesPlays(Seat):
 
     def parse_bid(self, player: str, bid: Mapping[str, Any]) -> dict[str, Any]:
         if set(bid) != {"card"} or not isinstance(bid.get("card"), Mapping):
-            raise RuleError("SA-1", "a play is one card: its suit and value", player=player)
+            raise RuleError("SA-1", _("a play is one card: its suit and value"), player=player)
         card = validated(Card, bid["card"], GAME.field_rulings)
         return {"card": card.model_dump(exclude_defaults=True)}
 
@@ -58,19 +59,19 @@ class SalesPlays(Seat):
         if player in played:
             if played[-1] != player:
                 after = played[played.index(player) + 1]
-                return f"SA-3: {after} has played after you: your card stays"
+                return _("SA-3: {player} has played after you: your card stays").format(player=after)
             return None
         expected = order[len(played)] if len(played) < len(order) else None
         if player != expected:
             if player not in order:
-                return "SA-3: has no cards in hand and cannot play"
-            return (f"SA-3: plays out of turn: {expected} plays next "
-                    f"(clockwise from the leader {state.leader}, skipping empty hands)")
+                return _("SA-3: has no cards in hand and cannot play")
+            return _("SA-3: plays out of turn: {player} plays next (clockwise from the leader {leader}, "
+                     "skipping empty hands)").format(player=expected, leader=state.leader)
         return None
 
     def withdraw_refusal(self, player: str, pending: list[str]) -> str | None:
         if player in pending and pending[-1] != player:
-            return "SA-3: a card played stays once the next player has played"
+            return _("SA-3: a card played stays once the next player has played")
         return None
 
     def expected(self, record: Mapping[str, Any]) -> list[str]:

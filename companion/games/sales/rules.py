@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from companion.core import words
 from companion.core.errors import RuleError, Where, error_of
 from companion.core.names import Roster, check_names
 from companion.core.seating import first_clockwise, neighbours
@@ -82,14 +81,13 @@ def start(record: SalesRecord) -> State:
         check_names(players, MIN_PLAYERS, MAX_PLAYERS, "SA-2")
     else:
         if len(players) != TEAM_PLAYERS:
-            what = "co-op is for exactly 2 players" if record.mode == "coop" else (
-                "solo is refereed as exactly 2 hands"
-            )
-            raise RuleError("SA-2", f"{what}, not {len(players)}")
+            what = (_("co-op is for exactly 2 players, not {n}") if record.mode == "coop"
+                    else _("solo is refereed as exactly 2 hands, not {n}"))
+            raise RuleError("SA-2", what.format(n=len(players)))
         check_names(players, TEAM_PLAYERS, TEAM_PLAYERS, "SA-2")
     leader = players[0]
     if record.leader is not None:
-        leader = Roster(players).resolve(record.leader, "SA-9", "the first leader")
+        leader = Roster(players).resolve(record.leader, "SA-9", _("the first leader"))
     return State(
         players=players,
         mode=record.mode,
@@ -107,14 +105,16 @@ def start_round(state: State) -> State:
     round's last sale (SA-9). Won cards are kept."""
     r = state.round + 1
     if r > ROUNDS:
-        raise RuleError("SA-9", f"the game has {ROUNDS} rounds: it ended after round {ROUNDS}", round=r)
+        raise RuleError("SA-9", _("the game has {n} rounds: it ended after round {n}").format(n=ROUNDS), round=r)
     if not state.round_over:
         holders = [f"{p} ({n})" for p, n in state.hands.items() if n]
-        verb = "holds" if len(holders) == 1 else "hold"
         raise RuleError(
             "SA-7",
-            f"round {state.round} has not ended: {words.names(holders)} still {verb} cards; "
-            "a round ends when every hand is empty (SA-9)",
+            ngettext("round {n} has not ended: {players} still holds cards; "
+                     "a round ends when every hand is empty (SA-9)",
+                     "round {n} has not ended: {players} still hold cards; "
+                     "a round ends when every hand is empty (SA-9)", len(holders)).format(
+                n=state.round, players=_names(holders)),
             round=r,
         )
     assert state.last_winner is not None  # a finished round had at least one sale
@@ -141,8 +141,9 @@ def _validate(state: State, sale: Sale) -> list[Play]:
     r, s = state.round, state.sales_in_round + 1
     if state.round_over:
         raise RuleError(
-            "SA-7", f"every hand is empty: round {r} is over"
-            + (f"; start round {r + 1}" if r < ROUNDS else " and so is the game (SA-9)"),
+            "SA-7", (_("every hand is empty: round {n} is over; start round {next}") if r < ROUNDS
+                     else _("every hand is empty: round {n} is over and so is the game (SA-9)")).format(
+                n=r, next=r + 1),
             round=r, sale=s,
         )
     order = play_order(state)
@@ -153,15 +154,15 @@ def _validate(state: State, sale: Sale) -> list[Play]:
         p = roster.resolve(play.player, "SA-3", "", round=r, sale=s)
         where: Where = {"round": r, "sale": s, "player": p}
         if p in seen:
-            raise RuleError("SA-3", "plays twice in one sale", **where)
+            raise RuleError("SA-3", _("plays twice in one sale"), **where)
         if state.hands[p] == 0:
-            raise RuleError("SA-3", "has no cards in hand and cannot play", **where)
+            raise RuleError("SA-3", _("has no cards in hand and cannot play"), **where)
         if i >= len(order) or order[i] != p:
             expected = order[i] if i < len(order) else None
             raise RuleError(
                 "SA-3",
-                f"plays out of turn: {expected} plays next "
-                f"(clockwise from the leader {state.leader}, skipping empty hands)",
+                _("plays out of turn: {player} plays next (clockwise from the leader {leader}, "
+                  "skipping empty hands)").format(player=expected, leader=state.leader),
                 **where,
             )
         seen.add(p)
@@ -170,8 +171,8 @@ def _validate(state: State, sale: Sale) -> list[Play]:
         missing = order[len(plays)]
         raise RuleError(
             "SA-3",
-            "has not played: every player with cards in hand plays each sale"
-            if plays else f"the sale has no plays: {state.leader} leads",
+            _("has not played: every player with cards in hand plays each sale")
+            if plays else _("the sale has no plays: {player} leads").format(player=state.leader),
             round=r, sale=s, player=missing if plays else None,
         )
     return plays

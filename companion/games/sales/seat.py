@@ -6,10 +6,10 @@ No flet here."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.core import edits
+from companion.core import edits, i18n
 from companion.core.edits import say_where
 from companion.core.errors import RecordError, RuleError
 from companion.core.game import Outcome, Seat
@@ -20,11 +20,23 @@ from companion.games.sales.i18n import _
 from companion.games.sales.models import Card, RoundResult, SalesRecord
 
 
-@remembered
+def _replay_record(record: Mapping[str, Any]) -> tuple[list[RoundResult], rules.State]:
+    return rules.replay(validated(SalesRecord, dict(record), GAME.field_rulings))
+
+
+_REPLAYS: dict[str, Callable[[Mapping[str, Any]], tuple[list[RoundResult], rules.State]]] = {}
+
+
 def _replay(record: Mapping[str, Any]) -> tuple[list[RoundResult], rules.State]:
     """The record replayed, remembered per record (``core.replays``): a hosted sale asks
-    it of one record for every check, the append, the end and the view."""
-    return rules.replay(validated(SalesRecord, dict(record), GAME.field_rulings))
+    it of one record for every check, the append, the end and the view. Remembered per
+    language too: the results carry the rules' explanations, in the language they were
+    worked out in."""
+    code = i18n.language()
+    replay = _REPLAYS.get(code)
+    if replay is None:
+        replay = _REPLAYS.setdefault(code, remembered(_replay_record))
+    return replay(record)
 
 
 class SalesPlays(Seat):

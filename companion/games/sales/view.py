@@ -576,6 +576,7 @@ def _sales_list(t: Table, game: Played, ui: TableUI) -> list[ft.Control]:
             continue
         out.append(bold(_("Round {n}").format(n=rv.number)))
         for s, line in reversed(list(enumerate(rv.sales))):
+            # Translators: {sale} is a whole line: "Sale 2: Dan led; Dan wins with the snow 0"
             out.append(ft.TextButton(_("Open round {n}, {sale}").format(n=rv.number, sale=_mid_sentence(line)),
                                      on_click=_tap(partial(actions.open_sale, t, (rv.number - 1, s)))))
     return out + _undo(t, ui)

@@ -54,7 +54,7 @@ class Deck(Model):
         for card in self.cards:
             if card.id.casefold() == key:
                 return card
-        raise RecordError(f"deck '{self.name}' has no card '{card_id}'")
+        raise RecordError(_("deck '{deck}' has no card '{card}'").format(deck=self.name, card=card_id))
 
 
 def card_attributes(deck: Deck, card_id: str) -> dict[str, Any]:

@@ -140,7 +140,7 @@ def DeckEditor(shell: ShellServices, item_id: int, *, key: str | None = None) ->
     except CompanionError as exc:
         return _column([heading(_("Deck")),
                         ft.Text(_("This deck is not saved here any more ({error}).").format(error=exc)),
-                        ft.Button("Your decks", icon=ft.Icons.ARROW_BACK, on_click=back)])
+                        ft.Button(_("Your decks"), icon=ft.Icons.ARROW_BACK, on_click=back)])
     try:
         raw: Any = json.loads(item.body)
     except ValueError as exc:
@@ -151,7 +151,7 @@ def DeckEditor(shell: ShellServices, item_id: int, *, key: str | None = None) ->
         return _column([heading(item.name or _("Deck")),
                         error_text(_("{why} It cannot be edited here: delete it, or import a good one.").format(
                             why=why)),
-                        ft.Button("Your decks", icon=ft.Icons.ARROW_BACK, on_click=back)])
+                        ft.Button(_("Your decks"), icon=ft.Icons.ARROW_BACK, on_click=back)])
 
     def put(fn: Callable[[EditorUI], EditorUI]) -> None:
         shell.set_ui(k, fn, EditorUI())

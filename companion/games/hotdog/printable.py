@@ -65,8 +65,8 @@ def _log_grid(game: int, players: Sequence[str], rows: Sequence[Row]) -> Grid:
 
 def log_note() -> Note:
     return Note(_("Per round: who holds the mustard card, and each player's dollars after the round "
-                  "(everyone starts each game with three {money} cards). The mustard card passes one seat "
-                  "clockwise after every round.").format(money=dollars(1)), rulings=("HD-3", "HD-14"))
+                  "(everyone starts each game with three $1 cards). The mustard card passes one seat "
+                  "clockwise after every round."), rulings=("HD-3", "HD-14"))
 
 
 def mustard_note() -> Note:

@@ -218,7 +218,7 @@ def NightScreen(shell: ShellServices, night_id: int, views: dict[str, GameView])
             gone = m.status in (DELETED, UNREADABLE)
             out.append(ft.Row([ft.Text(m.line, size=13, color=ft.Colors.ERROR if gone else None, expand=True),
                                *([ft.TextButton(_("Remove"), on_click=lambda e, i=m.id: tick(i, False))]
-                                 if m.status == DELETED else [])], wrap=True))
+                                 if m.status == DELETED else [])]))   # an expanded text cannot be in a wrapping row
 
     # ------------------------------------------------ the matches to tick
     summaries = [m for m in shell.store.summaries() if m.game in views]

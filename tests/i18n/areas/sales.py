@@ -5,5 +5,5 @@ Switch a screen on by adding its name: "setup", "table_in_play", "table_finished
 PRINTABLES = True checks the text of its score sheets and rules cards.
 """
 
-SCREENS: set[str] = set()
+SCREENS: set[str] = {"table_in_play", "table_finished", "match_detail"}
 PRINTABLES = False

@@ -300,7 +300,7 @@ def card_errors(draft: CardDraft, deck: Deck | None = None) -> dict[str, str]:
         for e in exc.errors(include_url=False):
             name = str(e["loc"][0]) if e["loc"] else "card"
             what = " ".join(str(x) for x in e["loc"] if isinstance(x, str)) or "card"
-            out.setdefault(name, _("SA-1: {field} {problem}").format(field=_(FIELDS.get(what, what)),
+            out.setdefault(name, _("SA-1: {field} {problem}").format(field=_(FIELDS[what]) if what in FIELDS else what,
                                                                          problem=describe_error(dict(e))))
     if deck is not None:
         suit = raw["suit"]

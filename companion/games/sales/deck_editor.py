@@ -404,7 +404,7 @@ def _picked(raw: dict[str, Any], u: EditorUI, i: int, found: Faults, edit: Any, 
                                              tap(lambda r, s=s: deck_edit.set_suit(r, i, s)),
                                              name=_("{card} suit {suit}").format(card=cid, suit=word(s)))
                                        for s in [*deck_edit.suits(raw), WILD]])),
-            _labelled(_("Value"), stepper_row(cid, ("value", "values"), value,
+            _labelled(_("Value"), stepper_row(cid, (_("value"), _("values")), value,
                                            lambda by: edit(lambda r: deck_edit.set_value(r, i, value + by)))),
             _labelled(_("Place"), ft.Row([
                 icon_button(ft.Icons.ARROW_UPWARD, _("Move {card} up").format(card=cid),

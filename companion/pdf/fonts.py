@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from companion.core.i18n import _
 from companion.core.errors import CompanionError
 from companion.core.glyphs import undrawable
 from companion.core.paths import ASSETS
@@ -126,12 +127,13 @@ def check_printable(name: str) -> None:
     shown = ", ".join(f"U+{ord(ch):04X}" for ch in missing[:5])
     if not missing:  # each character is in some font, but no single font has them all
         raise CompanionError(
-            f"the name '{name}' mixes scripts no single font can print together "
-            "(use one script per name)"
+            _("the name '{name}' mixes scripts no single font can print together "
+              "(use one script per name)").format(name=name)
         )
     raise CompanionError(
-        f"the name '{name}' has characters no font here can print ({shown}); "
-        "spell it in Latin, Greek, Cyrillic, Chinese, Japanese or Korean letters"
+        _("the name '{name}' has characters no font here can print ({characters}); "
+          "spell it in Latin, Greek, Cyrillic, Chinese, Japanese or Korean letters").format(
+            name=name, characters=shown)
     )
 
 

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from companion.core.i18n import _
 from companion.core.errors import CompanionError
 from companion.core.glyphs import undrawable
+from companion.core.i18n import _
 from companion.core.paths import ASSETS
 
 FONT_DIR = ASSETS / "fonts"
@@ -114,7 +114,7 @@ def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
             out[-1] = (name, out[-1][1] + ch)
         else:
             out.append((name, ch))
-    for name in {n for n, _ in out}:
+    for name in {n for n, _ch in out}:
         _ttfont(name)
     return out
 

@@ -53,9 +53,7 @@ def build_night_sheet(result: NightResult, *, date: dt.date | None = None) -> by
     """The night's sheet as A4 PDF bytes; ``date``: the day printed in the footer
     (default: SOURCE_DATE_EPOCH, else today). The night's own date fills the Date field."""
     from companion.pdf import sheet as render
-    from companion.pdf.document import edition_date
-
-    from companion.pdf.document import printed_date
+    from companion.pdf.document import edition_date, printed_date
 
     try:
         field = printed_date(dt.date.fromisoformat(result.record.date))

@@ -357,9 +357,15 @@ def _explain(record: NightRecord, placed: Sequence[MatchPlaces], standings: Sequ
 def points_rule_text(record: NightRecord) -> str:
     """'House rule: points per place 1st 3, 2nd 2, 3rd 1, later places 0; tied players
     share the places' points.'"""
+    return _("House rule: {rule}").format(rule=points_rule(record))
+
+
+def points_rule(record: NightRecord) -> str:
+    """The house rule itself: 'points per place 1st 3, 2nd 2, 3rd 1, later places 0;
+    tied players share the places' points equally.'"""
     named = ", ".join(_("{place} {points}").format(place=ordinal(i), points=p)
                       for i, p in enumerate(record.points, 1))
     if named:
-        return _("House rule: points per place {places}, later places 0; "
+        return _("points per place {places}, later places 0; "
                  "players tied share their places' points equally.").format(places=named)
-    return _("House rule: every place scores 0 points; players tied share their places' points equally.")
+    return _("every place scores 0 points; players tied share their places' points equally.")

@@ -12,7 +12,7 @@ import datetime as dt
 
 from companion.core.i18n import _, ngettext
 from companion.core.names import key
-from companion.core.night import NightResult, ordinal, points_rule_text, points_text, status_text
+from companion.core.night import NightResult, ordinal, points_rule, points_text, status_text
 from companion.pdf.model import Grid, Note, Row, ScoreSheet
 
 
@@ -39,7 +39,7 @@ def night_sheet(result: NightResult) -> ScoreSheet:
                            lead_widths=(44.0,), rules_after=(1,)))
     blocks.append(Note(result.explanation))
     blocks += [Note(m.line) for m in result.matches]
-    blocks.append(Note(points_rule_text(record).removeprefix(_("House rule:")).lstrip(), house_rule=True))
+    blocks.append(Note(points_rule(record), house_rule=True))
     blocks.append(Note(_("Each match is placed by its own final result (a Hot Dog match by its three games' "
                          "total, HD-15); a place cell reads place · points, '=' where the place is shared.")))
     count = len(result.matches)

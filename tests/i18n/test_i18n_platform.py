@@ -62,3 +62,21 @@ def test_companion_print_refuses_in_the_language_printed(capsys, tmp_path):
     assert capsys.readouterr().err == "companion print: --date „29.11.“ ist kein Datum wie 2026-11-29\n"
     assert main(["print", "rules", "hotdog", "--date", "29.11.", "-o", str(tmp_path / "x.pdf")]) == 1
     assert capsys.readouterr().err == "companion print: --date '29.11.' is not a date like 2026-11-29\n"
+
+
+def test_the_game_night_sheet_prints_only_translated_text():
+    from companion.core.match import MatchRecord
+    from companion.core.night import NightRecord, tally
+    from companion.pdf.night import build_night_sheet
+    from tests.i18n.pseudo import uncovered
+    from tests.night_records import burger_game, hotdog_match, match_of, sales_game
+
+    matches = {i: MatchRecord.model_validate(m)
+               for i, m in enumerate((hotdog_match(), match_of(sales_game()), match_of(burger_game())), 1)}
+    record = NightRecord(name="Freitag bei Anna", date="2026-11-27", matches=[1, 2, 3, 4])   # 4: deleted
+    i18n.set_language(i18n.PSEUDO)
+    (page,) = page_texts(build_night_sheet(tally(record, matches), date=DATE))
+    from companion.core.registry import games
+
+    players = {"Anna", "anna", "Bernd", "Chris", record.name, *(spec.title for spec in games().values())}
+    assert uncovered(page, {*players, i18n.date(DATE), i18n.date(dt.date(2026, 11, 27))}) is None, page

@@ -375,7 +375,8 @@ def _picked(raw: dict[str, Any], u: EditorUI, i: int, found: Faults, edit: Any, 
                         name=_("{card} shows {icon}").format(card=cid, icon=word(x)))
                   for x in shown_icons]
     kinds = [_chip(_(KIND_SHOWN[kd]), kind == kd, tap(lambda r, kd=kd: deck_edit.set_kind(r, i, kd)),
-                   name=f"{cid}: {_(label)}") for kd, label in KIND_NAMES.items()]
+                   name=_("{card}: {kind}").format(card=cid, kind=_(label)))
+             for kd, label in KIND_NAMES.items()]
     out: list[ft.Control] = [
         head, actions,
         _labelled(_("Discard"), NumberChips(cid, _("discard icons"), sorted({*DISCARDS, discard}), discard,
@@ -429,7 +430,7 @@ def _cards_list(raw: dict[str, Any], picked: int | None, found: Faults, put: Any
             c = items[i]
             on = i == picked
             row = ft.Container(
-                content=ft.Text(f"{card_id(c, i)}: {card_line(c)}", size=14,
+                content=ft.Text(_("{card}: {line}").format(card=card_id(c, i), line=card_line(c)), size=14,
                                 weight=ft.FontWeight.BOLD if on else None),
                 padding=ft.Padding(10, 8, 10, 8), border_radius=8,
                 bgcolor=ft.Colors.SECONDARY_CONTAINER if on else None,

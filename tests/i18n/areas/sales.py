@@ -5,5 +5,5 @@ Switch a screen on by adding its name: "setup", "table_in_play", "table_finished
 PRINTABLES = True
 """
 
-SCREENS: set[str] = {"setup", "table_in_play", "table_finished", "match_detail", "rules"}
+SCREENS: set[str] = {"setup", "table_in_play", "table_finished", "match_detail", "rules", "library_item"}
 PRINTABLES = True

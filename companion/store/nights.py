@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from companion.core import when
 from companion.core.errors import CompanionError, RecordError, StoreError
 from companion.core.i18n import _
 from companion.core.match import MatchRecord
@@ -48,8 +49,14 @@ def _night(row: tuple[int, str, float, float]) -> StoredNight:
 
 def new_record(name: str = "", date: dt.date | None = None) -> NightRecord:
     """A new night of ``date`` (today if none), named after its day unless named."""
-    day = (date or dt.date.today()).isoformat()
-    return NightRecord(name=name or f"Game night {day}", date=day)
+    day = date or dt.date.today()
+    return NightRecord(name=name or default_name(day), date=day.isoformat())
+
+
+def default_name(day: dt.date) -> str:
+    """A night's name until the players give it one: its day, in the language in use
+    when it is named (a name, kept as it was written, like one a player types)."""
+    return _("Game night {date}").format(date=when.calendar_day(day))
 
 
 def create(store: Store, record: NightRecord) -> int:
@@ -124,7 +131,7 @@ def step_points(store: Store, night_id: int, place: int, by: int) -> NightRecord
 
 def renamed(record: NightRecord, name: str) -> NightRecord:
     """The record with another name (an empty one: named after its day again)."""
-    text = name.strip()[:60] or f"Game night {record.date}"
+    text = name.strip()[:60] or default_name(dt.date.fromisoformat(record.date))
     return parse_night({**record.model_dump(mode="json"), "name": text})
 
 

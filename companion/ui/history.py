@@ -26,12 +26,12 @@ import flet as ft
 from companion.core import i18n
 from companion.core.errors import CompanionError
 from companion.core.i18n import _, ngettext
+from companion.core.when import moment
 from companion.store import MatchSummary, Store
 from companion.store.bgstats import bgstats_json
 from companion.ui.contracts import GameView, ShellServices
 from companion.ui.widgets import heading
 from companion.ui.widgets.text_field import TextField
-from companion.ui.widgets.when import moment
 
 PAGE = 20          # lines drawn at first (a screenful), and added by each "Show more"
 KEY = "history"

@@ -30,6 +30,7 @@ from companion.core.grid import GridRow
 from companion.core.i18n import _, ngettext
 from companion.core.names import key
 from companion.core.night import DELETED, MAX_PLACES, UNREADABLE, NightResult, ordinal, points_rule_text, points_text
+from companion.core.when import calendar_day
 from companion.store import MatchSummary
 from companion.store import nights as store_nights
 from companion.ui.contracts import GameView, ShellServices
@@ -37,7 +38,6 @@ from companion.ui.history import entry_text
 from companion.ui.widgets import ScoreGrid, error_text, heading
 from companion.ui.widgets.stepper import Stepper
 from companion.ui.widgets.text_field import TextField
-from companion.ui.widgets.when import calendar_day
 
 KEY = "night"
 OTHERS_PAGE = 20        # other matches drawn at first, and added by each "Show more"

@@ -35,13 +35,13 @@ from typing import Any
 import flet as ft
 import flet.canvas as cv
 
-from companion.core import i18n, stats
+from companion.core import i18n, stats, when
 from companion.core.errors import CompanionError
 from companion.core.i18n import N_, _, ngettext
 from companion.core.registry import game, games_with, part
 from companion.store import MatchSummary, Store
 from companion.ui.contracts import GameView, ShellServices
-from companion.ui.widgets import bold, card, error_text, heading, when
+from companion.ui.widgets import bold, card, error_text, heading
 from companion.ui.widgets.text_field import TextField
 
 log = logging.getLogger(__name__)

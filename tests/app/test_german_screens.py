@@ -7,10 +7,9 @@ from __future__ import annotations
 import datetime as dt
 import time
 
-from companion.core import i18n
+from companion.core import i18n, when
 from companion.store import Store
 from companion.ui import history, stats
-from companion.ui.widgets import when
 from tests.app.test_history import drawn, entries, seed, texts
 from tests.tabs import tab
 

@@ -167,3 +167,16 @@ def test_taps_at_once_each_build_on_the_other(store):
         t.join()
     record = store_nights.night(store, nid).record
     assert record.matches == ids and record.points == [7, 2, 1]
+
+
+def test_a_new_night_is_named_after_its_day_in_the_language_in_use():
+    import datetime as dt
+
+    from companion.core import i18n
+    from companion.store.nights import new_record
+
+    day = dt.date(2026, 12, 1)
+    assert new_record(date=day).name == "Game night 2026-12-01"
+    with i18n.using("de"):
+        assert new_record(date=day).name == "Spieleabend 01.12.2026"
+    assert new_record("Freitag", day).name == "Freitag"

@@ -15,9 +15,9 @@ import flet as ft
 
 from companion.core.i18n import _, ngettext
 from companion.core.registry import games
+from companion.core.when import day
 from companion.store import Group, Store
 from companion.ui.widgets.heading import bold
-from companion.ui.widgets.when import day
 
 SHOWN = 4          # groups offered before "Show every group"
 

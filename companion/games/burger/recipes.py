@@ -37,10 +37,19 @@ from companion.core import words
 from companion.core.errors import RecordError, shorten
 from companion.core.paths import ASSETS
 from companion.core.record import Model, describe_error, parse_json
+from companion.games.burger.i18n import N_, _
 from companion.games.burger.models import RAT
 
 BOTTOM_BUN = "bottom bun"
 TOP_BUN = "top bun"
+_BUNS = {BOTTOM_BUN: N_("bottom bun"), TOP_BUN: N_("top bun")}
+
+
+def bun_shown(card: str) -> str:
+    """A card as a player reads it: the buns in the language now, an ingredient as named."""
+    return _(_BUNS[card]) if card in _BUNS else card
+
+
 RECIPES_DIR = ASSETS / "recipes"
 
 
@@ -233,7 +242,7 @@ def ingredient_list(raw: Any) -> list[str]:
     seen: dict[str, str] = {}
     for recipe in raw.get("recipes") or []:
         if isinstance(recipe, dict):
-            for _, card in _texts(recipe.get("ingredients")):
+            for __, card in _texts(recipe.get("ingredients")):
                 if _unlisted(card):
                     seen.setdefault(_key(card), card.strip())
     return list(seen.values())
@@ -294,7 +303,7 @@ def load_recipes(path: str | Path | None = None) -> RecipeBook:
     """A recipe file (default: the shipped example); a bad one raises a one-line RecordError
     naming its first fault."""
     path = Path(path) if path is not None else RECIPES_DIR / "example.json"
-    found, book, _ = _read(path)
+    found, book, __ = _read(path)
     if book is None:
         if found[0].startswith("cannot read"):
             raise RecordError(f"recipes: {found[0]}")
@@ -339,16 +348,14 @@ def check_hamburger(
         missing.append(BOTTOM_BUN)
     elif keys[0] == RAT:
         missing.append(BOTTOM_BUN)
-        problems.append("a rat can never be the bottom bun, flipped or not: it goes under the wastebasket (BU-5)")
+        problems.append(_("a rat can never be the bottom bun, flipped or not: it goes under the wastebasket (BU-5)"))
         rest = 1
     elif flipped_bottom or keys[0] == BOTTOM_BUN:
         rest = 1
     else:
         missing.append(BOTTOM_BUN)
-        problems.append(
-            f"the first card is '{cards[0]}', not the bottom bun: put the bottom bun first "
-            "or flip an ingredient card to serve as one (BU-5)"
-        )
+        problems.append(_("the first card is '{card}', not the bottom bun: put the bottom bun first "
+                          "or flip an ingredient card to serve as one (BU-5)").format(card=cards[0]))
 
     # the top bun: last, and nothing after it
     end = len(cards)
@@ -361,15 +368,15 @@ def check_hamburger(
     shown = {_key(i): i for i in recipe.ingredients}
     for card, key in middle:
         if key == RAT:
-            problems.append("a rat is never part of a hamburger: it goes under the wastebasket (BU-5)")
+            problems.append(_("a rat is never part of a hamburger: it goes under the wastebasket (BU-5)"))
         elif key == TOP_BUN:
-            problems.append("the top bun must be placed after all other ingredients (BU-5)")
+            problems.append(_("the top bun must be placed after all other ingredients (BU-5)"))
         elif key == BOTTOM_BUN:
-            problems.append("a second bottom bun is not in the recipe (BU-5)")
+            problems.append(_("a second bottom bun is not in the recipe (BU-5)"))
         elif needed[key] > 0:
             needed[key] -= 1
         else:
-            problems.append(f"'{card}' is not in the {recipe.name} recipe (BU-5)")
+            problems.append(_("'{card}' is not in the {recipe} recipe (BU-5)").format(card=card, recipe=recipe.name))
     for key in needed.elements():
         missing.append(shown[key])
     if not wastebasket_top and not has_top:
@@ -379,17 +386,17 @@ def check_hamburger(
     if complete:
         how = []
         if flipped_bottom:
-            how.append(f"'{cards[0]}' flipped as bottom bun (BU-5)")
+            how.append(_("'{card}' flipped as bottom bun (BU-5)").format(card=cards[0]))
         if wastebasket_top:
-            how.append("the wastebasket card as top bun (BU-7)")
-        text = f"A complete {recipe.name}: " + ("; ".join(how) if how else "bottom bun, "
-                                                "ingredients, top bun (BU-5)") + "."
+            how.append(_("the wastebasket card as top bun (BU-7)"))
+        text = _("A complete {recipe}: {how}.").format(
+            recipe=recipe.name, how="; ".join(how) if how else _("bottom bun, ingredients, top bun (BU-5)"))
     else:
         parts = []
         if missing:
-            parts.append("missing " + ", ".join(missing))
+            parts.append(_("missing {cards}").format(cards=", ".join(bun_shown(c) for c in missing)))
         parts.extend(problems)
-        text = f"Not a complete {recipe.name}: " + "; ".join(parts) + "."
+        text = _("Not a complete {recipe}: {why}.").format(recipe=recipe.name, why="; ".join(parts))
     return HamburgerCheck(
         recipe=recipe.name, complete=complete, missing=missing, problems=problems, explanation=text,
     )

@@ -32,6 +32,7 @@ from companion.games.burger.i18n import _, ngettext
 from companion.games.burger.models import TOOL_KINDS
 from companion.games.burger.present import EndView, RoundView
 from companion.games.burger.recipe_editor import RecipeEditor
+from companion.games.burger.recipes import bun_shown
 from companion.games.burger.remote import lines_drawn
 from companion.games.burger.rulings import (
     RULES,
@@ -347,7 +348,7 @@ def Decks(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
                 for j, c in enumerate(deck.cards)
             ] or [ft.Text(_("No card yet."), size=13)], spacing=4, run_spacing=4, wrap=True))
             rows.append(ft.Row([
-                _card_button(_("{deck}: put {card}").format(deck=name, card=n), n,
+                _card_button(_("{deck}: put {card}").format(deck=name, card=bun_shown(n)), bun_shown(n),
                              put(partial(forms.tap_card, deck=i, name=n)))
                 for n in names
             ], spacing=4, run_spacing=4, wrap=True))
@@ -499,8 +500,8 @@ def StackCheck(d: Drawn, which: str, player: str, *, key: str | None = None) -> 
                         r.name == stack.recipe,
                         _tap(partial(put, partial(replace, recipe=r.name))))
                 for r in book.recipes], spacing=6, wrap=True),
-        ft.Text(_("Stack: {cards}").format(cards=", ".join(stack.cards) or _("empty"))),
-        ft.Row([_card_button(_("{player}'s stack: put {card}").format(player=player, card=c), c,
+        ft.Text(_("Stack: {cards}").format(cards=", ".join(bun_shown(c) for c in stack.cards) or _("empty"))),
+        ft.Row([_card_button(_("{player}'s stack: put {card}").format(player=player, card=bun_shown(c)), bun_shown(c),
                              _tap(partial(put, partial(stacks.put_card, card=c))))
                 for c in offer], spacing=4, run_spacing=4, wrap=True),
         ft.Row([

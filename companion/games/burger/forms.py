@@ -41,7 +41,7 @@ from companion.games.burger.models import (
     RoundResult,
 )
 from companion.games.burger.present import hand_text
-from companion.games.burger.recipes import RECIPES_DIR, RecipeBook, load_recipes
+from companion.games.burger.recipes import RECIPES_DIR, RecipeBook, bun_shown, load_recipes
 from companion.games.burger.recipes import problems as recipe_problems
 from companion.games.burger.state import UNNAMED, deck_label, on_screen, replay, state_before
 
@@ -303,7 +303,7 @@ class DeckDraft:
 
     @property
     def text(self) -> str:
-        named = [c.strip() for c in self.cards if c.strip() and not rules.is_rat(c)]
+        named = [bun_shown(c.strip()) for c in self.cards if c.strip() and not rules.is_rat(c)]
         unnamed = sum(1 for c in self.cards if not c.strip())
         parts = list(named)
         if unnamed and named:
@@ -509,7 +509,9 @@ def tools_status(state: rules.State, draft: RoundDraft) -> list[str]:
         if draft.revealed and kind:
             out.append(f"{p}: {rules.tool_name(kind)}")
         else:
-            out.append(f"{p}: {_('card down') if kind else _('to choose')}")
+            # Translators: before the reveal, beside a player's name: a card played face down, or none yet
+            state_word = _("card down") if kind else _("to choose")
+            out.append(f"{p}: {state_word}")
     return out
 
 

@@ -24,6 +24,7 @@ from companion.core.names import Roster
 from companion.games.burger import rules, secrecy
 from companion.games.burger.i18n import _, ngettext
 from companion.games.burger.models import RoundResult
+from companion.games.burger.recipes import bun_shown
 from companion.games.burger.rulings import HOUSE_RULE, scoring_label, tools_label
 from companion.games.burger.state import UNNAMED, deck_label, on_screen, parse, replay
 
@@ -41,7 +42,7 @@ def hand_text(hand: Mapping[str, int]) -> str:
 
 def decks_lines(decks: Sequence[Sequence[str]]) -> list[str]:
     """Decks as laid out (public), one line each, counted from 1: 'Deck 1: bun, rat'."""
-    return [_("{deck}: {cards}").format(deck=_capital(deck_label(i)), cards=", ".join(deck))
+    return [_("{deck}: {cards}").format(deck=_capital(deck_label(i)), cards=", ".join(bun_shown(c) for c in deck))
             for i, deck in enumerate(decks)]
 
 
@@ -115,7 +116,7 @@ class RoundView:
 def _deck_text(deck: Sequence[str], secrets: bool) -> str:
     names = [c for c in deck if not rules.is_rat(c)]
     unnamed = sum(1 for c in names if c == UNNAMED)
-    parts = [c for c in names if c != UNNAMED]
+    parts = [bun_shown(c) for c in names if c != UNNAMED]
     if unnamed:
         parts.append(ngettext("{n} ingredient", "{n} ingredients", unnamed).format(n=unnamed))
     rats = secrecy.rat_cards_shown(deck, secrets)

@@ -28,7 +28,7 @@ from companion.core.errors import CompanionError
 from companion.games.burger import actions, forms, present, rules, stacks
 from companion.games.burger.actions import DRAFT, EDIT, Drawn
 from companion.games.burger.forms import RoundDraft, Setup, SetupUI, StackDraft
-from companion.games.burger.i18n import _, ngettext
+from companion.games.burger.i18n import _, ngettext, pgettext
 from companion.games.burger.models import TOOL_KINDS
 from companion.games.burger.present import EndView, RoundView
 from companion.games.burger.recipe_editor import RecipeEditor
@@ -182,10 +182,12 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
         bold(_("Tool cards per player")),
         ft.Text(tools_label(s.tongs, s.tease)),
         ft.Row([
+            # Translators: the unit under the number of tongs cards (any number)
             Stepper(_("Setup"), (_("tongs card"), _("tongs cards")), s.tongs, step("tongs"),
-                    unit=rules.tool_name("tongs")),
+                    unit=pgettext("unit", "tongs")),
+            # Translators: the unit under the number of tease cards (any number)
             Stepper(_("Setup"), (_("tease card"), _("tease cards")), s.tease, step("tease"),
-                    unit=rules.tool_name("tease")),
+                    unit=pgettext("unit", "tease")),
         ], spacing=8, wrap=True),
         error_text(problems.get("tools")),
         bold(_("Draw pile")),

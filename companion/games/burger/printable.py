@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.games.burger.i18n import N_, _, ngettext
+from companion.games.burger.i18n import N_, _, ngettext, pgettext
 from companion.pdf.model import (
     HOUSE,
     MARKS_LEGEND,
@@ -66,7 +66,7 @@ def _log_grid(players: Sequence[str], rows: Sequence[Row]) -> Grid:
     return Grid(title=_("Round log"), lead=(_("Round"), _("First player")), players=tuple(players),
                 rows=tuple(rows), row_height=6.0, lead_widths=(12.0, 26.0),
                 # Translators: the round log's last two columns: hamburgers on the table, cards in the draw pile
-                tail=(_("On the table"), _("Draw pile")), tail_widths=(20.0, 16.0),
+                tail=(_("On the table"), pgettext("narrow column", "Draw pile")), tail_widths=(20.0, 16.0),
                 tail_notes=(_("ends at {end}").format(end=end), _("cards left")))
 
 

@@ -61,9 +61,9 @@ def _not_listed(card: str) -> str:
     """BU-5: the buns and rats are never listed (a recipe's ingredients, a copy's
     ingredient cards): a ValueError saying why."""
     if _key(card) == RAT:
-        raise ValueError("a rat is never an ingredient: it goes under the wastebasket (BU-5)")
+        raise ValueError(_("a rat is never an ingredient: it goes under the wastebasket (BU-5)"))
     if _key(card) in (BOTTOM_BUN, TOP_BUN):
-        raise ValueError(f"'{card}': leave the buns out, every hamburger has them (BU-5)")
+        raise ValueError(_("'{card}': leave the buns out, every hamburger has them (BU-5)").format(card=card))
     return card
 
 
@@ -128,8 +128,8 @@ def _recipe_at(raw: Any, i: int) -> str:
 
 
 _SAID = {
-    ("name",): "a recipe needs a name",
-    ("ingredients",): "a recipe needs at least one ingredient between the buns (BU-5)",
+    ("name",): N_("a recipe needs a name"),
+    ("ingredients",): N_("a recipe needs at least one ingredient between the buns (BU-5)"),
 }
 
 
@@ -152,11 +152,11 @@ def _shape_fault(err: Any, raw: Any) -> Fault:
     if kind == "value_error":
         text = str(err.get("ctx", {}).get("error", err["msg"]))
     elif kind in ("string_too_short", "too_short") and recipe is not None and rest in _SAID:
-        text = _SAID[rest]
+        text = _(_SAID[rest])
     elif kind == "too_short" and loc == ("recipes",):
-        text = "no recipes yet: a recipe set needs at least one"
+        text = _("no recipes yet: a recipe set needs at least one")
     elif kind == "string_too_short":
-        text = "is blank: name it or remove it"
+        text = _("is blank: name it or remove it")
     else:
         text = describe_error(err)
     return Fault(where or "recipe file", text, recipe, ingredient)
@@ -185,8 +185,8 @@ def _set_faults(raw: dict[str, Any]) -> list[Fault]:
             continue      # said by the shape check (BU-5)
         first = seen.setdefault(_key(card), i)
         if first != i:
-            found.append(Fault(f"ingredients[{i}]", f"'{shorten(card.strip())}' is listed twice: "
-                               "keep it once", None, i))
+            found.append(Fault(f"ingredients[{i}]", _("'{card}' is listed twice: keep it once").format(
+                card=shorten(card.strip())), None, i))
     recipes = raw.get("recipes")
     names: dict[str, int] = {}
     for r, recipe in enumerate(recipes if isinstance(recipes, list) else []):
@@ -197,13 +197,14 @@ def _set_faults(raw: dict[str, Any]) -> list[Fault]:
         if isinstance(name, str) and name.strip():
             first = names.setdefault(_key(name), r)
             if first != r:
-                found.append(Fault(f"{at}.name", f"another recipe is also called '{shorten(name.strip())}': "
-                                   "give each recipe its own name", r))
+                found.append(Fault(f"{at}.name", _("another recipe is also called '{name}': give each "
+                                                   "recipe its own name").format(name=shorten(name.strip())), r))
         if isinstance(listed, list):
             for j, card in _texts(recipe.get("ingredients")):
                 if _unlisted(card) and _key(card) not in seen:
-                    found.append(Fault(f"{at}.ingredients[{j}]", f"'{shorten(card.strip())}' is not in "
-                                       "the ingredient list: add it there or pick one that is", r, j))
+                    found.append(Fault(f"{at}.ingredients[{j}]", _("'{card}' is not in the ingredient list: add "
+                                                                   "it there or pick one that is").format(
+                        card=shorten(card.strip())), r, j))
     return found
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.errors import RecordError, RuleError
+from companion.core.i18n import N_, _
 from companion.core.names import name_fault, normal
 
 
@@ -34,8 +35,9 @@ def say(err: RecordError) -> str:
 
 def say_where(err: RecordError) -> str:
     """A refusal with its place: 'round 2: Bernd: HD-6: dollars (4) exceed …'."""
-    where = err.where
-    return f"{where}: {say(err)}" if where not in ("setup", "record") else say(err)
+    if err.round is None and err.sale is None and err.player is None:   # only "setup" or "record"
+        return say(err)
+    return f"{err.where}: {say(err)}"
 
 
 def clean(names: Sequence[str]) -> list[str]:
@@ -81,14 +83,15 @@ def replace_round(replay: Replay, record: Mapping[str, Any], index: int, rnd: Ma
     round no longer holds after the change (e.g. a bid now exceeds the money)."""
     rounds = list(record["rounds"])
     if not 0 <= index < len(rounds):
-        return Change(dict(record), f"There is no {what} {index + 1} to change.")
+        return Change(dict(record), _("There is no {what} {n} to change.").format(what=what, n=index + 1))
     rounds[index] = dict(rnd)
     changed = {**record, "rounds": rounds}
     try:
         replay(changed)
     except RecordError as err:
         if err.round is not None and err.round > index + 1:
-            return Change(dict(record), f"{what.capitalize()} {index + 1} cannot be changed so: {say_where(err)}")
+            return Change(dict(record), _("{what} {n} cannot be changed so: {error}").format(
+                what=what.capitalize(), n=index + 1, error=say_where(err)))
         return Change(dict(record), say_where(err))
     return Change(changed)
 
@@ -96,11 +99,14 @@ def replace_round(replay: Replay, record: Mapping[str, Any], index: int, rnd: Ma
 def drop_last_round(record: Mapping[str, Any]) -> Change:
     """Undo: the record without its last round (the state is its replay)."""
     if not record["rounds"]:
-        return Change(dict(record), "There is no round to undo.")
+        return Change(dict(record), _("There is no round to undo."))
     return Change({**record, "rounds": list(record["rounds"][:-1])})
 
 
 # ---------------------------------------------------------------- another screen was first
+
+
+ENTERED = N_("entered")
 
 
 @dataclass(frozen=True)
@@ -113,13 +119,13 @@ class Place:
 
     at: tuple[int, ...]
     text: str
-    done: str = "entered"
+    done: str = ENTERED
 
 
 def round_place(record: Mapping[str, Any], over: bool) -> Place:
     """The place of a game whose record is a list of whole rounds (Hot Dog, burger)."""
     n = len(record["rounds"])
-    return Place((n,), "the end of the game" if over else f"round {n + 1}")
+    return Place((n,), _("the end of the game") if over else _("round {n}").format(n=n + 1))
 
 
 def entered_against(stamped: Mapping[str, Any] | None, drawn: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -141,23 +147,27 @@ def followed(stamped: Mapping[str, Any] | None, old: Mapping[str, Any],
 
 
 def moved_line(place: Callable[[Mapping[str, Any]], Place], base: Mapping[str, Any], now: Mapping[str, Any], *,
-               base_game: int = 1, now_game: int = 1, not_done: str = "your entry was not saved") -> str:
+               base_game: int = 1, now_game: int = 1, not_done: str | None = None) -> str:
     """The one line a player reads when the store refused a change made from ``base``
     because the record is ``now``: what happened elsewhere, that this change was not
     saved, and what the table shows now. E.g. 'Round 3 was already entered on another
     screen; your entry was not saved. The table now shows round 4.'"""
+    if not_done is None:
+        not_done = _("your entry was not saved")
     shown = place(now)
     if now_game != base_game:
-        return (f"Game {now_game} was started on another screen; {not_done}. "
-                f"The table now shows game {now_game}, {shown.text}.")
+        return _("Game {n} was started on another screen; {not_done}. "
+                 "The table now shows game {n}, {place}.").format(n=now_game, not_done=not_done, place=shown.text)
     was = place(base)
     if shown.at > was.at:
-        happened = f"{_first_up(was.text)} was already {was.done}"
+        done = _(was.done) if was.done == ENTERED else was.done
+        happened = _("{place} was already {done}").format(place=_first_up(was.text), done=done)
     elif shown.at < was.at:
-        happened = f"{_first_up(shown.text)} was undone"
+        happened = _("{place} was undone").format(place=_first_up(shown.text))
     else:
-        happened = "The game was changed"
-    return f"{happened} on another screen; {not_done}. The table now shows {shown.text}."
+        happened = _("The game was changed")
+    return _("{happened} on another screen; {not_done}. The table now shows {place}.").format(
+        happened=happened, not_done=not_done, place=shown.text)
 
 
 def _first_up(text: str) -> str:

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ParamSpec, TypedDict
 
+from companion.core.i18n import _
+
 P = ParamSpec("P")
 
 
@@ -68,11 +70,12 @@ class RecordError(CompanionError):
     def where(self) -> str:
         parts = []
         if self.round is not None:
-            parts.append(f"round {self.round}")
+            parts.append(_("round {n}").format(n=self.round))
         if self.sale is not None:
-            parts.append(f"sale {self.sale}")
+            parts.append(_("sale {n}").format(n=self.sale))
         if not parts:
-            parts.append("setup" if self.ruling else "record")
+            # Translators: where a refusal happened, before its reason ("setup: HD-1 …")
+            parts.append(_("setup") if self.ruling else _("record"))
         if self.player is not None:
             parts.append(shorten(self.player))
         return ": ".join(parts)

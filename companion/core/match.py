@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from companion.core import words
 from companion.core.errors import RecordError, RuleError
+from companion.core.i18n import _
 from companion.core.names import key
 from companion.core.record import GameRecord, Model, Name, error_from_validation
 from companion.core.registry import GameSpec, game
@@ -70,7 +71,7 @@ def game_records(match: MatchRecord) -> list[GameRecord]:
             record = spec.record_model.model_validate({"game": match.game, **raw})
         except ValidationError as exc:
             err = error_from_validation(exc, raw, spec.field_rulings)
-            raise RecordError(f"game {i}: {err}") from None
+            raise RecordError(_("game {n}: {error}").format(n=i, error=err)) from None
         out.append(record)
     return out
 
@@ -80,13 +81,16 @@ def game_records_as(model: type[R], match: MatchRecord) -> list[R]:
     a match of another game is refused."""
     records = [r for r in game_records(match) if isinstance(r, model)]
     if len(records) != len(match.games):
-        raise RecordError(f"game: a {model.__name__} match was expected, not a '{match.game}' match")
+        raise RecordError(_("game: a {model} match was expected, not a '{game}' match").format(
+            model=model.__name__, game=match.game))
     return records
 
 
 def _refuse(spec: GameSpec, message: str) -> RecordError:
     """A match error, citing the game's match ruling where its rules have one (HD-15)."""
-    return RuleError(spec.match_ruling, message) if spec.match_ruling else RecordError(f"match: {message}")
+    if spec.match_ruling:
+        return RuleError(spec.match_ruling, message)
+    return RecordError(_("match: {error}").format(error=message))
 
 
 def tally(match: MatchRecord) -> MatchResult:
@@ -94,22 +98,23 @@ def tally(match: MatchRecord) -> MatchResult:
     The players are checked by each game's own referee (every game has the match's players)."""
     spec: GameSpec = game(match.game)
     if spec.final_scores is None:
-        raise RecordError(f"game: {spec.title} is not played as a three-game match")
+        raise RecordError(_("game: {game} is not played as a three-game match").format(game=spec.title))
     if len(match.games) > GAMES_PER_MATCH:
-        raise _refuse(spec, f"a match is {GAMES_PER_MATCH} games, not {len(match.games)}")
+        raise _refuse(spec, _("a match is {n} games, not {given}").format(n=GAMES_PER_MATCH, given=len(match.games)))
     seats = [key(p) for p in match.players]
     games: list[GameTally] = []
     totals = {p: 0 for p in match.players}
     for i, record in enumerate(game_records(match), 1):
         players = list(record.players)
         if [key(p) for p in players] != seats:
-            raise _refuse(spec, f"game {i} is played by {', '.join(players)}, not by the match's players")
+            raise _refuse(spec, _("game {n} is played by {players}, not by the match's players").format(
+                n=i, players=", ".join(players)))
         if games and not games[-1].over:
-            raise _refuse(spec, f"game {i} starts before game {i - 1} is over")
+            raise _refuse(spec, _("game {n} starts before game {before} is over").format(n=i, before=i - 1))
         try:
             result = spec.referee(record)
         except RecordError as exc:
-            raise RecordError(f"game {i}: {exc}") from None
+            raise RecordError(_("game {n}: {error}").format(n=i, error=exc)) from None
         over = bool(result.game_over)
         scores = spec.final_scores(result)
         by_seat = {p: scores[gp] for p, gp in zip(match.players, players)}
@@ -124,10 +129,14 @@ def tally(match: MatchRecord) -> MatchResult:
     if complete:
         best = max(totals.values())
         winners = [p for p in match.players if totals[p] == best]
-        verb = "wins" if len(winners) == 1 else "share"
         cite = f" ({spec.match_ruling})" if spec.match_ruling else ""
-        text = f"Match over: {words.names(winners)} {verb} the match with {spec.score_text(best)}{cite}."
+        if len(winners) == 1:
+            text = _("Match over: {player} wins the match with {score}{ruling}.").format(
+                player=winners[0], score=spec.score_text(best), ruling=cite)
+        else:
+            text = _("Match over: {players} share the match with {score}{ruling}.").format(
+                players=words.names(winners), score=spec.score_text(best), ruling=cite)
     else:
-        text = f"Match in progress: {finished} of {GAMES_PER_MATCH} games finished."
+        text = _("Match in progress: {finished} of {n} games finished.").format(finished=finished, n=GAMES_PER_MATCH)
     return MatchResult(game=match.game, games=games, totals=totals, complete=complete,
                        winners=winners, explanation=text)

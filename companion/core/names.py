@@ -44,6 +44,7 @@ from typing import Any
 
 from companion.core.errors import RuleError, shorten
 from companion.core.glyphs import undrawable
+from companion.core.i18n import _
 
 MAX_NAME_LENGTH = 24
 
@@ -142,7 +143,7 @@ def _what(ch: str) -> str:
     """'U+200B zero width space', 'U+0007, a control character'."""
     label = unicodedata.name(ch, "").lower()
     if not label:
-        label = "a control character" if unicodedata.category(ch) == "Cc" else "an unnamed character"
+        label = _("a control character") if unicodedata.category(ch) == "Cc" else _("an unnamed character")
         return f"U+{ord(ch):04X}, {label}"
     return f"U+{ord(ch):04X} {label}"
 
@@ -151,32 +152,25 @@ def name_fault(name: str, before: Sequence[str] = ()) -> str | None:
     """Why ``name`` (as kept: see :func:`normal`) cannot be a player's name at a
     table where ``before`` are the names already given; None if it can."""
     if not name:
-        return "a player's name is empty"
+        return _("a player's name is empty")
     bad = first_hidden(name)
     if bad is not None:
-        return (
-            f"the name '{shorten(shown(name))}' holds a character that does not show "
-            f"({_what(bad)}): type the name again without it"
-        )
+        return _("the name '{name}' holds a character that does not show "
+                 "({character}): type the name again without it").format(name=shorten(shown(name)),
+                                                                        character=_what(bad))
     blank = undrawable(name)
     if blank:
         codes = ", ".join(f"U+{ord(ch):04X}" for ch in blank[:5])
-        return (
-            f"the name '{shorten(name)}' has characters companion's fonts cannot draw ({codes}), "
-            "so they would show as empty boxes: house rule: spell it in Latin, Greek, Cyrillic, "
-            "Chinese, Japanese or Korean letters"
-        )
+        return _("the name '{name}' has characters companion's fonts cannot draw ({characters}), "
+                 "so they would show as empty boxes: house rule: spell it in Latin, Greek, Cyrillic, "
+                 "Chinese, Japanese or Korean letters").format(name=shorten(name), characters=codes)
     if len(name) > MAX_NAME_LENGTH:
-        return (
-            f"the name '{name[:MAX_NAME_LENGTH]}…' is {len(name)} characters long "
-            f"(at most {MAX_NAME_LENGTH})"
-        )
+        return _("the name '{name}…' is {length} characters long (at most {most})").format(
+            name=name[:MAX_NAME_LENGTH], length=len(name), most=MAX_NAME_LENGTH)
     twin = next((other for other in before if same(other, name)), None)
     if twin is not None:
-        return (
-            f"'{name}' and '{twin}' look the same: "
-            "give each player a name the table can tell apart"
-        )
+        return _("'{name}' and '{twin}' look the same: "
+                 "give each player a name the table can tell apart").format(name=name, twin=twin)
     return None
 
 
@@ -196,7 +190,7 @@ def check_names(names: Sequence[str], low: int, high: int, ruling: str) -> None:
     Names are checked as given: a record's names come through its model, which
     keeps them :func:`normal` already."""
     if not low <= len(names) <= high:
-        raise RuleError(ruling, f"{low}–{high} players, not {len(names)}")
+        raise RuleError(ruling, _("{low}–{high} players, not {n}").format(low=low, high=high, n=len(names)))
     fault = first_fault(names)
     if fault is not None:
         raise RuleError(ruling, fault)
@@ -220,7 +214,8 @@ class Roster:
             label = f"{what} " if what else ""
             raise RuleError(
                 ruling,
-                f"{label}'{shorten(name.strip())}' is not a player (players: {', '.join(self.players)})",
+                _("{what}'{name}' is not a player (players: {players})").format(
+                    what=label, name=shorten(name.strip()), players=", ".join(self.players)),
                 **where,
             )
         return found

@@ -49,8 +49,9 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, ValidationError
 
-from companion.core import words
+from companion.core import i18n, words
 from companion.core.errors import CompanionError, RecordError
+from companion.core.i18n import N_, _, ngettext
 from companion.core.match import MatchRecord, game_records
 from companion.core.match import tally as match_tally
 from companion.core.names import key, normal
@@ -68,7 +69,7 @@ _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 def _date(value: str) -> str:
     if not _DATE.match(value):
-        raise ValueError("must be a date written YYYY-MM-DD")
+        raise ValueError(_("must be a date written YYYY-MM-DD"))
     return value
 
 
@@ -95,7 +96,8 @@ class NightRecord(Model):
         """The record with ``place``'s points set (at least 0); places before it that the
         list did not reach are written as 0, as they scored."""
         if not 1 <= place <= MAX_PLACES:
-            raise RecordError(f"points: a night names places 1 to {MAX_PLACES}, not {place}")
+            raise RecordError(_("points: a night names places 1 to {most}, not {place}").format(
+            most=MAX_PLACES, place=place))
         out = list(self.points) + [0] * max(0, place - len(self.points))
         out[place - 1] = max(0, points)
         return self.model_copy(update={"points": out})
@@ -115,12 +117,12 @@ def read_export(raw: object) -> tuple[NightRecord, dict[int, MatchRecord | None]
     the record and its matches, each checked like a match record. A bad one raises a
     one-line RecordError."""
     if not isinstance(raw, dict) or raw.get("kind") != "night":
-        raise RecordError('not a game night (its "kind" is not "night")')
+        raise RecordError(_('not a game night (its "kind" is not "night")'))
     body = {k: v for k, v in raw.items() if k != "match_records"}
     record = parse_night(body)
     given = raw.get("match_records", {})
     if not isinstance(given, dict):
-        raise RecordError("match_records: must be an object")
+        raise RecordError(_("match_records: must be an object"))
     matches: dict[int, MatchRecord | None] = {}
     for mid in record.matches:
         found = given.get(str(mid))
@@ -137,15 +139,24 @@ def read_export(raw: object) -> tuple[NightRecord, dict[int, MatchRecord | None]
 def ordinal(n: int) -> str:
     """'1st', '2nd', '3rd', '4th', '11th', '22nd'."""
     if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return _(_ORDINALS[suffix]).format(n=n)
+
+
+# Translators: a place in a ranking ("1st", "2nd"…); German writes "{n}." for every one
+_ORDINALS = {"st": N_("{n}st"), "nd": N_("{n}nd"), "rd": N_("{n}rd"), "th": N_("{n}th")}
 
 
 def points_text(value: Fraction) -> str:
     """A number of points as a player reads it: '3', '2.5', '1.33' (two decimals at most)."""
     if value.denominator == 1:
         return str(value.numerator)
-    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
+    if i18n.language() == "de":
+        return text.replace(".", ",")
+    return text
 
 
 def shared_points(record: NightRecord, place: int, tied: int) -> Fraction:
@@ -161,6 +172,14 @@ IN_PROGRESS = "in progress"
 DELETED = "deleted"
 UNREADABLE = "unreadable"
 NO_WINNER = "no winner"
+#: How each status reads (the status itself is data).
+STATUS_TEXT = {COUNTED: N_("counted"), IN_PROGRESS: N_("in progress"), DELETED: N_("deleted"),
+               UNREADABLE: N_("unreadable"), NO_WINNER: N_("no winner")}
+
+
+def status_text(status: str) -> str:
+    """A match's status as a player reads it."""
+    return _(STATUS_TEXT[status]) if status in STATUS_TEXT else status
 
 
 @dataclass(frozen=True)
@@ -238,14 +257,15 @@ def _order(players: Sequence[str], scores: Mapping[str, int], winners: Sequence[
 def place_match(record: NightRecord, match_id: int, match: MatchRecord | None) -> MatchPlaces:
     """One match of the night, placed (or why it counts nothing)."""
     if match is None:
-        return MatchPlaces(match_id, "", f"Match {match_id}", (), DELETED,
-                           f"Match {match_id} is no longer saved (deleted): it counts nothing.", {})
+        return MatchPlaces(match_id, "", _("Match {id}").format(id=match_id), (), DELETED,
+                           _("Match {id} is no longer saved (deleted): it counts nothing.").format(id=match_id),
+                           {})
     title = _title(match.game, match_id)
     players = tuple(match.players)
     try:
         spec = game(match.game)
         if spec.final_scores is None:
-            raise RecordError(f"{spec.title} has no final scores to place players by")
+            raise RecordError(_("{game} has no final scores to place players by").format(game=spec.title))
         if spec.match_ruling is not None:
             result = match_tally(match)
             over, scores, winners = result.complete, result.totals, result.winners
@@ -253,27 +273,32 @@ def place_match(record: NightRecord, match_id: int, match: MatchRecord | None) -
         else:
             records = game_records(match)
             if len(records) != 1:
-                raise RecordError(f"a {spec.title} match is one game, not {len(records)}")
+                raise RecordError(_("a {game} match is one game, not {n}").format(game=spec.title, n=len(records)))
             one = spec.referee(records[0])
             over, winners = bool(one.game_over), list(one.winners)
             scores = spec.final_scores(one) if over else {}
             ruling = ""
     except CompanionError as exc:
         return MatchPlaces(match_id, match.game, title, players, UNREADABLE,
-                           f"{title} cannot be read ({exc}): it counts nothing.", {})
+                           _("{title} cannot be read ({reason}): it counts nothing.").format(title=title, reason=exc),
+                           {})
     if not over:
         return MatchPlaces(match_id, match.game, title, players, IN_PROGRESS,
-                           f"{title} is not finished: it counts nothing yet.", {})
+                           _("{title} is not finished: it counts nothing yet.").format(title=title), {})
     if not winners:
         return MatchPlaces(match_id, match.game, title, players, NO_WINNER,
-                           f"{title} was played as a team and has no winner: it places nobody.", {})
+                           _("{title} was played as a team and has no winner: it places nobody.").format(title=title),
+                           {})
     by_seat = {p: scores[p] for p in players}
     placings = {key(p): Placing(p, place, tied, shared_points(record, place, tied))
                 for p, place, tied in _order(players, by_seat, winners)}
     firsts = [pl.player for pl in placings.values() if pl.place == 1]
-    verb = "wins" if len(firsts) == 1 else "share 1st place in"
-    return MatchPlaces(match_id, match.game, title, players, COUNTED,
-                       f"{words.names(firsts)} {verb} {title}{ruling}.", placings)
+    if len(firsts) == 1:
+        line = _("{player} wins {title}{ruling}.").format(player=firsts[0], title=title, ruling=ruling)
+    else:
+        line = _("{players} share 1st place in {title}{ruling}.").format(
+            players=words.names(firsts), title=title, ruling=ruling)
+    return MatchPlaces(match_id, match.game, title, players, COUNTED, line, placings)
 
 
 def tally(record: NightRecord, matches: Mapping[int, MatchRecord | None]) -> NightResult:
@@ -304,23 +329,43 @@ def tally(record: NightRecord, matches: Mapping[int, MatchRecord | None]) -> Nig
 def _explain(record: NightRecord, placed: Sequence[MatchPlaces], standings: Sequence[Standing]) -> str:
     counted = sum(1 for m in placed if m.counts)
     if not placed:
-        return "No matches in this night yet."
+        return _("No matches in this night yet.")
     if not counted:
-        return "No match of this night is finished yet: nothing counts so far."
+        return _("No match of this night is finished yet: nothing counts so far.")
     best = standings[0]
     top = [s.player for s in standings if s.rank == 1]
-    so_far = " so far" if any(m.status == IN_PROGRESS for m in placed) else ""
-    of = f"{counted} of {len(placed)} matches counted" if counted != len(placed) else \
-        words.count(counted, "match", "matches") + " counted"
+    so_far = any(m.status == IN_PROGRESS for m in placed)
+    if counted != len(placed):
+        of = ngettext("{counted} of {n} match counted", "{counted} of {n} matches counted",
+                      len(placed)).format(counted=counted, n=len(placed))
+    else:
+        of = ngettext("{n} match counted", "{n} matches counted", counted).format(n=counted)
+    points = points_text(best.total)
     if len(top) == 1:
-        return f"{best.player} leads{so_far} with {points_text(best.total)} points ({of})."
-    return (f"{words.names(top)} tie for 1st{so_far} with {points_text(best.total)} points each "
-            f"({of}).")
+        if so_far:
+            return _("{player} leads so far with {points} points ({counted}).").format(
+                player=best.player, points=points, counted=of)
+        return _("{player} leads with {points} points ({counted}).").format(
+            player=best.player, points=points, counted=of)
+    if so_far:
+        return _("{players} tie for 1st so far with {points} points each ({counted}).").format(
+            players=words.names(top), points=points, counted=of)
+    return _("{players} tie for 1st with {points} points each ({counted}).").format(
+        players=words.names(top), points=points, counted=of)
 
 
 def points_rule_text(record: NightRecord) -> str:
     """'House rule: points per place 1st 3, 2nd 2, 3rd 1, later places 0; tied players
     share the places' points.'"""
-    named = ", ".join(f"{ordinal(i)} {p}" for i, p in enumerate(record.points, 1))
-    scale = f"points per place {named}, later places 0" if named else "every place scores 0 points"
-    return f"House rule: {scale}; players tied share their places' points equally."
+    return _("House rule: {rule}").format(rule=points_rule(record))
+
+
+def points_rule(record: NightRecord) -> str:
+    """The house rule itself: 'points per place 1st 3, 2nd 2, 3rd 1, later places 0;
+    tied players share the places' points equally.'"""
+    named = ", ".join(_("{place} {points}").format(place=ordinal(i), points=p)
+                      for i, p in enumerate(record.points, 1))
+    if named:
+        return _("points per place {places}, later places 0; "
+                 "players tied share their places' points equally.").format(places=named)
+    return _("every place scores 0 points; players tied share their places' points equally.")

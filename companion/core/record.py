@@ -16,6 +16,7 @@ from typing import Annotated, Any, TypeVar
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from companion.core.errors import RecordError, Where
+from companion.core.i18n import _
 from companion.core.names import key as name_key
 from companion.core.names import normal
 
@@ -54,22 +55,22 @@ class GameRecord(Model):
 # ---------------------------------------------------------------- pydantic errors
 
 _MESSAGES: dict[str, Callable[[Mapping[str, Any]], str]] = {
-    "int_type": lambda e: "must be a whole number",
-    "int_parsing": lambda e: "must be a whole number",
-    "int_from_float": lambda e: "must be a whole number",
-    "bool_type": lambda e: "must be true or false",
-    "string_type": lambda e: "must be text",
-    "list_type": lambda e: "must be a list",
-    "dict_type": lambda e: "must be an object",
-    "model_type": lambda e: "must be an object",
-    "missing": lambda e: "is missing",
-    "extra_forbidden": lambda e: "is not a field here",
-    "greater_than_equal": lambda e: f"must be at least {e['ctx']['ge']}",
-    "less_than_equal": lambda e: f"must be at most {e['ctx']['le']}",
-    "literal_error": lambda e: f"must be {e['ctx']['expected']}",
-    "enum": lambda e: f"must be {e['ctx']['expected']}",
-    "too_short": lambda e: f"needs at least {e['ctx']['min_length']} entries",
-    "too_long": lambda e: f"has more than {e['ctx']['max_length']} entries",
+    "int_type": lambda e: _("must be a whole number"),
+    "int_parsing": lambda e: _("must be a whole number"),
+    "int_from_float": lambda e: _("must be a whole number"),
+    "bool_type": lambda e: _("must be true or false"),
+    "string_type": lambda e: _("must be text"),
+    "list_type": lambda e: _("must be a list"),
+    "dict_type": lambda e: _("must be an object"),
+    "model_type": lambda e: _("must be an object"),
+    "missing": lambda e: _("is missing"),
+    "extra_forbidden": lambda e: _("is not a field here"),
+    "greater_than_equal": lambda e: _("must be at least {n}").format(n=e["ctx"]["ge"]),
+    "less_than_equal": lambda e: _("must be at most {n}").format(n=e["ctx"]["le"]),
+    "literal_error": lambda e: _("must be {values}").format(values=e["ctx"]["expected"]),
+    "enum": lambda e: _("must be {values}").format(values=e["ctx"]["expected"]),
+    "too_short": lambda e: _("needs at least {n} entries").format(n=e["ctx"]["min_length"]),
+    "too_long": lambda e: _("has more than {n} entries").format(n=e["ctx"]["max_length"]),
 }
 
 
@@ -114,9 +115,9 @@ def error_from_validation(
     err = exc.errors(include_url=False)[0]
     loc = list(err["loc"])
     if err["type"] == "json_invalid":
-        return RecordError(f"not valid JSON ({err['ctx'].get('error', err['msg'])})")
+        return RecordError(_("not valid JSON ({reason})").format(reason=err["ctx"].get("error", err["msg"])))
     if err["type"] == "model_attributes_type" or (not loc and err["type"] in ("model_type", "dict_type")):
-        return RecordError("a record must be a JSON object")
+        return RecordError(_("a record must be a JSON object"))
 
     where: Where = {}
     names = [str(p) for p in loc if isinstance(p, str)]
@@ -168,13 +169,13 @@ def parse_json(text: str | bytes) -> Any:
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise RecordError(f"not valid JSON (not UTF-8 text: byte {exc.start})") from None
+            raise RecordError(_("not valid JSON (not UTF-8 text: byte {n})").format(n=exc.start)) from None
     try:
         return json.loads(text)
     except RecursionError:
-        raise RecordError("not valid JSON (nested too deeply)") from None
+        raise RecordError(_("not valid JSON (nested too deeply)")) from None
     except ValueError as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         if "integer string conversion" in reason:
-            reason = "a number has too many digits"
-        raise RecordError(f"not valid JSON ({reason[:120]})") from None
+            reason = _("a number has too many digits")
+        raise RecordError(_("not valid JSON ({reason})").format(reason=reason[:120])) from None

@@ -20,6 +20,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 
 from companion.core.errors import RecordError
 from companion.core.game import PARTS, GameResult, GameSpec
+from companion.core.i18n import _
 from companion.core.record import GameRecord, error_from_validation, parse_json
 
 R = TypeVar("R", bound=GameRecord)
@@ -72,7 +73,7 @@ def part(name: str, part_name: str) -> Any:
     target = spec.parts.get(part_name)
     if target is None:
         return None
-    module_name, _, attribute = target.partition(":")
+    module_name, _colon, attribute = target.partition(":")
     module = importlib.import_module(module_name)
     return getattr(module, attribute) if attribute else module
 
@@ -93,7 +94,7 @@ def game(name: str) -> GameSpec:
     except KeyError:
         known = ", ".join(games())
         shown = name if len(name) <= 40 else name[:40] + "…"
-        raise RecordError(f"game: unknown game '{shown}' (known: {known})") from None
+        raise RecordError(_("game: unknown game '{game}' (known: {games})").format(game=shown, games=known)) from None
 
 
 @cache
@@ -113,10 +114,10 @@ def parse_record(text: str | bytes) -> GameRecord:
     # The slow path, for a bad record only: say exactly what is wrong, in one line.
     raw = parse_json(text)  # raises the JSON error itself if the text is not JSON
     if not isinstance(raw, dict):
-        raise RecordError("a record must be a JSON object")
+        raise RecordError(_("a record must be a JSON object"))
     name = raw.get("game")
     if name is None:
-        raise RecordError("game: the record does not say which game it is ('game' is missing)")
+        raise RecordError(_("game: the record does not say which game it is ('game' is missing)"))
     spec = game(name) if isinstance(name, str) else game(repr(name))
     try:
         return spec.record_model.model_validate(raw)
@@ -129,7 +130,8 @@ def parse_record_as(model: type[R], text: str | bytes) -> R:
     :func:`parse_record` reads any record; a record of another game is refused."""
     record = parse_record(text)
     if not isinstance(record, model):
-        raise RecordError(f"game: a {model.__name__} was expected, not a '{record.game}' record")
+        raise RecordError(_("game: a {model} was expected, not a '{game}' record").format(
+            model=model.__name__, game=record.game))
     return record
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+from companion.core.i18n import N_, _
+
+_NUMBER_WORDS = {1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six")}
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:
@@ -14,7 +16,8 @@ def count(n: int, noun: str, plural: str | None = None) -> str:
 
 def number_word(n: int) -> str:
     """'three' for 3 (up to six), else the digits."""
-    return _NUMBER_WORDS.get(n, str(n))
+    word = _NUMBER_WORDS.get(n)
+    return _(word) if word is not None else str(n)
 
 
 def names(items: Sequence[str]) -> str:
@@ -22,4 +25,5 @@ def names(items: Sequence[str]) -> str:
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    # Translators: the last two of a list of names ("Anna, Bernd and Chris")
+    return _("{names} and {last}").format(names=", ".join(items[:-1]), last=items[-1])

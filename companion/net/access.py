@@ -55,6 +55,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
+from companion.core.i18n import _
+
 KEY_FILE = "host.key"
 KEY_PARAM = "host"
 
@@ -221,8 +223,8 @@ class Gate:
         """``/?host=KEY``: the right key sets the host cookie; either way the key leaves
         the address bar at once (303 to the same path without it)."""
         if not hmac.compare_digest(offered.encode(), self.key.encode()):
-            await _refuse("http", send, 403, "This host link is not this server's: open the link "
-                                             "companion printed when it started.")
+            await _refuse("http", send, 403, _("This host link is not this server's: open the link "
+                                               "companion printed when it started."))
             return
         path = scope.get("root_path", "") + scope.get("path", "/")
         location = path + ("?" + urlencode(rest) if rest else "")

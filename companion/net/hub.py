@@ -47,6 +47,7 @@ from typing import Any
 
 from companion.core.errors import CompanionError, RecordError
 from companion.core.game import Outcome, Seat
+from companion.core.i18n import _
 from companion.core.names import Roster, first_fault
 from companion.core.registry import game as game_spec
 from companion.core.registry import part
@@ -61,7 +62,7 @@ def seat_of(game: str) -> Seat:
     """The game's seat part: what a phone may submit and see (:class:`Seat`)."""
     seat = part(game, "seat")
     if seat is None:
-        raise RecordError(f"{game_spec(game).title} cannot be played from phones")
+        raise RecordError(_("{game} cannot be played from phones").format(game=game_spec(game).title))
     return seat
 
 
@@ -448,12 +449,12 @@ class Hub:
             if t is None:
                 game = self._game(h, match_id)  # refuses a game that cannot be played from phones
                 _check_seat_names(game)
-                for _ in range(20):
+                for _attempt in range(20):
                     t = h.open_table(new_code(), match_id, game.number, game.rec.position, game.players)
                     if t is not None:
                         break
                 else:  # pragma: no cover - 20 collisions in 890 million
-                    raise HubError("no free table code was found; try again")
+                    raise HubError(_("no free table code was found; try again"))
                 self._bump(match_id)
             info = self._info(h, t)
         self._changed(t.code)
@@ -539,7 +540,8 @@ class Hub:
             name = self._seat_name(h, t, player)
             token = new_token()
             if not h.take_seat(t.id, name, token_hash(token)):
-                raise SeatTaken(f"{name}'s seat is taken by another device; the host can free it.")
+                raise SeatTaken(_("{player}'s seat is taken by another device; the host can free it.").format(
+                    player=name))
             self._bump(t.match_id)
         self._changed(t.code)
         return SeatGrant(t.code, name, token)
@@ -555,8 +557,8 @@ class Hub:
         try:
             return self.view(token)
         except UnknownSeat:
-            raise UnknownSeat("This device has no seat here any more: enter the table code "
-                              "and take a seat.") from None
+            raise UnknownSeat(_("This device has no seat here any more: enter the table code "
+                                "and take a seat.")) from None
 
     def view(self, token: str) -> SeatView:
         """What this seat may see, and nothing more: the only thing a phone is drawn from.
@@ -831,7 +833,7 @@ class Hub:
             t = _table(h, code)
         except UnknownTable:
             verdict = self.limiter.failure(client)
-            message = "That is not the code of a table here."
+            message = _("That is not the code of a table here.")
             if not verdict.allowed:
                 message += " " + _wait_text(verdict)
             raise JoinRefused(message, retry_after=verdict.retry_after, locked=verdict.locked) from None
@@ -883,7 +885,7 @@ class Hub:
         seat's ``append``) and clear them: the table and its game as they are now. Or
         why the rules refuse the round, and nothing is written."""
         if not out.ok:
-            return out.error or "the round cannot be recorded"
+            return out.error or _("the round cannot be recorded")
         rec = self._record_of(game.kind, h.save_record(t.match_id, game.number, out.record))
         h.start_round(t.id, game.number, rec.position)
         self._bump(t.match_id)
@@ -904,7 +906,7 @@ class Hub:
     def _seat_name(self, h: Hosting, t: HostedTable, player: str) -> str:
         found = Roster([s.player for s in h.seating(t.id).seats]).find(player)
         if found is None:
-            raise UnknownSeat(f"there is no seat for '{player[:24]}' at this table")
+            raise UnknownSeat(_("there is no seat for '{player}' at this table").format(player=player[:24]))
         return found
 
     def _info(self, h: Hosting, t: HostedTable) -> TableInfo:
@@ -922,7 +924,7 @@ class Hub:
 def _table(h: Hosting, code: str) -> HostedTable:
     t = h.table(normal_code(code))
     if t is None:
-        raise UnknownTable("no table is hosted under this code")
+        raise UnknownTable(_("no table is hosted under this code"))
     return t
 
 
@@ -941,7 +943,7 @@ def _seat(h: Hosting, token: str) -> tuple[HostedTable, str]:
     # Looked up by its hash: timing could at most tell a hash prefix, never a token.
     found = h.seat_of(token_hash(token))
     if found is None:
-        raise UnknownSeat("no seat has this token")
+        raise UnknownSeat(_("no seat has this token"))
     return found
 
 
@@ -949,8 +951,8 @@ def _wait_text(verdict: Verdict) -> str:
     seconds = max(1, round(verdict.retry_after))
     if verdict.locked:
         minutes = max(1, round(verdict.retry_after / 60))
-        return f"Too many wrong codes: this device may try again in {minutes} min."
-    return f"Too many wrong codes: wait {seconds} s before the next try."
+        return _("Too many wrong codes: this device may try again in {minutes} min.").format(minutes=minutes)
+    return _("Too many wrong codes: wait {seconds} s before the next try.").format(seconds=seconds)
 
 
 def _waiting(verdict: Verdict) -> JoinRefused:

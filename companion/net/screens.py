@@ -9,31 +9,39 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.core.i18n import _, ngettext
 from companion.net.hub import SeatState
 
 
 def names(players: Sequence[str]) -> str:
-    return ", ".join(players) if players else "nobody"
+    return ", ".join(players) if players else _("nobody")
 
 
 def bids_line(bid_in: Sequence[str], waiting_for: Sequence[str], game_over: bool,
               *, secret: bool = True) -> str:
     """Who has bid, never what: 'Bids in: Anna, Bernd · waiting for Chris'."""
     if game_over:
-        return "The game is over: no more bids."
-    done = "Bids in" if secret else "Played"
+        return _("The game is over: no more bids.")
     if not waiting_for:
-        return f"{done}: {names(bid_in)} · every bid is in."
-    return f"{done}: {names(bid_in)} · waiting for {names(waiting_for)}"
+        if secret:
+            return _("Bids in: {players} · every bid is in.").format(players=names(bid_in))
+        return _("Played: {players} · every bid is in.").format(players=names(bid_in))
+    if secret:
+        return _("Bids in: {players} · waiting for {waiting}").format(players=names(bid_in),
+                                                                      waiting=names(waiting_for))
+    return _("Played: {players} · waiting for {waiting}").format(players=names(bid_in), waiting=names(waiting_for))
 
 
 def seat_line(seat: SeatState) -> str:
-    return f"{seat.player}: {'seated' if seat.taken else 'free'}"
+    if seat.taken:
+        return _("{player}: seated").format(player=seat.player)
+    return _("{player}: free").format(player=seat.player)
 
 
 def seats_line(seats: Sequence[SeatState]) -> str:
     taken = sum(1 for s in seats if s.taken)
-    return f"{taken} of {len(seats)} seats taken"
+    return ngettext("{taken} of {n} seat taken", "{taken} of {n} seats taken", len(seats)).format(
+        taken=taken, n=len(seats))
 
 
 def code_text(code: str) -> str:

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from companion.core import i18n
+from companion.core.i18n import _
 from companion.net.hub import Hub
 from companion.net.join import join_url, lan_address
 from companion.store import Store
@@ -109,19 +111,19 @@ def reach(port: int | None, *, web: bool = True,
     ``bind_host`` (default: what ``companion serve`` was given)."""
     bind_host = _bind_host if bind_host is None else bind_host
     if not web or port is None:
-        return Reach(None, "", "This app is not serving web pages, so phones cannot join it. "
-                               f"Start `{SERVE_HINT}` and host the table there.")
+        return Reach(None, "", _("This app is not serving web pages, so phones cannot join it. "
+                                 "Start `{command}` and host the table there.").format(command=SERVE_HINT))
     local = join_url("127.0.0.1", port, JOIN_PATH)
     if not listens_beyond_loopback(bind_host):
-        return Reach(None, local, "This server listens on 127.0.0.1 only: phones cannot reach it. "
-                                  f"Stop it and start `{SERVE_HINT}` (the same port with "
-                                  "--port) to host the table on the local network.")
+        return Reach(None, local, _("This server listens on 127.0.0.1 only: phones cannot reach it. "
+                                    "Stop it and start `{command}` (the same port with "
+                                    "--port) to host the table on the local network.").format(command=SERVE_HINT))
     named = bind_host not in (None, "", "0.0.0.0", "::")
     address = bind_host if named else lan()
     if address is None:
-        return Reach(None, local, "This machine has no local network address: phones cannot "
-                                  "reach it. Connect it to the table's Wi-Fi and serve with "
-                                  f"`{SERVE_HINT}`.")
+        return Reach(None, local, _("This machine has no local network address: phones cannot "
+                                    "reach it. Connect it to the table's Wi-Fi and serve with "
+                                    "`{command}`.").format(command=SERVE_HINT))
     return Reach(join_url(address, port, JOIN_PATH), local, None)
 
 
@@ -129,25 +131,26 @@ def serving_lines(bind_host: str, port: int, host_url: str, *, kept: bool = True
                   lan: Callable[[], str | None] = lan_address) -> list[str]:
     """What ``companion serve`` prints at start: where the host opens the app, and who
     else can reach it."""
-    lines = [f"the host screen (keep this link to yourself): {host_url}"]
+    lines = [_("the host screen (keep this link to yourself): {url}").format(url=host_url)]
     if not kept:
-        lines.append("the host key could not be saved in the data folder: this link works "
-                     "until the server stops")
+        lines.append(_("the host key could not be saved in the data folder: this link works "
+                       "until the server stops"))
     if not listens_beyond_loopback(bind_host):
-        lines.append("only this machine can reach it; to host a table on phones serve with "
-                     f"`{SERVE_HINT}`")
+        lines.append(_("only this machine can reach it; to host a table on phones serve with "
+                       "`{command}`").format(command=SERVE_HINT))
         return lines
     where = reach(port, lan=lan, bind_host=bind_host)
-    lines.append(f"now reachable from the local network on {bind_host or 'every address'}: "
-                 "phones there can open the join screen, not the host screen")
+    lines.append(_("now reachable from the local network on {address}: "
+                   "phones there can open the join screen, not the host screen").format(
+        address=bind_host or _("every address")))
     if where.url:
-        lines.append(f"phones join at {where.url}")
+        lines.append(_("phones join at {url}").format(url=where.url))
     elif where.note:
         lines.append(where.note)
     return lines
 
 
-_reach_cache: dict[int | None, tuple[float, Reach]] = {}
+_reach_cache: dict[tuple[int | None, str], tuple[float, Reach]] = {}
 _reach_lock = threading.Lock()
 
 
@@ -155,11 +158,12 @@ def reach_cached(port: int | None, *, web: bool = True, ttl: float = 20.0) -> Re
     """:func:`reach`, asked at most every ``ttl`` seconds per port (host screens redraw
     on every bid)."""
     now = time.monotonic()
+    where = (port if web else None, i18n.language())   # the note is in the language in effect
     with _reach_lock:
-        hit = _reach_cache.get(port if web else None)
+        hit = _reach_cache.get(where)
         if hit is not None and now - hit[0] < ttl:
             return hit[1]
     found = reach(port, web=web)
     with _reach_lock:
-        _reach_cache[port if web else None] = (now, found)
+        _reach_cache[where] = (now, found)
     return found

@@ -20,6 +20,7 @@ from pathlib import Path
 from types import ModuleType
 
 from companion.core.errors import CompanionError, RecordError
+from companion.core.i18n import _, ngettext
 from companion.core.names import check_names, normal
 from companion.core.registry import games, part
 from companion.pdf.layout import CARD_SHEETS, SHEET_PAPERS
@@ -37,14 +38,16 @@ def printable_games() -> list[str]:
 def printable(game: str) -> ModuleType:
     if not isinstance(game, str) or game not in printable_games():
         shown = str(game) if len(str(game)) <= 40 else str(game)[:40] + "…"
-        raise CompanionError(f"unknown game '{shown}' (printable: {', '.join(printable_games())})")
+        raise CompanionError(_("unknown game '{game}' (printable: {games})").format(
+            game=shown, games=", ".join(printable_games())))
     return part(game, "printable")
 
 
 def _paper(paper: str) -> str:
     p = str(paper).lower()
     if p not in SHEET_PAPERS:
-        raise CompanionError(f"unknown paper '{paper}' (score sheets: {', '.join(SHEET_PAPERS)})")
+        raise CompanionError(_("unknown paper '{paper}' (score sheets: {papers})").format(
+            paper=paper, papers=", ".join(SHEET_PAPERS)))
     return p
 
 
@@ -86,7 +89,7 @@ def build_score_sheet(game: str | None = None, *, players: Sequence[str] | None 
     paper = _paper(paper)
     if number is not None and (isinstance(number, bool) or not isinstance(number, int)
                                or number < 1):
-        raise CompanionError(f"the game's number in its match is 1, 2 or 3, not '{number}'")
+        raise CompanionError(_("the game's number in its match is 1, 2 or 3, not '{number}'").format(number=number))
     if record is not None:
         if isinstance(record, dict):
             import json
@@ -95,14 +98,16 @@ def build_score_sheet(game: str | None = None, *, players: Sequence[str] | None 
         data = sheet_from_record(record, number=number)
         return render.render(data, paper, _date(date))
     if number is not None:
-        raise CompanionError("a game's number in its match needs a record to print")
+        raise CompanionError(_("a game's number in its match needs a record to print"))
     module = printable(game or "")
     if players is None:
         names = [""] * module.PLAYERS[1]
     else:
         names = check_players(module, players)
     data = module.score_sheet(names)
-    return render.render(data, paper, None, date_field=date.isoformat() if date else "")
+    from companion.pdf.document import printed_date
+
+    return render.render(data, paper, None, date_field=printed_date(date) if date else "")
 
 
 def sheet_from_record(text: str | bytes, number: int | None = None):
@@ -124,7 +129,7 @@ def sheet_from_record(text: str | bytes, number: int | None = None):
         module = printable(match.game)
         if not hasattr(module, "match_sheet"):
             if number is None:
-                raise RecordError(f"game: {module.TITLE} is not played as a three-game match")
+                raise RecordError(_("game: {game} is not played as a three-game match").format(game=module.TITLE))
             return _game_of_match(module, match, number)
         check_players(module, match.players)
         result = tally(match)
@@ -146,7 +151,10 @@ def _game_of_match(module: ModuleType, match, number: int):
     from companion.core.registry import parse_record, referee
 
     if number > len(match.games):
-        raise RecordError(f"this match has {len(match.games)} game(s): there is no game {number}")
+        # Translators: English keeps "game(s)" in both forms
+        raise RecordError(ngettext("this match has {n} game(s): there is no game {number}",
+                                   "this match has {n} game(s): there is no game {number}",
+                                   len(match.games)).format(n=len(match.games), number=number))
     raw = {"game": match.game, **match.games[number - 1]}
     rec = parse_record(json.dumps(raw, ensure_ascii=False))
     check_players(module, list(rec.players))
@@ -161,7 +169,8 @@ def build_rules_card(game: str, *, sheet: str = "a6", date: dt.date | None = Non
     module = printable(game)
     s = str(sheet).lower()
     if s not in CARD_SHEETS:
-        raise CompanionError(f"unknown sheet '{sheet}' (rules cards: {', '.join(CARD_SHEETS)})")
+        raise CompanionError(_("unknown sheet '{sheet}' (rules cards: {sheets})").format(
+            sheet=sheet, sheets=", ".join(CARD_SHEETS)))
     return card.render(module.rules_card(), s, _date(date))
 
 

@@ -10,22 +10,24 @@ from xml.sax.saxutils import escape
 from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Spacer, TableStyle
 from reportlab.platypus import Table as RLTable
 
+from companion.core.i18n import N_, _
 from companion.pdf import document, layout
 from companion.pdf.layout import MM
-from companion.pdf.model import HOUSE, RULING, Line, RulesCard, Section, Table
+from companion.pdf.model import HOUSE, MARKS_LEGEND, RULING, Line, RulesCard, Section, Table
 
 BOX_PAD = 2.2 * MM   # inside the mistakes box
-RULING_TAG = "(ruling)"
-HOUSE_TAG = "HOUSE\u00a0RULE"
+RULING_TAG = N_("(ruling)")
+HOUSE_TAG = N_("HOUSE RULE")     # printed with a no-break space
 
 
 def tag(mark: str) -> str:
     """A mark as paragraph markup: a ruling lightly, a house rule so that it shows."""
     if mark == RULING:
-        return f'\u00a0<font size="{document.CARD_TAG_SIZE}" color="{document.TAG_GREY}">{RULING_TAG}</font>'
+        return f'\u00a0<font size="{document.CARD_TAG_SIZE}" color="{document.TAG_GREY}">{escape(_(RULING_TAG))}</font>'
     if mark == HOUSE:
+        house = escape(_(HOUSE_TAG)).replace(" ", "\u00a0")
         return (f'\u00a0<font name="{document.CARD_FONT_BOLD}" size="{document.CARD_TAG_SIZE}" '
-                f'backColor="{document.TAG_BACK}">\u00a0{HOUSE_TAG}\u00a0</font>')
+                f'backColor="{document.TAG_BACK}">\u00a0{house}\u00a0</font>')
     if mark:
         raise ValueError(f"unknown mark {mark!r}")
     return ""
@@ -124,7 +126,9 @@ def face_parts(card: RulesCard, i: int) -> tuple[list[Flowable], list[Flowable]]
     for sec in card.faces[i]:
         (bottom if sec.boxed else top).extend(section(sec, width))
     if i == len(card.faces) - 1 and card.small_print:
-        bottom.append(Paragraph(escape(card.small_print), st["card_small"]))
+        # the marks' legend every game prints is the platform's text; any other is the game's
+        small = _(MARKS_LEGEND) if card.small_print == MARKS_LEGEND else card.small_print
+        bottom.append(Paragraph(escape(small), st["card_small"]))
     return top, bottom
 
 

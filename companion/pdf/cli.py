@@ -25,6 +25,7 @@ import sys
 
 from companion.core import i18n
 from companion.core.errors import CompanionError, one_line
+from companion.core.i18n import _
 from companion.core.paths import printables_dir
 
 
@@ -39,7 +40,7 @@ def _date(value: str | None) -> dt.date | None:
     try:
         return dt.date.fromisoformat(value)
     except ValueError:
-        raise CompanionError(f"--date '{value}' is not a date like 2026-11-29") from None
+        raise CompanionError(_("--date '{value}' is not a date like 2026-11-29").format(value=value)) from None
 
 
 def _players(value: str | None) -> list[str] | None:
@@ -58,7 +59,7 @@ def _output(path: str, data: bytes) -> None:
     try:
         write_atomic(path, data)
     except OSError as exc:
-        raise CompanionError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise CompanionError(_("cannot write {path}: {reason}").format(path=path, reason=exc.strerror or exc)) from None
 
 
 def _build(args: argparse.Namespace) -> tuple[str, bytes] | None:
@@ -68,21 +69,21 @@ def _build(args: argparse.Namespace) -> tuple[str, bytes] | None:
     what = getattr(args, "what", None)
     if args.all:
         if what is not None:
-            raise CompanionError("--all rebuilds every printable; give it no other command")
+            raise CompanionError(_("--all rebuilds every printable; give it no other command"))
         written = api.build_all(args.out or printables_dir())
         for path in written:
             sys.stdout.write(one_line(str(path)) + "\n")
         return None
     if what is None:
-        raise CompanionError("say what to print: score-sheet, rules or --all")
+        raise CompanionError(_("say what to print: score-sheet, rules or --all"))
     if not args.output:
-        raise CompanionError("give the output file with -o FILE (or -o - for standard output)")
+        raise CompanionError(_("give the output file with -o FILE (or -o - for standard output)"))
     date = _date(args.date)
     if what == "score-sheet":
         if args.record is not None:
             if args.game is not None or args.players is not None:
-                raise CompanionError("--record prints the record's game and players; "
-                                     "give no GAME or --players with it")
+                raise CompanionError(_("--record prints the record's game and players; "
+                                       "give no GAME or --players with it"))
             try:
                 if args.record == "-":
                     text = sys.stdin.buffer.read()
@@ -90,13 +91,14 @@ def _build(args: argparse.Namespace) -> tuple[str, bytes] | None:
                     with open(args.record, "rb") as fh:
                         text = fh.read()
             except OSError as exc:
-                raise CompanionError(f"cannot read {args.record}: {exc.strerror or exc}") from None
+                raise CompanionError(_("cannot read {path}: {reason}").format(
+                    path=args.record, reason=exc.strerror or exc)) from None
             return args.output, api.build_score_sheet(record=text, paper=args.paper, date=date,
                                                       number=args.game_number)
         if args.game_number is not None:
-            raise CompanionError("--game-number picks a game of a --record FILE")
+            raise CompanionError(_("--game-number picks a game of a --record FILE"))
         if args.game is None:
-            raise CompanionError("score-sheet needs a GAME or --record FILE")
+            raise CompanionError(_("score-sheet needs a GAME or --record FILE"))
         return args.output, api.build_score_sheet(args.game, players=_players(args.players),
                                                   paper=args.paper, date=date)
     if what == "night":
@@ -114,21 +116,21 @@ def _night(path: str, date: dt.date | None) -> bytes:
         with open(path, "rb") as fh:
             text = fh.read()
     except OSError as exc:
-        raise CompanionError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise CompanionError(_("cannot read {path}: {reason}").format(path=path, reason=exc.strerror or exc)) from None
     record, matches = read_export(parse_json(text))
     return build_night_sheet(tally(record, matches), date=date)
 
 
 def cmd_print(args: argparse.Namespace) -> int:
-    try:
-        with i18n.using(getattr(args, "lang", None) or "en"):
+    with i18n.using(getattr(args, "lang", None) or "en"):   # its refusals too, in the language printed
+        try:
             built = _build(args)
-        if built is not None:
-            _output(*built)
-    except CompanionError as exc:
-        return _fail(str(exc))
-    except Exception as exc:  # never a traceback: one line saying what broke
-        return _fail(f"could not print ({type(exc).__name__}: {exc})")
+            if built is not None:
+                _output(*built)
+        except CompanionError as exc:
+            return _fail(str(exc))
+        except Exception as exc:  # never a traceback: one line saying what broke
+            return _fail(_("could not print ({error})").format(error=f"{type(exc).__name__}: {exc}"))
     return 0
 
 

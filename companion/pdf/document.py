@@ -22,6 +22,8 @@ from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
+from companion.core import i18n
+from companion.core.i18n import _
 from companion.pdf import layout
 from companion.pdf.fonts import (
     CONDENSED,
@@ -118,6 +120,12 @@ def edition_date(value: dt.date | None = None) -> dt.date:
     return dt.date.today()
 
 
+def printed_date(value: dt.date) -> str:
+    """A date as a printable shows it: 2026-11-29 in English (as it always was),
+    the language's own form otherwise (29.11.2026)."""
+    return value.isoformat() if i18n.language() == "en" else i18n.date(value)
+
+
 def _footer(canvas, x: float, y: float, width: float, left: str, right: str) -> None:
     canvas.saveState()
     canvas.setFont(DEJAVU.name, FOOTER_SIZE)
@@ -149,8 +157,13 @@ def sheet_pdf(story: Sequence[Flowable], *, paper: str, title: str, label: str,
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
 
     def on_page(canvas, doc) -> None:
-        when = f"printed {date.isoformat()} · " if date is not None else ""
-        _footer(canvas, m, SHEET_FOOTER * MM, w - 2 * m, label, f"{APP} · {when}page {doc.page}")
+        if date is not None:
+            # Translators: a score sheet's footer, after "companion · "
+            where = _("printed {date} · page {page}").format(date=printed_date(date), page=doc.page)
+        else:
+            # Translators: a blank score sheet's footer, after "companion · "
+            where = _("page {page}").format(page=doc.page)
+        _footer(canvas, m, SHEET_FOOTER * MM, w - 2 * m, label, f"{APP} · {where}")
 
     buf = io.BytesIO()
     doc = _doc(buf, (w, h), title, label)
@@ -190,11 +203,11 @@ def cards_pdf(faces: Sequence[Callable[[], Flowable]], *, sheet: str, title: str
         canvas.restoreState()
         for cell in page.cells:
             x, y, w = layout.footer_line(cell, page.inset)
-            _footer(canvas, x * MM, y * MM, w * MM, label, f"{APP} · {date.isoformat()}")
+            _footer(canvas, x * MM, y * MM, w * MM, label, f"{APP} · {printed_date(date)}")
 
     story: list[Flowable] = []
     for face in faces:
-        for _ in page.cells:
+        for _cell in page.cells:
             if story:
                 story.append(FrameBreak())
             story.append(face())

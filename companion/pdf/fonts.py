@@ -19,6 +19,7 @@ from pathlib import Path
 
 from companion.core.errors import CompanionError
 from companion.core.glyphs import undrawable
+from companion.core.i18n import _
 from companion.core.paths import ASSETS
 
 FONT_DIR = ASSETS / "fonts"
@@ -113,7 +114,7 @@ def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
             out[-1] = (name, out[-1][1] + ch)
         else:
             out.append((name, ch))
-    for name in {n for n, _ in out}:
+    for name in {n for n, _ch in out}:
         _ttfont(name)
     return out
 
@@ -126,12 +127,13 @@ def check_printable(name: str) -> None:
     shown = ", ".join(f"U+{ord(ch):04X}" for ch in missing[:5])
     if not missing:  # each character is in some font, but no single font has them all
         raise CompanionError(
-            f"the name '{name}' mixes scripts no single font can print together "
-            "(use one script per name)"
+            _("the name '{name}' mixes scripts no single font can print together "
+              "(use one script per name)").format(name=name)
         )
     raise CompanionError(
-        f"the name '{name}' has characters no font here can print ({shown}); "
-        "spell it in Latin, Greek, Cyrillic, Chinese, Japanese or Korean letters"
+        _("the name '{name}' has characters no font here can print ({characters}); "
+          "spell it in Latin, Greek, Cyrillic, Chinese, Japanese or Korean letters").format(
+            name=name, characters=shown)
     )
 
 

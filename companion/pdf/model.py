@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.core.i18n import N_
+
 WINNER_MARK = "★"
 TICK = "✓"
 
@@ -22,7 +24,7 @@ TICK = "✓"
 RULING = "ruling"
 HOUSE = "house"
 # The one line of small print on a rules card's back: what the marks mean.
-MARKS_LEGEND = ("(ruling): the rule texts leave it open; companion's rulings settle it. "
+MARKS_LEGEND = N_("(ruling): the rule texts leave it open; companion's rulings settle it. "
                 "HOUSE\u00a0RULE: not in the rules; agree another at setup.")
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 
+from companion.core.i18n import _, ngettext
 from companion.core.names import key
-from companion.core.night import NightResult, ordinal, points_rule_text, points_text
+from companion.core.night import NightResult, ordinal, points_rule, points_text, status_text
 from companion.pdf.model import Grid, Note, Row, ScoreSheet
 
 
@@ -19,8 +20,8 @@ def night_sheet(result: NightResult) -> ScoreSheet:
     record = result.record
     players = tuple(s.player for s in result.standings)
     keys = [key(p) for p in players]
-    rows = [Row(("Rank",), tuple(s.rank_text for s in result.standings), strong=True),
-            Row(("Points",), tuple(points_text(s.total) for s in result.standings), strong=True)]
+    rows = [Row((_("Rank"),), tuple(s.rank_text for s in result.standings), strong=True),
+            Row((_("Points"),), tuple(points_text(s.total) for s in result.standings), strong=True)]
     for m in result.matches:
         if m.counts:
             cells = []
@@ -30,19 +31,20 @@ def night_sheet(result: NightResult) -> ScoreSheet:
                              f"{'=' if pl.tied > 1 else ''}{ordinal(pl.place)} · {points_text(pl.points)}")
             rows.append(Row((m.title,), tuple(cells)))
         else:
-            rows.append(Row((f"{m.title} ({m.status})",), tuple("–" for _ in keys)))
+            rows.append(Row((f"{m.title} ({status_text(m.status)})",), tuple("–" for _k in keys)))
     shade = tuple((0, i) for i, s in enumerate(result.standings) if s.rank == 1)
     blocks: list[Grid | Note] = []
     if players:
-        blocks.append(Grid(title="Ranking", lead=("",), players=players, rows=tuple(rows), shade=shade,
+        blocks.append(Grid(title=_("Ranking"), lead=("",), players=players, rows=tuple(rows), shade=shade,
                            lead_widths=(44.0,), rules_after=(1,)))
     blocks.append(Note(result.explanation))
     blocks += [Note(m.line) for m in result.matches]
-    blocks.append(Note(points_rule_text(record).removeprefix("House rule: "), house_rule=True))
-    blocks.append(Note("Each match is placed by its own final result (a Hot Dog match by its three games' "
-                       "total, HD-15); a place cell reads place · points, '=' where the place is shared."))
+    blocks.append(Note(points_rule(record), house_rule=True))
+    blocks.append(Note(_("Each match is placed by its own final result (a Hot Dog match by its three games' "
+                         "total, HD-15); a place cell reads place · points, '=' where the place is shared.")))
     count = len(result.matches)
-    subtitle = f"Game night · {count} match{'es' if count != 1 else ''}, {result.counted} counted"
+    subtitle = ngettext("Game night · {n} match, {counted} counted", "Game night · {n} matches, {counted} counted",
+                        count).format(n=count, counted=result.counted)
     return ScoreSheet(game="night", title=record.name, subtitle=subtitle, players=players,
                       blocks=tuple(blocks), filled=True)
 
@@ -51,6 +53,10 @@ def build_night_sheet(result: NightResult, *, date: dt.date | None = None) -> by
     """The night's sheet as A4 PDF bytes; ``date``: the day printed in the footer
     (default: SOURCE_DATE_EPOCH, else today). The night's own date fills the Date field."""
     from companion.pdf import sheet as render
-    from companion.pdf.document import edition_date
+    from companion.pdf.document import edition_date, printed_date
 
-    return render.render(night_sheet(result), "a4", edition_date(date), date_field=result.record.date)
+    try:
+        field = printed_date(dt.date.fromisoformat(result.record.date))
+    except ValueError:
+        field = result.record.date
+    return render.render(night_sheet(result), "a4", edition_date(date), date_field=field)

@@ -21,6 +21,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from companion.core.i18n import _
 from companion.pdf import document, layout
 from companion.pdf.fonts import CONDENSED_BOLD, DROID, covers, font_for, normal, runs
 from companion.pdf.layout import MM
@@ -277,7 +278,7 @@ def grid(block: Grid, width: float) -> list[Flowable]:
 def note(block: Note) -> Flowable:
     body = escape(normal(block.text))
     if block.house_rule:
-        body = f"<b>House rule:</b> {body}"
+        body = f"<b>{escape(_('House rule:'))}</b> {body}"
     return Paragraph(body, document.styles()["note"])
 
 
@@ -310,7 +311,7 @@ def header(sheet: ScoreSheet, width: float, date: str) -> Flowable:
     st = document.styles()
     field_w = 48 * MM
     left = [text(sheet.title, "title"), text(sheet.subtitle, "subtitle")]
-    right: list[Flowable] = [Paragraph("Date", st["field_label"]),
+    right: list[Flowable] = [Paragraph(escape(_("Date")), st["field_label"]),
                              text(date, bold=True, size=10) if date else Spacer(1, 12)]
     t = Table([[left, right]], colWidths=[width - field_w, field_w], hAlign="LEFT")
     t.setStyle(TableStyle([

@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.errors import StoreError
+from companion.core.i18n import _
 from companion.store.history import Group, MatchSummary, groups_of, played_by
 
 log = logging.getLogger(__name__)
@@ -284,17 +285,19 @@ class Store:
                 except sqlite3.Error as exc:
                     if _code(exc) not in _NOT_WRITABLE:
                         raise
-                    self.read_only = f"the saved data {self.path} cannot be written ({exc})"
+                    self.read_only = _("the saved data {path} cannot be written ({reason})").format(
+                        path=self.path, reason=exc)
             if self.read_only is not None:
                 self._conn = self._open_snapshot()
         except sqlite3.Error as exc:
             if _code(exc) in _BUSY:
-                raise StoreError(
-                    f"Another program is using the saved data ({self.path}) and did not let go "
-                    f"for {self.busy_timeout:g} seconds. Close it (or the other companion window) "
-                    "and try again; nothing was changed.") from None
-            raise StoreError(f"The saved data ({self.path}) could not be opened ({exc}); "
-                             "it was left as it is.") from None
+                raise StoreError(_(
+                    "Another program is using the saved data ({path}) and did not let go "
+                    "for {seconds} seconds. Close it (or the other companion window) "
+                    "and try again; nothing was changed.").format(path=self.path,
+                                                                 seconds=f"{self.busy_timeout:g}")) from None
+            raise StoreError(_("The saved data ({path}) could not be opened ({reason}); "
+                               "it was left as it is.").format(path=self.path, reason=exc)) from None
 
     # ------------------------------------------------------------ opening
     def _open_waiting(self, waiting: Callable[[str], None] | None) -> sqlite3.Connection:
@@ -311,8 +314,9 @@ class Store:
                 if _code(exc) not in _BUSY or time.monotonic() >= deadline:
                     raise
             if not said and waiting is not None:
-                waiting(f"Another program is using the saved data ({self.path}); "
-                        f"waiting up to {self.busy_timeout:g} seconds for it…")
+                waiting(_("Another program is using the saved data ({path}); "
+                          "waiting up to {seconds} seconds for it…").format(path=self.path,
+                                                                            seconds=f"{self.busy_timeout:g}"))
                 said = True
             time.sleep(0.05)  # some locks answer "busy" at once: do not spin
 
@@ -332,10 +336,10 @@ class Store:
         try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
-                raise StoreError(
-                    f"The saved data ({self.path}) is from a newer companion (data version "
-                    f"{version}; this one reads up to {SCHEMA_VERSION}). Open it with the newer "
-                    "companion; nothing was changed.")
+                raise StoreError(_(
+                    "The saved data ({path}) is from a newer companion (data version "
+                    "{version}; this one reads up to {known}). Open it with the newer "
+                    "companion; nothing was changed.").format(path=self.path, version=version, known=SCHEMA_VERSION))
             if durable:
                 conn.execute("PRAGMA journal_mode=WAL")
                 conn.execute("PRAGMA synchronous=FULL")
@@ -369,16 +373,16 @@ class Store:
         try:
             moved = self._move_aside()
         except OSError as exc:
-            raise StoreError(f"The saved data ({self.path}) is damaged ({damage}) and could not be "
-                             f"moved aside ({exc.strerror or exc}); it was left as it is.") from None
-        self.notice = (
-            f"The saved data could not be read ({damage}); it was moved aside to "
-            f"{moved.name} and a fresh store was started."
-        )
+            raise StoreError(_("The saved data ({path}) is damaged ({damage}) and could not be "
+                               "moved aside ({reason}); it was left as it is.").format(
+                path=self.path, damage=damage, reason=exc.strerror or exc)) from None
+        self.notice = _("The saved data could not be read ({damage}); it was moved aside to "
+                        "{file} and a fresh store was started.").format(damage=damage, file=moved.name)
         try:
             return self._open_waiting(waiting)
         except _Damaged as exc:  # a fresh file cannot be damaged: say so rather than loop
-            raise StoreError(f"A fresh store could not be started at {self.path} ({exc}).") from None
+            raise StoreError(_("A fresh store could not be started at {path} ({reason}).").format(
+                path=self.path, reason=exc)) from None
 
     def _open_snapshot(self) -> sqlite3.Connection:
         """The read-only store: the file copied into memory (empty if there is none), brought
@@ -390,8 +394,8 @@ class Store:
             self._prepare(mem, durable=False)
         except _Damaged as exc:
             mem.close()
-            raise StoreError(f"The saved data ({self.path}) is damaged ({exc}) and cannot be moved "
-                             f"aside: {self.read_only}.") from None
+            raise StoreError(_("The saved data ({path}) is damaged ({damage}) and cannot be moved "
+                               "aside: {reason}.").format(path=self.path, damage=exc, reason=self.read_only)) from None
         except BaseException:
             mem.close()
             raise
@@ -504,15 +508,16 @@ class Store:
         code = _code(exc)
         if code in _BUSY:
             seconds = self.busy_timeout if waited is None else waited
-            return StoreError(f"another program kept the saved data busy for {seconds:g} seconds; "
-                              "try again, and close that program (or the other companion window) if it "
-                              "goes on. Everything saved before is kept")
+            return StoreError(_("another program kept the saved data busy for {seconds} seconds; "
+                                "try again, and close that program (or the other companion window) if it "
+                                "goes on. Everything saved before is kept").format(seconds=f"{seconds:g}"))
         if code in _NOT_WRITABLE:
-            return StoreError(self.read_only or f"the saved data {self.path} cannot be written any more "
-                              "(its file or folder may have been made read-only)")
+            return StoreError(self.read_only or _("the saved data {path} cannot be written any more "
+                                                  "(its file or folder may have been made read-only)").format(
+                path=self.path))
         if code == sqlite3.SQLITE_FULL:
-            return StoreError("the disk is full")
-        return StoreError(f"the saved data could not be written ({exc})")
+            return StoreError(_("the disk is full"))
+        return StoreError(_("the saved data could not be written ({reason})").format(reason=exc))
 
     # ------------------------------------------------------------ listeners
     def on_change(self, listener: Callable[[int], None]) -> Callable[[], None]:
@@ -599,7 +604,7 @@ class Store:
                 (match_id,),
             ).fetchone()
             if row is None:
-                raise StoreError(f"there is no match {match_id}")
+                raise StoreError(_("there is no match {id}").format(id=match_id))
             games = [
                 StoredGame(id=g[0], match_id=match_id, number=g[1], record=json.loads(g[2]),
                            created_at=g[3], updated_at=g[4])
@@ -746,7 +751,7 @@ def write_game(c: sqlite3.Connection, match_id: int, number: int, record: dict[s
         (text, now, match_id, number),
     )
     if cur.rowcount != 1:
-        raise StoreError(f"game {number} of match {match_id} is not stored")
+        raise StoreError(_("game {n} of match {id} is not stored").format(n=number, id=match_id))
     if finished_match is None:
         c.execute("UPDATE matches SET updated_at=? WHERE id=?", (now, match_id))
     else:
@@ -781,7 +786,7 @@ def _game_in_play(c: sqlite3.Connection, match_id: int) -> tuple[int, dict[str, 
     row = c.execute("SELECT number, record FROM games WHERE match_id=? ORDER BY number DESC LIMIT 1",
                     (match_id,)).fetchone()
     if row is None:
-        raise StoreError(f"match {match_id} has no game stored")
+        raise StoreError(_("match {id} has no game stored").format(id=match_id))
     return int(row[0]), json.loads(row[1])
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.errors import CompanionError, RecordError, StoreError
+from companion.core.i18n import _
 from companion.core.match import GAMES_PER_MATCH, MatchRecord, tally
 from companion.core.record import parse_json
 from companion.core.registry import games, parse_record, part, referee
@@ -150,7 +151,8 @@ def keep_file(folder: Path, name: str, data: bytes) -> Path:
                 raise
             return path
     except OSError as exc:
-        raise StoreError(f"the folder {folder} cannot be written ({exc.strerror or exc})") from None
+        raise StoreError(_("the folder {folder} cannot be written ({reason})").format(
+            folder=folder, reason=exc.strerror or exc)) from None
     raise AssertionError("unreachable")  # pragma: no cover - itertools.count never ends
 
 
@@ -171,9 +173,10 @@ def import_json(store: Store, text: str | bytes) -> Imported:
         try:
             match = MatchRecord.model_validate(raw)
         except Exception as exc:  # pydantic's complaint, in one line
-            raise RecordError(f"match: not a match record ({str(exc).splitlines()[0]})") from None
+            raise RecordError(_("match: not a match record ({reason})").format(
+                reason=str(exc).splitlines()[0])) from None
         if not match.games:
-            raise RecordError("match: it has no games")
+            raise RecordError(_("match: it has no games"))
         result = tally(match)
         records = [{"game": match.game, **g} for g in match.games]
         match_id = store.import_match(match.game, list(match.players), records, result.complete)

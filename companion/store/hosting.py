@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.errors import StoreError
+from companion.core.i18n import _
 from companion.store.db import Store, write_game
 
 
@@ -205,7 +206,7 @@ class Hosting:
         """The match's game kind and players (NotStored: no such match)."""
         row = self._c.execute("SELECT game, players FROM matches WHERE id=?", (match_id,)).fetchone()
         if row is None:
-            raise NotStored(f"there is no match {match_id}")
+            raise NotStored(_("there is no match {id}").format(id=match_id))
         return row[0], tuple(json.loads(row[1]))
 
     def game_in_play(self, match_id: int) -> GameInPlay:
@@ -215,9 +216,9 @@ class Hosting:
                               " LEFT JOIN games g ON g.match_id = m.id WHERE m.id=?"
                               " ORDER BY g.number DESC LIMIT 1", (match_id,)).fetchone()
         if row is None:
-            raise NotStored(f"there is no match {match_id}")
+            raise NotStored(_("there is no match {id}").format(id=match_id))
         if row[2] is None:
-            raise NotStored(f"match {match_id} has no game")
+            raise NotStored(_("match {id} has no game").format(id=match_id))
         return GameInPlay(row[0], tuple(json.loads(row[1])), row[2], row[3])
 
     def save_record(self, match_id: int, number: int, record: dict[str, Any]) -> str:

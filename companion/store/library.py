@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass
 
 from companion.core.errors import StoreError
+from companion.core.i18n import _
 from companion.store.db import Store
 
 #: How long a save waits for another program's lock (seconds): a tap is never held.
@@ -55,7 +56,7 @@ def item(store: Store, item_id: int) -> Item:
         row = c.execute("SELECT id, game, name, body, updated_at FROM library WHERE id=?",
                         (item_id,)).fetchone()
     if row is None:
-        raise StoreError(f"there is no saved file {item_id} here: it may have been deleted")
+        raise StoreError(_("there is no saved file {id} here: it may have been deleted").format(id=item_id))
     return _item(row)
 
 
@@ -73,7 +74,7 @@ def save(store: Store, item_id: int, name: str, body: str) -> None:
         cur = c.execute("UPDATE library SET name=?, body=?, updated_at=? WHERE id=?",
                         (name, body, time.time(), item_id))
         if cur.rowcount == 0:
-            raise StoreError(f"there is no saved file {item_id} here: it may have been deleted")
+            raise StoreError(_("there is no saved file {id} here: it may have been deleted").format(id=item_id))
 
 
 def delete(store: Store, item_id: int) -> None:

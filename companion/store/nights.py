@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from companion.core.errors import CompanionError, RecordError, StoreError
+from companion.core.i18n import _
 from companion.core.match import MatchRecord
 from companion.core.match import tally as match_tally
 from companion.core.names import key
@@ -74,7 +75,7 @@ def night(store: Store, night_id: int) -> StoredNight:
         row = c.execute("SELECT id, record, created_at, updated_at FROM nights WHERE id=?",
                         (night_id,)).fetchone()
     if row is None:
-        raise StoreError(f"there is no game night {night_id} here: it may have been deleted")
+        raise StoreError(_("there is no game night {id} here: it may have been deleted").format(id=night_id))
     return _night(row)
 
 
@@ -88,7 +89,7 @@ def _write(c: sqlite3.Connection, night_id: int, record: NightRecord) -> None:
     cur = c.execute("UPDATE nights SET record=?, updated_at=? WHERE id=?",
                     (_dump(record), time.time(), night_id))
     if cur.rowcount == 0:
-        raise StoreError(f"there is no game night {night_id} here: it may have been deleted")
+        raise StoreError(_("there is no game night {id} here: it may have been deleted").format(id=night_id))
 
 
 def _change(store: Store, night_id: int, change: Callable[[NightRecord], NightRecord]) -> NightRecord:
@@ -98,7 +99,7 @@ def _change(store: Store, night_id: int, change: Callable[[NightRecord], NightRe
         row = c.execute("SELECT id, record, created_at, updated_at FROM nights WHERE id=?",
                         (night_id,)).fetchone()
         if row is None:
-            raise StoreError(f"there is no game night {night_id} here: it may have been deleted")
+            raise StoreError(_("there is no game night {id} here: it may have been deleted").format(id=night_id))
         record = change(_night(row).record)
         _write(c, night_id, record)
     return record
@@ -204,7 +205,7 @@ def import_night(store: Store, text: str | bytes) -> int | None:
         try:
             match_tally(m)
         except CompanionError as exc:
-            raise RecordError(f"match {mid}: {exc}") from None
+            raise RecordError(_("match {id}: {error}").format(id=mid, error=exc)) from None
     ids = [import_json(store, m.model_dump_json()).match_id for m in kept.values()]
     return create(store, record.model_copy(update={"matches": sorted(ids)}))
 

@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 import flet as ft
 
 from companion.core.errors import StoreError
+from companion.core.i18n import _
 from companion.net.access import host_session
 from companion.store import Store, open_store
 from companion.ui.shell import start_session
@@ -56,14 +57,14 @@ def refuse(page: ft.Page, line: str, *, host: bool = False,
     """The store cannot be opened: say why, with "Try again" (``retry``: how this entry
     point opens it; by default :func:`_start`'s way, off the event loop in a thread)."""
     async def again(e: ft.Event[ft.Button]) -> None:
-        page.controls[:] = [ft.Text("Opening the saved data…")]
+        page.controls[:] = [ft.Text(_("Opening the saved data…"))]
         page.update()
         await (retry() if retry is not None else _start(page, host=host))
 
     page.title = "companion"
     page.controls[:] = [ft.Column([
-        ft.Text("companion cannot open its saved data", size=20, weight=ft.FontWeight.BOLD),
+        ft.Text(_("companion cannot open its saved data"), size=20, weight=ft.FontWeight.BOLD),
         ft.Text(line),
-        ft.FilledButton("Try again", icon=ft.Icons.REFRESH, on_click=again),
+        ft.FilledButton(_("Try again"), icon=ft.Icons.REFRESH, on_click=again),
     ], spacing=12)]
     page.update()

@@ -31,6 +31,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.errors import CompanionError
+from companion.core.i18n import _
 from companion.core.registry import has_part
 from companion.net.join import qr_png
 from companion.net.screens import bids_line, code_text, seat_line, seats_line
@@ -141,7 +142,7 @@ def HostPanel(shell: ShellServices, match_id: int, *, finished: bool = False,
         if finished:               # nothing left to bid on: no offer to host it
             return ft.Column([], visible=False)
         return ft.Column([
-            ft.Button("Host this table on phones", icon=ft.Icons.WIFI_TETHERING,
+            ft.Button(_("Host this table on phones"), icon=ft.Icons.WIFI_TETHERING,
                       on_click=lambda e: act(lambda: hub.host(match_id))),
             error_text(ui.error),
             ft.Text(ui.note or "", visible=bool(ui.note)),
@@ -157,35 +158,35 @@ def HostPanel(shell: ShellServices, match_id: int, *, finished: bool = False,
     url = getattr(getattr(getattr(page, "session", None), "connection", None), "page_url", None)
     where = reach_cached(port_of(url) if page.web else None, web=bool(page.web))
     out: list[ft.Control] = [
-        ft.Row([heading("Table on phones", 18),
-                ft.TextButton("Hide join code" if ui.details else "Show join code",
+        ft.Row([heading(_("Table on phones"), 18),
+                ft.TextButton(_("Hide join code") if ui.details else _("Show join code"),
                               on_click=lambda e: put(details=not ui.details))],
                alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
         ft.Semantics(identifier="table-code", container=True, content=ft.Text(
-            f"Table code: {code_text(code)}", size=22, weight=ft.FontWeight.BOLD)),
+            _("Table code: {code}").format(code=code_text(code)), size=22, weight=ft.FontWeight.BOLD)),
     ]
     if ui.details:
         if where.url:
-            out.append(ft.Text(f"Join link: {where.url}"))
+            out.append(ft.Text(_("Join link: {url}").format(url=where.url)))
             out.append(ft.Image(src=base64.b64encode(qr_png(where.url, scale=6)).decode("ascii"),
                                 width=200, height=200, fit=ft.BoxFit.CONTAIN,
-                                semantics_label=f"QR code of the join link {where.url}"))
-            out.append(ft.Text("Players scan the code or open the link, then type the table code.",
+                                semantics_label=_("QR code of the join link {url}").format(url=where.url)))
+            out.append(ft.Text(_("Players scan the code or open the link, then type the table code."),
                                size=13))
         else:
             out.append(error_text(where.note))
             if where.local_url:
-                out.append(ft.Text(f"On this machine only: {where.local_url}", size=13))
+                out.append(ft.Text(_("On this machine only: {url}").format(url=where.local_url), size=13))
     out.append(bold(seats_line(view.seats)))
     # What happens to the pending bid: see Hub._unseat (hidden bids go, cards played stay).
-    freed = ("{}'s seat is free: their bid was withdrawn." if remote is None or remote.secret
-             else "{}'s seat is free: a card they played stays.")
+    freed = (_("{player}'s seat is free: their bid was withdrawn.") if remote is None or remote.secret
+             else _("{player}'s seat is free: a card they played stays."))
     for seat in view.seats:
         out.append(ft.Row([
             ft.Text(seat_line(seat), expand=True),
-            ft.Button("Free seat", icon=ft.Icons.PERSON_REMOVE, disabled=not seat.taken,
+            ft.Button(_("Free seat"), icon=ft.Icons.PERSON_REMOVE, disabled=not seat.taken,
                       on_click=lambda e, p=seat.player: act(
-                          lambda: hub.free_seat(code, p), freed.format(p))),
+                          lambda: hub.free_seat(code, p), freed.format(player=p))),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
     out.append(ft.Semantics(identifier="host-bids", container=True, content=ft.Text(
         bids_line(view.bid_in, view.waiting_for, view.game_over,
@@ -193,21 +194,21 @@ def HostPanel(shell: ShellServices, match_id: int, *, finished: bool = False,
     if remote is not None and not view.game_over:
         extra = remote.host_info(HostContext(
             view, ui.draft, lambda fn: shell.set_ui(HOST, lambda u: replace(u, draft=fn(u.draft)), HostUI()),
-            lambda info: act(lambda: hub.set_info(code, info), "Saved for this round.", here)))
+            lambda info: act(lambda: hub.set_info(code, info), _("Saved for this round."), here)))
         if extra is not None:
             out.append(extra)
     if not view.game_over:
-        out.append(ft.Text("The round is revealed on every screen when every bid is in; "
-                           "or reveal now.", size=13))
+        out.append(ft.Text(_("The round is revealed on every screen when every bid is in; "
+                             "or reveal now."), size=13))
     out.append(error_text(ui.error))
     if ui.note:
         out.append(ft.Text(ui.note))
     out.append(ft.Row([
-        ft.FilledButton("Reveal now", icon=ft.Icons.VISIBILITY, disabled=view.game_over,
-                        on_click=lambda e: act(lambda: hub.reveal(code), "Revealed on every screen.",
+        ft.FilledButton(_("Reveal now"), icon=ft.Icons.VISIBILITY, disabled=view.game_over,
+                        on_click=lambda e: act(lambda: hub.reveal(code), _("Revealed on every screen."),
                                                (view.game_number, view.position + 1))),
-        ft.Button("Close table", icon=ft.Icons.CLOSE,
-                  on_click=lambda e: act(lambda: hub.close(code), "The table is closed; the record stays.")),
+        ft.Button(_("Close table"), icon=ft.Icons.CLOSE,
+                  on_click=lambda e: act(lambda: hub.close(code), _("The table is closed; the record stays."))),
     ], wrap=True))
     if view.resolution is not None and remote is not None:
         out.append(ft.Divider())

@@ -100,7 +100,9 @@ def _store_opens() -> bool:
     if store.notice:
         say(store.notice)
     if store.read_only:
-        say(f"nothing can be saved: {store.read_only}")
+        from companion.core.i18n import _
+
+        say(_("nothing can be saved: {reason}").format(reason=store.read_only))
     return True
 
 

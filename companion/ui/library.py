@@ -12,6 +12,7 @@ how they are checked is the game's :class:`~companion.core.game.Library` (its
 
 from __future__ import annotations
 
+import importlib
 import json
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -21,6 +22,7 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.core.game import Checked, Library
+from companion.core.i18n import _, ngettext
 from companion.core.registry import games, part
 from companion.store import library
 from companion.ui.contracts import FileEditor, ShellServices
@@ -36,20 +38,39 @@ SHOWN_FAULTS = 3
 def kind_of(game: str) -> Library:
     lib: Library | None = part(game, "library")
     if lib is None:
-        raise CompanionError(f"{games()[game].title} has no files of its own to edit")
+        raise CompanionError(_("{game} has no files of its own to edit").format(game=games()[game].title))
     return lib
 
 
 def editor_of(view: object) -> FileEditor:
     """The game view's file editor (a game with a ``library`` part has one)."""
     if not callable(getattr(view, "editor", None)):
-        raise CompanionError(f"{getattr(view, 'title', view)} has no editor for its files")
+        raise CompanionError(_("{game} has no editor for its files").format(game=getattr(view, "title", view)))
     return cast(FileEditor, view)
+
+
+def word(game: str, english: str) -> str:
+    """One of a game's own words (its library's ``kind``, ``plural``) in the player's
+    language: the game's catalog has it (``companion/games/<game>/i18n.py``)."""
+    try:
+        domain = importlib.import_module(f"companion.games.{game}.i18n")
+    except ModuleNotFoundError:
+        return english
+    return str(domain.DOMAIN.gettext(english))
+
+
+def kind_word(game: str) -> str:
+    """'deck', 'recipe set': what one of the game's files is, in the player's words."""
+    return word(game, kind_of(game).kind)
+
+
+def plural_word(game: str) -> str:
+    return word(game, kind_of(game).plural)
 
 
 def title_of(game: str) -> str:
     """``Sales decks``: the list screen's heading."""
-    return f"{games()[game].title} {kind_of(game).plural}"
+    return _("{game} {files}").format(game=games()[game].title, files=plural_word(game))
 
 
 def body_of(raw: Any) -> str:
@@ -58,7 +79,8 @@ def body_of(raw: Any) -> str:
 
 
 def shown_name(checked: Checked, kind: str) -> str:
-    return checked.name.strip() or f"A {kind} with no name yet"
+    """The file's name; ``kind`` (in the player's words) names one with none yet."""
+    return checked.name.strip() or _("A {kind} with no name yet").format(kind=kind)
 
 
 @dataclass(frozen=True)
@@ -82,7 +104,7 @@ def choices(shell: ShellServices, game: str) -> list[Choice]:
     out = []
     for it in library.items(shell.store, game):
         checked = lib.read(it.body)
-        out.append(Choice(it.id, shown_name(checked, lib.kind), it.body, checked))
+        out.append(Choice(it.id, shown_name(checked, kind_word(game)), it.body, checked))
     return out
 
 
@@ -103,7 +125,7 @@ def _add(shell: ShellServices, game: str, name: str, body: str, said: str | None
     try:
         item_id = library.add(shell.store, game, name, body)
     except CompanionError as exc:
-        line = f"Not saved: {exc}"
+        line = _("Not saved: {reason}").format(reason=exc)
         shell.set_ui(_key(game), lambda u: replace(u, said=line), ListUI())
         return
     shell.drop_ui(_key(game))
@@ -116,12 +138,14 @@ def _import_bytes(shell: ShellServices, game: str, name: str, data: bytes) -> st
     lib = kind_of(game)
     checked = lib.read(data)
     if not isinstance(checked.raw, dict):
-        why = "; ".join(checked.problems) or "not a JSON object"
-        return f"Not imported: {name} is not a {lib.kind} file ({why})."
+        why = "; ".join(checked.problems) or _("not a JSON object")
+        return _("Not imported: {file} is not a {kind} file ({reason}).").format(
+            file=name, kind=kind_word(game), reason=why)
     faults = len(checked.problems)
-    _add(shell, game, checked.name, data.decode("utf-8-sig"),
-         said=f"Imported {name}" + (f": {faults} fault{'s' if faults != 1 else ''} to put right, "
-                                    "shown where they are." if faults else "."))
+    said = (ngettext("Imported {file}: {n} fault to put right, shown where they are.",
+                     "Imported {file}: {n} faults to put right, shown where they are.", faults)
+            if faults else _("Imported {file}.")).format(file=name, n=faults)
+    _add(shell, game, checked.name, data.decode("utf-8-sig"), said=said)
     return None
 
 
@@ -142,15 +166,16 @@ def LibraryScreen(shell: ShellServices, game: str) -> ft.Control:
         text = path.read_text(encoding="utf-8")
         checked = lib.read(text)
         _add(shell, game, checked.name, text,
-             said=f"A copy of the example {lib.kind}: change it to match your own cards.")
+             said=_("A copy of the example {kind}: change it to match your own cards.").format(kind=kind_word(game)))
 
     async def pick(e: Any) -> None:
         try:
             files = await ft.FilePicker().pick_files(
-                dialog_title=f"A {games()[game].title} {lib.kind} file", allowed_extensions=["json"],
+                dialog_title=_("A {game} {kind} file").format(game=games()[game].title, kind=kind_word(game)),
+                allowed_extensions=["json"],
                 file_type=ft.FilePickerFileType.CUSTOM, with_data=True)
         except Exception as exc:
-            put(said=f"No file picker here ({type(exc).__name__}).")
+            put(said=_("No file picker here ({reason}).").format(reason=type(exc).__name__))
             return
         if not files:
             return
@@ -158,7 +183,7 @@ def LibraryScreen(shell: ShellServices, game: str) -> ft.Control:
         try:
             data = f.bytes if f.bytes is not None else Path(f.path or "").read_bytes()
         except OSError as exc:
-            put(said=f"Not imported: cannot read {f.name} ({exc.strerror or exc}).")
+            put(said=_("Not imported: cannot read {file} ({reason}).").format(file=f.name, reason=exc.strerror or exc))
             return
         refused = _import_bytes(shell, game, f.name, data)
         if refused is not None:
@@ -166,15 +191,15 @@ def LibraryScreen(shell: ShellServices, game: str) -> ft.Control:
 
     def export(c: Choice) -> None:
         filename = "".join(ch if ch.isalnum() or ch in "-_ " else "-" for ch in c.name).strip() or lib.kind
-        put(said=shell.export(f"{filename}.json", c.body, f"The {lib.kind} file"))
+        put(said=shell.export(f"{filename}.json", c.body, _("The {kind} file").format(kind=kind_word(game))))
 
     def delete(c: Choice) -> None:
         try:
             library.delete(shell.store, c.id)
         except CompanionError as exc:
-            put(asking=None, said=f"Not deleted: {exc}")
+            put(asking=None, said=_("Not deleted: {reason}").format(reason=exc))
             return
-        put(asking=None, said=f"Deleted {c.name}. Games set up with it keep their own copy.")
+        put(asking=None, said=_("Deleted {file}. Games set up with it keep their own copy.").format(file=c.name))
 
     rows: list[ft.Control] = []
     for c in kept:
@@ -183,21 +208,22 @@ def LibraryScreen(shell: ShellServices, game: str) -> ft.Control:
             lines += [ft.Text(line.strip(), size=13) for line in c.checked.summary[1:3]]
         else:
             n = len(c.checked.problems)
-            lines.append(error_text(f"{n} fault{'s' if n != 1 else ''} to put right before it can be "
-                                    f"used: {c.checked.problems[0]}"))
+            lines.append(error_text(ngettext("{n} fault to put right before it can be used: {fault}",
+                                             "{n} faults to put right before it can be used: {fault}", n).format(
+                n=n, fault=c.checked.problems[0])))
         if ui.asking == c.id:
             lines += [
-                bold(f"Delete {c.name}? Games already set up with it keep their own copy."),
-                ft.Row([ft.FilledButton("Delete", icon=ft.Icons.DELETE, on_click=lambda e, c=c: delete(c)),
-                        ft.Button("Keep", icon=ft.Icons.CLOSE, on_click=lambda e: put(asking=None))],
+                bold(_("Delete {file}? Games already set up with it keep their own copy.").format(file=c.name)),
+                ft.Row([ft.FilledButton(_("Delete"), icon=ft.Icons.DELETE, on_click=lambda e, c=c: delete(c)),
+                        ft.Button(_("Keep"), icon=ft.Icons.CLOSE, on_click=lambda e: put(asking=None))],
                        wrap=True),
             ]
         else:
             lines.append(ft.Row([
-                ft.FilledButton("Edit", icon=ft.Icons.EDIT,
+                ft.FilledButton(_("Edit"), icon=ft.Icons.EDIT,
                                 on_click=lambda e, c=c: shell.go("library_item", game=game, item=c.id)),
-                ft.Button("Export", icon=ft.Icons.DOWNLOAD, on_click=lambda e, c=c: export(c)),
-                ft.Button("Delete", icon=ft.Icons.DELETE_OUTLINE,
+                ft.Button(_("Export"), icon=ft.Icons.DOWNLOAD, on_click=lambda e, c=c: export(c)),
+                ft.Button(_("Delete"), icon=ft.Icons.DELETE_OUTLINE,
                           on_click=lambda e, c=c: put(asking=c.id, said=None)),
             ], wrap=True, spacing=GAP))
         rows.append(card(ft.Column(lines, spacing=GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
@@ -206,19 +232,20 @@ def LibraryScreen(shell: ShellServices, game: str) -> ft.Control:
     examples = []
     for path in lib.examples():
         checked = lib.read(path.read_text(encoding="utf-8"))
-        examples.append(ft.Button(f"Copy the example: {shown_name(checked, lib.kind)}", icon=ft.Icons.COPY,
+        examples.append(ft.Button(_("Copy the example: {file}").format(file=shown_name(checked, kind_word(game))),
+                                  icon=ft.Icons.COPY,
                                   on_click=lambda e, p=path: copy_example(p)))
 
     title = games()[game].title
     return ft.Column([
         heading(title_of(game)),
-        ft.Text(f"The {lib.plural} of your own copy of {title}, made here and kept with your saved "
-                f"games. A game set up with one keeps its own copy: editing or deleting one here "
-                f"never changes a saved game."),
+        ft.Text(_("The {files} of your own copy of {game}, made here and kept with your saved "
+                  "games. A game set up with one keeps its own copy: editing or deleting one here "
+                  "never changes a saved game.").format(files=plural_word(game), game=title)),
         ft.Container(content=ft.Text(ui.said or ""), visible=bool(ui.said)),
-        *(rows or [ft.Text(f"No {lib.plural} yet.")]),
-        bold(f"Add a {lib.kind}"),
-        ft.Button(f"New {lib.kind}", icon=ft.Icons.ADD, on_click=lambda e: new_blank()),
+        *(rows or [ft.Text(_("No {files} yet.").format(files=plural_word(game)))]),
+        bold(_("Add a {kind}").format(kind=kind_word(game))),
+        ft.Button(_("New {kind}").format(kind=kind_word(game)), icon=ft.Icons.ADD, on_click=lambda e: new_blank()),
         *examples,
-        ft.Button(f"Import a {lib.kind} file", icon=ft.Icons.UPLOAD_FILE, on_click=pick),
+        ft.Button(_("Import a {kind} file").format(kind=kind_word(game)), icon=ft.Icons.UPLOAD_FILE, on_click=pick),
     ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

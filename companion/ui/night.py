@@ -17,6 +17,7 @@ delete being asked about) is :class:`NightUI`, kept under :data:`KEY`.
 
 from __future__ import annotations
 
+import datetime as dt
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -26,6 +27,7 @@ import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.core.grid import GridRow
+from companion.core.i18n import _, ngettext
 from companion.core.names import key
 from companion.core.night import DELETED, MAX_PLACES, UNREADABLE, NightResult, ordinal, points_rule_text, points_text
 from companion.store import MatchSummary
@@ -35,6 +37,7 @@ from companion.ui.history import entry_text
 from companion.ui.widgets import ScoreGrid, error_text, heading
 from companion.ui.widgets.stepper import Stepper
 from companion.ui.widgets.text_field import TextField
+from companion.ui.widgets.when import calendar_day
 
 KEY = "night"
 OTHERS_PAGE = 20        # other matches drawn at first, and added by each "Show more"
@@ -55,22 +58,36 @@ def day_of(stamp: float) -> str:
     return time.strftime("%Y-%m-%d", time.localtime(stamp))
 
 
+def shown_day(text: str) -> str:
+    """A night's day (kept as '2026-11-27') as the player reads it."""
+    try:
+        return calendar_day(dt.date.fromisoformat(text))
+    except ValueError:
+        return text
+
+
+def _matches(n: int) -> str:
+    return ngettext("{n} match", "{n} matches", n).format(n=n)
+
+
 def ranking_rows(result: NightResult) -> list[GridRow]:
     """The ranking as grid rows, players as columns best first: rank, total, then each
     match's place and points ('=1st · 2.5'), or what it is when it counts nothing."""
     keys = [key(s.player) for s in result.standings]
-    rows = [GridRow("Rank", [s.rank_text for s in result.standings], strong=True),
-            GridRow("Points", [points_text(s.total) for s in result.standings], strong=True)]
+    rows = [GridRow(_("Rank"), [s.rank_text for s in result.standings], strong=True),
+            GridRow(_("Points"), [points_text(s.total) for s in result.standings], strong=True)]
     for m in result.matches:
         if m.counts:
             cells = []
             for k in keys:
                 pl = m.placings.get(k)
                 cells.append("–" if pl is None else
-                             f"{'=' if pl.tied > 1 else ''}{ordinal(pl.place)} · {points_text(pl.points)}")
+                             _("{tied}{place} · {points}").format(tied="=" if pl.tied > 1 else "",
+                                                                  place=ordinal(pl.place),
+                                                                  points=points_text(pl.points)))
             rows.append(GridRow(m.title, cells))
         else:
-            rows.append(GridRow(f"{m.title} ({m.status})", ["–"] * len(keys)))
+            rows.append(GridRow(_("{match} ({status})").format(match=m.title, status=m.status), ["–"] * len(keys)))
     return rows
 
 
@@ -86,23 +103,23 @@ def Nights(shell: ShellServices) -> ft.Control:
         try:
             nid = store_nights.create(shell.store, store_nights.new_record())
         except CompanionError as exc:
-            shell.say(f"Not saved: {exc}")
+            shell.say(_("Not saved: {reason}").format(reason=exc))
             return
         shell.go("night", night=nid)
 
     out: list[ft.Control] = [
-        heading("Game nights"),
-        ft.Text("A game night keeps one tally over the matches of an evening, whatever the game: "
-                "each match places its players, and each place scores points (house rule)."),
-        ft.FilledButton("New game night", icon=ft.Icons.ADD, on_click=new,
+        heading(_("Game nights")),
+        ft.Text(_("A game night keeps one tally over the matches of an evening, whatever the game: "
+                  "each match places its players, and each place scores points (house rule).")),
+        ft.FilledButton(_("New game night"), icon=ft.Icons.ADD, on_click=new,
                         disabled=shell.cannot_save() is not None),
     ]
     kept = store_nights.nights(shell.store)
     if not kept:
-        out.append(ft.Text("No game nights yet."))
+        out.append(ft.Text(_("No game nights yet.")))
     for n in kept:
-        count = len(n.record.matches)
-        out.append(ft.Button(f"{n.record.name}, {n.record.date}: {count} match{'es' if count != 1 else ''}",
+        out.append(ft.Button(_("{night}, {day}: {matches}").format(night=n.record.name, day=shown_day(n.record.date),
+                                                                    matches=_matches(len(n.record.matches))),
                              key=f"night-{n.id}", on_click=lambda e, i=n.id: shell.go("night", night=i)))
     return _column(out)
 
@@ -121,9 +138,10 @@ def NightScreen(shell: ShellServices, night_id: int, views: dict[str, GameView])
     try:
         stored = store_nights.night(shell.store, night_id)
     except CompanionError:
-        return _column([heading("Game night"),
-                        ft.Text(f"There is no game night {night_id} here: it may have been deleted."),
-                        ft.Button("Game nights", icon=ft.Icons.ARROW_BACK, on_click=lambda e: shell.go("nights"))])
+        return _column([heading(_("Game night")),
+                        ft.Text(_("There is no game night {night} here: it may have been deleted.").format(
+                            night=night_id)),
+                        ft.Button(_("Game nights"), icon=ft.Icons.ARROW_BACK, on_click=lambda e: shell.go("nights"))])
     record = stored.record
     result = store_nights.tally_of(shell.store, record)
 
@@ -131,7 +149,7 @@ def NightScreen(shell: ShellServices, night_id: int, views: dict[str, GameView])
         try:
             fn()
         except CompanionError as exc:
-            shell.say(f"Not saved: {exc}")
+            shell.say(_("Not saved: {reason}").format(reason=exc))
             return
         shell.saved()
 
@@ -155,95 +173,98 @@ def NightScreen(shell: ShellServices, night_id: int, views: dict[str, GameView])
         base = f"game-night-{night_id}"
         try:
             if kind == "json":
-                line = shell.export(f"{base}.json", store_nights.night_json(shell.store, now), "Game night")
+                line = shell.export(f"{base}.json", store_nights.night_json(shell.store, now),
+                                    _("Game night"))
             elif kind == "csv":
                 line = shell.export(f"{base}.csv", store_nights.night_csv(store_nights.tally_of(shell.store,
                                                                                               now.record)),
-                                    "Game night spreadsheet")
+                                    _("Game night spreadsheet"))
             else:
                 from companion.pdf.night import build_night_sheet
 
                 line = shell.export(f"{base}-sheet.pdf", build_night_sheet(store_nights.tally_of(shell.store,
                                                                                                   now.record)),
-                                    "Game night sheet")
+                                    _("Game night sheet"))
         except CompanionError as exc:
-            line = f"Not exported: {exc}"
+            line = _("Not exported: {reason}").format(reason=exc)
         put(said=line)
 
     def delete() -> None:
         try:
             store_nights.delete(shell.store, night_id)
         except CompanionError as exc:
-            shell.say(f"Not deleted: {exc}")
+            shell.say(_("Not deleted: {reason}").format(reason=exc))
             return
         shell.drop_ui(KEY)
-        shell.go("nights", say=f"Deleted the game night “{record.name}”; its matches stay saved.")
+        shell.go("nights", say=_("Deleted the game night “{night}”; its matches stay saved.").format(
+            night=record.name))
 
     out: list[ft.Control] = [
-        ft.Button("Game nights", icon=ft.Icons.ARROW_BACK, on_click=lambda e: shell.go("nights")),
+        ft.Button(_("Game nights"), icon=ft.Icons.ARROW_BACK, on_click=lambda e: shell.go("nights")),
         heading(record.name),
-        ft.Text(f"{record.date} · {len(record.matches)} match{'es' if len(record.matches) != 1 else ''}"),
-        TextField(label="Name of the night", value=record.name, dense=True, max_length=60,
+        ft.Text(_("{day} · {matches}").format(day=shown_day(record.date), matches=_matches(len(record.matches)))),
+        TextField(label=_("Name of the night"), value=record.name, dense=True, max_length=60,
                   on_change=renamed),
-        heading("Ranking", 18),
+        heading(_("Ranking"), 18),
         ft.Text(result.explanation),
     ]
     if result.standings:
         out.append(ScoreGrid([s.player for s in result.standings], ranking_rows(result), corner="",
-                             name="game night ranking", key="ranking"))
+                             name=_("game night ranking"), key="ranking"))
     for m in result.matches:
         if m.counts:
             out.append(ft.Text(m.line, size=13))
         else:
             gone = m.status in (DELETED, UNREADABLE)
             out.append(ft.Row([ft.Text(m.line, size=13, color=ft.Colors.ERROR if gone else None, expand=True),
-                               *([ft.TextButton("Remove", on_click=lambda e, i=m.id: tick(i, False))]
-                                 if m.status == DELETED else [])], wrap=True))
+                               *([ft.TextButton(_("Remove"), on_click=lambda e, i=m.id: tick(i, False))]
+                                 if m.status == DELETED else [])]))   # an expanded text cannot be in a wrapping row
 
     # ------------------------------------------------ the matches to tick
     summaries = [m for m in shell.store.summaries() if m.game in views]
     inside = set(record.matches)
     of_day = [m for m in summaries if m.id in inside or record.date in (day_of(m.created_at), day_of(m.updated_at))]
     others = [m for m in summaries if m not in of_day]
-    out += [heading("Matches", 18),
-            ft.Text(f"Tick the matches of the night. Matches played on {record.date}:"
-                    if of_day else f"No match was played on {record.date}.", size=13)]
+    out += [heading(_("Matches"), 18),
+            ft.Text((_("Tick the matches of the night. Matches played on {day}:") if of_day
+                     else _("No match was played on {day}.")).format(day=shown_day(record.date)), size=13)]
     out += [_tick_box(shell, views, m, m.id in inside, tick) for m in of_day]
     if others:
         shown = others[:st.others]
         out += [_tick_box(shell, views, m, False, tick) for m in shown]
         left = len(others) - len(shown)
         if left:
-            label = (f"Show matches of other days ({left})" if not shown
-                     else f"Show {min(OTHERS_PAGE, left)} more ({left} not shown yet)")
+            label = (_("Show matches of other days ({n})").format(n=left) if not shown
+                     else _("Show {n} more ({left} not shown yet)").format(n=min(OTHERS_PAGE, left), left=left))
             out.append(ft.Button(label, icon=ft.Icons.EXPAND_MORE,
                                  on_click=lambda e: put(others=st.others + OTHERS_PAGE)))
 
     # ------------------------------------------------ points per place (house rule)
     most = max([len(m.players) for m in result.matches] + [len(record.points), 3])
     places = min(most, MAX_PLACES)
-    out += [heading("Points per place (house rule)", 18),
+    out += [heading(_("Points per place (house rule)"), 18),
             ft.Text(points_rule_text(record), size=13)]
-    out += [ft.Row([ft.Text(f"{ordinal(p)} place", width=80),
-                    Stepper(f"{ordinal(p)} place", ("point", "points"), record.points_for(p),
-                            stepping(p), unit="points")],
+    out += [ft.Row([ft.Text(_("{ordinal} place").format(ordinal=ordinal(p)), width=80),
+                    Stepper(_("{ordinal} place").format(ordinal=ordinal(p)), (_("point"), _("points")),
+                            record.points_for(p), stepping(p), unit=_("points"))],
                    spacing=4, key=f"place-{p}")
             for p in range(1, places + 1)]
 
     # ------------------------------------------------ export, print, delete
-    out += [heading("Export and print", 18),
-            ft.Row([ft.Button("Night as JSON", icon=ft.Icons.DOWNLOAD, on_click=lambda e: export("json")),
-                    ft.Button("Night as CSV", icon=ft.Icons.DOWNLOAD, on_click=lambda e: export("csv")),
-                    ft.Button("Print night sheet", icon=ft.Icons.PRINT, on_click=lambda e: export("pdf"))],
+    out += [heading(_("Export and print"), 18),
+            ft.Row([ft.Button(_("Night as JSON"), icon=ft.Icons.DOWNLOAD, on_click=lambda e: export("json")),
+                    ft.Button(_("Night as CSV"), icon=ft.Icons.DOWNLOAD, on_click=lambda e: export("csv")),
+                    ft.Button(_("Print night sheet"), icon=ft.Icons.PRINT, on_click=lambda e: export("pdf"))],
                    wrap=True)]
     if st.said:
-        out.append(ft.Text(st.said, size=13, color=ft.Colors.ERROR if st.said.startswith("Not ") else None))
+        out.append(ft.Text(st.said, size=13, color=ft.Colors.ERROR
+                           if st.said.startswith(_("Not exported: {reason}").split("{")[0]) else None))
     if st.asking_delete:
-        out += [ft.Text("Delete this game night? Its matches stay saved."),
-                ft.Row([ft.FilledButton("Delete the night", icon=ft.Icons.DELETE, on_click=lambda e: delete()),
-                        ft.Button("Keep it", on_click=lambda e: put(asking_delete=False))], wrap=True)]
+        out += [ft.Text(_("Delete this game night? Its matches stay saved.")),
+                ft.Row([ft.FilledButton(_("Delete the night"), icon=ft.Icons.DELETE, on_click=lambda e: delete()),
+                        ft.Button(_("Keep it"), on_click=lambda e: put(asking_delete=False))], wrap=True)]
     else:
-        out.append(ft.Button("Delete game night", icon=ft.Icons.DELETE_OUTLINE,
+        out.append(ft.Button(_("Delete game night"), icon=ft.Icons.DELETE_OUTLINE,
                              on_click=lambda e: put(asking_delete=True)))
     out.append(error_text(shell.cannot_save()))
     return _column(out)
@@ -254,7 +275,7 @@ def _tick_box(shell: ShellServices, views: dict[str, GameView], m: MatchSummary,
     try:
         label = entry_text(views[m.game], shell.store, m)
     except CompanionError as exc:     # deleted meanwhile, or a record the referee refuses
-        label = f"Match {m.id}: {exc}"
+        label = _("Match {match}: {reason}").format(match=m.id, reason=exc)
     # the words beside the box, not its label: a checkbox's label runs off a phone's screen
     # unwrapped; a tap on them ticks the box all the same
     return ft.Row([

@@ -24,6 +24,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.errors import CompanionError
+from companion.core.i18n import _
 from companion.core.registry import games_with
 from companion.net.hub import Hub, SeatView, TableInfo, UnknownSeat, UnknownTable
 from companion.net.screens import bids_line, code_text
@@ -42,7 +43,7 @@ TOKEN_READ_SECONDS = 3.0
 
 async def _stored_token() -> str | None:
     """This phone's seat token from the browser's storage, or None."""
-    for _ in range(TOKEN_READ_TRIES):
+    for _try in range(TOKEN_READ_TRIES):
         try:
             token = await asyncio.wait_for(ft.SharedPreferences().get(TOKEN_KEY), TOKEN_READ_SECONDS)
         except asyncio.TimeoutError:
@@ -227,7 +228,7 @@ class Phone:
         try:
             self.hub.submit(token, bid)
         except UnknownSeat:
-            self.leave("This phone's seat was freed by the host: take a seat again.")
+            self.leave(_("This phone's seat was freed by the host: take a seat again."))
             return
         except CompanionError as exc:   # the hub's refusals, and the store's (read-only, busy)
             said = str(exc)
@@ -261,16 +262,16 @@ def JoinScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
     ui = ph.ui
     if not ui.checked:
         watch_table(shell, None)
-        return _column([heading("Join a table"), ft.Text("Looking for this phone's seat…")])
+        return _column([heading(_("Join a table")), ft.Text(_("Looking for this phone's seat…"))])
     if ui.token is not None:
         try:
             view = ph.hub.view(ui.token)
         except (UnknownSeat, UnknownTable):
             watch_table(shell, None)
             return _column([
-                heading("Join a table"),
-                error_text("This phone's seat is gone: the host freed it or closed the table."),
-                ft.FilledButton("Join again", icon=ft.Icons.LOGIN, on_click=lambda e: ph.leave()),
+                heading(_("Join a table")),
+                error_text(_("This phone's seat is gone: the host freed it or closed the table.")),
+                ft.FilledButton(_("Join again"), icon=ft.Icons.LOGIN, on_click=lambda e: ph.leave()),
             ])
         watch_table(shell, view.code)
         return SeatScreen(ph, view, key=f"seat-{view.code}-{view.player}")
@@ -289,23 +290,23 @@ def CodeEntry(ph: Phone, *, key: str | None = None) -> ft.Control:
         ph.put(lambda u: replace(u, code=code))
 
     return _column([
-        heading("Join a table"),
-        ft.Text("Type the table code shown on the host's screen."),
+        heading(_("Join a table")),
+        ft.Text(_("Type the table code shown on the host's screen.")),
         error_text(ui.lost),
         # Not autofocused: a field that takes the focus as it is drawn keeps Flutter's
         # text input on the element it made first; once a screen reader is switched on,
         # keys typed into the accessible field are never read (seen in the phone tests,
         # whose harness switches the tree on). Phone browsers mostly do not open the
         # keyboard for a field focused unasked, so a player taps the field anyway.
-        TextField(label="Table code", value=ui.code,
+        TextField(label=_("Table code"), value=ui.code,
                   capitalization=ft.TextCapitalization.CHARACTERS,
                   on_change=typed,
                   on_submit=lambda e: ph.open(e.control.value or "")),
         error_text(ui.error),
-        ft.FilledButton("Join table", icon=ft.Icons.LOGIN, on_click=lambda e: ph.open()),
-        *([ft.Text("This is the screen players' phones see. To use the whole app on this "
-                   "computer, open the host link companion printed when it started (plain "
-                   "`companion` opens it for you).", size=13)] if ph.shell.host_machine else []),
+        ft.FilledButton(_("Join table"), icon=ft.Icons.LOGIN, on_click=lambda e: ph.open()),
+        *([ft.Text(_("This is the screen players' phones see. To use the whole app on this "
+                     "computer, open the host link companion printed when it started (plain "
+                     "`companion` opens it for you)."), size=13)] if ph.shell.host_machine else []),
     ])
 
 
@@ -313,22 +314,23 @@ def CodeEntry(ph: Phone, *, key: str | None = None) -> ft.Control:
 def SeatPicker(ph: Phone, table: TableInfo, *, key: str | None = None) -> ft.Control:
     fresh = ph.hub.table_for(table.match_id)
     if fresh is None or fresh.code != table.code:
-        return _column([heading("Join a table"), error_text("The host closed this table."),
-                        ft.Button("Back", icon=ft.Icons.ARROW_BACK,
+        return _column([heading(_("Join a table")), error_text(_("The host closed this table.")),
+                        ft.Button(_("Back"), icon=ft.Icons.ARROW_BACK,
                                   on_click=lambda e: ph.put(lambda u: replace(u, table=None)))])
     rows: list[ft.Control] = []
     for seat in fresh.seats:
         if seat.taken:
-            rows.append(ft.Button(f"{seat.player}: seat taken", icon=ft.Icons.PERSON, disabled=True))
+            rows.append(ft.Button(_("{player}: seat taken").format(player=seat.player), icon=ft.Icons.PERSON,
+                                  disabled=True))
         else:
-            rows.append(ft.FilledButton(f"Sit as {seat.player}", icon=ft.Icons.EVENT_SEAT,
+            rows.append(ft.FilledButton(_("Sit as {player}").format(player=seat.player), icon=ft.Icons.EVENT_SEAT,
                                         on_click=lambda e, p=seat.player: ph.sit(p)))
     return _column([
-        heading(f"Table {code_text(fresh.code)}"),
-        ft.Text("Who are you? Take your own seat: only you bid from it."),
+        heading(_("Table {code}").format(code=code_text(fresh.code))),
+        ft.Text(_("Who are you? Take your own seat: only you bid from it.")),
         *rows,
         error_text(ph.ui.error),
-        ft.Button("Another code", icon=ft.Icons.ARROW_BACK,
+        ft.Button(_("Another code"), icon=ft.Icons.ARROW_BACK,
                   on_click=lambda e: ph.put(lambda u: replace(u, table=None, error=None))),
     ])
 
@@ -345,14 +347,15 @@ def SeatScreen(ph: Phone, view: SeatView, *, key: str | None = None) -> ft.Contr
                                  draft_for=here, error=None))
 
     out: list[ft.Control] = [
-        heading(f"{view.player} · table {code_text(view.code)}"),
-        ft.Text(f"Game {view.game_number} · " + ", ".join(view.players), size=13),
+        heading(_("{player} · table {code}").format(player=view.player, code=code_text(view.code))),
+        ft.Text(_("Game {number} · {players}").format(number=view.game_number, players=", ".join(view.players)),
+                size=13),
         ft.Semantics(identifier="bids-line", container=True, content=ft.Text(
             bids_line(view.bid_in, view.waiting_for, view.game_over,
                       secret=remote.secret if remote else True))),
     ]
     if remote is None:
-        out.append(error_text(f"{view.game} cannot be played from phones here."))
+        out.append(error_text(_("{game} cannot be played from phones here.").format(game=view.game)))
         return _column(out)
     if not view.game_over:
         out.append(remote.seat(SeatContext(view, draft, ui.error, put, ph.submit, ph.withdraw)))
@@ -360,6 +363,6 @@ def SeatScreen(ph: Phone, view: SeatView, *, key: str | None = None) -> ft.Contr
         out.append(ft.Divider())
         out.append(remote.resolution(view.resolution, view.players))
     out.append(ft.Divider())
-    out.append(ft.TextButton("Leave this seat", icon=ft.Icons.LOGOUT,
+    out.append(ft.TextButton(_("Leave this seat"), icon=ft.Icons.LOGOUT,
                              on_click=lambda e: ph.stand_up()))
     return _column(out)

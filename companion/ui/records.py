@@ -18,6 +18,7 @@ from typing import Any
 
 from companion.core.edits import Place, moved_line
 from companion.core.errors import CompanionError
+from companion.core.i18n import _
 from companion.store import Store
 from companion.store.db import RecordMoved
 
@@ -43,5 +44,5 @@ def save_change(store: Store, match_id: int, number: int, record: dict[str, Any]
                           not_done=not_done)
         return Refused(line, moved.number)
     except CompanionError as exc:      # the store cannot save now (read-only, busy): say why
-        return Refused(f"Not saved: {exc}", number)
+        return Refused(_("Not saved: {reason}").format(reason=exc), number)
     return None

@@ -66,7 +66,7 @@ import flet as ft
 
 from companion.core import i18n
 from companion.core.errors import CompanionError, StoreError
-from companion.core.i18n import _
+from companion.core.i18n import _, ngettext
 from companion.core.registry import games, games_with, has_part
 from companion.net.serving import is_local_client
 from companion.store import Store, data_dir, library, nights
@@ -75,7 +75,7 @@ from companion.ui.contracts import PHONE_WIDTH, READING_WIDTH, TABLE_WIDTH, Game
 from companion.ui.fonts import FONTS, text_theme
 from companion.ui.history import History
 from companion.ui.host import HostPanel, connect, hostable
-from companion.ui.library import LibraryScreen, editor_of, kind_of, title_of
+from companion.ui.library import LibraryScreen, editor_of, kind_word, title_of
 from companion.ui.night import Nights, NightScreen
 from companion.ui.phone import JoinScreen
 from companion.ui.routes import address, route_of
@@ -172,7 +172,8 @@ class Shell:
         route = route_of(location, self.views)
         if route is None:
             shown = (location or "/").split("?", 1)[0]
-            return Route("home"), f"companion has no screen at {shown}, so here is the home screen."
+            return Route("home"), _("companion has no screen at {address}, so here is the home screen.").format(
+                address=shown)
         if "match" in route.args:
             match_id = route.args["match"]
             try:
@@ -180,12 +181,13 @@ class Shell:
             except CompanionError:
                 m = None
             if m is None:
-                return Route("home"), (f"There is no match {match_id} here: it may have been deleted. "
-                                       "Your saved matches are in History.")
+                return Route("home"), _("There is no match {match} here: it may have been deleted. "
+                                         "Your saved matches are in History.").format(match=match_id)
             if m.game not in self.views:
                 title = games()[m.game].title if m.game in games() else m.game
-                return Route("home"), (f"Match {match_id} is a {title} match, and companion has no "
-                                       f"table screens for {title}, so here is the home screen.")
+                return Route("home"), _("Match {match} is a {game} match, and companion has no "
+                                         "table screens for {game}, so here is the home screen.").format(
+                    match=match_id, game=title)
         if route.screen in ("library", "library_item"):
             return self._library_route(route)
         return route, None
@@ -195,16 +197,18 @@ class Shell:
         game = route.args["game"]
         title = games()[game].title
         if not has_part(game, "library") or not hasattr(self.views[game], "editor"):
-            return Route("home"), f"{title} has no files of its own to edit, so here is the home screen."
+            return Route("home"), _("{game} has no files of its own to edit, so here is the home screen.").format(
+                game=title)
         if route.screen == "library_item":
             try:
                 it = library.item(self.store, route.args["item"])
             except CompanionError:
                 it = None
             if it is None or it.game != game:
-                return Route("library", {"game": game}), (
-                    f"There is no saved {kind_of(game).kind} {route.args['item']} here: it may have "
-                    "been deleted. Here are the ones kept.")
+                return Route("library", {"game": game}), _(
+                    "There is no saved {kind} {item} here: it may have "
+                    "been deleted. Here are the ones kept.").format(kind=kind_word(game),
+                                                                    item=route.args["item"])
         return route, None
 
     def arrive(self, location: str) -> None:
@@ -255,7 +259,7 @@ class Shell:
         try:
             self.store.set_setting("current_match", str(match_id))
         except CompanionError as exc:
-            self.go("match", match=match_id, say=f"Not saved: {exc}")
+            self.go("match", match=match_id, say=_("Not saved: {reason}").format(reason=exc))
             return
         self.go("match", match=match_id)
 
@@ -264,8 +268,9 @@ class Shell:
         why = self.store.read_only
         if why is None:
             return None
-        return (f"Nothing can be saved: {why}. You can look at your saved games, but no game or "
-                "round can be started or entered until companion may write there again and is restarted.")
+        return _("Nothing can be saved: {reason}. You can look at your saved games, but no game or "
+                 "round can be started or entered until companion may write there again and is restarted."
+                 ).format(reason=why)
 
     def set_width(self, width: float) -> None:
         """The window is ``width`` px wide: draw again where that changes the layout."""
@@ -308,16 +313,17 @@ class Shell:
         except Exception:
             pass
 
-    def export(self, filename: str, data: str | bytes, what: str = "File") -> str:
+    def export(self, filename: str, data: str | bytes, what: str | None = None) -> str:
         """Keep a file in the data directory's exports/ (under a fresh name if ``filename``
         is taken: never over an older file) and offer it: a download in a browser, a save
         (or share) dialog elsewhere. Where exports/ cannot be written the file is still
         offered; in the browser build (``in_browser``) it is only offered, as a download.
         Returns the line a player reads next to the button ("Score sheet downloaded: …");
         ``what`` names the file in their words."""
+        what = what or _("File")
         raw = data.encode("utf-8") if isinstance(data, str) else data
         if self.in_browser:
-            name, line = filename, f"{what} downloaded: {filename}."
+            name, line = filename, _("{what} downloaded: {file}.").format(what=what, file=filename)
         else:
             name, line = self._kept(filename, raw, what)
 
@@ -339,10 +345,12 @@ class Shell:
             path = keep_file(data_dir() / "exports", filename, raw)
         except StoreError as exc:
             name = filename
-            line = (f"{what} downloaded: {name}. No copy was kept in companion's exports folder ({exc}).")
+            line = _("{what} downloaded: {file}. No copy was kept in companion's exports folder ({reason}).").format(
+                what=what, file=name, reason=exc)
         else:
             name = path.name
-            line = f"{what} downloaded: {name} (a copy is kept in companion's exports folder)."
+            line = _("{what} downloaded: {file} (a copy is kept in companion's exports folder).").format(
+                what=what, file=name)
         return name, line
 
     def theme(self) -> ft.ThemeMode:
@@ -461,7 +469,7 @@ def Screen(shell: Shell, route: Route, *, key: str | None = None) -> ft.Control:
             return NightScreen(shell, r.args["night"], shell.views)
     except CompanionError as exc:
         return ft.Column([error_text(str(exc)),
-                          ft.Button("Home", on_click=lambda e: shell.go("home"))])
+                          ft.Button(_("Home"), on_click=lambda e: shell.go("home"))])
     return Home(shell)
 
 
@@ -473,7 +481,7 @@ def _column(controls: list[ft.Control]) -> ft.Column:
 
 @ft.component
 def Home(shell: Shell) -> ft.Control:
-    out: list[ft.Control] = [heading("companion", 26), ft.Text("A referee beside your card games.")]
+    out: list[ft.Control] = [heading("companion", 26), ft.Text(_("A referee beside your card games."))]
     current = shell.store.current_match_id()
     if current is not None:
         m = shell.store.match(current)
@@ -481,27 +489,28 @@ def Home(shell: Shell) -> ft.Control:
         if view is not None and not m.finished:
             line = view.match_line(m.players, [g.record for g in m.games])[0]
             out.append(ft.FilledButton(
-                f"Continue {view.title}: {', '.join(m.players)} ({line})",
+                _("Continue {game}: {players} ({state})").format(game=view.title, players=", ".join(m.players),
+                                                          state=line),
                 icon=ft.Icons.PLAY_ARROW, on_click=lambda e: shell.go("match", match=current)))
-    out.append(heading("New match", 18))
+    out.append(heading(_("New match"), 18))
     for name, spec in games().items():
         if name in shell.views:
-            out.append(ft.Button(f"New {spec.title} match", icon=ft.Icons.ADD,
+            out.append(ft.Button(_("New {game} match").format(game=spec.title), icon=ft.Icons.ADD,
                                  on_click=lambda e, n=name: shell.new_match(n)))
         else:
-            out.append(ft.Text(f"{spec.title}: referee a recorded game with "
-                               f"`companion referee FILE` (no table screens yet)."))
-    out.append(heading("More", 18))
+            out.append(ft.Text(_("{game}: referee a recorded game with "
+                                 "`companion referee FILE` (no table screens yet).").format(game=spec.title)))
+    out.append(heading(_("More"), 18))
     out += [
-        ft.Button("History", icon=ft.Icons.HISTORY, on_click=lambda e: shell.go("history")),
-        ft.Button("Game nights", icon=ft.Icons.NIGHTLIFE, on_click=lambda e: shell.go("nights")),
-        ft.Button("Statistics", icon=ft.Icons.BAR_CHART, on_click=lambda e: shell.go("stats")),
+        ft.Button(_("History"), icon=ft.Icons.HISTORY, on_click=lambda e: shell.go("history")),
+        ft.Button(_("Game nights"), icon=ft.Icons.NIGHTLIFE, on_click=lambda e: shell.go("nights")),
+        ft.Button(_("Statistics"), icon=ft.Icons.BAR_CHART, on_click=lambda e: shell.go("stats")),
         *[ft.Button(title_of(n), icon=ft.Icons.EDIT_NOTE, on_click=lambda e, n=n: shell.go("library", game=n))
           for n in games_with("library") if n in shell.views],
-        ft.Button("Import a record", icon=ft.Icons.UPLOAD_FILE, on_click=lambda e: shell.go("import")),
-        *[ft.Button(f"Rules: {v.title}", icon=ft.Icons.MENU_BOOK,
+        ft.Button(_("Import a record"), icon=ft.Icons.UPLOAD_FILE, on_click=lambda e: shell.go("import")),
+        *[ft.Button(_("Rules: {game}").format(game=v.title), icon=ft.Icons.MENU_BOOK,
                     on_click=lambda e, n=n: shell.go("rules", game=n)) for n, v in shell.views.items()],
-        ft.Button("Settings", icon=ft.Icons.SETTINGS, on_click=lambda e: shell.go("settings")),
+        ft.Button(_("Settings"), icon=ft.Icons.SETTINGS, on_click=lambda e: shell.go("settings")),
     ]
     return _column(out)
 
@@ -510,13 +519,13 @@ def Home(shell: Shell) -> ft.Control:
 def RulesScreen(shell: Shell, game: str | None, back: Route | None) -> ft.Control:
     out: list[ft.Control] = []
     if isinstance(back, Route) and back.screen != "rules":
-        out.append(ft.Button("Back", icon=ft.Icons.ARROW_BACK,
+        out.append(ft.Button(_("Back"), icon=ft.Icons.ARROW_BACK,
                              on_click=lambda e: shell.go(back.screen, **back.args)))
     if game in shell.views:
         out.append(shell.views[game].rules(shell))
     else:
-        out.append(heading("Rules"))
-        out += [ft.Button(f"Rules: {v.title}", icon=ft.Icons.MENU_BOOK,
+        out.append(heading(_("Rules")))
+        out += [ft.Button(_("Rules: {game}").format(game=v.title), icon=ft.Icons.MENU_BOOK,
                           on_click=lambda e, n=n: shell.go("rules", game=n, back=back))
                 for n, v in shell.views.items()]
     return _column(out)
@@ -540,23 +549,25 @@ def ImportScreen(shell: Shell) -> ft.Control:
             night = nights.import_night(shell.store, text)   # None: not a game night's export
             done = import_json(shell.store, text) if night is None else None
         except CompanionError as exc:
-            put(text=text, error=f"Not imported: {exc}")
+            put(text=text, error=_("Not imported: {reason}").format(reason=exc))
             return
         if done is None:
             shell.drop_ui("import")
-            shell.go("night", night=night, say="Imported a game night and its matches.")
+            shell.go("night", night=night, say=_("Imported a game night and its matches."))
             return
         shell.drop_ui("import")
         shell.go("history_match", match=done.match_id,
-                 say=f"Imported a match with {done.games} game{'s' if done.games != 1 else ''}.")
+                 say=ngettext("Imported a match with {n} game.", "Imported a match with {n} games.",
+                                  done.games).format(n=done.games))
 
     async def pick(e: Any) -> None:
         try:
             files = await ft.FilePicker().pick_files(
-                dialog_title="A JSON record", allowed_extensions=["json"],
+                dialog_title=_("A JSON record"), allowed_extensions=["json"],
                 file_type=ft.FilePickerFileType.CUSTOM, with_data=True)
         except Exception as exc:
-            put(error=f"No file picker here ({type(exc).__name__}); paste the record instead.")
+            put(error=_("No file picker here ({reason}); paste the record instead.").format(
+                reason=type(exc).__name__))
             return
         if not files:
             return
@@ -565,15 +576,15 @@ def ImportScreen(shell: Shell) -> ft.Control:
         do_import(data.decode("utf-8", errors="replace"))
 
     return _column([
-        heading("Import a record"),
-        ft.Text("A game record (what `companion referee` reads), a match record or a game night, as JSON. "
-                "It is checked like the referee checks it, then kept in the history "
-                "where you can continue or inspect it."),
-        TextField(label="JSON record", value=st.text, multiline=True, min_lines=4,
+        heading(_("Import a record")),
+        ft.Text(_("A game record (what `companion referee` reads), a match record or a game night, as JSON. "
+                  "It is checked like the referee checks it, then kept in the history "
+                  "where you can continue or inspect it.")),
+        TextField(label=_("JSON record"), value=st.text, multiline=True, min_lines=4,
                      max_lines=12, on_change=lambda e: put(text=e.control.value or "")),
         error_text(st.error),
-        ft.Row([ft.FilledButton("Import record", on_click=lambda e: do_import(shell.ui("import", st).text)),
-                ft.Button("Pick a file", icon=ft.Icons.FOLDER_OPEN, on_click=pick)], wrap=True),
+        ft.Row([ft.FilledButton(_("Import record"), on_click=lambda e: do_import(shell.ui("import", st).text)),
+                ft.Button(_("Pick a file"), icon=ft.Icons.FOLDER_OPEN, on_click=pick)], wrap=True),
     ])
 
 
@@ -634,9 +645,9 @@ def apply_language(shell: Shell) -> None:
 
 def app_bar(shell: Shell) -> ft.AppBar:
     return ft.AppBar(title=ft.Text("companion"), center_title=False, actions=[] if shell.remote else [
-        icon_button(ft.Icons.HOME, "Home", lambda e: shell.go("home")),
-        icon_button(ft.Icons.MENU_BOOK, "Rules", lambda e: shell.open_rules()),
-        icon_button(ft.Icons.SETTINGS, "Settings", lambda e: shell.go("settings")),
+        icon_button(ft.Icons.HOME, _("Home"), lambda e: shell.go("home")),
+        icon_button(ft.Icons.MENU_BOOK, _("Rules"), lambda e: shell.open_rules()),
+        icon_button(ft.Icons.SETTINGS, _("Settings"), lambda e: shell.go("settings")),
     ])
 
 

@@ -35,12 +35,13 @@ from typing import Any
 import flet as ft
 import flet.canvas as cv
 
-from companion.core import stats, words
+from companion.core import i18n, stats
 from companion.core.errors import CompanionError
+from companion.core.i18n import N_, _, ngettext
 from companion.core.registry import game, games_with, part
 from companion.store import MatchSummary, Store
 from companion.ui.contracts import GameView, ShellServices
-from companion.ui.widgets import bold, card, error_text, heading
+from companion.ui.widgets import bold, card, error_text, heading, when
 from companion.ui.widgets.text_field import TextField
 
 log = logging.getLogger(__name__)
@@ -52,6 +53,7 @@ PALETTE = (ft.Colors.BLUE_400, ft.Colors.ORANGE_400, ft.Colors.GREEN_400, ft.Col
            ft.Colors.RED_400)
 CHART_WIDTH, CHART_HEIGHT = 300, 150
 BAR_WIDTH = 110           # the longest bar: room beside it for its words on a phone
+CLOSEST, WIDEST = N_("Closest win"), N_("Widest win")   # also the tests' keys of the two wins
 
 __all__ = ["KEY", "Statistics", "StatsUI", "derived", "forget"]
 
@@ -202,47 +204,77 @@ def _when_read(shell: ShellServices) -> Callable[[], None]:
 
 
 def _date(text: str) -> dt.date | None:
-    return dt.date.fromisoformat(text.strip()) if text.strip() else None
+    """A day typed as year-month-day (2026-11-30) or, as in German, day.month.year (30.11.2026)."""
+    text = text.strip()
+    if not text:
+        return None
+    if "." in text:
+        day, month, year = text.rstrip(".").split(".")
+        return dt.date(int(year), int(month), int(day))
+    return dt.date.fromisoformat(text)
 
 
 def _percent(x: float) -> str:
-    return f"{round(100 * x)}%"
+    return _("{n}%").format(n=round(100 * x))
 
 
 def _number(x: float) -> str:
-    return f"{x:.1f}".rstrip("0").rstrip(".")
+    point = i18n.decimal(0.5, 1)[1]
+    return i18n.decimal(x, 1).rstrip("0").rstrip(point)
+
+
+def _games(n: int) -> str:
+    return ngettext("{n} game", "{n} games", n).format(n=i18n.number(n))
+
+
+def _finished(n: int) -> str:
+    return ngettext("{n} finished game", "{n} finished games", n).format(n=i18n.number(n))
+
+
+def _complete(n: int) -> str:
+    return ngettext("{n} complete match", "{n} complete matches", n).format(n=i18n.number(n))
 
 
 def player_lines(p: stats.PlayerStats) -> list[str]:
     """A player's statistics in a player's words."""
-    shared = f", {p.shared} of them shared" if p.shared else ""
-    lines = [f"Games: {p.won} won of {p.games} ({_percent(p.win_rate)}){shared}."]
+    if p.shared:
+        lines = [_("Games: {won} won of {games} ({percent}), {shared} of them shared.").format(
+            won=p.won, games=p.games, percent=_percent(p.win_rate), shared=p.shared)]
+    else:
+        lines = [_("Games: {won} won of {games} ({percent}).").format(
+            won=p.won, games=p.games, percent=_percent(p.win_rate))]
     if p.matches:
-        lines.append(f"Matches: {p.matches_won} won of {p.matches}.")
-    lines.append(f"Winning run: {p.streak} now, {p.longest} at best.")
+        lines.append(_("Matches: {won} won of {matches}.").format(won=p.matches_won, matches=p.matches))
+    lines.append(_("Winning run: {now} now, {best} at best.").format(now=p.streak, best=p.longest))
     for kind, s in p.scores.items():
         spec = game(kind)
-        lines.append(f"{spec.title}: average {_number(s.average)}, best {spec.score_text(s.best)} "
-                     f"({words.count(s.games, 'game')}).")
+        lines.append(_("{game}: average {average}, best {best} ({games}).").format(
+            game=spec.title, average=_number(s.average), best=spec.score_text(s.best), games=_games(s.games)))
     return lines
 
 
 def pair_lines(h: stats.HeadToHead) -> list[str]:
     if not h.games:
-        return [f"{h.a} and {h.b} have no finished game together here."]
-    lead = (f"{h.leader} won more." if h.leader else "Even.")
-    lines = [f"{words.count(h.games, 'game')} together: {h.a} won {h.a_won}, {h.b} won {h.b_won}, "
-             f"shared {h.shared}, someone else or nobody {h.neither}. {lead}"]
+        return [_("{a} and {b} have no finished game together here.").format(a=h.a, b=h.b)]
+    lead = _("{player} won more.").format(player=h.leader) if h.leader else _("Even.")
+    lines = [ngettext("{n} game together: {a} won {a_won}, {b} won {b_won}, "
+                      "shared {shared}, someone else or nobody {neither}. {lead}",
+                      "{n} games together: {a} won {a_won}, {b} won {b_won}, "
+                      "shared {shared}, someone else or nobody {neither}. {lead}", h.games).format(
+        n=h.games, a=h.a, b=h.b, a_won=h.a_won, b_won=h.b_won, shared=h.shared, neither=h.neither, lead=lead)]
     if h.matches:
-        lines.append(f"{words.count(h.matches, 'match')} together: {h.a} won {h.a_matches}, "
-                     f"{h.b} won {h.b_matches}, shared {h.shared_matches}.")
+        lines.append(ngettext("{n} match together: {a} won {a_won}, {b} won {b_won}, shared {shared}.",
+                              "{n} matches together: {a} won {a_won}, {b} won {b_won}, shared {shared}.",
+                              h.matches).format(n=h.matches, a=h.a, b=h.b, a_won=h.a_matches,
+                                                b_won=h.b_matches, shared=h.shared_matches))
     return lines
 
 
 def _win(spec: Any, w: stats.Win | None, what: str) -> str:
     if w is None:
         return ""
-    return f"{what}: {w.winner} by {spec.score_text(w.margin)} (match {w.match_id}, game {w.number})"
+    return _("{what}: {player} by {margin} (match {match}, game {number})").format(
+        what=what, player=w.winner, margin=spec.score_text(w.margin), match=w.match_id, number=w.number)
 
 
 # ---------------------------------------------------------------- charts
@@ -281,11 +313,12 @@ def line_chart(chart: stats.Lines) -> ft.Control:
         shapes.append(cv.Path(elements, paint=ft.Paint(color=colour, stroke_width=3,
                                                        style=ft.PaintingStyle.STROKE)))
         legend.append(ft.Row([ft.Container(width=14, height=14, border_radius=7, bgcolor=colour),
-                              ft.Text(f"{name}: {', '.join(f'${v}' for v in vs)}", expand=True)],
+                              ft.Text(_("{player}: {values}").format(
+                                  player=name, values=", ".join(i18n.money(v) for v in vs)), expand=True)],
                              spacing=8))
     rows: list[ft.Control] = [
         bold(chart.title),
-        ft.Semantics(label=f"Chart: {chart.title}", exclude_semantics=True,
+        ft.Semantics(label=_("Chart: {title}").format(title=chart.title), exclude_semantics=True,
                      content=cv.Canvas(shapes, width=CHART_WIDTH, height=CHART_HEIGHT)),
         *legend]
     if chart.note:
@@ -329,91 +362,94 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
     def put(fn: Any) -> None:
         shell.set_ui(KEY, fn, StatsUI())
 
-    out: list[ft.Control] = [heading("Statistics")]
+    out: list[ft.Control] = [heading(_("Statistics"))]
     found = shell.store.summaries()
     todo = unread(shell.store, list(views), found)
     if todo > READ_WHILE_DRAWING and _threads(shell) and str(shell.store.path) not in _FAILED:
         reading = read_in_background(shell.store, list(views), todo, _when_read(shell))
         out += [ft.ProgressBar(),
-                ft.Text(f"Reading {reading.total:,} stored matches for the statistics "
-                        "(once after companion starts)…")]
+                ft.Text(ngettext("Reading {n} stored match for the statistics (once after companion starts)…",
+                                 "Reading {n} stored matches for the statistics (once after companion starts)…",
+                                 reading.total).format(n=i18n.number(reading.total)))]
         return _column(out)
     every = derived(shell.store, list(views), found)
     if not any(m.counted and m.games for m in every):
-        out.append(ft.Text("No finished games yet: statistics come from the games you finish."))
+        out.append(ft.Text(_("No finished games yet: statistics come from the games you finish.")))
         return _column(out)
 
     kinds_here = [n for n in views if any(m.game == n for m in every)]
-    out.append(bold("Game"))
-    out.append(ft.Row([_choice("All games", st.game is None, lambda e: put(lambda u: u.with_game(None)), "game-all"),
+    out.append(bold(_("Game")))
+    out.append(ft.Row([_choice(_("All games"), st.game is None, lambda e: put(lambda u: u.with_game(None)), "game-all"),
                        *[_choice(views[n].title, st.game == n, lambda e, n=n: put(lambda u: u.with_game(n)),
                                  f"game-{n}") for n in kinds_here]], wrap=True, spacing=8, run_spacing=8))
     groups = shell.store.groups({n: s.lone_modes for n, s in ((n, game(n)) for n in views)})[:GROUPS_SHOWN]
     if len(groups) > 1:
-        out.append(bold("Group"))
+        out.append(bold(_("Group")))
         out.append(ft.Row([
-            _choice("Everyone", st.group is None, lambda e: put(lambda u: u.with_group(None)), "group-all"),
+            _choice(_("Everyone"), st.group is None, lambda e: put(lambda u: u.with_group(None)), "group-all"),
             *[_choice(", ".join(g.players), st.group == g.players,
                       lambda e, g=g: put(lambda u: u.with_group(g.players)), f"group-{i}")
               for i, g in enumerate(groups)]], wrap=True, spacing=8, run_spacing=8))
     out.append(ft.Row([
-        ft.Container(TextField(label="From", hint_text="YYYY-MM-DD", value=st.start, dense=True,
+        ft.Container(TextField(label=_("From"), hint_text=_("YYYY-MM-DD"), value=st.start, dense=True,
                                on_change=lambda e: put(lambda u: u.with_dates(e.control.value or "", u.end))),
                      expand=True),
-        ft.Container(TextField(label="To", hint_text="YYYY-MM-DD", value=st.end, dense=True,
+        ft.Container(TextField(label=_("To"), hint_text=_("YYYY-MM-DD"), value=st.end, dense=True,
                                on_change=lambda e: put(lambda u: u.with_dates(u.start, e.control.value or ""))),
                      expand=True)], spacing=8))
     try:
         start, end = _date(st.start), _date(st.end)
     except ValueError:
-        out.append(error_text("A date is written year-month-day, like 2026-11-30."))
+        out.append(error_text(_("A date is written year-month-day, like {example}.").format(
+            example=when.calendar_day(dt.date(2026, 11, 30)))))
         start = end = None
     wanted = stats.Filter(st.game, st.group, start, end)
     picked = stats.chosen(every, wanted)
     played = stats.games_of(picked)
     if not played:
-        out.append(ft.Text("No finished game fits these choices."))
+        out.append(ft.Text(_("No finished game fits these choices.")))
         return _column(out)
     complete = sum(m.complete for m in picked)
-    out.append(ft.Text(f"Counted: {words.count(len(played), 'finished game')}, "
-                       f"{words.count(complete, 'complete match', 'complete matches')}."))
+    out.append(ft.Text(_("Counted: {games}, {matches}.").format(games=_finished(len(played)),
+                                                                 matches=_complete(complete))))
 
     people = stats.players(picked)
-    out.append(bar_chart(stats.Bars("Games won per player", tuple((p.name, p.won) for p in people),
-                                    tuple(f"{words.count(p.won, 'win')} of {p.games}" for p in people))))
-    out.append(heading("Players", 18))
+    out.append(bar_chart(stats.Bars(_("Games won per player"), tuple((p.name, p.won) for p in people),
+                                    tuple(ngettext("{n} win of {games}", "{n} wins of {games}", p.won).format(
+                                        n=p.won, games=p.games) for p in people))))
+    out.append(heading(_("Players"), 18))
     rulings = sorted({r for r in (game(n).match_ruling for n in {m.game for m in picked}) if r})
-    out.append(ft.Text("A shared win counts as a win for each who share it (house rule); a match is won "
-                       f"by the highest total of its three games ({', '.join(rulings) or 'house rule'}). "
-                       "Winning run: finished games won in a row.", size=12))
+    out.append(ft.Text(_("A shared win counts as a win for each who share it (house rule); a match is won "
+                         "by the highest total of its three games ({rulings}). "
+                         "Winning run: finished games won in a row.").format(
+        rulings=", ".join(rulings) or _("house rule")), size=12))
     for p in people:
         out.append(card(ft.Column([bold(p.name), *[ft.Text(line) for line in player_lines(p)]], spacing=4),
                         identifier=f"player-{p.name}"))
 
     if len(people) >= 2:
-        out.append(heading("Head to head", 18))
+        out.append(heading(_("Head to head"), 18))
         names = [p.name for p in people]
         a = st.a if st.a in names else names[0]
         b = st.b if st.b in names and st.b != a else next(n for n in names if n != a)
         out.append(ft.Row([_choice(n, n == a, lambda e, n=n: put(lambda u: u.with_pair(n, u.b)), f"a-{n}")
                            for n in names], wrap=True, spacing=8, run_spacing=8))
-        out.append(ft.Text("against"))
+        out.append(ft.Text(_("against")))
         out.append(ft.Row([_choice(n, n == b, lambda e, n=n: put(lambda u: u.with_pair(a, n)), f"b-{n}")
                            for n in names if n != a], wrap=True, spacing=8, run_spacing=8))
         out += [ft.Text(line) for line in pair_lines(stats.head_to_head(picked, a, b))]
 
-    out.append(heading("Games", 18))
-    out.append(ft.Text("A win's margin: the winner's score less the best other score; a shared win "
-                       "has none (house rule). Tap a win to open its match.", size=12))
+    out.append(heading(_("Games"), 18))
+    out.append(ft.Text(_("A win's margin: the winner's score less the best other score; a shared win "
+                         "has none (house rule). Tap a win to open its match."), size=12))
     for k in stats.kinds(picked):
         spec = game(k.game)
-        lines = [f"{words.count(k.games, 'finished game')} "
-                 f"({words.count(k.matches, 'complete match', 'complete matches')}), "
-                 f"{_number(k.average_rounds)} rounds on average."]
+        lines = [_("{games} ({matches}), {rounds} rounds on average.").format(
+            games=_finished(k.games), matches=_complete(k.matches), rounds=_number(k.average_rounds))]
         column: list[ft.Control] = [bold(spec.title), *[ft.Text(x) for x in lines]]
-        for w, what in ((k.closest, "Closest win"), (k.widest, "Widest win")):
+        for w, what in ((k.closest, CLOSEST), (k.widest, WIDEST)):
             if w is not None:
-                column.append(ft.TextButton(_win(spec, w, what), key=f"{what}-{k.game}",
+                column.append(ft.TextButton(_win(spec, w, _(what)), key=f"{what}-{k.game}",
                                             on_click=lambda e, i=w.match_id: shell.go("history_match", match=i)))
         out.append(card(ft.Column(column, spacing=4)))
 
@@ -423,7 +459,7 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
         mine = [g for g in played if g.game == name]
         parts = own.sections(mine) if mine else []
         if parts:
-            out.append(heading(f"{views[name].title}: from the rounds", 18))
+            out.append(heading(_("{game}: from the rounds").format(game=views[name].title), 18))
             out += [section(s) for s in parts]
     return _column(out)
 

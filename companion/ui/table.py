@@ -51,6 +51,7 @@ from companion.core import edits
 from companion.core.edits import Place
 from companion.core.errors import CompanionError
 from companion.core.game import SCREEN_ONLY
+from companion.core.i18n import _
 from companion.core.match import GAMES_PER_MATCH
 from companion.store import drafts
 from companion.store.db import RecordMoved
@@ -221,8 +222,9 @@ class TableSession(Generic[U]):
                     stamps = {k: dict(v) for k, v in held.stamps.items()}
                     drafts.keep(self._shell.store, self.match.id, self._key, self.match.number, state, stamps)
             except CompanionError as exc:   # the store cannot write now (busy, disk full)
-                self._shell.say(f"What you entered is on this screen but could not be kept in case "
-                                f"companion stops ({exc}): it is kept as soon as a later change can be.")
+                self._shell.say(_("What you entered is on this screen but could not be kept in case "
+                                  "companion stops ({reason}): it is kept as soon as a later change can be."
+                                  ).format(reason=exc))
             except ValueError:              # a state that is not plain data: a game's fault, not the player's
                 log.exception("the drafts of match %s could not be written as JSON", self.match.id)
 
@@ -291,7 +293,7 @@ class TableSession(Generic[U]):
         except RecordMoved:
             pass
         except CompanionError as exc:   # the store cannot save now (read-only, busy)
-            return f"Not saved: {exc}"
+            return _("Not saved: {reason}").format(reason=exc)
         self._shell.go("match", match=self.match.id)
         return None
 
@@ -321,6 +323,6 @@ def open_match(shell: ShellServices, game: str, players: list[str], record: dict
         for key, value in (settings or {}).items():
             shell.store.set_match_setting(match_id, key, value)
     except CompanionError as exc:
-        return f"Not saved: {exc}"
+        return _("Not saved: {reason}").format(reason=exc)
     shell.go("match", match=match_id)
     return None

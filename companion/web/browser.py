@@ -141,6 +141,7 @@ async def main(page: Any) -> None:
 
     from companion.core import i18n
     from companion.core.errors import StoreError
+    from companion.core.i18n import _
     from companion.store import Store, open_store
 
     try:   # the system's language, as the browser tells it (the environment cannot)
@@ -148,12 +149,13 @@ async def main(page: Any) -> None:
     except Exception:   # noqa: BLE001 - no browser to ask: the environment's
         pass
     page.title = "companion"
-    page.add(ft.Text("Opening your saved games…"))   # awaiting storage before a first control hangs
+    page.add(ft.Text(_("Opening your saved games…")))   # awaiting storage before a first control hangs
     try:
         if not _read:
             await sync(True)
     except Exception as exc:
-        page.controls[:] = [ft.Text(f"companion cannot read its saved games in this browser ({exc}).")]
+        page.controls[:] = [ft.Text(_("companion cannot read its saved games in this browser ({reason}).").format(
+            reason=exc))]
         page.update()
         return
     Store.after_commit = _after_commit

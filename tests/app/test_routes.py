@@ -206,3 +206,18 @@ def test_a_game_registered_later_gets_its_addresses(store):
         assert shell.resolve(f"/match/{kept}") == (Route("match", {"match": kept}), None)
         shell.go("setup", game="toy")
         assert shell.at == "/setup/toy"
+
+
+def test_a_deleted_file_of_a_game_opens_its_list_saying_so_and_a_game_without_files_home(shell):
+    from companion.store import library
+
+    kept = library.add(shell.store, "sales", "Ours", "{}")
+    assert shell.resolve(f"/library/sales/{kept}")[1] is None
+    library.delete(shell.store, kept)
+    route, line = shell.resolve(f"/library/sales/{kept}")
+    assert route == Route("library", {"game": "sales"})
+    assert line == f"There is no saved deck {kept} here: it may have been deleted. Here are the ones kept."
+    other = library.add(shell.store, "burger", "Recipes", "{}")
+    assert shell.resolve(f"/library/sales/{other}")[0] == Route("library", {"game": "sales"})  # not a deck
+    route, line = shell.resolve("/library/hotdog")
+    assert route == Route("home") and line == "Hot Dog has no files of its own to edit, so here is the home screen."

@@ -64,3 +64,10 @@ def test_any_json_is_checked_in_words_never_a_traceback(game, raw):
 def test_text_that_is_not_json_is_one_fault(game):
     checked = LIBRARIES[game].read(b"\xff{")
     assert checked.raw is None and len(checked.problems) == 1 and "not valid JSON" in checked.problems[0]
+
+
+@pytest.mark.parametrize("game", sorted(LIBRARIES))
+def test_a_game_with_files_of_its_own_has_the_screen_that_edits_them(game):
+    from companion.ui.shell import game_views
+
+    assert callable(getattr(game_views()[game], "editor", None))

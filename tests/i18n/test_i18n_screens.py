@@ -19,11 +19,13 @@ from hypothesis import HealthCheck, Phase, find, settings
 
 from companion.core import i18n
 from companion.core.registry import games, games_with
-from companion.store import Store, library
+from companion.store import Store, library, nights
 from companion.ui import shell as shell_module
 from companion.ui.contracts import Route
 from companion.ui.host import HostPanel
 from companion.ui.library import LibraryScreen, editor_of
+from companion.ui.night import Nights, NightScreen
+from companion.ui.stats import Statistics
 from tests.every_game.generators import RECORDS
 from tests.i18n.pseudo import offending, screens_on, uncovered
 from tests.tabs import tab
@@ -67,7 +69,11 @@ SHELL_SCREENS: dict[str, Draw] = {
     "import": lambda s, m: shell_module.ImportScreen(s),
     "rules_list": lambda s, m: shell_module.RulesScreen(s, None, Route("home")),
     "host_panel": lambda s, m: HostPanel(s, m["in_play"]),
+    "stats": lambda s, m: Statistics(s, s.views),
+    "nights": lambda s, m: Nights(s),
+    "night": lambda s, m: NightScreen(s, m["night"], s.views),
 }
+NIGHT = "Friday"     # the seeded game night's name (a name a player typed)
 
 GAME_SCREENS: dict[str, Callable[[Any, str, dict[str, int]], Any]] = {
     "setup": lambda s, g, m: s.views[g].setup(s),
@@ -86,13 +92,18 @@ def records() -> dict[str, dict[str, Any]]:
 def _shell(tmp_path, records: dict[str, dict[str, Any]], game: str | None):
     store = Store(tmp_path / "companion.sqlite3")
     matches: dict[str, int] = {}
+    finished: list[int] = []
     for g, record in records.items():
         if game is not None and g != game:
             continue
         players = list(record["players"])
         matches["finished"] = store.create_match(g, players, record)
         store.set_finished(matches["finished"])
+        finished.append(matches["finished"])
         matches["in_play"] = store.create_match(g, players, record)
+    matches["night"] = nights.create(store, nights.new_record(NIGHT))     # a game night of the finished matches
+    for match_id in finished:
+        nights.add_match(store, matches["night"], match_id)
     shell = tab(store)
     shell.page = _Page()  # type: ignore[assignment]
     return shell, matches, store
@@ -138,7 +149,7 @@ def test_a_screen_switched_on_shows_only_translated_text(area, screen, tmp_path,
                     pytest.skip(f"{game} has no library")
                 _check(screen, lambda: LibraryScreen(shell, game), set())
             else:
-                data = set().union(*(_data(r) for r in records.values()))
+                data = {NIGHT}.union(*(_data(r) for r in records.values()))
                 _check(screen, lambda: SHELL_SCREENS[name](shell, matches), data)
         finally:
             store.close()

@@ -1,6 +1,7 @@
 """Hot Dog (Kramer & Ulrich): simultaneous hidden bids at neutral tables of 5, 7 and 9."""
 
 from companion.core.game import GameSpec
+from companion.core.i18n import money
 from companion.games.hotdog import rules
 from companion.games.hotdog.models import HotDogRecord
 
@@ -24,7 +25,7 @@ GAME = GameSpec(
     },
     final_scores=rules.final_scores,
     match_ruling="HD-15",
-    score_text=lambda dollars: f"${dollars}",
+    score_text=money,
     parts={
         "rules": "companion.games.hotdog.rules",
         "seat": "companion.games.hotdog.seat:SEAT",

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.games.hotdog import forms, present
 from companion.games.hotdog.forms import Draft, TableUI
+from companion.games.hotdog.i18n import _
 from companion.ui.table import MatchSeen, TableSession
 
 if TYPE_CHECKING:
@@ -104,7 +105,7 @@ def submit(s: Session, gv: present.GameView) -> None:
     if not change.ok:
         s.put(lambda u: replace(u, error=change.error))
         return
-    if not save(s, change.record, base, "your entry was not saved"):
+    if not save(s, change.record, base, _("your entry was not saved")):
         return
     index = len(change.record["rounds"]) - 1
     s.forget(ROUND)
@@ -130,11 +131,11 @@ def undo(s: Session, gv: present.GameView) -> None:
     if not change.ok:
         s.put(lambda u: replace(u, error=change.error, undo_asked=None))
         return
-    if not save(s, change.record, record, "nothing was undone"):
+    if not save(s, change.record, record, _("nothing was undone")):
         s.put(lambda u: u.kept())
         return
     drafts = forms.drafts_of(record, len(record["rounds"]) - 1)
-    said = f"Round {len(record['rounds'])} undone; its bids are back for entry."
+    said = _("Round {n} undone; its bids are back for entry.").format(n=len(record["rounds"]))
     s.forget(ROUND)
     s.put(lambda u: replace(u, mode="entry", drafts=drafts, error=None, undo_asked=None, undone=said))
     s.say(said)
@@ -164,11 +165,11 @@ def save_edit(s: Session, index: int) -> None:
     if not change.ok:
         s.put(lambda u: replace(u, error=change.error))
         return
-    if not save(s, change.record, base, f"your change to round {index + 1} was not saved"):
+    if not save(s, change.record, base, _("your change to round {n} was not saved").format(n=index + 1)):
         return
     s.forget(EDIT)
     s.put(lambda u: replace(u, mode="round", error=None))
-    s.say(f"Round {index + 1} changed; the game was replayed from there.")
+    s.say(_("Round {n} changed; the game was replayed from there.").format(n=index + 1))
 
 
 def to_entry(s: Session) -> None:

@@ -21,13 +21,14 @@ from companion.core.edits import Change, clean, say
 from companion.core.errors import RuleError
 from companion.core.names import check_names, key, normal
 from companion.games.hotdog import rules
+from companion.games.hotdog.i18n import N_, _, ngettext
 from companion.games.hotdog.models import HotDogRecord, Round
 from companion.games.hotdog.present import replay
 
 ENTRY = "hotdog.entry"    # the match's setting: how its bids are entered
 FROM_TABLE, PASSING = "table", "pass"
-ENTRY_MODES = {FROM_TABLE: "From the table: bids lie face up, one person enters them all",
-               PASSING: "Pass the phone: each player enters their own bid in secret"}
+ENTRY_MODES = {FROM_TABLE: N_("From the table: bids lie face up, one person enters them all"),
+               PASSING: N_("Pass the phone: each player enters their own bid in secret")}
 
 
 # ---------------------------------------------------------------- setup
@@ -264,13 +265,14 @@ def not_bid(players: Sequence[str], drafts: Mapping[str, Draft]) -> list[str]:
 
 def needs_checking(player: str) -> str:
     """A hidden bid that HD-6 refuses, as the whole table may read it: the player, no amounts."""
-    return f"HD-6: {player}'s bid needs checking: {player}, show it to see why."
+    return _("HD-6: {player}'s bid needs checking: {player}, show it to see why.").format(player=player)
 
 
 def handed_back(player: str) -> str:
     """A refused hidden bid going back to its owner (the phone passed round): the whole
     table reads it, so the player and the rule only; why is shown to them alone."""
-    return f"HD-6: {player}'s bid needs checking. Only {player} sees why, after tapping \"I am {player}\"."
+    return _("HD-6: {player}'s bid needs checking. Only {player} sees why, after tapping \"I am {player}\".").format(
+        player=player)
 
 
 def submit(record: Mapping[str, Any], drafts: Mapping[str, Draft]) -> Change:
@@ -284,18 +286,19 @@ def enter_round(record: Mapping[str, Any], drafts: Mapping[str, Draft]) -> Chang
     everyone who has not, HD-6, never completed with a made-up bid). A refused hidden
     bid is named with its player only: its amounts stay hidden until its card is shown."""
     players = clean(record["players"])
-    _, state = replay(record)
+    _results, state = replay(record)
     if not state.over:
         errors = bid_errors(state, drafts)
         hidden = [p for p in players if p in errors and drafts[p].hidden]
         if hidden:
-            return Change(dict(record), f"round {state.next_round}: " + " ".join(needs_checking(p) for p in hidden))
+            return Change(dict(record), _("round {n}: {checks}").format(
+                n=state.next_round, checks=" ".join(needs_checking(p) for p in hidden)))
         missing = not_bid(players, drafts)
         if missing and not errors:
-            who = words.names(missing)
-            have = "has" if len(missing) == 1 else "have"
-            return Change(dict(record), f"round {state.next_round}: HD-6: {who} {have} not bid yet: "
-                                        "every player bids every round.")
+            return Change(dict(record), ngettext(
+                "round {n}: HD-6: {players} has not bid yet: every player bids every round.",
+                "round {n}: HD-6: {players} have not bid yet: every player bids every round.",
+                len(missing)).format(n=state.next_round, players=words.names(missing)))
     return submit(record, drafts)
 
 

@@ -8,8 +8,9 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
-from companion.core import words
+from companion.core import i18n
 from companion.games.hotdog.forms import Draft, announced, dollar_choices, hot_dog_choices, last_hot_dog, paying, picked
+from companion.games.hotdog.i18n import N_, _, ngettext
 from companion.games.hotdog.present import GridLine, Line, TableView, bid_text, hot_dogs
 from companion.ui.widgets import ScoreGrid, bold, card
 
@@ -28,7 +29,7 @@ def draw(lines: Sequence[Line]) -> list[ft.Control]:
             out.append(card(ft.Column([
                 bold(f"{line.number}. {line.text}"),
                 ft.Text(line.why),
-                ft.Text("Rulings: " + ", ".join(line.rulings), size=12, italic=True),
+                ft.Text(_("Rulings: {ids}").format(ids=", ".join(line.rulings)), size=12, italic=True),
             ], spacing=4), f"step-{line.number}"))
         elif line.kind == "bold":
             out.append(bold(line.text))
@@ -37,8 +38,8 @@ def draw(lines: Sequence[Line]) -> list[ft.Control]:
     return out
 
 
-NOT_ENTERED = "Not entered yet: tap the table and hot dogs the bid lies with."
-MINE_NOT_ENTERED = "Not entered yet: tap the table and hot dogs of my bid."
+NOT_ENTERED = N_("Not entered yet: tap the table and hot dogs the bid lies with.")
+MINE_NOT_ENTERED = N_("Not entered yet: tap the table and hot dogs of my bid.")
 # A table's value and its nine chips fit one line of a bid card on a 360 px phone.
 CHIP_WIDTH, CHIP_HEIGHT, CHIP_GAP, LABEL_WIDTH = 29, 40, 2, 22
 
@@ -67,13 +68,13 @@ def _picker_row(label: str, chips: list[ft.Control]) -> ft.Control:
 
 def hot_dog_name(player: str, table: int, n: int) -> str:
     """A hot-dog chip as read out: 'Anna: 5 table, 2 hot dogs'."""
-    return f"{player}: {table} table, {hot_dogs(n)}"
+    return _("{player}: {table} table, {hotdogs}").format(player=player, table=table, hotdogs=hot_dogs(n))
 
 
 def dollar_name(player: str, n: int) -> str:
     """A dollar chip as read out: 'Anna: 1 dollar' (its row is marked $; an amount
     written '$1' is kept for money and bids said in words)."""
-    return f"{player}: {words.count(n, 'dollar')}"
+    return ngettext("{player}: {n} dollar", "{player}: {n} dollars", n).format(player=player, n=i18n.number(n))
 
 
 def bid_fields(player: str, tables: Sequence[int], money: int, d: Draft | None, put: Put, *,
@@ -90,22 +91,22 @@ def bid_fields(player: str, tables: Sequence[int], money: int, d: Draft | None, 
     def pay(n: int) -> Callable[[], None]:
         return lambda: put(paying(n))
 
-    out: list[ft.Control] = [ft.Text("Table and hot dogs: one tap", size=12, italic=True)]
+    out: list[ft.Control] = [ft.Text(_("Table and hot dogs: one tap"), size=12, italic=True)]
     out += [
         _picker_row(str(t), [
             _chip(hot_dog_name(p, t, n), str(n), d is not None and d.table == t and d.hotdogs == n, pick(t, n))
             for n in hot_dog_choices(t)])
         for t in tables]
     if d is None:
-        return [*out, ft.Text(not_entered, italic=True)]
+        return [*out, ft.Text(_(not_entered), italic=True)]
     out.append(_picker_row("$", [
         _chip(dollar_name(p, n), str(n), d.dollars == n, pay(n))
         for n in dollar_choices(money, d.hotdogs)]))
     out.append(ft.Row([
-        ft.Checkbox(label="Last hot dog", value=d.last, semantics_label=f"{p}: last hot dog",
+        ft.Checkbox(label=_("Last hot dog"), value=d.last, semantics_label=_("{player}: last hot dog").format(player=p),
                     on_change=lambda e: put(last_hot_dog(bool(e.control.value)))),
-        ft.Checkbox(label="announced", value=d.announced, visible=d.last,
-                    semantics_label=f"{p}: last hot dog announced",
+        ft.Checkbox(label=_("announced"), value=d.announced, visible=d.last,
+                    semantics_label=_("{player}: last hot dog announced").format(player=p),
                     on_change=lambda e: put(announced(bool(e.control.value)))),
     ], spacing=4, wrap=True))
     return out
@@ -135,8 +136,8 @@ def _slot(color: str | None) -> ft.Control:
 def table_card(tv: TableView, players: Sequence[str]) -> ft.Control:
     """A neutral table as it lies: its value, its places in a row — a hot dog lying
     there filled in its owner's colour, a free place empty (HD-8) — and whose they are."""
-    slots = [_slot(seat_color(players, p)) for p, n in tv.lying for _ in range(n)]
-    slots += [_slot(None) for _ in range(max(0, tv.free))]
+    slots = [_slot(seat_color(players, p)) for p, n in tv.lying for _unused in range(n)]
+    slots += [_slot(None) for _unused in range(max(0, tv.free))]
     who: list[ft.TextSpan] = []
     for i, (p, n) in enumerate(tv.lying):
         who.append(ft.TextSpan(("  " if i else "") + f"{p} {n}",
@@ -146,10 +147,10 @@ def table_card(tv: TableView, players: Sequence[str]) -> ft.Control:
         content=ft.Container(
             padding=6, border_radius=10, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
             content=ft.Column([
-                bold(f"{tv.table} table", 14),
+                bold(_("{table} table").format(table=tv.table), 14),
                 ft.Row(slots, spacing=SLOT_GAP, tight=True),
-                ft.Text(spans=who, size=12) if who else ft.Text("empty", size=12),
-                ft.Text(f"{tv.free} free", size=12, italic=True),
+                ft.Text(spans=who, size=12) if who else ft.Text(_("empty"), size=12),
+                ft.Text(_("{n} free").format(n=tv.free), size=12, italic=True),
             ], spacing=3, tight=True)))
 
 

@@ -10,15 +10,16 @@ referee's words together.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
-from companion.core import edits, words
+from companion.core import edits, i18n
 from companion.core.grid import GridRow as GridLine
 from companion.core.match import GAMES_PER_MATCH, MatchRecord, MatchResult, tally
 from companion.core.replays import remembered
 from companion.games.hotdog import rules
+from companion.games.hotdog.i18n import N_, _, ngettext
 from companion.games.hotdog.models import START_MONEY, HotDogRecord, RoundResult
 
 # ---------------------------------------------------------------- the record, replayed
@@ -28,11 +29,23 @@ def parse(record: Mapping[str, Any]) -> HotDogRecord:
     return HotDogRecord.model_validate(dict(record))
 
 
-@remembered
+def _replay(record: Mapping[str, Any]) -> tuple[list[RoundResult], rules.State]:
+    return rules.replay(parse(record))
+
+
+_REPLAYS: dict[str, Callable[[Mapping[str, Any]], tuple[list[RoundResult], rules.State]]] = {}
+
+
 def replay(record: Mapping[str, Any]) -> tuple[list[RoundResult], rules.State]:
     """Every round's result and the state after the last one; raises RuleError if refused.
-    Remembered per record (``core.replays``): a hosted round asks it of one record often."""
-    return rules.replay(parse(record))
+    Remembered per record (``core.replays``): a hosted round asks it of one record often.
+    The results' explanations are in the language in effect, so each language remembers
+    its own."""
+    code = i18n.language()
+    remembering = _REPLAYS.get(code)
+    if remembering is None:
+        remembering = _REPLAYS.setdefault(code, remembered(_replay))
+    return remembering(record)
 
 
 def place(record: Mapping[str, Any]) -> edits.Place:
@@ -55,8 +68,10 @@ class TableView:
 
     @property
     def text(self) -> str:
-        who = ", ".join(f"{p} {n}" for p, n in self.lying) or "empty"
-        return f"{self.table} table: {who}; {self.free} free"
+        if not self.lying:
+            return _("{table} table: empty; {free} free").format(table=self.table, free=self.free)
+        who = ", ".join(f"{p} {n}" for p, n in self.lying)
+        return _("{table} table: {who}; {free} free").format(table=self.table, who=who, free=self.free)
 
 
 @dataclass(frozen=True)
@@ -67,8 +82,8 @@ class MoneyView:
 
     @property
     def cards_text(self) -> str:
-        parts = [f"{n}×${v}" for v, n in sorted(self.cards.items(), reverse=True) if n]
-        return " + ".join(parts) if parts else "no cards"
+        parts = [f"{n}×{dollars(v)}" for v, n in sorted(self.cards.items(), reverse=True) if n]
+        return " + ".join(parts) if parts else _("no cards")
 
 
 def tables_view(players: Sequence[str], tables: Mapping[str, Mapping[str, int]]) -> list[TableView]:
@@ -84,14 +99,8 @@ def money_view(players: Sequence[str], money: Mapping[str, int]) -> list[MoneyVi
     return [MoneyView(p, money[p], rules.cash_cards(money[p])) for p in players]
 
 
-def hot_dogs(n: int) -> str:
-    """'1 hot dog', '2 hot dogs': every Hot Dog text counts hot dogs with this."""
-    return words.count(n, "hot dog")
-
-
-def dollars(n: int) -> str:
-    """'$1', '$0': every Hot Dog text writes money with this."""
-    return f"${n}"
+hot_dogs = rules.hot_dogs
+dollars = rules.dollars
 
 
 def money_text(money: Mapping[str, int], players: Sequence[str]) -> str:
@@ -131,13 +140,27 @@ class RoundView:
         )
 
 
+REASONS = {"table full": N_("table full"), "not announced": N_("not announced"), "no room": N_("no room")}
+
+
+def reason_text(reason: str | None) -> str:
+    """A returned bid's reason (the referee's word, kept as data) as a player reads it."""
+    return _(REASONS[reason]) if reason in REASONS else (reason or "")
+
+
 def round_view(players: Sequence[str], result: RoundResult) -> RoundView:
     steps: list[Step] = []
     for s in result.steps:
-        head = f"{s.table} table: {s.player} {s.hotdogs}−{dollars(s.dollars)} = {dollars(s.price)}: " + (
-            "sold" if s.outcome == "sold" else f"returned ({s.reason})")
+        said = {"table": s.table, "player": s.player, "hotdogs": s.hotdogs, "dollars": dollars(s.dollars),
+                "price": dollars(s.price)}
+        if s.outcome == "sold":
+            head = _("{table} table: {player} {hotdogs}−{dollars} = {price}: sold").format(**said)
+        else:
+            head = _("{table} table: {player} {hotdogs}−{dollars} = {price}: returned ({reason})").format(
+                reason=reason_text(s.reason), **said)
         steps.append((head, s.explanation, list(s.rulings), s.outcome == "sold"))
-    payouts = [f"{p.player} +{dollars(p.dollars)} ({p.table} table, HD-10)" for p in result.payouts]
+    payouts = [_("{player} +{money} ({table} table, HD-10)").format(player=p.player, money=dollars(p.dollars),
+                                                                      table=p.table) for p in result.payouts]
     # The referee's notes also say where the mustard card passes (HD-14); a drawn round
     # says it once, as its last line (``next_mustard``), so that note is left out here.
     notes = [n for n in result.notes if "(HD-14)" not in n]
@@ -165,51 +188,58 @@ def round_lines(rv: RoundView, shown: int | None = None) -> list[Line]:
     and the next mustard holder."""
     total = len(rv.steps)
     shown = total if shown is None else shown
-    out = [Line(f"Mustard card: {rv.mustard}. Served table by table, 5 then 7 then 9; "
-                "lowest price first, equal prices clockwise from the mustard holder (HD-7).")]
+    out = [Line(_("Mustard card: {player}. Served table by table, 5 then 7 then 9; lowest price first, "
+                  "equal prices clockwise from the mustard holder (HD-7).").format(player=rv.mustard))]
     out += [Line(head, "step", why, tuple(rulings), i)
             for i, (head, why, rulings, _sold) in enumerate(rv.steps[:shown], 1)]
     if shown < total:
         return out
-    out.append(Line("Payouts", "bold"))
-    out += [Line(p) for p in rv.payouts] or [Line("No table filled: nobody is paid (HD-10, HD-11).")]
+    out.append(Line(_("Payouts"), "bold"))
+    out += [Line(p) for p in rv.payouts] or [Line(_("No table filled: nobody is paid (HD-10, HD-11)."))]
     out += [Line(n) for n in rv.notes]
-    out.append(Line("Tables now", "bold"))
+    out.append(Line(_("Tables now"), "bold"))
     out += [Line(tv.text) for tv in rv.tables]
-    out.append(Line("Money (as cash cards, HD-16)", "bold"))
+    out.append(Line(_("Money (as cash cards, HD-16)"), "bold"))
     out += [Line(f"{mv.player}: {dollars(mv.dollars)} = {mv.cards_text}") for mv in rv.money]
     if rv.next_mustard:
-        out.append(Line(f"Next mustard card: {rv.next_mustard} (HD-14)"))
+        out.append(Line(_("Next mustard card: {player} (HD-14)").format(player=rv.next_mustard)))
     return out
 
 
 def history_lines(rv: RoundView) -> list[Line]:
     """A round in a match's history: its steps in one line each, and who was paid."""
-    out = [Line(f"Round {rv.number} (mustard card: {rv.mustard})", "bold")]
+    out = [Line(_("Round {n} (mustard card: {player})").format(n=rv.number, player=rv.mustard), "bold")]
     out += [Line(f"{i}. {s[0]}") for i, s in enumerate(rv.steps, 1)]
     if rv.payouts:
-        out.append(Line("Payouts: " + "; ".join(rv.payouts)))
+        out.append(Line(_("Payouts: {payouts}").format(payouts="; ".join(rv.payouts))))
     return out
 
 
 def bid_text(bid: Mapping[str, Any]) -> str:
     """A seat's own bid in words: '5 table, 2 hot dogs, $1, last hot dog (announced)'."""
-    out = f"{bid['table']} table, {hot_dogs(bid['hotdogs'])}, {dollars(bid.get('dollars', 0))}"
-    if bid.get("last"):
-        out += ", last hot dog" + (" (announced)" if bid.get("announced", True) else " (not announced)")
-    return out
+    said = {"table": bid["table"], "hotdogs": hot_dogs(bid["hotdogs"]), "money": dollars(bid.get("dollars", 0))}
+    if not bid.get("last"):
+        return _("{table} table, {hotdogs}, {money}").format(**said)
+    if bid.get("announced", True):
+        return _("{table} table, {hotdogs}, {money}, last hot dog (announced)").format(**said)
+    return _("{table} table, {hotdogs}, {money}, last hot dog (not announced)").format(**said)
 
 
 def entered_text(bid: Mapping[str, Any]) -> str:
     """A recorded bid as a past round lists it: 'Anna: 5 table, 2 hot dogs, $0'."""
-    return (f"{bid['player']}: {bid['table']} table, {hot_dogs(bid['hotdogs'])}, {dollars(bid.get('dollars', 0))}"
-            + (", last hot dog" + ("" if bid.get("announced", True) else " (not announced)")
-               if bid.get("last") else ""))
+    said = {"player": bid["player"], "table": bid["table"], "hotdogs": hot_dogs(bid["hotdogs"]),
+            "money": dollars(bid.get("dollars", 0))}
+    if not bid.get("last"):
+        return _("{player}: {table} table, {hotdogs}, {money}").format(**said)
+    if bid.get("announced", True):
+        return _("{player}: {table} table, {hotdogs}, {money}, last hot dog").format(**said)
+    return _("{player}: {table} table, {hotdogs}, {money}, last hot dog (not announced)").format(**said)
 
 
 def round_summary(result: RoundResult) -> str:
     """A played round in the table's list: 'Anna sold, Bernd back'."""
-    return ", ".join(f"{s.player} {'sold' if s.outcome == 'sold' else 'back'}" for s in result.steps)
+    return ", ".join((_("{player} sold") if s.outcome == "sold" else _("{player} back")).format(player=s.player)
+                     for s in result.steps)
 
 
 # ---------------------------------------------------------------- a game
@@ -285,9 +315,12 @@ def match_line(players: Sequence[str], finished: MatchResult, number: int) -> st
     the table's own line). None in game 1."""
     if number <= 1:
         return None
-    games = "game 1" if number == 2 else f"games 1–{number - 1}"
-    return (f"Match after {games} (HD-15): {money_text(finished.totals, players)}; "
-            f"game {number}'s money is added when it ends")
+    money = money_text(finished.totals, players)
+    if number == 2:
+        return _("Match after game 1 (HD-15): {money}; game {n}'s money is added when it ends").format(
+            money=money, n=number)
+    return _("Match after games 1–{last} (HD-15): {money}; game {n}'s money is added when it ends").format(
+        last=number - 1, money=money, n=number)
 
 
 def signed(n: int) -> str:
@@ -299,19 +332,20 @@ def money_grid(gv: GameView) -> list[GridLine]:
     """The game's money as a score grid reads it, a column per player: the money now
     first, then each round played, its money after it and its change ('$5 +2')."""
     players = gv.players
-    out: list[GridLine] = [GridLine("Now", [dollars(gv.state.money[p]) for p in players], True)]
+    out: list[GridLine] = [GridLine(_("Now"), [dollars(gv.state.money[p]) for p in players], True)]
     before = {p: START_MONEY for p in players}
     for r in gv.results:
         cells = [f"{dollars(r.money[p])} {signed(r.money[p] - before[p])}".strip() for p in players]
-        out.append(GridLine(f"Round {r.round}", cells))
+        out.append(GridLine(_("Round {n}").format(n=r.round), cells))
         before = dict(r.money)
     return out
 
 
 def match_grid(players: Sequence[str], result: MatchResult) -> list[GridLine]:
     """The match as a score grid reads it (HD-15): the totals first, then each game's dollars."""
-    out: list[GridLine] = [GridLine("Total", [dollars(result.totals[p]) for p in players], True)]
-    out += [GridLine(f"Game {g.number}", [dollars(g.scores[p]) for p in players]) for g in result.games]
+    out: list[GridLine] = [GridLine(_("Total"), [dollars(result.totals[p]) for p in players], True)]
+    out += [GridLine(_("Game {n}").format(n=g.number), [dollars(g.scores[p]) for p in players])
+            for g in result.games]
     return out
 
 
@@ -334,5 +368,6 @@ def progress(players: Sequence[str], records: Sequence[Mapping[str, Any]]) -> tu
     current = result.games[-1] if result.games else None
     rounds = len(records[-1]["rounds"]) if records else 0
     if current is not None and current.over:
-        return f"game {len(records)} of {GAMES_PER_MATCH} over; next game not started", False
-    return f"game {len(records)} of {GAMES_PER_MATCH}, {rounds} round{'s' if rounds != 1 else ''} played", False
+        return _("game {n} of {of} over; next game not started").format(n=len(records), of=GAMES_PER_MATCH), False
+    return ngettext("game {n} of {of}, {rounds} round played", "game {n} of {of}, {rounds} rounds played",
+                    rounds).format(n=len(records), of=GAMES_PER_MATCH, rounds=rounds), False

@@ -1,6 +1,7 @@
 """Hot Dog on paper: the match score sheet (blank, named, or filled from a game or a
 match export) and the rules card. Plain data for ``companion.pdf``; the rules do
-not import this module."""
+not import this module. Every text is translated when a sheet is built (the language
+in effect then: ``--lang de`` prints in German)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from collections.abc import Sequence
 
 from companion.core.errors import RecordError
 from companion.core.names import Roster
+from companion.games.hotdog.i18n import _
+from companion.games.hotdog.rules import dollars
 from companion.pdf.model import (
     HOUSE,
     MARKS_LEGEND,
@@ -31,36 +34,56 @@ PLAYERS_RULING = "HD-1"
 GAMES = 3                   # HD-15
 LOG_ROWS = 15               # blank round-log rows per game: a game can run long
 
-SUBTITLE = ("A match of three games: write each game's dollars and add them up; the highest "
-            "total wins the match. Names go once, clockwise, in the match grid; the round logs "
-            "use their letters.")
-NAMED_SUBTITLE = ("A match of three games: write each game's dollars and add them up; the "
-                  "highest total wins the match.")
+
+def _subtitle(named: bool) -> str:
+    if named:
+        return _("A match of three games: write each game's dollars and add them up; the highest total wins "
+                 "the match.")
+    return _("A match of three games: write each game's dollars and add them up; the highest total wins the "
+             "match. Names go once, clockwise, in the match grid; the round logs use their letters.")
+
+
+def _sheet_title() -> str:
+    return _("{title} — score sheet").format(title=TITLE)
+
+
+def _game(g: int) -> str:
+    return _("Game {n}").format(n=g)
 
 
 def _match_grid(players: Sequence[str], rows: Sequence[Row],
                 shade: Sequence[tuple[int, int]] = ()) -> Grid:
-    return Grid(title="Match", lead=("Game", "Mustard starts with"), players=tuple(players),
+    return Grid(title=_("Match"), lead=(_("Game"), _("Mustard starts with")), players=tuple(players),
                 rows=tuple(rows), shade=tuple(shade), row_height=9.0, lead_widths=(24.0, 34.0),
                 names_here=True)
 
 
 def _log_grid(game: int, players: Sequence[str], rows: Sequence[Row]) -> Grid:
-    return Grid(title=f"Round log — game {game}", lead=("Round", "Mustard"),
+    return Grid(title=_("Round log — game {n}").format(n=game), lead=(_("Round"), _("Mustard")),
                 players=tuple(players), rows=tuple(rows), row_height=6.5, lead_widths=(16.0, 42.0))
 
 
-LOG_NOTE = Note("Per round: who holds the mustard card, and each player's dollars after the "
-                "round (everyone starts each game with three $1 cards). The mustard card passes "
-                "one seat clockwise after every round.", rulings=("HD-3", "HD-14"))
-MUSTARD_NOTE = Note("Game 1: the youngest player starts with the mustard card. Games 2 and 3: it "
-                    "starts one seat clockwise from where it started the game before — the rule "
-                    "texts only say who starts game 1; change it at a game's setup if your table "
-                    "agrees otherwise.", rulings=("HD-17", "HD-4"), house_rule=True)
-WIN_NOTE = Note(f"Equal dollars share the win, in a game and in the match. {WINNER_MARK} marks a "
-                "winner.", rulings=("HD-15",))
-LAST_NOTE = Note("✓ after the dollars: that player placed their last hot dogs that round, which "
-                 "ended the game.", rulings=("HD-13",))
+def log_note() -> Note:
+    return Note(_("Per round: who holds the mustard card, and each player's dollars after the round "
+                  "(everyone starts each game with three $1 cards). The mustard card passes one seat "
+                  "clockwise after every round."), rulings=("HD-3", "HD-14"))
+
+
+def mustard_note() -> Note:
+    return Note(_("Game 1: the youngest player starts with the mustard card. Games 2 and 3: it starts one "
+                  "seat clockwise from where it started the game before — the rule texts only say who "
+                  "starts game 1; change it at a game's setup if your table agrees otherwise."),
+                rulings=("HD-17", "HD-4"), house_rule=True)
+
+
+def win_note() -> Note:
+    return Note(_("Equal dollars share the win, in a game and in the match. {mark} marks a winner.").format(
+        mark=WINNER_MARK), rulings=("HD-15",))
+
+
+def last_note() -> Note:
+    return Note(_("✓ after the dollars: that player placed their last hot dogs that round, which ended the "
+                  "game."), rulings=("HD-13",))
 
 
 def _blank_rows(n: int, players: int, start: int = 1) -> list[Row]:
@@ -70,17 +93,16 @@ def _blank_rows(n: int, players: int, start: int = 1) -> list[Row]:
 def score_sheet(players: Sequence[str]) -> ScoreSheet:
     """The sheet for a match, blank ("" per player) or with the players' names."""
     n = len(players)
-    rows = [Row((f"Game {g}", ""), ("",) * n) for g in range(1, GAMES + 1)]
-    rows += [Row(("Total", ""), ("",) * n, strong=True), Row(("Winner", ""), ("",) * n)]
-    blocks: list[Block] = [_match_grid(players, rows), MUSTARD_NOTE, WIN_NOTE,
-              _log_grid(1, players, _blank_rows(LOG_ROWS, n)), LOG_NOTE]
+    rows = [Row((_game(g), ""), ("",) * n) for g in range(1, GAMES + 1)]
+    rows += [Row((_("Total"), ""), ("",) * n, strong=True), Row((_("Winner"), ""), ("",) * n)]
+    blocks: list[Block] = [_match_grid(players, rows), mustard_note(), win_note(),
+                           _log_grid(1, players, _blank_rows(LOG_ROWS, n)), log_note()]
     blocks += [_log_grid(g, players, _blank_rows(LOG_ROWS, n)) for g in (2, 3)]
-    sub = NAMED_SUBTITLE if any(players) else SUBTITLE
-    return ScoreSheet("hotdog", f"{TITLE} — score sheet", sub, tuple(players), tuple(blocks))
+    return ScoreSheet("hotdog", _sheet_title(), _subtitle(any(players)), tuple(players), tuple(blocks))
 
 
 def _money(value: int) -> str:
-    return f"${value}"
+    return dollars(value)
 
 
 def _log_rows(result, n: int) -> list[Row]:
@@ -126,24 +148,24 @@ def _sheet(players: Sequence[str], games: dict, subtitle: str, *, focus: int | N
     rows, shade = [], []
     for g in range(1, GAMES + 1):
         if g in games:
-            _, _, scores, winners, over = games[g]
-            label = f"Game {g}" if over else f"Game {g} (in progress)"
+            _record, _result, scores, winners, over = games[g]
+            label = _game(g) if over else _("Game {n} (in progress)").format(n=g)
             cells = tuple(_money(scores[p]) + (f" {WINNER_MARK}" if over and p in winners else "")
                           for p in players)
             rows.append(Row((label, starts[g - 1]), cells))
             if over:
                 shade += [(g - 1, players.index(w)) for w in winners if w in players]
         else:
-            rows.append(Row((f"Game {g}", starts[g - 1]), ("",) * n))
+            rows.append(Row((_game(g), starts[g - 1]), ("",) * n))
     if totals is not None:
-        rows.append(Row(("Total", ""), tuple(_money(totals[p]) for p in players), strong=True))
+        rows.append(Row((_("Total"), ""), tuple(_money(totals[p]) for p in players), strong=True))
         shade += [(GAMES, players.index(w)) for w in match_winners]
     else:
-        rows.append(Row(("Total", ""), ("",) * n, strong=True))
-    rows.append(Row(("Winner", ""), tuple(f"{WINNER_MARK} winner" if p in match_winners else ""
-                                          for p in players)))
+        rows.append(Row((_("Total"), ""), ("",) * n, strong=True))
+    won = _("{mark} winner").format(mark=WINNER_MARK)
+    rows.append(Row((_("Winner"), ""), tuple(won if p in match_winners else "" for p in players)))
     shade += [(GAMES + 1, players.index(w)) for w in match_winners]
-    blocks: list[Block] = [_match_grid(players, rows, shade), MUSTARD_NOTE, WIN_NOTE]
+    blocks: list[Block] = [_match_grid(players, rows, shade), mustard_note(), win_note()]
     logs = 0
     for g in range(1, GAMES + 1):
         if g in games and (focus is None or g == focus):
@@ -154,8 +176,8 @@ def _sheet(players: Sequence[str], games: dict, subtitle: str, *, focus: int | N
             continue
         logs += 1
         if logs == 1:
-            blocks += [LOG_NOTE, LAST_NOTE]
-    return ScoreSheet("hotdog", f"{TITLE} — score sheet", subtitle, tuple(players),
+            blocks += [log_note(), last_note()]
+    return ScoreSheet("hotdog", _sheet_title(), subtitle, tuple(players),
                       tuple(blocks), filled=True)
 
 
@@ -163,11 +185,12 @@ def filled_sheet(record, result, number: int = 1) -> ScoreSheet:
     """One game's export, as game ``number`` of its match (1 unless said): its row of
     the match grid, its round log, and blank logs for the games after it."""
     if not 1 <= number <= GAMES:
-        raise RecordError(f"HD-15 a match is {GAMES} games: there is no game {number}")
+        raise RecordError(_("HD-15 a match is {games} games: there is no game {n}").format(games=GAMES, n=number))
     players = list(record.players)
     over = bool(result.game_over)
     games = {number: (record, result, dict(result.money), list(result.winners), over)}
-    return _sheet(players, games, f"Game {number} of {GAMES}: {result.explanation}", focus=number)
+    sub = _("Game {n} of {of}: {explanation}").format(n=number, of=GAMES, explanation=result.explanation)
+    return _sheet(players, games, sub, focus=number)
 
 
 def match_sheet(match, tallied, number: int | None = None) -> ScoreSheet:
@@ -182,7 +205,8 @@ def match_sheet(match, tallied, number: int | None = None) -> ScoreSheet:
     players = list(match.players)
     records = game_records_as(HotDogRecord, match)
     if number is not None and not 1 <= number <= len(records):
-        raise RecordError(f"HD-15 this match has {len(records)} game(s): there is no game {number}")
+        raise RecordError(_("HD-15 this match has {games} game(s): there is no game {n}").format(
+            games=len(records), n=number))
     upto = number or len(records)
     games = {}
     for g, (rec, t) in enumerate(zip(records, tallied.games), 1):
@@ -194,7 +218,7 @@ def match_sheet(match, tallied, number: int | None = None) -> ScoreSheet:
     if number is None:
         sub = tallied.explanation
     else:
-        sub = f"Game {number} of {GAMES}: {games[number][1].explanation}"
+        sub = _("Game {n} of {of}: {explanation}").format(n=number, of=GAMES, explanation=games[number][1].explanation)
         if complete:
             sub += " " + tallied.explanation
     return _sheet(players, games, sub, focus=number, totals=totals, match_winners=winners)
@@ -204,61 +228,61 @@ def rules_card() -> RulesCard:
     """Every line says where it comes from: the rule texts (000 summary, 001 rulebook,
     by line) or a ruling."""
     front = (
-        Section("Setup", table=Table((
-            ("Players", "Neutral tables", "Your table cards"),
+        Section(_("Setup"), table=Table((
+            (_("Players"), _("Neutral tables"), _("Your table cards")),
             ("2–3", "5, 7", "5, 7"),
             ("4–5", "5, 7, 9", "5, 7, 9"),
         ), ("001:8", "001:10", "HD-2"), widths=(1.0, 1.25, 1.25)), lines=(
-            line("Each player takes the 10 hot dog cards of one colour, the table cards of that "
-                 "colour and three $1 cards.", "001:6-9"),
-            line("In the middle: the neutral tables and the bank, the dollar cards sorted by "
-                 "value. The youngest player takes the mustard card.", "001:10-11"),
+            line(_("Each player takes the 10 hot dog cards of one colour, the table cards of that "
+                 "colour and three $1 cards."), "001:6-9"),
+            line(_("In the middle: the neutral tables and the bank, the dollar cards sorted by "
+                 "value. The youngest player takes the mustard card."), "001:10-11"),
         )),
-        Section("A sales round", lines=(
-            bullet("All at once, face down, everyone puts down one table card, hot dog cards "
+        Section(_("A sales round"), lines=(
+            bullet(_("All at once, face down, everyone puts down one table card, hot dog cards "
                    "(only their total counts) and, if they like, dollar cards — never more "
-                   "dollars than hot dogs.", "001:13-17", "001:26"),
-            bullet("Reveal. Serve the 5 table, then the 7, then the 9.", "001:20"),
-            bullet("At a table the lowest price goes first: price = hot dogs − dollars. Equal "
-                   "prices: the mustard card's holder first, then clockwise.",
+                   "dollars than hot dogs."), "001:13-17", "001:26"),
+            bullet(_("Reveal. Serve the 5 table, then the 7, then the 9."), "001:20"),
+            bullet(_("At a table the lowest price goes first: price = hot dogs − dollars. Equal "
+                   "prices: the mustard card's holder first, then clockwise."),
                    "001:24-25", "001:36"),
-            bullet("A bid that fits the room left is placed whole and pays its dollars to the "
+            bullet(_("A bid that fits the room left is placed whole and pays its dollars to the "
                    "bank. One that does not fit goes back to your hand, dollars too; a smaller "
-                   "bid after it may still fit.", "001:21-22", "001:32-33", "001:41", "HD-8"),
-            bullet("A table is full when its hot dogs equal its number: each player gets $1 per "
+                   "bid after it may still fit."), "001:21-22", "001:32-33", "001:41", "HD-8"),
+            bullet(_("A table is full when its hot dogs equal its number: each player gets $1 per "
                    "own hot dog there, and they leave the game. No further bid is placed there "
-                   "this round.", "001:43", "001:46", "000:15-16", "HD-10", mark=RULING),
-            bullet("End of the round: everyone takes back their table card, and the mustard "
-                   "card passes to the left.", "001:50", "000:17"),
+                   "this round."), "001:43", "001:46", "000:15-16", "HD-10", mark=RULING),
+            bullet(_("End of the round: everyone takes back their table card, and the mustard "
+                   "card passes to the left."), "001:50", "000:17"),
         )),
     )
     back = (
-        Section("Tables and money", lines=(
-            line("Only full tables pay. Hot dogs at a table that is not full stay there for "
-                 "later rounds.", "001:53", "001:46", "HD-8", "HD-11", mark=RULING),
-            line("Dollars change the order, never promise a sale.", "001:34"),
-            line("Hold at most five $1 and two $5 cards: change the rest at the bank.", "001:48"),
+        Section(_("Tables and money"), lines=(
+            line(_("Only full tables pay. Hot dogs at a table that is not full stay there for "
+                 "later rounds."), "001:53", "001:46", "HD-8", "HD-11", mark=RULING),
+            line(_("Dollars change the order, never promise a sale."), "001:34"),
+            line(_("Hold at most five $1 and two $5 cards: change the rest at the bank."), "001:48"),
         )),
-        Section("The end", lines=(
-            line("Putting down your last hot dogs? Say “last hot dog”: forgotten, they may not "
-                 "be sold.", "001:52"),
-            line("The game ends after the round in which someone placed their last hot dogs at "
+        Section(_("The end"), lines=(
+            line(_("Putting down your last hot dogs? Say “last hot dog”: forgotten, they may not "
+                 "be sold."), "001:52"),
+            line(_("The game ends after the round in which someone placed their last hot dogs at "
                  "a table. Tables that became full that round still pay; the others pay "
-                 "nothing.", "001:53", "HD-13", mark=RULING),
-            line("Most dollars wins; equal dollars share the win.", "001:53", "HD-15",
+                 "nothing."), "001:53", "HD-13", mark=RULING),
+            line(_("Most dollars wins; equal dollars share the win."), "001:53", "HD-15",
                  mark=RULING),
         )),
-        Section("A match: three games", lines=(
-            line("Write each game's dollars on the score sheet; the highest total after three "
-                 "games wins.", "001:54", "000:20"),
-            line("Games 2 and 3: the mustard card starts one seat clockwise from where it "
-                 "started the game before.", "HD-17", mark=HOUSE),
+        Section(_("A match: three games"), lines=(
+            line(_("Write each game's dollars on the score sheet; the highest total after three "
+                 "games wins."), "001:54", "000:20"),
+            line(_("Games 2 and 3: the mustard card starts one seat clockwise from where it "
+                 "started the game before."), "HD-17", mark=HOUSE),
         )),
-        Section("Common mistakes", boxed=True, lines=(
-            bullet("A bid at a table that filled earlier this round: it goes back.", "HD-10"),
-            bullet("Keeping your table card: take it back at the end of every round.", "001:50"),
-            bullet("Forgetting the dollars: a placed bid pays them to the bank, one sent back "
-                   "keeps them.", "001:33"),
+        Section(_("Common mistakes"), boxed=True, lines=(
+            bullet(_("A bid at a table that filled earlier this round: it goes back."), "HD-10"),
+            bullet(_("Keeping your table card: take it back at the end of every round."), "001:50"),
+            bullet(_("Forgetting the dollars: a placed bid pays them to the bank, one sent back "
+                   "keeps them."), "001:33"),
         )),
     )
-    return RulesCard("hotdog", f"{TITLE} — rules card", (front, back), small_print=MARKS_LEGEND)
+    return RulesCard("hotdog", _("{title} — rules card").format(title=TITLE), (front, back), small_print=MARKS_LEGEND)

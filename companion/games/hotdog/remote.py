@@ -17,6 +17,7 @@ import flet as ft
 
 from companion.games.hotdog import rules
 from companion.games.hotdog.forms import Draft
+from companion.games.hotdog.i18n import _
 from companion.games.hotdog.models import START_MONEY
 from companion.games.hotdog.parts import MINE_NOT_ENTERED, Key, bid_fields, draw
 from companion.games.hotdog.present import RoundView, bid_text, round_lines
@@ -51,19 +52,18 @@ def HotDogSeat(ctx: SeatContext, *, key: Key = None) -> ft.Control:
             ctx.submit(d.seat_bid())
 
     rows: list[ft.Control] = [
-        bold("My bid, in secret", 17),
+        bold(_("My bid, in secret"), 17),
         *bid_fields(p, tables, my_money(view.resolution, p), d, put, not_entered=MINE_NOT_ENTERED),
         error_text(ctx.error),
     ]
     if mine is None:
-        rows.append(ft.FilledButton("Submit my bid", icon=ft.Icons.CHECK, disabled=d is None,
+        rows.append(ft.FilledButton(_("Submit my bid"), icon=ft.Icons.CHECK, disabled=d is None,
                                     on_click=lambda e: send()))
     else:
-        rows.append(ft.Text(f"My bid is in: {bid_text(mine)}. "
-                            "I can change it until the reveal."))
+        rows.append(ft.Text(_("My bid is in: {bid}. I can change it until the reveal.").format(bid=bid_text(mine))))
         rows.append(ft.Row([
-            ft.FilledButton("Change my bid", icon=ft.Icons.EDIT, on_click=lambda e: send()),
-            ft.Button("Take my bid back", icon=ft.Icons.UNDO, on_click=lambda e: ctx.withdraw()),
+            ft.FilledButton(_("Change my bid"), icon=ft.Icons.EDIT, on_click=lambda e: send()),
+            ft.Button(_("Take my bid back"), icon=ft.Icons.UNDO, on_click=lambda e: ctx.withdraw()),
         ], wrap=True))
     return seat_card(p, rows)
 
@@ -71,9 +71,9 @@ def HotDogSeat(ctx: SeatContext, *, key: Key = None) -> ft.Control:
 @ft.component
 def HotDogResolution(res: dict[str, Any], players: tuple[str, ...], *, key: Key = None) -> ft.Control:
     rv = RoundView.of(res)
-    out: list[ft.Control] = [resolution_heading(f"Round {rv.number} revealed"), *draw(round_lines(rv))]
+    out: list[ft.Control] = [resolution_heading(_("Round {n} revealed").format(n=rv.number)), *draw(round_lines(rv))]
     if res.get("game_over"):
-        out.append(bold("The game is over: the host's screen has the standings."))
+        out.append(bold(_("The game is over: the host's screen has the standings.")))
     return ft.Column(out, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 

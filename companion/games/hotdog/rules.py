@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from companion.core import words
+from companion.core import i18n, words
 from companion.core.errors import RuleError, Where, error_of
 from companion.core.names import Roster, check_names
 from companion.core.seating import left_of, seat_rank
+from companion.games.hotdog.i18n import N_, _, ngettext
 from companion.games.hotdog.models import (
     START_MONEY,
     Bid,
@@ -27,6 +28,26 @@ from companion.games.hotdog.models import (
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5  # HD-1
+
+
+def hot_dogs(n: int) -> str:
+    """'1 hot dog', '2 hot dogs': every Hot Dog text counts hot dogs with this."""
+    return ngettext("{n} hot dog", "{n} hot dogs", n).format(n=i18n.number(n))
+
+
+def places(n: int) -> str:
+    """'1 place', '2 places' (free places at a table)."""
+    return ngettext("{n} place", "{n} places", n).format(n=i18n.number(n))
+
+
+def dollars(n: int) -> str:
+    """'$1', '$0': every Hot Dog text writes money with this (``i18n.money``)."""
+    return i18n.money(n)
+
+
+def tables_text(tables: Sequence[int]) -> str:
+    """'5 and 7', '5, 7 and 9'."""
+    return words.names([str(t) for t in tables])
 
 
 def neutral_tables(player_count: int) -> tuple[int, ...]:
@@ -68,7 +89,7 @@ def start(record: HotDogRecord) -> State:
     for name, amount in record.money.items():
         p = roster.resolve(name, "HD-3", "money for")
         if p in named:
-            raise RuleError("HD-3", "money is given twice", player=p)
+            raise RuleError("HD-3", _("money is given twice"), player=p)
         named.add(p)
         money[p] = amount
     lying: dict[int, dict[str, int]] = {t: {} for t in tables}
@@ -76,18 +97,19 @@ def start(record: HotDogRecord) -> State:
     for key, per_player in record.tables.items():
         table = _table_key(key, tables)
         if table in seen_tables:
-            raise RuleError("HD-8", f"the {table} table is given twice")
+            raise RuleError("HD-8", _("the {table} table is given twice").format(table=table))
         seen_tables.add(table)
         for name, n in per_player.items():
             p = roster.resolve(name, "HD-8", f"hot dogs at the {table} table for")
             if p in lying[table]:
-                raise RuleError("HD-8", f"hot dogs at the {table} table are given twice", player=p)
+                raise RuleError("HD-8", _("hot dogs at the {table} table are given twice").format(table=table),
+                                player=p)
             lying[table][p] = n
         if sum(lying[table].values()) >= table:
             raise RuleError(
                 "HD-10",
-                f"the {table} table cannot start with {sum(lying[table].values())} hot dogs: "
-                f"a table holds fewer than {table} (a full one is paid and cleared)",
+                _("the {table} table cannot start with {n} hot dogs: a table holds fewer than "
+                  "{table} (a full one is paid and cleared)").format(table=table, n=sum(lying[table].values())),
             )
     return State(players, tables, _seated(lying, players), money, mustard)
 
@@ -95,8 +117,8 @@ def start(record: HotDogRecord) -> State:
 def _table_key(key: str, tables: Sequence[int]) -> int:
     if key.strip() in {str(t) for t in tables}:
         return int(key)
-    shown = " and ".join(str(t) for t in tables)
-    raise RuleError("HD-2", f"there is no neutral table '{key}' with these players (tables: {shown})")
+    raise RuleError("HD-2", _("there is no neutral table '{key}' with these players (tables: {tables})").format(
+        key=key, tables=tables_text(tables)))
 
 
 def _seated(lying: Mapping[int, Mapping[str, int]], players: Sequence[str]) -> dict[int, dict[str, int]]:
@@ -108,34 +130,33 @@ def _validate(state: State, rnd: Round) -> list[Bid]:
     """HD-6 and HD-13: the bids of the next round, one per player, each legal."""
     r = state.next_round
     if state.over:
-        raise RuleError("HD-13", f"the game ended after round {state.rounds_played}", round=r)
+        raise RuleError("HD-13", _("the game ended after round {n}").format(n=state.rounds_played), round=r)
     roster = Roster(state.players)
     bids: dict[str, Bid] = {}
     for bid in rnd.bids:
         p = roster.resolve(bid.player, "HD-6", "", round=r)
         where: Where = {"round": r, "player": p}
         if p in bids:
-            raise RuleError("HD-6", "bids twice in one round", **where)
+            raise RuleError("HD-6", _("bids twice in one round"), **where)
         if bid.table not in state.tables:
-            shown = " and ".join(str(t) for t in state.tables)
             raise RuleError(
-                "HD-6", f"there is no {bid.table} table with {len(state.players)} players "
-                f"(tables: {shown}; HD-2)", **where,
+                "HD-6", _("there is no {table} table with {n} players (tables: {tables}; HD-2)").format(
+                    table=bid.table, n=len(state.players), tables=tables_text(state.tables)), **where,
             )
         if bid.dollars > bid.hotdogs:
             raise RuleError(
-                "HD-6", f"dollars ({bid.dollars}) exceed hot dogs ({bid.hotdogs}): "
-                "the price may not fall below zero", **where,
+                "HD-6", _("dollars ({dollars}) exceed hot dogs ({hotdogs}): the price may not fall below zero"
+                          ).format(dollars=bid.dollars, hotdogs=bid.hotdogs), **where,
             )
         if bid.dollars > state.money[p]:
             raise RuleError(
-                "HD-6", f"dollars ({bid.dollars}) exceed the player's money (${state.money[p]})",
-                **where,
+                "HD-6", _("dollars ({dollars}) exceed the player's money ({money})").format(
+                    dollars=bid.dollars, money=dollars(state.money[p])), **where,
             )
         bids[p] = bid.model_copy(update={"player": p}) if bid.player != p else bid
     for p in state.players:
         if p not in bids:
-            raise RuleError("HD-6", "has no bid: every player bids every round", round=r, player=p)
+            raise RuleError("HD-6", _("has no bid: every player bids every round"), round=r, player=p)
     return [bids[p] for p in state.players]
 
 
@@ -172,17 +193,17 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
             steps.append(_serve(state, bid, pos, at_table, lying, money, full_now, payouts, finished))
 
     for t in sorted(full_now):
-        paid = [f"{x['player']} ${x['dollars']}" for x in payouts if x["table"] == t]
-        notes.append(f"The {t} table is full: it pays {', '.join(paid)} and is cleared (HD-10).")
+        paid = [f"{x['player']} {dollars(x['dollars'])}" for x in payouts if x["table"] == t]
+        notes.append(_("The {table} table is full: it pays {paid} and is cleared (HD-10).").format(
+            table=t, paid=", ".join(paid)))
     done = [p for p in state.players if p in finished]
     over = bool(done)
     if over:
-        notes.append(
-            f"Game over: {words.names(done)} placed the last hot dogs; only full tables paid (HD-13)."
-        )
+        notes.append(_("Game over: {players} placed the last hot dogs; only full tables paid (HD-13).").format(
+            players=words.names(done)))
     next_mustard = None if over else left_of(state.players, state.mustard)
     if next_mustard:
-        notes.append(f"The mustard card passes to {next_mustard} (HD-14).")
+        notes.append(_("The mustard card passes to {player} (HD-14).").format(player=next_mustard))
     lying = _seated(lying, state.players)
     money = {p: money[p] for p in state.players}
     # built as plain data, validated once (pydantic-core does the nested work fast)
@@ -223,37 +244,41 @@ def _serve(
     t, p = bid.table, bid.player
     free = t - sum(lying[t].values())
     if t in full_now:
-        reason, why, rulings = "table full", f"the {t} table filled earlier this round (HD-10)", ["HD-7", "HD-10"]
+        reason, why, rulings = ("table full", _("the {table} table filled earlier this round (HD-10)").format(table=t),
+                                ["HD-7", "HD-10"])
     elif bid.last and not bid.announced:
-        reason, why, rulings = "not announced", "last hot dogs not announced (HD-12)", ["HD-7", "HD-12"]
+        reason, why, rulings = "not announced", _("last hot dogs not announced (HD-12)"), ["HD-7", "HD-12"]
     elif bid.hotdogs > free:
-        room = "no place left" if free == 0 else f"only {words.count(free, 'place')} left"
-        reason, why, rulings = "no room", f"{room} (HD-8)", ["HD-7", "HD-8"]
+        room = _("no place left") if free == 0 else _("only {places} left").format(places=places(free))
+        reason, why, rulings = "no room", _("{room} (HD-8)").format(room=room), ["HD-7", "HD-8"]
     else:
         reason = None
     if reason is not None:
-        back = words.count(bid.hotdogs, "hot dog") + (f" and ${bid.dollars}" if bid.dollars else "")
+        back = (_("{hotdogs} and {money}").format(hotdogs=hot_dogs(bid.hotdogs), money=dollars(bid.dollars))
+                if bid.dollars else hot_dogs(bid.hotdogs))
         intro = _intro(state, bid, pos, at_table, sold=False)
-        return _step(bid, "returned", reason, f"{intro} {p} takes back {back}: {why}.", rulings)
+        text = _("{intro} {player} takes back {back}: {why}.").format(intro=intro, player=p, back=back, why=why)
+        return _step(bid, "returned", reason, text, rulings)
 
     money[p] -= bid.dollars
     lying[t][p] = lying[t].get(p, 0) + bid.hotdogs
     rulings = ["HD-7", "HD-8"]
-    text = f"{_intro(state, bid, pos, at_table, sold=True)} {words.count(bid.hotdogs, 'hot dog')} placed"
+    parts = [_("{hotdogs} placed").format(hotdogs=hot_dogs(bid.hotdogs))]
     if bid.dollars:
-        text += f", ${bid.dollars} to the bank (HD-9)"
+        parts.append(_(", {money} to the bank (HD-9)").format(money=dollars(bid.dollars)))
         rulings.append("HD-9")
     if bid.last:
         finished.add(p)
-        text += "; last hot dogs, announced: the game ends after this round (HD-13)"
+        parts.append(_("; last hot dogs, announced: the game ends after this round (HD-13)"))
         rulings.append("HD-13")
     if sum(lying[t].values()) == t:
         full_now.add(t)
-        text += f"; the {t} table is full (HD-10)"
+        parts.append(_("; the {table} table is full (HD-10)").format(table=t))
         rulings.append("HD-10")
         payouts.extend(_pay(t, lying[t], money, state.players))
         lying[t] = {}
-    return _step(bid, "sold", None, text + ".", rulings)
+    text = _("{intro} {what}.").format(intro=_intro(state, bid, pos, at_table, sold=True), what="".join(parts))
+    return _step(bid, "sold", None, text, rulings)
 
 
 def _pay(table: int, lying: Mapping[str, int], money: dict[str, int], players: Sequence[str]) -> list[dict]:
@@ -265,35 +290,39 @@ def _pay(table: int, lying: Mapping[str, int], money: dict[str, int], players: S
             money[p] += n
             out.append({
                 "table": table, "player": p, "dollars": n, "hotdogs": n,
-                "explanation": f"The {table} table is full: {p} gets ${n} for {words.count(n, 'hot dog')} (HD-10).",
+                "explanation": _("The {table} table is full: {player} gets {money} for {hotdogs} (HD-10).").format(
+                    table=table, player=p, money=dollars(n), hotdogs=hot_dogs(n)),
             })
     return out
 
 
-_ORDINALS = ["first", "second", "third", "fourth", "fifth"]
+_ORDINALS = [N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth")]
 
 
 def _intro(state: State, bid: Bid, pos: int, at_table: Sequence[Bid], *, sold: bool) -> str:
     """Why this bid comes where it does at its table (HD-7), in a player's words."""
     t, p = bid.table, bid.player
     price = bid.hotdogs - bid.dollars
-    verb = "sells" if sold else "comes"
-    hotdogs = words.count(bid.hotdogs, "hot dog")
-    how = f"{hotdogs} − ${bid.dollars}" if bid.dollars else hotdogs
-    head = f"{p} {verb} {_ORDINALS[pos]} at the {t} table: price ${price} ({how})"
+    how = (_("{hotdogs} − {money}").format(hotdogs=hot_dogs(bid.hotdogs), money=dollars(bid.dollars))
+           if bid.dollars else hot_dogs(bid.hotdogs))
+    said = {"player": p, "nth": _(_ORDINALS[pos]), "table": t, "price": dollars(price), "how": how}
+    if sold:
+        # Translators: 'Anna sells first at the 5 table: price $2 (3 hot dogs − $1)'
+        head = _("{player} sells {nth} at the {table} table: price {price} ({how})").format(**said)
+    else:
+        head = _("{player} comes {nth} at the {table} table: price {price} ({how})").format(**said)
     if len(at_table) == 1:
-        return f"{head}, the only bid there (HD-7)."
+        return _("{head}, the only bid there (HD-7).").format(head=head)
     tied = [b.player for b in at_table if b.hotdogs - b.dollars == price]
     if len(tied) > 1:
         others = [x for x in tied if x != p]
-        return (
-            f"{head}, tied with {words.names(others)}: equal prices go clockwise from the "
-            f"mustard holder {state.mustard} (HD-7)."
-        )
+        return _("{head}, tied with {others}: equal prices go clockwise from the mustard holder "
+                 "{mustard} (HD-7).").format(head=head, others=words.names(others), mustard=state.mustard)
     if pos == 0:
-        return f"{head}, the lowest (HD-7)."
+        return _("{head}, the lowest (HD-7).").format(head=head)
     before = at_table[pos - 1]
-    return f"{head}, above {before.player}'s ${before.hotdogs - before.dollars} (HD-7)."
+    return _("{head}, above {player}'s {price} (HD-7).").format(
+        head=head, player=before.player, price=dollars(before.hotdogs - before.dollars))
 
 
 def _step(bid: Bid, outcome: str, reason: str | None, text: str, rulings: list[str]) -> dict:
@@ -331,15 +360,17 @@ def result_of(results: list[RoundResult], state: State) -> HotDogResult:
     money = dict(state.money)
     won = winners(money, state.players) if state.over else []
     if won:
-        best = money[won[0]]
+        best = dollars(money[won[0]])
         if len(won) == 1:
-            text = f"Game over after round {state.rounds_played}: {won[0]} wins with ${best} (HD-15)."
+            text = _("Game over after round {n}: {player} wins with {money} (HD-15).").format(
+                n=state.rounds_played, player=won[0], money=best)
         else:
-            text = (f"Game over after round {state.rounds_played}: {words.names(won)} share the win "
-                    f"with ${best} each (HD-15).")
+            text = _("Game over after round {n}: {players} share the win with {money} each (HD-15).").format(
+                n=state.rounds_played, players=words.names(won), money=best)
     else:
-        played = words.count(state.rounds_played, "round")
-        text = f"Game in progress after {played}; {state.mustard} holds the mustard card."
+        text = ngettext("Game in progress after {n} round; {player} holds the mustard card.",
+                        "Game in progress after {n} rounds; {player} holds the mustard card.",
+                        state.rounds_played).format(n=state.rounds_played, player=state.mustard)
     return HotDogResult(rounds=results, game_over=state.over, money=money, winners=won, explanation=text)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from companion.core.errors import RuleError
 from companion.core.game import Outcome, Seat
 from companion.core.record import validated
+from companion.games.hotdog.i18n import _
 
 
 class HotDogBids(Seat):
@@ -24,7 +25,7 @@ class HotDogBids(Seat):
         allowed = {"table", "hotdogs", "dollars", "last", "announced"}
         extra = sorted(set(bid) - allowed)
         if extra:
-            raise RuleError("HD-6", f"a bid has no field '{extra[0]}'")
+            raise RuleError("HD-6", _("a bid has no field '{field}'").format(field=extra[0]))
         checked = validated(Bid, {"player": player, **bid}, GAME.field_rulings)
         return {"table": checked.table, "hotdogs": checked.hotdogs, "dollars": checked.dollars,
                 "last": checked.last, "announced": checked.announced}
@@ -32,9 +33,9 @@ class HotDogBids(Seat):
     def check_bid(self, record, player, bid, pending):
         from companion.games.hotdog import forms, present
 
-        _, state = present.replay(record)
+        _results, state = present.replay(record)
         if state.over:
-            return f"HD-13: the game ended after round {state.rounds_played}"
+            return _("HD-13: the game ended after round {n}").format(n=state.rounds_played)
         return forms.bid_errors(state, {player: forms.Draft.of(bid)}).get(player)
 
     def expected(self, record):

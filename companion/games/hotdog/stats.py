@@ -19,9 +19,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.core import i18n
 from companion.core.names import key
 from companion.core.stats import GamePlayed, GameStats, Lines, Section, Table
 from companion.games.hotdog import rules
+from companion.games.hotdog.i18n import _
 from companion.games.hotdog.models import HotDogRecord, HotDogResult
 
 REASONS = ("no room", "table full", "not announced")     # a returned bid's reason, as the referee words it
@@ -69,11 +71,12 @@ def facts(record: HotDogRecord, result: HotDogResult) -> Facts:
 
 
 def _average(total: int, n: int) -> str:
-    return f"${total / n:.2f}" if n else "–"
+    # Translators: an average amount of dollars, e.g. '$2.50'
+    return _("${amount}").format(amount=i18n.decimal(total / n, 2)) if n else "–"
 
 
 def _share(n: int, of: int) -> str:
-    return f"{n} ({round(100 * n / of)}%)" if of else "0"
+    return f"{i18n.number(n)} ({i18n.number(round(100 * n / of))}%)" if of else "0"
 
 
 def sections(games: Sequence[GamePlayed]) -> list[Section]:
@@ -96,7 +99,7 @@ def sections(games: Sequence[GamePlayed]) -> list[Section]:
     total = {k: Bids(c[0], c[1], (c[2], c[3], c[4]), c[5], c[6], tuple(sorted(at[k].items())))
              for k, c in sums.items()}
     order = sorted(total, key=lambda k: (-total[k].bids, k))
-    table_values = sorted({t for b in total.values() for t, _ in b.tables})
+    table_values = sorted({t for b in total.values() for t, _n in b.tables})
     sold_rows = tuple(
         (names[k], str(b.bids), _share(b.sold, b.bids), _share(sum(b.returned), b.bids),
          *(str(n) for n in b.returned))
@@ -107,19 +110,22 @@ def sections(games: Sequence[GamePlayed]) -> list[Section]:
                        for k in order)
     latest = mine[-1]
     return [
-        Table("Bids sold and returned",
-              ("Player", "Bids", "Sold", "Returned", "No room", "Table full", "Not announced"), sold_rows,
-              "Sold: the hot dogs fit at the table (HD-8). Returned, with hot dogs and dollars: "
-              "no room at the table (HD-8), the table filled earlier in the round (HD-10), "
-              "last hot dogs not announced (HD-12)."),
-        Table("Prices of sold bids", ("Player", "Sold", "Average price", "Average dollars paid"), price_rows,
-              "Price: hot dogs − dollars (HD-7); a sold bid pays its dollars to the bank, "
-              "a returned bid pays nothing (HD-9)."),
-        Table("Tables chosen", ("Player", *(f"{t} table" for t in table_values)), table_rows,
-              "Every bid names one neutral table: 5 and 7, and 9 with four or five players (HD-2)."),
-        Lines(f"Money over the rounds: match {latest.match_id}, game {latest.number}",
+        Table(_("Bids sold and returned"),
+              (_("Player"), _("Bids"), _("Sold"), _("Returned"), _("No room"), _("Table full"), _("Not announced")),
+              sold_rows,
+              _("Sold: the hot dogs fit at the table (HD-8). Returned, with hot dogs and dollars: "
+                "no room at the table (HD-8), the table filled earlier in the round (HD-10), "
+                "last hot dogs not announced (HD-12).")),
+        Table(_("Prices of sold bids"), (_("Player"), _("Sold"), _("Average price"), _("Average dollars paid")),
+              price_rows,
+              _("Price: hot dogs − dollars (HD-7); a sold bid pays its dollars to the bank, "
+                "a returned bid pays nothing (HD-9).")),
+        Table(_("Tables chosen"), (_("Player"), *(_("{table} table").format(table=t) for t in table_values)),
+              table_rows,
+              _("Every bid names one neutral table: 5 and 7, and 9 with four or five players (HD-2).")),
+        Lines(_("Money over the rounds: match {match}, game {n}").format(match=latest.match_id, n=latest.number),
               tuple((p, values) for p, values in latest.facts.money),
-              "Each player's dollars at the start (HD-3) and after each round; the latest game shown."),
+              _("Each player's dollars at the start (HD-3) and after each round; the latest game shown.")),
     ]
 
 

@@ -20,6 +20,8 @@ from companion.core.match import GAMES_PER_MATCH, MatchResult
 from companion.games.hotdog import actions as ops
 from companion.games.hotdog import forms, present, rules, rulings
 from companion.games.hotdog.forms import Draft, SetupDraft, TableUI
+from companion.games.hotdog.i18n import _, ngettext
+from companion.games.hotdog.models import START_MONEY
 from companion.games.hotdog.parts import Key, bid_fields, bid_line, draw, grid, table_cards
 from companion.games.hotdog.present import GameView, money_text
 from companion.ui.contracts import ShellServices
@@ -45,7 +47,7 @@ def _column(controls: list[ft.Control], spacing: int = 10) -> ft.Column:
 
 def _player_row(i: int, name: str, count: int, error: str | None,
                 put: Callable[[Callable[[SetupDraft], SetupDraft]], None]) -> ft.Control:
-    label = f"Player {i + 1}"
+    label = _("Player {n}").format(n=i + 1)
 
     def renamed(value: str | None) -> None:
         put(lambda d: d.renamed(i, value or ""))
@@ -54,11 +56,11 @@ def _player_row(i: int, name: str, count: int, error: str | None,
         ft.Row([
             TextField(label=label, value=name, expand=True, dense=True,
                          on_change=lambda e: renamed(e.control.value)),
-            icon_button(ft.Icons.ARROW_UPWARD, f"Move {label} up",
+            icon_button(ft.Icons.ARROW_UPWARD, _("Move Player {n} up").format(n=i + 1),
                         lambda e: put(lambda d: d.moved(i, -1)), disabled=i == 0),
-            icon_button(ft.Icons.ARROW_DOWNWARD, f"Move {label} down",
+            icon_button(ft.Icons.ARROW_DOWNWARD, _("Move Player {n} down").format(n=i + 1),
                         lambda e: put(lambda d: d.moved(i, 1)), disabled=i == count - 1),
-            icon_button(ft.Icons.DELETE_OUTLINE, f"Remove {label}",
+            icon_button(ft.Icons.DELETE_OUTLINE, _("Remove Player {n}").format(n=i + 1),
                         lambda e: put(lambda d: d.removed(i)), disabled=count <= 1),
         ], spacing=0),
         error_text(error),
@@ -96,24 +98,25 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
     rows = [_player_row(i, name, len(names), errors[i], put) for i, name in enumerate(names)]
     valid = [(i, n.strip()) for i, n in enumerate(names) if n.strip()]
     return _column([
-        heading("New Hot Dog match"),
-        ft.Text("Players in seating order, clockwise (HD-1: 2–5 players, different names)."),
+        heading(_("New Hot Dog match")),
+        ft.Text(_("Players in seating order, clockwise (HD-1: 2–5 players, different names).")),
         RosterPicker(groups_played(shell.store), rules.MIN_PLAYERS, rules.MAX_PLAYERS,
-                     f"Hot Dog is for {rules.MIN_PLAYERS}–{rules.MAX_PLAYERS} players (HD-1)",
+                     _("Hot Dog is for {min}–{max} players (HD-1)").format(min=rules.MIN_PLAYERS,
+                                                                           max=rules.MAX_PLAYERS),
                      lambda names: put(lambda d: d.with_players(names)), key="groups"),
         *rows,
-        ft.Button("Add player", icon=ft.Icons.PERSON_ADD, disabled=len(names) >= rules.MAX_PLAYERS,
+        ft.Button(_("Add player"), icon=ft.Icons.PERSON_ADD, disabled=len(names) >= rules.MAX_PLAYERS,
                   on_click=lambda e: put(lambda d: d.added())),
-        bold("Who holds the mustard card? (HD-4: the youngest)"),
+        bold(_("Who holds the mustard card? (HD-4: the youngest)")),
         ft.RadioGroup(value=str(mustard), on_change=lambda e: chose(e.control.value),
                       content=ft.Column([ft.Radio(value=str(i), label=n) for i, n in valid], spacing=0)),
-        bold("How are the bids entered? (changeable between rounds)"),
+        bold(_("How are the bids entered? (changeable between rounds)")),
         ft.RadioGroup(value=d.entry, on_change=lambda e: put(lambda d: d.entered_by(e.control.value or "")),
-                      content=ft.Column([ft.Radio(value=m, label=label) for m, label in forms.ENTRY_MODES.items()],
+                      content=ft.Column([ft.Radio(value=m, label=_(label)) for m, label in forms.ENTRY_MODES.items()],
                                         spacing=0)),
         error_text(problem),
-        ft.Text(f"A match is {GAMES_PER_MATCH} games; the dollars are added up (HD-15)."),
-        ft.FilledButton("Start match", icon=ft.Icons.PLAY_ARROW, disabled=problem is not None,
+        ft.Text(_("A match is {n} games; the dollars are added up (HD-15).").format(n=GAMES_PER_MATCH)),
+        ft.FilledButton(_("Start match"), icon=ft.Icons.PLAY_ARROW, disabled=problem is not None,
                         on_click=lambda e: start()),
     ])
 
@@ -122,8 +125,9 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
 
 def _standings(gv: GameView) -> ft.Control:
     """The money per player, now and after each round."""
-    return _column([bold("Money (HD-3: $3 at the start)"),
-                    grid(gv.players, present.money_grid(gv), "Round", "money grid", "money-grid")], spacing=GAP)
+    return _column([bold(_("Money (HD-3: {money} at the start)").format(money=present.dollars(START_MONEY))),
+                    grid(gv.players, present.money_grid(gv), _("Round"), _("money grid"), "money-grid")],
+                   spacing=GAP)
 
 
 @ft.component
@@ -132,7 +136,7 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
     gv = present.game_view(s.record)            # the record's one replay this render
     ui = ops.shown(s.ui, gv)
     records = s.match.records
-    out: list[ft.Control] = [heading(f"Hot Dog · game {s.number} of {GAMES_PER_MATCH}")]
+    out: list[ft.Control] = [heading(_("Hot Dog · game {n} of {of}").format(n=s.number, of=GAMES_PER_MATCH))]
     if ui.mode == "reveal":
         out.append(side_by_side(Reveal(s, gv, ui, key="reveal"), _standings(gv)))
     elif ui.mode == "round":
@@ -166,15 +170,18 @@ def BidCard(player: str, state: rules.State, d: Draft | None, error: str | None,
     p = player
     if d is not None and d.hidden:
         return card(_column([
-            ft.Text(f"{p}: bid entered and hidden."),
+            ft.Text(_("{player}: bid entered and hidden.").format(player=p)),
             error_text(forms.needs_checking(p) if error else None),
-            ft.Button(f"Show {p}'s bid", icon=ft.Icons.VISIBILITY,
+            ft.Button(_("Show {player}'s bid").format(player=p), icon=ft.Icons.VISIBILITY,
                       on_click=lambda e: put(p, forms.shown_bid)),
         ], spacing=GAP), f"bid-{p}")
-    badge = " · mustard card" if p == state.mustard else ""
-    picked = "" if d is None else f" · bid: {bid_line(d)}"
+    said = present.dollars(state.money[p])
+    if p == state.mustard:
+        said = _("{money} · mustard card").format(money=said)
+    if d is not None:
+        said = _("{said} · bid: {bid}").format(said=said, bid=bid_line(d))
     rows: list[ft.Control] = [
-        ft.Row([bold(title or p, 17), ft.Text(f"{present.dollars(state.money[p])}{badge}{picked}", expand=True)],
+        ft.Row([bold(title or p, 17), ft.Text(said, expand=True)],
                spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         *bid_fields(p, state.tables, state.money[p], d, lambda change: put(p, change)),
         error_text(error),
@@ -205,7 +212,8 @@ def _two_up(cards: list[ft.Control]) -> ft.Control:
 
 def _status(gv: GameView, so_far: str | None) -> list[ft.Control]:
     st = gv.state
-    out: list[ft.Control] = [ft.Text(f"Round {st.next_round} · mustard card: {st.mustard}", size=16)]
+    out: list[ft.Control] = [ft.Text(_("Round {n} · mustard card: {player}").format(n=st.next_round, player=st.mustard),
+                                     size=16)]
     if so_far is not None:
         out.append(ft.Text(so_far))
     return [*out, table_cards(gv.tables(), gv.players)]
@@ -215,8 +223,8 @@ def _mode_choice(s: ops.Session, ui: TableUI) -> ft.Control:
     """How bids are entered, switchable between rounds (while no bid is begun)."""
     return ft.RadioGroup(
         value=ops.entry_mode(s), on_change=lambda e: ops.set_entry_mode(s, e.control.value or ""),
-        content=ft.Row([ft.Radio(value=forms.FROM_TABLE, label="Bids from the table"),
-                        ft.Radio(value=forms.PASSING, label="Pass the phone")], wrap=True, spacing=0),
+        content=ft.Row([ft.Radio(value=forms.FROM_TABLE, label=_("Bids from the table")),
+                        ft.Radio(value=forms.PASSING, label=_("Pass the phone"))], wrap=True, spacing=0),
         visible=not ui.drafts)
 
 
@@ -226,10 +234,10 @@ def Entry(s: ops.Session, gv: GameView, ui: TableUI, so_far: str | None = None, 
     ``so_far``: the match's finished games, in one line (from game 2 on)."""
     out = _status(gv, so_far)
     out.append(_mode_choice(s, ui))
-    out.append(ft.Text("Tap each player's table and hot dogs as they lie, then their dollars."))
+    out.append(ft.Text(_("Tap each player's table and hot dogs as they lie, then their dollars.")))
     out.append(_two_up(_bid_cards(s, gv.state, ui.drafts, ops.ROUND)))
     out.append(error_text(ui.error))
-    out.append(ft.FilledButton("Submit round", icon=ft.Icons.CHECK, on_click=lambda e: ops.submit(s, gv)))
+    out.append(ft.FilledButton(_("Submit round"), icon=ft.Icons.CHECK, on_click=lambda e: ops.submit(s, gv)))
     return _column(out)
 
 
@@ -248,12 +256,13 @@ def PassEntry(s: ops.Session, gv: GameView, ui: TableUI, so_far: str | None = No
     if now is not None:
         if not done:
             out.append(_mode_choice(s, ui))
-        out.append(ft.Text("Hidden: " + ", ".join(done) if done else
-                           f"Pass the phone clockwise from the mustard card: {', '.join(order)}."))
+        out.append(ft.Text(_("Hidden: {players}").format(players=", ".join(done)) if done else
+                           _("Pass the phone clockwise from the mustard card: {players}.").format(
+                               players=", ".join(order))))
         nxt = forms.passed_to(order, drafts, now)
-        label = f"Hide · pass to {nxt}" if nxt else "Hide · see the result"
+        label = _("Hide · pass to {player}").format(player=nxt) if nxt else _("Hide · see the result")
         out.append(BidCard(now, st, drafts.get(now), errors.get(now), _putter(s, ops.ROUND, st),
-                           title=f"{now}'s bid, in secret", key=f"bid-{now}"))
+                           title=_("{player}'s bid, in secret").format(player=now), key=f"bid-{now}"))
         out.append(error_text(ui.error))
         out.append(ft.FilledButton(label, icon=ft.Icons.VISIBILITY_OFF, disabled=now not in drafts,
                                    on_click=lambda e: ops.pass_on(s, gv, now)))
@@ -261,14 +270,15 @@ def PassEntry(s: ops.Session, gv: GameView, ui: TableUI, so_far: str | None = No
     back = forms.hand_back(order, drafts, errors)
     if back is not None:
         out.append(card(_column([
-            bold(f"Hand the phone to {back}", 17),
+            bold(_("Hand the phone to {player}").format(player=back), 17),
             ft.Text(forms.handed_back(back)),
-            ft.FilledButton(f"I am {back}", icon=ft.Icons.PERSON, on_click=lambda e: ops.take_back(s, back)),
+            ft.FilledButton(_("I am {player}").format(player=back), icon=ft.Icons.PERSON,
+                            on_click=lambda e: ops.take_back(s, back)),
         ], spacing=GAP), "hand-back"))
         return _column(out)
-    out.append(ft.Text("Every bid is in, hidden."))
+    out.append(ft.Text(_("Every bid is in, hidden.")))
     out.append(error_text(ui.error))
-    out.append(ft.FilledButton("See the result", icon=ft.Icons.CHECK, on_click=lambda e: ops.submit(s, gv)))
+    out.append(ft.FilledButton(_("See the result"), icon=ft.Icons.CHECK, on_click=lambda e: ops.submit(s, gv)))
     return _column(out)
 
 
@@ -281,18 +291,18 @@ def Reveal(s: ops.Session, gv: GameView, ui: TableUI, *, key: Key = None) -> ft.
     rv = gv.round(ui.index)
     total = len(rv.steps)
     shown = ui.steps_shown(total)
-    label = "End of game" if gv.over and ui.index == len(gv.results) - 1 else "Next round"
+    label = _("End of game") if gv.over and ui.index == len(gv.results) - 1 else _("Next round")
     go_on = ft.FilledButton(label, icon=ft.Icons.ARROW_FORWARD, on_click=lambda e: ops.to_entry(s))
-    out: list[ft.Control] = [heading(f"Round {rv.number}: result", 18)]
+    out: list[ft.Control] = [heading(_("Round {n}: result").format(n=rv.number), 18)]
     if not ui.stepwise:
-        out.append(ft.Row([go_on, ft.Button("Reveal step by step", icon=ft.Icons.SKIP_NEXT,
+        out.append(ft.Row([go_on, ft.Button(_("Reveal step by step"), icon=ft.Icons.SKIP_NEXT,
                                             on_click=lambda e: ops.step_by_step(s))], wrap=True))
     out += draw(present.round_lines(rv, shown))
     if ui.stepwise and shown < total:
         out.append(ft.Row([
-            ft.FilledButton(f"Next step ({shown + 1} of {total})", icon=ft.Icons.SKIP_NEXT,
+            ft.FilledButton(_("Next step ({n} of {of})").format(n=shown + 1, of=total), icon=ft.Icons.SKIP_NEXT,
                             on_click=lambda e: s.put(lambda u: u.next_step(total))),
-            ft.Button("Show all", icon=ft.Icons.DONE_ALL,
+            ft.Button(_("Show all"), icon=ft.Icons.DONE_ALL,
                       on_click=lambda e: s.put(lambda u: u.all_steps(total))),
         ], wrap=True))
     elif ui.stepwise:
@@ -306,12 +316,13 @@ def _rounds_list(s: ops.Session, gv: GameView, ui: TableUI) -> list[ft.Control]:
     said: list[ft.Control] = [ft.Text(ui.undone, key="undone", weight=ft.FontWeight.BOLD)] if ui.undone else []
     if not gv.results:
         return said
-    out: list[ft.Control] = [heading("Rounds of this game", 18)]
+    out: list[ft.Control] = [heading(_("Rounds of this game"), 18)]
     for i, r in enumerate(gv.results):
-        out.append(ft.TextButton(f"Open round {r.round}: {present.round_summary(r)}",
+        out.append(ft.TextButton(_("Open round {n}: {summary}").format(n=r.round, summary=present.round_summary(r)),
                                  on_click=_opens(s, i)))
     last = len(gv.results)
-    out.append(undo_asking_first("Undo last round", f"Undo round {last}? Its bids come back for entry.",
+    out.append(undo_asking_first(_("Undo last round"),
+                                 _("Undo round {n}? Its bids come back for entry.").format(n=last),
                                  ui.asks_undo(last), on_ask=lambda e: ops.ask_undo(s, gv),
                                  on_undo=lambda e: ops.undo(s, gv), on_keep=lambda e: ops.keep_round(s)))
     return out + said
@@ -326,13 +337,13 @@ def RoundScreen(s: ops.Session, gv: GameView, ui: TableUI, exports: ft.Control, 
     rv = gv.round(ui.index)
     bids = [ft.Text(present.entered_text(b)) for b in gv.record["rounds"][ui.index]["bids"]]
     return _column([
-        heading(f"Round {rv.number}", 18),
-        bold("Bids as entered"), *bids,
+        heading(_("Round {n}").format(n=rv.number), 18),
+        bold(_("Bids as entered")), *bids,
         *draw(present.round_lines(rv)),
         ft.Row([
-            ft.FilledButton("Change bids", icon=ft.Icons.EDIT,
+            ft.FilledButton(_("Change bids"), icon=ft.Icons.EDIT,
                             on_click=lambda e: ops.begin_edit(s, gv, ui.index)),
-            ft.Button("Back to the table", icon=ft.Icons.ARROW_BACK, on_click=lambda e: ops.to_entry(s)),
+            ft.Button(_("Back to the table"), icon=ft.Icons.ARROW_BACK, on_click=lambda e: ops.to_entry(s)),
         ], wrap=True),
         exports,
     ])
@@ -341,13 +352,13 @@ def RoundScreen(s: ops.Session, gv: GameView, ui: TableUI, exports: ft.Control, 
 @ft.component
 def EditRound(s: ops.Session, before: rules.State, ui: TableUI, *, key: Key = None) -> ft.Control:
     return _column([
-        heading(f"Change round {ui.index + 1}", 18),
-        ft.Text("The round is replaced and every later round replayed (the record is the truth)."),
+        heading(_("Change round {n}").format(n=ui.index + 1), 18),
+        ft.Text(_("The round is replaced and every later round replayed (the record is the truth).")),
         _two_up(_bid_cards(s, before, ui.edit_drafts, ops.EDIT)),
         error_text(ui.error),
         ft.Row([
-            ft.FilledButton("Save changes", icon=ft.Icons.SAVE, on_click=lambda e: ops.save_edit(s, ui.index)),
-            ft.Button("Cancel", icon=ft.Icons.CLOSE, on_click=lambda e: ops.cancel_edit(s)),
+            ft.FilledButton(_("Save changes"), icon=ft.Icons.SAVE, on_click=lambda e: ops.save_edit(s, ui.index)),
+            ft.Button(_("Cancel"), icon=ft.Icons.CLOSE, on_click=lambda e: ops.cancel_edit(s)),
         ], wrap=True),
     ])
 
@@ -359,30 +370,32 @@ def GameOver(s: ops.Session, gv: GameView, ui: TableUI, result: MatchResult, *, 
     number = s.number
     players = list(gv.players)
     last = gv.round(len(gv.results) - 1)
-    out: list[ft.Control] = [heading(f"Game {number} over", 18), ft.Text(gv.explanation)]
-    out.append(bold("Final payout"))
-    out += [ft.Text(line) for line in last.payouts] or [ft.Text("No table filled in the last round.")]
-    out.append(bold("Standings"))
-    out += [ft.Text(f"{place}. {p} ${d}") for place, p, d in gv.standings()]
-    out.append(ft.Text(("Winner: " if len(gv.winners) == 1 else "Winners: ") + ", ".join(gv.winners)))
-    out.append(bold("Match tally (HD-15)"))
-    out.append(grid(players, present.match_grid(players, result), "Game", "match grid", "match-grid"))
+    out: list[ft.Control] = [heading(_("Game {n} over").format(n=number), 18), ft.Text(gv.explanation)]
+    out.append(bold(_("Final payout")))
+    out += [ft.Text(line) for line in last.payouts] or [ft.Text(_("No table filled in the last round."))]
+    out.append(bold(_("Standings")))
+    out += [ft.Text(f"{place}. {p} {present.dollars(d)}") for place, p, d in gv.standings()]
+    out.append(ft.Text(ngettext("Winner: {players}", "Winners: {players}", len(gv.winners)).format(
+        players=", ".join(gv.winners))))
+    out.append(bold(_("Match tally (HD-15)")))
+    out.append(grid(players, present.match_grid(players, result), _("Game"), _("match grid"), "match-grid"))
     if result.complete:
-        out.append(heading("Match result", 18))
+        out.append(heading(_("Match result"), 18))
         out.append(ft.Text(result.explanation, size=16, weight=ft.FontWeight.BOLD))
-        out.append(ft.Button("Home", icon=ft.Icons.HOME, on_click=lambda e: s.go("home")))
+        out.append(ft.Button(_("Home"), icon=ft.Icons.HOME, on_click=lambda e: s.go("home")))
     elif present.can_start_next_game(result):
         default = present.next_game_mustard(gv.record)
         choice = ui.next_mustard if ui.next_mustard in players else default
-        out.append(heading(f"Game {number + 1}", 18))
-        out.append(ft.Text("Who starts with the mustard card? The default is the house rule "
-                           f"HD-17: one seat clockwise from where it started game {number}."))
+        out.append(heading(_("Game {n}").format(n=number + 1), 18))
+        out.append(ft.Text(_("Who starts with the mustard card? The default is the house rule "
+                             "HD-17: one seat clockwise from where it started game {n}.").format(n=number)))
         out.append(ft.RadioGroup(
             value=choice,
             on_change=lambda e: ops.choose_next_mustard(s, e.control.value),
-            content=ft.Column([ft.Radio(value=p, label=p + (" (house rule HD-17)" if p == default else ""))
+            content=ft.Column([ft.Radio(value=p, label=_("{player} (house rule HD-17)").format(player=p)
+                                        if p == default else p)
                                for p in players], spacing=0)))
-        out.append(ft.FilledButton(f"Start game {number + 1}", icon=ft.Icons.PLAY_ARROW,
+        out.append(ft.FilledButton(_("Start game {n}").format(n=number + 1), icon=ft.Icons.PLAY_ARROW,
                                    on_click=lambda e: ops.start_next_game(s, gv)))
     out.append(error_text(ui.error))
     return _column(out)   # the last round's undo follows, in the rounds list
@@ -394,15 +407,15 @@ def GameOver(s: ops.Session, gv: GameView, ui: TableUI, result: MatchResult, *, 
 def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.Control:
     m = shell.store.match(match_id)                 # read once; each game replayed once below
     result = present.match_tally(m.players, [g.record for g in m.games])
-    out: list[ft.Control] = [heading(f"Hot Dog match: {', '.join(m.players)}"),
+    out: list[ft.Control] = [heading(_("Hot Dog match: {players}").format(players=", ".join(m.players))),
                              ft.Text(result.explanation),
-                             ft.Text("Total: " + money_text(result.totals, m.players))]
+                             ft.Text(_("Total: {money}").format(money=money_text(result.totals, m.players)))]
     if not m.finished:
-        out.append(ft.FilledButton("Continue this match", icon=ft.Icons.PLAY_ARROW,
+        out.append(ft.FilledButton(_("Continue this match"), icon=ft.Icons.PLAY_ARROW,
                                    on_click=lambda e: shell.continue_match(m.id)))
     for g, tally in zip(m.games, result.games):
         gv = present.game_view(g.record)
-        out.append(heading(f"Game {g.number}" + (" (over)" if tally.over else " (in play)"), 18))
+        out.append(heading((_("Game {n} (over)") if tally.over else _("Game {n} (in play)")).format(n=g.number), 18))
         out.append(ft.Text(gv.explanation))
         for i in range(len(gv.results)):
             out += draw(present.history_lines(gv.round(i)))
@@ -416,12 +429,12 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
 @ft.component
 def RulesText(*, key: Key = None) -> ft.Control:
     out: list[ft.Control] = [
-        heading("Hot Dog: the rules in plain words"),
-        ft.Text("Everyone bids at once, face down: a table, some hot dogs, and dollars to go "
-                "earlier. The app serves the bids, pays full tables and passes the mustard card. "
-                "Each rule has its id; the app cites it wherever it decides something."),
+        heading(_("Hot Dog: the rules in plain words")),
+        ft.Text(_("Everyone bids at once, face down: a table, some hot dogs, and dollars to go "
+                  "earlier. The app serves the bids, pays full tables and passes the mustard card. "
+                  "Each rule has its id; the app cites it wherever it decides something.")),
     ]
-    out += ruling_lines(rulings.RULES)
+    out += ruling_lines([(rid, _(text), house) for rid, text, house in rulings.RULES])
     return _column(out)
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 import flet as ft
 
 from companion.core.errors import CompanionError
+from companion.core.i18n import N_, _
 from companion.pdf.api import build_rules_card, build_score_sheet, printable_games
 from companion.store.bgstats import bgstats_json
 from companion.store.exchange import game_json, match_csv, match_json
@@ -52,9 +53,9 @@ def export_data(m: StoredMatch, number: int, kind: str) -> tuple[str, str | byte
 
 
 #: Each export and printable as a player names it (the line next to its button).
-WHAT = {"game-json": "Game record", "match-json": "Match record", "match-csv": "Match spreadsheet",
-        "match-bgstats": "Match for BG Stats", "game-pdf": "Score sheet", "match-pdf": "Match score sheet",
-        "rules-pdf": "Rules card"}
+WHAT = {"game-json": N_("Game record"), "match-json": N_("Match record"), "match-csv": N_("Match spreadsheet"),
+        "match-bgstats": N_("Match for BG Stats"), "game-pdf": N_("Score sheet"),
+        "match-pdf": N_("Match score sheet"), "rules-pdf": N_("Rules card")}
 
 
 def export_file(shell: ShellServices, match_id: int, number: int, kind: str) -> str:
@@ -64,8 +65,8 @@ def export_file(shell: ShellServices, match_id: int, number: int, kind: str) -> 
     try:
         name, data = export_data(m, number, kind)
     except CompanionError as exc:
-        return f"Not printed: {exc}"
-    return shell.export(name, data, WHAT[kind])
+        return _("Not printed: {reason}").format(reason=exc)
+    return shell.export(name, data, _(WHAT[kind]))
 
 
 @ft.component
@@ -75,32 +76,32 @@ def ExportActions(shell: ShellServices, match_id: int, number: int, *, games_in_
     match export make sense); a single-game match offers the game's files only. What a
     tap did is said right under its row of buttons, where the player is looking."""
     m = shell.store.match(match_id)
-    said, set_said = ft.use_state(cast("tuple[str, str] | None", None))
+    said, set_said = ft.use_state(cast("tuple[str, str, bool] | None", None))
 
     def act(kind: str) -> Callable[[Any], None]:
         def tapped(e: Any) -> None:
-            set_said((kind, export_file(shell, match_id, number, kind)))
+            line = export_file(shell, match_id, number, kind)
+            set_said((kind, line, line.startswith(_("Not printed: {reason}").split("{")[0])))
         return tapped
 
     def told(kinds: tuple[str, ...]) -> list[ft.Control]:
         if said is None or said[0] not in kinds:
             return []
-        failed = said[1].startswith("Not printed")
-        return [ft.Text(said[1], size=13, color=ft.Colors.ERROR if failed else None)]
+        return [ft.Text(said[1], size=13, color=ft.Colors.ERROR if said[2] else None)]
 
     export_kinds = ("game-json", "match-json", "match-csv", "match-bgstats")
-    exports: list[ft.Control] = [ft.Button("Game as JSON", icon=ft.Icons.DOWNLOAD, on_click=act("game-json"))]
+    exports: list[ft.Control] = [ft.Button(_("Game as JSON"), icon=ft.Icons.DOWNLOAD, on_click=act("game-json"))]
     if games_in_match:
-        exports.append(ft.Button("Match as JSON", icon=ft.Icons.DOWNLOAD, on_click=act("match-json")))
-    exports.append(ft.Button("Match as CSV", icon=ft.Icons.DOWNLOAD, on_click=act("match-csv")))
-    exports.append(ft.Button("Match for BG Stats", icon=ft.Icons.DOWNLOAD, on_click=act("match-bgstats")))
-    out: list[ft.Control] = [heading("Export", 18), ft.Row(exports, wrap=True), *told(export_kinds)]
+        exports.append(ft.Button(_("Match as JSON"), icon=ft.Icons.DOWNLOAD, on_click=act("match-json")))
+    exports.append(ft.Button(_("Match as CSV"), icon=ft.Icons.DOWNLOAD, on_click=act("match-csv")))
+    exports.append(ft.Button(_("Match for BG Stats"), icon=ft.Icons.DOWNLOAD, on_click=act("match-bgstats")))
+    out: list[ft.Control] = [heading(_("Export"), 18), ft.Row(exports, wrap=True), *told(export_kinds)]
     if m.game in printable_games():
-        prints: list[ft.Control] = [ft.Button(f"Print game {number} score sheet", icon=ft.Icons.PRINT,
-                                              on_click=act("game-pdf"))]
+        prints: list[ft.Control] = [ft.Button(_("Print game {number} score sheet").format(number=number),
+                                              icon=ft.Icons.PRINT, on_click=act("game-pdf"))]
         if games_in_match:
-            prints.append(ft.Button("Print match score sheet", icon=ft.Icons.PRINT,
+            prints.append(ft.Button(_("Print match score sheet"), icon=ft.Icons.PRINT,
                                     on_click=act("match-pdf")))
-        prints.append(ft.Button("Print rules card", icon=ft.Icons.PRINT, on_click=act("rules-pdf")))
-        out += [heading("Print", 18), ft.Row(prints, wrap=True), *told(("game-pdf", "match-pdf", "rules-pdf"))]
+        prints.append(ft.Button(_("Print rules card"), icon=ft.Icons.PRINT, on_click=act("rules-pdf")))
+        out += [heading(_("Print"), 18), ft.Row(prints, wrap=True), *told(("game-pdf", "match-pdf", "rules-pdf"))]
     return ft.Column(out, spacing=8)

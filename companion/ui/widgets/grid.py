@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import flet as ft
 
 from companion.core.grid import GridRow
+from companion.core.i18n import _
 
 
 def grid_rows_valid(players: Sequence[str], rows: Sequence[GridRow]) -> None:
@@ -28,9 +29,9 @@ def _text(value: str, strong: bool) -> ft.Text:
 
 @ft.component
 def ScoreGrid(players: Sequence[str], rows: Sequence[GridRow], *, corner: str = "",
-              name: str = "score grid", key: str | None = None) -> ft.Control:
+              name: str | None = None, key: str | None = None) -> ft.Control:
     """The grid; ``corner`` heads the label column ("Round"); ``name`` is what a
-    screen reader calls it (and a test finds it by)."""
+    screen reader calls it (and a test finds it by; none given: "score grid")."""
     grid_rows_valid(players, rows)
     table = ft.DataTable(
         columns=[ft.DataColumn(label=ft.Text(corner, weight=ft.FontWeight.BOLD))]
@@ -41,5 +42,5 @@ def ScoreGrid(players: Sequence[str], rows: Sequence[GridRow], *, corner: str = 
         data_row_min_height=36, data_row_max_height=44,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=8,
     )
-    return ft.Semantics(label=name, container=True,
+    return ft.Semantics(label=name or _("score grid"), container=True,
                         content=ft.Row([table], scroll=ft.ScrollMode.AUTO))

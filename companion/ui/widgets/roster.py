@@ -9,14 +9,15 @@ allow is not offered; the line under the groups says how many were left out and 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 
 import flet as ft
 
+from companion.core.i18n import _, ngettext
 from companion.core.registry import games
 from companion.store import Group, Store
 from companion.ui.widgets.heading import bold
+from companion.ui.widgets.when import day
 
 SHOWN = 4          # groups offered before "Show every group"
 
@@ -35,8 +36,8 @@ def fitting(groups: Sequence[Group], low: int, high: int) -> tuple[list[Group], 
 
 def group_label(g: Group) -> str:
     """'Anna, Bernd, Chris · 5 matches, last on 2026-11-30'."""
-    when = time.strftime("%Y-%m-%d", time.localtime(g.last_played))
-    return f"{', '.join(g.players)} · {g.matches} match{'' if g.matches == 1 else 'es'}, last on {when}"
+    return ngettext("{players} · {n} match, last on {day}", "{players} · {n} matches, last on {day}",
+                    g.matches).format(players=", ".join(g.players), n=g.matches, day=day(g.last_played))
 
 
 @ft.component
@@ -49,13 +50,14 @@ def RosterPicker(groups: Sequence[Group], low: int, high: int, why: str,
     fit, left_out = fitting(groups, low, high)
     if not groups:
         return ft.Column([], visible=False)
-    out: list[ft.Control] = [bold("Played before: tap a group to fill in the names")]
+    out: list[ft.Control] = [bold(_("Played before: tap a group to fill in the names"))]
     for g in fit if every else fit[:SHOWN]:
         out.append(ft.Button(group_label(g), icon=ft.Icons.GROUPS,
                              on_click=lambda e, names=g.players: on_pick(names)))
     if not every and len(fit) > SHOWN:
-        out.append(ft.TextButton(f"Show every group ({len(fit)})", on_click=lambda e: set_every(True)))
+        out.append(ft.TextButton(_("Show every group ({n})").format(n=len(fit)), on_click=lambda e: set_every(True)))
     if left_out:
-        out.append(ft.Text(f"{left_out} group{'' if left_out == 1 else 's'} of another size "
-                           f"not offered: {why}.", size=13))
+        out.append(ft.Text(ngettext("{n} group of another size not offered: {why}.",
+                                    "{n} groups of another size not offered: {why}.", left_out).format(
+            n=left_out, why=why), size=13))
     return ft.Column(out, spacing=6, horizontal_alignment=ft.CrossAxisAlignment.START)

@@ -7,12 +7,14 @@ from collections.abc import Iterable
 
 import flet as ft
 
+from companion.core.i18n import _
+
 
 def ruling_lines(rules: Iterable[tuple[str, str, bool]]) -> list[ft.Control]:
     """One text per ``(id, text, house_rule)``."""
     return [
         ft.Text(spans=[
-            ft.TextSpan(f"{rid}{' (house rule)' if house else ''}  ",
+            ft.TextSpan((_("{ruling} (house rule)").format(ruling=rid) if house else rid) + "  ",
                         style=ft.TextStyle(weight=ft.FontWeight.BOLD)),
             ft.TextSpan(text),
         ])

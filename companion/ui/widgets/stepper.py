@@ -13,6 +13,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.core import words
+from companion.core.i18n import _
 from companion.ui.widgets.icon_button import icon_button
 
 #: A noun's two forms: (singular, plural).
@@ -30,13 +31,14 @@ def stepper_row(owner: str, noun: Noun, value: int, on_step: Callable[[int], Non
     controls without a component."""
     one = noun[0]
     return ft.Row([
-        icon_button(ft.Icons.REMOVE, f"{owner}: one {one} fewer", lambda e: on_step(-1)),
+        icon_button(ft.Icons.REMOVE, _("{owner}: one {thing} fewer").format(owner=owner, thing=one),
+                    lambda e: on_step(-1)),
         ft.Column([
             ft.Text(shown if shown is not None else str(value), size=18, weight=ft.FontWeight.BOLD,
                     text_align=ft.TextAlign.CENTER, semantics_label=f"{owner}: {counted(value, noun)}"),
             ft.Text(unit, size=11, text_align=ft.TextAlign.CENTER),
         ], spacing=0, width=58, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-        icon_button(ft.Icons.ADD, f"{owner}: one {one} more", lambda e: on_step(1)),
+        icon_button(ft.Icons.ADD, _("{owner}: one {thing} more").format(owner=owner, thing=one), lambda e: on_step(1)),
     ], spacing=0, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.core.i18n import _
 from companion.ui.widgets.card import card
 from companion.ui.widgets.heading import bold
 
@@ -23,7 +24,7 @@ def undo_asking_first(label: str, question: str, asked: bool, *, on_ask: Any, on
     return card(ft.Column([
         bold(question),
         ft.Row([
-            ft.FilledButton("Undo", icon=ft.Icons.UNDO, on_click=on_undo),
-            ft.Button("Keep", icon=ft.Icons.CLOSE, on_click=on_keep),
+            ft.FilledButton(_("Undo"), icon=ft.Icons.UNDO, on_click=on_undo),
+            ft.Button(_("Keep"), icon=ft.Icons.CLOSE, on_click=on_keep),
         ], wrap=True),
     ], spacing=GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH), "undo-question")

@@ -2,8 +2,10 @@
 
 Switch a screen on by adding its name; every screen named here must draw no text a
 player reads outside the catalogs. The shell's screens: "home", "settings", "history",
-"import", "rules_list", "host_panel", "library" (each game's library list).
+"import", "rules_list", "host_panel", "library" (each game's library list),
+"stats", "nights", "night" (one game night).
 """
 
-SCREENS: set[str] = {"settings"}
+SCREENS: set[str] = {"settings", "home", "history", "import", "rules_list", "host_panel", "library", "stats",
+                     "nights"}
 PRINTABLES = False   # the shared parts of every printable are checked with each game's

@@ -4,13 +4,12 @@ Switch a screen on by adding its name: "setup", "table_in_play", "table_finished
 "match_detail", "rules" (and "library_item", a game with a library's editor).
 PRINTABLES = True checks the text of its score sheets and rules cards.
 
-Burger's own words on "table_in_play", "table_finished" and "match_detail" are all in
-its catalog; what still shows English there is the shared export row
-(``companion/ui/widgets/exports.py``: "Export", "Print", "Game as JSON", …). The
-printables wait for ``companion/pdf`` ("page", "Date", "House rule:", "(ruling)",
-"HOUSE RULE", the marks legend); "setup" for the shared roster picker, stepper and
-name checks; "rules" for ``ruling_lines``' "(house rule)".
+Still off, and why (burger's own words on them are all in its catalog):
+"rules" and "setup" show ruling ids outside any message ("BU-1  " before each ruling,
+"BU-1: …" before a name refusal), which the check counts as words; "setup" also shows
+the recipe file's name ("example.json"); "library_item" shows the shipped example's
+ingredient names ("patty", "cheese", …): the set's own content, a player's to rename.
 """
 
-SCREENS: set[str] = set()
-PRINTABLES = False
+SCREENS: set[str] = {"table_in_play", "table_finished", "match_detail"}
+PRINTABLES = True

@@ -33,11 +33,10 @@ from pydantic import (
     model_validator,
 )
 
-from companion.core import words
 from companion.core.errors import RecordError, shorten
 from companion.core.paths import ASSETS
 from companion.core.record import Model, describe_error, parse_json
-from companion.games.burger.i18n import N_, _
+from companion.games.burger.i18n import N_, _, ngettext
 from companion.games.burger.models import RAT
 
 BOTTOM_BUN = "bottom bun"
@@ -257,15 +256,18 @@ def name_of(raw: Any) -> str:
 
 def summary(book: RecipeBook) -> list[str]:
     """A good file in a few lines: its name, the recipes with their ingredients, the cards."""
-    head = book.name or "Recipes"
+    head = book.name or _("Recipes")
     if book.example:
-        head += " (an example, made up: copy it and edit it to match your recipe cards)"
+        head = _("{name} (an example, made up: copy it and edit it to match your recipe cards)").format(name=head)
     cards = book.cards()
-    lines = [f"{head}: {words.count(len(book.recipes), 'recipe')}, "
-             f"{words.count(len(cards), 'ingredient card')}"
-             + ("" if book.ingredients is not None else " (from the recipes: no ingredient list)")]
+    counts = _("{recipes}, {cards}").format(
+        recipes=ngettext("{n} recipe", "{n} recipes", len(book.recipes)).format(n=len(book.recipes)),
+        cards=ngettext("{n} ingredient card", "{n} ingredient cards", len(cards)).format(n=len(cards)))
+    if book.ingredients is None:
+        counts = _("{counts} (from the recipes: no ingredient list)").format(counts=counts)
+    lines = [f"{head}: {counts}"]
     lines += [f"  {r.name}: {', '.join(r.ingredients)}" for r in book.recipes]
-    lines.append("  Ingredients: " + ", ".join(cards))
+    lines.append("  " + _("Ingredients: {cards}").format(cards=", ".join(cards)))
     return lines
 
 

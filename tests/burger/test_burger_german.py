@@ -52,3 +52,25 @@ def test_a_tool_hand_in_german_agrees_with_its_number():
         assert present.hand_text({"tongs": 1, "tease": 2}) == "1 Zange + 2 Finten"
     with i18n.using("en"):
         assert present.hand_text({"tongs": 1, "tease": 2}) == "1 tongs + 2 tease"
+
+
+def test_a_german_refusal_counts_decks_from_1_and_keeps_its_ruling():
+    from companion.core.edits import say_where
+    from companion.games.burger.state import on_screen
+
+    bad = {**RECORD, "rounds": [{**RECORD["rounds"][0], "decks": [["", "cheese"], ["patty"], ["onion"]]}]}
+    with i18n.using("de"):
+        with pytest.raises(Exception) as caught:
+            replay(bad)
+        said = on_screen(say_where(caught.value))
+    assert said == "Runde 1: BU-2: Stapel 1 hat eine Karte ohne Namen"
+
+
+def test_german_picks_refusal_keeps_the_deck_numbers_it_names():
+    from companion.games.burger.state import on_screen
+
+    with i18n.using("de"):
+        from companion.games.burger.i18n import _
+        text = _("picks {picks} are not the deck indexes 0–{last} each once, in taking order").format(
+            picks=[0, 0, 1], last=2)
+    assert on_screen(text) == text

@@ -278,7 +278,8 @@ def grid(block: Grid, width: float) -> list[Flowable]:
 def note(block: Note) -> Flowable:
     body = escape(normal(block.text))
     if block.house_rule:
-        body = f"<b>{escape(_('House rule:'))}</b> {body}"
+        mark = _("House rule:")
+        body = f"<b>{escape(mark)}</b> {body}"
     return Paragraph(body, document.styles()["note"])
 
 

@@ -19,6 +19,8 @@ from companion.core.i18n import LANGUAGES, PSEUDO_CLOSE, PSEUDO_OPEN
 _WRAPPED = re.compile(re.escape(PSEUDO_OPEN) + "[^" + PSEUDO_OPEN + PSEUDO_CLOSE + "]*" + re.escape(PSEUDO_CLOSE))
 #: Words that are never translated: the app's name and the languages' own names.
 NEVER_TRANSLATED = ("companion", *LANGUAGES.values())
+#: A ruling's id (HD-6, SA-13, BU-5): the same in every language.
+RULING = re.compile(r"(?<!\w)[A-Z]{2}-\d+(?!\w)")
 
 #: The attributes of a control whose strings a player reads (a Text's ``value`` too;
 #: a field's ``value`` is what the player typed).
@@ -52,6 +54,7 @@ def uncovered(text: str, data: Iterable[str] = ()) -> str | None:
     for word in sorted({*data, *NEVER_TRANSLATED}, key=len, reverse=True):
         if word:
             rest = re.sub(r"(?<!\w)" + re.escape(word) + r"(?!\w)", " ", rest)
+    rest = RULING.sub(" ", rest)                # a ruling's id stays as it is in every language
     rest = re.sub(r"\d+", " ", rest)
     rest = re.sub(r"(?<!\w)[^\W\d_](?!\w)", " ", rest)     # a lone letter: a seat's (A, B...) or a card's
     left = "".join(ch for ch in rest if ch.isalpha())

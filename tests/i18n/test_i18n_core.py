@@ -127,10 +127,15 @@ def test_english_is_the_message_itself(domain):
     assert domain.ngettext("{n} card", "{n} cards", 2) == "{n} cards"
 
 
-def test_the_test_language_wraps_every_translated_string(domain):
+def test_the_test_language_wraps_every_string_the_catalogs_hold_and_only_those(domain):
     i18n.set_language(i18n.PSEUDO)
     assert domain.gettext("Round {n}").format(n=3) == "⟦Round 3⟧"
     assert domain.ngettext("{n} card", "{n} cards", 2).format(n=2) == "⟦2 cards⟧"
+    assert domain.pgettext("verb", "Deal") == "⟦Deal⟧"
+    # a message the extractor did not see (a call inside an f-string, a text not written
+    # as a literal) is not in the catalogs: it stays bare, and the screen test names it
+    assert domain.gettext("House rule:") == "House rule:"
+    assert domain.pgettext("adjective", "Deal") == "Deal"
     assert i18n.PSEUDO not in i18n.LANGUAGES     # never offered to a player
 
 

@@ -19,6 +19,7 @@ from companion.games.sales import changes, forms
 from companion.games.sales.deck import Deck
 from companion.games.sales.deckfiles import DeckFile, match_deck
 from companion.games.sales.forms import CardDraft, TableUI
+from companion.games.sales.i18n import _
 from companion.ui.table import MatchSeen, TableSession
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ def record_sale(t: Table) -> None:
     if not change.ok:
         t.put(lambda u: replace(u, error=change.error))
         return
-    if not save(t, change.record, base, "your sale was not saved"):
+    if not save(t, change.record, base, _("your sale was not saved")):
         return
     t.forget("sale")
     t.put(lambda u: replace(u, mode="entry", at=None, last=changes.last_sale_at(change.record), plays=(),
@@ -143,7 +144,7 @@ def next_round(t: Table) -> None:
     if not change.ok:
         t.put(lambda u: replace(u, error=change.error))
         return
-    if not save(t, change.record, record, "the next round was not started"):
+    if not save(t, change.record, record, _("the next round was not started")):
         return
     t.forget("sale")
     t.put(lambda u: replace(u, mode="entry", plays=(), error=None, undo_asked=None, said=None, last=None))
@@ -169,12 +170,12 @@ def undo(t: Table) -> None:
     if not change.ok:
         t.put(lambda u: replace(u, error=change.error, undo_asked=None))
         return
-    if not save(t, change.record, record, "nothing was undone"):
+    if not save(t, change.record, record, _("nothing was undone")):
         t.put(lambda u: replace(u, undo_asked=None))
         return
     rounds, sales = forms.record_size(record)
-    said = (f"Round {rounds}, sale {sales} undone; its cards are back for entry." if back
-            else f"The start of round {rounds} is taken back.")
+    said = (_("Round {round}, sale {sale} undone; its cards are back for entry.").format(round=rounds, sale=sales)
+            if back else _("The start of round {n} is taken back.").format(n=rounds))
     t.forget("sale")
     t.put(lambda u: replace(u, mode="entry", at=None, plays=tuple(back), pending=None, question=None,
                             error=None, undo_asked=None, said=said, last=None))
@@ -215,8 +216,9 @@ def save_edit(t: Table) -> None:
     if not change.ok:
         t.put(lambda u: replace(u, error=change.error))
         return
-    if not save(t, change.record, base, f"your change to round {r + 1}, sale {s + 1} was not saved"):
+    if not save(t, change.record, base, _("your change to round {round}, sale {sale} was not saved").format(
+            round=r + 1, sale=s + 1)):
         return
     t.forget("edit")
     t.put(lambda u: replace(u, mode="sale", edit_plays=(), error=None))
-    t.say(f"Round {r + 1}, sale {s + 1} changed; the game was replayed from there.")
+    t.say(_("Round {round}, sale {sale} changed; the game was replayed from there.").format(round=r + 1, sale=s + 1))

@@ -23,6 +23,7 @@ from companion.core.edits import Change, say_where
 from companion.core.errors import RecordError, RuleError
 from companion.core.record import error_from_validation
 from companion.games.sales import GAME, rules
+from companion.games.sales.i18n import _
 from companion.games.sales.models import RoundResult, Sale, SalesRecord
 
 At = tuple[int, int] | None
@@ -105,7 +106,7 @@ def _replay_whole(record: Mapping[str, Any]) -> Any:
 def complete_sale(record: Mapping[str, Any], entered: Sequence[PlayDict]) -> Change:
     """Append the sale being entered to the current round, if the rules take it (SA-3:
     every player with cards, in order); else say why and change nothing."""
-    _, state = replay(record)
+    _unused, state = replay(record)
     err = check_sale(state, entered)
     if err is not None:
         return Change(dict(record), err)
@@ -121,7 +122,7 @@ def start_next_round(record: Mapping[str, Any]) -> Change:
     """Start the next round once every hand is empty: every hand dealt again, led by
     the winner of the last sale (SA-9); refused while hands hold cards (SA-7) or after
     round 3 (SA-9)."""
-    _, state = replay(record)
+    _unused, state = replay(record)
     try:
         rules.start_round(state)
     except RuleError as err:
@@ -138,7 +139,7 @@ def undo(record: Mapping[str, Any]) -> Change:
         if rounds:
             return Change({**record, "rounds": rounds})
     if not rounds or not rounds[-1]["sales"]:
-        return Change(dict(record), "There is no sale to undo.")
+        return Change(dict(record), _("There is no sale to undo."))
     rounds[-1] = {**rounds[-1], "sales": list(rounds[-1]["sales"][:-1])}
     if not rounds[-1]["sales"]:
         rounds.pop()
@@ -162,8 +163,9 @@ def edit_sale(record: Mapping[str, Any], round_index: int, sale_index: int,
     sale no longer holds after the change (e.g. a hand emptied by new discards)."""
     rounds = record["rounds"]
     if not (0 <= round_index < len(rounds) and 0 <= sale_index < len(rounds[round_index]["sales"])):
-        return Change(dict(record), f"There is no sale {sale_index + 1} in round {round_index + 1} to change.")
-    _, state = replay(record, (round_index, sale_index))
+        return Change(dict(record), _("There is no sale {sale} in round {round} to change.").format(
+            sale=sale_index + 1, round=round_index + 1))
+    _unused, state = replay(record, (round_index, sale_index))
     err = check_sale(state, entered)
     if err is not None:
         return Change(dict(record), err)
@@ -176,8 +178,8 @@ def edit_sale(record: Mapping[str, Any], round_index: int, sale_index: int,
         try:
             return _replay_whole(whole)
         except RecordError as later:
-            raise RecordError(f"Sale {sale_index + 1} of round {round_index + 1} cannot be changed so: "
-                              f"{say_where(later)}") from None
+            raise RecordError(_("Sale {sale} of round {round} cannot be changed so: {problem}").format(
+                sale=sale_index + 1, round=round_index + 1, problem=say_where(later))) from None
 
     return edits.replace_round(replay_after, record, round_index, changed)
 
@@ -186,12 +188,12 @@ def place(record: Mapping[str, Any]) -> edits.Place:
     """How far the game is, in the words the table uses ('round 2, sale 3')."""
     rounds = record["rounds"]
     at = (len(rounds), len(rounds[-1]["sales"]) if rounds else 0)
-    _, state = replay(record)
+    _unused, state = replay(record)
     if state.game_over:
-        return edits.Place(at, "the final scores")
+        return edits.Place(at, _("the final scores"))
     if state.round_over:
-        return edits.Place(at, f"round {state.round + 1}", "started")
-    return edits.Place(at, f"round {state.round}, sale {state.sales_in_round + 1}")
+        return edits.Place(at, _("round {n}").format(n=state.round + 1), "started")
+    return edits.Place(at, _("round {round}, sale {sale}").format(round=state.round, sale=state.sales_in_round + 1))
 
 
 def over(record: Mapping[str, Any]) -> bool:

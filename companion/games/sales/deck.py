@@ -19,7 +19,9 @@ from pydantic import Field, StringConstraints, ValidationError
 from companion.core.errors import RecordError
 from companion.core.paths import ASSETS
 from companion.core.record import Count, Model, describe_error, parse_json
+from companion.games.sales.i18n import _, ngettext
 from companion.games.sales.models import WILD, Card, Icon, SetCollector, SetKind, Suit
+from companion.games.sales.vocab import shown, word
 
 DECKS_DIR = ASSETS / "decks"
 
@@ -52,7 +54,7 @@ class Deck(Model):
         for card in self.cards:
             if card.id.casefold() == key:
                 return card
-        raise RecordError(f"deck '{self.name}' has no card '{card_id}'")
+        raise RecordError(_("deck '{deck}' has no card '{card}'").format(deck=self.name, card=card_id))
 
 
 def card_attributes(deck: Deck, card_id: str) -> dict[str, Any]:
@@ -95,7 +97,7 @@ def _where(loc: tuple[Any, ...], raw: Any) -> str:
 def problems(raw: Any) -> list[str]:
     """Every fault of a deck file's parsed JSON, one line each (empty: a good deck)."""
     if not isinstance(raw, dict):
-        return ["deck: a deck file must be a JSON object"]
+        return [_("deck: a deck file must be a JSON object")]
     try:
         deck = Deck.model_validate(raw)
     except ValidationError as exc:
@@ -104,62 +106,70 @@ def problems(raw: Any) -> list[str]:
     suits = [s for s in deck.suits]
     for s, n in Counter(suits).items():
         if n > 1:
-            found.append(f"suits: '{s}' is listed {n} times")
+            found.append(_("suits: '{suit}' is listed {n} times").format(suit=s, n=n))
     if WILD in suits:
-        found.append("suits: 'wild' is not a suit: wild cards are on suit for every suit (SA-4)")
+        found.append(_("suits: 'wild' is not a suit: wild cards are on suit for every suit (SA-4)"))
     icons = {i.casefold() for i in deck.icons}
     for icon, n in Counter(i.casefold() for i in deck.icons).items():
         if n > 1:
-            found.append(f"icons: '{icon}' is listed {n} times")
+            found.append(_("icons: '{icon}' is listed {n} times").format(icon=icon, n=n))
     ids = Counter(c.id.casefold() for c in deck.cards)
     for i, card in enumerate(deck.cards):
         at = f"cards[{i}] (id '{card.id}')"
         if ids[card.id.casefold()] > 1:
-            found.append(f"{at}: the id '{card.id}' is used by {ids[card.id.casefold()]} cards")
+            found.append(_("{at}: the id '{id}' is used by {n} cards").format(
+                at=at, id=card.id, n=ids[card.id.casefold()]))
             ids[card.id.casefold()] = 0  # say it once
         if card.suit != WILD and card.suit not in suits:
-            found.append(f"{at}: suit '{card.suit}' is not one of the deck's suits ({', '.join(suits)}) or wild")
+            found.append(_("{at}: suit '{suit}' is not one of the deck's suits ({suits}) or wild").format(
+                at=at, suit=card.suit, suits=", ".join(suits)))
         for icon in card.icons:
             if icon.casefold() not in icons:
-                found.append(f"{at}: icon '{icon}' is not one of the deck's icons")
+                found.append(_("{at}: icon '{icon}' is not one of the deck's icons").format(at=at, icon=icon))
         if card.set is not None and card.set.icon.casefold() not in icons:
-            found.append(f"{at}: set icon '{card.set.icon}' is not one of the deck's icons")
+            found.append(_("{at}: set icon '{icon}' is not one of the deck's icons").format(at=at, icon=card.set.icon))
     return found
 
 
 def summary(deck: Deck) -> list[str]:
     """A short description: cards per suit with their value range, wilds, discard icons, sets."""
-    lines = [f"{deck.name}: {len(deck.cards)} cards, {len(deck.suits)} suits"]
+    lines = [ngettext("{deck}: {cards} cards, {n} suit", "{deck}: {cards} cards, {n} suits", len(deck.suits)).format(
+        deck=shown(deck.name), cards=len(deck.cards), n=len(deck.suits))]
     for suit in [*deck.suits, WILD]:
         values = [c.value for c in deck.cards if c.suit == suit]
         if values:
             low, high = min(values), max(values)
-            span = f"value {low}" if low == high else f"values {low}–{high}"
-            lines.append(f"  {suit}: {len(values)} cards, {span}")
+            line = (ngettext("{suit}: {n} card, value {low}", "{suit}: {n} cards, value {low}", len(values))
+                    if low == high else
+                    ngettext("{suit}: {n} card, values {low}–{high}", "{suit}: {n} cards, values {low}–{high}",
+                             len(values)))
+            lines.append("  " + line.format(suit=word(suit), n=len(values), low=low, high=high))
         elif suit != WILD:
-            lines.append(f"  {suit}: no cards")
+            lines.append("  " + _("{suit}: no cards").format(suit=word(suit)))
     values = [c.value for c in deck.cards]
-    lines.append(f"  values {min(values)}–{max(values)} in all")
+    lines.append("  " + _("values {low}–{high} in all").format(low=min(values), high=max(values)))
     with_discard = [c for c in deck.cards if c.discard]
-    lines.append(
-        f"  discard icons: {sum(c.discard for c in with_discard)} on {len(with_discard)} cards"
-    )
+    lines.append("  " + ngettext("discard icons: {icons} on {n} card", "discard icons: {icons} on {n} cards",
+                                 len(with_discard)).format(icons=sum(c.discard for c in with_discard),
+                                                           n=len(with_discard)))
     kinds = Counter(c.set.kind for c in deck.cards if c.set)
-    lines.append(f"  set cards: {kinds.get('1x', 0)} 1x, {kinds.get('neighbor', 0)} neighbor")
+    lines.append("  " + _("set cards: {one} 1x, {neighbor} neighbor").format(
+        one=kinds.get("1x", 0), neighbor=kinds.get("neighbor", 0)))
     return lines
 
 
 def load_deck(path: str | Path) -> Deck:
     """A deck file, checked; a bad one raises a RecordError naming its first fault."""
-    found, _, deck = _read(path)
+    found, _unused, deck = _read(path)
     if deck is None:
-        raise RecordError(f"{path}: {found[0]}" + (f" (and {len(found) - 1} more)" if len(found) > 1 else ""))
+        raise RecordError(f"{path}: {found[0]}" if len(found) == 1 else _("{path}: {problem} (and {n} more)").format(
+            path=path, problem=found[0], n=len(found) - 1))
     return deck
 
 
 def check_file(path: str | Path) -> tuple[list[str], list[str]]:
     """(problems, summary) of a deck file: problems empty when the deck is good."""
-    found, lines, _ = _read(path)
+    found, lines, _unused = _read(path)
     return found, lines
 
 
@@ -171,7 +181,7 @@ def _read(path: str | Path) -> tuple[list[str], list[str], Deck | None]:
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        return [f"cannot read {path}: {exc.strerror or exc}"], [], None
+        return [_("cannot read {path}: {error}").format(path=path, error=exc.strerror or exc)], [], None
     try:
         raw = parse_json(data)
     except RecordError as err:

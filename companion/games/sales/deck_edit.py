@@ -31,7 +31,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games.sales.deck import Deck, problems, summary
+from companion.games.sales.i18n import _, ngettext
 from companion.games.sales.models import MAX_LABEL_LENGTH, WILD
+from companion.games.sales.vocab import word
 
 KINDS = ("1x", "neighbor")
 
@@ -53,7 +55,7 @@ def blank() -> Raw:
 
 def _copy(raw: Any) -> Raw:
     if not isinstance(raw, Mapping):
-        raise EditError("This deck file is not a JSON object, so it cannot be edited here.")
+        raise EditError(_("This deck file is not a JSON object, so it cannot be edited here."))
     return copy.deepcopy(dict(raw))
 
 
@@ -88,10 +90,11 @@ def _list(raw: Raw, key: str) -> list[Any]:
 def _card(raw: Raw, i: int) -> dict[str, Any]:
     items = cards(raw)
     if not 0 <= i < len(items):
-        raise EditError(f"There is no card {i + 1} in this deck.")
+        raise EditError(_("There is no card {n} in this deck.").format(n=i + 1))
     card = items[i]
     if not isinstance(card, dict):
-        raise EditError(f"Card {i + 1} is not a card the editor can change: delete it and enter it again.")
+        raise EditError(_("Card {n} is not a card the editor can change: delete it and enter it again.").format(
+            n=i + 1))
     return card
 
 
@@ -149,24 +152,24 @@ def _suit_name(text: str, taken: Sequence[str]) -> str:
     """A suit as the deck keeps it (lowercase, SA-1), or why not."""
     name = " ".join(text.split()).lower()
     if not name:
-        raise EditError("Type the suit's name first.")
+        raise EditError(_("Type the suit's name first."))
     if name == WILD:
-        raise EditError("'wild' is not a suit: wild cards are on suit for every suit (SA-4).")
+        raise EditError(_("'wild' is not a suit: wild cards are on suit for every suit (SA-4)."))
     if len(name) > MAX_LABEL_LENGTH:
-        raise EditError(f"A suit's name has at most {MAX_LABEL_LENGTH} characters.")
+        raise EditError(_("A suit's name has at most {n} characters.").format(n=MAX_LABEL_LENGTH))
     if name in taken:
-        raise EditError(f"'{name}' is a suit already.")
+        raise EditError(_("'{name}' is a suit already.").format(name=name))
     return name
 
 
 def _icon_name(text: str, taken: Sequence[str]) -> str:
     name = " ".join(text.split())
     if not name:
-        raise EditError("Type the icon's name first.")
+        raise EditError(_("Type the icon's name first."))
     if len(name) > MAX_LABEL_LENGTH:
-        raise EditError(f"An icon's name has at most {MAX_LABEL_LENGTH} characters.")
+        raise EditError(_("An icon's name has at most {n} characters.").format(n=MAX_LABEL_LENGTH))
     if any(same_name(name, t) for t in taken):
-        raise EditError(f"'{name}' is an icon already.")
+        raise EditError(_("'{name}' is an icon already.").format(name=name))
     return name
 
 
@@ -194,7 +197,7 @@ def rename_suit(raw: Any, old: str, text: str) -> Raw:
     made from the suit's name (``sun-4``) follows it (``heat-4``) where that id is free."""
     out = _copy(raw)
     if old not in suits(out):
-        raise EditError(f"'{old}' is not one of the deck's suits.")
+        raise EditError(_("'{name}' is not one of the deck's suits.").format(name=old))
     if " ".join(text.split()).lower() == old:
         return out
     new = _suit_name(text, suits(out))
@@ -219,7 +222,7 @@ def remove_suit(raw: Any, name: str) -> Raw:
     """The suit goes from the deck's list; its cards stay (each shows its fault)."""
     out = _copy(raw)
     if name not in suits(out):
-        raise EditError(f"'{name}' is not one of the deck's suits.")
+        raise EditError(_("'{name}' is not one of the deck's suits.").format(name=name))
     out["suits"] = [s for s in out["suits"] if s != name]
     return out
 
@@ -243,7 +246,7 @@ def rename_icon(raw: Any, old: str, text: str) -> Raw:
     the sets collecting it too (icons are compared without regard to case)."""
     out = _copy(raw)
     if old not in icons(out):
-        raise EditError(f"'{old}' is not one of the deck's icons.")
+        raise EditError(_("'{name}' is not one of the deck's icons.").format(name=old))
     if " ".join(text.split()) == old:
         return out
     new = _icon_name(text, [i for i in icons(out) if i != old])
@@ -264,7 +267,7 @@ def remove_icon(raw: Any, name: str) -> Raw:
     shows its fault)."""
     out = _copy(raw)
     if name not in icons(out):
-        raise EditError(f"'{name}' is not one of the deck's icons.")
+        raise EditError(_("'{name}' is not one of the deck's icons.").format(name=name))
     out["icons"] = [i for i in out["icons"] if i != name]
     return out
 
@@ -290,7 +293,7 @@ def _plain(raw: Mapping[str, Any], suit: str, value: int) -> dict[str, Any]:
 def add_card(raw: Any, suit: str, value: int) -> tuple[Raw, int]:
     """A plain card of ``suit`` and ``value`` at the end; returns the deck and its index."""
     if value < 0:
-        raise EditError("A card's value is 0 or more.")
+        raise EditError(_("A card's value is 0 or more."))
     out = _copy(raw)
     items = _list(out, "cards")
     items.append(_plain(out, suit, value))
@@ -325,7 +328,7 @@ def delete(raw: Any, i: int) -> Raw:
     out = _copy(raw)
     items = cards(out)
     if not 0 <= i < len(items):
-        raise EditError(f"There is no card {i + 1} in this deck.")
+        raise EditError(_("There is no card {n} in this deck.").format(n=i + 1))
     del items[i]
     return out
 
@@ -335,7 +338,7 @@ def move(raw: Any, i: int, by: int) -> tuple[Raw, int]:
     out = _copy(raw)
     items = cards(out)
     if not 0 <= i < len(items):
-        raise EditError(f"There is no card {i + 1} in this deck.")
+        raise EditError(_("There is no card {n} in this deck.").format(n=i + 1))
     j = max(0, min(len(items) - 1, i + by))
     items.insert(j, items.pop(i))
     return out, j
@@ -361,7 +364,7 @@ def set_suit(raw: Any, i: int, suit: str) -> Raw:
 
 def set_value(raw: Any, i: int, value: int) -> Raw:
     if value < 0:
-        raise EditError("A card's value is 0 or more.")
+        raise EditError(_("A card's value is 0 or more."))
 
     def put(card: dict[str, Any]) -> None:
         card["value"] = value
@@ -370,7 +373,7 @@ def set_value(raw: Any, i: int, value: int) -> Raw:
 
 def set_discard(raw: Any, i: int, n: int) -> Raw:
     if n < 0:
-        raise EditError("A card has 0 or more discard icons.")
+        raise EditError(_("A card has 0 or more discard icons."))
 
     def put(card: dict[str, Any]) -> None:
         card["discard"] = n
@@ -397,13 +400,13 @@ def set_kind(raw: Any, i: int, kind: str | None) -> Raw:
     collected none gets its own first icon as the set's icon (or the deck's first),
     which the player can change (:func:`set_set_icon`)."""
     if kind is not None and kind not in KINDS:
-        raise EditError(f"A set card is 1x or neighbor, not '{kind}'.")
+        raise EditError(_("A set card is 1x or neighbor, not '{kind}'.").format(kind=kind))
 
     def put(card: dict[str, Any]) -> None:
         if kind is None:
             card.pop("set", None)
             return
-        _, icon = card_set(card)
+        _unused, icon = card_set(card)
         if icon is None:
             own = card_icons(card)
             icon = own[0] if own else (icons(raw)[0] if icons(raw) else "")
@@ -415,7 +418,7 @@ def set_set_icon(raw: Any, i: int, icon: str) -> Raw:
     def put(card: dict[str, Any]) -> None:
         got = card.get("set")
         if not isinstance(got, dict):
-            raise EditError("Make the card a set card first (1x or neighbor).")
+            raise EditError(_("Make the card a set card first (1x or neighbor)."))
         got["icon"] = icon
     return _changed(raw, i, put)
 
@@ -475,18 +478,21 @@ def suit_summary(raw: Any) -> list[str]:
     items = [c for c in cards(raw) if isinstance(c, Mapping)] if isinstance(raw, Mapping) else []
     named = suits(raw) if isinstance(raw, Mapping) else []
     others = [s for s in dict.fromkeys(text_of(c.get("suit")) for c in items) if s not in named and s != WILD]
-    lines = [f"{len(items)} card{'' if len(items) == 1 else 's'} so far"]
+    lines = [ngettext("{n} card so far", "{n} cards so far", len(items)).format(n=len(items))]
     for suit in [*named, WILD, *others]:
         of = [c for c in items if text_of(c.get("suit")) == suit]
         values = [v for v in (card_value(c) for c in of) if v is not None]
         if not of and suit == WILD:
             continue
-        label = suit or "no suit"
+        label = word(suit) if suit else _("no suit")
         if not of:
-            lines.append(f"  {label}: no cards yet")
+            lines.append("  " + _("{suit}: no cards yet").format(suit=label))
+        elif values:
+            lines.append("  " + ngettext("{suit}: {n} card, values {values}", "{suit}: {n} cards, values {values}",
+                                         len(of)).format(suit=label, n=len(of), values=_values(values)))
         else:
-            lines.append(f"  {label}: {len(of)} card{'' if len(of) == 1 else 's'}"
-                         + (f", values {_values(values)}" if values else ""))
+            lines.append("  " + ngettext("{suit}: {n} card", "{suit}: {n} cards", len(of)).format(
+                suit=label, n=len(of)))
     return lines
 
 

@@ -25,8 +25,10 @@ import flet as ft
 from companion.core.errors import CompanionError, StoreError
 from companion.games.sales import deck_edit
 from companion.games.sales.deck_edit import EditError, Faults
+from companion.games.sales.i18n import N_, _, ngettext
 from companion.games.sales.library import LIBRARY
 from companion.games.sales.models import WILD
+from companion.games.sales.vocab import shown, word
 from companion.store import library
 from companion.ui.contracts import ShellServices
 from companion.ui.library import body_of
@@ -38,8 +40,8 @@ from companion.ui.widgets.text_field import TextField
 GAP = 6
 VALUES = range(0, 14)      # the value buttons: 0–13 in two rows on a phone; higher by the stepper
 DISCARDS = (0, 1, 2)
-KIND_NAMES = {None: "No set", "1x": "1x set", "neighbor": "Neighbor set"}   # what a screen reader says
-KIND_SHOWN = {None: "None", "1x": "1x", "neighbor": "Neighbor"}              # beside "Set"
+KIND_NAMES = {None: N_("No set"), "1x": N_("1x set"), "neighbor": N_("Neighbor set")}   # what a screen reader says
+KIND_SHOWN = {None: N_("None"), "1x": N_("1x"), "neighbor": N_("Neighbor")}              # beside "Set"
 
 
 def ui_key(item_id: int) -> str:
@@ -94,22 +96,25 @@ def _labelled(label: str, control: ft.Control) -> ft.Control:
 def card_line(c: Any) -> str:
     """'sun 4 · 2 discard · sunglasses, coat · 1x set: coat'."""
     if not isinstance(c, dict):
-        return "not a card"
+        return _("not a card")
     value = deck_edit.card_value(c)
-    parts = [f"{deck_edit.text_of(c.get('suit')) or 'no suit'} {value if value is not None else '?'}"]
+    suit = deck_edit.text_of(c.get("suit"))
+    parts = [_("{suit} {value}").format(suit=word(suit) if suit else _("no suit"),
+                                       value=value if value is not None else "?")]
     if deck_edit.card_discard(c):
-        parts.append(f"{deck_edit.card_discard(c)} discard")
+        parts.append(_("{n} discard").format(n=deck_edit.card_discard(c)))
     if deck_edit.card_icons(c):
-        parts.append(", ".join(deck_edit.card_icons(c)))
+        parts.append(", ".join(word(x) for x in deck_edit.card_icons(c)))
     kind, icon = deck_edit.card_set(c)
     if kind:
-        parts.append(f"{kind} set: {icon or '?'}")
+        parts.append((_("1x set: {icon}") if kind == "1x" else _("{kind} set: {icon}")).format(
+            kind=_("neighbor") if kind == "neighbor" else kind, icon=word(icon) if icon else "?"))
     return " · ".join(parts)
 
 
 def card_id(c: Any, i: int) -> str:
     got = c.get("id") if isinstance(c, dict) else None
-    return got if isinstance(got, str) and got.strip() else f"card {i + 1}"
+    return got if isinstance(got, str) and got.strip() else _("card {n}").format(n=i + 1)
 
 
 def groups(raw: dict[str, Any]) -> list[tuple[str, list[int]]]:
@@ -133,18 +138,20 @@ def DeckEditor(shell: ShellServices, item_id: int, *, key: str | None = None) ->
     try:
         item = library.item(shell.store, item_id)
     except CompanionError as exc:
-        return _column([heading("Deck"), ft.Text(f"This deck is not saved here any more ({exc})."),
-                        ft.Button("Your decks", icon=ft.Icons.ARROW_BACK, on_click=back)])
+        return _column([heading(_("Deck")),
+                        ft.Text(_("This deck is not saved here any more ({error}).").format(error=exc)),
+                        ft.Button(_("Your decks"), icon=ft.Icons.ARROW_BACK, on_click=back)])
     try:
         raw: Any = json.loads(item.body)
     except ValueError as exc:
         raw = exc
     if not isinstance(raw, dict):
-        why = (f"This deck file is not JSON ({raw})." if isinstance(raw, ValueError)
-               else "This deck file is not a JSON object.")
-        return _column([heading(item.name or "Deck"), error_text(why + " It cannot be edited here: "
-                                                                 "delete it, or import a good one."),
-                        ft.Button("Your decks", icon=ft.Icons.ARROW_BACK, on_click=back)])
+        why = (_("This deck file is not JSON ({error}).").format(error=raw) if isinstance(raw, ValueError)
+               else _("This deck file is not a JSON object."))
+        return _column([heading(item.name or _("Deck")),
+                        error_text(_("{why} It cannot be edited here: delete it, or import a good one.").format(
+                            why=why)),
+                        ft.Button(_("Your decks"), icon=ft.Icons.ARROW_BACK, on_click=back)])
 
     def put(fn: Callable[[EditorUI], EditorUI]) -> None:
         shell.set_ui(k, fn, EditorUI())
@@ -159,14 +166,14 @@ def DeckEditor(shell: ShellServices, item_id: int, *, key: str | None = None) ->
             put(lambda u: replace(u, said=said))
             return
         except (CompanionError, ValueError) as exc:
-            shell.say(f"Not saved: {exc}")
+            shell.say(_("Not saved: {error}").format(error=exc))
             return
         new, index = got if isinstance(got, tuple) else (got, None)
         body = body_of(new)
         try:
             library.save(shell.store, item_id, LIBRARY.name_of(new), body)
         except StoreError as exc:
-            shell.say(f"Not saved: {exc}")
+            shell.say(_("Not saved: {error}").format(error=exc))
             return
         put(lambda u: replace(u, said=None, card=index if index is not None else u.card))
         shell.saved()
@@ -187,13 +194,14 @@ def DeckEditor(shell: ShellServices, item_id: int, *, key: str | None = None) ->
         return error_text(u.said[1] if u.said and u.said[0] == where else None)
 
     top: list[ft.Control] = [
-        heading(deck_edit.name_of(raw) or "A new deck"),
-        ft.Text(f"{found.count} fault{'' if found.count == 1 else 's'} to fix, as companion deck check "
-                "finds them" if found.count else "No faults: companion deck check accepts this deck.",
+        heading(shown(deck_edit.name_of(raw)) or _("A new deck")),
+        ft.Text(ngettext("{n} fault to fix, as companion deck check finds them",
+                         "{n} faults to fix, as companion deck check finds them", found.count).format(n=found.count)
+                if found.count else _("No faults: companion deck check accepts this deck."),
                 color=ft.Colors.ERROR if found.count else None, weight=ft.FontWeight.W_500),
         *[error_text(line) for line in found.deck],          # the deck's own, in view whatever is open
-        ft.Row([ft.TextButton("Your decks", icon=ft.Icons.ARROW_BACK, on_click=back),
-                ft.TextButton("Name, suits and icons",
+        ft.Row([ft.TextButton(_("Your decks"), icon=ft.Icons.ARROW_BACK, on_click=back),
+                ft.TextButton(_("Name, suits and icons"),
                               icon=ft.Icons.EXPAND_LESS if names_open else ft.Icons.EXPAND_MORE,
                               on_click=lambda e: put(lambda u: replace(u, names_open=not names_open)))],
                wrap=True, spacing=0),
@@ -203,7 +211,7 @@ def DeckEditor(shell: ShellServices, item_id: int, *, key: str | None = None) ->
         parts.append(_names(raw, u, found, edit, put, said))
     parts.append(_entry(raw, u, suit, picked, found, edit, tap, put, said))
     parts.append(_cards_list(raw, picked, found, put))
-    parts.append(_column([heading("Summary", 18),
+    parts.append(_column([heading(_("Summary"), 18),
                           *[ft.Text(line, size=13) for line in deck_edit.suit_summary(raw)]], 2))
     return _column(parts, 16)
 
@@ -211,24 +219,28 @@ def DeckEditor(shell: ShellServices, item_id: int, *, key: str | None = None) ->
 def _names(raw: dict[str, Any], u: EditorUI, found: Faults, edit: Any, put: Any, said: Any) -> ft.Control:
     """The deck's name, description, suits and icons (SA-1)."""
     out: list[ft.Control] = [
-        TextField(label="Deck name", value=deck_edit.text_of(raw.get("name")), dense=True,
+        TextField(label=_("Deck name"), value=deck_edit.text_of(raw.get("name")), dense=True,
                   on_change=lambda e: edit(lambda r: deck_edit.set_name(r, e.control.value or ""), "name")),
-        TextField(label="Description", value=deck_edit.text_of(raw.get("description")), dense=True,
+        TextField(label=_("Description"), value=deck_edit.text_of(raw.get("description")), dense=True,
                   multiline=True, min_lines=1, max_lines=4,
                   on_change=lambda e: edit(lambda r: deck_edit.set_description(r, e.control.value or ""), "name")),
     ]
-    for kind, names, hint in (("suit", deck_edit.suits(raw), "Suits (SA-1): wild cards need none, they are on "
-                               "suit for every suit (SA-4)"),
-                              ("icon", deck_edit.icons(raw), "Icons (SA-1): what cards show and sets collect")):
+    for kind, names, hint in (("suit", deck_edit.suits(raw), _("Suits (SA-1): wild cards need none, they are on "
+                                                               "suit for every suit (SA-4)")),
+                              ("icon", deck_edit.icons(raw), _("Icons (SA-1): what cards show and sets collect"))):
         out.append(bold(hint, 14))
         for name in names:
             if u.renaming == (kind, name):
                 out.append(_renaming(kind, name, u, edit, put))
                 continue
             out.append(ft.Row([
-                ft.Text(name, expand=True),
-                icon_button(ft.Icons.EDIT_OUTLINED, f"Rename {kind} {name}", _start_renaming(kind, name, put)),
-                icon_button(ft.Icons.DELETE_OUTLINE, f"Remove {kind} {name}", _removing(kind, name, edit)),
+                ft.Text(word(name), expand=True),
+                icon_button(ft.Icons.EDIT_OUTLINED, (_("Rename suit {name}") if kind == "suit"
+                                                     else _("Rename icon {name}")).format(name=word(name)),
+                            _start_renaming(kind, name, put)),
+                icon_button(ft.Icons.DELETE_OUTLINE, (_("Remove suit {name}") if kind == "suit"
+                                                      else _("Remove icon {name}")).format(name=word(name)),
+                            _removing(kind, name, edit)),
             ], spacing=0))
         out.append(_adding(kind, u, edit, put))
         out.append(said(kind))
@@ -276,10 +288,10 @@ def _adding(kind: str, u: EditorUI, edit: Any, put: Any) -> ft.Control:
         add(e.control.value or "")
 
     return ft.Row([
-        TextField(label=f"New {kind}s", value=text, dense=True, expand=True, on_change=typed,
-                  on_submit=submitted, hint_text="one, or several with commas"),
-        ft.Semantics(label=f"Add the new {kind}s", button=True,
-                     content=ft.Button("Add", icon=ft.Icons.ADD, on_click=lambda e: add(text))),
+        TextField(label=_("New suits") if kind == "suit" else _("New icons"), value=text, dense=True, expand=True,
+                  on_change=typed, on_submit=submitted, hint_text=_("one, or several with commas")),
+        ft.Semantics(label=_("Add the new suits") if kind == "suit" else _("Add the new icons"), button=True,
+                     content=ft.Button(_("Add"), icon=ft.Icons.ADD, on_click=lambda e: add(text))),
     ], spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
@@ -298,11 +310,13 @@ def _renaming(kind: str, name: str, u: EditorUI, edit: Any, put: Any) -> ft.Cont
             put(lambda u: replace(u, renaming=None))
 
     return ft.Row([
-        TextField(label=f"New name for {name}", value=u.rename_text, dense=True, expand=True,
+        TextField(label=_("New name for {name}").format(name=word(name)), value=u.rename_text, dense=True, expand=True,
                   on_change=lambda e: put(lambda u: replace(u, rename_text=e.control.value or "")),
                   on_submit=done),
-        icon_button(ft.Icons.CHECK, f"Rename {kind} {name} now", done),
-        icon_button(ft.Icons.CLOSE, f"Keep the name {name}", lambda e: put(lambda u: replace(u, renaming=None))),
+        icon_button(ft.Icons.CHECK, (_("Rename suit {name} now") if kind == "suit"
+                                     else _("Rename icon {name} now")).format(name=word(name)), done),
+        icon_button(ft.Icons.CLOSE, _("Keep the name {name}").format(name=word(name)),
+                    lambda e: put(lambda u: replace(u, renaming=None))),
     ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
@@ -316,15 +330,17 @@ def _entry(raw: dict[str, Any], u: EditorUI, suit: str, picked: int | None, foun
             put(lambda u: replace(u, suit=s))
         return handler
 
-    chips = [_chip(s, s == suit, pick(s), name=f"Suit {s}") for s in [*suits, WILD]]
-    values = [ft.Semantics(label=f"Add {suit} {v}", button=True, content=ft.Button(
+    chips = [_chip(word(s), s == suit, pick(s), name=_("Suit {suit}").format(suit=word(s))) for s in [*suits, WILD]]
+    values = [ft.Semantics(label=_("Add {suit} {value}").format(suit=word(suit), value=v), button=True,
+                           content=ft.Button(
         str(v), width=TAP, height=TAP, style=ft.ButtonStyle(padding=0),
         on_click=lambda e, v=v: edit(lambda r: deck_edit.add_card(r, suit, v))))
         for v in VALUES]
-    out: list[ft.Control] = [heading("Add cards (SA-1)", 18)]
+    out: list[ft.Control] = [heading(_("Add cards (SA-1)"), 18)]
     if not suits:
-        out.append(ft.Text("Name the deck's suits above; wild cards can be added now.", size=13))
-    out += [_row(chips), ft.Text(f"Tap a value to add a {suit} card:", size=13), _row(values, 4)]
+        out.append(ft.Text(_("Name the deck's suits above; wild cards can be added now."), size=13))
+    out += [_row(chips), ft.Text(_("Tap a value to add a {suit} card:").format(suit=word(suit)), size=13),
+            _row(values, 4)]
     if picked is not None:
         out.append(_picked(raw, u, picked, found, edit, tap, put, said))
     return _column(out, GAP)
@@ -334,15 +350,18 @@ def _picked(raw: dict[str, Any], u: EditorUI, i: int, found: Faults, edit: Any, 
             said: Any) -> ft.Control:
     c = deck_edit.cards(raw)[i]
     cid = card_id(c, i)
-    head = ft.Semantics(container=True, content=bold(f"Card {i + 1} of {len(deck_edit.cards(raw))}: "
-                                                        f"{card_line(c)}"))
-    after = f"{deck_edit.text_of(c.get('suit')) if isinstance(c, dict) else ''} " \
+    head = ft.Semantics(container=True, content=bold(_("Card {n} of {count}: {card}").format(
+        n=i + 1, count=len(deck_edit.cards(raw)), card=card_line(c))))
+    after = f"{word(deck_edit.text_of(c.get('suit'))) if isinstance(c, dict) else ''} " \
             f"{(deck_edit.card_value(c) or 0) + 1 if isinstance(c, dict) else 1}".strip()
     actions = _row([
-        ft.Semantics(label="Same again, next value", button=True, content=ft.FilledButton(
-            f"Same again: {after}", icon=ft.Icons.ADD, on_click=tap(lambda r: deck_edit.next_value(r, i)))),
-        icon_button(ft.Icons.CONTENT_COPY, f"Duplicate {cid}", tap(lambda r: deck_edit.duplicate(r, i))),
-        icon_button(ft.Icons.DELETE_OUTLINE, f"Delete {cid}", tap(lambda r: deck_edit.delete(r, i))),
+        ft.Semantics(label=_("Same again, next value"), button=True, content=ft.FilledButton(
+            _("Same again: {card}").format(card=after), icon=ft.Icons.ADD,
+            on_click=tap(lambda r: deck_edit.next_value(r, i)))),
+        icon_button(ft.Icons.CONTENT_COPY, _("Duplicate {card}").format(card=cid),
+                    tap(lambda r: deck_edit.duplicate(r, i))),
+        icon_button(ft.Icons.DELETE_OUTLINE, _("Delete {card}").format(card=cid),
+                    tap(lambda r: deck_edit.delete(r, i))),
     ], 0)
     if not isinstance(c, dict):
         return card(_column([head, actions, *[error_text(x) for x in found.cards.get(i, [])]], GAP), "deck-card")
@@ -350,42 +369,49 @@ def _picked(raw: dict[str, Any], u: EditorUI, i: int, found: Faults, edit: Any, 
     own = deck_edit.card_icons(c)
     kind, set_icon = deck_edit.card_set(c)
     named = deck_edit.icons(raw)
-    shown = [*named, *[x for x in own if not any(deck_edit.same_name(x, y) for y in named)]]
-    icon_chips = [_chip(x, any(deck_edit.same_name(x, y) for y in own),
-                        tap(lambda r, x=x: deck_edit.toggle_icon(r, i, x)), name=f"{cid} shows {x}")
-                  for x in shown]
-    kinds = [_chip(KIND_SHOWN[kd], kind == kd, tap(lambda r, kd=kd: deck_edit.set_kind(r, i, kd)),
-                   name=f"{cid}: {label}") for kd, label in KIND_NAMES.items()]
+    shown_icons = [*named, *[x for x in own if not any(deck_edit.same_name(x, y) for y in named)]]
+    icon_chips = [_chip(word(x), any(deck_edit.same_name(x, y) for y in own),
+                        tap(lambda r, x=x: deck_edit.toggle_icon(r, i, x)),
+                        name=_("{card} shows {icon}").format(card=cid, icon=word(x)))
+                  for x in shown_icons]
+    kinds = [_chip(_(KIND_SHOWN[kd]), kind == kd, tap(lambda r, kd=kd: deck_edit.set_kind(r, i, kd)),
+                   name=_("{card}: {kind}").format(card=cid, kind=_(label)))
+             for kd, label in KIND_NAMES.items()]
     out: list[ft.Control] = [
         head, actions,
-        _labelled("Discard", NumberChips(cid, "discard icons", sorted({*DISCARDS, discard}), discard,
+        _labelled(_("Discard"), NumberChips(cid, _("discard icons"), sorted({*DISCARDS, discard}), discard,
                                          lambda n: edit(lambda r: deck_edit.set_discard(r, i, n)))),
-        _labelled("Icons", _row(icon_chips) if shown else
-                  ft.Text("Name the deck's icons above to put them on cards.", size=13)),
-        _labelled("Set", _row(kinds)),
+        _labelled(_("Icons"), _row(icon_chips) if shown_icons else
+                  ft.Text(_("Name the deck's icons above to put them on cards."), size=13)),
+        _labelled(_("Set"), _row(kinds)),
     ]
     if kind is not None:
-        out.append(_labelled("Collects", _row([
-            _chip(x, set_icon is not None and deck_edit.same_name(x, set_icon),
-                  tap(lambda r, x=x: deck_edit.set_set_icon(r, i, x)), name=f"{cid} collects {x}")
+        out.append(_labelled(_("Collects"), _row([
+            _chip(word(x), set_icon is not None and deck_edit.same_name(x, set_icon),
+                  tap(lambda r, x=x: deck_edit.set_set_icon(r, i, x)),
+                  name=_("{card} collects {icon}").format(card=cid, icon=word(x)))
             for x in deck_edit.icons(raw)])))
     out += [error_text(x) for x in found.cards.get(i, [])]
     out.append(said("card"))
-    out.append(ft.TextButton("Change its id, suit, value or place",
+    out.append(ft.TextButton(_("Change its id, suit, value or place"),
                              icon=ft.Icons.EXPAND_LESS if u.more else ft.Icons.EXPAND_MORE,
                              on_click=lambda e: put(lambda u: replace(u, more=not u.more))))
     if u.more:
         value = deck_edit.card_value(c) or 0
         out += [
-            TextField(label=f"Id of card {i + 1}", value=deck_edit.text_of(c.get("id")), dense=True,
+            TextField(label=_("Id of card {n}").format(n=i + 1), value=deck_edit.text_of(c.get("id")), dense=True,
                       on_change=lambda e: edit(lambda r: deck_edit.set_id(r, i, e.control.value or ""))),
-            _labelled("Suit", _row([_chip(s, c.get("suit") == s, tap(lambda r, s=s: deck_edit.set_suit(r, i, s)),
-                                          name=f"{cid} suit {s}") for s in [*deck_edit.suits(raw), WILD]])),
-            _labelled("Value", stepper_row(cid, ("value", "values"), value,
+            _labelled(_("Suit"), _row([_chip(word(s), c.get("suit") == s,
+                                             tap(lambda r, s=s: deck_edit.set_suit(r, i, s)),
+                                             name=_("{card} suit {suit}").format(card=cid, suit=word(s)))
+                                       for s in [*deck_edit.suits(raw), WILD]])),
+            _labelled(_("Value"), stepper_row(cid, (_("value"), _("values")), value,
                                            lambda by: edit(lambda r: deck_edit.set_value(r, i, value + by)))),
-            _labelled("Place", ft.Row([
-                icon_button(ft.Icons.ARROW_UPWARD, f"Move {cid} up", tap(lambda r: deck_edit.move(r, i, -1))),
-                icon_button(ft.Icons.ARROW_DOWNWARD, f"Move {cid} down", tap(lambda r: deck_edit.move(r, i, 1))),
+            _labelled(_("Place"), ft.Row([
+                icon_button(ft.Icons.ARROW_UPWARD, _("Move {card} up").format(card=cid),
+                            tap(lambda r: deck_edit.move(r, i, -1))),
+                icon_button(ft.Icons.ARROW_DOWNWARD, _("Move {card} down").format(card=cid),
+                            tap(lambda r: deck_edit.move(r, i, 1))),
             ], spacing=0)),
         ]
     return card(_column(out, GAP), "deck-card")
@@ -394,15 +420,17 @@ def _picked(raw: dict[str, Any], u: EditorUI, i: int, found: Faults, edit: Any, 
 def _cards_list(raw: dict[str, Any], picked: int | None, found: Faults, put: Any) -> ft.Control:
     """The cards by suit, each with its faults under it; a tap picks it to change."""
     items = deck_edit.cards(raw)
-    out: list[ft.Control] = [heading(f"The deck: {len(items)} card{'' if len(items) == 1 else 's'}", 18)]
+    out: list[ft.Control] = [heading(ngettext("The deck: {n} card", "The deck: {n} cards", len(items)).format(
+        n=len(items)), 18)]
     for suit, indexes in groups(raw):
-        label = suit or "no suit"
-        out.append(bold(f"{label} · {len(indexes)} card{'' if len(indexes) == 1 else 's'}", 15))
+        label = word(suit) if suit else _("no suit")
+        out.append(bold(ngettext("{suit} · {n} card", "{suit} · {n} cards", len(indexes)).format(
+            suit=label, n=len(indexes)), 15))
         for i in indexes:
             c = items[i]
             on = i == picked
             row = ft.Container(
-                content=ft.Text(f"{card_id(c, i)}: {card_line(c)}", size=14,
+                content=ft.Text(_("{card}: {line}").format(card=card_id(c, i), line=card_line(c)), size=14,
                                 weight=ft.FontWeight.BOLD if on else None),
                 padding=ft.Padding(10, 8, 10, 8), border_radius=8,
                 bgcolor=ft.Colors.SECONDARY_CONTAINER if on else None,
@@ -410,7 +438,7 @@ def _cards_list(raw: dict[str, Any], picked: int | None, found: Faults, put: Any
                 on_click=lambda e, i=i: put(lambda u: replace(u, card=i, said=None)))
             out.append(_column([
                 ft.Semantics(identifier=f"deck-card-{i}", button=True, selected=on, container=True,
-                             label=f"Pick {card_id(c, i)}", content=row),
+                             label=_("Pick {card}").format(card=card_id(c, i)), content=row),
                 *[error_text(x) for x in found.cards.get(i, [])],
             ], 2))
     return _column(out, GAP)

@@ -19,6 +19,7 @@ from pathlib import Path
 from companion.core.errors import RecordError
 from companion.core.record import parse_json
 from companion.games.sales.deck import Deck, check_file, problems, shipped_decks, summary
+from companion.games.sales.i18n import _
 
 DECK = "deck"             # the match setting naming its deck file
 DECK_COPY = "deck_copy"   # the match setting keeping a copy of a deck made in the app
@@ -92,5 +93,5 @@ def match_deck(settings: Mapping[str, str]) -> DeckFile | None:
     it names; None if neither."""
     copy = settings.get(DECK_COPY)
     if copy:
-        return deck_text(copy, "the deck this game was set up with")
+        return deck_text(copy, _("the deck this game was set up with"))
     return deck_file(settings.get(DECK))

@@ -24,12 +24,14 @@ from companion.games.sales import rules
 from companion.games.sales.changes import At, PlayDict, parse, plays, record_error, replay, sale_places
 from companion.games.sales.deck import Deck, card_attributes
 from companion.games.sales.deckfiles import DeckFile
+from companion.games.sales.i18n import N_, _
 from companion.games.sales.models import DEFAULT_HAND_SIZE, WILD, Card
+from companion.games.sales.vocab import card_label, word
 
 MODES: list[tuple[str, str]] = [
-    ("competitive", "Competitive: 2–6 players"),
-    ("coop", "Co-op: 2 players as a team"),
-    ("solo", "Solo: one person playing two hands"),
+    ("competitive", N_("Competitive: 2–6 players")),
+    ("coop", N_("Co-op: 2 players as a team")),
+    ("solo", N_("Solo: one person playing two hands")),
 ]
 SOLO_HANDS = ("Hand 1", "Hand 2")
 OTHER = ""          # the setup's deck choice "another file" (a typed or picked path)
@@ -42,6 +44,16 @@ STORED = "stored:"  # the setup's deck choice of a deck made in the app: "stored
 def player_word(mode: str) -> str:
     """What a seat is called on screen: 'hand' in solo (one person, two hands), else 'player'."""
     return "hand" if mode == "solo" else "player"
+
+
+def player_label(mode: str, n: int) -> str:
+    """A seat's name field: "Hand 1" in solo, else "Player 1"."""
+    return (_("Hand {n}") if mode == "solo" else _("Player {n}")).format(n=n)
+
+
+#: A card's fields as a refusal names them (SA-1).
+FIELDS = {"card": N_("card"), "suit": N_("suit"), "value": N_("value"), "discard": N_("discard"),
+          "icons": N_("icons"), "set": N_("set"), "set kind": N_("set kind"), "set icon": N_("set icon")}
 
 
 def player_range(mode: str) -> tuple[int, int]:
@@ -104,7 +116,7 @@ def _say_setup(err: RecordError) -> str:
     """A setup refusal in the setup screen's words (the cards-dealt field, not 'hand_size')."""
     message = err.message
     if message.startswith("hand_size "):
-        message = "cards dealt per round " + message.removeprefix("hand_size ")
+        message = _("cards dealt per round {problem}").format(problem=message.removeprefix("hand_size "))
     return say(RecordError(message, ruling=err.ruling))
 
 
@@ -191,14 +203,14 @@ def moved(d: SetupDraft, i: int, by: int) -> SetupDraft:
 
 
 def removed(d: SetupDraft, i: int) -> SetupDraft:
-    low, _ = player_range(d.mode)
+    low, _high = player_range(d.mode)
     if len(d.names) <= low or not 0 <= i < len(d.names):
         return d
     return replace(d, names=d.names[:i] + d.names[i + 1:])
 
 
 def added(d: SetupDraft) -> SetupDraft:
-    _, high = player_range(d.mode)
+    _low, high = player_range(d.mode)
     return d if len(d.names) >= high else replace(d, names=d.names + ("",))
 
 
@@ -208,9 +220,9 @@ def setup_problem(d: SetupDraft, deck: DeckFile | None) -> str | None:
     if problem is not None:
         return problem
     if deck is None:
-        return "Choose a deck file (SA-1)."
+        return _("Choose a deck file (SA-1).")
     if not deck.ok:
-        return f"SA-1: the deck file cannot be used: {deck.problems[0]}"
+        return _("SA-1: the deck file cannot be used: {problem}").format(problem=deck.problems[0])
     return None
 
 
@@ -280,7 +292,7 @@ def card_errors(draft: CardDraft, deck: Deck | None = None) -> dict[str, str]:
     out: dict[str, str] = {}
     raw = draft.raw()
     if "set" in raw and raw["set"]["kind"] not in ("1x", "neighbor"):
-        out["set"] = "SA-1: choose what the set collects: 1x or neighbor"
+        out["set"] = _("SA-1: choose what the set collects: 1x or neighbor")
         raw = {k: v for k, v in raw.items() if k != "set"}
     try:
         Card.model_validate(raw)
@@ -288,19 +300,20 @@ def card_errors(draft: CardDraft, deck: Deck | None = None) -> dict[str, str]:
         for e in exc.errors(include_url=False):
             name = str(e["loc"][0]) if e["loc"] else "card"
             what = " ".join(str(x) for x in e["loc"] if isinstance(x, str)) or "card"
-            out.setdefault(name, f"SA-1: {what} {describe_error(dict(e))}")
+            out.setdefault(name, _("SA-1: {field} {problem}").format(field=_(FIELDS[what]) if what in FIELDS else what,
+                                                                         problem=describe_error(dict(e))))
     if deck is not None:
         suit = raw["suit"]
         if "suit" not in out and suit != WILD and suit not in deck.suits:
-            out["suit"] = (f"SA-1: '{suit}' is not one of this deck's suits "
-                           f"({', '.join(deck.suits)}) or wild")
+            out["suit"] = _("SA-1: '{suit}' is not one of this deck's suits ({suits}) or wild").format(
+                suit=word(suit), suits=", ".join(word(s) for s in deck.suits))
         known = {i.casefold() for i in deck.icons}
         unknown = [i for i in raw.get("icons", []) if isinstance(i, str) and i.casefold() not in known]
         if unknown and "icons" not in out:
-            out["icons"] = f"SA-1: not this deck's icons: {', '.join(unknown)}"
+            out["icons"] = _("SA-1: not this deck's icons: {icons}").format(icons=", ".join(unknown))
         icon = draft.set_icon.strip()
         if icon and "set" not in out and icon.casefold() not in known:
-            out["set"] = f"SA-1: the set icon '{icon}' is not one of this deck's icons"
+            out["set"] = _("SA-1: the set icon '{icon}' is not one of this deck's icons").format(icon=icon)
     return out
 
 
@@ -324,13 +337,13 @@ def needs_confirmation(record: Mapping[str, Any], entered: Sequence[PlayDict],
         return None  # a wild is on suit for every suit; the first non-wild sets the suit (SA-4)
     if new.suit == suit:
         return None
-    _, state = replay(record, at)
+    _unused, state = replay(record, at)
     order = rules.play_order(state)
     if len(entered) >= len(order):
         return None
     who = order[len(entered)]
-    return (f"{who}'s {new.label()} is off suit: confirm {who} has no {suit} card "
-            f"and no wild (SA-14)")
+    return _("{player}'s {card} is off suit: confirm {player} has no {suit} card and no wild (SA-14)").format(
+        player=who, card=card_label(new), suit=word(suit))
 
 
 @dataclass(frozen=True)
@@ -357,12 +370,12 @@ def draft_play(record: Mapping[str, Any], entered: Sequence[PlayDict],
     errs = card_errors(draft, deck)
     if errs:
         return Drafted(current, "; ".join(errs.values()))
-    _, state = replay(record, at)
+    _unused, state = replay(record, at)
     order = rules.play_order(state)
     if state.round_over:
-        return Drafted(current, f"SA-7: every hand is empty: round {state.round} is over")
+        return Drafted(current, _("SA-7: every hand is empty: round {n} is over").format(n=state.round))
     if len(current) >= len(order):
-        return Drafted(current, "SA-3: every player with cards has played: complete the sale")
+        return Drafted(current, _("SA-3: every player with cards has played: complete the sale"))
     if not confirmed:
         q = needs_confirmation(record, current, draft, at)
         if q is not None:
@@ -447,8 +460,9 @@ def undo_question(record: Mapping[str, Any]) -> str | None:
     if rounds == 0 or (rounds == 1 and sales == 0):
         return None
     if sales == 0:
-        return f"Take back the start of round {rounds}? Round {rounds - 1} stays as it ended."
-    return f"Undo round {rounds}, sale {sales}? Its cards come back for entry."
+        return _("Take back the start of round {n}? Round {before} stays as it ended.").format(
+            n=rounds, before=rounds - 1)
+    return _("Undo round {round}, sale {sale}? Its cards come back for entry.").format(round=rounds, sale=sales)
 
 
 def asks_undo(ui: TableUI, record: Mapping[str, Any]) -> bool:

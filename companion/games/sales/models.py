@@ -15,6 +15,7 @@ from pydantic import AfterValidator, Field
 from pydantic_core import PydanticCustomError
 
 from companion.core.record import Count, GameRecord, Model, Name, Positive, Result
+from companion.games.sales.i18n import _
 
 WILD = "wild"
 DEFAULT_HAND_SIZE = 12  # SA-2: co-op and solo by the rules; competitive by house rule
@@ -29,9 +30,9 @@ SetKind = Literal["1x", "neighbor"]
 def _lowercase_name(value: str) -> str:
     """A suit: a lowercase name of the deck's choosing, or "wild" (SA-1)."""
     if not value or value != value.strip() or value != value.lower():
-        raise PydanticCustomError("sales_suit", "must be a lowercase name or 'wild'")
+        raise PydanticCustomError("sales_suit", _("must be a lowercase name or 'wild'"))
     if len(value) > MAX_LABEL_LENGTH:
-        raise PydanticCustomError("sales_suit", f"must be at most {MAX_LABEL_LENGTH} characters")
+        raise PydanticCustomError("sales_suit", _("must be at most {n} characters").format(n=MAX_LABEL_LENGTH))
     return value
 
 
@@ -39,9 +40,9 @@ def _icon_name(value: str) -> str:
     """An icon: a non-empty name, compared without regard to case or outer spaces."""
     value = value.strip()
     if not value:
-        raise PydanticCustomError("sales_icon", "must be a non-empty name")
+        raise PydanticCustomError("sales_icon", _("must be a non-empty name"))
     if len(value) > MAX_LABEL_LENGTH:
-        raise PydanticCustomError("sales_icon", f"must be at most {MAX_LABEL_LENGTH} characters")
+        raise PydanticCustomError("sales_icon", _("must be at most {n} characters").format(n=MAX_LABEL_LENGTH))
     return value
 
 

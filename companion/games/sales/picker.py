@@ -7,11 +7,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core import words
 from companion.core.names import same
 from companion.games.sales.deck import Deck, record_card
+from companion.games.sales.i18n import _, ngettext
 from companion.games.sales.models import WILD, Card
 from companion.games.sales.present import Played, card_text
+from companion.games.sales.vocab import card_label, word
 
 SEARCH_FROM = 60
 """A deck of this many cards or more gets a search field over its chips (house rule
@@ -64,13 +65,14 @@ def _out_of_play(game: Played, entered: Sequence[Mapping[str, Any]]) -> list[tup
                 won = same(play["player"], res.winner)
                 if r < last:
                     if won:
-                        out.append((card, f"won by {res.winner} in round {r + 1}"))
+                        out.append((card, _("won by {player} in round {n}").format(player=res.winner, n=r + 1)))
                 elif won:
-                    out.append((card, f"won by {res.winner} in sale {s + 1}"))
+                    out.append((card, _("won by {player} in sale {n}").format(player=res.winner, n=s + 1)))
                 else:
-                    out.append((card, f"discarded in sale {s + 1}"))
+                    out.append((card, _("discarded in sale {n}").format(n=s + 1)))
     for p in entered:
-        out.append((Card.model_validate(dict(p["card"])), f"played by {p['player']} in this sale"))
+        out.append((Card.model_validate(dict(p["card"])),
+                    _("played by {player} in this sale").format(player=p["player"])))
     return out
 
 
@@ -89,12 +91,14 @@ def deck_groups(deck: Deck, game: Played, entered: Sequence[Mapping[str, Any]] =
                 break
     groups = []
     for suit in [*deck.suits, WILD]:
-        views = [DeckCardView(dc.id, card.label(), card_text(card), dc.suit, dc.id in taken,
+        views = [DeckCardView(dc.id, card_label(card), card_text(card), dc.suit, dc.id in taken,
                               taken.get(dc.id))
                  for dc, card in cards if dc.suit == suit]
         if views:
             n_out = sum(v.out for v in views)
-            title = f"{suit}: {words.count(len(views), 'card')}" + (f", {n_out} out of play" if n_out else "")
+            title = (ngettext("{suit}: {n} card, {out} out of play", "{suit}: {n} cards, {out} out of play", len(views))
+                     if n_out else ngettext("{suit}: {n} card", "{suit}: {n} cards", len(views))).format(
+                suit=word(suit), n=len(views), out=n_out)
             groups.append(SuitGroup(suit, title, views))
     return search(groups, query)
 

@@ -13,14 +13,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.core import words
 from companion.core.edits import say_where
 from companion.core.errors import RecordError
 from companion.core.grid import GridRow as GridLine
 from companion.core.grid import points_added
 from companion.games.sales import rules
 from companion.games.sales.changes import At, PlayDict, parse, plays, truncate
-from companion.games.sales.forms import player_word
+from companion.games.sales.forms import card_label, word
+from companion.games.sales.i18n import _, ngettext
 from companion.games.sales.models import ROUNDS, Card, RoundResult, SaleResult, SalesResult
 
 # ---------------------------------------------------------------- the record, replayed once
@@ -62,25 +62,26 @@ def played(record: Mapping[str, Any], at: At = None) -> Played:
 def card_text(card: Card | Mapping[str, Any]) -> str:
     """A card in one line: 'sun 1 · discard 2 · sunglasses · 1x set: coat'."""
     c = card if isinstance(card, Card) else Card.model_validate(dict(card))
-    parts = [c.label()]
+    parts = [card_label(c)]
     if c.discard:
-        parts.append(f"discard {c.discard}")
+        parts.append(_("discard {n}").format(n=c.discard))
     if c.icons:
-        parts.append(", ".join(c.icons))
+        parts.append(", ".join(word(i) for i in c.icons))
     if c.set is not None:
-        parts.append(f"{c.set.kind} set: {c.set.icon}")
+        parts.append((_("1x set: {icon}") if c.set.kind == "1x" else _("neighbor set: {icon}")).format(
+            icon=word(c.set.icon)))
     return " · ".join(parts)
 
 
 def played_text(card: Mapping[str, Any]) -> str:
     """A card played from a phone, as the phones name it: 'sun 4, discard 1, icons car'."""
-    out = f"{card['suit']} {card['value']}"
+    out = _("{suit} {value}").format(suit=word(str(card["suit"])), value=card["value"])
     if card.get("discard"):
-        out += f", discard {card['discard']}"
+        out += _(", discard {n}").format(n=card["discard"])
     if card.get("icons"):
-        out += ", icons " + ", ".join(card["icons"])
+        out += _(", icons {icons}").format(icons=", ".join(word(str(i)) for i in card["icons"]))
     if card.get("set"):
-        out += f", collects {card['set'].get('icon')}"
+        out += _(", collects {icon}").format(icon=word(str(card["set"].get("icon"))))
     return out
 
 
@@ -129,26 +130,28 @@ def sale_view(game: Played, entered: Sequence[PlayDict] = ()) -> SaleView:
     turn = order[len(now)] if len(now) < len(order) else None
     suit = rules.lead_suit(cards)
     if not cards:
-        suit_text = f"{state.leader} leads: the first card sets the suit (SA-4)" if state.leader else ""
+        suit_text = (_("{player} leads: the first card sets the suit (SA-4)").format(player=state.leader)
+                     if state.leader else "")
     elif suit is None:
-        suit_text = "Only wilds so far: the first non-wild card sets the suit (SA-4)"
+        suit_text = _("Only wilds so far: the first non-wild card sets the suit (SA-4)")
     else:
-        suit_text = f"On suit: {suit} and wilds (SA-4)"
+        suit_text = _("On suit: {suit} and wilds (SA-4)").format(suit=word(suit))
     hands = [HandView(p, state.hands[p] - (1 if p in by else 0), by.get(p), p == turn,
                       state.hands[p] == 0) for p in state.players]
     can_start = state.round_over and state.round < ROUNDS
     next_leader = state.last_winner if can_start else None
-    word = player_word(mode)
     if state.game_over:
-        status = f"Game over: round {ROUNDS} of {ROUNDS} is over (SA-9)."
+        status = _("Game over: round {n} of {rounds} is over (SA-9).").format(n=ROUNDS, rounds=ROUNDS)
     elif state.round_over:
-        status = (f"Round {state.round} is over: every hand is empty (SA-7). {next_leader} won "
-                  f"the last sale and leads round {state.round + 1} (SA-9).")
+        status = _("Round {n} is over: every hand is empty (SA-7). {player} won the last sale and "
+                   "leads round {next} (SA-9).").format(n=state.round, player=next_leader, next=state.round + 1)
     elif turn is None:
-        status = f"Round {state.round}, sale {state.sales_in_round + 1}: every {word} has played."
+        status = (_("Round {round}, sale {sale}: every hand has played.") if mode == "solo"
+                  else _("Round {round}, sale {sale}: every player has played.")).format(
+            round=state.round, sale=state.sales_in_round + 1)
     else:
-        status = (f"Round {state.round}, sale {state.sales_in_round + 1}: {state.leader} leads; "
-                  f"{turn} to play.")
+        status = _("Round {round}, sale {sale}: {leader} leads; {player} to play.").format(
+            round=state.round, sale=state.sales_in_round + 1, leader=state.leader, player=turn)
     return SaleView(
         mode=mode, round=state.round, sale=0 if state.round_over else state.sales_in_round + 1,
         leader=state.leader,
@@ -187,12 +190,15 @@ class SaleResultView:
 def _discards_text(res: SaleResult) -> str:
     asked = res.card.discard
     if not asked:
-        return f"{res.winner} discards nothing: the {res.card.label()} has no discard icons (SA-6)."
+        return _("{player} discards nothing: the {card} has no discard icons (SA-6).").format(
+            player=res.winner, card=card_label(res.card))
+    cards = ngettext("{n} card", "{n} cards", res.discards).format(n=res.discards)
     if res.discards == asked:
-        return f"{res.winner} discards {words.count(res.discards, 'card')} from hand, face down (SA-6)."
-    return (f"{res.winner} discards {words.count(res.discards, 'card')} from hand, face down: "
-            f"the {words.count(asked, 'discard icon')} {'asks' if asked == 1 else 'ask'} for more than "
-            "the hand holds (SA-6).")
+        return _("{player} discards {cards} from hand, face down (SA-6).").format(player=res.winner, cards=cards)
+    return ngettext("{player} discards {cards} from hand, face down: the {n} discard icon asks for more than "
+                    "the hand holds (SA-6).",
+                    "{player} discards {cards} from hand, face down: the {n} discard icons ask for more than "
+                    "the hand holds (SA-6).", asked).format(player=res.winner, cards=cards, n=asked)
 
 
 def sale_outcome(res: SaleResult, round_number: int, players: Sequence[str],
@@ -200,16 +206,17 @@ def sale_outcome(res: SaleResult, round_number: int, players: Sequence[str],
     """Sale ``res`` of round ``round_number`` as every screen draws it (hands in seat
     order; ``notes``: the round's, when this sale ended it)."""
     if res.next_leader is None:
-        nxt = (f"Every hand is empty: round {round_number} ends (SA-7)." if round_number < ROUNDS
-               else f"Every hand is empty: round {ROUNDS} ends and so does the game (SA-9).")
+        nxt = (_("Every hand is empty: round {n} ends (SA-7).").format(n=round_number) if round_number < ROUNDS
+               else _("Every hand is empty: round {n} ends and so does the game (SA-9).").format(n=ROUNDS))
     elif res.next_leader == res.winner:
-        nxt = f"{res.winner} leads the next sale (SA-7)."
+        nxt = _("{player} leads the next sale (SA-7).").format(player=res.winner)
     else:
-        nxt = (f"{res.winner}'s hand is empty: {res.next_leader}, the next with cards "
-               "clockwise, leads the next sale (SA-7).")
+        nxt = _("{player}'s hand is empty: {next}, the next with cards clockwise, leads the next "
+                "sale (SA-7).").format(player=res.winner, next=res.next_leader)
     return SaleResultView(
         round=round_number, sale=res.sale, winner=res.winner, card=card_text(res.card),
-        headline=f"{res.winner} wins with the {res.card.label()}", explanation=res.explanation,
+        headline=_("{player} wins with the {card}").format(player=res.winner, card=card_label(res.card)),
+        explanation=res.explanation,
         rulings=list(res.rulings), discards=res.discards, discards_text=_discards_text(res),
         next_leader=res.next_leader, next_text=nxt, on_suit=list(res.on_suit),
         off_suit=list(res.off_suit), hands=[(p, res.hands[p]) for p in players],
@@ -221,7 +228,7 @@ def sale_result(game: Played, round_index: int = -1, sale_index: int = -1) -> Sa
     """The result of a recorded sale (by default the last one)."""
     played_rounds = [r for r in game.rounds if r.sales]
     if not played_rounds:
-        raise RecordError("no sale has been recorded yet")
+        raise RecordError(_("no sale has been recorded yet"))
     rnd = game.rounds[round_index] if round_index != -1 else played_rounds[-1]
     res = rnd.sales[sale_index]
     ended = res is rnd.sales[-1] and rnd.over
@@ -250,9 +257,14 @@ class RoundView:
 
 def sale_line(res: SaleResult) -> str:
     """'Sale 1: Ann led; Ben wins with the sun 2 (discards 1)'."""
-    tail = f" (discards {res.discards})" if res.discards else ""
-    alone = " alone (SA-8)" if res.alone else ""
-    return f"Sale {res.sale}: {res.leader} led{alone}; {res.winner} wins with the {res.card.label()}{tail}"
+    if res.alone:
+        line = _("Sale {n}: {leader} led alone (SA-8); {player} wins with the {card}")
+    else:
+        line = _("Sale {n}: {leader} led; {player} wins with the {card}")
+    line = line.format(n=res.sale, leader=res.leader, player=res.winner, card=card_label(res.card))
+    if res.discards:
+        line = _("{sale} (discards {n})").format(sale=line, n=res.discards)
+    return line
 
 
 def round_views(game: Played) -> list[RoundView]:
@@ -326,7 +338,7 @@ def game_line(record: Mapping[str, Any]) -> tuple[str, bool]:
     try:
         game = played(record)
     except RecordError as err:
-        return f"cannot be replayed: {say_where(err)}", False
+        return _("cannot be replayed: {problem}").format(problem=say_where(err)), False
     return progress_line(game), game.over
 
 
@@ -335,13 +347,15 @@ def progress_line(game: Played) -> str:
     res, state = game.result, game.state
     if res.game_over:
         if res.team is not None:
-            rating = res.team.rating or "no rating"
-            return f"game over: team score {res.team.score}, {rating} (SA-15)"
+            rating = _(res.team.rating) if res.team.rating else _("no rating")
+            return _("game over: team score {score}, {rating} (SA-15)").format(score=res.team.score, rating=rating)
         w = res.winners[0]
-        return f"game over: {w} wins with {res.scores[w].total} (SA-13)"
+        return _("game over: {player} wins with {total} (SA-13)").format(player=w, total=res.scores[w].total)
     if state.round_over:
-        return f"round {state.round} of {ROUNDS} over; round {state.round + 1} not started"
-    return f"round {state.round} of {ROUNDS}, sale {state.sales_in_round + 1} to enter"
+        return _("round {n} of {rounds} over; round {next} not started").format(
+            n=state.round, rounds=ROUNDS, next=state.round + 1)
+    return _("round {n} of {rounds}, sale {sale} to enter").format(
+        n=state.round, rounds=ROUNDS, sale=state.sales_in_round + 1)
 
 
 def match_line(players: Sequence[str], records: Sequence[Mapping[str, Any]]) -> tuple[str, bool]:
@@ -349,10 +363,10 @@ def match_line(players: Sequence[str], records: Sequence[Mapping[str, Any]]) -> 
     one game, its three rounds the tally (SA-9)."""
     del players
     if not records:
-        return "not started", False
+        return _("not started"), False
     line, over = game_line(records[-1])
     if len(records) > 1:
-        line = f"game {len(records)}: {line}"
+        line = _("game {n}: {line}").format(n=len(records), line=line)
     return line, over
 
 
@@ -376,19 +390,19 @@ def score_grid(game: Played) -> tuple[list[str], list[GridLine]]:
     players = list(game.state.players)
     res = game.result
     lines: list[GridLine] = []
-    label = "Final score" if res.game_over else "Score now"
+    label = _("Final score") if res.game_over else _("Score now")
     lines.append(GridLine(label, [str(res.scores[p].total) for p in players], strong=True))
     if res.game_over:
-        lines += [GridLine("Numbers", [str(res.scores[p].numbers) for p in players]),
-                  GridLine("1x sets", [str(res.scores[p].sets) for p in players]),
-                  GridLine("Neighbor sets", [str(res.scores[p].neighbor) for p in players]),
-                  GridLine("Cards won", [str(res.scores[p].cards) for p in players])]
+        lines += [GridLine(_("Numbers"), [str(res.scores[p].numbers) for p in players]),
+                  GridLine(_("1x sets"), [str(res.scores[p].sets) for p in players]),
+                  GridLine(_("Neighbor sets"), [str(res.scores[p].neighbor) for p in players]),
+                  GridLine(_("Cards won"), [str(res.scores[p].cards) for p in players])]
     before = {p: 0 for p in players}
     per_round: list[GridLine] = []
     for n, rnd in enumerate(game.rounds, 1):
         if not rnd.sales:
             continue
         after = _totals(game, n)
-        per_round.append(GridLine(f"Round {n}", [points_added(after[p] - before[p]) for p in players]))
+        per_round.append(GridLine(_("Round {n}").format(n=n), [points_added(after[p] - before[p]) for p in players]))
         before = after
     return players, lines + per_round

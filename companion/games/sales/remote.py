@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from companion.games.sales.forms import SeatCard, seat_play
+from companion.games.sales.i18n import _
 from companion.games.sales.present import played_text, resolution_view
 from companion.ui.contracts import HostContext, SeatContext
 from companion.ui.widgets import Stepper, bold, error_text
@@ -30,35 +31,37 @@ def SalesSeat(ctx: SeatContext, *, key: Key = None) -> ft.Control:
     view = ctx.view
     p = view.player
     d: SeatCard = ctx.draft or SeatCard()
-    rows: list[ft.Control] = [bold("The card I play", 17)]
-    rows += [ft.Text(f"{q} played {played_text(b['card'])}") for q, b in view.plays if q != p]
+    rows: list[ft.Control] = [bold(_("The card I play"), 17)]
+    rows += [ft.Text(_("{player} played {card}").format(player=q, card=played_text(b["card"])))
+             for q, b in view.plays if q != p]
     mine = view.my_bid
     if mine is not None:
-        rows.append(ft.Text(f"I played {played_text(mine['card'])}."))
+        rows.append(ft.Text(_("I played {card}.").format(card=played_text(mine["card"]))))
         if view.plays and view.plays[-1][0] == p:
-            rows.append(ft.Button("Take my card back", icon=ft.Icons.UNDO, on_click=lambda e: ctx.withdraw()))
+            rows.append(ft.Button(_("Take my card back"), icon=ft.Icons.UNDO, on_click=lambda e: ctx.withdraw()))
         else:
-            rows.append(ft.Text("The next player has played: my card stays (SA-3).", size=13))
+            rows.append(ft.Text(_("The next player has played: my card stays (SA-3)."), size=13))
     elif not view.my_turn:
         nxt = view.waiting_for[0] if view.waiting_for else None
-        rows.append(ft.Text(f"Not my turn: {nxt} plays next (SA-3)." if nxt else "Waiting for the sale."))
+        rows.append(ft.Text(_("Not my turn: {player} plays next (SA-3).").format(player=nxt) if nxt
+                            else _("Waiting for the sale.")))
     else:
         def put(**changes: Any) -> None:
             ctx.put(lambda old: replace(old or d, **changes))
 
         rows += [
-            ft.Text("My turn: the card as it is printed (SA-1)."),
-            TextField(label="Suit (or wild)", value=d.suit, dense=True,
+            ft.Text(_("My turn: the card as it is printed (SA-1).")),
+            TextField(label=_("Suit (or wild)"), value=d.suit, dense=True,
                          on_change=lambda e: put(suit=e.control.value or "")),
             ft.Row([
-                Stepper(p, ("value point", "value points"), d.value, lambda by: put(value=max(0, d.value + by)),
-                        unit="value"),
-                Stepper(p, ("discard icon", "discard icons"), d.discard, lambda by: put(discard=max(0, d.discard + by)),
-                        unit="discard"),
+                Stepper(p, (_("value point"), _("value points")), d.value,
+                        lambda by: put(value=max(0, d.value + by)), unit=_("value")),
+                Stepper(p, (_("discard icon"), _("discard icons")), d.discard,
+                        lambda by: put(discard=max(0, d.discard + by)), unit=_("discard")),
             ], wrap=True, spacing=8),
-            TextField(label="Icons shown (commas)", value=d.icons, dense=True,
+            TextField(label=_("Icons shown (commas)"), value=d.icons, dense=True,
                          on_change=lambda e: put(icons=e.control.value or "")),
-            ft.FilledButton("Play this card", icon=ft.Icons.CHECK, on_click=lambda e: ctx.submit(seat_play(d))),
+            ft.FilledButton(_("Play this card"), icon=ft.Icons.CHECK, on_click=lambda e: ctx.submit(seat_play(d))),
         ]
     rows.append(error_text(ctx.error))
     return seat_card(p, rows)
@@ -68,9 +71,11 @@ def SalesSeat(ctx: SeatContext, *, key: Key = None) -> ft.Control:
 def SalesResolution(res: dict[str, Any], players: tuple[str, ...], *, key: Key = None) -> ft.Control:
     sale = resolution_view(res, players)
     return ft.Column([
-        resolution_heading(f"Round {sale.round}, sale {sale.sale}: {sale.winner} wins it"),
+        resolution_heading(_("Round {round}, sale {sale}: {player} wins it").format(
+            round=sale.round, sale=sale.sale, player=sale.winner)),
         ft.Text(sale.explanation),
-        ft.Text(f"Next leader: {sale.next_leader}" if sale.next_leader else "The round is over."),
+        ft.Text(_("Next leader: {player}").format(player=sale.next_leader) if sale.next_leader
+                else _("The round is over.")),
     ], spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 

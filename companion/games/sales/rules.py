@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from companion.core import words
 from companion.core.errors import RuleError, Where, error_of
 from companion.core.names import Roster, check_names
 from companion.core.seating import first_clockwise, neighbours
+from companion.games.sales.i18n import N_, _, ngettext
 from companion.games.sales.models import (
     DEFAULT_HAND_SIZE,
     ROUNDS,
@@ -34,11 +34,12 @@ from companion.games.sales.models import (
     Score,
     Team,
 )
+from companion.games.sales.vocab import card_label, word
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # SA-2, competitive
 TEAM_PLAYERS = 2  # SA-2, co-op and solo
 RATINGS: tuple[tuple[int, Rating], ...] = ((65, "Wow!"), (55, "Good job."), (45, "Not bad!"))  # SA-15
-MODE_TITLES = {"competitive": "the competitive game", "coop": "co-op", "solo": "solo"}
+MODE_TITLES = {"competitive": N_("the competitive game"), "coop": N_("co-op"), "solo": N_("solo")}
 
 
 @dataclass(frozen=True)
@@ -80,14 +81,13 @@ def start(record: SalesRecord) -> State:
         check_names(players, MIN_PLAYERS, MAX_PLAYERS, "SA-2")
     else:
         if len(players) != TEAM_PLAYERS:
-            what = "co-op is for exactly 2 players" if record.mode == "coop" else (
-                "solo is refereed as exactly 2 hands"
-            )
-            raise RuleError("SA-2", f"{what}, not {len(players)}")
+            what = (_("co-op is for exactly 2 players, not {n}") if record.mode == "coop"
+                    else _("solo is refereed as exactly 2 hands, not {n}"))
+            raise RuleError("SA-2", what.format(n=len(players)))
         check_names(players, TEAM_PLAYERS, TEAM_PLAYERS, "SA-2")
     leader = players[0]
     if record.leader is not None:
-        leader = Roster(players).resolve(record.leader, "SA-9", "the first leader")
+        leader = Roster(players).resolve(record.leader, "SA-9", _("the first leader"))
     return State(
         players=players,
         mode=record.mode,
@@ -105,14 +105,16 @@ def start_round(state: State) -> State:
     round's last sale (SA-9). Won cards are kept."""
     r = state.round + 1
     if r > ROUNDS:
-        raise RuleError("SA-9", f"the game has {ROUNDS} rounds: it ended after round {ROUNDS}", round=r)
+        raise RuleError("SA-9", _("the game has {n} rounds: it ended after round {n}").format(n=ROUNDS), round=r)
     if not state.round_over:
         holders = [f"{p} ({n})" for p, n in state.hands.items() if n]
-        verb = "holds" if len(holders) == 1 else "hold"
         raise RuleError(
             "SA-7",
-            f"round {state.round} has not ended: {words.names(holders)} still {verb} cards; "
-            "a round ends when every hand is empty (SA-9)",
+            ngettext("round {n} has not ended: {players} still holds cards; "
+                     "a round ends when every hand is empty (SA-9)",
+                     "round {n} has not ended: {players} still hold cards; "
+                     "a round ends when every hand is empty (SA-9)", len(holders)).format(
+                n=state.round, players=_names(holders)),
             round=r,
         )
     assert state.last_winner is not None  # a finished round had at least one sale
@@ -139,8 +141,9 @@ def _validate(state: State, sale: Sale) -> list[Play]:
     r, s = state.round, state.sales_in_round + 1
     if state.round_over:
         raise RuleError(
-            "SA-7", f"every hand is empty: round {r} is over"
-            + (f"; start round {r + 1}" if r < ROUNDS else " and so is the game (SA-9)"),
+            "SA-7", (_("every hand is empty: round {n} is over; start round {next}") if r < ROUNDS
+                     else _("every hand is empty: round {n} is over and so is the game (SA-9)")).format(
+                n=r, next=r + 1),
             round=r, sale=s,
         )
     order = play_order(state)
@@ -151,15 +154,15 @@ def _validate(state: State, sale: Sale) -> list[Play]:
         p = roster.resolve(play.player, "SA-3", "", round=r, sale=s)
         where: Where = {"round": r, "sale": s, "player": p}
         if p in seen:
-            raise RuleError("SA-3", "plays twice in one sale", **where)
+            raise RuleError("SA-3", _("plays twice in one sale"), **where)
         if state.hands[p] == 0:
-            raise RuleError("SA-3", "has no cards in hand and cannot play", **where)
+            raise RuleError("SA-3", _("has no cards in hand and cannot play"), **where)
         if i >= len(order) or order[i] != p:
             expected = order[i] if i < len(order) else None
             raise RuleError(
                 "SA-3",
-                f"plays out of turn: {expected} plays next "
-                f"(clockwise from the leader {state.leader}, skipping empty hands)",
+                _("plays out of turn: {player} plays next (clockwise from the leader {leader}, "
+                  "skipping empty hands)").format(player=expected, leader=state.leader),
                 **where,
             )
         seen.add(p)
@@ -168,8 +171,8 @@ def _validate(state: State, sale: Sale) -> list[Play]:
         missing = order[len(plays)]
         raise RuleError(
             "SA-3",
-            "has not played: every player with cards in hand plays each sale"
-            if plays else f"the sale has no plays: {state.leader} leads",
+            _("has not played: every player with cards in hand plays each sale")
+            if plays else _("the sale has no plays: {player} leads").format(player=state.leader),
             round=r, sale=s, player=missing if plays else None,
         )
     return plays
@@ -264,68 +267,83 @@ def _explain(
     winner, card = order[w], cards[w]
     rulings = ["SA-3"]
     if len(order) == 1:
-        head = f"{winner} plays alone: the {card.label()} wins (SA-8)."
+        head = _("{player} plays alone: the {card} wins (SA-8).").format(player=winner, card=card_label(card))
         rulings += ["SA-5", "SA-8"]
     else:
         rulings += ["SA-4", "SA-5"]
-        why = "the lowest card on suit"
         tied = [i for i in on if cards[i].value == card.value and i != w]
         if tied:
-            others = words.names([f"{order[i]}'s {cards[i].label()}" for i in tied])
-            why += f", tied with {others}: the last one played wins"
-        parts = [f"{winner} wins with the {card.label()}: {why}"]
+            others = _names([_whose(order[i], cards[i]) for i in tied])
+            why = _("the lowest card on suit, tied with {cards}: the last one played wins").format(cards=others)
+        else:
+            why = _("the lowest card on suit")
+        parts = [_("{player} wins with the {card}: {why}").format(player=winner, card=card_label(card), why=why)]
         if cards[0].wild and suit is not None:
             setter = next(i for i, c in enumerate(cards) if not c.wild)
             parts.append(
-                f"{order[0]} led a wild, so {order[setter]}'s {cards[setter].label()} set the suit"
+                _("{player} led a wild, so {card} set the suit").format(
+                    player=order[0], card=_whose(order[setter], cards[setter]))
             )
         elif suit is None:
-            parts.append("every card was wild, so all were on suit")
+            parts.append(_("every card was wild, so all were on suit"))
         off = [i for i in range(len(order)) if i not in on]
         if off:
-            cards_off = words.names([f"{order[i]}'s {cards[i].label()}" for i in off])
-            was = "was" if len(off) == 1 else "were"
-            parts.append(f"{cards_off} {was} off suit")
-        head = "; ".join(parts) + " (SA-4, SA-5)."
+            cards_off = _names([_whose(order[i], cards[i]) for i in off])
+            parts.append(ngettext("{cards} was off suit", "{cards} were off suit", len(off)).format(cards=cards_off))
+        head = _("{parts} (SA-4, SA-5).").format(parts="; ".join(parts))
         if off and state.mode != "competitive":
-            head += (
-                f" In {MODE_TITLES[state.mode]} an off-suit card may be played only "
+            head += " " + _(
+                "In {mode} an off-suit card may be played only "
                 "without an on-suit card in hand: confirm it (SA-14)."
-            )
+            ).format(mode=_(MODE_TITLES[state.mode]))
             rulings.append("SA-14")
     sentences = [head]
     rulings.append("SA-6")
     if card.discard:
         if discards == card.discard:
-            sentences.append(
-                f"{winner} keeps it and discards {words.count(discards, 'card')} from hand (SA-6)."
-            )
+            sentences.append(ngettext(
+                "{player} keeps it and discards {n} card from hand (SA-6).",
+                "{player} keeps it and discards {n} cards from hand (SA-6).", discards).format(
+                player=winner, n=discards))
         else:
-            sentences.append(
-                f"{winner} keeps it; its {words.count(card.discard, 'discard icon')} ask for "
-                f"{card.discard}, but only {words.count(discards, 'card')} "
-                f"{'was' if discards == 1 else 'were'} left in hand, so that is all "
-                "that is discarded (SA-6)."
-            )
+            left = ngettext("only {n} card was left in hand", "only {n} cards were left in hand",
+                            discards).format(n=discards)
+            sentences.append(ngettext(
+                "{player} keeps it; its {n} discard icon asks for {n}, but {left}, so that is all "
+                "that is discarded (SA-6).",
+                "{player} keeps it; its {n} discard icons ask for {n}, but {left}, so that is all "
+                "that is discarded (SA-6).", card.discard).format(player=winner, n=card.discard, left=left))
     else:
-        sentences.append(f"{winner} keeps it (no discard icons) (SA-6).")
+        sentences.append(_("{player} keeps it (no discard icons) (SA-6).").format(player=winner))
     rulings.append("SA-7")
     if next_leader is None:
-        sentences.append(f"Every hand is empty: round {state.round} ends (SA-7).")
+        sentences.append(_("Every hand is empty: round {n} ends (SA-7).").format(n=state.round))
     elif next_leader != winner:
         sentences.append(
-            f"{winner}'s hand is empty, so {next_leader}, the next player clockwise "
-            "with cards, leads (SA-7)."
+            _("{player}'s hand is empty, so {next}, the next player clockwise "
+              "with cards, leads (SA-7).").format(player=winner, next=next_leader)
         )
     else:
-        sentences.append(f"{winner} leads the next sale (SA-7).")
+        sentences.append(_("{player} leads the next sale (SA-7).").format(player=winner))
     if len(order) > 1 and next_leader is not None and all(
         hands[p] == 0 for p in state.players if p != next_leader
     ) and len(state.players) > 1:
-        sentences.append(f"{next_leader} now plays alone (SA-8).")
+        sentences.append(_("{player} now plays alone (SA-8).").format(player=next_leader))
         if "SA-8" not in rulings:
             rulings.append("SA-8")
     return " ".join(sentences), sorted(set(rulings), key=lambda x: int(x.split("-")[1]))
+
+
+def _whose(player: str, card: Card) -> str:
+    return _("{player}'s {card}").format(player=player, card=card_label(card))
+
+
+def _names(items: Sequence[str]) -> str:
+    """'Anna', 'Anna and Bernd', 'Anna, Bernd and Chris'."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{names} and {last}").format(names=", ".join(items[:-1]), last=items[-1])
 
 
 def _round_result(
@@ -337,16 +355,17 @@ def _round_result(
     discarded = played - len(results) + sum(x.discards for x in results)
     notes = []
     if after.round_over:
-        notes.append(f"Every hand is empty: round {after.round} is over (SA-7).")
+        notes.append(_("Every hand is empty: round {n} is over (SA-7).").format(n=after.round))
         if after.round < ROUNDS:
             notes.append(
-                f"{after.last_winner} won the last sale and leads round {after.round + 1} (SA-9)."
+                _("{player} won the last sale and leads round {n} (SA-9).").format(
+                    player=after.last_winner, n=after.round + 1)
             )
         else:
-            notes.append(f"That was round {ROUNDS} of {ROUNDS}: the game is over (SA-9).")
+            notes.append(_("That was round {n} of {rounds}: the game is over (SA-9).").format(n=ROUNDS, rounds=ROUNDS))
     else:
         holding = ", ".join(f"{p} {n}" for p, n in after.hands.items() if n)
-        notes.append(f"Round {after.round} in progress: cards in hand {holding}.")
+        notes.append(_("Round {n} in progress: cards in hand {hands}.").format(n=after.round, hands=holding))
     next_leader = after.leader if not after.round_over else (
         after.last_winner if after.round < ROUNDS else None
     )
@@ -402,10 +421,11 @@ def score(state: State, player: str) -> Score:
     numbers = sum(c.value for c in mine)
     if mine:
         terms = " + ".join(str(c.value) for c in mine)
-        labels = ", ".join(c.label() for c in mine)
-        lines.append(f"Numbers: {terms} = {numbers} ({labels}) (SA-10)")
+        labels = ", ".join(card_label(c) for c in mine)
+        lines.append(_("Numbers: {terms} = {numbers} ({cards}) (SA-10)").format(
+            terms=terms, numbers=numbers, cards=labels))
     else:
-        lines.append("Numbers: 0, no cards won (SA-10)")
+        lines.append(_("Numbers: 0, no cards won (SA-10)"))
     sets = 0
     for card in mine:
         if card.set is None or card.set.kind != "1x":
@@ -414,8 +434,8 @@ def score(state: State, player: str) -> Score:
         counted = [c for c in mine if _collects(c, icon)]
         sets += len(counted)
         lines.append(
-            f"1x set {card.label()} collecting {icon}: {len(counted)} "
-            f"({', '.join(c.label() for c in counted)}) (SA-11)"
+            _("1x set {card} collecting {icon}: {n} ({cards}) (SA-11)").format(
+                card=card_label(card), icon=word(icon), n=len(counted), cards=", ".join(card_label(c) for c in counted))
         )
     neighbor = 0
     nbrs = neighbours(state.players, player)
@@ -427,12 +447,15 @@ def score(state: State, player: str) -> Score:
         n = sum(len(v) for v in per.values())
         neighbor += n
         shown = "; ".join(
-            f"{q}: {', '.join(c.label() for c in v) if v else 'none'}" for q, v in per.items()
+            f"{q}: {', '.join(card_label(c) for c in v) if v else _('none')}" for q, v in per.items()
         )
-        once = " (two players: the one neighbour counts once)" if len(state.players) == 2 else ""
-        lines.append(f"Neighbor set {card.label()} collecting {icon}: {n} ({shown}){once} (SA-12)")
+        line = (_("Neighbor set {card} collecting {icon}: {n} ({cards}) (two players: the one neighbour "
+                  "counts once) (SA-12)") if len(state.players) == 2
+                else _("Neighbor set {card} collecting {icon}: {n} ({cards}) (SA-12)"))
+        lines.append(line.format(card=card_label(card), icon=word(icon), n=n, cards=shown))
     total = numbers + sets + neighbor
-    lines.append(f"Total: {numbers} + {sets} + {neighbor} = {total}")
+    lines.append(_("Total: {numbers} + {sets} + {neighbor} = {total}").format(
+        numbers=numbers, sets=sets, neighbor=neighbor, total=total))
     return Score(
         numbers=numbers, sets=sets, neighbor=neighbor, total=total,
         cards=len(mine), breakdown=lines,
@@ -445,11 +468,12 @@ def winners(state: State, scores: Mapping[str, Score]) -> tuple[list[str], str]:
     best = max(s.total for s in scores.values())
     tied = [p for p in state.players if scores[p].total == best]
     if len(tied) == 1:
-        return tied, f"Game over: {tied[0]} wins with {best} points (SA-13)."
+        return tied, _("Game over: {player} wins with {n} points (SA-13).").format(player=tied[0], n=best)
     top = max(tied, key=lambda p: state.last_win.get(p, 0))
     return [top], (
-        f"Game over: {words.names(tied)} tie with {best} points; {top} won the most recent "
-        f"sale of them (sale {state.last_win.get(top, 0)} of the game) and wins (SA-13)."
+        _("Game over: {players} tie with {n} points; {player} won the most recent "
+          "sale of them (sale {sale} of the game) and wins (SA-13).").format(
+            players=_names(tied), n=best, player=top, sale=state.last_win.get(top, 0))
     )
 
 
@@ -457,9 +481,9 @@ def team(scores: Mapping[str, Score], players: Sequence[str], mode: str) -> Team
     """SA-15: the team score is the lower score; its rating."""
     low = min(scores[p].total for p in players)
     rating = next((name for at, name in RATINGS if low >= at), None)
-    who = "hand" if mode == "solo" else "player"
-    text = f"Team score {low}: the lower {who}'s score (SA-15); "
-    text += f"rating: {rating}" if rating else "below 45: no rating."
+    text = (_("Team score {score}: the lower hand's score (SA-15);") if mode == "solo"
+            else _("Team score {score}: the lower player's score (SA-15);")).format(score=low)
+    text += " " + (_("rating: {rating}").format(rating=_(rating)) if rating else _("below 45: no rating."))
     return Team(score=low, rating=rating, explanation=text)
 
 
@@ -472,18 +496,19 @@ def setup_notes(mode: str, n: int) -> list[str]:
     default is a house rule (the deal chart is missing); other numbers are house variants."""
     if mode == "competitive":
         if n == DEFAULT_HAND_SIZE:
-            return [f"{n} cards per round: house rule (SA-2), the deal chart is missing."]
+            return [_("{n} cards per round: house rule (SA-2), the deal chart is missing.").format(n=n)]
         return [
-            f"{n} cards per round: house variant (SA-2); the deal chart is missing and the "
-            f"house rule default is {DEFAULT_HAND_SIZE}."
+            _("{n} cards per round: house variant (SA-2); the deal chart is missing and the "
+              "house rule default is {default}.").format(n=n, default=DEFAULT_HAND_SIZE)
         ]
-    unit = "hand" if mode == "solo" else "player"
     if n == DEFAULT_HAND_SIZE:
-        return [f"{n} cards per {unit} per round, as the rules deal in {MODE_TITLES[mode]} (SA-2)."]
-    return [
-        f"{n} cards per {unit} per round: house variant (SA-2); the rules deal "
-        f"{DEFAULT_HAND_SIZE} in {MODE_TITLES[mode]}."
-    ]
+        text = (_("{n} cards per hand per round, as the rules deal in {mode} (SA-2).") if mode == "solo"
+                else _("{n} cards per player per round, as the rules deal in {mode} (SA-2)."))
+        return [text.format(n=n, mode=_(MODE_TITLES[mode]))]
+    text = (_("{n} cards per hand per round: house variant (SA-2); the rules deal {default} in {mode}.")
+            if mode == "solo" else
+            _("{n} cards per player per round: house variant (SA-2); the rules deal {default} in {mode}."))
+    return [text.format(n=n, default=DEFAULT_HAND_SIZE, mode=_(MODE_TITLES[mode]))]
 
 
 def referee(record: SalesRecord) -> SalesResult:
@@ -505,7 +530,7 @@ def result_of(results: list[RoundResult], state: State) -> SalesResult:
             text = _progress(state)
     else:
         the_team = team(scores, state.players, state.mode)
-        text = ("Game over. " if over else _progress(state) + " ") + the_team.explanation
+        text = (_("Game over.") if over else _progress(state)) + " " + the_team.explanation
     return SalesResult(
         rounds=results,
         game_over=over,
@@ -521,8 +546,9 @@ def result_of(results: list[RoundResult], state: State) -> SalesResult:
 
 def _progress(state: State) -> str:
     if state.round_over:
-        return f"Game in progress: round {state.round} is over; {state.last_winner} leads round {state.round + 1}."
-    return f"Game in progress: round {state.round}, {state.leader} leads the next sale."
+        return _("Game in progress: round {n} is over; {player} leads round {next}.").format(
+            n=state.round, player=state.last_winner, next=state.round + 1)
+    return _("Game in progress: round {n}, {player} leads the next sale.").format(n=state.round, player=state.leader)
 
 
 def final_scores(result: SalesResult) -> dict[str, int]:

@@ -6,24 +6,37 @@ No flet here."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.core import edits
+from companion.core import edits, i18n
 from companion.core.edits import say_where
 from companion.core.errors import RecordError, RuleError
 from companion.core.game import Outcome, Seat
 from companion.core.record import validated
 from companion.core.replays import remembered
 from companion.games.sales import GAME, rules
+from companion.games.sales.i18n import _
 from companion.games.sales.models import Card, RoundResult, SalesRecord
 
 
-@remembered
+def _replay_record(record: Mapping[str, Any]) -> tuple[list[RoundResult], rules.State]:
+    return rules.replay(validated(SalesRecord, dict(record), GAME.field_rulings))
+
+
+_REPLAYS: dict[str, Callable[[Mapping[str, Any]], tuple[list[RoundResult], rules.State]]] = {}
+
+
 def _replay(record: Mapping[str, Any]) -> tuple[list[RoundResult], rules.State]:
     """The record replayed, remembered per record (``core.replays``): a hosted sale asks
-    it of one record for every check, the append, the end and the view."""
-    return rules.replay(validated(SalesRecord, dict(record), GAME.field_rulings))
+    it of one record for every check, the append, the end and the view. Remembered per
+    language too: the results carry the rules' explanations, in the language they were
+    worked out in."""
+    code = i18n.language()
+    replay = _REPLAYS.get(code)
+    if replay is None:
+        replay = _REPLAYS.setdefault(code, remembered(_replay_record))
+    return replay(record)
 
 
 class SalesPlays(Seat):
@@ -33,9 +46,9 @@ class SalesPlays(Seat):
 
     def _next(self, record: Mapping[str, Any]) -> tuple[rules.State, rules.State, str | None]:
         """(recorded state, state for the next sale, why no sale can be played)."""
-        _, state = _replay(record)
+        _unused, state = _replay(record)
         if state.game_over:
-            return state, state, f"SA-9: the game has {rules.ROUNDS} rounds: it is over"
+            return state, state, _("SA-9: the game has {n} rounds: it is over").format(n=rules.ROUNDS)
         after = rules.start_round(state) if state.round_over else state
         return state, after, None
 
@@ -44,13 +57,13 @@ class SalesPlays(Seat):
 
     def parse_bid(self, player: str, bid: Mapping[str, Any]) -> dict[str, Any]:
         if set(bid) != {"card"} or not isinstance(bid.get("card"), Mapping):
-            raise RuleError("SA-1", "a play is one card: its suit and value", player=player)
+            raise RuleError("SA-1", _("a play is one card: its suit and value"), player=player)
         card = validated(Card, bid["card"], GAME.field_rulings)
         return {"card": card.model_dump(exclude_defaults=True)}
 
     def check_bid(self, record: Mapping[str, Any], player: str, bid: Mapping[str, Any],
                   pending: Mapping[str, Mapping[str, Any]]) -> str | None:
-        _, state, closed = self._next(record)
+        _unused, state, closed = self._next(record)
         if closed:
             return closed
         order = rules.play_order(state)
@@ -58,23 +71,23 @@ class SalesPlays(Seat):
         if player in played:
             if played[-1] != player:
                 after = played[played.index(player) + 1]
-                return f"SA-3: {after} has played after you: your card stays"
+                return _("SA-3: {player} has played after you: your card stays").format(player=after)
             return None
         expected = order[len(played)] if len(played) < len(order) else None
         if player != expected:
             if player not in order:
-                return "SA-3: has no cards in hand and cannot play"
-            return (f"SA-3: plays out of turn: {expected} plays next "
-                    f"(clockwise from the leader {state.leader}, skipping empty hands)")
+                return _("SA-3: has no cards in hand and cannot play")
+            return _("SA-3: plays out of turn: {player} plays next (clockwise from the leader {leader}, "
+                     "skipping empty hands)").format(player=expected, leader=state.leader)
         return None
 
     def withdraw_refusal(self, player: str, pending: list[str]) -> str | None:
         if player in pending and pending[-1] != player:
-            return "SA-3: a card played stays once the next player has played"
+            return _("SA-3: a card played stays once the next player has played")
         return None
 
     def expected(self, record: Mapping[str, Any]) -> list[str]:
-        _, state, closed = self._next(record)
+        _unused, state, closed = self._next(record)
         return [] if closed else rules.play_order(state)
 
     def append(self, record: Mapping[str, Any], bids: Mapping[str, Mapping[str, Any]],
@@ -82,7 +95,7 @@ class SalesPlays(Seat):
         """The sale of these plays, recorded in the round in play (or, once every hand
         is empty, as the first sale of the next round)."""
         try:
-            before, _, closed = self._next(record)
+            before, _unused, closed = self._next(record)
         except RecordError as err:
             return Outcome(dict(record), say_where(err))
         if closed:

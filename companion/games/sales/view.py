@@ -19,6 +19,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.core import i18n
 from companion.core.edits import clean, say_where
 from companion.core.errors import CompanionError, RecordError
 from companion.games.sales import actions, changes, forms, picker, present, rulings
@@ -27,8 +28,10 @@ from companion.games.sales.deck import Deck
 from companion.games.sales.deck_editor import DeckEditor
 from companion.games.sales.deckfiles import DECK, DECK_COPY, DeckFile, deck_choices, deck_file, deck_text, match_deck
 from companion.games.sales.forms import CardDraft, SetupDraft, TableUI
+from companion.games.sales.i18n import _, ngettext, pgettext
 from companion.games.sales.models import ROUNDS
 from companion.games.sales.present import Played, SaleResultView, SaleView, ScoreView
+from companion.games.sales.vocab import shown
 from companion.store import data_dir
 from companion.store.exchange import keep_file
 from companion.ui.contracts import ShellServices
@@ -99,6 +102,12 @@ def _choice(label: str, on: bool, on_click: Callable[[Any], Any], *, name: str |
                 side=ft.BorderSide(1, ft.Colors.PRIMARY))))
 
 
+def _mid_sentence(line: str) -> str:
+    """A sale's line put after a comma: lowercased first letter in English ("Open round 1,
+    sale 2: …"); German nouns keep their capital."""
+    return line[0].lower() + line[1:] if line and i18n.language() == "en" else line
+
+
 def _hands_text(hands: Sequence[tuple[str, int]]) -> str:
     return " · ".join(f"{p} {n}" for p, n in hands)
 
@@ -112,8 +121,7 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
     shipped = deck_choices()
     shipped_paths = [f.path for f in shipped]
     stored = library_choices(shell, "sales")
-    deck, _ = _chosen_deck(d, shipped_paths, stored)
-    word = forms.player_word(d.mode)
+    deck, _unused = _chosen_deck(d, shipped_paths, stored)
     low, high = forms.player_range(d.mode)
 
     def put(fn: Callable[[SetupDraft], SetupDraft]) -> None:
@@ -143,10 +151,11 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
     async def pick(e: Any) -> None:
         try:
             files = await ft.FilePicker().pick_files(
-                dialog_title="A Sales deck file", allowed_extensions=["json"],
+                dialog_title=_("A Sales deck file"), allowed_extensions=["json"],
                 file_type=ft.FilePickerFileType.CUSTOM, with_data=True)
         except Exception as exc:
-            shell.say(f"No file picker here ({type(exc).__name__}): type the file's path instead.")
+            shell.say(_("No file picker here ({error}): type the file's path instead.").format(
+                error=type(exc).__name__))
             return
         if not files:
             return
@@ -155,7 +164,7 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
             try:                       # a new name if taken: an older match reads the deck it was played with
                 chosen = str(keep_file(data_dir() / "decks", f.name, f.bytes))
             except CompanionError as exc:
-                shell.say(f"The deck file could not be kept: {exc}.")
+                shell.say(_("The deck file could not be kept: {error}.").format(error=exc))
                 return
         else:
             chosen = f.path or ""
@@ -164,15 +173,15 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
     errors = forms.name_errors(d.names)
     rows: list[ft.Control] = []
     for i, name in enumerate(d.names):
-        label = f"{word.capitalize()} {i + 1}"
+        label = forms.player_label(d.mode, i + 1)
         tools: list[ft.Control] = [
-            icon_button(ft.Icons.ARROW_UPWARD, f"Move {label} up",
+            icon_button(ft.Icons.ARROW_UPWARD, _("Move {label} up").format(label=label),
                         step(partial(forms.moved, i=i, by=-1)), disabled=i == 0),
-            icon_button(ft.Icons.ARROW_DOWNWARD, f"Move {label} down",
+            icon_button(ft.Icons.ARROW_DOWNWARD, _("Move {label} down").format(label=label),
                         step(partial(forms.moved, i=i, by=1)), disabled=i == len(d.names) - 1),
         ]
         if d.mode == "competitive":
-            tools.append(icon_button(ft.Icons.DELETE_OUTLINE, f"Remove {label}",
+            tools.append(icon_button(ft.Icons.DELETE_OUTLINE, _("Remove {label}").format(label=label),
                                      step(partial(forms.removed, i=i)), disabled=len(d.names) <= low))
         rows.append(ft.Column([
             ft.Row([TextField(label=label, value=name, expand=True, dense=True,
@@ -185,72 +194,76 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
     leader = d.leader_name()
     size_error = forms.hand_size_error(d.hand_size)
     problem = forms.setup_problem(d, deck)
-    count_text = (f"{low}–{high} players, seated clockwise in the order entered" if low != high else
-                  ("one person playing two hands; rename them if you like" if d.mode == "solo"
-                   else "exactly 2 players, playing as a team"))
+    count_text = (_("{low}–{high} players, seated clockwise in the order entered (SA-2, different names).").format(
+                      low=low, high=high) if low != high else
+                  (_("one person playing two hands; rename them if you like (SA-2, different names).")
+                   if d.mode == "solo"
+                   else _("exactly 2 players, playing as a team (SA-2, different names).")))
 
-    deck_radios: list[ft.Control] = [ft.Radio(value=f.path, label=f.name + ("" if f.ok else " (cannot be used)"))
+    deck_radios: list[ft.Control] = [
+        ft.Radio(value=f.path, label=shown(f.name) if f.ok else _("{deck} (cannot be used)").format(deck=shown(f.name)))
                                      for f in shipped]
     deck_radios += [ft.Radio(value=f"{forms.STORED}{c.id}",
-                             label=c.name + ("" if c.ok else " (has faults: edit it first)"))
+                             label=c.name if c.ok else _("{deck} (has faults: edit it first)").format(deck=c.name))
                     for c in stored]
-    deck_radios.append(ft.Radio(value="other", label="Another deck file"))
+    deck_radios.append(ft.Radio(value="other", label=_("Another deck file")))
     deck_value = "other" if d.deck == forms.OTHER else (d.deck if d.stored_deck() is not None
                                                         else d.deck_path(shipped_paths))
     deck_info: list[ft.Control] = []
     if d.deck == forms.OTHER:
         deck_info.append(ft.Row([
-            TextField(label="Deck file path", value=d.other, expand=True, dense=True,
+            TextField(label=_("Deck file path"), value=d.other, expand=True, dense=True,
                          on_change=_typed(lambda v: put(lambda d: replace(d, other=v)))),
-            ft.Button("Pick a file", icon=ft.Icons.FOLDER_OPEN, on_click=pick),
+            ft.Button(_("Pick a file"), icon=ft.Icons.FOLDER_OPEN, on_click=pick),
         ], wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     if deck is not None and deck.ok:
         deck_info += [ft.Text(line.strip(), size=13) for line in deck.summary]
         if deck.deck is not None and deck.deck.description:
-            deck_info.append(_note(deck.deck.description))
+            deck_info.append(_note(shown(deck.deck.description)))
     elif deck is not None:
-        deck_info.append(error_text(f"This deck file cannot be used ({len(deck.problems)} "
-                                    f"problem{'s' if len(deck.problems) != 1 else ''}):"))
+        deck_info.append(error_text(ngettext("This deck file cannot be used ({n} problem):",
+                                             "This deck file cannot be used ({n} problems):",
+                                             len(deck.problems)).format(n=len(deck.problems))))
         deck_info += [error_text(p) for p in deck.problems[:12]]
         if len(deck.problems) > 12:
-            deck_info.append(error_text(f"… and {len(deck.problems) - 12} more"))
+            deck_info.append(error_text(_("… and {n} more").format(n=len(deck.problems) - 12)))
 
-    modes: list[ft.Control] = [ft.Radio(value=m, label=text) for m, text in forms.MODES]
+    modes: list[ft.Control] = [ft.Radio(value=m, label=_(text)) for m, text in forms.MODES]
     leader_radios: list[ft.Control] = [ft.Radio(value=n, label=n) for n in leaders]
     return _column([
-        heading("New Sales game"),
-        bold("Mode (SA-2)"),
+        heading(_("New Sales game")),
+        bold(_("Mode (SA-2)")),
         ft.RadioGroup(value=d.mode, on_change=_picked(lambda v: put(lambda d: forms.with_mode(d, v))),
                       content=ft.Column(modes, spacing=0)),
-        bold(f"{word.capitalize()}s"),
-        ft.Text(f"{count_text} (SA-2, different names)."),
+        bold(_("Hands") if d.mode == "solo" else _("Players")),
+        ft.Text(count_text),
         RosterPicker(groups_played(shell.store) if d.mode != "solo" else [], low, high,
-                     (f"the competitive game is for {low}–{high} players (SA-2)" if low != high
-                      else f"the co-op game is for exactly {low} players (SA-2)"),
+                     (_("the competitive game is for {low}–{high} players (SA-2)").format(low=low, high=high)
+                      if low != high else _("the co-op game is for exactly {n} players (SA-2)").format(n=low)),
                      lambda names: put(lambda d: forms.with_players(d, names)), key="groups"),
         *rows,
-        ft.Button(f"Add {word}", icon=ft.Icons.PERSON_ADD, visible=low != high,
+        ft.Button(_("Add hand") if d.mode == "solo" else _("Add player"), icon=ft.Icons.PERSON_ADD, visible=low != high,
                   disabled=len(d.names) >= high, on_click=step(forms.added)),
-        bold("Cards dealt per round"),
-        TextField(label="Cards dealt per hand each round", value=d.hand_size, dense=True,
+        bold(_("Cards dealt per round")),
+        TextField(label=_("Cards dealt per hand each round"), value=d.hand_size, dense=True,
                      keyboard_type=ft.KeyboardType.NUMBER, width=260,
                      on_change=_typed(lambda v: put(lambda d: replace(d, hand_size=v)))),
         error_text(size_error),
         ft.Text(forms.hand_size_note(d.mode, d.hand_size)),
-        bold("Who leads the first sale? (SA-9)"),
+        bold(_("Who leads the first sale? (SA-9)")),
         ft.RadioGroup(value=leader, on_change=_picked(lambda v: put(lambda d: replace(d, leader=v))),
                       content=ft.Column(leader_radios, spacing=0)),
-        bold("Deck file (SA-1)"),
-        ft.Text("The card list is not in the rules: it comes from a deck you make in the app "
-                "(Sales decks), or a deck file. Any card can also be entered by its attributes."),
+        bold(_("Deck file (SA-1)")),
+        ft.Text(_("The card list is not in the rules: it comes from a deck you make in the app "
+                  "(Sales decks), or a deck file. Any card can also be entered by its attributes.")),
         ft.RadioGroup(value=deck_value,
                       on_change=_picked(lambda v: put(lambda d: replace(d, deck=forms.OTHER if v == "other" else v))),
                       content=ft.Column(deck_radios, spacing=0)),
         *deck_info,
-        ft.Button("Sales decks: make or edit one", icon=ft.Icons.EDIT_NOTE,
+        ft.Button(_("Sales decks: make or edit one"), icon=ft.Icons.EDIT_NOTE,
                   on_click=lambda e: shell.go("library", game="sales")),
         error_text(problem),
-        ft.FilledButton("Start game", icon=ft.Icons.PLAY_ARROW, disabled=problem is not None,
+        ft.FilledButton(_("Start game"), icon=ft.Icons.PLAY_ARROW, disabled=problem is not None,
                         on_click=_tap(start)),
     ])
 
@@ -281,22 +294,22 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
     deck_f = match_deck(t.match.settings)
     deck = deck_f.deck if deck_f is not None else None
     sv = present.sale_view(game)
-    title = f"Sales · round {sv.round} of {ROUNDS}"
+    title = _("Sales · round {round} of {rounds}").format(round=sv.round, rounds=ROUNDS)
     if sv.mode != "competitive":
-        title += f" · {dict(coop='co-op', solo='solo')[sv.mode]}"
+        title += " · " + (_("co-op") if sv.mode == "coop" else _("solo"))
     out: list[ft.Control] = [heading(title)]
     if ui.mode == "entry" and not sv.game_over:
         out.append(_note(forms.hand_size_note(sv.mode, t.record.get("hand_size", ""))))
     if deck_f is not None and not deck_f.ok:
-        out.append(error_text(f"The deck {deck_f.path or deck_f.name} cannot be used now "
-                              f"({deck_f.problems[0]}): enter cards by their attributes."))
+        out.append(error_text(_("The deck {deck} cannot be used now ({problem}): enter cards by their "
+                                "attributes.").format(deck=deck_f.path or deck_f.name, problem=deck_f.problems[0])))
     if ui.mode == "sale" and ui.at is not None:
         out.append(SaleDetail(t, game, ui, key="sale"))
     elif ui.mode == "edit" and ui.at is not None:
         out.append(EditSale(t, deck, ui, key="edit"))
     else:
         play = GameOver(t, game, ui, key="over") if sv.game_over else Entry(t, game, deck, ui, key="entry")
-        grid = _grid(game, "Scores" if sv.game_over else "Scores so far")
+        grid = _grid(game, _("Scores") if sv.game_over else _("Scores so far"))
         last = _last_sale(game, ui)      # the sale just recorded, read before the next card
         if sv.game_over:                 # no next card: the scores come first
             out.append(side_by_side(play, _column([*grid, *last, *_sales_list(t, game, ui)])))
@@ -313,7 +326,7 @@ def _grid(game: Played, title: str) -> list[ft.Control]:
     if not game.any_sale:
         return []
     players, lines = present.score_grid(game)
-    return [heading(title, 18), ScoreGrid(players, lines, name="score grid", key="score-grid")]
+    return [heading(title, 18), ScoreGrid(players, lines, name=_("score grid"), key="score-grid")]
 
 
 # ---------------------------------------------------------------- the sale being entered
@@ -324,22 +337,23 @@ def _order_panel(sv: SaleView) -> list[ft.Control]:
     played = dict(sv.played)
     lines: list[ft.Control] = []
     for i, p in enumerate(sv.order, 1):
-        lead = " (leads)" if i == 1 else ""
+        who = _("{player} (leads)").format(player=p) if i == 1 else p
         if p in played:
-            lines.append(ft.Text(f"{i}. {p}{lead}: {played[p]}"))
+            lines.append(ft.Text(f"{i}. {who}: {played[p]}"))
         elif p == sv.turn:
-            lines.append(ft.Text(f"{i}. {p}{lead}: to play now", weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY))
+            lines.append(ft.Text(_("{i}. {player}: to play now").format(i=i, player=who),
+                                 weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY))
         else:
-            lines.append(ft.Text(f"{i}. {p}{lead}: waits"))
+            lines.append(ft.Text(_("{i}. {player}: waits").format(i=i, player=who)))
     skipped = [h.player for h in sv.hands if h.empty]
     if skipped:
-        lines.append(ft.Text(f"{', '.join(skipped)}: empty hand, skipped (SA-3)."))
-    return [card(_column([bold("Play order (SA-3)"), *lines, ft.Text(sv.suit_text, size=13)], spacing=4),
+        lines.append(ft.Text(_("{players}: empty hand, skipped (SA-3).").format(players=", ".join(skipped))))
+    return [card(_column([bold(_("Play order (SA-3)")), *lines, ft.Text(sv.suit_text, size=13)], spacing=4),
                  "order")]
 
 
 def _hands_line(sv: SaleView) -> ft.Control:
-    return ft.Text("Cards in hand: " + " · ".join(f"{h.player} {h.cards}" for h in sv.hands))
+    return ft.Text(_("Cards in hand: {hands}").format(hands=" · ".join(f"{h.player} {h.cards}" for h in sv.hands)))
 
 
 @ft.component
@@ -354,15 +368,16 @@ def DeckPicker(t: Table, deck: Deck, game: Played, player: str, entered: tuple[A
 
     out: list[ft.Control] = []
     if picker.needs_search(deck) or query:
-        out.append(TextField(label="Search the deck", value=query, dense=True, prefix_icon=ft.Icons.SEARCH,
-                             hint_text="e.g. sun 4, coat, wild",
+        out.append(TextField(label=_("Search the deck"), value=query, dense=True, prefix_icon=ft.Icons.SEARCH,
+                             hint_text=_("e.g. sun 4, coat, wild"),
                              on_change=_typed(lambda v: actions.set_query(t, v))))
     if not groups:
-        out.append(ft.Text(f"No card of the deck matches '{query}'."))
+        out.append(ft.Text(_("No card of the deck matches '{query}'.").format(query=query)))
     for g in groups:
         chips: list[ft.Control] = []
         for c in g.cards:
-            name = f"{player} plays {c.text}" if not c.out else f"{c.text}: out of play, {c.why}"
+            name = (_("{player} plays {card}").format(player=player, card=c.text) if not c.out
+                    else _("{card}: out of play, {why}").format(card=c.text, why=c.why))
             chips.append(ft.Semantics(
                 label=name, button=not c.out, identifier=f"card-{c.id}",
                 content=ft.Button(
@@ -391,45 +406,50 @@ def AttributeEntry(t: Table, deck: Deck | None, player: str, d: CardDraft, *, ke
     suits = forms.suit_options(deck)
     icons = forms.icon_options(deck)
     out: list[ft.Control] = [
-        ft.Text("Suit"),
-        ft.Row([_choice(s, d.suit == s, put(suit=s), name=f"Suit {s}") for s in suits],
+        ft.Text(_("Suit")),
+        ft.Row([_choice(forms.word(s), d.suit == s, put(suit=s), name=_("Suit {suit}").format(suit=forms.word(s)))
+                for s in suits],
                spacing=6, run_spacing=6, wrap=True),
     ]
     if deck is None:
-        out.append(TextField(label="Suit (a lowercase name, or wild)", value=d.suit, dense=True,
+        out.append(TextField(label=_("Suit (a lowercase name, or wild)"), value=d.suit, dense=True,
                                 on_change=typed("suit")))
     out += [
-        error_text(errs.get("suit")) if d.suit else ft.Text("Pick the card's suit.", size=13),
+        error_text(errs.get("suit")) if d.suit else ft.Text(_("Pick the card's suit."), size=13),
         ft.Row([
-            TextField(label="Value", value=str(d.value), dense=True, width=120,
+            TextField(label=_("Value"), value=str(d.value), dense=True, width=120,
                          keyboard_type=ft.KeyboardType.NUMBER, on_change=typed("value")),
-            TextField(label="Discard icons", value=str(d.discard), dense=True, width=140,
+            TextField(label=_("Discard icons"), value=str(d.discard), dense=True, width=140,
                          keyboard_type=ft.KeyboardType.NUMBER, on_change=typed("discard")),
         ], spacing=8, wrap=True),
         error_text(errs.get("value")),
         error_text(errs.get("discard")),
     ]
     if icons:
-        out.append(ft.Text("Icons it shows (tap to add or remove)"))
-        out.append(ft.Row([_choice(i, i in d.icons, toggle(i, i not in d.icons), name=f"Icon {i}") for i in icons],
+        out.append(ft.Text(_("Icons it shows (tap to add or remove)")))
+        out.append(ft.Row([_choice(forms.word(i), i in d.icons, toggle(i, i not in d.icons),
+                                   name=_("Icon {icon}").format(icon=forms.word(i))) for i in icons],
                           spacing=6, run_spacing=6, wrap=True))
     else:
-        out.append(TextField(label="Icons it shows (comma separated)", value=", ".join(d.icons), dense=True,
+        out.append(TextField(label=_("Icons it shows (comma separated)"), value=", ".join(d.icons), dense=True,
                                 on_change=_typed(lambda v: actions.set_attrs(t, icons=tuple(v.split(","))))))
     out.append(error_text(errs.get("icons")))
-    out.append(ft.Text("Set it collects"))
-    out.append(ft.Row([_choice(text, d.set_kind == kind, put(set_kind=kind), name=f"Set: {text}")
-                       for kind, text in [("", "none"), ("1x", "1x set"), ("neighbor", "neighbor set")]],
+    out.append(ft.Text(_("Set it collects")))
+    out.append(ft.Row([_choice(text, d.set_kind == kind, put(set_kind=kind), name=_("Set: {kind}").format(kind=text))
+                       for kind, text in [("", pgettext("set", "none")), ("1x", _("1x set")),
+                                          ("neighbor", _("neighbor set"))]],
                       spacing=6, run_spacing=6, wrap=True))
     if d.set_kind:
         if icons:
-            out.append(ft.Row([_choice(i, d.set_icon == i, put(set_icon=i), name=f"Collects {i}") for i in icons],
+            out.append(ft.Row([_choice(forms.word(i), d.set_icon == i, put(set_icon=i),
+                                       name=_("Collects {icon}").format(icon=forms.word(i))) for i in icons],
                               spacing=6, run_spacing=6, wrap=True))
         else:
-            out.append(TextField(label="Icon it collects", value=d.set_icon, dense=True,
+            out.append(TextField(label=_("Icon it collects"), value=d.set_icon, dense=True,
                                     on_change=typed("set_icon")))
     out.append(error_text(errs.get("set")))
-    out.append(ft.FilledButton(f"{player} plays this card", icon=ft.Icons.CHECK, disabled=bool(errs),
+    out.append(ft.FilledButton(_("{player} plays this card").format(player=player), icon=ft.Icons.CHECK,
+                               disabled=bool(errs),
                                on_click=_tap(lambda: actions.add_card(t, t.latest().attrs, deck))))
     return _column(out, spacing=GAP)
 
@@ -443,22 +463,22 @@ def CardEntry(t: Table, deck: Deck | None, game: Played, sv: SaleView, ui: Table
     if sv.turn is not None:
         if ui.question is not None and ui.pending is not None:
             out.append(card(_column([
-                bold("Off suit? (SA-14)"),
+                bold(_("Off suit? (SA-14)")),
                 ft.Text(ui.question),
                 ft.Row([
-                    ft.FilledButton("Confirm off-suit play", icon=ft.Icons.CHECK,
+                    ft.FilledButton(_("Confirm off-suit play"), icon=ft.Icons.CHECK,
                                     on_click=_tap(lambda: actions.confirm_off_suit(t, deck))),
-                    ft.Button("Choose another card", icon=ft.Icons.CLOSE,
+                    ft.Button(_("Choose another card"), icon=ft.Icons.CLOSE,
                               on_click=_tap(lambda: actions.choose_another(t))),
                 ], wrap=True),
             ], spacing=GAP), "confirm"))
         else:
             method = ui.method if deck is not None else "attrs"
-            out.append(heading(f"{sv.turn}'s card", 18))
+            out.append(heading(_("{player}'s card").format(player=sv.turn), 18))
             if deck is not None:
                 out.append(ft.Row([
-                    _choice("From the deck", method == "deck", _tap(lambda: actions.set_method(t, "deck"))),
-                    _choice("By attributes", method == "attrs", _tap(lambda: actions.set_method(t, "attrs"))),
+                    _choice(_("From the deck"), method == "deck", _tap(lambda: actions.set_method(t, "deck"))),
+                    _choice(_("By attributes"), method == "attrs", _tap(lambda: actions.set_method(t, "attrs"))),
                 ], spacing=6, wrap=True))
             out.append(error_text(ui.error))
             if method == "deck" and deck is not None:
@@ -477,30 +497,30 @@ def Entry(t: Table, game: Played, deck: Deck | None, ui: TableUI, *, key: Key = 
     if sv.round_over:
         out.append(_hands_line(sv))
         out.append(error_text(ui.error))
-        out.append(ft.FilledButton(f"Start round {sv.round + 1}", icon=ft.Icons.PLAY_ARROW,
+        out.append(ft.FilledButton(_("Start round {n}").format(n=sv.round + 1), icon=ft.Icons.PLAY_ARROW,
                                    on_click=_tap(lambda: actions.next_round(t))))
     else:
         out += _order_panel(sv)
         out.append(_hands_line(sv))
         if sv.ready:
             out.append(error_text(ui.error))
-            out.append(ft.FilledButton("Record sale", icon=ft.Icons.CHECK,
+            out.append(ft.FilledButton(_("Record sale"), icon=ft.Icons.CHECK,
                                        on_click=_tap(lambda: actions.record_sale(t))))
-        out.append(ft.Button("Take back the last card", icon=ft.Icons.BACKSPACE_OUTLINED,
+        out.append(ft.Button(_("Take back the last card"), icon=ft.Icons.BACKSPACE_OUTLINED,
                              visible=bool(ui.plays), on_click=_tap(lambda: actions.take_back(t))))
         if not sv.ready:
             out.append(CardEntry(t, deck, game, sv, ui, ui.plays, key="card-entry"))
     return _column(out)
 
 
-def _undo(t: Table, ui: TableUI, label: str = "Undo last sale") -> list[ft.Control]:
+def _undo(t: Table, ui: TableUI, label: str | None = None) -> list[ft.Control]:
     """The undo button, away from the entry's buttons; it asks first (Undo / Keep), and
     what it did is said right under it."""
     record = t.record
     question = forms.undo_question(record)
     out: list[ft.Control] = []
     if question is not None:
-        out.append(undo_asking_first(label, question, forms.asks_undo(ui, record),
+        out.append(undo_asking_first(label or _("Undo last sale"), question, forms.asks_undo(ui, record),
                                      on_ask=_tap(lambda: actions.ask_undo(t)), on_undo=_tap(lambda: actions.undo(t)),
                                      on_keep=_tap(lambda: actions.keep_sale(t))))
     if ui.said:
@@ -516,13 +536,13 @@ def _result_body(res: SaleResultView) -> list[ft.Control]:
         card(_column([
             ft.Text(res.headline, size=18, weight=ft.FontWeight.BOLD),
             ft.Text(res.explanation),
-            _note("Rulings: " + ", ".join(res.rulings)),
+            _note(_("Rulings: {ids}").format(ids=", ".join(res.rulings))),
         ], spacing=4), "sale-winner"),
-        bold("Discards"),
+        bold(_("Discards")),
         ft.Text(res.discards_text),
-        bold("Next leader"),
+        bold(_("Next leader")),
         ft.Text(res.next_text),
-        bold("Cards in hand now"),
+        bold(_("Cards in hand now")),
         ft.Text(_hands_text(res.hands)),
     ]
     out += [ft.Text(n) for n in res.notes]
@@ -537,12 +557,12 @@ def _last_sale(game: Played, ui: TableUI) -> list[ft.Control]:
     r, s = ui.last
     res = present.sale_result(game, r, s)
     return [card(_column([
-        bold(f"Round {res.round}, sale {res.sale}: result", 14),
+        bold(_("Round {round}, sale {sale}: result").format(round=res.round, sale=res.sale), 14),
         ft.Text(res.headline, size=18, weight=ft.FontWeight.BOLD),
         ft.Text(res.explanation),
         ft.Text(res.discards_text, weight=ft.FontWeight.W_500),
         ft.Text(res.next_text),
-        _note("Rulings: " + ", ".join(res.rulings)),
+        _note(_("Rulings: {ids}").format(ids=", ".join(res.rulings))),
     ], spacing=4), "sale-winner")]     # a round's end notes: the entry's status says them
 
 
@@ -550,13 +570,14 @@ def _sales_list(t: Table, game: Played, ui: TableUI) -> list[ft.Control]:
     """The sales played, each to open, the latest first; then the undo (asked first)."""
     if not t.record.get("rounds"):
         return _undo(t, ui)
-    out: list[ft.Control] = [heading("Sales of this game", 18)] if game.any_sale else []
+    out: list[ft.Control] = [heading(_("Sales of this game"), 18)] if game.any_sale else []
     for rv in reversed(present.round_views(game)):
         if not rv.sales:
             continue
-        out.append(bold(f"Round {rv.number}"))
+        out.append(bold(_("Round {n}").format(n=rv.number)))
         for s, line in reversed(list(enumerate(rv.sales))):
-            out.append(ft.TextButton(f"Open round {rv.number}, {line[0].lower()}{line[1:]}",
+            # Translators: {sale} is a whole line: "Sale 2: Dan led; Dan wins with the snow 0"
+            out.append(ft.TextButton(_("Open round {n}, {sale}").format(n=rv.number, sale=_mid_sentence(line)),
                                      on_click=_tap(partial(actions.open_sale, t, (rv.number - 1, s)))))
     return out + _undo(t, ui)
 
@@ -568,15 +589,16 @@ def SaleDetail(t: Table, game: Played, ui: TableUI, *, key: Key = None) -> ft.Co
     res = present.sale_result(game, r, s)
     entered = changes.plays_of(game.record, r, s)
     return _column([
-        heading(f"Round {r + 1}, sale {s + 1}", 18),
-        bold("Cards as entered"),
+        heading(_("Round {round}, sale {sale}").format(round=r + 1, sale=s + 1), 18),
+        bold(_("Cards as entered")),
         *[ft.Text(f"{i}. {p['player']}: {present.card_text(p['card'])}") for i, p in enumerate(entered, 1)],
         *_result_body(res),
         error_text(ui.error),
         ft.Row([
-            ft.FilledButton("Change this sale", icon=ft.Icons.EDIT,
+            ft.FilledButton(_("Change this sale"), icon=ft.Icons.EDIT,
                             on_click=_tap(lambda: actions.change_sale(t, entered))),
-            ft.Button("Back to the table", icon=ft.Icons.ARROW_BACK, on_click=_tap(lambda: actions.back_to_table(t))),
+            ft.Button(_("Back to the table"), icon=ft.Icons.ARROW_BACK,
+                      on_click=_tap(lambda: actions.back_to_table(t))),
         ], wrap=True),
     ])
 
@@ -588,15 +610,15 @@ def EditSale(t: Table, deck: Deck | None, ui: TableUI, *, key: Key = None) -> ft
     before = present.played(t.record, ui.at)     # the game up to the sale being changed
     sv = present.sale_view(before, ui.edit_plays)
     out: list[ft.Control] = [
-        heading(f"Change round {r + 1}, sale {s + 1}", 18),
-        ft.Text("Take back cards and enter them again; saving replaces the sale and replays every "
-                "later sale (the record is the truth)."),
+        heading(_("Change round {round}, sale {sale}").format(round=r + 1, sale=s + 1), 18),
+        ft.Text(_("Take back cards and enter them again; saving replaces the sale and replays every "
+                  "later sale (the record is the truth).")),
         *_order_panel(sv),
         _hands_line(sv),
         ft.Row([
-            ft.Button("Take back the last card", icon=ft.Icons.BACKSPACE_OUTLINED,
+            ft.Button(_("Take back the last card"), icon=ft.Icons.BACKSPACE_OUTLINED,
                       disabled=not ui.edit_plays, on_click=_tap(lambda: actions.take_back(t))),
-            ft.Button("Enter the whole sale again", icon=ft.Icons.RESTART_ALT,
+            ft.Button(_("Enter the whole sale again"), icon=ft.Icons.RESTART_ALT,
                       disabled=not ui.edit_plays, on_click=_tap(lambda: actions.enter_again(t))),
         ], wrap=True),
     ]
@@ -605,9 +627,9 @@ def EditSale(t: Table, deck: Deck | None, ui: TableUI, *, key: Key = None) -> ft
     else:
         out.append(CardEntry(t, deck, before, sv, ui, ui.edit_plays, key="edit-entry"))
     out.append(ft.Row([
-        ft.FilledButton("Save changes", icon=ft.Icons.SAVE, disabled=not sv.ready,
+        ft.FilledButton(_("Save changes"), icon=ft.Icons.SAVE, disabled=not sv.ready,
                         on_click=_tap(lambda: actions.save_edit(t))),
-        ft.Button("Cancel", icon=ft.Icons.CLOSE, on_click=_tap(lambda: actions.cancel_edit(t))),
+        ft.Button(_("Cancel"), icon=ft.Icons.CLOSE, on_click=_tap(lambda: actions.cancel_edit(t))),
     ], wrap=True))
     return _column(out)
 
@@ -620,8 +642,10 @@ def _score_cards(score: ScoreView) -> list[ft.Control]:
     for s in score.scores:
         out.append(card(_column([
             bold(f"{s.place}. {s.player}: {s.total}", 17),
-            ft.Text(f"Numbers {s.numbers} · 1x sets {s.sets} · neighbor sets {s.neighbor} · "
-                    f"{s.cards} card{'s' if s.cards != 1 else ''} won", size=13),
+            ft.Text(ngettext("Numbers {numbers} · 1x sets {sets} · neighbor sets {neighbor} · {n} card won",
+                             "Numbers {numbers} · 1x sets {sets} · neighbor sets {neighbor} · {n} cards won",
+                             s.cards).format(numbers=s.numbers, sets=s.sets, neighbor=s.neighbor, n=s.cards),
+                    size=13),
             *[ft.Text(line, size=13) for line in s.breakdown],
         ], spacing=3), f"score-{s.player}"))
     return out
@@ -630,28 +654,29 @@ def _score_cards(score: ScoreView) -> list[ft.Control]:
 @ft.component
 def GameOver(t: Table, game: Played, ui: TableUI, *, key: Key = None) -> ft.Control:
     score = present.score_view(game)
-    out: list[ft.Control] = [heading("Game over: the scores", 18)]
+    out: list[ft.Control] = [heading(_("Game over: the scores"), 18)]
     if score.team is not None:
-        rating = score.team.rating or "no rating"
+        rating = _(score.team.rating) if score.team.rating else _("no rating")
         out.append(card(_column([
-            ft.Text(f"Team score {score.team.score}: {rating}", size=18, weight=ft.FontWeight.BOLD),
+            ft.Text(_("Team score {score}: {rating}").format(score=score.team.score, rating=rating),
+                    size=18, weight=ft.FontWeight.BOLD),
             ft.Text(score.team.explanation),
         ], spacing=4), "team"))
     elif score.winners:
         out.append(card(_column([
-            ft.Text(f"{score.winners[0]} wins", size=18, weight=ft.FontWeight.BOLD),
+            ft.Text(_("{player} wins").format(player=score.winners[0]), size=18, weight=ft.FontWeight.BOLD),
             ft.Text(score.explanation),
         ], spacing=4), "winner"))
     out += _breakdowns(score)
     out += [_note(n) for n in score.notes]
     out.append(error_text(ui.error))
-    out.append(ft.Button("Home", icon=ft.Icons.HOME, on_click=_tap(lambda: t.go("home"))))
+    out.append(ft.Button(_("Home"), icon=ft.Icons.HOME, on_click=_tap(lambda: t.go("home"))))
     return _column(out)
 
 
 def _breakdowns(score: ScoreView) -> list[ft.Control]:
     """How each score was counted, the rules' lines (the totals are in the grid)."""
-    out: list[ft.Control] = [bold("How each score was counted (SA-10…SA-12)")]
+    out: list[ft.Control] = [bold(_("How each score was counted (SA-10…SA-12)"))]
     for s in score.scores:
         out.append(card(_column([bold(f"{s.place}. {s.player}: {s.total}", 15),
                                  *[ft.Text(line, size=13) for line in s.breakdown]], spacing=3),
@@ -665,7 +690,7 @@ def _breakdowns(score: ScoreView) -> list[ft.Control]:
 @ft.component
 def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.Control:
     m = shell.store.match(match_id)            # read once; what follows is drawn from it
-    out: list[ft.Control] = [heading(f"Sales game: {', '.join(m.players)}")]
+    out: list[ft.Control] = [heading(_("Sales game: {players}").format(players=", ".join(m.players)))]
     if not m.games:
         return _column(out)
     settings = shell.store.match_settings(m.id)
@@ -677,33 +702,34 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
         line = present.progress_line(game)
     except RecordError as err:
         problem: CompanionError = err
-        line = f"cannot be replayed: {say_where(err)}"
+        line = _("cannot be replayed: {problem}").format(problem=say_where(err))
     except CompanionError as exc:
         problem = exc
         line = str(exc)
     out.append(ft.Text(line[0].upper() + line[1:]))
     if not m.finished:
-        out.append(ft.FilledButton("Continue this game", icon=ft.Icons.PLAY_ARROW,
+        out.append(ft.FilledButton(_("Continue this game"), icon=ft.Icons.PLAY_ARROW,
                                    on_click=_tap(lambda: shell.continue_match(m.id))))
     if deck:
-        out.append(_note(f"Deck: {deck}"))
+        out.append(_note(_("Deck: {deck}").format(deck=deck)))
     if game is None:
         out.append(error_text(str(problem)))
         return _column(out)
     rounds = present.round_views(game)
     score = present.score_view(game)
     if score.team is not None and score.over:
-        out.append(bold(f"Team score {score.team.score}: {score.team.rating or 'no rating'}"))
+        out.append(bold(_("Team score {score}: {rating}").format(
+            score=score.team.score, rating=_(score.team.rating) if score.team.rating else _("no rating"))))
     if score.over or rounds:
         out.append(ft.Text(score.explanation))
     for rv in rounds:
-        out.append(heading(f"Round {rv.number}" + (" (over)" if rv.over else " (in play)"), 18))
-        out.append(ft.Text(f"{rv.leader} led the round."))
+        out.append(heading((_("Round {n} (over)") if rv.over else _("Round {n} (in play)")).format(n=rv.number), 18))
+        out.append(ft.Text(_("{player} led the round.").format(player=rv.leader)))
         out += [ft.Text(s) for s in rv.sales]
-        out.append(ft.Text("Cards in hand: " + _hands_text(rv.hands), size=13))
+        out.append(ft.Text(_("Cards in hand: {hands}").format(hands=_hands_text(rv.hands)), size=13))
         out += [_note(n) for n in rv.notes]
     if rounds:
-        out.append(heading("Scores" if score.over else "Scores so far", 18))
+        out.append(heading(_("Scores") if score.over else _("Scores so far"), 18))
         out += _score_cards(score)
     out.append(ExportActions(shell, m.id, m.games[-1].number, games_in_match=False))
     return _column(out)
@@ -714,9 +740,9 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
 
 @ft.component
 def RulesText(*, key: Key = None) -> ft.Control:
-    out: list[ft.Control] = [heading("Sales: the rules in plain words")]
-    out += [ft.Text(p) for p in rulings.RULES_INTRO]
-    out += ruling_lines(rulings.RULES)
+    out: list[ft.Control] = [heading(_("Sales: the rules in plain words"))]
+    out += [ft.Text(_(p)) for p in rulings.RULES_INTRO]
+    out += ruling_lines([(rid, _(text), house) for rid, text, house in rulings.RULES])
     return _column(out)
 
 

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
+from companion.core.i18n import _
 from companion.ui.widgets.icon_button import TAP
 
 
@@ -19,7 +20,8 @@ def NumberChips(owner: str, noun: str, options: Sequence[int], chosen: int | Non
     for n in options:
         on = n == chosen
         chips.append(ft.Semantics(
-            label=f"{owner}: {n} {noun}", button=True, selected=on,
+            # Translators: a number chip's spoken name, e.g. "Anna: 5 table"
+            label=_("{owner}: {n} {noun}").format(owner=owner, n=n, noun=noun), button=True, selected=on,
             content=ft.Button(
                 f"{n}", on_click=lambda e, n=n: on_pick(n), width=56, height=TAP,
                 style=ft.ButtonStyle(

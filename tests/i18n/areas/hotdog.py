@@ -11,5 +11,5 @@ explanation), rules (the ruling lines' ids and "(house rule)"), the printables (
 pages' header and footer, "Date", "House rule:", the marks' legend).
 """
 
-SCREENS: set[str] = set()
-PRINTABLES = False
+SCREENS: set[str] = {"setup", "table_in_play", "table_finished", "match_detail", "rules"}
+PRINTABLES = True

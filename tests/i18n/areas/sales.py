@@ -2,8 +2,8 @@
 
 Switch a screen on by adding its name: "setup", "table_in_play", "table_finished",
 "match_detail", "rules" (and "library_item", a game with a library's editor).
-PRINTABLES = True checks the text of its score sheets and rules cards.
+PRINTABLES = True
 """
 
-SCREENS: set[str] = set()
-PRINTABLES = False
+SCREENS: set[str] = {"setup", "table_in_play", "table_finished", "match_detail", "rules", "library_item"}
+PRINTABLES = True

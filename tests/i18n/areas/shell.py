@@ -7,5 +7,5 @@ player reads outside the catalogs. The shell's screens: "home", "settings", "his
 """
 
 SCREENS: set[str] = {"settings", "home", "history", "import", "rules_list", "host_panel", "library", "stats",
-                     "nights"}
+                     "nights", "night"}
 PRINTABLES = False   # the shared parts of every printable are checked with each game's

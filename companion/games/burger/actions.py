@@ -22,6 +22,7 @@ from companion.core.errors import CompanionError
 from companion.core.game import screen_only
 from companion.games.burger import forms, rules
 from companion.games.burger.forms import RoundDraft
+from companion.games.burger.i18n import _
 from companion.games.burger.present import GameView, Replayed, game_view
 from companion.games.burger.recipes import RecipeBook
 from companion.games.burger.state import over, place, replay, state_before
@@ -186,7 +187,7 @@ def submit(d: Drawn) -> None:
     if not change.ok:
         t.put(lambda u: replace(u, error=change.error))
         return
-    if not save(t, change.record, base, "your entry was not saved"):
+    if not save(t, change.record, base, _("your entry was not saved")):
         return
     t.forget(DRAFT)
     index = len(change.record["rounds"]) - 1
@@ -213,11 +214,11 @@ def undo(d: Drawn) -> None:
     if not change.ok:
         t.put(lambda u: replace(u, error=change.error, undo_asked=None))
         return
-    if not save(t, change.record, record, "nothing was undone"):
+    if not save(t, change.record, record, _("nothing was undone")):
         t.put(lambda u: replace(u, undo_asked=None))
         return
     back = forms.draft_of(record, len(record["rounds"]) - 1)
-    said = f"Round {len(record['rounds'])} undone; its entries are back for entry."
+    said = _("Round {number} undone; its entries are back for entry.").format(number=len(record["rounds"]))
     t.forget(DRAFT)
     t.put(lambda u: replace(u, mode="entry", draft=back, error=None, peek=None, stack_for=None,
                             undo_asked=None, said=said))
@@ -233,11 +234,11 @@ def save_edit(d: Drawn) -> None:
     if not change.ok:
         t.put(lambda u: replace(u, error=change.error))
         return
-    if not save(t, change.record, base, f"your change to round {index + 1} was not saved"):
+    if not save(t, change.record, base, _("your change to round {number} was not saved").format(number=index + 1)):
         return
     t.forget(EDIT)
     t.put(lambda u: replace(u, mode="round", edit=None, error=None))
-    t.say(f"Round {index + 1} changed; the game was replayed from there.")
+    t.say(_("Round {number} changed; the game was replayed from there.").format(number=index + 1))
 
 
 def flip_top_bun(t: Table, player: str, on: bool) -> None:
@@ -246,4 +247,4 @@ def flip_top_bun(t: Table, player: str, on: bool) -> None:
     try:
         t.set_setting(forms.TOP_BUNS, json.dumps(forms.toggled(now, player, on)))
     except CompanionError as exc:
-        t.say(f"Not saved: {exc}")
+        t.say(_("Not saved: {error}").format(error=exc))

@@ -21,13 +21,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from companion.core import edits, words
+from companion.core import edits
 from companion.core.edits import Change, clean, say, say_where
 from companion.core.errors import RecordError, RuleError
 from companion.core.game import screen_only
 from companion.core.names import Roster, check_names, normal
 from companion.core.record import parse_json
 from companion.games.burger import rules
+from companion.games.burger.i18n import _, ngettext
 from companion.games.burger.models import (
     DEFAULT_HAMBURGER_POINTS,
     DEFAULT_RAT_POINTS,
@@ -40,7 +41,7 @@ from companion.games.burger.models import (
     RoundResult,
 )
 from companion.games.burger.present import hand_text
-from companion.games.burger.recipes import RECIPES_DIR, RecipeBook, load_recipes
+from companion.games.burger.recipes import RECIPES_DIR, RecipeBook, bun_shown, load_recipes
 from companion.games.burger.recipes import problems as recipe_problems
 from companion.games.burger.state import UNNAMED, deck_label, on_screen, replay, state_before
 
@@ -123,9 +124,9 @@ def recipe_status(path: str | Path | None = None) -> RecipeStatus:
     except RecordError as err:
         return RecipeStatus(str(path), None, say(err))
     names = ", ".join(r.name for r in book.recipes)
-    text = f"{path.name}: {words.count(len(book.recipes), 'recipe')} ({names})."
+    text = _recipes_line(path.name, len(book.recipes), names)
     if book.example:
-        text += " An example file, made up: edit it to match your recipe cards."
+        text += " " + _("An example file, made up: edit it to match your recipe cards.")
     return RecipeStatus(str(path), book, text)
 
 
@@ -139,10 +140,19 @@ def recipe_text_status(text: str, name: str) -> RecipeStatus:
     found = recipe_problems(raw)
     if found:
         more = len(found) - 1
-        return RecipeStatus("", None, f"{name}: {found[0]}" + (f" (and {more} more)" if more else ""))
+        if more:
+            return RecipeStatus("", None, _("{name}: {problem} (and {more} more)").format(
+                name=name, problem=found[0], more=more))
+        return RecipeStatus("", None, f"{name}: {found[0]}")
     book = RecipeBook.model_validate(raw)
     names = ", ".join(r.name for r in book.recipes)
-    return RecipeStatus("", book, f"{name}: {words.count(len(book.recipes), 'recipe')} ({names}).")
+    return RecipeStatus("", book, _recipes_line(name, len(book.recipes), names))
+
+
+def _recipes_line(name: str, n: int, names: str) -> str:
+    """'example.json: 3 recipes (Classic, …).'"""
+    return ngettext("{name}: {n} recipe ({names}).", "{name}: {n} recipes ({names}).", n).format(
+        name=name, n=n, names=names)
 
 
 def match_recipes(settings: Mapping[str, str]) -> RecipeStatus:
@@ -150,7 +160,7 @@ def match_recipes(settings: Mapping[str, str]) -> RecipeStatus:
     the recipe file it names (the shipped example if none)."""
     copy = settings.get(RECIPES_COPY)
     if copy:
-        return recipe_text_status(copy, "The recipe set this game was set up with")
+        return recipe_text_status(copy, _("The recipe set this game was set up with"))
     return recipe_status(settings.get(RECIPES))
 
 
@@ -185,7 +195,7 @@ def setup_errors(setup: Setup, recipes: RecipeStatus | None = None) -> dict[str,
     try:
         pile = parse_draw_pile(setup.draw_pile)
     except ValueError:
-        out["draw_pile"] = "the draw pile is a whole number of cards, or empty if not known"
+        out["draw_pile"] = _("the draw pile is a whole number of cards, or empty if not known")
         pile = None
     recipes = recipes if recipes is not None else recipe_status(setup.recipes)
     if not recipes.ok:
@@ -195,7 +205,7 @@ def setup_errors(setup: Setup, recipes: RecipeStatus | None = None) -> dict[str,
     try:
         rules.start(_setup_record(replace(setup, draw_pile="" if pile is None else str(pile))))
     except ValidationError:   # a count below zero: the steppers never give one
-        out["tools"] = "tool cards are whole numbers, 0 or more"
+        out["tools"] = _("tool cards are whole numbers, 0 or more")
     except RuleError as err:
         where = {"BU-1": "first", "BU-3": "tools", "BU-6": "draw_pile", "BU-8": "scoring"}
         out[where.get(err.ruling or "", "names")] = say(err)
@@ -293,14 +303,17 @@ class DeckDraft:
 
     @property
     def text(self) -> str:
-        named = [c.strip() for c in self.cards if c.strip() and not rules.is_rat(c)]
+        named = [bun_shown(c.strip()) for c in self.cards if c.strip() and not rules.is_rat(c)]
         unnamed = sum(1 for c in self.cards if not c.strip())
         parts = list(named)
-        if unnamed:
-            parts.append(words.count(unnamed, "ingredient") + (" (not named)" if named else ""))
+        if unnamed and named:
+            parts.append(ngettext("{n} ingredient (not named)", "{n} ingredients (not named)",
+                                  unnamed).format(n=unnamed))
+        elif unnamed:
+            parts.append(ngettext("{n} ingredient", "{n} ingredients", unnamed).format(n=unnamed))
         if self.rats:
-            parts.append(words.count(self.rats, "rat"))
-        return ", ".join(parts) or "empty"
+            parts.append(rules.rats_text(self.rats))
+        return ", ".join(parts) or _("empty")
 
 
 @dataclass(frozen=True)
@@ -400,21 +413,27 @@ def deck_check(state: rules.State, draft: RoundDraft) -> DeckCheck:
     per: dict[int, str] = {}
     for i, deck in enumerate(draft.decks):
         if deck.ingredients == 0:
-            per[i] = f"{deck_label(i)} needs an ingredient: every deck starts with one (BU-2)"
+            per[i] = _("{deck} needs an ingredient: every deck starts with one (BU-2)").format(deck=deck_label(i))
     need = rules.ingredients_per_round(len(state.players))
     have = sum(d.ingredients for d in draft.decks)
     rats = sum(d.rats for d in draft.decks)
-    count = f"{have} of {need} ingredients placed"
     if have < need:
-        count += f": {need - have} more to reveal"
+        placed = _("{have} of {need} ingredients placed: {more} more to reveal").format(
+            have=have, need=need, more=need - have)
     elif have > need:
-        count += f": {have - need} too many"
-    count += " (BU-2; rats do not count"
-    count += f", {words.count(rats, 'rat')} on the decks)." if rats else ")."
+        placed = _("{have} of {need} ingredients placed: {over} too many").format(
+            have=have, need=need, over=have - need)
+    else:
+        placed = _("{have} of {need} ingredients placed").format(have=have, need=need)
+    if rats:
+        count = _("{placed} (BU-2; rats do not count, {rats} on the decks).").format(
+            placed=placed, rats=rules.rats_text(rats))
+    else:
+        count = _("{placed} (BU-2; rats do not count).").format(placed=placed)
     cards = have + rats
     ready = not per and have == need
     if state.draw_pile is not None and cards > state.draw_pile:
-        count += f" The draw pile holds only {words.count(state.draw_pile, 'card')}."
+        count += " " + _("The draw pile holds only {cards}.").format(cards=rules.cards_text(state.draw_pile))
         ready = False
     return DeckCheck(per, count, ready)
 
@@ -446,12 +465,12 @@ def tool_turn(state: rules.State, draft: RoundDraft) -> ToolTurn | None:
         if t.kind is not None:
             continue
         if not t.shown:
-            return ToolTurn(p, False, f"Pass the phone to {p}. {p}: tap to see your tool cards "
-                                      "(the others look away, BU-3).", [], "")
+            return ToolTurn(p, False, _("Pass the phone to {player}. {player}: tap to see your tool cards "
+                                        "(the others look away, BU-3).").format(player=p), [], "")
         hand = state.hand[p]
         choices = [(k, hand[k]) for k in TOOL_KINDS if hand[k] > 0]
-        return ToolTurn(p, True, f"{p}: play one tool card face down (BU-3).", choices,
-                        f"In your hand: {hand_text(hand)}.")
+        return ToolTurn(p, True, _("{player}: play one tool card face down (BU-3).").format(player=p), choices,
+                        _("In your hand: {hand}.").format(hand=hand_text(hand)))
     return None
 
 
@@ -488,9 +507,11 @@ def tools_status(state: rules.State, draft: RoundDraft) -> list[str]:
     for p in tool_order(state):
         kind = draft.tools.get(p, ToolDraft()).kind
         if draft.revealed and kind:
-            out.append(f"{p}: {kind}")
+            out.append(f"{p}: {rules.tool_name(kind)}")
         else:
-            out.append(f"{p}: {'card down' if kind else 'to choose'}")
+            # Translators: before the reveal, beside a player's name: a card played face down, or none yet
+            state_word = _("card down") if kind else _("to choose")
+            out.append(f"{p}: {state_word}")
     return out
 
 
@@ -529,7 +550,8 @@ class TakeRow:
 
     @property
     def text(self) -> str:
-        return f"{self.player} takes {deck_label(self.deck)}: {self.cards}"
+        return _("{player} takes {deck}: {cards}").format(player=self.player, deck=deck_label(self.deck),
+                                                          cards=self.cards)
 
 
 def take_rows(state: rules.State, draft: RoundDraft) -> list[TakeRow]:
@@ -601,12 +623,12 @@ def round_error(state: rules.State, draft: RoundDraft) -> RuleError | None:
 def preview(state: rules.State, draft: RoundDraft) -> tuple[RoundResult | None, str | None]:
     """The round's result if it were submitted now, or the refusal's line."""
     if not draft.revealed:
-        return None, "Reveal the tool cards first: all at once (BU-3)."
+        return None, _("Reveal the tool cards first: all at once (BU-3).")
     rnd = Round.model_validate(round_of(state, draft))
     err = rules.check_round(state, rnd)
     if err is not None:
         return None, on_screen(say_where(err))
-    result, _ = rules.play_round(state, rnd)
+    result, __ = rules.play_round(state, rnd)
     return result, None
 
 
@@ -621,7 +643,7 @@ def complete_errors(state: rules.State, draft: RoundDraft) -> dict[str, str]:
 def rats_taken(state: rules.State, draft: RoundDraft) -> dict[str, int]:
     """SECRET (BU-5): rat tokens each taker gets this round. Show a player only their
     own, behind a tap; the others' never while the game runs."""
-    result, _ = preview(state, draft)
+    result, __ = preview(state, draft)
     if result is None:
         return {}
     return {p: result.rats.get(p, 0) - state.rats.get(p, 0)
@@ -637,7 +659,7 @@ def submit(record: Mapping[str, Any], draft: RoundDraft, state: rules.State | No
     """Append the next round, if the rules take it; else say why and change nothing
     (``state``: the game before it, if worked out already)."""
     if not draft.revealed:
-        return Change(dict(record), "Reveal the tool cards first: all at once (BU-3).")
+        return Change(dict(record), _("Reveal the tool cards first: all at once (BU-3)."))
     state = state or replay(record)[1]
     return _said(edits.append_round(replay, record, round_of(state, draft)))
 
@@ -648,7 +670,7 @@ def edit(record: Mapping[str, Any], index: int, draft: RoundDraft) -> Change:
     Refused, with the record unchanged, if the new round breaks a rule or a later
     round no longer holds after the change (e.g. a tool card no longer in hand)."""
     if not 0 <= index < len(record["rounds"]):
-        return Change(dict(record), f"There is no round {index + 1} to change.")
+        return Change(dict(record), _("There is no round {number} to change.").format(number=index + 1))
     return _said(edits.replace_round(replay, record, index, round_of(state_before(record, index), draft)))
 
 
@@ -702,3 +724,14 @@ def toggled(names: list[str], player: str, on: bool) -> list[str]:
     """The BU-7 choices with ``player`` added or removed (each player at most once)."""
     rest = [p for p in names if p != player]
     return [*rest, player] if on else rest
+
+
+def card_shown(card: str) -> str:
+    """A card as a button names it: an unnamed ingredient and a rat in the language now,
+    an ingredient's name as the recipe file spells it."""
+    name = card.strip()
+    if not name or name == UNNAMED:
+        return _("ingredient")
+    if rules.is_rat(name):
+        return _("rat")
+    return name

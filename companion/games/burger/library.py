@@ -11,12 +11,13 @@ from typing import Any
 from companion.core.game import Library
 from companion.games.burger import recipe_edit, recipes
 from companion.games.burger.forms import RECIPES_COPY
+from companion.games.burger.i18n import N_
 
 
 def _summary(raw: Any) -> list[str]:
     return recipes.summary(recipes.RecipeBook.model_validate(raw))
 
 
-LIBRARY = Library(kind="recipe set", plural="recipe sets", setting=RECIPES_COPY, check=recipes.problems,
+LIBRARY = Library(kind=N_("recipe set"), plural=N_("recipe sets"), setting=RECIPES_COPY, check=recipes.problems,
                   summary=_summary, name_of=recipes.name_of, blank=recipe_edit.blank,
                   examples=recipes.shipped_recipes)

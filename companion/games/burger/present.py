@@ -22,7 +22,9 @@ from companion.core.grid import GridRow as GridLine
 from companion.core.grid import points_added
 from companion.core.names import Roster
 from companion.games.burger import rules, secrecy
-from companion.games.burger.models import TOOL_KINDS, RoundResult
+from companion.games.burger.i18n import _, ngettext
+from companion.games.burger.models import RoundResult
+from companion.games.burger.recipes import bun_shown
 from companion.games.burger.rulings import HOUSE_RULE, scoring_label, tools_label
 from companion.games.burger.state import UNNAMED, deck_label, on_screen, parse, replay
 
@@ -32,7 +34,7 @@ Replayed = tuple[list[RoundResult], rules.State]
 
 def hand_text(hand: Mapping[str, int]) -> str:
     """Tool cards as words: '2 tongs + 1 tease'."""
-    return " + ".join(words.count(hand[k], k, k) for k in TOOL_KINDS)
+    return rules.tools_text(hand.get("tongs", 0), hand.get("tease", 0))
 
 
 # ---------------------------------------------------------------- the game in play
@@ -40,7 +42,12 @@ def hand_text(hand: Mapping[str, int]) -> str:
 
 def decks_lines(decks: Sequence[Sequence[str]]) -> list[str]:
     """Decks as laid out (public), one line each, counted from 1: 'Deck 1: bun, rat'."""
-    return [f"{deck_label(i).capitalize()}: {', '.join(deck)}" for i, deck in enumerate(decks)]
+    return [_("{deck}: {cards}").format(deck=_capital(deck_label(i)), cards=", ".join(bun_shown(c) for c in deck))
+            for i, deck in enumerate(decks)]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def reveal_instructions(state: rules.State) -> list[str]:
@@ -48,38 +55,38 @@ def reveal_instructions(state: rules.State) -> list[str]:
     n = len(state.players)
     need = rules.ingredients_per_round(n)
     lines = [
-        f"Round {state.next_round}: {state.first} is first player.",
-        (f"{state.first}, reveal {need} ingredient cards into {words.number_word(n)} decks: "
-         f"the first {words.number_word(n)} start one deck each, then place the others on "
-         "any deck (BU-2)."),
-        (f"Rat cards do not count towards the {need}: place each rat on a deck too and keep "
-         "revealing (BU-2)."),
+        _("Round {round}: {first} is first player.").format(round=state.next_round, first=state.first),
+        _("{first}, reveal {need} ingredient cards into {decks} decks: the first {decks} start one "
+          "deck each, then place the others on any deck (BU-2).").format(
+              first=state.first, need=need, decks=rules.number_word(n)),
+        _("Rat cards do not count towards the {need}: place each rat on a deck too and keep "
+          "revealing (BU-2).").format(need=need),
     ]
     if state.draw_pile is not None:
-        lines.append(f"The draw pile holds {words.count(state.draw_pile, 'card')}.")
+        lines.append(_("The draw pile holds {cards}.").format(cards=rules.cards_text(state.draw_pile)))
     return lines
 
 
 def count_line(state: rules.State) -> str:
     """Hamburgers on the table towards the end (BU-6): every player's together."""
     target = rules.hamburgers_to_end(len(state.players))
-    return (f"{state.complete} of {target} complete hamburgers on the table (all players "
-            f"together): the game ends at {target} (BU-6).")
+    return _("{complete} of {target} complete hamburgers on the table (all players together): "
+             "the game ends at {target} (BU-6).").format(complete=state.complete, target=target)
 
 
 def draw_pile_line(state: rules.State) -> str:
     need = rules.ingredients_per_round(len(state.players))
     if state.draw_pile is None:
-        return ("Draw pile: size not entered at setup, so the app cannot see it run short; "
-                f"a round needs {need} ingredients (BU-2, BU-6).")
-    return (f"Draw pile: {words.count(state.draw_pile, 'card')}; a round needs {need} "
-            "ingredients (BU-2, BU-6).")
+        return _("Draw pile: size not entered at setup, so the app cannot see it run short; "
+                 "a round needs {need} ingredients (BU-2, BU-6).").format(need=need)
+    return _("Draw pile: {cards}; a round needs {need} ingredients (BU-2, BU-6).").format(
+        cards=rules.cards_text(state.draw_pile), need=need)
 
 
 def next_first_line(state: rules.State) -> str:
     if state.over:
-        return f"Game over: {state.end}."
-    return f"{state.first} is first player in round {state.next_round} (BU-6)."
+        return _("Game over: {end}.").format(end=state.end)
+    return _("{first} is first player in round {round} (BU-6).").format(first=state.first, round=state.next_round)
 
 
 # ---------------------------------------------------------------- a round played
@@ -109,12 +116,12 @@ class RoundView:
 def _deck_text(deck: Sequence[str], secrets: bool) -> str:
     names = [c for c in deck if not rules.is_rat(c)]
     unnamed = sum(1 for c in names if c == UNNAMED)
-    parts = [c for c in names if c != UNNAMED]
+    parts = [bun_shown(c) for c in names if c != UNNAMED]
     if unnamed:
-        parts.append(words.count(unnamed, "ingredient"))
+        parts.append(ngettext("{n} ingredient", "{n} ingredients", unnamed).format(n=unnamed))
     rats = secrecy.rat_cards_shown(deck, secrets)
     if rats:
-        parts.append(words.count(rats, "rat"))
+        parts.append(rules.rats_text(rats))
     return ", ".join(parts)
 
 
@@ -127,11 +134,13 @@ def round_view(players: Sequence[str], result: RoundResult, rnd: Mapping[str, An
     before = before or {}
     decks = rnd["decks"]
     if result.wastebasket is not None:
-        every = words.number_word(len(decks))
-        takes = [f"All {every} decks go to {result.wastebasket}'s wastebasket (BU-4)."]
+        every = rules.number_word(len(decks))
+        takes = [_("All {every} decks go to {player}'s wastebasket (BU-4).").format(
+            every=every, player=result.wastebasket)]
     else:
         picks = rnd.get("picks") or list(range(len(decks)))
-        takes = [f"{who} takes {deck_label(d)}: {_deck_text(decks[d], secrets)}"
+        takes = [_("{player} takes {deck}: {cards}").format(player=who, deck=deck_label(d),
+                                                            cards=_deck_text(decks[d], secrets))
                  for who, d in zip(result.take_order, picks)]
     finished = {p: n for p in players if (n := result.hamburgers.get(p, 0) - before.get(p, 0))}
     target = rules.hamburgers_to_end(len(players))
@@ -145,7 +154,7 @@ def round_view(players: Sequence[str], result: RoundResult, rnd: Mapping[str, An
         takes=takes,
         finished=finished,
         hamburgers={p: result.hamburgers.get(p, 0) for p in players},
-        count=f"{total} of {target} complete hamburgers on the table (BU-6).",
+        count=_("{total} of {target} complete hamburgers on the table (BU-6).").format(total=total, target=target),
         next_first=result.next_first,
         notes=secrecy.public_notes(result),
         rulings=list(result.rulings),
@@ -168,14 +177,14 @@ def round_lines(rv: RoundView) -> list[Line]:
     own note ('Dora finishes 1 hamburger (BU-5).'), not again from ``finished``."""
     out = [Line(rv.reveal), Line(rv.explanation)]
     if rv.take_order:
-        out.append(Line("Take order: " + ", ".join(rv.take_order)))
+        out.append(Line(_("Take order: {players}").format(players=", ".join(rv.take_order))))
     out += [Line(line) for line in rv.takes]
-    out.append(Line("Hamburgers: " + ", ".join(f"{p} {n}" for p, n in rv.hamburgers.items())))
+    out.append(Line(_("Hamburgers: {counts}").format(counts=", ".join(f"{p} {n}" for p, n in rv.hamburgers.items()))))
     out += [Line(note) for note in rv.notes]
     out.append(Line(rv.count))
     if rv.next_first:
-        out.append(Line(f"Next first player: {rv.next_first} (BU-6)", "bold"))
-    out.append(Line("Rulings: " + ", ".join(rv.rulings), "small"))
+        out.append(Line(_("Next first player: {player} (BU-6)").format(player=rv.next_first), "bold"))
+    out.append(Line(_("Rulings: {ids}").format(ids=", ".join(rv.rulings)), "small"))
     return out
 
 
@@ -205,8 +214,9 @@ def seat_round(record: Mapping[str, Any], replayed: Replayed, player: str | None
 def own_lines(seat: Mapping[str, Any]) -> list[Line]:
     """A phone's own secret part of a round (its rat tokens, tool cards left, what the
     rules told it only), from ``seat_round``."""
-    out = [Line(f"My rat tokens ({p}): {n}") for p, n in seat["rats"].items()]
-    out += [Line(f"My tool cards left ({p}): {hand_text(hand)}") for p, hand in seat["tools_left"].items()]
+    out = [Line(_("My rat tokens ({player}): {n}").format(player=p, n=n)) for p, n in seat["rats"].items()]
+    out += [Line(_("My tool cards left ({player}): {hand}").format(player=p, hand=hand_text(hand)))
+            for p, hand in seat["tools_left"].items()]
     out += [Line(on_screen(line)) for lines in seat["private"].values() for line in lines]
     return out
 
@@ -275,7 +285,8 @@ def private_view(record: Mapping[str, Any], player: str, replayed: Replayed | No
     the tool cards in hand. Raises RuleError for a name that is not a player."""
     results, state = replayed or replay(record)
     p = Roster(state.players).resolve(player, "BU-5", "a peek for")
-    lines = [f"Round {r.round}: {on_screen(line)}" for r in results for line in r.private.get(p, [])]
+    lines = [_("Round {round}: {note}").format(round=r.round, note=on_screen(line))
+             for r in results for line in r.private.get(p, [])]
     return PrivateView(
         player=p,
         rats=state.rats.get(p, 0),
@@ -288,9 +299,9 @@ def private_view(record: Mapping[str, Any], player: str, replayed: Replayed | No
 def private_text(view: PrivateView) -> list[str]:
     """The peek as lines to draw."""
     return [
-        f"{view.player}, your rat tokens: {view.rats} (secret, BU-5).",
-        f"Your tool cards in hand: {hand_text(view.hand)}.",
-        f"Your used tool cards: {hand_text(view.used)} (secret, BU-3).",
+        _("{player}, your rat tokens: {n} (secret, BU-5).").format(player=view.player, n=view.rats),
+        _("Your tool cards in hand: {hand}.").format(hand=hand_text(view.hand)),
+        _("Your used tool cards: {hand} (secret, BU-3).").format(hand=hand_text(view.used)),
         *view.lines,
     ]
 
@@ -328,7 +339,7 @@ def end_view(record: Mapping[str, Any], top_buns: Sequence[str] = (),
     None while the game runs. A refused choice leaves the scores without any top bun
     and says why in ``error``."""
     rec = parse(record)
-    _, state = replayed or rules.replay(rec)
+    __, state = replayed or rules.replay(rec)
     if not state.over:
         return None
     error = None
@@ -340,14 +351,14 @@ def end_view(record: Mapping[str, Any], top_buns: Sequence[str] = (),
     rows = [ScoreRow(p, final.hamburgers.get(p, 0), final.rats.get(p, 0), points[p],
                      dict(final.used[p]), p in final.top_buns) for p in final.players]
     return EndView(
-        end=f"Game over after {words.count(final.rounds_played, 'round')}: {final.end}.",
+        end=_("Game over after {rounds}: {end}.").format(rounds=rules.rounds_text(final.rounds_played), end=final.end),
         rows=rows,
         winners=won,
         explanation=text,
         scoring=scoring_label(rec.scoring.hamburger, rec.scoring.rat),
         top_bun_choices=list(final.players),
-        top_bun_note=("Each player may flip the wastebasket card as the top bun of one hamburger "
-                      "that lacks only its top bun: one more complete hamburger (BU-7)."),
+        top_bun_note=_("Each player may flip the wastebasket card as the top bun of one hamburger "
+                       "that lacks only its top bun: one more complete hamburger (BU-7)."),
         error=error,
     )
 
@@ -356,16 +367,19 @@ def score_lines(view: EndView) -> list[str]:
     """The final scores as lines, labelled house rule (BU-8)."""
     out = []
     for row in view.rows:
-        extra = " incl. the wastebasket top bun (BU-7)" if row.top_bun else ""
-        out.append(f"{row.player}: {words.count(row.hamburgers, 'hamburger')}{extra}, "
-                   f"{words.count(row.rats, 'rat token')}: {words.count(row.points, 'point')} "
-                   f"({HOUSE_RULE}, BU-8)")
+        burgers = rules.hamburgers_text(row.hamburgers)
+        if row.top_bun:
+            burgers = _("{hamburgers} incl. the wastebasket top bun (BU-7)").format(hamburgers=burgers)
+        out.append(_("{player}: {hamburgers}, {rat_tokens}: {points} ({house_rule}, BU-8)").format(
+            player=row.player, hamburgers=burgers, rat_tokens=rules.rat_tokens_text(row.rats),
+            points=rules.points_text(row.points), house_rule=_(HOUSE_RULE)))
     return out
 
 
 def secrets_lines(view: EndView) -> list[str]:
     """Everyone's secrets, shown once the game is over (BU-5)."""
-    return [f"{r.player}: {words.count(r.rats, 'rat token')}, used tool cards: {hand_text(r.used)}"
+    return [_("{player}: {rat_tokens}, used tool cards: {hand}").format(
+                player=r.player, rat_tokens=rules.rat_tokens_text(r.rats), hand=hand_text(r.used))
             for r in view.rows]
 
 
@@ -375,34 +389,36 @@ def secrets_lines(view: EndView) -> list[str]:
 def game_line(record: Mapping[str, Any]) -> str:
     """One game in one line, for lists: where it stands or who won."""
     try:
-        _, state = replay(record)
+        __, state = replay(record)
     except RecordError as err:
-        return f"cannot be replayed: {err}"
+        return _("cannot be replayed: {error}").format(error=err)
     return state_line(state)
 
 
 def state_line(state: rules.State) -> str:
     """A replayed game in one line: where it stands or who won."""
     if state.over:
-        points, won, _ = rules.standings(state)
+        points, won, __ = rules.standings(state)
         who = words.names(won)
-        verb = "wins" if len(won) == 1 else "share the win"
-        return (f"over after {words.count(state.rounds_played, 'round')}: {who} {verb} with "
-                f"{words.count(points[won[0]], 'point')} ({HOUSE_RULE}, before BU-7 top buns)")
+        return ngettext("over after {rounds}: {players} wins with {points} ({house_rule}, before BU-7 top buns)",
+                        "over after {rounds}: {players} share the win with {points} ({house_rule}, "
+                        "before BU-7 top buns)", len(won)).format(
+            rounds=rules.rounds_text(state.rounds_played), players=who,
+            points=rules.points_text(points[won[0]]), house_rule=_(HOUSE_RULE))
     target = rules.hamburgers_to_end(len(state.players))
-    return (f"{words.count(state.rounds_played, 'round')} played, {state.complete} of {target} "
-            f"hamburgers, {state.first} first")
+    return _("{rounds} played, {complete} of {target} hamburgers, {first} first").format(
+        rounds=rules.rounds_text(state.rounds_played), complete=state.complete, target=target, first=state.first)
 
 
 def match_line(records: Sequence[Mapping[str, Any]]) -> tuple[str, bool]:
     """A burger match (a single game) in one line for the home screen and the history,
     and whether it is over."""
     if not records:
-        return "no game started", False
+        return _("no game started"), False
     try:
-        _, state = replay(records[-1])
+        __, state = replay(records[-1])
     except RecordError as err:
-        return f"cannot be replayed: {err}", False
+        return _("cannot be replayed: {error}").format(error=err), False
     return state_line(state), state.over
 
 
@@ -418,14 +434,15 @@ def score_grid(gv: GameView, ev: EndView | None = None) -> tuple[list[str], list
     players = list(gv.players)
     lines: list[GridLine] = []
     if ev is None:
-        lines.append(GridLine("Hamburgers", [str(gv.hamburgers.get(p, 0)) for p in players], strong=True))
+        lines.append(GridLine(_("Hamburgers"), [str(gv.hamburgers.get(p, 0)) for p in players], strong=True))
     else:
         row = {r.player: r for r in ev.rows}
-        lines += [GridLine("Final score", [str(row[p].points) for p in players], strong=True),
-                  GridLine("Hamburgers", [str(row[p].hamburgers) for p in players]),
-                  GridLine("Rat tokens", [str(row[p].rats) for p in players])]
-    lines += [GridLine(f"Round {rv.number}", [points_added(rv.finished.get(p, 0)) for p in players])
+        lines += [GridLine(_("Final score"), [str(row[p].points) for p in players], strong=True),
+                  GridLine(_("Hamburgers"), [str(row[p].hamburgers) for p in players]),
+                  GridLine(_("Rat tokens"), [str(row[p].rats) for p in players])]
+    lines += [GridLine(_("Round {number}").format(number=rv.number),
+                       [points_added(rv.finished.get(p, 0)) for p in players])
               for rv in gv.rounds]
     if ev is not None and any(r.top_bun for r in ev.rows):
-        lines.append(GridLine("Top bun (BU-7)", ["+1" if row[p].top_bun else "0" for p in players]))
+        lines.append(GridLine(_("Top bun (BU-7)"), ["+1" if row[p].top_bun else "0" for p in players]))
     return players, lines

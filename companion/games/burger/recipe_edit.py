@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.errors import shorten
+from companion.games.burger.i18n import _
 from companion.games.burger.models import RAT
 from companion.games.burger.recipes import BOTTOM_BUN, TOP_BUN, Fault, faults, ingredient_list
 
@@ -46,21 +47,21 @@ def blank() -> dict[str, Any]:
 def editable(raw: Any) -> str | None:
     """Why the editor cannot change this file (its shape is not a recipe file's), or None."""
     if not isinstance(raw, dict):
-        return "This file is not a recipe set (not a JSON object)."
+        return _("This file is not a recipe set (not a JSON object).")
     for text in ("name", "note"):
         if text in raw and not isinstance(raw[text], str):
-            return f"Its {text} is not text."
+            return (_("Its name is not text.") if text == "name" else _("Its note is not text."))
     listed = raw.get("ingredients")
     if listed is not None and not (isinstance(listed, list) and all(isinstance(c, str) for c in listed)):
-        return "Its ingredient list is not a list of card names."
+        return _("Its ingredient list is not a list of card names.")
     recipes = raw.get("recipes", [])
     if not isinstance(recipes, list):
-        return "Its recipes are not a list."
+        return _("Its recipes are not a list.")
     for i, r in enumerate(recipes, 1):
         if not (isinstance(r, dict) and isinstance(r.get("name", ""), str)
                 and isinstance(r.get("ingredients", []), list)
                 and all(isinstance(c, str) for c in r.get("ingredients", []))):
-            return f"Recipe {i} is not a name and a list of ingredients."
+            return _("Recipe {index} is not a name and a list of ingredients.").format(index=i)
     return None
 
 
@@ -98,14 +99,14 @@ def set_note(raw: Mapping[str, Any], note: str) -> dict[str, Any]:
 def _card_refused(raw: Mapping[str, Any], card: str, *, but: int | None = None) -> str | None:
     key = _key(card)
     if not key:
-        return "A card needs a name."
+        return _("A card needs a name.")
     if key == RAT:
-        return "The rats are never listed: a rat is never an ingredient (BU-5)."
+        return _("The rats are never listed: a rat is never an ingredient (BU-5).")
     if key in (BOTTOM_BUN, TOP_BUN):
-        return "The buns are never listed: every hamburger has them (BU-5)."
+        return _("The buns are never listed: every hamburger has them (BU-5).")
     for i, other in enumerate(_listed(raw)):
         if i != but and _key(other) == key:
-            return f"'{shorten(other)}' is already in the list."
+            return _("'{card}' is already in the list.").format(card=shorten(other))
     return None
 
 
@@ -146,7 +147,7 @@ def remove_ingredient(raw: Mapping[str, Any], i: int) -> dict[str, Any]:
 def used_by(raw: Mapping[str, Any], card: str) -> list[str]:
     """The names of the recipes using ``card`` (any case), each once, in the file's order."""
     key = _key(card)
-    return [r.get("name", "") or f"recipe {n}" for n, r in enumerate(_recipes(raw), 1)
+    return [r.get("name", "") or _("recipe {number}").format(number=n) for n, r in enumerate(_recipes(raw), 1)
             if any(_key(c) == key for c in r.get("ingredients", []))]
 
 
@@ -238,11 +239,11 @@ def _said(f: Fault, raw: Any) -> str:
     """A fault as the editor says it, under the thing it is about."""
     if f.recipe is not None:
         if f.ingredient is not None:
-            return f"Ingredient {f.ingredient + 1}: {f.text}"
+            return _("Ingredient {number}: {fault}").format(number=f.ingredient + 1, fault=f.text)
         prefix = f.where.split(".", 1)[1] if "." in f.where else ""
         return _capital(f.text) if prefix in ("", "name", "ingredients") else f"{prefix}: {f.text}"
     if f.where.startswith("ingredients[") and f.ingredient is not None:
-        return f"Card {f.ingredient + 1}: {f.text}"
+        return _("Card {number}: {fault}").format(number=f.ingredient + 1, fault=f.text)
     if f.where in ("recipes", "recipe file"):
         return _capital(f.text)
     return f"{f.where}: {f.text}"

@@ -26,9 +26,9 @@ from typing import Any
 
 import flet as ft
 
-from companion.core import words
 from companion.core.errors import CompanionError, StoreError
 from companion.games.burger import recipe_edit as edit
+from companion.games.burger.i18n import N_, _, ngettext
 from companion.games.burger.recipes import ingredient_list, name_of
 from companion.store import library
 from companion.ui.contracts import ShellServices
@@ -39,7 +39,7 @@ from companion.ui.widgets.text_field import TextField
 
 GAP = 6
 
-BUN_RULES = ("Every hamburger is a bottom bun, the recipe's ingredients in any order, and the top "
+BUN_RULES = N_("Every hamburger is a bottom bun, the recipe's ingredients in any order, and the top "
              "bun last; a card may be flipped as bottom bun, never a rat (BU-5). So list only what "
              "goes between the buns: the buns and rats are never listed.")
 
@@ -90,23 +90,23 @@ def _column(controls: list[ft.Control], spacing: int = 10) -> ft.Column:
 def RecipeEditor(shell: ShellServices, item_id: int, *, key: str | None = None) -> ft.Control:
     k = ui_key(item_id)
     ui: EditorUI = shell.ui(k, EditorUI())
-    back = ft.Button("All recipe sets", icon=ft.Icons.ARROW_BACK,
+    back = ft.Button(_("All recipe sets"), icon=ft.Icons.ARROW_BACK,
                      on_click=lambda e: shell.go("library", game="burger"))
     try:
         it = library.item(shell.store, item_id)
     except CompanionError as exc:
-        return _column([heading("Recipe set"), error_text(str(exc)), back])
+        return _column([heading(_("Recipe set")), error_text(str(exc)), back])
     why: str | None
     try:
         raw: Any = json.loads(it.body)
     except ValueError:
-        raw, why = None, "This recipe set is not JSON."
+        raw, why = None, _("This recipe set is not JSON.")
     else:
         why = edit.editable(raw)
     if why is not None:
-        return _column([heading(it.name or "Recipe set"), error_text(why),
-                        ft.Text("Export it from the list, put it right in a text editor "
-                                "(companion recipes check FILE lists its faults) and import it again."),
+        return _column([heading(it.name or _("Recipe set")), error_text(why),
+                        ft.Text(_("Export it from the list, put it right in a text editor "
+                                  "(companion recipes check FILE lists its faults) and import it again.")),
                         back])
 
     def put(fn: Callable[[EditorUI], EditorUI]) -> None:
@@ -119,7 +119,7 @@ def RecipeEditor(shell: ShellServices, item_id: int, *, key: str | None = None) 
             new = change(now)
             library.save(shell.store, item_id, name_of(new), body_of(new))
         except (StoreError, CompanionError) as exc:
-            shell.say(f"Not saved: {exc}")
+            shell.say(_("Not saved: {error}").format(error=exc))
             return
         except (ValueError, IndexError, KeyError, TypeError):
             shell.saved()          # changed in another tab under this tap: show it as it is now
@@ -164,36 +164,38 @@ def RecipeEditor(shell: ShellServices, item_id: int, *, key: str | None = None) 
     def remove_card(i: int) -> None:
         save(lambda r: edit.remove_ingredient(r, i), picked=None, rename="", said=None)
 
-    chips = [_chip(f"Ingredient card {c}" + (": picked" if ui.picked == i else ""), c,
+    chips = [_chip((_("Ingredient card {card}: picked") if ui.picked == i
+                    else _("Ingredient card {card}")).format(card=c), c,
                    tap(partial(pick, i)), filled=ui.picked == i, selected=ui.picked == i)
              for i, c in enumerate(cards)]
     listing: list[ft.Control] = [
-        heading("Ingredient cards", 18),
-        ft.Text("The ingredient cards of your copy, each kind once. Tap one to rename or remove it.",
+        heading(_("Ingredient cards"), 18),
+        ft.Text(_("The ingredient cards of your copy, each kind once. Tap one to rename or remove it."),
                 size=13),
-        _wrap(chips) if chips else ft.Text("None yet: add the first below.", size=13),
+        _wrap(chips) if chips else ft.Text(_("None yet: add the first below."), size=13),
     ]
     if ui.picked is not None and ui.picked < len(cards):
         i, c = ui.picked, cards[ui.picked]
         users = edit.used_by(raw, c)
         listing += [
             ft.Row([
-                TextField(label=f"Rename {c}", value=ui.rename, dense=True, expand=True,
+                TextField(label=_("Rename {card}").format(card=c), value=ui.rename, dense=True, expand=True,
                           on_change=typed(lambda v: put(lambda u: replace(u, rename=v))),
                           on_submit=lambda e: rename_card(i)),
-                icon_button(ft.Icons.CHECK, f"Rename {c}: done", lambda e: rename_card(i)),
-                icon_button(ft.Icons.DELETE_OUTLINE, f"Remove {c} from the list", lambda e: remove_card(i)),
+                icon_button(ft.Icons.CHECK, _("Rename {card}: done").format(card=c), lambda e: rename_card(i)),
+                icon_button(ft.Icons.DELETE_OUTLINE, _("Remove {card} from the list").format(card=c),
+                            lambda e: remove_card(i)),
             ], spacing=0),
-            ft.Text(("Used by " + ", ".join(users) + ": renaming it renames it there too; removing it "
-                     "leaves it there, shown as a fault, until you take it out.")
-                    if users else "No recipe uses it yet.", size=12),
+            ft.Text(_("Used by {recipes}: renaming it renames it there too; removing it leaves it there, "
+                      "shown as a fault, until you take it out.").format(recipes=", ".join(users))
+                    if users else _("No recipe uses it yet."), size=12),
         ]
     listing += [
         ft.Row([
-            TextField(label="New ingredient card", value=ui.new_card, dense=True, expand=True,
+            TextField(label=_("New ingredient card"), value=ui.new_card, dense=True, expand=True,
                       on_change=typed(lambda v: put(lambda u: replace(u, new_card=v, said=None))),
                       on_submit=add_card_keep_focus),
-            icon_button(ft.Icons.ADD, "Add the ingredient card", add_card),
+            icon_button(ft.Icons.ADD, _("Add the ingredient card"), add_card),
         ], spacing=0),
         error_text(ui.said),
         *[error_text(line) for line in faults.of_list()],
@@ -204,39 +206,44 @@ def RecipeEditor(shell: ShellServices, item_id: int, *, key: str | None = None) 
         n = r + 1
         name = recipe.get("name", "")
         inside: list[str] = recipe.get("ingredients", [])
-        title = f"Recipe {n}"
+        title = _("Recipe {number}").format(number=n)
+        lower = _("recipe {number}").format(number=n)
         rows: list[ft.Control] = [
             ft.Row([
-                TextField(label=f"{title} name", value=name, dense=True, expand=True,
+                TextField(label=_("{recipe} name").format(recipe=title), value=name, dense=True, expand=True,
                           autofocus=ui.fresh == r,
                           on_change=typed(lambda v: save(lambda x: edit.rename_recipe(x, r, v)))),
-                icon_button(ft.Icons.CONTENT_COPY, f"Duplicate {title.lower()}",
+                icon_button(ft.Icons.CONTENT_COPY, _("Duplicate {recipe}").format(recipe=lower),
                             lambda e: save(lambda x: edit.duplicate_recipe(x, r), asking=None)),
-                icon_button(ft.Icons.DELETE_OUTLINE, f"Remove {title.lower()}",
+                icon_button(ft.Icons.DELETE_OUTLINE, _("Remove {recipe}").format(recipe=lower),
                             lambda e: put(lambda u: replace(u, asking=r))),
             ], spacing=0),
         ]
         if ui.asking == r:
             rows += [
-                bold(f"Remove {name.strip() or title.lower()}?"),
+                bold(_("Remove {recipe}?").format(recipe=name.strip() or lower)),
                 ft.Row([
-                    ft.FilledButton("Remove", icon=ft.Icons.DELETE,
+                    ft.FilledButton(_("Remove"), icon=ft.Icons.DELETE,
                                     on_click=lambda e: save(partial(edit.remove_recipe, r=r), asking=None, fresh=None)),
-                    ft.Button("Keep", icon=ft.Icons.CLOSE, on_click=lambda e: put(lambda u: replace(u, asking=None))),
+                    ft.Button(_("Keep"), icon=ft.Icons.CLOSE,
+                              on_click=lambda e: put(lambda u: replace(u, asking=None))),
                 ], wrap=True),
             ]
-        rows.append(ft.Text(f"Between the buns ({words.count(len(inside), 'card')}); tap one to take it out:"
-                            if inside else "Between the buns: nothing yet. Tap the cards below to add them.",
+        rows.append(ft.Text(ngettext("Between the buns ({n} card); tap one to take it out:",
+                                     "Between the buns ({n} cards); tap one to take it out:",
+                                     len(inside)).format(n=len(inside))
+                            if inside else _("Between the buns: nothing yet. Tap the cards below to add them."),
                             size=13))
         if inside:
-            rows.append(_wrap([_chip(f"{title}: take out {c}", c,
+            rows.append(_wrap([_chip(_("{recipe}: take out {card}").format(recipe=title, card=c), c,
                                      tap(partial(save, partial(edit.remove_from_recipe, r=r, j=j))),
                                      filled=True, icon=ft.Icons.CLOSE)
                                for j, c in enumerate(inside)]))
-        rows.append(ft.Text("Add:", size=13))
-        rows.append(_wrap([_chip(f"{title}: add {c}", c,
+        rows.append(ft.Text(_("Add:"), size=13))
+        rows.append(_wrap([_chip(_("{recipe}: add {card}").format(recipe=title, card=c), c,
                                  tap(partial(save, partial(edit.add_to_recipe, r=r, card=c))), icon=ft.Icons.ADD)
-                           for c in cards]) if cards else ft.Text("Add ingredient cards to the list first.", size=13))
+                           for c in cards]) if cards
+                    else ft.Text(_("Add ingredient cards to the list first."), size=13))
         rows += [error_text(line) for line in faults.of_recipe(r)]
         return ft.Container(card(_column(rows, GAP), f"recipe-{n}"), key=f"recipe-{r}")
 
@@ -245,29 +252,32 @@ def RecipeEditor(shell: ShellServices, item_id: int, *, key: str | None = None) 
 
     # ---------------------------------------------------------------- the screen
     if faults.count:
-        verdict = error_text(f"{words.count(faults.count, 'fault')} to put right before a game can use "
-                             "this set: each is shown where it is.")
+        verdict = error_text(ngettext(
+            "{n} fault to put right before a game can use this set: each is shown where it is.",
+            "{n} faults to put right before a game can use this set: each is shown where it is.",
+            faults.count).format(n=faults.count))
     else:
-        verdict = ft.Text(f"Ready to use: {words.count(len(recipes), 'recipe')}, "
-                          f"{words.count(len(cards), 'ingredient card')}. Pick it when you set up a "
-                          "Burger game.", weight=ft.FontWeight.W_500)
+        verdict = ft.Text(_("Ready to use: {recipes}, {cards}. Pick it when you set up a Burger game.").format(
+            recipes=ngettext("{n} recipe", "{n} recipes", len(recipes)).format(n=len(recipes)),
+            cards=ngettext("{n} ingredient card", "{n} ingredient cards", len(cards)).format(n=len(cards))),
+            weight=ft.FontWeight.W_500)
     return _column([
-        heading("Burger recipe set"),
-        TextField(label="Name of the set", value=raw.get("name", ""), dense=True,
+        heading(_("Burger recipe set")),
+        TextField(label=_("Name of the set"), value=raw.get("name", ""), dense=True,
                   on_change=typed(lambda v: save(lambda x: edit.set_name(x, v)))),
         *[error_text(line) for line in faults.whole],
-        *([ft.Text("A copy of a made-up example: change it to match the recipe cards of your game "
-                   "(your first change makes it your own set).", weight=ft.FontWeight.W_500)]
+        *([ft.Text(_("A copy of a made-up example: change it to match the recipe cards of your game "
+                     "(your first change makes it your own set)."), weight=ft.FontWeight.W_500)]
           if raw.get("example") is True else []),
-        ft.Text(BUN_RULES, size=13),
+        ft.Text(_(BUN_RULES), size=13),
         *listing,
-        heading("Recipes", 18),
+        heading(_("Recipes"), 18),
         *[recipe_card(r, recipe) for r, recipe in enumerate(recipes)],
-        ft.Button("New recipe", icon=ft.Icons.ADD, on_click=lambda e: new_recipe()),
-        TextField(label="Note", value=raw.get("note", ""), dense=True, multiline=True, min_lines=1, max_lines=4,
+        ft.Button(_("New recipe"), icon=ft.Icons.ADD, on_click=lambda e: new_recipe()),
+        TextField(label=_("Note"), value=raw.get("note", ""), dense=True, multiline=True, min_lines=1, max_lines=4,
                   on_change=typed(lambda v: save(lambda x: edit.set_note(x, v)))),
         verdict,
-        ft.Text("Saved as you go. A game set up with this set keeps its own copy: changing the set "
-                "later never changes that game.", size=12),
+        ft.Text(_("Saved as you go. A game set up with this set keeps its own copy: changing the set "
+                  "later never changes that game."), size=12),
         back,
     ])

@@ -33,14 +33,22 @@ from pydantic import (
     model_validator,
 )
 
-from companion.core import words
 from companion.core.errors import RecordError, shorten
 from companion.core.paths import ASSETS
 from companion.core.record import Model, describe_error, parse_json
+from companion.games.burger.i18n import N_, _, ngettext
 from companion.games.burger.models import RAT
 
 BOTTOM_BUN = "bottom bun"
 TOP_BUN = "top bun"
+_BUNS = {BOTTOM_BUN: N_("bottom bun"), TOP_BUN: N_("top bun")}
+
+
+def bun_shown(card: str) -> str:
+    """A card as a player reads it: the buns in the language now, an ingredient as named."""
+    return _(_BUNS[card]) if card in _BUNS else card
+
+
 RECIPES_DIR = ASSETS / "recipes"
 
 
@@ -52,9 +60,9 @@ def _not_listed(card: str) -> str:
     """BU-5: the buns and rats are never listed (a recipe's ingredients, a copy's
     ingredient cards): a ValueError saying why."""
     if _key(card) == RAT:
-        raise ValueError("a rat is never an ingredient: it goes under the wastebasket (BU-5)")
+        raise ValueError(_("a rat is never an ingredient: it goes under the wastebasket (BU-5)"))
     if _key(card) in (BOTTOM_BUN, TOP_BUN):
-        raise ValueError(f"'{card}': leave the buns out, every hamburger has them (BU-5)")
+        raise ValueError(_("'{card}': leave the buns out, every hamburger has them (BU-5)").format(card=card))
     return card
 
 
@@ -119,8 +127,8 @@ def _recipe_at(raw: Any, i: int) -> str:
 
 
 _SAID = {
-    ("name",): "a recipe needs a name",
-    ("ingredients",): "a recipe needs at least one ingredient between the buns (BU-5)",
+    ("name",): N_("a recipe needs a name"),
+    ("ingredients",): N_("a recipe needs at least one ingredient between the buns (BU-5)"),
 }
 
 
@@ -143,11 +151,11 @@ def _shape_fault(err: Any, raw: Any) -> Fault:
     if kind == "value_error":
         text = str(err.get("ctx", {}).get("error", err["msg"]))
     elif kind in ("string_too_short", "too_short") and recipe is not None and rest in _SAID:
-        text = _SAID[rest]
+        text = _(_SAID[rest])
     elif kind == "too_short" and loc == ("recipes",):
-        text = "no recipes yet: a recipe set needs at least one"
+        text = _("no recipes yet: a recipe set needs at least one")
     elif kind == "string_too_short":
-        text = "is blank: name it or remove it"
+        text = _("is blank: name it or remove it")
     else:
         text = describe_error(err)
     return Fault(where or "recipe file", text, recipe, ingredient)
@@ -176,8 +184,8 @@ def _set_faults(raw: dict[str, Any]) -> list[Fault]:
             continue      # said by the shape check (BU-5)
         first = seen.setdefault(_key(card), i)
         if first != i:
-            found.append(Fault(f"ingredients[{i}]", f"'{shorten(card.strip())}' is listed twice: "
-                               "keep it once", None, i))
+            found.append(Fault(f"ingredients[{i}]", _("'{card}' is listed twice: keep it once").format(
+                card=shorten(card.strip())), None, i))
     recipes = raw.get("recipes")
     names: dict[str, int] = {}
     for r, recipe in enumerate(recipes if isinstance(recipes, list) else []):
@@ -188,13 +196,14 @@ def _set_faults(raw: dict[str, Any]) -> list[Fault]:
         if isinstance(name, str) and name.strip():
             first = names.setdefault(_key(name), r)
             if first != r:
-                found.append(Fault(f"{at}.name", f"another recipe is also called '{shorten(name.strip())}': "
-                                   "give each recipe its own name", r))
+                found.append(Fault(f"{at}.name", _("another recipe is also called '{name}': give each "
+                                                   "recipe its own name").format(name=shorten(name.strip())), r))
         if isinstance(listed, list):
             for j, card in _texts(recipe.get("ingredients")):
                 if _unlisted(card) and _key(card) not in seen:
-                    found.append(Fault(f"{at}.ingredients[{j}]", f"'{shorten(card.strip())}' is not in "
-                                       "the ingredient list: add it there or pick one that is", r, j))
+                    found.append(Fault(f"{at}.ingredients[{j}]", _("'{card}' is not in the ingredient list: add "
+                                                                   "it there or pick one that is").format(
+                        card=shorten(card.strip())), r, j))
     return found
 
 
@@ -233,7 +242,7 @@ def ingredient_list(raw: Any) -> list[str]:
     seen: dict[str, str] = {}
     for recipe in raw.get("recipes") or []:
         if isinstance(recipe, dict):
-            for _, card in _texts(recipe.get("ingredients")):
+            for __, card in _texts(recipe.get("ingredients")):
                 if _unlisted(card):
                     seen.setdefault(_key(card), card.strip())
     return list(seen.values())
@@ -247,15 +256,18 @@ def name_of(raw: Any) -> str:
 
 def summary(book: RecipeBook) -> list[str]:
     """A good file in a few lines: its name, the recipes with their ingredients, the cards."""
-    head = book.name or "Recipes"
+    head = book.name or _("Recipes")
     if book.example:
-        head += " (an example, made up: copy it and edit it to match your recipe cards)"
+        head = _("{name} (an example, made up: copy it and edit it to match your recipe cards)").format(name=head)
     cards = book.cards()
-    lines = [f"{head}: {words.count(len(book.recipes), 'recipe')}, "
-             f"{words.count(len(cards), 'ingredient card')}"
-             + ("" if book.ingredients is not None else " (from the recipes: no ingredient list)")]
+    counts = _("{recipes}, {cards}").format(
+        recipes=ngettext("{n} recipe", "{n} recipes", len(book.recipes)).format(n=len(book.recipes)),
+        cards=ngettext("{n} ingredient card", "{n} ingredient cards", len(cards)).format(n=len(cards)))
+    if book.ingredients is None:
+        counts = _("{counts} (from the recipes: no ingredient list)").format(counts=counts)
+    lines = [f"{head}: {counts}"]
     lines += [f"  {r.name}: {', '.join(r.ingredients)}" for r in book.recipes]
-    lines.append("  Ingredients: " + ", ".join(cards))
+    lines.append("  " + _("Ingredients: {cards}").format(cards=", ".join(cards)))
     return lines
 
 
@@ -294,7 +306,7 @@ def load_recipes(path: str | Path | None = None) -> RecipeBook:
     """A recipe file (default: the shipped example); a bad one raises a one-line RecordError
     naming its first fault."""
     path = Path(path) if path is not None else RECIPES_DIR / "example.json"
-    found, book, _ = _read(path)
+    found, book, __ = _read(path)
     if book is None:
         if found[0].startswith("cannot read"):
             raise RecordError(f"recipes: {found[0]}")
@@ -339,16 +351,14 @@ def check_hamburger(
         missing.append(BOTTOM_BUN)
     elif keys[0] == RAT:
         missing.append(BOTTOM_BUN)
-        problems.append("a rat can never be the bottom bun, flipped or not: it goes under the wastebasket (BU-5)")
+        problems.append(_("a rat can never be the bottom bun, flipped or not: it goes under the wastebasket (BU-5)"))
         rest = 1
     elif flipped_bottom or keys[0] == BOTTOM_BUN:
         rest = 1
     else:
         missing.append(BOTTOM_BUN)
-        problems.append(
-            f"the first card is '{cards[0]}', not the bottom bun: put the bottom bun first "
-            "or flip an ingredient card to serve as one (BU-5)"
-        )
+        problems.append(_("the first card is '{card}', not the bottom bun: put the bottom bun first "
+                          "or flip an ingredient card to serve as one (BU-5)").format(card=cards[0]))
 
     # the top bun: last, and nothing after it
     end = len(cards)
@@ -361,15 +371,15 @@ def check_hamburger(
     shown = {_key(i): i for i in recipe.ingredients}
     for card, key in middle:
         if key == RAT:
-            problems.append("a rat is never part of a hamburger: it goes under the wastebasket (BU-5)")
+            problems.append(_("a rat is never part of a hamburger: it goes under the wastebasket (BU-5)"))
         elif key == TOP_BUN:
-            problems.append("the top bun must be placed after all other ingredients (BU-5)")
+            problems.append(_("the top bun must be placed after all other ingredients (BU-5)"))
         elif key == BOTTOM_BUN:
-            problems.append("a second bottom bun is not in the recipe (BU-5)")
+            problems.append(_("a second bottom bun is not in the recipe (BU-5)"))
         elif needed[key] > 0:
             needed[key] -= 1
         else:
-            problems.append(f"'{card}' is not in the {recipe.name} recipe (BU-5)")
+            problems.append(_("'{card}' is not in the {recipe} recipe (BU-5)").format(card=card, recipe=recipe.name))
     for key in needed.elements():
         missing.append(shown[key])
     if not wastebasket_top and not has_top:
@@ -379,17 +389,17 @@ def check_hamburger(
     if complete:
         how = []
         if flipped_bottom:
-            how.append(f"'{cards[0]}' flipped as bottom bun (BU-5)")
+            how.append(_("'{card}' flipped as bottom bun (BU-5)").format(card=cards[0]))
         if wastebasket_top:
-            how.append("the wastebasket card as top bun (BU-7)")
-        text = f"A complete {recipe.name}: " + ("; ".join(how) if how else "bottom bun, "
-                                                "ingredients, top bun (BU-5)") + "."
+            how.append(_("the wastebasket card as top bun (BU-7)"))
+        text = _("A complete {recipe}: {how}.").format(
+            recipe=recipe.name, how="; ".join(how) if how else _("bottom bun, ingredients, top bun (BU-5)"))
     else:
         parts = []
         if missing:
-            parts.append("missing " + ", ".join(missing))
+            parts.append(_("missing {cards}").format(cards=", ".join(bun_shown(c) for c in missing)))
         parts.extend(problems)
-        text = f"Not a complete {recipe.name}: " + "; ".join(parts) + "."
+        text = _("Not a complete {recipe}: {why}.").format(recipe=recipe.name, why="; ".join(parts))
     return HamburgerCheck(
         recipe=recipe.name, complete=complete, missing=missing, problems=problems, explanation=text,
     )

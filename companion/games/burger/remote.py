@@ -16,8 +16,9 @@ from typing import Any
 
 import flet as ft
 
-from companion.games.burger import present
+from companion.games.burger import present, rules
 from companion.games.burger.forms import decks_text, parse_decks
+from companion.games.burger.i18n import _, ngettext
 from companion.games.burger.models import TOOL_KINDS
 from companion.games.burger.present import Line, RoundView
 from companion.ui.contracts import HostContext, SeatContext
@@ -42,19 +43,20 @@ def BurgerSeat(ctx: SeatContext, *, key: str | None = None) -> ft.Control:
         return lambda e: ctx.submit({"tool": kind})
 
     rows: list[ft.Control] = [
-        bold("My tool card, in secret", 17),
-        ft.Text(f"I play: {mine}. I can change it until the reveal." if mine
-                else "Pick the tool card you lay face down."),
+        bold(_("My tool card, in secret"), 17),
+        ft.Text(_("I play: {tool}. I can change it until the reveal.").format(tool=rules.tool_name(mine)) if mine
+                else _("Pick the tool card you lay face down.")),
         ft.Row([
-            ft.Semantics(label=f"{view.player}: play {kind}", button=True, selected=kind == mine,
+            ft.Semantics(label=_("{player}: play {tool}").format(player=view.player, tool=rules.tool_name(kind)),
+                         button=True, selected=kind == mine,
                          content=(ft.FilledButton if kind == mine else ft.Button)(
-                             kind.capitalize(), on_click=play(kind)))
+                             rules.tool_button(kind), on_click=play(kind)))
             for kind in TOOL_KINDS
         ], wrap=True),
         error_text(ctx.error),
     ]
     if mine:
-        rows.append(ft.Button("Take my card back", icon=ft.Icons.UNDO, on_click=lambda e: ctx.withdraw()))
+        rows.append(ft.Button(_("Take my card back"), icon=ft.Icons.UNDO, on_click=lambda e: ctx.withdraw()))
     return seat_card(view.player, rows)
 
 
@@ -62,7 +64,7 @@ def BurgerSeat(ctx: SeatContext, *, key: str | None = None) -> ft.Control:
 def BurgerResolution(res: dict[str, Any], players: tuple[str, ...], *, key: str | None = None) -> ft.Control:
     """The last round on a phone (its own part included) or on the host panel (none)."""
     rv = RoundView(**res["view"])
-    out: list[ft.Control] = [resolution_heading(f"Round {rv.number} revealed"),
+    out: list[ft.Control] = [resolution_heading(_("Round {number} revealed").format(number=rv.number)),
                              *lines_drawn(present.round_lines(rv)),
                              *lines_drawn(present.own_lines(res))]
     if res.get("end"):
@@ -83,13 +85,13 @@ def BurgerDecks(ctx: HostContext, *, key: str | None = None) -> ft.Control:
         ctx.put(lambda d: (at, value))
 
     return ft.Column([
-        bold("Decks as laid out (public)"),
-        ft.Text("One line per deck, deck 1 first, its cards separated by commas (BU-2).", size=13),
-        TextField(label="Decks", value=text, multiline=True, min_lines=2, max_lines=8, on_change=typed),
-        ft.Button("Save the decks", icon=ft.Icons.SAVE,
+        bold(_("Decks as laid out (public)")),
+        ft.Text(_("One line per deck, deck 1 first, its cards separated by commas (BU-2)."), size=13),
+        TextField(label=_("Decks"), value=text, multiline=True, min_lines=2, max_lines=8, on_change=typed),
+        ft.Button(_("Save the decks"), icon=ft.Icons.SAVE,
                   on_click=lambda e: ctx.set_info({**ctx.view.info, "decks": parse_decks(text)})),
-        ft.Text(f"Saved: {len(saved)} deck{'s' if len(saved) != 1 else ''}" if saved
-                else "No decks saved for this round yet: the reveal needs them."),
+        ft.Text(ngettext("Saved: {n} deck", "Saved: {n} decks", len(saved)).format(n=len(saved)) if saved
+                else _("No decks saved for this round yet: the reveal needs them.")),
         *[ft.Text(line, size=13) for line in present.decks_lines(saved)],
     ], spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 

@@ -21,6 +21,7 @@ from companion.core import words
 from companion.core.errors import RuleError, error_of
 from companion.core.names import Roster, check_names
 from companion.core.seating import clockwise_from, left_of
+from companion.games.burger.i18n import N_, _, ngettext
 from companion.games.burger.models import (
     DEFAULT_TEASE,
     DEFAULT_TONGS,
@@ -37,7 +38,49 @@ from companion.games.burger.models import (
 MIN_PLAYERS, MAX_PLAYERS = 2, 5  # BU-1
 MIN_TOOL_CARDS = 2  # BU-3
 
-SCORING_NOTE = "Scoring is a house rule (BU-8): the rule texts give none."
+SCORING_NOTE = N_("Scoring is a house rule (BU-8): the rule texts give none.")
+
+NUMBER_WORDS = {1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six")}
+
+
+TOOL_NAMES = {"tongs": N_("tongs"), "tease": N_("tease")}
+"""A tool card's kind (the record's word) as a player reads it in a sentence."""
+TOOL_BUTTONS = {"tongs": N_("Tongs"), "tease": N_("Tease")}
+"""A tool card's kind on a button or a choice."""
+
+
+def tool_name(kind: str) -> str:
+    return _(TOOL_NAMES[kind]) if kind in TOOL_NAMES else kind
+
+
+def tool_button(kind: str) -> str:
+    return _(TOOL_BUTTONS[kind]) if kind in TOOL_BUTTONS else kind.capitalize()
+
+
+def number_word(n: int) -> str:
+    """'three' for 3 (up to six), else the digits: in the language now."""
+    return _(NUMBER_WORDS[n]) if n in NUMBER_WORDS else str(n)
+
+
+def cards_text(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+def rats_text(n: int) -> str:
+    # Translators: rat cards
+    return ngettext("{n} rat", "{n} rats", n).format(n=n)
+
+
+def hamburgers_text(n: int) -> str:
+    return ngettext("{n} hamburger", "{n} hamburgers", n).format(n=n)
+
+
+def rounds_text(n: int) -> str:
+    return ngettext("{n} round", "{n} rounds", n).format(n=n)
+
+
+def rat_tokens_text(n: int) -> str:
+    return ngettext("{n} rat token", "{n} rat tokens", n).format(n=n)
 
 
 def ingredients_per_round(player_count: int) -> int:
@@ -95,15 +138,16 @@ def start(record: BurgerRecord) -> State:
     if sum(tools.values()) < MIN_TOOL_CARDS:
         raise RuleError(
             "BU-3",
-            f"every player starts with at least {MIN_TOOL_CARDS} tool cards, not "
-            f"{_tools_text(tools)}",
+            _("every player starts with at least {least} tool cards, not {tools}").format(
+                least=MIN_TOOL_CARDS, tools=_tools_text(tools)),
         )
     need = ingredients_per_round(len(players))
     if record.draw_pile is not None and record.draw_pile < need:
         raise RuleError(
             "BU-6",
-            f"a draw pile of {words.count(record.draw_pile, 'card')} cannot make a round: "
-            f"{len(players)} players need {need} ingredients a round (BU-2)",
+            _("a draw pile of {cards} cannot make a round: {players} players need {need} "
+              "ingredients a round (BU-2)").format(cards=cards_text(record.draw_pile),
+                                                   players=len(players), need=need),
         )
     return State(
         players=players,
@@ -135,40 +179,42 @@ class _Checked:
 def _validate(state: State, rnd: Round) -> _Checked:
     r = state.next_round
     if state.over:
-        raise RuleError("BU-6", f"no round after the end: the game ended after round {state.rounds_played}", round=r)
+        raise RuleError("BU-6", _("no round after the end: the game ended after round {round}").format(
+            round=state.rounds_played), round=r)
     n = len(state.players)
     roster = Roster(state.players)
 
     # BU-2: as many decks as players, each with an ingredient; 4/5/7/8 ingredients.
     if len(rnd.decks) != n:
         raise RuleError(
-            "BU-2", f"{len(rnd.decks)} decks laid out: {n} players make {n} decks", round=r,
+            "BU-2", _("{decks} decks laid out: {n} players make {n} decks").format(decks=len(rnd.decks), n=n),
+            round=r,
         )
     ingredients = rats = 0
     for i, deck in enumerate(rnd.decks):
         if any(not card for card in deck):
-            raise RuleError("BU-2", f"deck {i} has a card with no name", round=r)
+            raise RuleError("BU-2", _("deck {index} has a card with no name").format(index=i), round=r)
         here = sum(1 for card in deck if not is_rat(card))
         if here == 0:
-            what = "is empty" if not deck else "holds only rats"
-            raise RuleError(
-                "BU-2", f"deck {i} {what}: every deck starts with an ingredient", round=r,
-            )
+            what = (_("deck {index} is empty: every deck starts with an ingredient") if not deck
+                    else _("deck {index} holds only rats: every deck starts with an ingredient"))
+            raise RuleError("BU-2", what.format(index=i), round=r)
         ingredients += here
         rats += len(deck) - here
     need = ingredients_per_round(n)
     if ingredients != need:
         raise RuleError(
             "BU-2",
-            f"{ingredients} ingredients revealed: {n} players reveal {need} "
-            "(rats not counted)",
+            _("{ingredients} ingredients revealed: {n} players reveal {need} "
+              "(rats not counted)").format(ingredients=ingredients, n=n, need=need),
             round=r,
         )
     cards = ingredients + rats
     if state.draw_pile is not None and cards > state.draw_pile:
         raise RuleError(
             "BU-2",
-            f"the decks hold {words.count(cards, 'card')} but the draw pile holds only {state.draw_pile}",
+            _("the decks hold {cards} but the draw pile holds only {pile}").format(
+                cards=cards_text(cards), pile=state.draw_pile),
             round=r,
         )
 
@@ -177,18 +223,20 @@ def _validate(state: State, rnd: Round) -> _Checked:
     for name, kind in rnd.tools.items():
         p = roster.resolve(name, "BU-3", "a tool card for", round=r)
         if p in tools:
-            raise RuleError("BU-3", "plays two tool cards in one round", round=r, player=p)
+            raise RuleError("BU-3", _("plays two tool cards in one round"), round=r, player=p)
         if state.hand[p][kind] < 1:
             raise RuleError(
                 "BU-3",
-                f"plays {kind} but holds no {kind} card (in hand: {_tools_text(state.hand[p])})",
+                (_("plays tongs but holds no tongs card (in hand: {hand})") if kind == "tongs"
+                 else _("plays tease but holds no tease card (in hand: {hand})")).format(
+                    hand=_tools_text(state.hand[p])),
                 round=r, player=p,
             )
         tools[p] = kind
     for p in state.players:
         if p not in tools:
             raise RuleError(
-                "BU-3", "plays no tool card: every player plays one each round", round=r, player=p,
+                "BU-3", _("plays no tool card: every player plays one each round"), round=r, player=p,
             )
     tools = {p: tools[p] for p in state.players}
 
@@ -197,7 +245,7 @@ def _validate(state: State, rnd: Round) -> _Checked:
     if not order:
         if rnd.picks is not None:
             raise RuleError(
-                "BU-4", "picks are given but nobody played tongs: nobody takes a deck", round=r,
+                "BU-4", _("picks are given but nobody played tongs: nobody takes a deck"), round=r,
             )
         picks: list[int] = []
     else:
@@ -205,7 +253,8 @@ def _validate(state: State, rnd: Round) -> _Checked:
         if sorted(picks) != list(range(n)):
             raise RuleError(
                 "BU-4",
-                f"picks {picks} are not the deck indexes 0–{n - 1} each once, in taking order",
+                _("picks {picks} are not the deck indexes 0–{last} each once, in taking order").format(
+                    picks=picks, last=n - 1),
                 round=r,
             )
 
@@ -217,21 +266,22 @@ def _validate(state: State, rnd: Round) -> _Checked:
     for name, count in rnd.complete.items():
         p = roster.resolve(name, "BU-5", "hamburgers for", round=r)
         if p in complete:
-            raise RuleError("BU-5", "hamburgers are given twice", round=r, player=p)
+            raise RuleError("BU-5", _("hamburgers are given twice"), round=r, player=p)
         complete[p] = count
     for p, count in complete.items():
         if count and p not in cards_taken:
             raise RuleError(
                 "BU-5",
-                f"took no deck this round, so finishes no hamburger (not {count}): "
-                "only the cards taken are stacked",
+                _("took no deck this round, so finishes no hamburger (not {count}): "
+                  "only the cards taken are stacked").format(count=count),
                 round=r, player=p,
             )
         if count > cards_taken.get(p, 0):
             raise RuleError(
                 "BU-5",
-                f"finishes {count} hamburgers with only {words.count(cards_taken[p], 'ingredient card')} "
-                "taken: each needs its top bun placed last",
+                _("finishes {count} hamburgers with only {cards} taken: each needs its top bun "
+                  "placed last").format(count=count, cards=ngettext(
+                      "{n} ingredient card", "{n} ingredient cards", cards_taken[p]).format(n=cards_taken[p])),
                 round=r, player=p,
             )
     complete = {p: complete[p] for p in state.players if complete.get(p)}
@@ -266,10 +316,14 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
     rulings = ["BU-2", "BU-3", "BU-4"]
 
     cards = c.ingredients + c.rat_cards
-    reveal = f"{state.first} revealed {c.ingredients} ingredients"
+    decks_n = ngettext("{n} deck", "{n} decks", n).format(n=n)
     if c.rat_cards:
-        reveal += f" and {words.count(c.rat_cards, 'rat')} (rats do not count)"
-    notes.append(f"{reveal} into {words.count(n, 'deck')} (BU-2).")
+        notes.append(_("{first} revealed {ingredients} ingredients and {rats} (rats do not count) "
+                       "into {decks} (BU-2).").format(first=state.first, ingredients=c.ingredients,
+                                                      rats=rats_text(c.rat_cards), decks=decks_n))
+    else:
+        notes.append(_("{first} revealed {ingredients} ingredients into {decks} (BU-2).").format(
+            first=state.first, ingredients=c.ingredients, decks=decks_n))
 
     # BU-3: the tool cards, and the take-back.
     hand = {p: dict(state.hand[p]) for p in players}
@@ -285,8 +339,9 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
                 used[p][k] = 0
             took_back.append(p)
             notes.append(
-                f"{p} holds only one tool card after the reveal and takes all "
-                f"{words.count(back, 'used tool card')} back, the one just played included (BU-3)."
+                _("{player} holds only one tool card after the reveal and takes all {cards} back, "
+                  "the one just played included (BU-3).").format(
+                    player=p, cards=ngettext("{n} used tool card", "{n} used tool cards", back).format(n=back))
             )
 
     # BU-4: who takes which deck.
@@ -297,20 +352,18 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
         for who, deck in zip(c.take_order, c.picks):
             taken.setdefault(who, []).append(deck)
         taken = {p: sorted(taken[p]) for p in players if p in taken}
-        decks = words.number_word(n)
+        decks = number_word(n)
         if len(tongs) == 1:
-            explanation = f"{tongs[0]} alone played tongs: {tongs[0]} takes all {decks} decks (BU-4)."
+            explanation = _("{player} alone played tongs: {player} takes all {decks} decks (BU-4).").format(
+                player=tongs[0], decks=decks)
         else:
-            explanation = (
-                f"{words.names(_clockwise(players, state.first, tongs))} played tongs: "
-                f"{', '.join(c.take_order)} take the {decks} decks (BU-4)."
-            )
+            explanation = _("{players} played tongs: {order} take the {decks} decks (BU-4).").format(
+                players=words.names(_clockwise(players, state.first, tongs)),
+                order=", ".join(c.take_order), decks=decks)
     else:
         wastebasket = state.first
-        explanation = (
-            f"Nobody played tongs: all decks go to {state.first}'s wastebasket (BU-4); "
-            "nobody gets rat tokens this round."
-        )
+        explanation = _("Nobody played tongs: all decks go to {first}'s wastebasket (BU-4); "
+                        "nobody gets rat tokens this round.").format(first=state.first)
 
     # BU-5: rat tokens per taker; hamburgers as reported.
     rats = dict(state.rats)
@@ -319,55 +372,52 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
         if found:
             rats[who] = rats.get(who, 0) + found
             private.setdefault(who, []).append(
-                f"Deck {deck} held {words.count(found, 'rat')}: {words.count(found, 'hidden rat token')} for you; "
-                "the rat goes under your wastebasket (BU-5)."
+                _("Deck {index} held {rats}: {tokens} for you; the rat goes under your "
+                  "wastebasket (BU-5).").format(index=deck, rats=rats_text(found), tokens=ngettext(
+                      "{n} hidden rat token", "{n} hidden rat tokens", found).format(n=found))
             )
     if any(rats.get(p, 0) != state.rats.get(p, 0) for p in players):
         rulings.append("BU-5")
     for p in took_back:
         private.setdefault(p, []).append(
-            f"You take your used tool cards back: in hand now {_tools_text(hand[p])} (BU-3)."
+            _("You take your used tool cards back: in hand now {hand} (BU-3).").format(hand=_tools_text(hand[p]))
         )
     hamburgers = dict(state.hamburgers)
     for p, count in c.complete.items():
         hamburgers[p] = hamburgers.get(p, 0) + count
-        notes.append(f"{p} finishes {words.count(count, 'hamburger')} (BU-5).")
+        notes.append(_("{player} finishes {hamburgers} (BU-5).").format(player=p, hamburgers=hamburgers_text(count)))
     if c.complete and "BU-5" not in rulings:
         rulings.append("BU-5")
 
     # BU-6: the end, or the next first player.
     pile = None if state.draw_pile is None else state.draw_pile - cards
     if pile is not None:
-        notes.append(f"The draw pile gives {words.count(cards, 'card')} and holds {pile} now (BU-2).")
+        notes.append(_("The draw pile gives {cards} and holds {pile} now (BU-2).").format(
+            cards=cards_text(cards), pile=pile))
     total = sum(hamburgers.values())
     target = hamburgers_to_end(n)
     need = ingredients_per_round(n)
     end = None
     if total >= target:
-        end = (
-            f"{words.count(total, 'complete hamburger')} on the table reach the {target} "
-            f"that end a {n}-player game (BU-6)"
-        )
+        end = _("{hamburgers} on the table reach the {target} that end a {n}-player game (BU-6)").format(
+            hamburgers=ngettext("{n} complete hamburger", "{n} complete hamburgers", total).format(n=total),
+            target=target, n=n)
     elif pile is not None and pile < need:
-        end = (
-            f"the draw pile holds {words.count(pile, 'card')}, fewer than the {need} ingredients "
-            "a new round needs (BU-6)"
-        )
+        end = _("the draw pile holds {cards}, fewer than the {need} ingredients a new round "
+                "needs (BU-6)").format(cards=cards_text(pile), need=need)
     rulings.append("BU-6")
     if end:
         next_first = None
-        notes.append(f"Game over: {end}.")
-        notes.append(
-            "Now each player may flip the wastebasket card as the top bun of one hamburger "
-            "that lacks only its top bun (BU-7)."
-        )
+        notes.append(_("Game over: {end}.").format(end=end))
+        notes.append(_("Now each player may flip the wastebasket card as the top bun of one "
+                       "hamburger that lacks only its top bun (BU-7)."))
         rulings.append("BU-7")
     elif c.take_order:
         next_first = c.take_order[-1]
-        notes.append(f"{next_first} took the last deck and becomes first player (BU-6).")
+        notes.append(_("{player} took the last deck and becomes first player (BU-6).").format(player=next_first))
     else:
         next_first = state.first
-        notes.append(f"Nobody took a deck: {state.first} stays first player (BU-4, BU-6).")
+        notes.append(_("Nobody took a deck: {player} stays first player (BU-4, BU-6).").format(player=state.first))
 
     seated_rats = {p: rats[p] for p in players if rats.get(p)}
     seated_burgers = {p: hamburgers[p] for p in players if hamburgers.get(p)}
@@ -429,7 +479,7 @@ def last_top_buns(state: State, flips: Iterable[str]) -> State:
     """
     if not state.over:
         raise RuleError(
-            "BU-7", "the wastebasket card becomes a top bun only after the end of the game",
+            "BU-7", _("the wastebasket card becomes a top bun only after the end of the game"),
             round=state.next_round,
         )
     roster = Roster(state.players)
@@ -438,7 +488,7 @@ def last_top_buns(state: State, flips: Iterable[str]) -> State:
         p = roster.resolve(name, "BU-7", "a wastebasket top bun for")
         if p in flipped:
             raise RuleError(
-                "BU-7", "has one wastebasket card: it tops only one hamburger", player=p,
+                "BU-7", _("has one wastebasket card: it tops only one hamburger"), player=p,
             )
         flipped.append(p)
     hamburgers = dict(state.hamburgers)
@@ -474,11 +524,9 @@ def scoring_result(state: State) -> ScoringResult:
         hamburger=h,
         rat=r,
         house_rule=True,
-        explanation=(
-            f"{SCORING_NOTE} House rule: {_points(h)} per complete hamburger, "
-            f"{_points(r)} per rat token; a tie goes to fewer rat tokens, "
-            "and is shared if still equal."
-        ),
+        explanation=_("{note} House rule: {per_hamburger} per complete hamburger, {per_rat} per rat "
+                      "token; a tie goes to fewer rat tokens, and is shared if still equal.").format(
+            note=_(SCORING_NOTE), per_hamburger=_points(h), per_rat=_points(r)),
     )
 
 
@@ -487,45 +535,40 @@ def standings(state: State) -> tuple[dict[str, int], list[str], str]:
     points = scores(state)
     won = winners(state)
     if not state.over:
-        text = (
-            f"Game in progress after {words.count(state.rounds_played, 'round')}; "
-            f"{state.first} is first player. Scores so far (house rule, BU-8)."
-        )
+        text = _("Game in progress after {rounds}; {first} is first player. Scores so far "
+                 "(house rule, BU-8).").format(rounds=rounds_text(state.rounds_played), first=state.first)
         return points, won, text
-    head = f"Game over after {words.count(state.rounds_played, 'round')}: {state.end}."
+    head = _("Game over after {rounds}: {end}.").format(rounds=rounds_text(state.rounds_played), end=state.end)
     best = points[won[0]]
     tied = [p for p in state.players if points[p] == best]
     if len(won) == 1 and len(tied) == 1:
-        text = f"{head} {won[0]} wins with {_points(best)} (house rule, BU-8)."
+        text = _("{head} {player} wins with {points} (house rule, BU-8).").format(
+            head=head, player=won[0], points=_points(best))
     elif len(won) == 1:
         others = [p for p in tied if p != won[0]]
-        text = (
-            f"{head} {won[0]} wins with {_points(best)}, tied with {words.names(others)} but with "
-            "fewer rat tokens (house rule, BU-8)."
-        )
+        text = _("{head} {player} wins with {points}, tied with {others} but with fewer rat tokens "
+                 "(house rule, BU-8).").format(head=head, player=won[0], points=_points(best),
+                                               others=words.names(others))
     else:
-        text = f"{head} {words.names(won)} share the win with {_points(best)} each (house rule, BU-8)."
+        text = _("{head} {players} share the win with {points} each (house rule, BU-8).").format(
+            head=head, players=words.names(won), points=_points(best))
     if state.top_buns:
-        text += f" Wastebasket top buns: {words.names(list(state.top_buns))} (BU-7)."
+        text += " " + _("Wastebasket top buns: {players} (BU-7).").format(players=words.names(list(state.top_buns)))
     return points, won, text
 
 
 def result_of(results: Sequence[RoundResult], state: State) -> BurgerResult:
     """The contract's output for rounds already played and the state after them."""
     points, won, text = standings(state)
-    notes = [SCORING_NOTE]
+    notes = [_(SCORING_NOTE)]
     if dict(state.tools) == {"tongs": DEFAULT_TONGS, "tease": DEFAULT_TEASE}:
-        notes.append(
-            f"Tool cards: {_tools_text(state.tools)} per player is a house rule (BU-3): "
-            "the rule texts do not give the number."
-        )
+        notes.append(_("Tool cards: {tools} per player is a house rule (BU-3): the rule texts do "
+                       "not give the number.").format(tools=_tools_text(state.tools)))
     else:
-        notes.append(f"Tool cards: {_tools_text(state.tools)} per player, set at setup (BU-3).")
+        notes.append(_("Tool cards: {tools} per player, set at setup (BU-3).").format(tools=_tools_text(state.tools)))
     if state.over and not state.top_buns:
-        notes.append(
-            "Each player may still flip the wastebasket card as the top bun of one hamburger "
-            "that lacks only its top bun (BU-7); these scores do not include that."
-        )
+        notes.append(_("Each player may still flip the wastebasket card as the top bun of one "
+                       "hamburger that lacks only its top bun (BU-7); these scores do not include that."))
     return BurgerResult(
         rounds=list(results),
         game_over=state.over,
@@ -558,9 +601,21 @@ def _clockwise(players: Sequence[str], first: str, who: Sequence[str]) -> list[s
     return [p for p in clockwise_from(players, left_of(players, first)) if p in set(who)]
 
 
+def tools_text(tongs: int, tease: int) -> str:
+    """'2 tongs + 1 tease': a tool hand in the language now."""
+    return _("{tongs} + {tease}").format(
+        # Translators: tool cards; "tongs" is the same word for one card or several in English
+        tongs=ngettext("{n} tongs", "{n} tongs", tongs).format(n=tongs),
+        tease=ngettext("{n} tease", "{n} tease", tease).format(n=tease))
+
+
 def _tools_text(tools: Mapping[str, int]) -> str:
-    return f"{words.count(tools['tongs'], 'tongs', 'tongs')} + {words.count(tools['tease'], 'tease', 'tease')}"
+    return tools_text(tools["tongs"], tools["tease"])
 
 
-def _points(n: int) -> str:
-    return words.count(n, "point")
+def points_text(n: int) -> str:
+    """'1 point', '3 points'."""
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+_points = points_text

@@ -13,6 +13,7 @@ from companion.core.edits import append_round, say
 from companion.core.errors import RuleError
 from companion.core.game import Outcome, Seat
 from companion.games.burger import rules
+from companion.games.burger.i18n import _
 from companion.games.burger.models import TOOL_KINDS, Round
 from companion.games.burger.present import seat_round
 from companion.games.burger.state import replay
@@ -24,20 +25,21 @@ class BurgerBids(Seat):
     def parse_bid(self, player: str, bid: Mapping[str, Any]) -> dict[str, Any]:
         tool = bid.get("tool")
         if set(bid) != {"tool"} or tool not in TOOL_KINDS:
-            raise RuleError("BU-3", f"a tool card is {' or '.join(TOOL_KINDS)}, not {tool!r}",
+            raise RuleError("BU-3", _("a tool card is tongs or tease, not {tool}").format(tool=repr(tool)),
                             player=player)
         return {"tool": tool}
 
     def check_bid(self, record: Mapping[str, Any], player: str, bid: Mapping[str, Any],
                   pending: Mapping[str, Mapping[str, Any]]) -> str | None:
-        _, state = replay(record)
+        __, state = replay(record)
         if state.over:
-            return f"BU-6: no round after the end: the game ended after round {state.rounds_played}"
+            return "BU-6: " + _("no round after the end: the game ended after round {round}").format(
+                round=state.rounds_played)
         # The bid checked by the rules on its own: a legal round around it (decks that
         # BU-2 takes, a card in hand for everyone else), so only this bid can fail.
         n = len(state.players)
         need = rules.ingredients_per_round(n)
-        decks = [["ingredient"] * (need - n + 1)] + [["ingredient"] for _ in range(n - 1)]
+        decks = [["ingredient"] * (need - n + 1)] + [["ingredient"] for __ in range(n - 1)]
         tools = {q: next(k for k in TOOL_KINDS if state.hand[q][k] > 0) for q in state.players}
         tools[player] = bid["tool"]
         err = rules.check_round(state, Round.model_validate({"decks": decks, "tools": tools}))

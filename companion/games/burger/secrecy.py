@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.games.burger import rules
+from companion.games.burger.i18n import _
 from companion.games.burger.models import RoundResult
 
 OWN_ONLY = ("rats", "tools_left", "private")
@@ -33,7 +34,7 @@ def own_part(result: Mapping[str, Any], player: str | None) -> dict[str, Any]:
 def public_notes(result: RoundResult) -> list[str]:
     """The rules' notes on a round that everyone may read: a take-back happened, but the
     count of the used tool cards it returned is secret (BU-3)."""
-    notes = [f"{p} takes the used tool cards back into hand (BU-3)." for p in result.took_back]
+    notes = [_("{player} takes the used tool cards back into hand (BU-3).").format(player=p) for p in result.took_back]
     return notes + [note for note in result.notes[1:] if "(BU-3)" not in note]
 
 

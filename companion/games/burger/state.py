@@ -6,13 +6,14 @@ helpers check a round against, never drawn as it is. No flet here."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.core import edits
+from companion.core import edits, i18n
 from companion.core.record import validated
 from companion.core.replays import remembered
 from companion.games.burger import GAME, rules
+from companion.games.burger.i18n import _
 from companion.games.burger.models import BurgerRecord, RoundResult
 
 UNNAMED = "ingredient"      # the card name recorded for an ingredient entered without its name
@@ -23,11 +24,21 @@ def parse(record: Mapping[str, Any]) -> BurgerRecord:
     return validated(BurgerRecord, record, GAME.field_rulings)
 
 
-@remembered
+def _replay(record: Mapping[str, Any]) -> tuple[list[RoundResult], rules.State]:
+    return rules.replay(parse(record))
+
+
+_REPLAYS: dict[str, Callable[[Mapping[str, Any]], tuple[list[RoundResult], rules.State]]] = {}
+
+
 def replay(record: Mapping[str, Any]) -> tuple[list[RoundResult], rules.State]:
     """Every round's result and the game after the last round; raises RecordError if refused.
-    Remembered per record (``core.replays``): a hosted round asks it of one record often."""
-    return rules.replay(parse(record))
+    Remembered per record (``core.replays``): a hosted round asks it of one record often.
+    The rules' notes in it are worded in the language now, so each language keeps its own."""
+    lang = i18n.language()
+    if lang not in _REPLAYS:
+        _REPLAYS.setdefault(lang, remembered(_replay))
+    return _REPLAYS[lang](record)
 
 
 def next_state(record: Mapping[str, Any]) -> rules.State:
@@ -52,10 +63,10 @@ def place(record: Mapping[str, Any]) -> edits.Place:
 
 def deck_label(index: int) -> str:
     """A deck as a player counts them, from 1: the record's deck index 0 is 'deck 1'."""
-    return f"deck {index + 1}"
+    return _("deck {number}").format(number=index + 1)
 
 
-_DECK_INDEX = re.compile(r"\b([Dd]eck) (\d+)\b")
+_DECK_INDEX = re.compile(r"\b([Dd]eck|Stapel) (\d+)\b")
 
 
 def on_screen(text: str) -> str:

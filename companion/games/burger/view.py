@@ -28,9 +28,11 @@ from companion.core.errors import CompanionError
 from companion.games.burger import actions, forms, present, rules, stacks
 from companion.games.burger.actions import DRAFT, EDIT, Drawn
 from companion.games.burger.forms import RoundDraft, Setup, SetupUI, StackDraft
+from companion.games.burger.i18n import _, ngettext, pgettext
 from companion.games.burger.models import TOOL_KINDS
 from companion.games.burger.present import EndView, RoundView
 from companion.games.burger.recipe_editor import RecipeEditor
+from companion.games.burger.recipes import bun_shown
 from companion.games.burger.remote import lines_drawn
 from companion.games.burger.rulings import (
     RULES,
@@ -136,21 +138,21 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
         shell.drop_ui(SETUP)
 
     stored = library_choices(shell, "burger")
-    status, _ = _chosen_recipes(s, stored)
+    status, __ = _chosen_recipes(s, stored)
     errors = forms.name_errors(names)
     problems = forms.setup_errors(s, status)
     rows: list[ft.Control] = []
     for i, name in enumerate(names):
-        label = f"Player {i + 1}"
+        label = _("Player {number}").format(number=i + 1)
         rows.append(ft.Column([
             ft.Row([
                 TextField(label=label, value=name, expand=True, dense=True,
                              on_change=rename(i)),
-                icon_button(ft.Icons.ARROW_UPWARD, f"Move {label} up",
+                icon_button(ft.Icons.ARROW_UPWARD, _("Move {label} up").format(label=label),
                             seats(partial(forms.moved, i=i, by=-1)), disabled=i == 0),
-                icon_button(ft.Icons.ARROW_DOWNWARD, f"Move {label} down",
+                icon_button(ft.Icons.ARROW_DOWNWARD, _("Move {label} down").format(label=label),
                             seats(partial(forms.moved, i=i, by=1)), disabled=i == len(names) - 1),
-                icon_button(ft.Icons.DELETE_OUTLINE, f"Remove {label}",
+                icon_button(ft.Icons.DELETE_OUTLINE, _("Remove {label}").format(label=label),
                             seats(partial(forms.removed, i=i)), disabled=len(names) <= 1),
             ], spacing=0),
             error_text(errors[i]),
@@ -158,55 +160,61 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
     valid = [(i, n.strip()) for i, n in enumerate(names) if n.strip()]
     files = forms.recipe_files()
     made: list[ft.Control] = [ft.Radio(value=f"{forms.STORED}{c.id}",
-                                       label=c.name + ("" if c.ok else " (has faults: edit it first)"))
+                                       label=c.name if c.ok else
+                                       _("{name} (has faults: edit it first)").format(name=c.name))
                               for c in stored]
     return _column([
-        heading("New Burger game"),
-        ft.Text("Players in seating order, clockwise (BU-1: 2–5 players, different names)."),
+        heading(_("New Burger game")),
+        ft.Text(_("Players in seating order, clockwise (BU-1: 2–5 players, different names).")),
         RosterPicker(groups_played(shell.store), rules.MIN_PLAYERS, rules.MAX_PLAYERS,
-                     f"Burger is for {rules.MIN_PLAYERS}–{rules.MAX_PLAYERS} players (BU-1)",
+                     _("Burger is for {least}–{most} players (BU-1)").format(
+                         least=rules.MIN_PLAYERS, most=rules.MAX_PLAYERS),
                      lambda names: put(lambda u: forms.with_players(u, names)), key="groups"),
         *rows,
         error_text(problems.get("names") if all(e is None for e in errors) else None),
-        ft.Button("Add player", icon=ft.Icons.PERSON_ADD, disabled=len(names) >= rules.MAX_PLAYERS,
+        ft.Button(_("Add player"), icon=ft.Icons.PERSON_ADD, disabled=len(names) >= rules.MAX_PLAYERS,
                   on_click=_tap(lambda: put_setup(lambda x: replace(x, players=x.players + ("",))))),
-        bold("Who is first player? (BU-1: whoever most recently ate a hamburger)"),
+        bold(_("Who is first player? (BU-1: whoever most recently ate a hamburger)")),
         ft.RadioGroup(value=str(d.first),
                       on_change=_typed(first_seat),
                       content=ft.Column([ft.Radio(value=str(i), label=n) for i, n in valid], spacing=0)),
         error_text(problems.get("first")),
-        bold("Tool cards per player"),
+        bold(_("Tool cards per player")),
         ft.Text(tools_label(s.tongs, s.tease)),
         ft.Row([
-            Stepper("Setup", ("tongs card", "tongs cards"), s.tongs, step("tongs"), unit="tongs"),
-            Stepper("Setup", ("tease card", "tease cards"), s.tease, step("tease"), unit="tease"),
+            # Translators: the unit under the number of tongs cards (any number)
+            Stepper(_("Setup"), (_("tongs card"), _("tongs cards")), s.tongs, step("tongs"),
+                    unit=pgettext("unit", "tongs")),
+            # Translators: the unit under the number of tease cards (any number)
+            Stepper(_("Setup"), (_("tease card"), _("tease cards")), s.tease, step("tease"),
+                    unit=pgettext("unit", "tease")),
         ], spacing=8, wrap=True),
         error_text(problems.get("tools")),
-        bold("Draw pile"),
-        TextField(label="Draw pile (cards)", value=s.draw_pile, dense=True, helper="Empty if not known",
+        bold(_("Draw pile")),
+        TextField(label=_("Draw pile (cards)"), value=s.draw_pile, dense=True, helper=_("Empty if not known"),
                      keyboard_type=ft.KeyboardType.NUMBER,
                      on_change=_typed(lambda v: put_setup(lambda x: replace(x, draw_pile=v)))),
         error_text(problems.get("draw_pile")),
-        bold("Scoring (house rule, BU-8)"),
+        bold(_("Scoring (house rule, BU-8)")),
         ft.Text(scoring_label(s.hamburger_points, s.rat_points)),
         ft.Row([
             points_stepper("hamburger", s.hamburger_points, step("hamburger_points")),
             points_stepper("rat token", s.rat_points, step("rat_points")),
         ], spacing=8, wrap=True),
         error_text(problems.get("scoring")),
-        bold("Recipes (BU-5)"),
-        ft.Text("The recipe cards are not in the rules: they come from a recipe set you make in "
-                "the app (Burger recipe sets), or a recipe file."),
+        bold(_("Recipes (BU-5)")),
+        ft.Text(_("The recipe cards are not in the rules: they come from a recipe set you make in "
+                  "the app (Burger recipe sets), or a recipe file.")),
         ft.RadioGroup(value=s.recipes,
                       on_change=_typed(pick_recipes),
                       content=ft.Column([*[ft.Radio(value=str(f), label=f.name) for f in files], *made],
                                         spacing=0)),
-        TextField(label="Recipe file path", value="" if forms.stored_recipes(s) is not None else s.recipes,
+        TextField(label=_("Recipe file path"), value="" if forms.stored_recipes(s) is not None else s.recipes,
                   dense=True, on_change=_typed(lambda v: put_setup(lambda x: replace(x, recipes=v)))),
         ft.Text(status.text) if status.ok else error_text(status.text),
-        ft.Button("Burger recipe sets: make or edit one", icon=ft.Icons.EDIT_NOTE,
+        ft.Button(_("Burger recipe sets: make or edit one"), icon=ft.Icons.EDIT_NOTE,
                   on_click=lambda e: shell.go("library", game="burger")),
-        ft.FilledButton("Start game", icon=ft.Icons.PLAY_ARROW, disabled=bool(problems),
+        ft.FilledButton(_("Start game"), icon=ft.Icons.PLAY_ARROW, disabled=bool(problems),
                         on_click=lambda e: start()),
     ])
 
@@ -220,14 +228,19 @@ def _chosen_recipes(s: forms.Setup, stored: list[Choice]) -> tuple[forms.RecipeS
         return forms.recipe_status(s.recipes), {forms.RECIPES: s.recipes}
     c = next((c for c in stored if c.id == item), None)
     if c is None:
-        return forms.RecipeStatus("", None, "That recipe set is no longer saved: choose another."), {}
+        return forms.RecipeStatus("", None, _("That recipe set is no longer saved: choose another.")), {}
     return forms.recipe_text_status(c.body, c.name), {forms.RECIPES_COPY: c.body}
 
 
 def points_stepper(what: str, value: int, on_step: Callable[[int], None]) -> ft.Control:
     """The BU-8 points per ``what``, set with − and +: '0 points per rat token'."""
-    return stepper_row("Scoring", (f"point per {what}", f"points per {what}"), value, on_step,
-                       unit=f"per {what}")
+    if what == "rat token":
+        noun = (_("point per rat token"), _("points per rat token"))
+        unit = _("per rat token")
+    else:
+        noun = (_("point per hamburger"), _("points per hamburger"))
+        unit = _("per hamburger")
+    return stepper_row(_("Scoring"), noun, value, on_step, unit=unit)
 
 
 # ================================================================ the table
@@ -235,7 +248,7 @@ def points_stepper(what: str, value: int, on_step: Callable[[int], None]) -> ft.
 @ft.component
 def TableScreen(shell: ShellServices, match_id: int, *, key: str | None = None) -> ft.Control:
     d = actions.drawn(actions.open_table(shell, match_id))
-    out: list[ft.Control] = [heading("Burger")]
+    out: list[ft.Control] = [heading(BurgerView.title)]
     if d.ui.mode == "round":
         out.append(RoundScreen(d, key="round"))
     elif d.ui.mode == "edit":
@@ -256,15 +269,16 @@ def _grid(d: Drawn) -> list[ft.Control]:
     if d.gv.over:
         ev = present.end_view(d.record, forms.read_top_buns(d.settings.get(forms.TOP_BUNS)), d.replayed)
     players, lines = present.score_grid(d.gv, ev)
-    return [heading("Scores" if d.gv.over else "Standings", 18),
-            ScoreGrid(players, lines, name="score grid", key="score-grid")]
+    return [heading(_("Scores") if d.gv.over else _("Standings"), 18),
+            ScoreGrid(players, lines, name=_("score grid"), key="score-grid")]
 
 
 def _status(d: Drawn) -> list[ft.Control]:
     """Where the game stands; each player's hamburgers are in the score grid beside it."""
     gv = d.gv
     return [
-        ft.Text(f"Round {gv.next_round} · first player: {gv.first}", size=16, weight=ft.FontWeight.BOLD),
+        ft.Text(_("Round {round} · first player: {player}").format(round=gv.next_round, player=gv.first),
+                size=16, weight=ft.FontWeight.BOLD),
         ft.Text(gv.count),
         ft.Text(gv.draw_pile),
         ft.Text(gv.tools, size=12),
@@ -303,50 +317,56 @@ def Decks(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
     def name_card(i: int, j: int) -> Callable[[Any], None]:
         return _typed(lambda v: actions.put_draft(d, which, lambda x: forms.set_card(x, i, j, v)))
 
-    out: list[ft.Control] = [heading("Decks", 18)]
+    out: list[ft.Control] = [heading(_("Decks"), 18)]
     if not typing:
-        out.append(ft.Text("Tap a card below a deck to put it on that deck; tap a card on the deck "
-                           "to take it off again (BU-2).", size=13))
+        out.append(ft.Text(_("Tap a card below a deck to put it on that deck; tap a card on the deck "
+                             "to take it off again (BU-2)."), size=13))
     for i, deck in enumerate(draft.decks):
-        name = deck_label(i).capitalize()
+        label = deck_label(i)
+        name = label[:1].upper() + label[1:]
         rows: list[ft.Control] = [ft.Row([bold(name, 16), ft.Text(deck.text, expand=True, size=13)], spacing=8)]
         if typing:
             for j, c in enumerate(deck.cards):
-                remove = icon_button(ft.Icons.DELETE_OUTLINE, f"{name}: remove card {j + 1}",
+                remove = icon_button(ft.Icons.DELETE_OUTLINE,
+                                     _("{deck}: remove card {number}").format(deck=name, number=j + 1),
                                      put(partial(forms.remove_card, deck=i, index=j)))
                 if rules.is_rat(c):
-                    rows.append(ft.Row([ft.Icon(ft.Icons.PEST_CONTROL_RODENT, semantics_label="rat card"),
-                                        ft.Text(f"Card {j + 1}: rat (not an ingredient, BU-2)", expand=True),
+                    rows.append(ft.Row([ft.Icon(ft.Icons.PEST_CONTROL_RODENT, semantics_label=_("rat card")),
+                                        ft.Text(_("Card {number}: rat (not an ingredient, BU-2)").format(number=j + 1),
+                                                expand=True),
                                         remove], spacing=6))
                 else:
                     rows.append(ft.Row([
-                        TextField(label=f"{name} card {j + 1}", value=c, dense=True, expand=True,
-                                     hint_text="ingredient (name optional)",
+                        TextField(label=_("{deck} card {number}").format(deck=name, number=j + 1), value=c,
+                                  dense=True, expand=True, hint_text=_("ingredient (name optional)"),
                                      on_change=name_card(i, j)),
                         remove], spacing=0))
         else:
             rows.append(ft.Row([
-                _card_button(f"{name}: take off card {j + 1}, {c.strip() or 'ingredient'}",
-                             c.strip() or "ingredient", put(partial(forms.remove_card, deck=i, index=j)),
+                _card_button(_("{deck}: take off card {number}, {card}").format(
+                                 deck=name, number=j + 1, card=forms.card_shown(c)),
+                             forms.card_shown(c), put(partial(forms.remove_card, deck=i, index=j)),
                              rat=rules.is_rat(c), on_deck=True)
                 for j, c in enumerate(deck.cards)
-            ] or [ft.Text("No card yet.", size=13)], spacing=4, run_spacing=4, wrap=True))
+            ] or [ft.Text(_("No card yet."), size=13)], spacing=4, run_spacing=4, wrap=True))
             rows.append(ft.Row([
-                _card_button(f"{name}: put {n}", n, put(partial(forms.tap_card, deck=i, name=n)))
+                _card_button(_("{deck}: put {card}").format(deck=name, card=bun_shown(n)), bun_shown(n),
+                             put(partial(forms.tap_card, deck=i, name=n)))
                 for n in names
             ], spacing=4, run_spacing=4, wrap=True))
         rows.append(ft.Row([
-            _card_button(f"{name}: add rat", "rat", put(partial(forms.add_rat, deck=i)), rat=True),
-            ft.Button(f"{name}: add ingredient", icon=ft.Icons.ADD,
+            _card_button(_("{deck}: add rat").format(deck=name), forms.card_shown(rules.RAT),
+                         put(partial(forms.add_rat, deck=i)), rat=True),
+            ft.Button(_("{deck}: add ingredient").format(deck=name), icon=ft.Icons.ADD,
                       on_click=put(partial(forms.add_card, deck=i))) if typing else
-            icon_button(ft.Icons.UNDO, f"{name}: take off the last card",
+            icon_button(ft.Icons.UNDO, _("{deck}: take off the last card").format(deck=name),
                         put(partial(forms.undo_card, deck=i)), disabled=not deck.cards),
         ], wrap=True, spacing=6))
         rows.append(error_text(check.per_deck.get(i)))
         out.append(card(_column(rows, GAP), f"deck-{i}", padding=8))
     out.append(ft.Text(check.count, weight=ft.FontWeight.W_500))
     if d.book is not None:
-        out.append(ft.TextButton("Tap the cards instead" if typing else "Type card names instead",
+        out.append(ft.TextButton(_("Tap the cards instead") if typing else _("Type card names instead"),
                                  icon=ft.Icons.TOUCH_APP if typing else ft.Icons.KEYBOARD,
                                  on_click=_tap(partial(actions.type_names, d.t, not typing))))
     return _column(out, 8)
@@ -363,31 +383,33 @@ def ToolCards(d: Drawn, *, key: str | None = None) -> ft.Control:
     def put(fn: Callable[[RoundDraft], RoundDraft]) -> Callable[[Any], None]:
         return _tap(lambda: actions.put_draft(d, DRAFT, fn))
 
-    out: list[ft.Control] = [heading("Tool cards", 18)]
+    out: list[ft.Control] = [heading(_("Tool cards"), 18)]
     turn = forms.tool_turn(state, draft)
     status = forms.tools_status(state, draft)
     for p, line in zip(forms.tool_order(state), status):
         chosen = draft.tools.get(p)
         row: list[ft.Control] = [ft.Text(line, expand=True)]
         if chosen is not None and chosen.kind is not None and not draft.revealed:
-            row.append(ft.TextButton(f"{p}: choose again",
+            row.append(ft.TextButton(_("{player}: choose again").format(player=p),
                                      on_click=put(partial(forms.clear_tool, player=p))))
         out.append(ft.Row(row, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     if turn is not None:
         panel: list[ft.Control] = [ft.Text(turn.prompt, weight=ft.FontWeight.W_500)]
         if not turn.shown:
-            panel.append(ft.FilledButton(f"{turn.player}: show my tool cards", icon=ft.Icons.VISIBILITY,
+            panel.append(ft.FilledButton(_("{player}: show my tool cards").format(player=turn.player),
+                                         icon=ft.Icons.VISIBILITY,
                                          on_click=put(partial(forms.show_tools, player=turn.player))))
         else:
             panel.append(ft.Text(turn.hand))
             panel.append(ft.Row([
-                ft.FilledButton(f"{turn.player} plays {kind}", height=TAP,
+                ft.FilledButton(_("{player} plays {tool}").format(player=turn.player, tool=rules.tool_name(kind)),
+                                height=TAP,
                                 on_click=put(partial(forms.choose_tool, state, player=turn.player, kind=kind)))
                 for kind, _n in turn.choices], wrap=True))
-            panel.append(ft.Text("The card is hidden as soon as it is played; then pass the phone on.", size=12))
+            panel.append(ft.Text(_("The card is hidden as soon as it is played; then pass the phone on."), size=12))
         out.append(card(_column(panel, GAP), "tool-turn"))
     elif not draft.revealed:
-        out.append(ft.FilledButton("Reveal all tool cards", icon=ft.Icons.VISIBILITY,
+        out.append(ft.FilledButton(_("Reveal all tool cards"), icon=ft.Icons.VISIBILITY,
                                    on_click=put(partial(forms.reveal, state))))
     return _column(out, 8)
 
@@ -396,11 +418,11 @@ def ToolCards(d: Drawn, *, key: str | None = None) -> ft.Control:
 def ToolsOpen(d: Drawn, *, key: str | None = None) -> ft.Control:
     """Changing a past round: its tool cards were revealed at the table, so they are shown."""
     state, draft = d.state_for(EDIT), d.draft(EDIT)
-    rows: list[ft.Control] = [heading("Tool cards (revealed)", 18)]
+    rows: list[ft.Control] = [heading(_("Tool cards (revealed)"), 18)]
     for p in state.players:
         kind = draft.tools.get(p)
         rows.append(ft.Row([ft.Text(p, width=90)] + [
-            _choice(f"{p}: {k}", k, kind is not None and kind.kind == k,
+            _choice(f"{p}: {rules.tool_name(k)}", rules.tool_name(k), kind is not None and kind.kind == k,
                     _tap(partial(actions.put_draft, d, EDIT, partial(forms.play_tool, player=p, kind=k))))
             for k in TOOL_KINDS], spacing=6, wrap=True))
     return _column(rows, 8)
@@ -413,14 +435,15 @@ def Takes(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
     state, draft = d.state_for(which), d.draft(which)
     if not draft.revealed:
         return ft.Column([])
-    out: list[ft.Control] = [heading("Taking the decks (BU-4)", 18), ft.Text(forms.take_line(state, draft))]
+    out: list[ft.Control] = [heading(_("Taking the decks (BU-4)"), 18), ft.Text(forms.take_line(state, draft))]
     rows = forms.take_rows(state, draft)
     several = len(forms.tongs_players(state, draft)) > 1
     for row in rows:
         line: list[ft.Control] = [ft.Text(f"{row.turn + 1}. {row.text}")]
         if several and len(row.choices) > 1:
-            line.append(ft.Row([ft.Text("Picks:", size=13)] + [
-                _choice(f"{row.player}, turn {row.turn + 1}: {deck_label(k)}", str(k + 1), k == row.deck,
+            line.append(ft.Row([ft.Text(_("Picks:"), size=13)] + [
+                _choice(_("{player}, turn {turn}: {deck}").format(player=row.player, turn=row.turn + 1,
+                                                                 deck=deck_label(k)), str(k + 1), k == row.deck,
                         _tap(partial(actions.put_draft, d, which, partial(forms.pick, turn=row.turn, deck=k))))
                 for k in row.choices], spacing=6, wrap=True))
         out.append(card(_column(line, 4), f"take-{row.turn}", padding=8))
@@ -438,14 +461,14 @@ def Hamburgers(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
     def stepped(player: str, by: int) -> None:
         actions.put_draft(d, which, partial(forms.step_complete, player=player, by=by))
 
-    out: list[ft.Control] = [heading("Hamburgers finished this round (BU-5)", 18)]
+    out: list[ft.Control] = [heading(_("Hamburgers finished this round (BU-5)"), 18)]
     for p in state.players:
         n = draft.complete.get(p, 0)
         out.append(ft.Row([
             ft.Text(p, expand=True),
-            Stepper(p, ("hamburger", "hamburgers"), n,
-                    partial(stepped, p), unit="made"),
-            icon_button(ft.Icons.FACT_CHECK, f"{p}: check a stack against the recipe",
+            Stepper(p, (_("hamburger"), _("hamburgers")), n,
+                    partial(stepped, p), unit=_("made")),
+            icon_button(ft.Icons.FACT_CHECK, _("{player}: check a stack against the recipe").format(player=p),
                         _tap(partial(actions.check_stack, d.t, p)),
                         disabled=d.book is None),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
@@ -453,7 +476,7 @@ def Hamburgers(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
         if ui.stack_for == p and d.book is not None:
             out.append(StackCheck(d, which, p, key=f"stack-{p}"))
     if d.book is None:
-        out.append(error_text(f"No recipe check: {d.recipes}"))
+        out.append(error_text(_("No recipe check: {why}").format(why=d.recipes)))
     return _column(out, 4)
 
 
@@ -474,25 +497,27 @@ def StackCheck(d: Drawn, which: str, player: str, *, key: str | None = None) -> 
     check = stacks.stack_check(book, stack)
     offer = stacks.stack_cards(state, draft, player, book)
     rows: list[ft.Control] = [
-        bold(f"{player}'s stack, bottom card first"),
-        ft.Row([_choice(f"{player}: recipe {r.name}", r.name, r.name == stack.recipe,
+        bold(_("{player}'s stack, bottom card first").format(player=player)),
+        ft.Row([_choice(_("{player}: recipe {recipe}").format(player=player, recipe=r.name), r.name,
+                        r.name == stack.recipe,
                         _tap(partial(put, partial(replace, recipe=r.name))))
                 for r in book.recipes], spacing=6, wrap=True),
-        ft.Text("Stack: " + (", ".join(stack.cards) or "empty")),
-        ft.Row([_card_button(f"{player}'s stack: put {c}", c, _tap(partial(put, partial(stacks.put_card, card=c))))
+        ft.Text(_("Stack: {cards}").format(cards=", ".join(bun_shown(c) for c in stack.cards) or _("empty"))),
+        ft.Row([_card_button(_("{player}'s stack: put {card}").format(player=player, card=bun_shown(c)), bun_shown(c),
+                             _tap(partial(put, partial(stacks.put_card, card=c))))
                 for c in offer], spacing=4, run_spacing=4, wrap=True),
         ft.Row([
-            ft.Button("Remove the top card", icon=ft.Icons.UNDO, disabled=not stack.cards,
+            ft.Button(_("Remove the top card"), icon=ft.Icons.UNDO, disabled=not stack.cards,
                       on_click=_tap(lambda: put(lambda s: replace(s, cards=s.cards[:-1])))),
-            ft.Checkbox(label="First card flipped as bottom bun", value=stack.flipped_bottom,
-                        semantics_label=f"{player}: first card flipped as bottom bun",
+            ft.Checkbox(label=_("First card flipped as bottom bun"), value=stack.flipped_bottom,
+                        semantics_label=_("{player}: first card flipped as bottom bun").format(player=player),
                         on_change=lambda e: flip(bool(e.control.value))),
         ], wrap=True),
     ]
     if check is not None:
         rows.append(ft.Text(check.explanation,
                             color=None if check.complete else ft.Colors.ERROR, weight=ft.FontWeight.W_500))
-    rows.append(ft.FilledButton(f"Count {player}'s hamburger", icon=ft.Icons.CHECK,
+    rows.append(ft.FilledButton(_("Count {player}'s hamburger").format(player=player), icon=ft.Icons.CHECK,
                                 disabled=check is None or not check.complete,
                                 on_click=_tap(partial(actions.put_draft, d, which,
                                                       partial(stacks.count_stack, player=player, book=book,
@@ -507,11 +532,11 @@ def Peek(d: Drawn, *, key: str | None = None) -> ft.Control:
     """Rat tokens and used tool cards are secret (BU-3, BU-5): a player taps to see
     their own, and hides them again before passing the phone."""
     who = d.ui.peek
-    out: list[ft.Control] = [heading("Your secrets", 18),
-                             ft.Text("Rat tokens and used tool cards are secret (BU-3, BU-5): "
-                                     "tap your name to see your own, the others look away.", size=13)]
+    out: list[ft.Control] = [heading(_("Your secrets"), 18),
+                             ft.Text(_("Rat tokens and used tool cards are secret (BU-3, BU-5): "
+                                       "tap your name to see your own, the others look away."), size=13)]
     if who is None or who not in d.gv.players:
-        out.append(ft.Row([ft.Button(f"Peek: {p}", icon=ft.Icons.VISIBILITY,
+        out.append(ft.Row([ft.Button(_("Peek: {player}").format(player=p), icon=ft.Icons.VISIBILITY,
                                      on_click=_tap(partial(actions.peek, d.t, p)))
                            for p in d.gv.players], wrap=True, spacing=6))
         return _column(out, 6)
@@ -520,8 +545,8 @@ def Peek(d: Drawn, *, key: str | None = None) -> ft.Control:
     if draft is not None:
         now = forms.rats_taken(d.state, draft).get(who)
         if now:
-            lines.append(f"This round, once it is submitted: {now} more (BU-5).")
-    hide = ft.FilledButton(f"Hide {who}'s secrets", icon=ft.Icons.VISIBILITY_OFF,
+            lines.append(_("This round, once it is submitted: {n} more (BU-5).").format(n=now))
+    hide = ft.FilledButton(_("Hide {player}'s secrets").format(player=who), icon=ft.Icons.VISIBILITY_OFF,
                            on_click=_tap(partial(actions.peek, d.t, None)))
     out.append(card(_column([*_lines(lines), hide], GAP), "peek"))
     return _column(out, 6)
@@ -542,7 +567,7 @@ def Entry(d: Drawn, *, key: str | None = None) -> ft.Control:
         out.append(Hamburgers(d, DRAFT, key="hamburgers"))
     out.append(Peek(d, key="peek"))
     out.append(error_text(ui.error))
-    out.append(ft.FilledButton("Submit round", icon=ft.Icons.CHECK, on_click=lambda e: actions.submit(d),
+    out.append(ft.FilledButton(_("Submit round"), icon=ft.Icons.CHECK, on_click=lambda e: actions.submit(d),
                                disabled=not draft.revealed))
     return _column(out)
 
@@ -555,12 +580,14 @@ def _rounds_list(d: Drawn) -> list[ft.Control]:
     said: list[ft.Control] = [ft.Text(d.ui.said, size=13)] if d.ui.said else []
     if not d.gv.rounds:
         return said
-    out: list[ft.Control] = [heading("Rounds of this game", 18)]
+    out: list[ft.Control] = [heading(_("Rounds of this game"), 18)]
     for i, rv in enumerate(d.gv.rounds):
-        out.append(ft.TextButton(f"Open round {rv.number}: first player {rv.first}",
+        out.append(ft.TextButton(_("Open round {number}: first player {player}").format(number=rv.number,
+                                                                                       player=rv.first),
                                  on_click=_tap(partial(actions.open_round, d.t, i))))
     last = len(d.gv.rounds)
-    out.append(undo_asking_first("Undo last round", f"Undo round {last}? Its entries come back for entry.",
+    out.append(undo_asking_first(_("Undo last round"),
+                                 _("Undo round {number}? Its entries come back for entry.").format(number=last),
                                  d.ui.asks_undo(last), on_ask=lambda e: actions.ask_undo(d),
                                  on_undo=lambda e: actions.undo(d), on_keep=lambda e: actions.keep_round(d.t)))
     return out + said
@@ -571,13 +598,13 @@ def RoundScreen(d: Drawn, *, key: str | None = None) -> ft.Control:
     ui, gv = d.ui, d.gv
     rv = gv.rounds[ui.index]
     last = ui.just and ui.index == len(gv.rounds) - 1
-    back = ("End of game" if gv.over else "Next round") if last else "Back to the table"
+    back = (_("End of game") if gv.over else _("Next round")) if last else _("Back to the table")
     return _column([
-        heading(f"Round {rv.number}", 18),
+        heading(_("Round {number}").format(number=rv.number), 18),
         *RoundBody(rv),
         ft.Row([
             ft.FilledButton(back, icon=ft.Icons.ARROW_FORWARD, on_click=lambda e: actions.back_to_table(d.t)),
-            ft.Button("Change this round", icon=ft.Icons.EDIT, on_click=lambda e: actions.change_round(d.t)),
+            ft.Button(_("Change this round"), icon=ft.Icons.EDIT, on_click=lambda e: actions.change_round(d.t)),
         ], wrap=True),
     ])
 
@@ -591,16 +618,16 @@ def RoundBody(rv: RoundView) -> list[ft.Control]:
 def EditRound(d: Drawn, *, key: str | None = None) -> ft.Control:
     ui = d.ui
     return _column([
-        heading(f"Change round {ui.index + 1}", 18),
-        ft.Text("The round is replaced and every later round replayed (the record is the truth)."),
+        heading(_("Change round {number}").format(number=ui.index + 1), 18),
+        ft.Text(_("The round is replaced and every later round replayed (the record is the truth).")),
         Decks(d, EDIT, key="edit-decks"),
         ToolsOpen(d, key="edit-tools"),
         Takes(d, EDIT, key="edit-takes"),
         Hamburgers(d, EDIT, key="edit-hamburgers"),
         error_text(ui.error),
         ft.Row([
-            ft.FilledButton("Save changes", icon=ft.Icons.SAVE, on_click=lambda e: actions.save_edit(d)),
-            ft.Button("Cancel", icon=ft.Icons.CLOSE, on_click=lambda e: actions.cancel_edit(d.t)),
+            ft.FilledButton(_("Save changes"), icon=ft.Icons.SAVE, on_click=lambda e: actions.save_edit(d)),
+            ft.Button(_("Cancel"), icon=ft.Icons.CLOSE, on_click=lambda e: actions.cancel_edit(d.t)),
         ], wrap=True),
     ])
 
@@ -612,24 +639,26 @@ def _end(ev: EndView | None, chosen: list[str], flip: Callable[[str, bool], None
     house-rule scores, the winner."""
     if ev is None:
         return []
-    out: list[ft.Control] = [heading("Game over", 18), ft.Text(ev.end)]
-    out.append(bold("Everyone's secrets, now shown (BU-5)"))
+    out: list[ft.Control] = [heading(_("Game over"), 18), ft.Text(ev.end)]
+    out.append(bold(_("Everyone's secrets, now shown (BU-5)")))
     out += _lines(present.secrets_lines(ev))
-    out.append(bold("The wastebasket top bun (BU-7)"))
+    out.append(bold(_("The wastebasket top bun (BU-7)")))
     out.append(ft.Text(ev.top_bun_note))
     if flip is not None:
-        out += [ft.Checkbox(label=f"{p} flips the wastebasket card as a top bun", value=p in chosen,
-                            semantics_label=f"{p}: wastebasket top bun",
+        out += [ft.Checkbox(label=_("{player} flips the wastebasket card as a top bun").format(player=p),
+                            value=p in chosen,
+                            semantics_label=_("{player}: wastebasket top bun").format(player=p),
                             on_change=_flip(flip, p))
                 for p in ev.top_bun_choices]
     else:
         flipped = [r.player for r in ev.rows if r.top_bun]
-        out.append(ft.Text("Flipped: " + (", ".join(flipped) or "nobody")))
+        out.append(ft.Text(_("Flipped: {players}").format(players=", ".join(flipped) or _("nobody"))))
     out.append(error_text(ev.error))
-    out.append(bold("Final scores (house rule, BU-8)"))
+    out.append(bold(_("Final scores (house rule, BU-8)")))
     out += _lines(present.score_lines(ev), size=13)
     out.append(ft.Text(ev.scoring, size=12))
-    out.append(ft.Text(("Winner: " if len(ev.winners) == 1 else "Winners: ") + ", ".join(ev.winners),
+    out.append(ft.Text(ngettext("Winner: {players}", "Winners: {players}", len(ev.winners)).format(
+                           players=", ".join(ev.winners)),
                        size=18, weight=ft.FontWeight.BOLD))
     out.append(ft.Text(ev.explanation))
     return out
@@ -646,7 +675,7 @@ def GameOver(d: Drawn, *, key: str | None = None) -> ft.Control:
     ev = present.end_view(d.record, chosen, d.replayed)
     out = _end(ev, chosen, lambda p, on: actions.flip_top_bun(t, p, on))
     out.append(error_text(d.ui.error))
-    out.append(ft.Button("Home", icon=ft.Icons.HOME, on_click=lambda e: t.go("home")))
+    out.append(ft.Button(_("Home"), icon=ft.Icons.HOME, on_click=lambda e: t.go("home")))
     return _column(out)
 
 
@@ -656,9 +685,10 @@ def GameOver(d: Drawn, *, key: str | None = None) -> ft.Control:
 def MatchDetail(shell: ShellServices, match_id: int, *, key: str | None = None) -> ft.Control:
     m = shell.store.match(match_id)
     settings = shell.store.match_settings(match_id)
-    out: list[ft.Control] = [heading(f"Burger: {', '.join(m.players)}")]
+    title = _("{game}: {players}").format(game=BurgerView.title, players=", ".join(m.players))
+    out: list[ft.Control] = [heading(title)]
     if m.current is None:
-        return _column(out + [ft.Text("No game started.")])
+        return _column(out + [ft.Text(_("No game started."))])
     record = m.current.record
     try:
         replayed = replay(record)
@@ -667,11 +697,11 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: str | None = None) 
         return _column(out + [error_text(str(exc))])
     out.append(ft.Text(present.state_line(replayed[1])))
     if not gv.over:
-        out.append(ft.FilledButton("Continue this game", icon=ft.Icons.PLAY_ARROW,
+        out.append(ft.FilledButton(_("Continue this game"), icon=ft.Icons.PLAY_ARROW,
                                    on_click=lambda e: shell.continue_match(match_id)))
     out += [ft.Text(gv.tools, size=12), ft.Text(gv.scoring, size=12)]
     for rv in gv.rounds:
-        out.append(bold(f"Round {rv.number} (first player: {rv.first})"))
+        out.append(bold(_("Round {number} (first player: {player})").format(number=rv.number, player=rv.first)))
         out += RoundBody(rv)
     chosen = forms.read_top_buns(settings.get(forms.TOP_BUNS))
     out += _end(present.end_view(record, chosen, replayed), chosen, None)
@@ -683,9 +713,10 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: str | None = None) 
 
 @ft.component
 def RulesText(*, key: str | None = None) -> ft.Control:
-    out: list[ft.Control] = [heading("Burger: the rules in plain words"), *_lines(RULES_INTRO),
-                             ft.Text(SCORING_LABEL, weight=ft.FontWeight.W_500)]
-    out += ruling_lines(RULES)
+    out: list[ft.Control] = [heading(_("{game}: the rules in plain words").format(game=BurgerView.title)),
+                             *_lines([_(text) for text in RULES_INTRO]),
+                             ft.Text(_(SCORING_LABEL), weight=ft.FontWeight.W_500)]
+    out += ruling_lines([(rid, _(text), house) for rid, text, house in RULES])
     return _column(out)
 
 

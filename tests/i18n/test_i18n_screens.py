@@ -44,6 +44,25 @@ def _record(game: str) -> dict[str, Any]:
         suppress_health_check=list(HealthCheck)))
 
 
+def _file_words(raw: Any) -> set[str]:
+    """The words of a player's file (a deck's suits and icons, a recipe set's cards and
+    recipe names): the file's content, shown as the player wrote it."""
+    found: set[str] = set()
+
+    def walk(value: Any, key: str = "") -> None:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                walk(v, k)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v, key)
+        elif isinstance(value, str) and key not in ("note", "description"):
+            found.add(value)
+
+    walk(raw)
+    return found
+
+
 def _data(record: Any) -> set[str]:
     """The strings of a record a screen shows as they are: names (players, decks, recipes)."""
     found: set[str] = set()
@@ -166,9 +185,11 @@ def test_a_screen_switched_on_shows_only_translated_text(area, screen, tmp_path,
             text = lib.examples()[0].read_text(encoding="utf-8")
             name_of = lib.read(text).name
             item = library.add(store, area, name_of, text)
-            _check(screen, lambda: view.editor(shell, item), {name_of, *_data(records[area])})
+            _check(screen, lambda: view.editor(shell, item),
+                   {name_of, *_data(records[area]), *_file_words(lib.read(text).raw)})
         else:
-            _check(screen, lambda: GAME_SCREENS[name](shell, area, matches), _data(records[area]))
+            files = {p.name for p in games_with("library")[area].examples()} if area in games_with("library") else set()
+            _check(screen, lambda: GAME_SCREENS[name](shell, area, matches), {*_data(records[area]), *files})
     finally:
         store.close()
 

@@ -287,7 +287,7 @@ def bar_chart(chart: stats.Bars) -> ft.Control:
     for i, (label, value) in enumerate(chart.bars):
         said = chart.words[i] if i < len(chart.words) else str(value)
         bar = ft.Container(width=max(2, round(BAR_WIDTH * value / top)), height=16, border_radius=4,
-                           bgcolor=PALETTE[0])
+                           bgcolor=ft.Colors.PRIMARY)
         rows.append(ft.Semantics(label=f"{label}: {said}", container=True, exclude_semantics=True,
                                  content=ft.Row([ft.Text(label, width=72, no_wrap=True,
                                                          overflow=ft.TextOverflow.ELLIPSIS),

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -156,3 +157,27 @@ def chromium_browser():
         browser = launch(pw)
         yield browser
         browser.close()
+
+
+def run_async(coroutine: Any) -> Any:
+    """Run a coroutine to its end, as ``asyncio.run`` does, in a thread of its own: a test
+    process that has started the browser (Playwright's sync API keeps an event loop
+    running in the main thread) refuses ``asyncio.run`` there."""
+    import asyncio
+    import threading
+
+    out: list[Any] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            out.append(asyncio.run(coroutine))
+        except BaseException as exc:  # handed back to the test's thread
+            failed.append(exc)
+
+    runner = threading.Thread(target=run)
+    runner.start()
+    runner.join()
+    if failed:
+        raise failed[0]
+    return out[0]

@@ -3,7 +3,6 @@ saved it: the store tells the app's pubsub, each session re-reads what it shows.
 
 from __future__ import annotations
 
-import asyncio
 from collections import defaultdict
 
 import pytest
@@ -12,6 +11,7 @@ from companion.games.hotdog import forms
 from companion.store import Store
 from companion.ui.host import connect
 from companion.ui.shell import Route, SessionState, Shell
+from tests.conftest import run_async
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
 
@@ -42,9 +42,9 @@ class PubSubClient:
 
     def send_all_on_topic(self, topic: str, message) -> None:
         for handler in list(self.hub.topics[topic]):
-            asyncio.run(handler(topic, message))
+            run_async(handler(topic, message))
         while self.hub.tasks:
-            asyncio.run(self.hub.tasks.pop(0)())
+            run_async(self.hub.tasks.pop(0)())
 
 
 class Page:
@@ -118,7 +118,7 @@ def test_a_bid_redraws_the_phones_of_its_table_and_no_other_phone(store):
             watch_table(phone, code)              # as the seat screen does when drawn
             phones.append(phone)
     while hub.tasks:                              # the one draw after starting to watch
-        asyncio.run(hub.tasks.pop(0)())
+        run_async(hub.tasks.pop(0)())
     here, elsewhere = phones[:3], phones[3:]
     before = {s: s.page.updates for s in [host, *phones]}
     net.submit(tokens["Anna"], {"table": 5, "hotdogs": 1})
@@ -126,7 +126,7 @@ def test_a_bid_redraws_the_phones_of_its_table_and_no_other_phone(store):
     watch_table(here[0], None)                    # that phone left its seat: it hears nothing more
     watch_table(elsewhere[0], codes[0])           # and one from the other table sat down here
     while hub.tasks:
-        asyncio.run(hub.tasks.pop(0)())
+        run_async(hub.tasks.pop(0)())
     before = {s: s.page.updates for s in phones}
     net.submit(tokens["Bernd"], {"table": 5, "hotdogs": 1})
     assert {s for s, n in before.items() if s.page.updates > n} == {*here[1:], elsewhere[0]}

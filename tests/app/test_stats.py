@@ -4,7 +4,6 @@ match is replayed once until it changes."""
 
 from __future__ import annotations
 
-import asyncio
 import threading
 import time
 from typing import Any
@@ -21,6 +20,7 @@ from companion.ui import stats
 from companion.ui.contracts import Route
 from companion.ui.stats import KEY, Statistics, StatsUI
 from tests.app.test_history import controls, texts
+from tests.conftest import run_async
 from tests.core.test_stats import hotdog_game
 from tests.hotdog.test_hotdog_stats import RECORD
 
@@ -151,7 +151,7 @@ def test_a_long_unread_history_is_read_in_the_background_and_the_screen_drawn_ag
             thread.join()
     (redraw,) = page.tasks
     before = shell.state.rev
-    asyncio.run(redraw())
+    run_async(redraw())
     assert page.updates == 1 and shell.state.rev == before + 1
     assert stats.unread(shell.store, list(shell.views)) == 0
     assert "Counted: 6 finished games, 2 complete matches." in all_text(drawn(shell))

@@ -4,7 +4,6 @@ store that cannot be opened said in one line instead of a fresh, empty app."""
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 import os
 from collections.abc import Iterator
@@ -23,6 +22,7 @@ from companion.store import SCHEMA_VERSION, Store, db
 from companion.ui import app
 from companion.ui import shell as shell_module
 from companion.ui.shell import Shell
+from tests.conftest import run_async
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
 TIE = {"Anna": Draft(table=5, hotdogs=2), "Bernd": Draft(table=5, hotdogs=3, dollars=2),
@@ -56,7 +56,7 @@ def tap(root: Any, label: str) -> None:
     (button,) = [c for c in controls(root) if isinstance(c, ft.Button) and c.content == label]
     done = button.on_click(None)
     if inspect.iscoroutine(done):
-        asyncio.run(done)
+        run_async(done)
 
 
 def shell_of(store: Store) -> Shell:
@@ -148,7 +148,7 @@ def test_a_store_that_cannot_be_used_is_said_and_no_session_starts(tmp_path, mon
             pass
 
     page = Page()
-    asyncio.run(app.main(page))
+    run_async(app.main(page))
     shown = [t for c in page.controls for t in texts(c)]
     assert shown[0] == "companion cannot open its saved data"
     assert "newer companion" in shown[1] and "nothing was changed" in shown[1]

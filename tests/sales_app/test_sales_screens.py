@@ -5,7 +5,6 @@ phones draw a sale's result from one function."""
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +18,7 @@ from companion.games.sales import actions, forms, present, rules, view
 from companion.games.sales.deckfiles import DECK, deck_file
 from companion.games.sales.seat import SEAT
 from companion.store import Store
+from tests.conftest import run_async
 from tests.tabs import tab
 
 PLAYERS = ["Ann", "Ben", "Cat"]
@@ -49,7 +49,7 @@ def tap(root: Any, label: str) -> None:
     (button,) = [c for c in controls(root) if isinstance(c, ft.Button) and c.content == label]
     done = button.on_click(None)
     if inspect.iscoroutine(done):
-        asyncio.run(done)
+        run_async(done)
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from companion.ui.contracts import Route
 from companion.ui.host import HostPanel
 from companion.ui.shell import Screen
 from companion.ui.widgets.exports import export_file
+from tests.conftest import run_async
 from tests.tabs import tab
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
@@ -54,7 +55,6 @@ def test_an_export_in_the_browser_is_a_download_only(store, tmp_path, monkeypatc
 def test_try_again_after_a_refused_store_opens_it_the_browser_s_way(monkeypatch):
     """The browser has no threads: "Try again" runs the browser entry's own opening (the
     ``retry`` it gives), never the server's (``_start``, which opens the store in a thread)."""
-    import asyncio
 
     from companion.ui import app
 
@@ -77,5 +77,5 @@ def test_try_again_after_a_refused_store_opens_it_the_browser_s_way(monkeypatch)
     app.refuse(page, "the store is busy", host=True, retry=retry)   # type: ignore[arg-type]
     (again,) = [c for c in parts(page.controls[0]) if isinstance(c, ft.FilledButton)]
     assert again.content == "Try again"
-    asyncio.run(again.on_click(None))
+    run_async(again.on_click(None))
     assert tried == [True]

@@ -209,6 +209,19 @@ def test_the_check_finds_a_string_not_translated():
     assert uncovered("⟦Scores⟧ total", {"Anna"}) == "total"
 
 
+def test_the_check_reads_a_screen_a_component_draws_in_another():
+    """The phone's join screen is a component that draws another (the code entry)."""
+    @ft.component
+    def inner() -> ft.Control:
+        return ft.Text("Table code")
+
+    @ft.component
+    def outer() -> ft.Control:
+        return inner()
+
+    assert offending(Renderer().render(lambda: outer())) == ["Table code"]
+
+
 def test_the_settings_screen_in_english_shows_untranslated_text(tmp_path):
     """English is the messages themselves: the check sees them outside the brackets."""
     store = Store(tmp_path / "companion.sqlite3")

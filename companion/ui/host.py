@@ -130,11 +130,14 @@ def HostPanel(shell: ShellServices, match_id: int, *, finished: bool = False,
     def put(**changes: Any) -> None:
         shell.set_ui(HOST, lambda u: replace(u, **changes), HostUI())
 
-    def act(fn: Any, done: str | None = None, at: tuple[int, int] | None = None) -> None:
+    def act(fn: Any, done: str | None = None, at: tuple[int, int] | None = None,
+            refused_at: tuple[int, int] | None = None) -> None:
+        """Do ``fn``; say ``done`` at ``at`` (the round it is about), or the refusal at
+        ``refused_at`` (a refused reveal is said at the round still open)."""
         try:
             fn()
         except CompanionError as exc:   # the hub's refusals, and the store's (read-only, busy)
-            put(error=str(exc), note=None, at=at)
+            put(error=str(exc), note=None, at=refused_at if refused_at is not None else at)
             return
         put(error=None, note=done, at=at)
 
@@ -206,7 +209,7 @@ def HostPanel(shell: ShellServices, match_id: int, *, finished: bool = False,
     out.append(ft.Row([
         ft.FilledButton(_("Reveal now"), icon=ft.Icons.VISIBILITY, disabled=view.game_over,
                         on_click=lambda e: act(lambda: hub.reveal(code), _("Revealed on every screen."),
-                                               (view.game_number, view.position + 1))),
+                                               (view.game_number, view.position + 1), here)),
         ft.Button(_("Close table"), icon=ft.Icons.CLOSE,
                   on_click=lambda e: act(lambda: hub.close(code), _("The table is closed; the record stays."))),
     ], wrap=True))

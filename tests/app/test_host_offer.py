@@ -3,10 +3,13 @@ one (nothing is left to bid on). Drawn without a browser over ``tests/tabs.py``.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import flet as ft
 from flet.components.component import Renderer
 
 from companion.games.hotdog import forms
+from companion.net.serving import hub_for
 from companion.ui.host import HostPanel
 from tests.app.test_new_setup import controls
 from tests.tabs import tab
@@ -31,3 +34,17 @@ def test_hosting_is_offered_while_the_match_is_played_and_not_once_it_is_over(st
     mid = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
     assert offered(shell, mid, finished=False)
     assert not offered(shell, mid, finished=True)
+
+
+def test_reveal_now_refused_says_why_on_the_host_panel(store):
+    """A bid missing: "Reveal now" is refused with the rules' ruling, shown on the panel
+    (the refusal is about the round still open, not the one a reveal would start)."""
+    shell = tab(store)
+    shell.page = SimpleNamespace(web=False)  # type: ignore[assignment]  # the app, not serving web pages
+    mid = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    hub_for(store).host(mid)
+    [reveal] = [c for c in controls(drawn(shell, mid, False))
+                if isinstance(c, ft.Button) and c.content == "Reveal now"]
+    reveal.on_click(None)
+    said = [c.value for c in controls(drawn(shell, mid, False)) if isinstance(c, ft.Text) and c.visible]
+    assert any("HD-6" in str(text) for text in said), said

@@ -70,7 +70,7 @@ def _children(control: Any) -> Iterator[tuple[str, Any]]:
 
 def drawn(control: Any) -> Iterator[Any]:
     """Every control drawn under ``control``, components drawn (their function run once)."""
-    if isinstance(control, Component):
+    while isinstance(control, Component):   # a component may draw another one (the phone's screens)
         control = Renderer(control).render(control.fn, *control.args, **control.kwargs)
         if control is None:
             return

@@ -1,7 +1,9 @@
 """burger's screens and printables in the pseudo-language checks.
 
 Switch a screen on by adding its name: "setup", "table_in_play", "table_finished",
-"match_detail", "rules" (and "library_item", a game with a library's editor).
+"match_detail", "rules" (and "library_item", a game with a library's editor), and
+its phone views: "phone_seat" (a seat's bid or play form) and "phone_resolution" (the
+round revealed, as a seat sees it).
 PRINTABLES = True checks the text of its score sheets and rules cards.
 
 Every screen is on. A shipped recipe file's name ("example.json") and a recipe set's
@@ -9,5 +11,6 @@ own words (its cards and recipes, the player's to rename) count as data, like pl
 names.
 """
 
-SCREENS: set[str] = {"setup", "table_in_play", "table_finished", "match_detail", "rules", "library_item"}
+SCREENS: set[str] = {"setup", "table_in_play", "table_finished", "match_detail", "rules", "library_item",
+                     "phone_seat", "phone_resolution"}
 PRINTABLES = True

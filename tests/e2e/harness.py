@@ -16,9 +16,10 @@ import threading
 import time
 import urllib.request
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -123,6 +124,25 @@ class Server:
             except subprocess.TimeoutExpired:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait(5)
+
+
+@contextmanager
+def seeded_server(data: Path, seed: Callable[[Any], None]) -> Iterator[Server]:
+    """A server started on a data folder whose store ``seed`` filled first (matches a
+    test finds already stored, as a finished evening has them), stopped after."""
+    from companion.store import Store
+
+    store = Store(data / "companion.sqlite3")
+    try:
+        seed(store)
+    finally:
+        store.close()
+    server = Server(data)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 def launch(pw):

@@ -10,9 +10,8 @@ import re
 
 import pytest
 
-from companion.store import Store
 from companion.store.exchange import import_json
-from tests.e2e.harness import PHONE, Server, shot
+from tests.e2e.harness import PHONE, seeded_server, shot
 from tests.e2e.table import Table
 from tests.night_records import burger_game, hotdog_match, match_of, sales_game
 from tests.pdf.helpers import text as pdf_text
@@ -20,19 +19,15 @@ from tests.pdf.helpers import text as pdf_text
 pytestmark = pytest.mark.e2e
 
 
+def _evening(store) -> None:
+    for m in (hotdog_match(), match_of(sales_game()), match_of(burger_game())):
+        import_json(store, json.dumps(m))
+
+
 @pytest.fixture(scope="module")
 def evening_server(tmp_path_factory):
-    data = tmp_path_factory.mktemp("night")
-    store = Store(data / "companion.sqlite3")
-    try:
-        for m in (hotdog_match(), match_of(sales_game()), match_of(burger_game())):
-            import_json(store, json.dumps(m))
-    finally:
-        store.close()
-    server = Server(data)
-    server.start()
-    yield server
-    server.stop()
+    with seeded_server(tmp_path_factory.mktemp("night"), _evening) as server:
+        yield server
 
 
 def test_a_game_night_ticked_ranked_points_changed_exported_light_and_dark(chromium_browser, evening_server):

@@ -6,30 +6,21 @@ from __future__ import annotations
 
 import pytest
 
-from companion.store import Store
 from tests.app.test_stats import seed
-from tests.e2e.harness import PHONE, Server, shot
+from tests.e2e.harness import PHONE, seeded_server, shot
 from tests.e2e.table import Table
 
 pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture(scope="module")
-def seeded_server(tmp_path_factory):
-    data = tmp_path_factory.mktemp("stats")
-    store = Store(data / "companion.sqlite3")
-    try:
-        seed(store)
-    finally:
-        store.close()
-    server = Server(data)
-    server.start()
-    yield server
-    server.stop()
+def stats_server(tmp_path_factory):
+    with seeded_server(tmp_path_factory.mktemp("stats"), seed) as server:
+        yield server
 
 
-def test_statistics_opened_from_home_filtered_light_and_dark(chromium_browser, seeded_server):
-    with Table(chromium_browser, seeded_server.url, PHONE) as t:
+def test_statistics_opened_from_home_filtered_light_and_dark(chromium_browser, stats_server):
+    with Table(chromium_browser, stats_server.url, PHONE) as t:
         t.scroll_to_tap = True
         t.click("Statistics")
         t.see("Counted: 6 finished games, 2 complete matches.")
@@ -40,7 +31,7 @@ def test_statistics_opened_from_home_filtered_light_and_dark(chromium_browser, s
         t.see("Anna: 3 wins of 3")
         shot(t.pg, "stats-phone-light-group")
         assert t.pg.url.endswith("/stats")
-    at_stats = seeded_server.url.replace("/?", "/stats?") if "?" in seeded_server.url else seeded_server.url + "stats"
+    at_stats = stats_server.url.replace("/?", "/stats?") if "?" in stats_server.url else stats_server.url + "stats"
     with Table(chromium_browser, at_stats, PHONE, dark=True) as t:
         t.see("Counted: 6 finished games, 2 complete matches.")
         shot(t.pg, "stats-phone-dark")

@@ -65,9 +65,9 @@ def _open_record(game: str) -> dict[str, Any]:
         suppress_health_check=list(HealthCheck)))
 
 
-def _file_words(raw: Any) -> set[str]:
-    """The words of a player's file (a deck's suits and icons, a recipe set's cards and
-    recipe names): the file's content, shown as the player wrote it."""
+def _strings(raw: Any, keep: Callable[[str], bool]) -> set[str]:
+    """Every string in ``raw`` (parsed JSON) under a key ``keep`` accepts (a list's items
+    under the key of the list)."""
     found: set[str] = set()
 
     def walk(value: Any, key: str = "") -> None:
@@ -77,29 +77,22 @@ def _file_words(raw: Any) -> set[str]:
         elif isinstance(value, list):
             for v in value:
                 walk(v, key)
-        elif isinstance(value, str) and key not in ("note", "description"):
+        elif isinstance(value, str) and keep(key):
             found.add(value)
 
     walk(raw)
     return found
 
 
+def _file_words(raw: Any) -> set[str]:
+    """The words of a player's file (a deck's suits and icons, a recipe set's cards and
+    recipe names): the file's content, shown as the player wrote it."""
+    return _strings(raw, lambda key: key not in ("note", "description"))
+
+
 def _data(record: Any) -> set[str]:
     """The strings of a record a screen shows as they are: names (players, decks, recipes)."""
-    found: set[str] = set()
-
-    def walk(value: Any, key: str = "") -> None:
-        if isinstance(value, dict):
-            for k, v in value.items():
-                walk(v, k)
-        elif isinstance(value, list):
-            for v in value:
-                walk(v, key)
-        elif isinstance(value, str) and ("name" in key or key in ("players", "player", "first", "dealer")):
-            found.add(value)
-
-    walk(record)
-    return found
+    return _strings(record, lambda key: "name" in key or key in ("players", "player", "first", "dealer"))
 
 
 SHELL_SCREENS: dict[str, Draw] = {

@@ -48,6 +48,7 @@ class Burger(Table):
 
     def type_into(self, label: str, text: str) -> None:
         field = self.pg.get_by_role("textbox", name=label).first
+        field.wait_for(timeout=45_000)      # a field just added: on a loaded machine its redraw lags
         self.taps += 1
         self.keys += len(text)
         self.into_view(field)

@@ -41,24 +41,33 @@ KEPT_IN_ALL = 256
 #: new one and its seat back by its token.
 KEPT_SECONDS = 300
 
-#: Frees a closed session now; False when it is in use again (a websocket took it up).
-Forget = Callable[[str], Awaitable[bool]]
+#: Frees a closed session now.
+Forget = Callable[[str], Awaitable[None]]
+#: Tells the app a session's last websocket is gone (Flet misses it when the client
+#: goes while the server is still sending: the session would never expire).
+Release = Callable[[str], Awaitable[None]]
 
 
-async def _keep_all(session_id: str) -> bool:
-    return False
+async def _nothing(session_id: str) -> None:
+    return None
 
 
 class SessionBook:
-    """The open websockets per peer and the closed sessions kept, oldest first."""
+    """The open websockets per peer, which sessions they talk to, and the closed
+    sessions kept, oldest first. Only this book's own count says whether a session
+    is in use: a session no websocket of the gate talks to is closed, whatever the
+    app thinks."""
 
-    def __init__(self, forget: Forget = _keep_all, *, open_per_peer: int = OPEN_PER_PEER,
-                 kept_per_peer: int = KEPT_PER_PEER, kept_in_all: int = KEPT_IN_ALL) -> None:
+    def __init__(self, forget: Forget = _nothing, release: Release = _nothing, *,
+                 open_per_peer: int = OPEN_PER_PEER, kept_per_peer: int = KEPT_PER_PEER,
+                 kept_in_all: int = KEPT_IN_ALL) -> None:
         self.forget = forget
+        self.release = release
         self.open_per_peer = open_per_peer
         self.kept_per_peer = kept_per_peer
         self.kept_in_all = kept_in_all
         self._open: Counter[str] = Counter()
+        self._live: Counter[str] = Counter()                  # session id → websockets on it
         self._kept: OrderedDict[str, str] = OrderedDict()     # session id → peer, oldest first
 
     def may_open(self, peer: str) -> bool:
@@ -69,6 +78,7 @@ class SessionBook:
 
     def attached(self, session_id: str) -> None:
         """A websocket now talks to this session (new, or taken up again): not kept."""
+        self._live[session_id] += 1
         self._kept.pop(session_id, None)
 
     def open_count(self, peer: str) -> int:
@@ -79,14 +89,19 @@ class SessionBook:
         return [s for s, p in self._kept.items() if peer is None or p == peer]
 
     async def closed(self, peer: str, session_id: str | None) -> None:
-        """A websocket of ``peer`` closed; ``session_id`` is the session it talked to."""
+        """A websocket of ``peer`` closed; ``session_id`` is the session it talked to
+        (None: it never got one)."""
         self._open[peer] -= 1
         if self._open[peer] <= 0:
             del self._open[peer]
         if session_id is None:
             return
-        self._kept.pop(session_id, None)
+        self._live[session_id] -= 1
+        if self._live[session_id] > 0:
+            return                                  # another websocket talks to it
+        del self._live[session_id]
         self._kept[session_id] = peer
+        await self._call(self.release, session_id)
         mine = self.kept(peer)
         for old in mine[:max(0, len(mine) - self.kept_per_peer)]:
             await self._let_go(old)
@@ -95,7 +110,11 @@ class SessionBook:
 
     async def _let_go(self, session_id: str) -> None:
         self._kept.pop(session_id, None)
+        await self._call(self.forget, session_id)
+
+    @staticmethod
+    async def _call(hook: Callable[[str], Awaitable[None]], session_id: str) -> None:
         try:
-            await self.forget(session_id)
-        except Exception:       # a session that cannot be freed now is Flet's to expire
+            await hook(session_id)
+        except Exception:       # a session that cannot be freed now is the app's to expire
             pass

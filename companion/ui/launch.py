@@ -28,7 +28,7 @@ def serve(host: str = "127.0.0.1", port: int = 8550, *, open_browser: bool = Fal
         return 1
     set_bind_host(host)
     key, kept = load_host_key(data_dir())
-    gate = Gate(web_app(), key=key, port=port, names=[host], book=SessionBook(forget_session))
+    gate = Gate(web_app(), key=key, port=port, names=[host], book=SessionBook(forget_session, release_session))
     local = f"http://{_url_host(host)}:{port}/"
     for line in serving_lines(host, port, host_link(local, key), kept=kept):
         print(f"companion: {line}", flush=True)
@@ -56,21 +56,35 @@ def web_app() -> Any:
     return flet_fastapi.app(main, assets_dir=_assets_dir(), no_cdn=True, session_timeout_seconds=KEPT_SECONDS)
 
 
-async def forget_session(session_id: str) -> bool:
-    """Free a closed Flet session now (:class:`companion.net.sessions.SessionBook`);
-    False when a websocket has taken it up again. Flet 1.0.5 has no public call for
-    this: its app manager keeps the sessions by a key made of the page name, the
-    session id and the client, so the session is found by its id."""
+def _flet_sessions() -> dict[str, Any]:
+    """Flet 1.0.5's sessions by its app manager's key (the page name, the session id and
+    the client): Flet has no public call to find or free one."""
     from flet_web.fastapi.flet_app_manager import app_manager
 
-    sessions: dict[str, Any] = getattr(app_manager, "_FletAppManager__sessions", {})
-    for name, session in list(sessions.items()):
+    found: dict[str, Any] = getattr(app_manager, "_FletAppManager__sessions", {})
+    return found
+
+
+async def forget_session(session_id: str) -> None:
+    """Free a closed Flet session now (:class:`companion.net.sessions.SessionBook`)."""
+    from flet_web.fastapi.flet_app_manager import app_manager
+
+    for name, session in list(_flet_sessions().items()):
         if session.id == session_id:
-            if session.connection is not None:
-                return False
             await app_manager.delete_session(name)
-            return True
-    return True
+            return
+
+
+async def release_session(session_id: str) -> None:
+    """The session's last websocket is gone: if Flet still holds it as connected (its
+    connection failed while sending, and Flet skipped the disconnect), disconnect it
+    now, so that it expires like any closed session."""
+    from companion.net.sessions import KEPT_SECONDS
+
+    for session in list(_flet_sessions().values()):
+        if session.id == session_id and session.connection is not None:
+            await session.disconnect(KEPT_SECONDS)
+            return
 
 
 def _url_host(host: str) -> str:

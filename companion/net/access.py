@@ -76,7 +76,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from companion.core.i18n import _
 from companion.net.sessions import SessionBook
-from companion.net.wire import is_register, registers, session_of
+from companion.net.wire import crash_frame, crashed, is_register, registers, session_of
 
 KEY_FILE = "host.key"
 KEY_PARAM = "host"
@@ -307,11 +307,17 @@ class Gate:
                 return
             if ended and message.get("type") == "websocket.close":
                 return
-            if not session and message.get("type") == "websocket.send":
-                found = session_of(message.get("bytes"))
-                if found is not None:
-                    session.append(found)
-                    self.book.attached(found)
+            if message.get("type") == "websocket.send":
+                data = message.get("bytes")
+                if not session:
+                    found = session_of(data)
+                    if found is not None:
+                        session.append(found)
+                        self.book.attached(found)
+                if crashed(data):       # never a traceback on a screen: it stays in the log
+                    message = dict(message, bytes=crash_frame(_(
+                        "companion met an error it did not expect and stopped this page. Reload "
+                        "the page to go on; what was saved is kept.")))
             await send(message)
 
         self.book.opened(who.peer)

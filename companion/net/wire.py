@@ -13,6 +13,10 @@ Why the gate looks at all:
   task never ends, and ``companion serve`` then never exits on SIGTERM or Ctrl-C.
   The gate hands Flet a connection only once its first frame is a well-formed
   register frame (:func:`is_register`).
+- Flet tells the browser of an error a handler did not expect with the Python
+  traceback (``SESSION_CRASHED``): the code's paths and lines, and the data it was
+  handling, on any phone's or host's screen. The gate sends one line instead
+  (:func:`crashed`, :func:`crash_frame`); the traceback stays in the server's log.
 - Flet makes a new session for every register frame, and a session made by an
   earlier register frame of the same websocket is never let go (it stays
   "connected" to a connection that no longer talks to it): one websocket could
@@ -27,6 +31,7 @@ from typing import Any
 import msgpack
 
 REGISTER = 1
+SESSION_CRASHED = 6
 _REGISTER_FIELDS = {"session_id", "page_name", "page"}
 MAX_REGISTER_BYTES = 64 * 1024     # the browser's is ~700 bytes: its page's size, media and platform
 
@@ -96,3 +101,28 @@ def session_of(data: bytes | None) -> str | None:
         return None
     sid = body.get("session_id") if isinstance(body, dict) else None
     return sid if isinstance(sid, str) else None
+
+
+def _action(data: bytes | None) -> Any:
+    """The action of a frame, read from its first element only (None if it has none)."""
+    if not isinstance(data, bytes) or len(data) < 2 or data[0] != 0:
+        return None
+    unpacker = msgpack.Unpacker()
+    unpacker.feed(data[1:2 + 16])       # the array header and the action: a few bytes
+    try:
+        if unpacker.read_array_header() < 1:
+            return None
+        return unpacker.unpack()
+    except Exception:
+        return None
+
+
+def crashed(data: bytes | None) -> bool:
+    """``data`` is the server's frame telling the browser its session crashed."""
+    action = _action(data)
+    return type(action) is int and action == SESSION_CRASHED
+
+
+def crash_frame(line: str) -> bytes:
+    """The crash frame with ``line`` as its whole message."""
+    return b"\x00" + msgpack.packb([SESSION_CRASHED, {"message": line}])

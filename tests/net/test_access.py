@@ -209,6 +209,26 @@ def test_the_lan_address_is_an_own_origin_when_serving_on_the_network():
     assert len(inner.calls) == 1
 
 
+def test_a_crashed_session_shows_one_line_never_the_traceback():
+    """Flet sends an unexpected error's traceback to the browser (its paths, its code, the
+    data it held); the gate sends one line instead, and the log keeps the rest."""
+    traceback = "UnicodeEncodeError: surrogates\nTraceback (most recent call last):\n  File \"/x/db.py\""
+
+    async def crashing(scope, receive, send) -> None:
+        await receive()
+        await send({"type": "websocket.accept"})
+        await receive()
+        await send({"type": "websocket.send", "bytes": b"\x00" + msgpack.packb([6, {"message": traceback}])})
+        await send({"type": "websocket.send", "bytes": b"\x00" + msgpack.packb([2, {"id": 1, "patch": []}])})
+
+    gate = Gate(crashing, key="k" * 32, port=8550)
+    sent = _run(gate, _ws({"host": "127.0.0.1:8550", "origin": "http://127.0.0.1:8550"}))
+    frames = [msgpack.unpackb(m["bytes"][1:]) for m in sent if m["type"] == "websocket.send"]
+    assert frames[0][0] == 6 and "Traceback" not in frames[0][1]["message"]
+    assert frames[0][1]["message"].startswith("companion met an error it did not expect")
+    assert frames[1] == [2, {"id": 1, "patch": []}]                  # everything else as sent
+
+
 # ---------------------------------------------------------------- the key and what serve prints
 
 def test_the_host_key_is_kept_private_and_survives_a_restart(tmp_path):

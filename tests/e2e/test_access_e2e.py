@@ -12,7 +12,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from tests.e2e.harness import PHONE, block_off_machine, enable_semantics, shot
+from tests.e2e.harness import PHONE, block_off_machine, enable_semantics, fonts_arrived, shot
 from tests.e2e.table import Table
 from tests.e2e.test_net_e2e import code_of
 
@@ -161,6 +161,9 @@ def test_no_other_server_on_this_machine_receives_the_host_key(chromium_browser,
         pg.reload()                                           # still the host, from its storage
         enable_semantics(pg)
         pg.get_by_role("button", name="Home").first.wait_for(timeout=30000)
+        pg.get_by_text(re.compile("Hot Dog")).first.wait_for(timeout=30000)   # the games: the whole app
+        fonts_arrived(pg)
+        pg.wait_for_timeout(1500)                             # the picture lags the tree
         shot(pg, "access-host-after-reload")
     finally:
         ctx.close()

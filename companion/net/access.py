@@ -256,17 +256,25 @@ class Gate:
                 return
             # The key leaves the address before Flet sees it (page.url holds no secret).
             inner = dict(scope, query_string=urlencode(rest).encode("latin-1"))
-            await self._websocket(inner, receive, send, Visitor(self.is_key(offered[0] if offered else None), peer))
+            session: list[str] = []          # the session this websocket talks to, once known
+            self.book.opened(peer)
+            try:
+                await self._websocket(inner, receive, send,
+                                      Visitor(self.is_key(offered[0] if offered else None), peer), session)
+            finally:
+                await self.book.closed(peer, session[0] if session else None)
             return
         if offered:
             await self._host_link(scope, send, offered[0], rest)
             return
-        await self.app(scope, receive, _pages_of_ours(send))
+        await self.app(scope, receive, _pages_of_ours(send, head=scope.get("method") == "HEAD"))
 
-    async def _websocket(self, scope: Scope, receive: Receive, send: Send, who: Visitor) -> None:
+    async def _websocket(self, scope: Scope, receive: Receive, send: Send, who: Visitor,
+                         session: list[str]) -> None:
         """Accept the websocket, and hand it to Flet only once its first frame is a
         register frame (:func:`companion.net.wire.is_register`); a later register frame
-        ends it. Flet's session inherits ``who`` (:func:`visitor`)."""
+        ends it. Flet's session inherits ``who`` (:func:`visitor`); its id goes into
+        ``session`` once Flet answers the register frame."""
         hello = await receive()
         if hello.get("type") != "websocket.connect":
             return
@@ -283,7 +291,6 @@ class Gate:
             return
         waiting: list[Message] = [hello, first]
         ended = False
-        session: list[str] = []
 
         async def receiving() -> Message:
             nonlocal ended
@@ -320,13 +327,11 @@ class Gate:
                         "the page to go on; what was saved is kept.")))
             await send(message)
 
-        self.book.opened(who.peer)
         token = _visitor.set(who)
         try:
             await self.app(scope, receiving, sending)
         finally:
             _visitor.reset(token)
-            await self.book.closed(who.peer, session[0] if session else None)
 
     async def _host_link(self, scope: Scope, send: Send, offered: str, rest: list[tuple[str, str]]) -> None:
         """``/?host=KEY``: the right key is kept in this origin's storage, and the page
@@ -367,7 +372,7 @@ FRAME_HEADERS = [(b"x-frame-options", b"DENY"),
                  (b"content-security-policy", b"frame-ancestors 'none'")]
 
 
-def _pages_of_ours(send: Send) -> Send:
+def _pages_of_ours(send: Send, *, head: bool = False) -> Send:
     """Every response: no page may show ours in a frame. A page on another port of this
     machine is the same *site* as ours, so it could show ours in a frame and trick the
     host into clicking its buttons (clickjacking).
@@ -385,7 +390,7 @@ def _pages_of_ours(send: Send) -> Send:
         if message["type"] == "http.response.start":
             headers = [*message.get("headers", []), *FRAME_HEADERS]
             kind = next((v for k, v in headers if k.lower() == b"content-type"), b"")
-            if kind.lower().startswith(b"text/html") and message.get("status") == 200:
+            if kind.lower().startswith(b"text/html") and message.get("status") == 200 and not head:
                 html = True
                 start = dict(message, headers=[(k, v) for k, v in headers
                                                if k.lower() not in (b"content-length", b"etag", b"last-modified")])

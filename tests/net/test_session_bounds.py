@@ -91,13 +91,17 @@ def test_one_websocket_makes_one_session_however_many_register_frames_it_sends(t
         assert flet_sessions() - before <= 1
 
 
-def test_one_peer_may_hold_a_bounded_number_of_websockets_open(tmp_path, monkeypatch):
+@pytest.mark.parametrize("registered", [True, False], ids=["registered", "silent"])
+def test_one_peer_may_hold_a_bounded_number_of_websockets_open(tmp_path, monkeypatch, registered):
+    """Silent ones too: a websocket that never sends its register frame counts while it
+    waits (the gate gives it FIRST_FRAME_SECONDS)."""
     book = SessionBook(forget_session, release_session, open_per_peer=5)
     with serving(tmp_path, monkeypatch, book) as (port, _book):
         held = [Wire(port) for _ in range(5)]
         try:
             for w in held:
-                w.register()
+                if registered:
+                    w.register()
             with pytest.raises(InvalidStatus) as refused:
                 Wire(port)
             assert refused.value.response.status_code == 403

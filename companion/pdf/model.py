@@ -109,6 +109,9 @@ class ScoreSheet:
     players: tuple[str, ...]     # names, or "" per blank column
     blocks: tuple[Block, ...]
     filled: bool = False
+    #: The pages a pad is made for: it keeps to them, leaving off spare blank rows
+    #: (``Grid.spare``) where a language or paper would push it over. None: as many as it needs.
+    pages: int | None = None
 
 
 @dataclass(frozen=True)

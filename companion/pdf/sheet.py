@@ -394,7 +394,7 @@ def render(sheet: ScoreSheet, paper: str, date, *, date_field: str = "") -> byte
     try:
         data, pages = build(0)
         most = max((b.spare for b in sheet.blocks if isinstance(b, Grid)), default=0)
-        if most and pages > 1:
+        if most and pages > (sheet.pages or 1):
             tight, fewest = build(most)
             if fewest < pages:
                 low, high = 1, most          # the fewest rows to leave off that keep it on `fewest` pages

@@ -131,7 +131,7 @@ def score_sheet(players: Sequence[str]) -> ScoreSheet:
     blocks = (_score_grid(players, _rows(n)), _blank_scoring(), *_notes(),
               _log_grid(players, _blank_log(n, 1, LOG_ROWS), LOG_ROWS), _log_note())
     sub = _(NAMED_SUBTITLE if any(players) else SUBTITLE)
-    return ScoreSheet("burger", _sheet_title(), sub, tuple(players), blocks)
+    return ScoreSheet("burger", _sheet_title(), sub, tuple(players), blocks, pages=1)
 
 
 def _sheet_title() -> str:

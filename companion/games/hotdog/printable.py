@@ -101,7 +101,7 @@ def score_sheet(players: Sequence[str]) -> ScoreSheet:
     blocks: list[Block] = [_match_grid(players, rows), mustard_note(), win_note(),
                            _log_grid(1, players, _blank_rows(LOG_ROWS, n), LOG_ROWS), log_note()]
     blocks += [_log_grid(g, players, _blank_rows(LOG_ROWS, n), LOG_ROWS) for g in (2, 3)]
-    return ScoreSheet("hotdog", _sheet_title(), _subtitle(any(players)), tuple(players), tuple(blocks))
+    return ScoreSheet("hotdog", _sheet_title(), _subtitle(any(players)), tuple(players), tuple(blocks), pages=2)
 
 
 def _money(value: int) -> str:

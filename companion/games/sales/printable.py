@@ -121,7 +121,7 @@ def score_sheet(players: Sequence[str]) -> ScoreSheet:
     n = len(players)
     blocks = (_grid(players, _rows(n)), score_note(), deal_note(), competitive_deal_note(), _team_box())
     sub = _(NAMED_SUBTITLE if any(players) else SUBTITLE)
-    return ScoreSheet("sales", _("{title} — score sheet").format(title=TITLE), sub, tuple(players), blocks)
+    return ScoreSheet("sales", _("{title} — score sheet").format(title=TITLE), sub, tuple(players), blocks, pages=1)
 
 
 def round_values(record: Mapping[str, Any], result: Mapping[str, Any]) -> list[dict[str, int]]:

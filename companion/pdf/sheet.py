@@ -328,7 +328,7 @@ def header(sheet: ScoreSheet, width: float, date: str) -> Flowable:
     (filled in only when a date is given)."""
     st = document.styles()
     field_w = 48 * MM
-    left = [text(sheet.title, "title"), text(sheet.subtitle, "subtitle")]
+    left = [part for part in (text(sheet.title, "title"), text(sheet.subtitle, "subtitle")) if part]
     right: list[Flowable] = [Paragraph(escape(_("Date")), st["field_label"]),
                              text(date, bold=True, size=10) if date else Spacer(1, 12)]
     t = Table([[left, right]], colWidths=[width - field_w, field_w], hAlign="LEFT")

@@ -327,3 +327,19 @@ def test_a_coop_sales_sheet_has_a_team_score_and_rating_not_winner_rows():
     competitive = dict(coop, mode="competitive")
     words = _filled(json.dumps(competitive).encode())
     assert "Winner ★ winner" in words and "Won the last sale ✓" in words
+
+
+def test_a_sheet_part_too_big_for_any_page_is_one_line_naming_the_sheet_and_paper():
+    """Issue 29: a layout that does not fit says so in one line, never a LayoutError with a
+    memory address."""
+    from companion.pdf import sheet as render
+    from companion.pdf.model import Grid, Row, ScoreSheet
+
+    tall = Grid(title="Too tall", lead=("",), players=("Anna", "Bernd"), rows=(Row(("x",), ("", "")),),
+                row_height=400.0)
+    bad = ScoreSheet("hotdog", "Hot Dog — score sheet", "", ("Anna", "Bernd"), (tall,))
+    with pytest.raises(render.SheetDoesNotFit) as err:
+        render.render(bad, "letter", None)
+    message = str(err.value)
+    assert message == ("Hot Dog — score sheet: a part of the sheet does not fit a Letter page (English); "
+                       "please report this")

@@ -78,8 +78,10 @@ def sales_at_least(players: int, hand: int, discards: Sequence[int]) -> int:
     discards its card's icons (SA-6). A player who never wins plays every card, so a
     round shorter than ``hand`` sales needs each player to win often enough to discard
     the rest: with S sales and at most D icons a card, each player wins at least
-    ⌈(hand − S) ÷ D⌉ of the S sales, and the S cards won discard at most the S largest
-    icon counts. The least S that allows both is a bound the real cards can only raise.
+    ⌈(hand − S) ÷ D⌉ of the S sales with cards that show icons (so the copy must hold
+    that many such cards for all players together), and the S cards won discard at most
+    the S largest icon counts. The least S that allows all three is a bound the real
+    cards can only raise.
     """
     if hand <= 0:
         return 0
@@ -89,7 +91,8 @@ def sales_at_least(players: int, hand: int, discards: Sequence[int]) -> int:
         if most == 0:
             break
         wins_each = -(-(hand - s) // most)
-        if players * wins_each <= s and players * (hand - s) <= sum(icons[:s]):
+        if (players * wins_each <= min(s, len(icons))
+                and players * (hand - s) <= sum(icons[:s])):
             return s
     return hand
 

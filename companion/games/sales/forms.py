@@ -146,9 +146,12 @@ def deal_refusal(players: int, hand_size: int | str, deck: Deck | None) -> str |
             players=players, n=n, need=players * n, copy=copy, most=most)
     short = next((r for r in deal_plan(copy, players, n, discards_of(deck)) if r.fewest < 1), None)
     if short is not None:
-        return _("SA-16: with {n} cards each, round {round} could be left with fewer cards than the "
-                 "{players} players (house rule: every round deals each player at least one card); "
-                 "choose fewer").format(n=n, round=short.round, players=players)
+        return ngettext("SA-16: with {n} card each, round {round} could be left with fewer cards than the "
+                        "{players} players (house rule: every round deals each player at least one card); "
+                        "choose fewer",
+                        "SA-16: with {n} cards each, round {round} could be left with fewer cards than the "
+                        "{players} players (house rule: every round deals each player at least one card); "
+                        "choose fewer", n).format(n=n, round=short.round, players=players)
     return None
 
 

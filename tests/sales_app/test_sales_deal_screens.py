@@ -61,7 +61,7 @@ def test_sa16_the_setup_shows_what_each_round_deals_at_most(store):
             app.tap("Add player")
         app.type(f"Player {i}", name)
     assert app.field("Cards dealt per hand each round") == "11"
-    app.see("What each round deals (SA-16)")
+    app.see("What each round deals with Example weather deck (edit me) (SA-16)")
     app.see("Round 1: 11 each, 44 of the 45 cards; 1 stays out")
     app.see("Round 2: at most 9 each (8 if no winner discards from hand)")
     app.see("Round 3: at most 7 each (6 if no winner discards from hand)")
@@ -75,7 +75,7 @@ def test_sa16_the_setup_shows_what_each_round_deals_at_most(store):
     app.type("Player 4", "Dora")
     app.type("Cards dealt per hand each round", "12")                  # typed: kept, and refused
     app.see("SA-16: 4 players × 12 cards need 48 cards, and the deck holds 45: round 1 can deal at most 11 each")
-    assert not app.can_tap("Start game") and not app.sees("What each round deals (SA-16)")
+    assert not app.can_tap("Start game") and not app.sees("What each round deals with")
     app.type("Cards dealt per hand each round", "10")
     app.tap("Start game")
     assert store.match(app.match_id).current.record["hand_size"] == 10

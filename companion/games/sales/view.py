@@ -254,7 +254,8 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
                      on_change=_typed(lambda v: put(lambda d: replace(d, hand_size=v)))),
         error_text(size_error),
         ft.Text(forms.hand_size_note(d.mode, hand_size, d.players, cards)),
-        DealPlan(plan, forms.deal_plan_note(hand_size), key="deal-plan"),
+        DealPlan(plan, forms.deal_plan_note(hand_size), shown(cards.name) if cards is not None else "",
+                 key="deal-plan"),
         bold(_("Who leads the first sale? (SA-9)")),
         ft.RadioGroup(value=leader, on_change=_picked(lambda v: put(lambda d: replace(d, leader=v))),
                       content=ft.Column(leader_radios, spacing=0)),
@@ -274,11 +275,12 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
 
 
 @ft.component
-def DealPlan(lines: list[str], note: str, *, key: Key = None) -> ft.Control:
-    """What each round will deal at most with the chosen deck and players (SA-16)."""
+def DealPlan(lines: list[str], note: str, deck: str, *, key: Key = None) -> ft.Control:
+    """What each round will deal at most with the chosen deck (named: it is chosen further
+    down) and players (SA-16)."""
     if not lines:
         return ft.Column([], visible=False)
-    return card(_column([bold(_("What each round deals (SA-16)"), 14),
+    return card(_column([bold(_("What each round deals with {deck} (SA-16)").format(deck=deck), 14),
                          *[ft.Text(line, size=13) for line in lines],
                          _note(note)], spacing=3), "deal-plan")
 

@@ -192,14 +192,14 @@ def copies(draw) -> Deck:
 
 @settings(max_examples=property_examples(40), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(copies(), st.integers(2, 6), st.sampled_from(["competitive", "coop"]), st.none() | st.integers(1, 12),
+@given(copies(), st.integers(2, 6), st.sampled_from(["competitive", "coop", "solo"]), st.none() | st.integers(1, 12),
        st.randoms(use_true_random=False))
 def test_sa16_no_round_of_a_game_with_any_copy_asks_for_more_cards_than_remain(deck, players, mode, typed, rng):
     """The setup's hand size (offered, or typed and accepted), then a whole game entered
     through the table's record changes with cards picked from the deck as the picker
     offers them: every round deals at most the cards left, at least one each, the
     picker always has a card for whoever plays, and the game reaches its end."""
-    if mode == "coop":
+    if mode != "competitive":
         players = 2
     names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"][:players]
     draft = forms.SetupDraft(mode=mode, names=tuple(names), hand_size=None if typed is None else str(typed))

@@ -280,7 +280,7 @@ def deal_why(d: Deal) -> str | None:
         players=d.players, chosen=d.chosen, need=d.players * d.chosen)
 
 
-def round_deal(game: Played, copy: int | None) -> Deal | None:
+def deal_in_play(game: Played, copy: int | None) -> Deal | None:
     """The deal of the round in play (as the record dealt it), from a deck of ``copy``
     cards; None without a deck (the app cannot count what is left)."""
     if copy is None:

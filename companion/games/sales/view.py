@@ -318,7 +318,7 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
     out: list[ft.Control] = [heading(title)]
     if ui.mode == "entry" and not sv.game_over:
         out.append(_note(forms.hand_size_note(sv.mode, t.record.get("hand_size", ""), len(sv.hands), deck)))
-        out += _round_deal(game, copy, ui)
+        out += _round_deal(game, copy)
     if deck_f is not None and not deck_f.ok:
         out.append(error_text(_("The deck {deck} cannot be used now ({problem}): enter cards by their "
                                 "attributes.").format(deck=deck_f.path or deck_f.name, problem=deck_f.problems[0])))
@@ -340,13 +340,13 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
     return _column(out)
 
 
-def _round_deal(game: Played, copy: int | None, ui: TableUI) -> list[ft.Control]:
+def _round_deal(game: Played, copy: int | None) -> list[ft.Control]:
     """What the round in play dealt and why (SA-16): a card at its start, until its
     first sale is recorded; a line after that."""
     state = game.state
     if state.round_over:
         return []
-    d = present.round_deal(game, copy)
+    d = present.deal_in_play(game, copy)
     text = present.deal_text(d) if d is not None else present.dealt_text(game)
     if state.sales_in_round:
         return [_note(text)]

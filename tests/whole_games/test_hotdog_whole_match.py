@@ -33,8 +33,8 @@ def hot_dogs(n: int) -> str:
     return f"{n} hot dog" + ("" if n == 1 else "s")
 
 
-def bid_for(app: App, player: str, in_hand: int, money: int, rng: random.Random) -> tuple[int, int, int, bool]:
-    """What ``player`` lays down: a table, hot dogs from the hand (at most the table's
+def bid_for(in_hand: int, money: int, rng: random.Random) -> tuple[int, int, int, bool]:
+    """What a player lays down: a table, hot dogs from the hand (at most the table's
     value), dollars they hold; the rest of the hand as the last hot dogs when it fits."""
     tables = [5, 7, 9]
     fits = [t for t in tables if in_hand <= t]
@@ -65,7 +65,7 @@ def play_game(app: App, mid: int, number: int, rng: random.Random, passing: bool
     while True:
         (mustard,) = [m.group(1) for t in app.texts()
                       if (m := re.match(rf"^Round {rounds + 1} · mustard card: (\w+)$", t))]
-        bids = {p: bid_for(app, p, in_hand[p], money[p], rng) for p in PLAYERS}
+        bids = {p: bid_for(in_hand[p], money[p], rng) for p in PLAYERS}
         if passing:
             i = PLAYERS.index(mustard)
             order = PLAYERS[i:] + PLAYERS[:i]
@@ -121,15 +121,17 @@ def test_a_three_game_match_is_played_to_its_end_hd13_hd15(app, tmp_path):
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout)
     assert result["complete"] and [g["over"] for g in result["games"]] == [True, True, True]
+    games = json.loads(exported.read_text())["games"]
+    assert games == [{k: v for k, v in g.record.items() if k != "game"} for g in app.store.match(mid).games]
     # every game ended on announced last hot dogs, placed (HD-13)
-    for game in json.loads(exported.read_text())["games"]:
+    for game in games:
         last_round = game["rounds"][-1]["bids"]
         assert any(b.get("last") and b.get("announced", True) for b in last_round)
     totals = result["totals"]
     assert totals == {p: sum(g["scores"][p] for g in result["games"]) for p in PLAYERS}
-    grid = " ".join(app.texts())
-    for p in PLAYERS:
-        assert re.search(rf"\b{p}\b", grid)
     winners = result["winners"]
     assert winners and all(totals[w] == max(totals.values()) for w in winners)
-    app.see(", ".join(winners) if len(winners) > 1 else winners[0])
+    if len(winners) == 1:
+        app.see(f"Match over: {winners[0]} wins the match with ${totals[winners[0]]} (HD-15).")
+    else:
+        app.see("Match over: " + ", ".join(winners[:-1]))

@@ -53,7 +53,7 @@ from companion.store.history import Group, MatchSummary, groups_of, played_by
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 DB_NAME = "companion.sqlite3"
 
 # How long the open, and then every change, waits for another program's lock (seconds).
@@ -189,6 +189,79 @@ MIGRATIONS: dict[int, str] = {
         updated_at  REAL NOT NULL
     );
     """,
+    # 7: a match's stable id, carried by its exports: the same match imported twice is
+    # recognised, and BG Stats gets the same play ids every time. And what Statistics,
+    # History, game nights and exports need of a match, worked out from its records by
+    # their referee once and kept beside them (companion.store.derived): a change to a
+    # match's games deletes its rows in the same transaction (the triggers), whoever
+    # writes it, and they are worked out again when next needed.
+    7: """
+    ALTER TABLE matches ADD COLUMN uid TEXT;
+    UPDATE matches SET uid = lower(hex(randomblob(16)));
+    CREATE UNIQUE INDEX matches_uid ON matches (uid);
+    CREATE TRIGGER matches_uid AFTER INSERT ON matches WHEN NEW.uid IS NULL BEGIN
+        UPDATE matches SET uid = lower(hex(randomblob(16))) WHERE id = NEW.id;
+    END;
+    CREATE INDEX matches_created ON matches (created_at);
+    CREATE TABLE derived_matches (
+        match_id    INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+        digest      TEXT NOT NULL,           -- SHA-256 of its records as stored, in order
+        version     TEXT NOT NULL,           -- the game's rules version (and this format's)
+        counted     INTEGER NOT NULL,        -- 0: a lone mode, or a record the referee refuses
+        complete    INTEGER NOT NULL,        -- every game of the match is over
+        lone        INTEGER NOT NULL,        -- one person played every seat
+        group_key   TEXT NOT NULL,           -- its players as a set: names.key, sorted, tab-joined
+        error       TEXT                     -- why the referee refuses a record of it
+    );
+    CREATE INDEX derived_matches_group ON derived_matches (group_key);
+    CREATE TABLE derived_games (             -- a finished game of a derived match
+        match_id    INTEGER NOT NULL REFERENCES derived_matches(match_id) ON DELETE CASCADE,
+        number      INTEGER NOT NULL,
+        rounds      INTEGER NOT NULL,
+        winners     INTEGER NOT NULL,        -- how many won it (0: played as a team)
+        margin      INTEGER,                 -- one winner of two or more: the winner's score less the best other
+        winner      TEXT,                    -- that one winner
+        tie_break   TEXT,                    -- the ruling that chose the winners among equal top scores
+        start       TEXT,                    -- who started the game
+        team        INTEGER,                 -- played as a team: the team's score
+        series      TEXT,                    -- JSON: the game's chart of this game, or NULL
+        PRIMARY KEY (match_id, number)
+    );
+    CREATE TABLE derived_seats (             -- a player of a finished game
+        match_id    INTEGER NOT NULL,
+        number      INTEGER NOT NULL,
+        seat        INTEGER NOT NULL,        -- 0-based, as seated
+        name        TEXT NOT NULL,           -- as the record spells it
+        key         TEXT NOT NULL,           -- companion.core.names.key: the same player everywhere
+        score       INTEGER NOT NULL,
+        won         INTEGER NOT NULL,
+        counts      TEXT NOT NULL DEFAULT '{}',  -- JSON: the game's own figures for this player
+        PRIMARY KEY (match_id, number, seat),
+        FOREIGN KEY (match_id, number) REFERENCES derived_games(match_id, number) ON DELETE CASCADE
+    );
+    CREATE INDEX derived_seats_key ON derived_seats (key);
+    CREATE TABLE derived_totals (            -- a player of a derived match: its total
+        match_id    INTEGER NOT NULL REFERENCES derived_matches(match_id) ON DELETE CASCADE,
+        seat        INTEGER NOT NULL,
+        name        TEXT NOT NULL,
+        key         TEXT NOT NULL,
+        total       INTEGER NOT NULL,        -- of its finished games
+        won         INTEGER NOT NULL,        -- won the match (once complete)
+        PRIMARY KEY (match_id, seat)
+    );
+    CREATE TRIGGER derived_game_added AFTER INSERT ON games BEGIN
+        DELETE FROM derived_matches WHERE match_id = NEW.match_id;
+    END;
+    CREATE TRIGGER derived_game_changed AFTER UPDATE OF record, number, match_id ON games BEGIN
+        DELETE FROM derived_matches WHERE match_id IN (OLD.match_id, NEW.match_id);
+    END;
+    CREATE TRIGGER derived_game_removed AFTER DELETE ON games BEGIN
+        DELETE FROM derived_matches WHERE match_id = OLD.match_id;
+    END;
+    CREATE TRIGGER derived_match_changed AFTER UPDATE OF game, players ON matches BEGIN
+        DELETE FROM derived_matches WHERE match_id = NEW.id;
+    END;
+    """,
 }
 
 
@@ -223,6 +296,7 @@ class StoredMatch:
     created_at: float
     updated_at: float
     games: list[StoredGame]
+    uid: str = ""                 # the match's stable id (schema 7): its exports carry it
 
     def match_record(self) -> dict[str, Any]:
         """The match as its record (companion.core.match.MatchRecord's shape)."""
@@ -357,13 +431,13 @@ class Store:
                 except BaseException:
                     conn.execute("ROLLBACK")
                     raise
-            # read every table once: a damaged file fails here, not mid-game
-            for row in conn.execute("SELECT id, record FROM games"):
-                json.loads(row[1])
+            # every record is JSON (checked by SQLite itself: a start reads no record into
+            # Python, however long the history)
+            bad = conn.execute("SELECT id FROM games WHERE NOT json_valid(record) LIMIT 1").fetchone()
+            if bad is not None:
+                raise _Damaged(f"a stored record is not JSON (game {bad[0]})")
             conn.execute("SELECT count(*) FROM matches").fetchone()
             conn.execute("SELECT count(*) FROM settings").fetchone()
-        except ValueError as exc:
-            raise _Damaged(f"a stored record is not JSON ({exc})") from None
         except sqlite3.DatabaseError as exc:
             if _code(exc) in _DAMAGED:
                 raise _Damaged(str(exc)) from None
@@ -496,6 +570,31 @@ class Store:
                         self._conn.execute(f"PRAGMA busy_timeout={int(self.busy_timeout * 1000)}")
 
     @contextmanager
+    def keeping_derived(self) -> Iterator[sqlite3.Connection]:
+        """A transaction that writes only what is worked out again from the records (the
+        derived rows of :mod:`companion.store.derived`): not synced one by one, and in a
+        read-only store written into its in-memory copy (never the file), so that its
+        screens count all the same."""
+        if self.read_only is None:
+            with self.transaction(synced=False) as c:
+                yield c
+            return
+        with self._lock:
+            self._conn.execute("PRAGMA query_only=OFF")
+            try:
+                self._conn.execute("BEGIN")
+                try:
+                    yield self._conn
+                    self._conn.execute("COMMIT")
+                except BaseException:
+                    if self._conn.in_transaction:
+                        with suppress(sqlite3.Error):
+                            self._conn.execute("ROLLBACK")
+                    raise
+            finally:
+                self._conn.execute("PRAGMA query_only=ON")
+
+    @contextmanager
     def reading(self) -> Iterator[sqlite3.Connection]:
         """The connection, for reads outside any change, held from every other thread
         for the ``with`` block (the store's own queries live in modules of their own,
@@ -600,7 +699,7 @@ class Store:
     def match(self, match_id: int) -> StoredMatch:
         with self._lock:
             row = self._conn.execute(
-                "SELECT id, game, players, finished, created_at, updated_at FROM matches WHERE id=?",
+                "SELECT id, game, players, finished, created_at, updated_at, uid FROM matches WHERE id=?",
                 (match_id,),
             ).fetchone()
             if row is None:
@@ -613,7 +712,15 @@ class Store:
                     "WHERE match_id=? ORDER BY number", (match_id,))
             ]
         return StoredMatch(id=row[0], game=row[1], players=json.loads(row[2]), finished=bool(row[3]),
-                           created_at=row[4], updated_at=row[5], games=games)
+                           created_at=row[4], updated_at=row[5], games=games, uid=row[6] or "")
+
+    def match_uid(self, match_id: int) -> str:
+        """The match's stable id (what its exports carry)."""
+        with self._lock:
+            row = self._conn.execute("SELECT uid FROM matches WHERE id=?", (match_id,)).fetchone()
+        if row is None:
+            raise StoreError(_("there is no match {id}").format(id=match_id))
+        return str(row[0])
 
     def matches(self) -> list[StoredMatch]:
         """Every match, the most recently changed first."""
@@ -791,7 +898,18 @@ def _game_in_play(c: sqlite3.Connection, match_id: int) -> tuple[int, dict[str, 
 
 
 def _statements(script: str) -> list[str]:
-    return [s.strip() for s in script.split(";") if s.strip()]
+    """A migration's statements, one by one (a trigger's body keeps its own ``;``)."""
+    out: list[str] = []
+    pending = ""
+    for piece in script.split(";"):
+        pending += piece + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip(" \n;"):
+                out.append(pending.strip())
+            pending = ""
+    if pending.strip(" \n;"):
+        out.append(pending.strip())
+    return out
 
 
 def dump_record(record: dict[str, Any]) -> str:

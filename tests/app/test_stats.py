@@ -1,6 +1,8 @@
 """The Statistics screen drawn without a browser, over the real shell of
-``tests/tabs.py``: what it counts, its filters, its charts' words, and that a stored
-match is replayed once until it changes."""
+``tests/tabs.py``: what it counts, its filters, its charts (axes, markers, lines side
+by side, the game picked), what a match is per game, and that a stored match is
+worked out once until it changes, whatever the number of matches: a long archive in
+the background with a determinate progress bar, the screen drawn as it goes."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from flet.components.component import Renderer
 
 from companion.core import stats as core_stats
 from companion.core.errors import StoreError
-from companion.store import Store
+from companion.store import Store, derived
 from companion.ui import stats
 from companion.ui.contracts import Route
 from companion.ui.stats import KEY, Statistics, StatsUI
@@ -76,7 +78,7 @@ def test_counts_players_games_and_hot_dogs_own_sections(shell):
     assert "Hot Dog: average 6.5, best $8 (6 games)." in words                # Anna: 8,8,8,5,5,5
     assert "Closest win: Chris by $3 (match 2, game 1)" in words            # 8 − 5
     assert "Widest win: Anna by $7 (match 1, game 3)" in words              # 8 − 1
-    assert "a match is won by the highest total of its three games (HD-15)" in words
+    assert "Hot Dog: a match is 3 games, won by the highest total of their scores (HD-15)." in words
     assert "Hot Dog: from the rounds" in words
     assert "Bids sold and returned" in words and "Tables chosen" in words
     assert any(isinstance(c, cv.Canvas) for c in controls(root))            # money over the rounds
@@ -104,8 +106,7 @@ def test_head_to_head_of_the_two_players_chosen(shell):
             "Chris won more.") in words
 
 
-def test_a_match_is_replayed_once_until_it_changes(shell, monkeypatch):
-    a, _ = seed(shell.store)
+def spy_on_derive(monkeypatch) -> list[int]:
     seen: list[int] = []
     original = core_stats.derive
 
@@ -114,6 +115,12 @@ def test_a_match_is_replayed_once_until_it_changes(shell, monkeypatch):
         return original(match_id, *args)
 
     monkeypatch.setattr(core_stats, "derive", spy)
+    return seen
+
+
+def test_a_match_is_replayed_once_until_it_changes_and_not_again_after_a_restart(shell, monkeypatch):
+    a, _ = seed(shell.store)
+    seen = spy_on_derive(monkeypatch)
     drawn(shell)
     assert sorted(seen) == [1, 2]
     drawn(shell)
@@ -123,6 +130,12 @@ def test_a_match_is_replayed_once_until_it_changes(shell, monkeypatch):
     record = shell.store.match(a).games[0].record
     shell.store.save_game(a, 1, record)
     drawn(shell)
+    assert sorted(seen) == [1, 1, 2]
+    # another start of companion on the same file: the rows are kept in it, nothing is replayed
+    from tests.tabs import tab
+
+    again = tab(Store(shell.store.path))
+    assert "Counted: 6 finished games, 2 complete matches." in all_text(drawn(again))
     assert sorted(seen) == [1, 1, 2]
 
 
@@ -140,21 +153,55 @@ class Page:
         self.updates += 1
 
 
+def join_reading() -> None:
+    for thread in threading.enumerate():
+        if thread.name == "statistics":
+            thread.join()
+
+
 def test_a_long_unread_history_is_read_in_the_background_and_the_screen_drawn_again(shell, monkeypatch):
     seed(shell.store)
     monkeypatch.setattr(stats, "READ_WHILE_DRAWING", 1)
     page = Page()
     shell.page = page
-    assert "Reading 2 stored matches for the statistics (once after companion starts)…" in texts(drawn(shell))
-    for thread in threading.enumerate():
-        if thread.name == "statistics":
-            thread.join()
+    root = drawn(shell)
+    assert any(t.startswith("Working out the statistics of 2 stored matches (once after an update): ")
+               for t in texts(root))
+    (bar,) = [c for c in controls(root) if isinstance(c, ft.ProgressBar)]
+    assert bar.value is not None                          # determinate: how far it is
+    join_reading()
     (redraw,) = page.tasks
     before = shell.state.rev
     run_async(redraw())
     assert page.updates == 1 and shell.state.rev == before + 1
-    assert stats.unread(shell.store, list(shell.views)) == 0
-    assert "Counted: 6 finished games, 2 complete matches." in all_text(drawn(shell))
+    assert derived.stale(shell.store) == 0
+    words = all_text(drawn(shell))
+    assert "Counted: 6 finished games, 2 complete matches." in words and "Working out" not in words
+
+
+def test_more_matches_than_any_cache_draws_once_and_stops_reading(shell, monkeypatch):
+    """Issue 26: the old screen kept 8,192 rows in an LRU and walked them in order, so a
+    longer history was replayed at every draw and read again forever. 31 matches, read
+    in the background a few at a time: each is worked out once, the screen is drawn,
+    and drawing it again reads nothing and starts nothing."""
+    body = {k: v for k, v in RECORD.items() if k != "game"}
+    for _ in range(31):
+        shell.store.import_match("hotdog", ["Anna", "Bernd", "Chris"], [body, body, body], True)
+    monkeypatch.setattr(stats, "READ_WHILE_DRAWING", 5)
+    monkeypatch.setattr(derived, "CHUNK", 4)
+    seen = spy_on_derive(monkeypatch)
+    page = Page()
+    shell.page = page
+    drawn(shell)
+    join_reading()
+    assert sorted(seen) == list(range(1, 32))              # every match once
+    for task in page.tasks:
+        run_async(task())
+    for _ in range(3):
+        words = all_text(drawn(shell))
+        assert "Counted: 93 finished games, 31 complete matches." in words and "Working out" not in words
+    assert sorted(seen) == list(range(1, 32))
+    assert not any(t.name == "statistics" for t in threading.enumerate())
 
 
 def test_a_closest_or_widest_win_opens_its_match(shell):
@@ -185,10 +232,8 @@ def test_a_failed_background_reading_is_not_tried_again_in_the_background(shell,
         raise StoreError("the store went away")
 
     monkeypatch.setattr(core_stats, "derive", refused)
-    assert "Reading 2 stored matches for the statistics (once after companion starts)…" in texts(drawn(shell))
-    for thread in threading.enumerate():
-        if thread.name == "statistics":
-            thread.join()
+    assert any(t.startswith("Working out the statistics of 2 stored matches") for t in texts(drawn(shell)))
+    join_reading()
     assert len(page.tasks) == 1                          # the waiting screen is drawn again …
     with pytest.raises(StoreError, match="the store went away"):
         drawn(shell)                                     # … reading while drawing: the shell says why

@@ -1,0 +1,253 @@
+"""Derived results kept with the record: what Statistics, History, game nights and the
+exports need of a stored match, worked out once from its records and kept beside them.
+
+A match's rows (the ``derived_*`` tables of schema 7) are what its game's referee
+says of its records (:func:`companion.core.stats.derive`): per finished game the
+scores, the winners (and the tie-break ruling that chose them, SA-13 or BU-8), the
+rounds, who started, the team's score of a game played together, the game's own
+figures per player and its chart; per match whether it is complete, each player's
+total and who won it (:func:`companion.core.match.add_up`). Never worded text: the
+screens word these facts when they draw them.
+
+Each match's rows are keyed by its records (``digest``: SHA-256 of the stored texts,
+in order) and by the version of its game's rules (``GameSpec.rules_version``, with
+:data:`FORMAT`, the shape of these rows): a rules fix raises the version and every
+row of that game is worked out again. A change to a match's games deletes its rows
+in the very transaction that writes it (the store's triggers), whoever writes it:
+a table screen, a phone's reveal through the hub, an import. Nothing replays the
+archive at a start: rows are worked out when next needed, the few a screen draws at
+once (:func:`fresh`), a long archive (the first Statistics after an upgrade, or after
+a rules fix) in chunks in the background, saying how far it is (:func:`refresh`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core import stats
+from companion.core.errors import CompanionError
+from companion.core.names import key
+from companion.core.registry import game, games, part
+from companion.store.db import Store
+
+#: The shape of the derived rows; raised when what they hold changes.
+FORMAT = 1
+#: Matches worked out per transaction when a whole archive is brought up to date.
+CHUNK = 200
+
+Progress = Callable[[int, int], None]
+
+
+def version(game_name: str) -> str:
+    """The version a match of this game is derived with: this format and its rules'."""
+    spec = games().get(game_name)
+    return f"{FORMAT}.{spec.rules_version if spec is not None else 0}"
+
+
+def digest(texts: Iterable[str]) -> str:
+    """The key of a match's records: SHA-256 over their stored texts, in order."""
+    h = hashlib.sha256()
+    for text in texts:
+        h.update(text.encode("utf-8"))
+        h.update(b"\x00")
+    return h.hexdigest()
+
+
+def group_key(players: Iterable[str]) -> str:
+    """A group of players as one text: the same players in any seating, any spelling."""
+    return "\t".join(sorted({key(p) for p in players}))
+
+
+def _own(game_name: str) -> stats.GameStats | None:
+    try:
+        return part(game_name, "stats")
+    except CompanionError:
+        return None
+
+
+def work_out(match_id: int, game_name: str, players: Sequence[str], texts: Sequence[str],
+             started: float = 0.0) -> stats.MatchPlayed:
+    """One stored match (its records as stored texts) as its referee says it ends."""
+    records = [json.loads(t) for t in texts]
+    try:
+        game(game_name)
+    except CompanionError as exc:     # a match of a game this companion does not know
+        return stats.MatchPlayed(match_id, game_name, tuple(players), started, (), False, (), counted=False,
+                                 error=str(exc))
+    return stats.derive(match_id, game_name, players, records, started, _own(game_name))
+
+
+# ---------------------------------------------------------------- writing rows
+
+
+def keep(c: sqlite3.Connection, row: stats.MatchPlayed, texts: Sequence[str]) -> None:
+    """Write one match's derived rows inside the caller's transaction (replacing any)."""
+    c.execute("DELETE FROM derived_matches WHERE match_id=?", (row.id,))
+    c.execute("INSERT INTO derived_matches (match_id, digest, version, counted, complete, lone, group_key, error) "
+              "VALUES (?,?,?,?,?,?,?,?)",
+              (row.id, digest(texts), version(row.game), int(row.counted), int(row.complete), int(row.lone),
+               group_key(row.players), row.error))
+    won = {key(w) for w in row.winners}
+    c.executemany("INSERT INTO derived_totals (match_id, seat, name, key, total, won) VALUES (?,?,?,?,?,?)",
+                  [(row.id, i, p, key(p), row.totals.get(p, 0), int(key(p) in won))
+                   for i, p in enumerate(row.players)])
+    for g in row.games:
+        win = stats.margin(g)
+        c.execute("INSERT INTO derived_games (match_id, number, rounds, winners, margin, winner, tie_break, start, "
+                  "team, series) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                  (row.id, g.number, g.rounds, len(g.winners), win.margin if win else None,
+                   win.winner if win else None, g.tie_break, g.start, g.team,
+                   None if g.series is None else json.dumps(g.series, ensure_ascii=False)))
+        winners = {key(w) for w in g.winners}
+        c.executemany("INSERT INTO derived_seats (match_id, number, seat, name, key, score, won, counts) "
+                      "VALUES (?,?,?,?,?,?,?,?)",
+                      [(row.id, g.number, i, p, key(p), g.scores[p], int(key(p) in winners),
+                        json.dumps(g.counts.get(p, {}), separators=(",", ":")))
+                       for i, p in enumerate(g.players)])
+
+
+def _stale_ids(c: sqlite3.Connection, wanted: Collection[str] | None = None, limit: int | None = None,
+               among: Collection[int] | None = None) -> list[int]:
+    """Matches whose rows are missing or of another version (of games ``wanted``)."""
+    known = games()
+    names = sorted(known if wanted is None else [n for n in wanted if n in known])
+    if not names:
+        return []
+    pairs = ",".join("(?,?)" for _ in names)
+    args: list[Any] = [x for n in names for x in (n, version(n))]
+    sql = (f"WITH v(game, version) AS (VALUES {pairs}) "
+           "SELECT m.id FROM matches m JOIN v ON v.game = m.game "
+           "LEFT JOIN derived_matches d ON d.match_id = m.id "
+           "WHERE (d.match_id IS NULL OR d.version != v.version)")
+    if among is not None:
+        ids = sorted(set(among))
+        if not ids:
+            return []
+        sql += f" AND m.id IN ({','.join('?' * len(ids))})"
+        args += ids
+    sql += " ORDER BY m.updated_at DESC, m.id DESC"
+    if limit is not None:
+        sql += f" LIMIT {int(limit)}"
+    return [r[0] for r in c.execute(sql, args)]
+
+
+def stale(store: Store, wanted: Collection[str] | None = None) -> int:
+    """How many matches (of the games ``wanted``) have no rows for their records as
+    stored and their rules' version."""
+    with store.reading() as c:
+        return len(_stale_ids(c, wanted))
+
+
+def _read(c: sqlite3.Connection, ids: Sequence[int]) -> list[tuple[int, str, list[str], float, list[str]]]:
+    """(id, game, players, created_at, record texts) of these matches."""
+    if not ids:
+        return []
+    marks = ",".join("?" * len(ids))
+    heads = {r[0]: (r[1], json.loads(r[2]), r[3]) for r in c.execute(
+        f"SELECT id, game, players, created_at FROM matches WHERE id IN ({marks})", list(ids))}
+    texts: dict[int, list[str]] = {}
+    for mid, text in c.execute(f"SELECT match_id, record FROM games WHERE match_id IN ({marks}) "
+                               "ORDER BY match_id, number", list(ids)):
+        texts.setdefault(mid, []).append(text)
+    return [(mid, *heads[mid], texts.get(mid, [])) for mid in ids if mid in heads]
+
+
+def _derive_and_keep(store: Store, ids: Sequence[int]) -> int:
+    """Work these matches out (outside the store's lock) and keep the rows of those
+    whose records are still the ones worked out from; how many were kept."""
+    with store.reading() as c:
+        found = _read(c, ids)
+    rows = [(work_out(mid, name, players, texts, started), texts) for mid, name, players, started, texts in found]
+    kept = 0
+    with store.keeping_derived() as c:
+        for row, texts in rows:
+            now = [t for (t,) in c.execute("SELECT record FROM games WHERE match_id=? ORDER BY number", (row.id,))]
+            if now != list(texts):       # changed meanwhile: its rows are worked out next time
+                continue
+            keep(c, row, texts)
+            kept += 1
+    return kept
+
+
+def fresh(store: Store, ids: Collection[int] | None = None, wanted: Collection[str] | None = None) -> int:
+    """Bring the rows of these matches (None: every match) up to date now, in one go;
+    how many were worked out. For the few a screen needs at once; a long archive is
+    brought up to date by :func:`refresh`. A store that cannot be written (read-only)
+    keeps them in its in-memory copy."""
+    with store.reading() as c:
+        todo = _stale_ids(c, wanted, among=ids)
+    return _derive_and_keep(store, todo) if todo else 0
+
+
+def refresh(store: Store, progress: Progress | None = None, wanted: Collection[str] | None = None,
+            chunk: int = CHUNK) -> int:
+    """Bring every match's rows up to date, ``chunk`` matches per transaction, the most
+    recently changed first; ``progress(done, total)`` is told after each chunk. Other
+    changes go on meanwhile (each chunk holds the store for one short transaction);
+    how many were worked out."""
+    with store.reading() as c:
+        todo = _stale_ids(c, wanted)
+    total, done = len(todo), 0
+    if progress is not None:
+        progress(0, total)
+    for i in range(0, total, chunk):
+        part_ids = todo[i:i + chunk]
+        _derive_and_keep(store, part_ids)
+        done += len(part_ids)
+        if progress is not None:
+            progress(done, total)
+    return done
+
+
+# ---------------------------------------------------------------- reading rows
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A match as its derived rows say it ends: what game nights place players by."""
+
+    id: int
+    game: str
+    players: tuple[str, ...]
+    complete: bool
+    totals: dict[str, int]
+    winners: tuple[str, ...]
+    lone: bool
+    error: str | None
+
+
+def outcomes(store: Store, ids: Collection[int]) -> dict[int, Outcome]:
+    """These matches as they end (worked out first where their rows are stale); a
+    match no longer stored is left out."""
+    fresh(store, ids)
+    wanted = sorted(set(ids))
+    if not wanted:
+        return {}
+    marks = ",".join("?" * len(wanted))
+    out: dict[int, Outcome] = {}
+    with store.reading() as c:
+        heads = c.execute(f"SELECT m.id, m.game, m.players, d.complete, d.lone, d.error, d.match_id "
+                          f"FROM matches m LEFT JOIN derived_matches d ON d.match_id = m.id "
+                          f"WHERE m.id IN ({marks})", wanted).fetchall()
+        seats: dict[int, list[tuple[str, int, int]]] = {}
+        for mid, name, total, won in c.execute(
+                f"SELECT match_id, name, total, won FROM derived_totals WHERE match_id IN ({marks}) "
+                "ORDER BY match_id, seat", wanted):
+            seats.setdefault(mid, []).append((name, total, won))
+    for mid, name, players, complete, lone, error, derived in heads:
+        rows = seats.get(mid, [])
+        if derived is None:        # changed again meanwhile: worked out next time
+            out[mid] = Outcome(mid, name, tuple(json.loads(players)), False, {}, (), False, None)
+            continue
+        out[mid] = Outcome(mid, name, tuple(json.loads(players)), bool(complete), {n: t for n, t, _w in rows},
+                           tuple(n for n, _t, w in rows if w), bool(lone), error)
+    return out
+
+
+__all__ = ["CHUNK", "FORMAT", "Outcome", "digest", "fresh", "group_key", "keep", "outcomes", "refresh", "stale",
+           "version", "work_out"]

@@ -22,11 +22,12 @@ ISO 8601 times with their offset.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 
 from companion.core import words
 from companion.core.errors import RecordError, RuleError
@@ -52,9 +53,15 @@ def _moment(value: str) -> str:
     return value
 
 
+def _match_id(value: str) -> str:
+    if not re.fullmatch(r"[A-Za-z0-9-]{1,64}", value):
+        raise ValueError(_("must be 1 to 64 letters, digits or dashes"))
+    return value
+
+
 Moment = Annotated[str, AfterValidator(_moment)]
 #: A match's stable id: the store's, carried by its exports (letters, digits, dashes).
-MatchId = Annotated[str, Field(pattern=r"^[A-Za-z0-9-]{1,64}$")]
+MatchId = Annotated[str, AfterValidator(_match_id)]
 
 
 class Played(Model):

@@ -41,7 +41,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -203,6 +203,7 @@ MIGRATIONS: dict[int, str] = {
         UPDATE matches SET uid = lower(hex(randomblob(16))) WHERE id = NEW.id;
     END;
     CREATE INDEX matches_created ON matches (created_at);
+    CREATE INDEX matches_players ON matches (game, players);
     CREATE TABLE derived_matches (
         match_id    INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
         digest      TEXT NOT NULL,           -- SHA-256 of its records as stored, in order
@@ -306,6 +307,22 @@ class StoredMatch:
     @property
     def current(self) -> StoredGame | None:
         return self.games[-1] if self.games else None
+
+
+@dataclass(frozen=True)
+class ImportedMatch:
+    """A match read from a file and checked, to be stored by :meth:`Store.import_matches`:
+    its game, players, game records (each with its "game"), whether it is complete, and
+    where it was kept before: its match id there and its dates (None: unknown)."""
+
+    game: str
+    players: tuple[str, ...]
+    records: tuple[dict[str, Any], ...]
+    finished: bool
+    uid: str | None = None
+    started: float | None = None
+    changed: float | None = None
+    played: tuple[tuple[float, float], ...] = ()      # each game's start and last change
 
 
 class _Damaged(Exception):
@@ -787,6 +804,45 @@ class Store:
         self._changed(match_id)
         return match_id
 
+    def import_matches(self, matches: Sequence[ImportedMatch],
+                       also: Callable[[sqlite3.Connection, list[int]], Any] | None = None
+                       ) -> tuple[list[int], list[bool], Any]:
+        """Store imported matches in one transaction, with whatever ``also`` writes there
+        (a game night naming them, given their ids): all of it or nothing. A match
+        stored already is not stored again: the one with the same match id, or (a file
+        without one) the one of the same game, players and records. Returns each
+        match's id (its stored one if it was there), whether it was there, and what
+        ``also`` returned."""
+        now = time.time()
+        ids: list[int] = []
+        already: list[bool] = []
+        new: list[int] = []
+        with self.transaction() as c:
+            for m in matches:
+                found = _stored_already(c, m)
+                if found is not None:
+                    ids.append(found)
+                    already.append(True)
+                    continue
+                started = m.started if m.started is not None else now
+                changed = m.changed if m.changed is not None else started if m.started is not None else now
+                cur = c.execute(
+                    "INSERT INTO matches (game, players, finished, created_at, updated_at, uid) VALUES (?,?,?,?,?,?)",
+                    (m.game, json.dumps(list(m.players), ensure_ascii=False), int(m.finished), started, changed,
+                     m.uid))
+                match_id = int(cur.lastrowid or 0)
+                for n, record in enumerate(m.records, 1):
+                    created, updated = m.played[n - 1] if len(m.played) == len(m.records) else (started, changed)
+                    c.execute("INSERT INTO games (match_id, number, record, created_at, updated_at) "
+                              "VALUES (?,?,?,?,?)", (match_id, n, _dump(record), created, updated))
+                ids.append(match_id)
+                already.append(False)
+                new.append(match_id)
+            extra = also(c, ids) if also is not None else None
+        for match_id in new:
+            self._changed(match_id)
+        return ids, already, extra
+
     # ------------------------------------------------------------ settings
     def setting(self, key: str, default: str | None = None) -> str | None:
         with self._lock:
@@ -865,6 +921,22 @@ def write_game(c: sqlite3.Connection, match_id: int, number: int, record: dict[s
         c.execute("UPDATE matches SET updated_at=?, finished=? WHERE id=?",
                   (now, int(finished_match), match_id))
     return text
+
+
+def _stored_already(c: sqlite3.Connection, m: ImportedMatch) -> int | None:
+    """The stored match an imported one is: the same match id, or (none given) the same
+    game, players and game records."""
+    if m.uid:
+        row = c.execute("SELECT id FROM matches WHERE uid=?", (m.uid,)).fetchone()
+        return None if row is None else int(row[0])
+    want = [_dump({k: v for k, v in r.items() if k != "game"}) for r in m.records]
+    for (match_id,) in c.execute("SELECT id FROM matches WHERE game=? AND players=?",
+                                 (m.game, json.dumps(list(m.players), ensure_ascii=False))).fetchall():
+        have = [_dump({k: v for k, v in json.loads(t).items() if k != "game"}) for (t,) in c.execute(
+            "SELECT record FROM games WHERE match_id=? ORDER BY number", (match_id,))]
+        if have == want:
+            return int(match_id)
+    return None
 
 
 def _code(exc: sqlite3.Error) -> int | None:

@@ -26,12 +26,13 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from companion.core import stats
 from companion.core.errors import CompanionError
+from companion.core.match import MatchRecord
 from companion.core.names import key
+from companion.core.night import MatchEnd, end_of
 from companion.core.registry import game, games, part
 from companion.store.db import Store
 
@@ -39,6 +40,9 @@ from companion.store.db import Store
 FORMAT = 1
 #: Matches worked out per transaction when a whole archive is brought up to date.
 CHUNK = 200
+#: What the rows keep of a match the referee refuses: that it is refused (its reason is
+#: words, worded when a screen says it, in the language of the moment).
+REFUSED = "refused"
 
 Progress = Callable[[int, int], None]
 
@@ -91,7 +95,7 @@ def keep(c: sqlite3.Connection, row: stats.MatchPlayed, texts: Sequence[str]) ->
     c.execute("INSERT INTO derived_matches (match_id, digest, version, counted, complete, lone, group_key, error) "
               "VALUES (?,?,?,?,?,?,?,?)",
               (row.id, digest(texts), version(row.game), int(row.counted), int(row.complete), int(row.lone),
-               group_key(row.players), row.error))
+               group_key(row.players), None if row.error is None else REFUSED))
     won = {key(w) for w in row.winners}
     c.executemany("INSERT INTO derived_totals (match_id, seat, name, key, total, won) VALUES (?,?,?,?,?,?)",
                   [(row.id, i, p, key(p), row.totals.get(p, 0), int(key(p) in won))
@@ -174,14 +178,16 @@ def _derive_and_keep(store: Store, ids: Sequence[int]) -> int:
     return kept
 
 
-def fresh(store: Store, ids: Collection[int] | None = None, wanted: Collection[str] | None = None) -> int:
-    """Bring the rows of these matches (None: every match) up to date now, in one go;
-    how many were worked out. For the few a screen needs at once; a long archive is
+def fresh(store: Store, ids: Collection[int] | None = None, wanted: Collection[str] | None = None,
+          progress: Progress | None = None) -> int:
+    """Bring the rows of these matches (None: every match) up to date now; how many
+    were worked out. For the few a screen needs at once, or the matches just imported
+    (``progress`` says how far, :data:`CHUNK` matches at a time); a whole archive is
     brought up to date by :func:`refresh`. A store that cannot be written (read-only)
     keeps them in its in-memory copy."""
     with store.reading() as c:
         todo = _stale_ids(c, wanted, among=ids)
-    return _derive_and_keep(store, todo) if todo else 0
+    return _chunked(store, todo, progress, CHUNK)
 
 
 def refresh(store: Store, progress: Progress | None = None, wanted: Collection[str] | None = None,
@@ -192,8 +198,12 @@ def refresh(store: Store, progress: Progress | None = None, wanted: Collection[s
     how many were worked out."""
     with store.reading() as c:
         todo = _stale_ids(c, wanted)
+    return _chunked(store, todo, progress, chunk)
+
+
+def _chunked(store: Store, todo: Sequence[int], progress: Progress | None, chunk: int) -> int:
     total, done = len(todo), 0
-    if progress is not None:
+    if progress is not None and total:
         progress(0, total)
     for i in range(0, total, chunk):
         part_ids = todo[i:i + chunk]
@@ -207,31 +217,19 @@ def refresh(store: Store, progress: Progress | None = None, wanted: Collection[s
 # ---------------------------------------------------------------- reading rows
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """A match as its derived rows say it ends: what game nights place players by."""
-
-    id: int
-    game: str
-    players: tuple[str, ...]
-    complete: bool
-    totals: dict[str, int]
-    winners: tuple[str, ...]
-    lone: bool
-    error: str | None
-
-
-def outcomes(store: Store, ids: Collection[int]) -> dict[int, Outcome]:
-    """These matches as they end (worked out first where their rows are stale); a
-    match no longer stored is left out."""
+def ends(store: Store, ids: Collection[int]) -> dict[int, MatchEnd]:
+    """How these matches end, as a game night places players (worked out first where
+    their rows are stale); a match no longer stored is left out. A match whose record
+    the referee refuses is replayed to say why, in the language of the moment (the rows
+    keep that it is refused, never the words)."""
     fresh(store, ids)
     wanted = sorted(set(ids))
     if not wanted:
         return {}
     marks = ",".join("?" * len(wanted))
-    out: dict[int, Outcome] = {}
     with store.reading() as c:
-        heads = c.execute(f"SELECT m.id, m.game, m.players, d.complete, d.lone, d.error, d.match_id "
+        heads = c.execute(f"SELECT m.id, m.game, m.players, d.match_id, d.complete, d.lone, d.error, "
+                          f"(SELECT g.tie_break FROM derived_games g WHERE g.match_id = m.id AND g.number = 1) "
                           f"FROM matches m LEFT JOIN derived_matches d ON d.match_id = m.id "
                           f"WHERE m.id IN ({marks})", wanted).fetchall()
         seats: dict[int, list[tuple[str, int, int]]] = {}
@@ -239,15 +237,21 @@ def outcomes(store: Store, ids: Collection[int]) -> dict[int, Outcome]:
                 f"SELECT match_id, name, total, won FROM derived_totals WHERE match_id IN ({marks}) "
                 "ORDER BY match_id, seat", wanted):
             seats.setdefault(mid, []).append((name, total, won))
-    for mid, name, players, complete, lone, error, derived in heads:
-        rows = seats.get(mid, [])
-        if derived is None:        # changed again meanwhile: worked out next time
-            out[mid] = Outcome(mid, name, tuple(json.loads(players)), False, {}, (), False, None)
+    out: dict[int, MatchEnd] = {}
+    for mid, name, players, kept, complete, lone, error, tie_break in heads:
+        seated = tuple(json.loads(players))
+        if kept is None or error is not None:     # refused (or changed again meanwhile): replayed to say why
+            stored = store.match(mid)
+            out[mid] = end_of(mid, MatchRecord(game=name, players=list(seated),
+                                               games=[dict(g.record) for g in stored.games]))
             continue
-        out[mid] = Outcome(mid, name, tuple(json.loads(players)), bool(complete), {n: t for n, t, _w in rows},
-                           tuple(n for n, _t, w in rows if w), bool(lone), error)
+        rows = seats.get(mid, [])
+        spec = games().get(name)
+        out[mid] = MatchEnd(mid, name, seated, bool(complete), {n: t for n, t, _w in rows},
+                            tuple(n for n, _t, w in rows if w), bool(lone),
+                            tie_break if spec is not None and spec.match_games == 1 else None)
     return out
 
 
-__all__ = ["CHUNK", "FORMAT", "Outcome", "digest", "fresh", "group_key", "keep", "outcomes", "refresh", "stale",
+__all__ = ["CHUNK", "FORMAT", "REFUSED", "digest", "ends", "fresh", "group_key", "keep", "refresh", "stale",
            "version", "work_out"]

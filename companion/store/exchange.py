@@ -16,17 +16,16 @@ written with :func:`keep_file`, which never writes over another file.
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.core.errors import CompanionError, RecordError, StoreError
 from companion.core.i18n import _
-from companion.core.match import GAMES_PER_MATCH, MatchRecord, tally
-from companion.core.record import parse_json
+from companion.core.match import MatchRecord, tally
 from companion.core.registry import games, parse_record, part, referee
 from companion.core.spreadsheet import csv_text
 from companion.store.db import Store, StoredMatch
@@ -36,12 +35,29 @@ def game_json(record: dict[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
 
 
+def moment(stamp: float) -> str:
+    """A stored time as an export writes it: ISO 8601 with the local offset."""
+    return dt.datetime.fromtimestamp(stamp).astimezone().isoformat(timespec="seconds")
+
+
+def match_export(match: StoredMatch | Store, match_id: int | None = None) -> dict[str, Any]:
+    """A stored match as its export writes it: the match record the contract gives
+    (``companion referee`` tallies it), each game its own record without ``"game"``
+    (the match names it once), with the match's stable id and when it and each of its
+    games were played (:mod:`companion.core.match`): imported elsewhere, it keeps them."""
+    m = match if isinstance(match, StoredMatch) else match.match(int(match_id or 0))
+    out: dict[str, Any] = {"kind": "match", "game": m.game}
+    if m.uid:
+        out["id"] = m.uid
+    out.update(started=moment(m.created_at), changed=moment(m.updated_at), players=list(m.players),
+               games=[{k: v for k, v in g.record.items() if k != "game"} for g in m.games],
+               played=[{"started": moment(g.created_at), "changed": moment(g.updated_at)} for g in m.games])
+    return out
+
+
 def match_json(match: StoredMatch) -> str:
-    """The match record the contract gives (``companion referee`` tallies it): each game is
-    its own record without ``"game"``, which the match names once."""
-    record = match.match_record()
-    record["games"] = [{k: v for k, v in g.items() if k != "game"} for g in record["games"]]
-    return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
+    """The match as its JSON export (:func:`match_export`)."""
+    return json.dumps(match_export(match), ensure_ascii=False, indent=1) + "\n"
 
 
 def _round_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
@@ -156,39 +172,5 @@ def keep_file(folder: Path, name: str, data: bytes) -> Path:
     raise AssertionError("unreachable")  # pragma: no cover - itertools.count never ends
 
 
-@dataclass(frozen=True)
-class Imported:
-    match_id: int
-    games: int
-    finished: bool
-
-
-def import_json(store: Store, text: str | bytes) -> Imported:
-    """Check a JSON game or match record like the referee does, then store it as a match.
-
-    A single game becomes game 1 of a new match; a match keeps its games. Raises a
-    one-line ``CompanionError`` for anything the referee refuses (nothing is stored)."""
-    raw = parse_json(text)
-    if isinstance(raw, dict) and raw.get("kind") == "match":
-        try:
-            match = MatchRecord.model_validate(raw)
-        except Exception as exc:  # pydantic's complaint, in one line
-            raise RecordError(_("match: not a match record ({reason})").format(
-                reason=str(exc).splitlines()[0])) from None
-        if not match.games:
-            raise RecordError(_("match: it has no games"))
-        result = tally(match)
-        records = [{"game": match.game, **g} for g in match.games]
-        match_id = store.import_match(match.game, list(match.players), records, result.complete)
-        return Imported(match_id, len(records), result.complete)
-    record = parse_record(text if isinstance(text, (str, bytes)) else json.dumps(raw))
-    referee(record)  # refuses what the referee refuses, before anything is stored
-    data = record.model_dump(mode="json", exclude_defaults=False)
-    data = {k: v for k, v in data.items() if v not in ({}, None) or k in ("rounds",)}
-    players = list(data["players"])
-    match_id = store.import_match(data["game"], players, [data], False)
-    return Imported(match_id, 1, False)
-
-
-__all__ = ["CompanionError", "GAMES_PER_MATCH", "Imported", "game_csv", "game_json",
-           "import_json", "keep_file", "match_csv", "match_json", "records_csv"]
+__all__ = ["CompanionError", "game_csv", "game_json", "keep_file", "match_csv", "match_export", "match_json",
+           "moment", "records_csv"]

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from companion.store.exchange import import_json
+from companion.store.imports import import_json
 from tests.e2e.harness import PHONE, seeded_server, shot
 from tests.e2e.table import Table
 from tests.night_records import burger_game, hotdog_match, match_of, sales_game

@@ -151,3 +151,22 @@ def test_zero_is_written_as_0_and_booleans_as_true_or_false():
     rows = read(game_csv(load_example("hotdog-rulebook-prices.json")))
     chris = of(rows, "round", player="Chris")[0]
     assert chris["dollars"] == "0" and chris["payout"] == "0"
+
+
+@pytest.mark.parametrize("name, winners", [("sales", ["Ben"]), ("burger", ["Ann"])])
+def test_a_finished_sales_or_burger_match_is_over_in_its_match_rows(tmp_path, name, winners):
+    """Issue 29: a sales or burger match is its one game (GameSpec.match_games): once the
+    game is over the match is over, and its winner is the game's, tie-break and all
+    (SA-13: Ann and Ben tie on 3, Ben won the later sale; BU-8: fewer rat tokens)."""
+    from tests.store.test_bgstats import _tied_game, sa13
+
+    record = {"game": name, **(sa13() if name == "sales" else _tied_game())}
+    store = Store(tmp_path / "companion.sqlite3")
+    mid = store.create_match(name, record["players"], record)
+    rows = read(match_csv(store.match(mid)))
+    match_rows = of(rows, "match")
+    assert [r["player"] for r in match_rows] == record["players"]
+    assert bools(match_rows, "over") == [True] * len(match_rows)
+    assert [r["player"] for r in match_rows if r["winner"] == "true"] == winners
+    assert [r["score"] for r in match_rows] == [r["score"] for r in of(rows, "game")]   # its game's scores
+    store.close()

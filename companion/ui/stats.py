@@ -59,7 +59,7 @@ MARKERS = ("circle", "square", "triangle", "diamond", "cross", "ring")
 DASHES: tuple[list[float] | None, ...] = (None, [9, 4], [2, 3], [12, 3, 2, 3], [5, 5], [1, 6])
 CHART_WIDTH, CHART_HEIGHT = 320, 240     # the chart's width until it is drawn (then: its card's)
 CHART_LEFT, CHART_BOTTOM, CHART_TOP, CHART_RIGHT = 48, 34, 10, 14
-SIDE_BY_SIDE = 2.0        # pixels between lines that run together
+SIDE_BY_SIDE = 3.0        # pixels between lines that run together
 BAR_WIDTH = 110           # the longest bar: room beside it for its words on a phone
 CLOSEST, WIDEST = N_("Closest win"), N_("Widest win")   # also the tests' keys of the two wins
 
@@ -470,8 +470,8 @@ def _picker(name: str, chart: stats.Chart, put: Callable[[Any], None]) -> ft.Con
             ft.OutlinedButton(_("Later game"), icon=ft.Icons.CHEVRON_RIGHT, key=f"chart-later-{name}",
                               disabled=chart.position == 0,
                               on_click=lambda e: put(lambda u: u.with_chart(name, chart.position - 1))),
-            ft.TextButton(_("Latest"), key=f"chart-latest-{name}", disabled=chart.position == 0,
-                          on_click=lambda e: put(lambda u: u.with_chart(name, 0))),
+            *([ft.TextButton(_("Latest"), key=f"chart-latest-{name}",
+                             on_click=lambda e: put(lambda u: u.with_chart(name, 0)))] if chart.position else []),
         ], wrap=True, spacing=8, run_spacing=8)], spacing=4)
 
 

@@ -46,7 +46,6 @@ from __future__ import annotations
 import json
 import time
 import uuid
-from collections import Counter
 from collections.abc import Callable, Collection
 from typing import Any
 
@@ -87,14 +86,10 @@ def likely_me(store: Store) -> str | None:
     """Who the device owner is until the player says: the player seated in most stored
     matches (who keeps the phone usually plays every game on it); None with no match."""
     with store.reading() as c:
-        rows = c.execute("SELECT t.key, t.name FROM derived_totals t JOIN derived_matches d "
-                         "ON d.match_id = t.match_id WHERE d.counted = 1 AND d.lone = 0").fetchall()
-    if not rows:
-        return None
-    counted = Counter(k for k, _n in rows)
-    names = {k: n for k, n in rows}
-    best = max(counted.values())
-    return names[min(k for k, n in counted.items() if n == best)]
+        row = c.execute("SELECT t.name, COUNT(*) AS n FROM derived_totals t JOIN derived_matches d "
+                        "ON d.match_id = t.match_id WHERE d.counted = 1 AND d.lone = 0 GROUP BY t.key "
+                        "ORDER BY n DESC, t.key LIMIT 1").fetchone()
+    return None if row is None else str(row[0])
 
 
 def me_of(store: Store) -> str | None:
@@ -116,11 +111,10 @@ def _plays(store: Store, match_ids: Collection[int] | None) -> tuple[list[tuple[
            f"WHERE {where}) ")
     with store.reading() as c:
         plays = c.execute(
-            cte + "SELECT c.id, c.game, c.uid, g.number, g.rounds, g.tie_break, g.start, g.team, s.created_at, "
-                  "s.updated_at, (SELECT COUNT(*) FROM games n WHERE n.match_id = c.id) "
+            cte + "SELECT c.id, c.game, c.uid, g.number, g.rounds, g.tie_break, g.start, g.team, g.created_at, "
+                  "g.updated_at, (SELECT COUNT(*) FROM games n WHERE n.match_id = c.id) "
                   "FROM chosen c JOIN derived_games g ON g.match_id = c.id "
-                  "JOIN games s ON s.match_id = c.id AND s.number = g.number "
-                  "ORDER BY s.created_at DESC, c.id DESC, g.number DESC", args).fetchall()
+                  "ORDER BY g.created_at DESC, c.id DESC, g.number DESC", args).fetchall()
         seats = c.execute(
             cte + "SELECT s.match_id, s.number, s.seat, s.name, s.key, s.score, s.won FROM derived_seats s "
                   "JOIN chosen c ON c.id = s.match_id ORDER BY s.match_id, s.number, s.seat", args).fetchall()
@@ -137,8 +131,7 @@ def _firsts(store: Store) -> dict[tuple[str, str, bool], tuple[int, int]]:
                 "JOIN matches m ON m.id = s.match_id "
                 "JOIN derived_matches d ON d.match_id = m.id AND d.counted = 1 AND d.lone = 0 "
                 "JOIN derived_games dg ON dg.match_id = s.match_id AND dg.number = s.number "
-                "JOIN games g ON g.match_id = s.match_id AND g.number = s.number "
-                "ORDER BY g.created_at, s.match_id, s.number"):
+                "ORDER BY dg.created_at, s.match_id, s.number"):
             out.setdefault((k, kind, bool(coop)), (mid, number))
     return out
 
@@ -185,35 +178,38 @@ def bgstats_export(store: Store, match_ids: Collection[int] | None = None, progr
         return game_ids[ref]
 
     location = location_of(store)
+    comment = _("{game}: game {n} of {of} of a match")      # worded once, in the language of the moment
+    specs = {name: game(name) for name in games()}
     plays: list[dict[str, Any]] = []
     for mid, name, uid, number, rounds, tie_break, start, team, created, updated, of in plays_found:
-        spec = game(name)
+        spec = specs[name]
         coop = team is not None
+        played, changed = _date(created), _date(updated)
+        starter = key(start) if start is not None else None
         entries = []
         for _seat, pname, k, score, won in seats.get((mid, number), []):
             entries.append({"winner": bool(won) and not coop, "seatOrder": 0,
-                            "score": str(team if coop else score), "startPlayer": start is not None and key(start) == k,
-                            "playerRefId": player(pname, _date(updated)), "rank": 0,
+                            "score": str(team if coop else score), "startPlayer": k == starter,
+                            "playerRefId": player(pname, changed), "rank": 0,
                             "newPlayer": firsts.get((k, name, coop)) == (mid, number)})
         play: dict[str, Any] = {
             "uuid": _uuid(f"play:{uid}:{number}"),
             "ignored": False, "rating": 0, "scoringSetting": 0,
             "playerScores": entries,
-            "modificationDate": _date(updated),
-            "playDate": _date(created),
+            "modificationDate": changed,
+            "playDate": played,
             "manualWinner": tie_break is not None and not coop,
             "locationRefId": 1,
             "rounds": int(rounds),
             "usesTeams": False, "bggId": 0,
-            "entryDate": _date(created),
+            "entryDate": played,
             "playImages": "[]", "importPlayId": 0,
             "durationMin": max(0, round((updated - created) / 60)),
             "expansionPlays": [], "nemestatsId": 0,
-            "gameRefId": game_id(name, coop, _date(updated)),
+            "gameRefId": game_id(name, coop, changed),
         }
         if spec.match_games > 1:
-            play["comments"] = _("{game}: game {n} of {of} of a match").format(
-                game=spec.title, n=number, of=max(of, spec.match_games))
+            play["comments"] = comment.format(game=spec.title, n=number, of=max(of, spec.match_games))
         plays.append(play)
     me = me_of(store)
     me_id = player(me, now) if me else 0
@@ -224,8 +220,9 @@ def bgstats_export(store: Store, match_ids: Collection[int] | None = None, progr
 
 
 def bgstats_json(store: Store, match_ids: Collection[int] | None = None, progress: Progress | None = None) -> str:
-    """The BG Stats file for these matches (None: the whole history)."""
-    return json.dumps(bgstats_export(store, match_ids, progress), ensure_ascii=False, indent=1) + "\n"
+    """The BG Stats file for these matches (None: the whole history): one line of JSON
+    (the fast encoder; BG Stats reads it whatever its layout)."""
+    return json.dumps(bgstats_export(store, match_ids, progress), ensure_ascii=False) + "\n"
 
 
 def file_name(base: str) -> str:

@@ -226,21 +226,42 @@ MIGRATIONS: dict[int, str] = {
         start       TEXT,                    -- who started the game
         team        INTEGER,                 -- played as a team: the team's score
         series      TEXT,                    -- JSON: the game's chart of this game, or NULL
+        created_at  REAL NOT NULL,           -- the game's, as stored (a BG Stats play's dates)
+        updated_at  REAL NOT NULL,
         PRIMARY KEY (match_id, number)
     );
-    CREATE TABLE derived_seats (             -- a player of a finished game
+    -- The per-player rows are kept in the order Statistics reads them (WITHOUT ROWID: the
+    -- table is its primary key's b-tree): a player's games in the order played, a game's
+    -- figures by player; each carries its match's game, version, group and start.
+    CREATE TABLE derived_seats (             -- a player of a finished game of a counted match
+        key         TEXT NOT NULL,           -- companion.core.names.key: the same player everywhere
+        started     REAL NOT NULL,           -- the match's created_at
         match_id    INTEGER NOT NULL,
         number      INTEGER NOT NULL,
         seat        INTEGER NOT NULL,        -- 0-based, as seated
         name        TEXT NOT NULL,           -- as the record spells it
-        key         TEXT NOT NULL,           -- companion.core.names.key: the same player everywhere
         score       INTEGER NOT NULL,
         won         INTEGER NOT NULL,
-        counts      TEXT NOT NULL DEFAULT '{}',  -- JSON: the game's own figures for this player
-        PRIMARY KEY (match_id, number, seat),
+        winners     INTEGER NOT NULL,        -- how many won the game
+        game        TEXT NOT NULL,
+        version     TEXT NOT NULL,
+        group_key   TEXT NOT NULL,
+        PRIMARY KEY (key, started, match_id, number, seat),
         FOREIGN KEY (match_id, number) REFERENCES derived_games(match_id, number) ON DELETE CASCADE
-    );
-    CREATE INDEX derived_seats_key ON derived_seats (key);
+    ) WITHOUT ROWID;
+    CREATE INDEX derived_seats_game ON derived_seats (match_id, number, seat);
+    CREATE TABLE derived_figures (           -- a game's own figures, per player of a counted match
+        game        TEXT NOT NULL,
+        key         TEXT NOT NULL,
+        figure      TEXT NOT NULL,           -- the game's name for it ('bids', 'sold', …)
+        match_id    INTEGER NOT NULL REFERENCES derived_matches(match_id) ON DELETE CASCADE,
+        value       INTEGER NOT NULL,        -- added up over the match's finished games
+        version     TEXT NOT NULL,
+        group_key   TEXT NOT NULL,
+        started     REAL NOT NULL,
+        PRIMARY KEY (game, key, figure, match_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX derived_figures_match ON derived_figures (match_id);
     CREATE TABLE derived_totals (            -- a player of a derived match: its total
         match_id    INTEGER NOT NULL REFERENCES derived_matches(match_id) ON DELETE CASCADE,
         seat        INTEGER NOT NULL,
@@ -250,16 +271,32 @@ MIGRATIONS: dict[int, str] = {
         won         INTEGER NOT NULL,        -- won the match (once complete)
         PRIMARY KEY (match_id, seat)
     );
+    CREATE INDEX derived_totals_key ON derived_totals (key);
+    -- Statistics of the whole history, counted once per state of the derived rows (their
+    -- generation, counted up by every row kept or dropped): a start draws them as kept.
+    CREATE TABLE derived_generation (n INTEGER NOT NULL);
+    INSERT INTO derived_generation (n) VALUES (0);
+    CREATE TRIGGER derived_kept AFTER INSERT ON derived_matches BEGIN
+        UPDATE derived_generation SET n = n + 1;
+    END;
+    CREATE TRIGGER derived_dropped AFTER DELETE ON derived_matches BEGIN
+        UPDATE derived_generation SET n = n + 1;
+    END;
+    CREATE TABLE derived_summaries (
+        chosen      TEXT PRIMARY KEY,        -- what was counted (the filter and the games' versions)
+        generation  INTEGER NOT NULL,        -- of the derived rows it was counted from
+        data        TEXT NOT NULL            -- JSON: the counts (no words: names and numbers)
+    );
     CREATE TRIGGER derived_game_added AFTER INSERT ON games BEGIN
         DELETE FROM derived_matches WHERE match_id = NEW.match_id;
     END;
-    CREATE TRIGGER derived_game_changed AFTER UPDATE OF record, number, match_id ON games BEGIN
+    CREATE TRIGGER derived_game_changed AFTER UPDATE OF record, number, match_id, created_at ON games BEGIN
         DELETE FROM derived_matches WHERE match_id IN (OLD.match_id, NEW.match_id);
     END;
     CREATE TRIGGER derived_game_removed AFTER DELETE ON games BEGIN
         DELETE FROM derived_matches WHERE match_id = OLD.match_id;
     END;
-    CREATE TRIGGER derived_match_changed AFTER UPDATE OF game, players ON matches BEGIN
+    CREATE TRIGGER derived_match_changed AFTER UPDATE OF game, players, created_at ON matches BEGIN
         DELETE FROM derived_matches WHERE match_id = NEW.id;
     END;
     """,

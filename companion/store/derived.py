@@ -48,9 +48,10 @@ Progress = Callable[[int, int], None]
 
 
 def version(game_name: str) -> str:
-    """The version a match of this game is derived with: this format and its rules'."""
+    """The version a match of this game is derived with: the game, this format and its
+    rules' version ('hotdog:1.1': one text names both the game and the version)."""
     spec = games().get(game_name)
-    return f"{FORMAT}.{spec.rules_version if spec is not None else 0}"
+    return f"{game_name}:{FORMAT}.{spec.rules_version if spec is not None else 0}"
 
 
 def digest(texts: Iterable[str]) -> str:
@@ -89,30 +90,43 @@ def work_out(match_id: int, game_name: str, players: Sequence[str], texts: Seque
 # ---------------------------------------------------------------- writing rows
 
 
-def keep(c: sqlite3.Connection, row: stats.MatchPlayed, texts: Sequence[str]) -> None:
-    """Write one match's derived rows inside the caller's transaction (replacing any)."""
+def keep(c: sqlite3.Connection, row: stats.MatchPlayed, texts: Sequence[str],
+         times: Sequence[tuple[float, float]] = ()) -> None:
+    """Write one match's derived rows inside the caller's transaction (replacing any);
+    ``times``: each game's created_at and updated_at as stored."""
     c.execute("DELETE FROM derived_matches WHERE match_id=?", (row.id,))
+    ver, group = version(row.game), group_key(row.players)
     c.execute("INSERT INTO derived_matches (match_id, digest, version, counted, complete, lone, group_key, error) "
               "VALUES (?,?,?,?,?,?,?,?)",
-              (row.id, digest(texts), version(row.game), int(row.counted), int(row.complete), int(row.lone),
-               group_key(row.players), None if row.error is None else REFUSED))
+              (row.id, digest(texts), ver, int(row.counted), int(row.complete), int(row.lone),
+               group, None if row.error is None else REFUSED))
     won = {key(w) for w in row.winners}
     c.executemany("INSERT INTO derived_totals (match_id, seat, name, key, total, won) VALUES (?,?,?,?,?,?)",
                   [(row.id, i, p, key(p), row.totals.get(p, 0), int(key(p) in won))
                    for i, p in enumerate(row.players)])
+    figures: dict[tuple[str, str], int] = {}
     for g in row.games:
         win = stats.margin(g)
+        created, updated = times[g.number - 1] if g.number <= len(times) else (row.started, row.started)
         c.execute("INSERT INTO derived_games (match_id, number, rounds, winners, margin, winner, tie_break, start, "
-                  "team, series) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                  "team, series, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                   (row.id, g.number, g.rounds, len(g.winners), win.margin if win else None,
                    win.winner if win else None, g.tie_break, g.start, g.team,
-                   None if g.series is None else json.dumps(g.series, ensure_ascii=False)))
+                   None if g.series is None else json.dumps(g.series, ensure_ascii=False), created, updated))
+        if not row.counted:
+            continue
         winners = {key(w) for w in g.winners}
-        c.executemany("INSERT INTO derived_seats (match_id, number, seat, name, key, score, won, counts) "
-                      "VALUES (?,?,?,?,?,?,?,?)",
-                      [(row.id, g.number, i, p, key(p), g.scores[p], int(key(p) in winners),
-                        json.dumps(g.counts.get(p, {}), separators=(",", ":")))
-                       for i, p in enumerate(g.players)])
+        c.executemany("INSERT INTO derived_seats (match_id, number, seat, name, key, score, won, winners, game, "
+                      "version, group_key, started) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                      [(row.id, g.number, i, p, key(p), g.scores[p], int(key(p) in winners), len(g.winners),
+                        row.game, ver, group, row.started) for i, p in enumerate(g.players)])
+        for p, own in g.counts.items():
+            for figure, value in own.items():
+                figures[(key(p), figure)] = figures.get((key(p), figure), 0) + int(value)
+    c.executemany("INSERT INTO derived_figures (match_id, key, figure, value, game, version, group_key, started) "
+                  "VALUES (?,?,?,?,?,?,?,?)",
+                  [(row.id, k, figure, value, row.game, ver, group, row.started)
+                   for (k, figure), value in figures.items()])
 
 
 def _stale_ids(c: sqlite3.Connection, wanted: Collection[str] | None = None, limit: int | None = None,
@@ -143,22 +157,34 @@ def _stale_ids(c: sqlite3.Connection, wanted: Collection[str] | None = None, lim
 def stale(store: Store, wanted: Collection[str] | None = None) -> int:
     """How many matches (of the games ``wanted``) have no rows for their records as
     stored and their rules' version."""
+    known = games()
+    names = sorted(known if wanted is None else [n for n in wanted if n in known])
+    if not names:
+        return 0
+    pairs = ",".join("(?,?)" for _ in names)
     with store.reading() as c:
-        return len(_stale_ids(c, wanted))
+        return int(c.execute(
+            f"WITH v(game, version) AS (VALUES {pairs}) SELECT COUNT(*) FROM matches m JOIN v ON v.game = m.game "
+            "WHERE NOT EXISTS (SELECT 1 FROM derived_matches d WHERE d.match_id = m.id AND d.version = v.version)",
+            [x for n in names for x in (n, version(n))]).fetchone()[0])
 
 
-def _read(c: sqlite3.Connection, ids: Sequence[int]) -> list[tuple[int, str, list[str], float, list[str]]]:
-    """(id, game, players, created_at, record texts) of these matches."""
+def _read(c: sqlite3.Connection, ids: Sequence[int]
+          ) -> list[tuple[int, str, list[str], float, list[str], list[tuple[float, float]]]]:
+    """(id, game, players, created_at, record texts, each game's times) of these matches."""
     if not ids:
         return []
     marks = ",".join("?" * len(ids))
     heads = {r[0]: (r[1], json.loads(r[2]), r[3]) for r in c.execute(
         f"SELECT id, game, players, created_at FROM matches WHERE id IN ({marks})", list(ids))}
     texts: dict[int, list[str]] = {}
-    for mid, text in c.execute(f"SELECT match_id, record FROM games WHERE match_id IN ({marks}) "
-                               "ORDER BY match_id, number", list(ids)):
+    times: dict[int, list[tuple[float, float]]] = {}
+    for mid, text, created, updated in c.execute(
+            f"SELECT match_id, record, created_at, updated_at FROM games WHERE match_id IN ({marks}) "
+            "ORDER BY match_id, number", list(ids)):
         texts.setdefault(mid, []).append(text)
-    return [(mid, *heads[mid], texts.get(mid, [])) for mid in ids if mid in heads]
+        times.setdefault(mid, []).append((created, updated))
+    return [(mid, *heads[mid], texts.get(mid, []), times.get(mid, [])) for mid in ids if mid in heads]
 
 
 def _derive_and_keep(store: Store, ids: Sequence[int]) -> int:
@@ -166,14 +192,16 @@ def _derive_and_keep(store: Store, ids: Sequence[int]) -> int:
     whose records are still the ones worked out from; how many were kept."""
     with store.reading() as c:
         found = _read(c, ids)
-    rows = [(work_out(mid, name, players, texts, started), texts) for mid, name, players, started, texts in found]
+    rows = [(work_out(mid, name, players, texts, started), texts, times)
+            for mid, name, players, started, texts, times in found]
     kept = 0
     with store.keeping_derived() as c:
-        for row, texts in rows:
-            now = [t for (t,) in c.execute("SELECT record FROM games WHERE match_id=? ORDER BY number", (row.id,))]
-            if now != list(texts):       # changed meanwhile: its rows are worked out next time
+        for row, texts, times in rows:
+            now = c.execute("SELECT record, created_at, updated_at FROM games WHERE match_id=? ORDER BY number",
+                            (row.id,)).fetchall()
+            if [t for t, _c, _u in now] != list(texts):   # changed meanwhile: worked out next time
                 continue
-            keep(c, row, texts)
+            keep(c, row, texts, [(cr, up) for _t, cr, up in now])
             kept += 1
     return kept
 

@@ -7,8 +7,11 @@ Rows go stale when a match changes (its next draw works that match out again, as
 is drawn) and all at once after an upgrade or a rules fix: when more than
 :data:`READ_WHILE_DRAWING` matches wait, they are worked out in a thread of their own
 (one per store, however many tabs ask), a chunk at a time, while the screen shows a
-determinate progress bar over the figures counted so far and stays usable; every
-tab on it is drawn again as the work goes on and when it is done.
+determinate progress bar and the rest of the app stays usable; every tab on it is
+drawn again as the work goes on and when it is done. What a filter shows is counted
+once per state of the derived rows (:meth:`companion.store.statistics.Statistics.summary`);
+the whole history's is kept in the store, so the first draw after a start counts
+nothing.
 
 Filters: one game kind, one group of players (the same players in any seating), a
 date range (the day each match started). What a match is comes from each game's spec
@@ -43,6 +46,7 @@ from companion.core.i18n import N_, _, ngettext
 from companion.core.registry import game, games_with
 from companion.store import Store, derived
 from companion.store.statistics import Statistics as Counts
+from companion.store.statistics import forget as forget_counted
 from companion.ui.contracts import GameView, ShellServices
 from companion.ui.widgets import bold, card, error_text, heading
 from companion.ui.widgets.text_field import TextField
@@ -114,9 +118,11 @@ _lock = threading.Lock()
 
 
 def forget() -> None:
-    """Forget which stores failed to be read in the background (a test's fresh start)."""
+    """Forget which stores failed to be read in the background, and the summaries
+    counted in this process (a test's or a benchmark's fresh start)."""
     with _lock:
         _FAILED.clear()
+    forget_counted()
 
 
 def _tell(reading: _Reading) -> None:
@@ -479,9 +485,9 @@ def _reading(reading: _Reading) -> list[ft.Control]:
     total = max(reading.total, 1)
     return [ft.ProgressBar(value=min(reading.done / total, 1.0), key="reading"),
             ft.Text(ngettext("Working out the statistics of {n} stored match (once after an update): {done} of {n} "
-                             "done. The figures below count the matches done so far.",
+                             "done. The rest of companion is yours meanwhile.",
                              "Working out the statistics of {n} stored matches (once after an update): {done} of {n} "
-                             "done. The figures below count the matches done so far.",
+                             "done. The rest of companion is yours meanwhile.",
                              reading.total).format(n=i18n.number(reading.total), done=i18n.number(reading.done)))]
 
 
@@ -498,25 +504,22 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
     path = str(shell.store.path)
     if todo > READ_WHILE_DRAWING and _threads(shell) and path not in _FAILED:
         out += _reading(read_in_background(shell.store, kinds, todo, _when_read(shell), id(shell)))
-    elif todo:
+        return _column(out)
+    if todo:
         derived.fresh(shell.store, wanted=kinds)
-    else:
-        with _lock:
-            reading = _READING.get(path)
-        if reading is not None:             # the last chunk is being kept: draw it next time
-            out += _reading(reading)
     counts = Counts(shell.store, kinds)
-    everything = counts.counted(stats.Filter())
-    if not everything.total_games:
+    own_games = [n for n in games_with("stats") if n in views]
+    everything = counts.summary(stats.Filter(), own_games)
+    if not everything.counted.total_games:
         out.append(ft.Text(_("No finished games yet: statistics come from the games you finish.")))
         return _column(out)
 
-    kinds_here = [n for n in views if everything.games.get(n) or everything.matches.get(n)]
+    kinds_here = [n for n in views if everything.counted.games.get(n) or everything.counted.matches.get(n)]
     out.append(bold(_("Game")))
     out.append(ft.Row([_choice(_("All games"), st.game is None, lambda e: put(lambda u: u.with_game(None)), "game-all"),
                        *[_choice(views[n].title, st.game == n, lambda e, n=n: put(lambda u: u.with_game(n)),
                                  f"game-{n}") for n in kinds_here]], wrap=True, spacing=8, run_spacing=8))
-    groups = counts.groups(GROUPS_SHOWN)
+    groups = everything.groups[:GROUPS_SHOWN]
     if len(groups) > 1:
         out.append(bold(_("Group")))
         out.append(ft.Row([
@@ -537,19 +540,19 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
             example=when.calendar_day(dt.date(2026, 11, 30)))))
         start = end = None
     wanted = stats.Filter(st.game, st.group, start, end)
-    here = counts.counted(wanted)
-    if not here.total_games:
+    here = everything if wanted == stats.Filter() else counts.summary(wanted, own_games)
+    if not here.counted.total_games:
         out.append(ft.Text(_("No finished game fits these choices.")))
         return _column(out)
-    out.append(ft.Text(_("Counted: {games}, {matches}.").format(games=_finished(here.total_games),
-                                                                 matches=_complete(here.total_matches))))
+    out.append(ft.Text(_("Counted: {games}, {matches}.").format(games=_finished(here.counted.total_games),
+                                                                 matches=_complete(here.counted.total_matches))))
 
-    people = counts.players(wanted)
+    people = list(here.players)
     out.append(bar_chart(stats.Bars(_("Games won per player"), tuple((p.name, p.won) for p in people),
                                     tuple(ngettext("{n} win of {games}", "{n} wins of {games}", p.won).format(
                                         n=p.won, games=p.games) for p in people))))
     out.append(heading(_("Players"), 18))
-    rules = [match_rule(game(n)) for n in views if here.games.get(n) or here.matches.get(n)]
+    rules = [match_rule(game(n)) for n in views if here.counted.games.get(n) or here.counted.matches.get(n)]
     out.append(ft.Text(" ".join([_("A shared win counts as a win for each who share it (house rule)."), *rules,
                                  _("Winning run: finished games won in a row.")]), size=12))
     for p in people:
@@ -566,12 +569,14 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
         out.append(ft.Text(_("against")))
         out.append(ft.Row([_choice(n, n == b, lambda e, n=n: put(lambda u: u.with_pair(a, n)), f"b-{n}")
                            for n in names if n != a], wrap=True, spacing=8, run_spacing=8))
-        out += [ft.Text(line) for line in pair_lines(counts.head_to_head(wanted, a, b))]
+        pair = here.pair if here.pair is not None and (here.pair.a, here.pair.b) == (a, b) \
+            else counts.head_to_head(wanted, a, b)
+        out += [ft.Text(line) for line in pair_lines(pair)]
 
     out.append(heading(_("Games"), 18))
     out.append(ft.Text(_("A win's margin: the winner's score less the best other score; a shared win "
                          "has none (house rule). Tap a win to open its match."), size=12))
-    for k in counts.kinds_of(wanted):
+    for k in here.kinds:
         spec = game(k.game)
         if spec.match_games > 1:
             line = _("{games} ({matches}), {rounds} rounds on average.").format(
@@ -587,9 +592,12 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
         out.append(card(ft.Column(column, spacing=4)))
 
     for name, own in games_with("stats").items():
-        if name not in views or not here.games.get(name):
+        if name not in views or not here.counted.games.get(name):
             continue
-        figures = counts.own(wanted, name, st.chart_of(name))
+        figures = here.own.get(name) or counts.own(wanted, name)
+        if st.chart_of(name):
+            figures = replace(figures, chart=counts.chart(stats.Filter(name, wanted.group, wanted.start, wanted.end),
+                                                          st.chart_of(name)))
         parts = own.sections(figures)
         if parts:
             out.append(heading(_("{game}: from the rounds").format(game=views[name].title), 18))

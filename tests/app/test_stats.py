@@ -238,3 +238,30 @@ def test_a_failed_background_reading_is_not_tried_again_in_the_background(shell,
     with pytest.raises(StoreError, match="the store went away"):
         drawn(shell)                                     # … reading while drawing: the shell says why
     assert len(page.tasks) == 1
+
+
+def test_the_whole_historys_counts_are_kept_and_a_start_counts_nothing(shell, monkeypatch):
+    """The first draw counts the whole history once and keeps it in the store: drawing
+    again, or drawing after companion starts again (nothing remembered in memory),
+    counts nothing, until a match changes."""
+    from companion.store.statistics import Statistics as Counts
+    from tests.tabs import tab
+
+    a, _ = seed(shell.store)
+    counted: list[object] = []
+    original = Counts.players
+
+    def spy(self, f):
+        counted.append(f)
+        return original(self, f)
+
+    monkeypatch.setattr(Counts, "players", spy)
+    words = all_text(drawn(shell))
+    assert len(counted) == 1
+    drawn(shell)
+    stats.forget()                                      # a new start: nothing in memory
+    again = tab(Store(shell.store.path))
+    assert all_text(drawn(again)) == words and len(counted) == 1
+    shell.store.save_game(a, 1, shell.store.match(a).games[0].record)
+    drawn(shell)
+    assert len(counted) == 2

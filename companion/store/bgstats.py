@@ -96,8 +96,8 @@ def me_of(store: Store) -> str | None:
     return (store.setting(ME) or "").strip() or likely_me(store)
 
 
-def _plays(store: Store, match_ids: Collection[int] | None) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
-    """The finished games to write (newest first) and their seats, from the derived rows."""
+def _plays(store: Store, match_ids: Collection[int] | None) -> list[tuple[Any, ...]]:
+    """The finished games to write, newest first, from the derived rows."""
     known = games()
     pairs = ",".join("(?,?)" for _ in known) or "('', '')"
     args: list[Any] = [x for n in known for x in (n, version(n))]
@@ -106,19 +106,29 @@ def _plays(store: Store, match_ids: Collection[int] | None) -> tuple[list[tuple[
         ids = sorted(set(match_ids)) or [0]
         where += f" AND m.id IN ({','.join('?' * len(ids))})"
         args += ids
-    cte = (f"WITH v(game, version) AS (VALUES {pairs}), chosen AS (SELECT m.id, m.game, m.uid FROM matches m "
-           "JOIN v ON v.game = m.game JOIN derived_matches d ON d.match_id = m.id AND d.version = v.version "
-           f"WHERE {where}) ")
     with store.reading() as c:
-        plays = c.execute(
-            cte + "SELECT c.id, c.game, c.uid, g.number, g.rounds, g.tie_break, g.start, g.team, g.created_at, "
-                  "g.updated_at, (SELECT COUNT(*) FROM games n WHERE n.match_id = c.id) "
-                  "FROM chosen c JOIN derived_games g ON g.match_id = c.id "
-                  "ORDER BY g.created_at DESC, c.id DESC, g.number DESC", args).fetchall()
-        seats = c.execute(
-            cte + "SELECT s.match_id, s.number, s.seat, s.name, s.key, s.score, s.won FROM derived_seats s "
-                  "JOIN chosen c ON c.id = s.match_id ORDER BY s.match_id, s.number, s.seat", args).fetchall()
-    return plays, seats
+        return c.execute(
+            f"WITH v(game, version) AS (VALUES {pairs}), chosen AS (SELECT m.id, m.game, m.uid FROM matches m "
+            "JOIN v ON v.game = m.game JOIN derived_matches d ON d.match_id = m.id AND d.version = v.version "
+            f"WHERE {where}) "
+            "SELECT c.id, c.game, c.uid, g.number, g.rounds, g.tie_break, g.start, g.team, g.created_at, "
+            "g.updated_at, (SELECT COUNT(*) FROM games n WHERE n.match_id = c.id) "
+            "FROM chosen c JOIN derived_games g ON g.match_id = c.id "
+            "ORDER BY g.created_at DESC, c.id DESC, g.number DESC", args).fetchall()
+
+
+def _seats(store: Store, match_ids: Collection[int]) -> dict[tuple[int, int], list[tuple[Any, ...]]]:
+    """The seats of these matches' finished games, in seat order, by (match, game)."""
+    out: dict[tuple[int, int], list[tuple[Any, ...]]] = {}
+    ids = sorted(set(match_ids))
+    if not ids:
+        return out
+    with store.reading() as c:
+        for mid, number, *rest in c.execute(
+                "SELECT match_id, number, seat, name, key, score, won FROM derived_seats "
+                f"WHERE match_id IN ({','.join('?' * len(ids))}) ORDER BY match_id, number, seat", ids):
+            out.setdefault((mid, number), []).append(tuple(rest))
+    return out
 
 
 def _firsts(store: Store) -> dict[tuple[str, str, bool], tuple[int, int]]:
@@ -136,19 +146,19 @@ def _firsts(store: Store) -> dict[tuple[str, str, bool], tuple[int, int]]:
     return out
 
 
-def bgstats_export(store: Store, match_ids: Collection[int] | None = None, progress: Progress | None = None,
-                   ) -> dict[str, Any]:
-    """The BG Stats file's data for these matches (None: the whole history), as a dict.
-    Matches whose derived rows are stale are worked out first (``progress`` says how
-    far: a long archive after an upgrade)."""
+#: Plays written per read of their seats (memory stays small whatever the history).
+PLAYS_AT_ONCE = 500
+
+
+def _build(store: Store, match_ids: Collection[int] | None, progress: Progress | None,
+           emit: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    """Write the file's plays one by one to ``emit`` (newest first) and return the rest
+    of the file (games, players, locations, userInfo; ``plays`` left out)."""
     if match_ids is None:
         refresh(store, progress)
     else:
         fresh(store, match_ids)
-    plays_found, seats_found = _plays(store, match_ids)
-    seats: dict[tuple[int, int], list[tuple[Any, ...]]] = {}
-    for mid, number, *rest in seats_found:
-        seats.setdefault((mid, number), []).append(tuple(rest))
+    plays_found = _plays(store, match_ids)
     firsts = _firsts(store)
     # the file's own date: its newest play's last change (the same file for the same games)
     now = _date(max((p[9] for p in plays_found), default=time.time()))
@@ -180,49 +190,67 @@ def bgstats_export(store: Store, match_ids: Collection[int] | None = None, progr
     location = location_of(store)
     comment = _("{game}: game {n} of {of} of a match")      # worded once, in the language of the moment
     specs = {name: game(name) for name in games()}
-    plays: list[dict[str, Any]] = []
-    for mid, name, uid, number, rounds, tie_break, start, team, created, updated, of in plays_found:
-        spec = specs[name]
-        coop = team is not None
-        played, changed = _date(created), _date(updated)
-        starter = key(start) if start is not None else None
-        entries = []
-        for _seat, pname, k, score, won in seats.get((mid, number), []):
-            entries.append({"winner": bool(won) and not coop, "seatOrder": 0,
-                            "score": str(team if coop else score), "startPlayer": k == starter,
-                            "playerRefId": player(pname, changed), "rank": 0,
-                            "newPlayer": firsts.get((k, name, coop)) == (mid, number)})
-        play: dict[str, Any] = {
-            "uuid": _uuid(f"play:{uid}:{number}"),
-            "ignored": False, "rating": 0, "scoringSetting": 0,
-            "playerScores": entries,
-            "modificationDate": changed,
-            "playDate": played,
-            "manualWinner": tie_break is not None and not coop,
-            "locationRefId": 1,
-            "rounds": int(rounds),
-            "usesTeams": False, "bggId": 0,
-            "entryDate": played,
-            "playImages": "[]", "importPlayId": 0,
-            "durationMin": max(0, round((updated - created) / 60)),
-            "expansionPlays": [], "nemestatsId": 0,
-            "gameRefId": game_id(name, coop, changed),
-        }
-        if spec.match_games > 1:
-            play["comments"] = comment.format(game=spec.title, n=number, of=max(of, spec.match_games))
-        plays.append(play)
+    for at in range(0, len(plays_found), PLAYS_AT_ONCE):
+        chunk = plays_found[at:at + PLAYS_AT_ONCE]
+        seats = _seats(store, {p[0] for p in chunk})
+        for mid, name, uid, number, rounds, tie_break, start, team, created, updated, of in chunk:
+            spec = specs[name]
+            coop = team is not None
+            played, changed = _date(created), _date(updated)
+            starter = key(start) if start is not None else None
+            entries = []
+            for _seat, pname, k, score, won in seats.get((mid, number), []):
+                entries.append({"winner": bool(won) and not coop, "seatOrder": 0,
+                                "score": str(team if coop else score), "startPlayer": k == starter,
+                                "playerRefId": player(pname, changed), "rank": 0,
+                                "newPlayer": firsts.get((k, name, coop)) == (mid, number)})
+            play: dict[str, Any] = {
+                "uuid": _uuid(f"play:{uid}:{number}"),
+                "ignored": False, "rating": 0, "scoringSetting": 0,
+                "playerScores": entries,
+                "modificationDate": changed,
+                "playDate": played,
+                "manualWinner": tie_break is not None and not coop,
+                "locationRefId": 1,
+                "rounds": int(rounds),
+                "usesTeams": False, "bggId": 0,
+                "entryDate": played,
+                "playImages": "[]", "importPlayId": 0,
+                "durationMin": max(0, round((updated - created) / 60)),
+                "expansionPlays": [], "nemestatsId": 0,
+                "gameRefId": game_id(name, coop, changed),
+            }
+            if spec.match_games > 1:
+                play["comments"] = comment.format(game=spec.title, n=number, of=max(of, spec.match_games))
+            emit(play)
     me = me_of(store)
     me_id = player(me, now) if me else 0
     return {"games": game_rows, "players": player_rows,
             "locations": [{"id": 1, "uuid": _uuid(f"location:{key(location)}"), "name": location,
                            "modificationDate": now}],
-            "plays": plays, "userInfo": {"meRefId": me_id}}
+            "userInfo": {"meRefId": me_id}}
+
+
+def bgstats_export(store: Store, match_ids: Collection[int] | None = None, progress: Progress | None = None,
+                   ) -> dict[str, Any]:
+    """The BG Stats file's data for these matches (None: the whole history), as a dict.
+    Matches whose derived rows are stale are worked out first (``progress`` says how
+    far: a long archive after an upgrade)."""
+    plays: list[dict[str, Any]] = []
+    rest = _build(store, match_ids, progress, plays.append)
+    return {"games": rest["games"], "players": rest["players"], "locations": rest["locations"], "plays": plays,
+            "userInfo": rest["userInfo"]}
 
 
 def bgstats_json(store: Store, match_ids: Collection[int] | None = None, progress: Progress | None = None) -> str:
-    """The BG Stats file for these matches (None: the whole history): one line of JSON
-    (the fast encoder; BG Stats reads it whatever its layout)."""
-    return json.dumps(bgstats_export(store, match_ids, progress), ensure_ascii=False) + "\n"
+    """The BG Stats file for these matches (None: the whole history), as :func:`bgstats_export`
+    gives it: each play is encoded as it is made (the fast encoder, no play kept as
+    data), so a long history costs its text and little else."""
+    plays: list[str] = []
+    rest = _build(store, match_ids, progress, lambda play: plays.append(json.dumps(play, ensure_ascii=False)))
+    head = {k: json.dumps(rest[k], ensure_ascii=False) for k in ("games", "players", "locations", "userInfo")}
+    return (f'{{"games": {head["games"]}, "players": {head["players"]}, "locations": {head["locations"]}, '
+            f'"plays": [{", ".join(plays)}], "userInfo": {head["userInfo"]}}}\n')
 
 
 def file_name(base: str) -> str:

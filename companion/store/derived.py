@@ -142,16 +142,17 @@ def _stale_ids(c: sqlite3.Connection, wanted: Collection[str] | None = None, lim
            "SELECT m.id FROM matches m JOIN v ON v.game = m.game "
            "LEFT JOIN derived_matches d ON d.match_id = m.id "
            "WHERE (d.match_id IS NULL OR d.version != v.version)")
-    if among is not None:
-        ids = sorted(set(among))
-        if not ids:
+    wanted_ids = None if among is None else set(among)
+    if wanted_ids is not None and len(wanted_ids) <= 500:      # a few: asked for by id
+        if not wanted_ids:
             return []
-        sql += f" AND m.id IN ({','.join('?' * len(ids))})"
-        args += ids
+        sql += f" AND m.id IN ({','.join('?' * len(wanted_ids))})"
+        args += sorted(wanted_ids)
     sql += " ORDER BY m.updated_at DESC, m.id DESC"
-    if limit is not None:
-        sql += f" LIMIT {int(limit)}"
-    return [r[0] for r in c.execute(sql, args)]
+    found = [r[0] for r in c.execute(sql, args)]
+    if wanted_ids is not None:
+        found = [i for i in found if i in wanted_ids]
+    return found if limit is None else found[:limit]
 
 
 def stale(store: Store, wanted: Collection[str] | None = None) -> int:

@@ -44,11 +44,12 @@ from companion.store.db import ImportedMatch, Store
 Progress = Callable[[int, int], None]
 
 
-def check_record_bounds(raw: Any) -> None:
-    """SEAM, issue 24: the largest legal record, refused in one line before anything is
-    read into a game. The bounds are defined once in core by the record-bounds work
-    (helper ``trust``), the same for ``companion referee``, the phones and every import;
-    until that check lands on main this refuses nothing, and is wired to it then."""
+def check_record_bounds(text: str | bytes) -> None:
+    """SEAM, issue 24: the largest legal record, refused in one line before the file is
+    even parsed. The bounds are defined once in core by the record-bounds work (helper
+    ``trust``: ``companion.core.bounds``), the same for ``companion referee``, the phones
+    and every import; until that check lands on main this refuses nothing, and is wired
+    to it then."""
 
 
 def _stamp(text: str | None) -> float | None:
@@ -120,8 +121,8 @@ def _game(text: str | bytes, raw: Any) -> ImportedMatch:
 def plan(text: str | bytes, progress: Progress | None = None) -> Plan:
     """Check a file (a game record, a match record or a night's export) as the referee
     checks it; raises a one-line :class:`CompanionError` naming what it refuses."""
+    check_record_bounds(text)
     raw = parse_json(text)
-    check_record_bounds(raw)
     if isinstance(raw, dict) and raw.get("kind") == "night":
         record, given = read_export(raw)
         kept = [(mid, m) for mid, m in given.items() if m is not None]

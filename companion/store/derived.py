@@ -155,6 +155,13 @@ def _stale_ids(c: sqlite3.Connection, wanted: Collection[str] | None = None, lim
     return found if limit is None else found[:limit]
 
 
+def generation(store: Store) -> int:
+    """The state of the derived rows: counted up whenever a match's rows are kept or
+    dropped (what is counted from them is remembered per generation)."""
+    with store.reading() as c:
+        return int(c.execute("SELECT n FROM derived_generation").fetchone()[0])
+
+
 def stale(store: Store, wanted: Collection[str] | None = None) -> int:
     """How many matches (of the games ``wanted``) have no rows for their records as
     stored and their rules' version."""
@@ -282,5 +289,5 @@ def ends(store: Store, ids: Collection[int]) -> dict[int, MatchEnd]:
     return out
 
 
-__all__ = ["CHUNK", "FORMAT", "REFUSED", "digest", "ends", "fresh", "group_key", "keep", "refresh", "stale",
-           "version", "work_out"]
+__all__ = ["CHUNK", "FORMAT", "REFUSED", "digest", "ends", "fresh", "generation", "group_key", "keep", "refresh",
+           "stale", "version", "work_out"]

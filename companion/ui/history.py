@@ -34,8 +34,8 @@ from companion.core import i18n
 from companion.core.errors import CompanionError
 from companion.core.i18n import _, ngettext
 from companion.core.when import moment
-from companion.store import MatchSummary, Store
-from companion.store.bgstats import LOCATION, ME, bgstats_json, file_name, location_of, me_of
+from companion.store import MatchSummary, Store, derived
+from companion.store.bgstats import LOCATION, ME, bgstats_json, file_name, location_of
 from companion.ui import jobs
 from companion.ui.contracts import GameView, ShellServices
 from companion.ui.widgets import heading
@@ -152,13 +152,23 @@ def _bgstats_steps() -> dict[str, str]:
             "writing": _("Writing the file…")}
 
 
+_FREQUENT: dict[str, tuple[int, list[str]]] = {}      # by store: (generation, players)
+
+
 def frequent_players(store: Store, most: int = 6) -> list[str]:
-    """The players seated in most stored matches, most first (as last spelt)."""
+    """The players seated in most stored matches (counted ones), most first: counted
+    once per state of the derived rows."""
+    now = derived.generation(store)
+    kept = _FREQUENT.get(str(store.path))
+    if kept is not None and kept[0] == now:
+        return kept[1][:most]
     with store.reading() as c:
-        rows = c.execute("SELECT t.key, COUNT(*) AS n, MAX(t.name) FROM derived_totals t JOIN derived_matches d "
+        rows = c.execute("SELECT t.name, COUNT(*) AS n FROM derived_totals t JOIN derived_matches d "
                          "ON d.match_id = t.match_id WHERE d.counted = 1 GROUP BY t.key "
-                         "ORDER BY n DESC, t.key LIMIT ?", (most,)).fetchall()
-    return [r[2] for r in rows]
+                         "ORDER BY n DESC, t.key LIMIT 12").fetchall()
+    found = [str(r[0]) for r in rows]
+    _FREQUENT[str(store.path)] = (now, found)
+    return found[:most]
 
 
 @ft.component
@@ -189,8 +199,8 @@ def BgStatsPart(shell: ShellServices, said: str | None, tell: Any) -> ft.Control
 
     running = jobs.current(shell, name)
     busy = running is not None and not running.finished
-    me = me_of(shell.store)
     people = frequent_players(shell.store)
+    me = (shell.store.setting(ME) or "").strip() or (people[0] if people else None)
     if me and me not in people:
         people = [me, *people[:-1]] if len(people) >= 6 else [me, *people]
     rows: list[ft.Control] = [

@@ -272,6 +272,16 @@ MIGRATIONS: dict[int, str] = {
         PRIMARY KEY (match_id, seat)
     );
     CREATE INDEX derived_totals_key ON derived_totals (key);
+    -- The games written since the last start: only their records are checked to be JSON
+    -- when the file is opened next (a start reads no other record, however long the history).
+    CREATE TABLE games_written (game_id INTEGER PRIMARY KEY);
+    INSERT INTO games_written (game_id) SELECT id FROM games;
+    CREATE TRIGGER games_written_added AFTER INSERT ON games BEGIN
+        INSERT OR IGNORE INTO games_written (game_id) VALUES (NEW.id);
+    END;
+    CREATE TRIGGER games_written_changed AFTER UPDATE OF record ON games BEGIN
+        INSERT OR IGNORE INTO games_written (game_id) VALUES (NEW.id);
+    END;
     -- Statistics of the whole history, counted once per state of the derived rows (their
     -- generation, counted up by every row kept or dropped): a start draws them as kept.
     CREATE TABLE derived_generation (n INTEGER NOT NULL);
@@ -485,11 +495,14 @@ class Store:
                 except BaseException:
                     conn.execute("ROLLBACK")
                     raise
-            # every record is JSON (checked by SQLite itself: a start reads no record into
-            # Python, however long the history)
-            bad = conn.execute("SELECT id FROM games WHERE NOT json_valid(record) LIMIT 1").fetchone()
+            # every record written since the last start is JSON (checked by SQLite itself:
+            # a start reads no other record, however long the history)
+            bad = conn.execute("SELECT g.id FROM games_written w JOIN games g ON g.id = w.game_id "
+                               "WHERE NOT json_valid(g.record) LIMIT 1").fetchone()
             if bad is not None:
                 raise _Damaged(f"a stored record is not JSON (game {bad[0]})")
+            if durable:
+                conn.execute("DELETE FROM games_written")
             conn.execute("SELECT count(*) FROM matches").fetchone()
             conn.execute("SELECT count(*) FROM settings").fetchone()
         except sqlite3.DatabaseError as exc:

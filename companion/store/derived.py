@@ -78,10 +78,10 @@ def _own(game_name: str) -> stats.GameStats | None:
 def work_out(match_id: int, game_name: str, players: Sequence[str], texts: Sequence[str],
              started: float = 0.0) -> stats.MatchPlayed:
     """One stored match (its records as stored texts) as its referee says it ends."""
-    records = [json.loads(t) for t in texts]
     try:
+        records = [json.loads(t) for t in texts]
         game(game_name)
-    except CompanionError as exc:     # a match of a game this companion does not know
+    except (CompanionError, ValueError) as exc:    # a game this companion does not know; not JSON
         return stats.MatchPlayed(match_id, game_name, tuple(players), started, (), False, (), counted=False,
                                  error=str(exc))
     return stats.derive(match_id, game_name, players, records, started, _own(game_name))

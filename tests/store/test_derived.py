@@ -200,3 +200,24 @@ def test_the_migration_gives_every_stored_match_an_id_and_new_ones_get_theirs(tm
     assert store.match_uid(c) == uids[2] == store.match(c).uid
     assert derived.stale(store) == 3                        # matches stored before: worked out when needed
     store.close()
+
+
+def test_a_start_checks_only_the_records_written_since_the_last_start(tmp_path):
+    """Opening the file checks that every record written since it was last opened is
+    JSON (a record broken meanwhile moves the file aside: test_store.py), and no other."""
+    path = tmp_path / "companion.sqlite3"
+    first = Store(path)
+    mids = [three(first) for _ in range(5)]
+    first.close()
+    again = Store(path)
+
+    def written() -> list[int]:
+        with again.reading() as c:
+            return [r[0] for r in c.execute("SELECT game_id FROM games_written")]
+
+    assert written() == []                                  # all checked once: none to check again
+    again.save_game(mids[2], 3, hotdog_game(0))
+    (game_id,) = written()
+    assert game_id == again.match(mids[2]).games[2].id
+    again.close()
+    Store(path).close()

@@ -251,7 +251,7 @@ def drive(data: Path, root: Path, n: int, timeout: float, upgrade: bool) -> dict
                 bar = t.pg.get_by_role("progressbar")
                 t0 = time.perf_counter()
                 try:
-                    t.find("stored matches for the statistics").first.wait_for(timeout=30000)
+                    t.find(re.compile(r"^Working out the statistics of ")).first.wait_for(timeout=60000)
                     got["upgrade: progress shown"] = time.perf_counter() - t0
                     got["upgrade: determinate"] = float(bar.count() > 0 and bar.first.get_attribute(
                         "aria-valuenow") is not None)

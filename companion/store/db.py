@@ -205,7 +205,7 @@ MIGRATIONS: dict[int, str] = {
     CREATE INDEX matches_created ON matches (created_at);
     CREATE INDEX matches_players ON matches (game, players);
     CREATE TABLE derived_matches (
-        match_id    INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+        match_id    INTEGER PRIMARY KEY,     -- matches(id); its rows go with it (the triggers below)
         digest      TEXT NOT NULL,           -- SHA-256 of its records as stored, in order
         version     TEXT NOT NULL,           -- the game's rules version (and this format's)
         counted     INTEGER NOT NULL,        -- 0: a lone mode, or a record the referee refuses
@@ -216,7 +216,7 @@ MIGRATIONS: dict[int, str] = {
     );
     CREATE INDEX derived_matches_group ON derived_matches (group_key);
     CREATE TABLE derived_games (             -- a finished game of a derived match
-        match_id    INTEGER NOT NULL REFERENCES derived_matches(match_id) ON DELETE CASCADE,
+        match_id    INTEGER NOT NULL,
         number      INTEGER NOT NULL,
         rounds      INTEGER NOT NULL,
         winners     INTEGER NOT NULL,        -- how many won it (0: played as a team)
@@ -232,7 +232,9 @@ MIGRATIONS: dict[int, str] = {
     );
     -- The per-player rows are kept in the order Statistics reads them (WITHOUT ROWID: the
     -- table is its primary key's b-tree): a player's games in the order played, a game's
-    -- figures by player; each carries its match's game, version, group and start.
+    -- figures by player; each carries its match's game, version, group and start. Every
+    -- derived row goes with its derived_matches row (the trigger derived_dropped), by
+    -- trigger and not by foreign key, so a writer with foreign keys off drops them too.
     CREATE TABLE derived_seats (             -- a player of a finished game of a counted match
         key         TEXT NOT NULL,           -- companion.core.names.key: the same player everywhere
         started     REAL NOT NULL,           -- the match's created_at
@@ -246,15 +248,14 @@ MIGRATIONS: dict[int, str] = {
         game        TEXT NOT NULL,
         version     TEXT NOT NULL,
         group_key   TEXT NOT NULL,
-        PRIMARY KEY (key, started, match_id, number, seat),
-        FOREIGN KEY (match_id, number) REFERENCES derived_games(match_id, number) ON DELETE CASCADE
+        PRIMARY KEY (key, started, match_id, number, seat)
     ) WITHOUT ROWID;
     CREATE INDEX derived_seats_game ON derived_seats (match_id, number, seat);
     CREATE TABLE derived_figures (           -- a game's own figures, per player of a counted match
         game        TEXT NOT NULL,
         key         TEXT NOT NULL,
         figure      TEXT NOT NULL,           -- the game's name for it ('bids', 'sold', …)
-        match_id    INTEGER NOT NULL REFERENCES derived_matches(match_id) ON DELETE CASCADE,
+        match_id    INTEGER NOT NULL,
         value       INTEGER NOT NULL,        -- added up over the match's finished games
         version     TEXT NOT NULL,
         group_key   TEXT NOT NULL,
@@ -263,7 +264,7 @@ MIGRATIONS: dict[int, str] = {
     ) WITHOUT ROWID;
     CREATE INDEX derived_figures_match ON derived_figures (match_id);
     CREATE TABLE derived_totals (            -- a player of a derived match: its total
-        match_id    INTEGER NOT NULL REFERENCES derived_matches(match_id) ON DELETE CASCADE,
+        match_id    INTEGER NOT NULL,
         seat        INTEGER NOT NULL,
         name        TEXT NOT NULL,
         key         TEXT NOT NULL,
@@ -290,6 +291,10 @@ MIGRATIONS: dict[int, str] = {
         UPDATE derived_generation SET n = n + 1;
     END;
     CREATE TRIGGER derived_dropped AFTER DELETE ON derived_matches BEGIN
+        DELETE FROM derived_seats WHERE match_id = OLD.match_id;
+        DELETE FROM derived_figures WHERE match_id = OLD.match_id;
+        DELETE FROM derived_games WHERE match_id = OLD.match_id;
+        DELETE FROM derived_totals WHERE match_id = OLD.match_id;
         UPDATE derived_generation SET n = n + 1;
     END;
     CREATE TABLE derived_summaries (
@@ -305,6 +310,9 @@ MIGRATIONS: dict[int, str] = {
     END;
     CREATE TRIGGER derived_game_removed AFTER DELETE ON games BEGIN
         DELETE FROM derived_matches WHERE match_id = OLD.match_id;
+    END;
+    CREATE TRIGGER derived_match_removed AFTER DELETE ON matches BEGIN
+        DELETE FROM derived_matches WHERE match_id = OLD.id;
     END;
     CREATE TRIGGER derived_match_changed AFTER UPDATE OF game, players, created_at ON matches BEGIN
         DELETE FROM derived_matches WHERE match_id = NEW.id;

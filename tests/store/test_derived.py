@@ -221,3 +221,22 @@ def test_a_start_checks_only_the_records_written_since_the_last_start(tmp_path):
     assert game_id == again.match(mids[2]).games[2].id
     again.close()
     Store(path).close()
+
+
+def test_a_writer_with_foreign_keys_off_drops_every_row_of_the_match_too(store):
+    """Another program (sqlite3 with its default, foreign keys off) writing a record, or
+    deleting a match: the match's derived rows all go (by trigger, not by foreign key),
+    and it is worked out again as stored."""
+    a, b = three(store), three(store)
+    derived.refresh(store)
+    raw = sqlite3.connect(store.path)
+    with raw:
+        raw.execute("UPDATE games SET record = record WHERE match_id = ?", (a,))
+        raw.execute("DELETE FROM games WHERE match_id = ?", (b,))
+        raw.execute("DELETE FROM matches WHERE id = ?", (b,))
+    raw.close()
+    with store.reading() as c:
+        left = {t: c.execute(f"SELECT DISTINCT match_id FROM {t}").fetchall()
+                for t in ("derived_matches", "derived_games", "derived_seats", "derived_figures", "derived_totals")}
+    assert all(rows == [] for rows in left.values()), left
+    assert derived.refresh(store) == 1 and rows(store, a)[1][0] == (1, "Anna", 8, 1)

@@ -505,8 +505,8 @@ class Store:
                     raise
             # every record written since the last start is JSON (checked by SQLite itself:
             # a start reads no other record, however long the history)
-            bad = conn.execute("SELECT g.id FROM games_written w JOIN games g ON g.id = w.game_id "
-                               "WHERE NOT json_valid(g.record) LIMIT 1").fetchone()
+            bad = conn.execute("SELECT g.id FROM games_written w CROSS JOIN games g ON g.id = w.game_id "
+                               "WHERE NOT json_valid(g.record) LIMIT 1").fetchone()   # CROSS: from the few written
             if bad is not None:
                 raise _Damaged(f"a stored record is not JSON (game {bad[0]})")
             if durable:

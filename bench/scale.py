@@ -269,6 +269,10 @@ def drive(data: Path, root: Path, n: int, timeout: float, upgrade: bool) -> dict
                 got[name] = timed(lambda: t.click("Import a record"), lambda ms: t.pg.get_by_role(
                     "textbox", name="JSON record").wait_for(timeout=ms), timeout)
                 home()
+            got["stats"] = timed(lambda: t.click("Statistics"), lambda ms: t.find(
+                re.compile(r"^Counted: |^No finished games yet")).first.wait_for(timeout=ms), timeout)
+            got["rss after Statistics"] = rss_mb(pid)
+            home()
             if n:
                 got["history"] = timed(lambda: t.click("History"), lambda ms: (
                     t.find(f"{n:,} matches, the latest first").first.wait_for(timeout=ms),
@@ -282,18 +286,20 @@ def drive(data: Path, root: Path, n: int, timeout: float, upgrade: bool) -> dict
                 field.fill("")
                 t.find(f"{n:,} matches, the latest first").first.wait_for()
                 got["rss after History"] = rss_mb(pid)
-                got["bgstats"] = timed(lambda: t.click("All matches for BG Stats"), lambda ms: t.find(
-                    "History for BG Stats").first.wait_for(timeout=ms), timeout)
-                got["rss after BG Stats"] = rss_mb(pid)
                 home()
-            got["stats"] = timed(lambda: t.click("Statistics"), lambda ms: t.find(
-                re.compile(r"^Counted: |^No finished games yet")).first.wait_for(timeout=ms), timeout)
-            got["rss after"] = rss_mb(pid)
             if n and keeps_derived(root) and got["stats"] != float("inf"):
-                home()
                 changed(data)                    # a round saved meanwhile: one match to work out again
                 got["stats after a change"] = timed(lambda: t.click("Statistics"), lambda ms: t.find(
                     re.compile(r"^Counted: ")).first.wait_for(timeout=ms), timeout)
+                home()
+            if n:                                # last: the file's download goes to the browser
+                t.click("History")
+                t.find(f"{n:,} matches, the latest first").first.wait_for()
+                got["bgstats"] = timed(lambda: t.click("All matches for BG Stats"), lambda ms: t.find(
+                    "History for BG Stats").first.wait_for(timeout=ms), timeout)
+                t.pg.wait_for_timeout(3000)
+                got["rss after BG Stats"] = rss_mb(pid)
+            got["rss after"] = rss_mb(pid)
             t.close()
             browser.close()
     finally:
@@ -389,8 +395,9 @@ def main() -> None:
             if "upgrade: determinate" in f:
                 print(f"{'upgrade: a determinate progress bar shown':58s} "
                       f"{'yes' if median(f['upgrade: determinate']) else 'no':>10s}")
-            for label, name in (("server RSS after History and its search", "rss after History"),
-                                ("server RSS after All matches for BG Stats", "rss after BG Stats"),
+            for label, name in (("server RSS after Statistics", "rss after Statistics"),
+                                ("server RSS after History and its search", "rss after History"),
+                                ("server RSS after All matches for BG Stats (its download sent)", "rss after BG Stats"),
                                 ("server RSS after these (baseline: same at 0 matches)", "rss after")):
                 if name in f:
                     rss = median(f[name])

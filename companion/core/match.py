@@ -33,7 +33,7 @@ from companion.core import words
 from companion.core.errors import RecordError, RuleError
 from companion.core.i18n import _
 from companion.core.names import key
-from companion.core.record import GameRecord, Model, Name, error_from_validation
+from companion.core.record import GameRecord, Model, Players, error_from_validation
 from companion.core.registry import GameSpec, game
 
 R = TypeVar("R", bound=GameRecord)
@@ -77,7 +77,7 @@ class MatchRecord(Model):
     id: MatchId | None = None
     started: Moment | None = None
     changed: Moment | None = None
-    players: list[Name]
+    players: Players
     games: list[dict[str, Any]] = []
     played: list[Played] = []
 

@@ -21,7 +21,9 @@ A match keeps the dates its export carries (``started``, ``changed``, each game'
 played, not when it was imported.
 
 The largest record a file may hold is the same bound everywhere
-(:func:`check_record_bounds`).
+(:mod:`companion.core.bounds`): :func:`companion.core.record.parse_json` refuses a
+file past it in one line before parsing it, and the record models refuse a record
+past the rounds/players bounds before it is refereed.
 """
 
 from __future__ import annotations
@@ -42,14 +44,6 @@ from companion.store import nights as store_nights
 from companion.store.db import ImportedMatch, Store
 
 Progress = Callable[[int, int], None]
-
-
-def check_record_bounds(text: str | bytes) -> None:
-    """SEAM, issue 24: the largest legal record, refused in one line before the file is
-    even parsed. The bounds are defined once in core by the record-bounds work (helper
-    ``trust``: ``companion.core.bounds``), the same for ``companion referee``, the phones
-    and every import; until that check lands on main this refuses nothing, and is wired
-    to it then."""
 
 
 def _stamp(text: str | None) -> float | None:
@@ -121,8 +115,7 @@ def _game(text: str | bytes, raw: Any) -> ImportedMatch:
 def plan(text: str | bytes, progress: Progress | None = None) -> Plan:
     """Check a file (a game record, a match record or a night's export) as the referee
     checks it; raises a one-line :class:`CompanionError` naming what it refuses."""
-    check_record_bounds(text)
-    raw = parse_json(text)
+    raw = parse_json(text)   # past core.bounds' size: refused before it is parsed
     if isinstance(raw, dict) and raw.get("kind") == "night":
         record, given = read_export(raw)
         kept = [(mid, m) for mid, m in given.items() if m is not None]
@@ -198,5 +191,5 @@ def import_night(store: Store, text: str | bytes, progress: Progress | None = No
     return import_text(store, text, progress).night_id
 
 
-__all__ = ["Imported", "Kept", "Plan", "check_record_bounds", "import_json", "import_night", "import_text", "keep",
+__all__ = ["Imported", "Kept", "Plan", "import_json", "import_night", "import_text", "keep",
            "plan"]

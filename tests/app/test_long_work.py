@@ -106,7 +106,8 @@ def test_a_refused_file_says_why_and_the_text_stays(shell):
     shell.set_ui("import", lambda d: ImportDraft(text=text))
     tap(Renderer().render(ImportScreen.__wrapped__, shell), "Import record")
     draft = shell.ui("import")
-    assert draft.error == "Not imported: record: name has more than 60 entries" and draft.text == text
+    assert draft.error == "Not imported: record: name has more than 60 entries: companion reads at most 60"
+    assert draft.text == text
     assert shell.store.matches() == []
 
 

@@ -31,7 +31,7 @@ REFUSALS = {
     "night-match-records-not-an-object.json": "record: match_records: must be an object",
     "night-match-with-other-players.json": "record: match 2: match: game 1 is played by Anna, Bernd, Chris, "
                                            "not by the match's players",
-    "night-name-too-long.json": "record: name has more than 60 entries",
+    "night-name-too-long.json": "record: name has more than 60 entries: companion reads at most 60",
     "night-second-match-without-games.json": "record: match 2: match: it has no games",
     "night-third-match-refused.json": "record: match 3: game 1: round 1: Bernd: BU-3 plays no tool card: "
                                       "every player plays one each round",

@@ -579,10 +579,10 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
     for k in here.kinds:
         spec = game(k.game)
         if spec.match_games > 1:
-            line = _("{games} ({matches}), {rounds} rounds on average.").format(
+            line = _("{games} ({matches}); rounds on average: {rounds}.").format(
                 games=_finished(k.games), matches=_complete(k.matches), rounds=_number(k.average_rounds))
         else:
-            line = _("{games}, {rounds} rounds on average.").format(games=_finished(k.games),
+            line = _("{games}; rounds on average: {rounds}.").format(games=_finished(k.games),
                                                                       rounds=_number(k.average_rounds))
         column: list[ft.Control] = [bold(spec.title), ft.Text(line)]
         for w, what in ((k.closest, CLOSEST), (k.widest, WIDEST)):

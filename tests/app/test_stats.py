@@ -265,3 +265,22 @@ def test_the_whole_historys_counts_are_kept_and_a_start_counts_nothing(shell, mo
     shell.store.save_game(a, 1, shell.store.match(a).games[0].record)
     drawn(shell)
     assert len(counted) == 2
+
+
+def test_a_finished_sales_or_burger_game_is_a_complete_match_and_its_rule_is_its_own(shell):
+    """Issue 29: a sales or burger match is its one game (GameSpec.match_games), so
+    finishing it completes the match, and the screen says so in that game's words,
+    never Hot Dog's three games (the tie-breaks SA-13 and BU-8 named)."""
+    from tests.store.test_bgstats import _tied_game, sa13
+
+    shell.store.import_match("sales", ["Ann", "Ben", "Cat"], [sa13()], True)
+    shell.store.import_match("burger", ["Ann", "Ben"], [_tied_game()], True)
+    words = all_text(drawn(shell))
+    assert "Counted: 2 finished games, 2 complete matches." in words
+    assert "Matches: 1 won of 2." in words                                   # Ben SA-13, Ann BU-8
+    assert "Sales\n1 finished game; rounds on average: 3." in words
+    assert ("Sales: a match is one game, won as the game is won. "
+            "Equal top scores go to the tie-break (SA-13).") in words
+    assert ("Burger: a match is one game, won as the game is won. "
+            "Equal top scores go to the tie-break (BU-8).") in words
+    assert "a match is 3 games" not in words and "Hot Dog" not in words

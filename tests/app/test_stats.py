@@ -284,3 +284,48 @@ def test_a_finished_sales_or_burger_game_is_a_complete_match_and_its_rule_is_its
     assert ("Burger: a match is one game, won as the game is won. "
             "Equal top scores go to the tie-break (BU-8).") in words
     assert "a match is 3 games" not in words and "Hot Dog" not in words
+
+
+def test_the_chart_has_axes_distinct_lines_and_level_lines_drawn_apart():
+    """Issue 29: Bernd's line was invisible under Chris's. Every player's line has its
+    own colour, dash and marker; two lines with the same values are drawn a few pixels
+    apart; the axes carry their values as the game says them ("$3") and the steps
+    along (Start, 1, 2, …) with the axis' name."""
+    chart = core_stats.Lines("Money over the rounds", (("Anna", (0, 3, 8)), ("Bernd", (0, 3, 3)),
+                                                       ("Chris", (0, 3, 3))),
+                             value_text=lambda v: f"${v}", axis="Round")
+    shapes = stats.chart_shapes(chart, 700)
+    words = [s.value for s in shapes if isinstance(s, cv.Text)]
+    assert {"$0", "$8", "Start", "1", "2", "Round"} <= set(words)
+    lines = [s for s in shapes if isinstance(s, cv.Path) and s.paint.style == ft.PaintingStyle.STROKE]
+    assert len(lines) == 3
+    assert len({str(p.paint.stroke_dash_pattern) for p in lines}) == 3 and len({p.paint.color for p in lines}) == 3
+
+    def ys(path: cv.Path) -> list[float]:
+        return [e.y for e in path.elements]
+
+    bernd, chris = ys(lines[1]), ys(lines[2])
+    assert all(b - c >= stats.SIDE_BY_SIDE - 0.01 for b, c in zip(bernd, chris))   # the same values, apart
+    assert stats.MARKERS[:3] == ("circle", "square", "triangle")
+    first, second, third = (stats._marker(k, 10, 10, "red") for k in stats.MARKERS[:3])
+    assert type(first[0]) is cv.Circle and type(second[0]) is cv.Rect and type(third[0]) is cv.Path
+
+
+def test_the_chart_is_of_the_game_picked_earlier_or_later(shell):
+    """The chart was always of the latest game: "Earlier game" and "Later game" pick
+    another among the chosen games, and say which it is."""
+    seed(shell.store)
+    root = drawn(shell)
+    assert "Match 2, game 3, " in all_text(root) and "the latest of 6" in all_text(root)
+    tap(root, "chart-earlier-hotdog")
+    root = drawn(shell)
+    words = all_text(root)
+    assert "Match 2, game 2, " in words and "2 of 6, counted from the latest" in words
+    for _ in range(5):
+        tap(drawn(shell), "chart-earlier-hotdog")
+    words = all_text(drawn(shell))
+    assert "Match 1, game 1, " in words and "6 of 6, counted from the latest" in words
+    (earlier,) = [c for c in controls(drawn(shell)) if getattr(c, "key", None) == "chart-earlier-hotdog"]
+    assert earlier.disabled
+    tap(drawn(shell), "chart-latest-hotdog")
+    assert "the latest of 6" in all_text(drawn(shell))

@@ -284,6 +284,9 @@ def test_a_finished_sales_or_burger_game_is_a_complete_match_and_its_rule_is_its
     assert ("Burger: a match is one game, won as the game is won. "
             "Equal top scores go to the tie-break (BU-8).") in words
     assert "a match is 3 games" not in words and "Hot Dog" not in words
+    # a tie-broken win is no "win by 0": its ruling is said
+    assert ("Closest win: Ben, level on the top score and won on the tie-break (SA-13) "
+            "(match 1, game 1)") in words and " by 0 " not in words
 
 
 def test_the_chart_has_axes_distinct_lines_and_level_lines_drawn_apart():

@@ -314,7 +314,7 @@ def place_match(record: NightRecord, match_id: int, end: MatchEnd | None) -> Mat
         return MatchPlaces(match_id, end.game, title, players, IN_PROGRESS,
                            _("{title} is not finished: it counts nothing yet.").format(title=title), {})
     if not end.winners:
-        line = (_("{title} was played solo, one player for every hand: it places nobody.") if end.lone
+        line = (_("{title} was played solo, one person playing every hand: it places nobody.") if end.lone
                 else _("{title} was played as a team and has no winner: it places nobody."))
         return MatchPlaces(match_id, end.game, title, players, NO_WINNER, line.format(title=title), {})
     by_seat = {p: end.totals.get(p, 0) for p in players}

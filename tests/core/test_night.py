@@ -167,7 +167,7 @@ def test_a_solo_game_is_said_solo_not_played_as_a_team():
     result = tally(night(ids=(SALES,)), {SALES: MatchRecord.model_validate(match_of(solo))})
     (m,) = result.matches
     assert m.status == NO_WINNER
-    assert m.line == "Sales #14 was played solo, one player for every hand: it places nobody."
+    assert m.line == "Sales #14 was played solo, one person playing every hand: it places nobody."
     assert "team" not in m.line
 
 

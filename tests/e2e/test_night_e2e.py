@@ -116,6 +116,6 @@ def test_a_night_says_its_tie_breaks_a_solo_game_and_a_game_still_played(chromiu
         t.click("Friday at Anna's", exact=False)
         t.see("Ben wins Sales #1 (SA-13).")
         t.see("Ann wins Burger #2 (BU-8).")
-        t.see("Sales #3 was played solo, one player for every hand: it places nobody.")
+        t.see("Sales #3 was played solo, one person playing every hand: it places nobody.")
         t.see("Hot Dog #4 is not finished: it counts nothing yet.")
         shot(t.pg, f"night-{name}-tie-breaks")

@@ -40,6 +40,12 @@ def moment(stamp: float) -> str:
     return dt.datetime.fromtimestamp(stamp).astimezone().isoformat(timespec="seconds")
 
 
+def sheet_moment(stamp: float) -> str:
+    """A stored time as a spreadsheet reads it as a date and time: local, to the minute
+    ("2026-11-30 20:15"; Python's csv, LibreOffice and Excel all take it as one)."""
+    return dt.datetime.fromtimestamp(stamp).strftime("%Y-%m-%d %H:%M")
+
+
 def match_export(match: StoredMatch | Store, match_id: int | None = None) -> dict[str, Any]:
     """A stored match as its export writes it: the match record the contract gives
     (``companion referee`` tallies it), each game its own record without ``"game"``
@@ -111,16 +117,26 @@ def _match_rows(match: MatchRecord) -> list[dict[str, Any]]:
              "over": result.complete} for p in match.players]
 
 
+Dates = tuple[str, str]      # (started, changed) as :func:`sheet_moment` writes them
+
+
 def records_csv(records: list[dict[str, Any]], numbers: list[int] | None = None,
-                match: MatchRecord | None = None) -> str:
+                match: MatchRecord | None = None, dates: list[Dates] | None = None,
+                match_dates: Dates | None = None) -> str:
     """These game records as CSV: each game's rows as its ``export.py`` defines them
     (per round and player), then per player the game's totals ("game" rows), and with a
-    ``match``, per player the match's totals ("match" rows). A ``row`` column says which."""
+    ``match``, per player the match's totals ("match" rows). A ``row`` column says which.
+    ``dates`` (per game) and ``match_dates``: when each game and the match were started
+    and last changed, written on their "game" and "match" rows (a stored match's)."""
     numbers = numbers or list(range(1, len(records) + 1))
-    rows = [row for n, rec in zip(numbers, records)
-            for row in [*csv_rows_of(str(rec.get("game", "")))(n, rec), *_game_rows(n, rec)]]
+    rows: list[dict[str, Any]] = []
+    for i, (n, rec) in enumerate(zip(numbers, records)):
+        rows += csv_rows_of(str(rec.get("game", "")))(n, rec)
+        when = dict(zip(("started", "changed"), dates[i])) if dates else {}
+        rows += [{**row, **when} for row in _game_rows(n, rec)]
     if match is not None:
-        rows += _match_rows(match)
+        when = dict(zip(("started", "changed"), match_dates)) if match_dates else {}
+        rows += [{**row, **when} for row in _match_rows(match)]
     columns = ["row", "game", "round"]
     for row in rows:
         for key in row:
@@ -134,10 +150,13 @@ def game_csv(record: dict[str, Any], number: int = 1) -> str:
 
 
 def match_csv(match: StoredMatch) -> str:
-    """The match's games, then the match's totals and winners (HD-15)."""
+    """The match's games, then the match's totals and winners (HD-15), each game's and
+    the match's rows with when they were started and last changed."""
     records = [{**g.record, "game": match.game} for g in match.games]
     tallied = MatchRecord(game=match.game, players=list(match.players), games=[dict(g.record) for g in match.games])
-    return records_csv(records, [g.number for g in match.games], match=tallied)
+    dates = [(sheet_moment(g.created_at), sheet_moment(g.updated_at)) for g in match.games]
+    return records_csv(records, [g.number for g in match.games], match=tallied, dates=dates,
+                       match_dates=(sheet_moment(match.created_at), sheet_moment(match.updated_at)))
 
 
 def keep_file(folder: Path, name: str, data: bytes) -> Path:

@@ -49,7 +49,7 @@ from typing import Any
 
 from companion.core.errors import StoreError
 from companion.core.i18n import _
-from companion.store.history import Group, MatchSummary, groups_of, played_by
+from companion.store.history import Group, MatchSummary, groups_of, played_by, search_key
 
 log = logging.getLogger(__name__)
 
@@ -421,6 +421,8 @@ class Store:
         #: store shows the file as it was when opened and refuses every change.
         self.read_only: str | None = _why_read_only(self.path)
         self._lock = threading.RLock()
+        # the summaries as last read, the file's state then, and their players' search keys
+        self._summaries: tuple[tuple[int, int, int], tuple[MatchSummary, ...], tuple[str, ...] | None] | None = None
         self._listeners: list[Callable[[int], None]] = []
         try:
             if self.read_only is None:
@@ -809,14 +811,35 @@ class Store:
         :meth:`matches`); with ``player``, only the matches one of whose players' names
         holds it (:func:`companion.store.history.played_by`: any case, any accents)."""
         with self._lock:
-            rows = self._conn.execute(
-                "SELECT id, game, players, finished, created_at, updated_at FROM matches "
-                "ORDER BY updated_at DESC, id DESC").fetchall()
-        out = [MatchSummary(id=r[0], game=r[1], players=tuple(json.loads(r[2])), finished=bool(r[3]),
-                            created_at=r[4], updated_at=r[5]) for r in rows]
-        if player.strip():
-            out = [m for m in out if played_by(m.players, player)]
-        return out
+            # Read again only when the file changed: a write of this connection moves
+            # total_changes on, another program's (or another Store's) commit moves
+            # data_version on. History, its search and a night's list draw from this at
+            # every tap; at 10,000 matches reading them is a few hundred ms.
+            conn = self._conn
+            state = (id(conn), conn.total_changes, conn.execute("PRAGMA data_version").fetchone()[0])
+            kept = self._summaries
+            if kept is None or kept[0] != state:
+                rows = conn.execute(
+                    "SELECT id, game, players, finished, created_at, updated_at FROM matches "
+                    "ORDER BY updated_at DESC, id DESC").fetchall()
+                found = tuple(MatchSummary(id=r[0], game=r[1], players=tuple(json.loads(r[2])),
+                                           finished=bool(r[3]), created_at=r[4], updated_at=r[5]) for r in rows)
+                kept = self._summaries = (state, found, None)
+        everything = kept[1]
+        wanted = search_key(player)
+        if not wanted:
+            return list(everything)
+        if "\0" in wanted:                # never typed; the keys below are joined by it
+            return [m for m in everything if played_by(m.players, player)]
+        searched = kept[2]
+        if searched is None:
+            # each match's players as the search reads them, one text (NUL between names,
+            # so that a search never runs from one name into the next), once per state
+            searched = tuple("\0".join(search_key(p) for p in m.players) for m in everything)
+            with self._lock:
+                if self._summaries is not None and self._summaries[1] is everything:
+                    self._summaries = (kept[0], everything, searched)
+        return [m for m, names in zip(everything, searched) if wanted in names]
 
     def groups(self, lone_modes: Mapping[str, Collection[str]] | None = None) -> list[Group]:
         """The groups of players the stored matches were played by, most recently

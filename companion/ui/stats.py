@@ -305,17 +305,12 @@ def _ticks(low: int, high: int, most: int = 5) -> list[int]:
     span = high - low
     if span <= 0:
         return [low]
-    step = 1
-    for base in (1, 2, 5):
-        for scale in (1, 10, 100, 1000, 10000):
-            step = base * scale
-            if span / step <= most - 1:
-                break
-        else:
-            continue
-        break
+    # the smallest of 1, 2, 5, 10, 20, 50, … that makes at most ``most`` ticks
+    step = next((b * s for s in (1, 10, 100, 1000, 10000) for b in (1, 2, 5) if span / (b * s) <= most - 1),
+                100000)
     first = low - low % step
-    out = [v for v in range(first, high + step, step) if low <= v <= high]
+    # the ends, and the round values between them not so near an end that their labels touch
+    out = [v for v in range(first, high + step, step) if low + step / 2 <= v <= high - step / 2]
     return sorted({low, *out, high})
 
 

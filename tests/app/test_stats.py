@@ -299,7 +299,8 @@ def test_the_chart_has_axes_distinct_lines_and_level_lines_drawn_apart():
                              value_text=lambda v: f"${v}", axis="Round")
     shapes = stats.chart_shapes(chart, 700)
     words = [s.value for s in shapes if isinstance(s, cv.Text)]
-    assert {"$0", "$8", "Start", "1", "2", "Round"} <= set(words)
+    assert {"$0", "$2", "$4", "$6", "$8", "Start", "1", "2", "Round"} <= set(words)   # round values between
+    assert stats._ticks(1, 8) == [1, 2, 4, 6, 8] and stats._ticks(0, 41) == [0, 20, 41]  # none crowding an end
     lines = [s for s in shapes if isinstance(s, cv.Path) and s.paint.style == ft.PaintingStyle.STROKE]
     assert len(lines) == 3
     assert len({str(p.paint.stroke_dash_pattern) for p in lines}) == 3 and len({p.paint.color for p in lines}) == 3

@@ -78,7 +78,8 @@ class Kept:
 
 def _within(where: str, exc: CompanionError) -> RecordError:
     """A refusal inside a file's part, said once: "match 2: game 1: round 1: …"."""
-    if isinstance(exc, RecordError) and exc.where == _("record"):
+    if isinstance(exc, RecordError) and exc.round is None and exc.sale is None \
+            and exc.ruling is None and exc.player is None:      # a refusal of the record as a whole
         inner = exc.message
     else:
         inner = exc.line() if isinstance(exc, RecordError) else str(exc)

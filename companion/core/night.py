@@ -275,7 +275,7 @@ def place_match(record: NightRecord, match_id: int, match: MatchRecord | None) -
             if len(records) != 1:
                 raise RecordError(_("a {game} match is one game, not {n}").format(game=spec.title, n=len(records)))
             one = spec.referee(records[0])
-            over, winners = bool(one.game_over), list(one.winners)
+            over, winners = bool(one["game_over"]), list(one["winners"])
             scores = spec.final_scores(one) if over else {}
             ruling = ""
     except CompanionError as exc:

@@ -135,14 +135,14 @@ def derive(match_id: int, game_name: str, players: Sequence[str], records: Seque
         typed = game_records(match)
         for number, record in enumerate(typed, 1):
             result = spec.referee(record)
-            if not result.game_over or spec.final_scores is None:
+            if not result["game_over"] or spec.final_scores is None:
                 continue
             scores = spec.final_scores(result)
-            for seat, name in zip(players, record.players):
+            for seat, name in zip(players, record["players"]):
                 totals[seat] += scores[name]
             played.append(GamePlayed(
-                match_id, number, game_name, tuple(record.players), scores,
-                tuple(result.winners), len(getattr(record, "rounds", ())),
+                match_id, number, game_name, tuple(record["players"]), scores,
+                tuple(result["winners"]), len(record.get("rounds", ())),
                 own.facts(record, result) if own is not None else None))
     except CompanionError:
         return base

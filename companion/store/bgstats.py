@@ -86,12 +86,12 @@ def bgstats_export(matches: Sequence[StoredMatch]) -> dict[str, Any]:
         spec = game(match.game)
         for stored in match.games:
             try:
-                # each game's own record and result models (players; winners)
+                # each game's own record and result (players; winners)
                 record: Any = parse_record(json.dumps({**stored.record, "game": match.game}))
                 result: Any = referee(record)
             except CompanionError:  # a record the referee refuses has no result to log
                 continue
-            winners = list(result.winners)
+            winners = list(result["winners"])
             if not winners or spec.final_scores is None:
                 continue
             game_id, new = game_ids(spec.name)
@@ -105,7 +105,7 @@ def bgstats_export(matches: Sequence[StoredMatch]) -> dict[str, Any]:
             scores = spec.final_scores(result)
             start = start_player_of(spec.name)(result)
             entries = []
-            for seat, name in enumerate(record.players, 1):
+            for seat, name in enumerate(record["players"], 1):
                 player_id, new = player_ids(key(name))
                 if new:
                     players.append({"id": player_id, "uuid": _uuid(f"player:{key(name)}"), "name": name,

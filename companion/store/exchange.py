@@ -77,13 +77,13 @@ def _game_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
     spec = games().get(name)
     if spec is None or spec.final_scores is None:
         return []
-    # each game's own record and result models (players; winners, game_over)
+    # each game's own record and result (players; winners, game_over)
     rec: Any = parse_record(json.dumps(record))
     result: Any = referee(rec)
     scores = spec.final_scores(result)
     column = score_column(name)
-    return [{"row": "game", "game": number, "player": p, column: scores[p], "winner": p in result.winners,
-             "over": result.game_over} for p in rec.players]
+    return [{"row": "game", "game": number, "player": p, column: scores[p], "winner": p in result["winners"],
+             "over": result["game_over"]} for p in rec["players"]]
 
 
 def _match_rows(match: MatchRecord) -> list[dict[str, Any]]:
@@ -183,8 +183,7 @@ def import_json(store: Store, text: str | bytes) -> Imported:
         return Imported(match_id, len(records), result.complete)
     record = parse_record(text if isinstance(text, (str, bytes)) else json.dumps(raw))
     referee(record)  # refuses what the referee refuses, before anything is stored
-    data = record.model_dump(mode="json", exclude_defaults=False)
-    data = {k: v for k, v in data.items() if v not in ({}, None) or k in ("rounds",)}
+    data = {k: v for k, v in record.items() if v not in ({}, None) or k in ("rounds",)}
     players = list(data["players"])
     match_id = store.import_match(data["game"], players, [data], False)
     return Imported(match_id, 1, False)

@@ -49,18 +49,19 @@ def _lines(kind: str, lines: Any) -> list[Line]:
 
 
 def hotdog(record: dict[str, Any], *, csv: bool = False) -> list[Line]:
-    from companion.games.hotdog import export, present, rules
+    from companion.games.hotdog import export, present
     from companion.games.hotdog.seat import SEAT
 
     out: list[Line] = []
-    result = rules.referee(present.parse(record))
-    out.append(("referee.explanation", result.explanation))
-    for r in result.rounds:
-        for i, s in enumerate(r.steps, 1):
-            out.append((f"referee.round{r.round}.step{i}", [s.explanation, s.rulings]))
-        for i, p in enumerate(r.payouts, 1):
-            out.append((f"referee.round{r.round}.payout{i}", p.explanation))
-        out += _lines(f"referee.round{r.round}.notes", r.notes)
+    result = present.replayed(record).result
+    out.append(("referee.explanation", present.game_text(result)))
+    for r in result["rounds"]:
+        n = r["round"]
+        for i, s in enumerate(r["steps"], 1):
+            out.append((f"referee.round{n}.step{i}", [present.step_text(s, r), s["rulings"]]))
+        for i, p in enumerate(r["payouts"], 1):
+            out.append((f"referee.round{n}.payout{i}", present.payout_text(p)))
+        out += _lines(f"referee.round{n}.notes", present.round_notes(r))
     gv = present.game_view(record)
     out.append(("game.explanation", gv.explanation))
     out.append(("game.standings", _plain(gv.standings())))
@@ -68,14 +69,15 @@ def hotdog(record: dict[str, Any], *, csv: bool = False) -> list[Line]:
     out += _lines("game.money_grid", present.money_grid(gv))
     for i, r in enumerate(gv.results):
         rv = gv.round(i)
-        out += _lines(f"round{r.round}.lines", present.round_lines(rv))
-        out += _lines(f"round{r.round}.history", present.history_lines(rv))
-        out.append((f"round{r.round}.summary", present.round_summary(r)))
-        out += _lines(f"round{r.round}.entered", [present.entered_text(b) for b in record["rounds"][i]["bids"]])
-        out += _lines(f"round{r.round}.bid_text", [present.bid_text(b) for b in record["rounds"][i]["bids"]])
-        out += _lines(f"round{r.round}.money", [f"{m.player}: {m.cards_text}" for m in rv.money])
+        n = r["round"]
+        out += _lines(f"round{n}.lines", present.round_lines(rv))
+        out += _lines(f"round{n}.history", present.history_lines(rv))
+        out.append((f"round{n}.summary", present.round_summary(r)))
+        out += _lines(f"round{n}.entered", [present.entered_text(b) for b in record["rounds"][i]["bids"]])
+        out += _lines(f"round{n}.bid_text", [present.bid_text(b) for b in record["rounds"][i]["bids"]])
+        out += _lines(f"round{n}.money", [f"{m.player}: {m.cards_text}" for m in rv.money])
         step = present.round_lines(rv, 1)
-        out.append((f"round{r.round}.first_step", _plain(step[-1])))
+        out.append((f"round{n}.first_step", _plain(step[-1])))
     resolution = SEAT.resolution(record, None)
     if resolution is not None:
         out += _lines("phone.lines", present.round_lines(present.RoundView.of(resolution)))
@@ -96,7 +98,7 @@ def hotdog_match(match: dict[str, Any]) -> list[Line]:
     games = [{"game": "hotdog", **g} for g in match["games"]]
     out: list[Line] = []
     result = present.match_tally(players, games)
-    out.append(("match.explanation", result.explanation))
+    out.append(("match.explanation", present.match_explanation(result)))
     out += _lines("match.grid", present.match_grid(players, result))
     for n in range(1, len(games) + 1):
         done = present.match_tally(players, games[: n - 1])

@@ -17,6 +17,7 @@ from companion.core.i18n import Domain
 def environment(monkeypatch):
     for name in i18n.ENVIRONMENT:
         monkeypatch.delenv(name, raising=False)
+    i18n.set_system_language(None)   # the language is worked out again from the environment
     return monkeypatch
 
 
@@ -45,6 +46,7 @@ def test_the_browser_can_tell_the_system_language(environment):
 
 def test_a_chosen_language_wins_over_the_system_and_none_follows_it(environment):
     environment.setenv("LANG", "de_DE.UTF-8")
+    i18n.set_language(None)
     assert i18n.language() == "de"
     i18n.set_language("en")
     assert i18n.language() == "en"

@@ -122,7 +122,7 @@ def test_the_whole_history_has_the_real_exports_shape_and_the_referees_results(s
     for m, stored in expected:
         rec = parse_record(json.dumps({**stored.record, "game": m.game}))
         result = referee(rec)
-        if not result.winners:
+        if not result["winners"]:
             continue
         count += 1
         play = next(plays)
@@ -131,8 +131,8 @@ def test_the_whole_history_has_the_real_exports_shape_and_the_referees_results(s
         assert play["playDate"] == time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(stored.created_at))
         scores = spec.final_scores(result)
         got = [(names[e["playerRefId"]], e["score"], e["winner"], e["seatOrder"]) for e in play["playerScores"]]
-        assert got == [(p, str(scores[p]), p in result.winners, seat) for seat, p in enumerate(rec.players, 1)]
-        start = getattr(result.rounds[0], {"hotdog": "mustard", "sales": "leader", "burger": "first"}[m.game])
+        assert got == [(p, str(scores[p]), p in result["winners"], seat) for seat, p in enumerate(rec["players"], 1)]
+        start = result["rounds"][0][{"hotdog": "mustard", "sales": "leader", "burger": "first"}[m.game]]
         assert [names[e["playerRefId"]] for e in play["playerScores"] if e["startPlayer"]] == [start]
     assert next(plays, None) is None
     assert count == 3 + 1 + 1 + 1  # hot dog 3 + 1, sales, burger; the co-op game has no winners

@@ -12,7 +12,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from companion.core.record import Count, GameRecord, Model, Name, Result
+from companion.core.record import Count, Model, Name, Result
+from companion.core.record import ModelRecord as GameRecord
 
 ToolKind = Literal["tongs", "tease"]
 TOOL_KINDS: tuple[ToolKind, ...] = ("tongs", "tease")

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.core.edits import append_round, say
+from companion.core.edits import Change, append_round, say
 from companion.core.errors import RuleError
-from companion.core.game import Outcome, Seat
+from companion.core.game import Seat
 from companion.games.burger import rules
 from companion.games.burger.i18n import _
 from companion.games.burger.models import TOOL_KINDS, Round
@@ -51,7 +51,7 @@ class BurgerBids(Seat):
         return list(record["players"])
 
     def append(self, record: Mapping[str, Any], bids: Mapping[str, Mapping[str, Any]],
-               info: Mapping[str, Any]) -> Outcome:
+               info: Mapping[str, Any]) -> Change:
         rnd: dict[str, Any] = {
             "decks": info.get("decks", []),
             "tools": {p: b["tool"] for p, b in bids.items()},
@@ -60,8 +60,7 @@ class BurgerBids(Seat):
             rnd["picks"] = info["picks"]
         if info.get("complete"):
             rnd["complete"] = info["complete"]
-        change = append_round(replay, record, rnd)
-        return Outcome(change.record, change.error)
+        return append_round(replay, record, rnd)
 
     def over(self, record: Mapping[str, Any]) -> bool:
         return replay(record)[1].over

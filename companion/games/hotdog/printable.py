@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from companion.core.errors import RecordError
 from companion.core.names import Roster
 from companion.games.hotdog.i18n import _
-from companion.games.hotdog.rules import dollars
+from companion.games.hotdog.present import dollars, game_text, match_explanation
 from companion.pdf.model import (
     HOUSE,
     MARKS_LEGEND,
@@ -108,10 +108,10 @@ def _money(value: int) -> str:
 def _log_rows(result, n: int) -> list[Row]:
     """A game's round log as played; a game still going gets blank rows to go on with."""
     rows = []
-    for rnd in result.rounds:
-        cells = tuple(_money(rnd.money[p]) + (" ✓" if p in rnd.finished else "") for p in rnd.money)
-        rows.append(Row((str(rnd.round), rnd.mustard), cells))
-    if not result.game_over:
+    for rnd in result["rounds"]:
+        cells = tuple(_money(rnd["money"][p]) + (" ✓" if p in rnd["finished"] else "") for p in rnd["money"])
+        rows.append(Row((str(rnd["round"]), rnd["mustard"]), cells))
+    if not result["game_over"]:
         rows += _blank_rows(max(0, LOG_ROWS - len(rows)), n, start=len(rows) + 1)
     return rows
 
@@ -129,7 +129,7 @@ def _starts(players: Sequence[str], games: dict) -> list[str]:
     out: list[str] = []
     for g in range(1, GAMES + 1):
         if g in games:
-            out.append(_seat(players, games[g][0].mustard))
+            out.append(_seat(players, games[g][0]["mustard"]))
         elif out and out[-1] in players:
             out.append(left_of(players, out[-1]))
         else:
@@ -186,10 +186,10 @@ def filled_sheet(record, result, number: int = 1) -> ScoreSheet:
     the match grid, its round log, and blank logs for the games after it."""
     if not 1 <= number <= GAMES:
         raise RecordError(_("HD-15 a match is {games} games: there is no game {n}").format(games=GAMES, n=number))
-    players = list(record.players)
-    over = bool(result.game_over)
-    games = {number: (record, result, dict(result.money), list(result.winners), over)}
-    sub = _("Game {n} of {of}: {explanation}").format(n=number, of=GAMES, explanation=result.explanation)
+    players = list(record["players"])
+    over = bool(result["game_over"])
+    games = {number: (record, result, dict(result["money"]), list(result["winners"]), over)}
+    sub = _("Game {n} of {of}: {explanation}").format(n=number, of=GAMES, explanation=game_text(result))
     return _sheet(players, games, sub, focus=number)
 
 
@@ -216,11 +216,11 @@ def match_sheet(match, tallied, number: int | None = None) -> ScoreSheet:
     totals = dict(tallied.totals) if complete else None
     winners = list(tallied.winners) if complete else []
     if number is None:
-        sub = tallied.explanation
+        sub = match_explanation(tallied)
     else:
-        sub = _("Game {n} of {of}: {explanation}").format(n=number, of=GAMES, explanation=games[number][1].explanation)
+        sub = _("Game {n} of {of}: {explanation}").format(n=number, of=GAMES, explanation=game_text(games[number][1]))
         if complete:
-            sub += " " + tallied.explanation
+            sub += " " + match_explanation(tallied)
     return _sheet(players, games, sub, focus=number, totals=totals, match_winners=winners)
 
 

@@ -14,7 +14,8 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, Field
 from pydantic_core import PydanticCustomError
 
-from companion.core.record import Count, GameRecord, Model, Name, Positive, Result
+from companion.core.record import Count, Model, Name, Positive, Result
+from companion.core.record import ModelRecord as GameRecord
 from companion.games.sales.i18n import _
 
 WILD = "wild"

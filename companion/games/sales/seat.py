@@ -10,9 +10,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.core import edits, i18n
-from companion.core.edits import say_where
+from companion.core.edits import Change, say_where
 from companion.core.errors import RecordError, RuleError
-from companion.core.game import Outcome, Seat
+from companion.core.game import Seat
 from companion.core.record import validated
 from companion.core.replays import remembered
 from companion.games.sales import GAME, rules
@@ -91,15 +91,15 @@ class SalesPlays(Seat):
         return [] if closed else rules.play_order(state)
 
     def append(self, record: Mapping[str, Any], bids: Mapping[str, Mapping[str, Any]],
-               info: Mapping[str, Any]) -> Outcome:
+               info: Mapping[str, Any]) -> Change:
         """The sale of these plays, recorded in the round in play (or, once every hand
         is empty, as the first sale of the next round)."""
         try:
             before, _unused, closed = self._next(record)
         except RecordError as err:
-            return Outcome(dict(record), say_where(err))
+            return Change(dict(record), say_where(err))
         if closed:
-            return Outcome(dict(record), closed)
+            return Change(dict(record), closed)
         sale = {"plays": [{"player": p, "card": b["card"]} for p, b in bids.items()]}
         rounds = record["rounds"]
         if not rounds or before.round_over:
@@ -108,7 +108,7 @@ class SalesPlays(Seat):
             last = rounds[-1]
             change = edits.replace_round(_replay, record, len(rounds) - 1,
                                          {**last, "sales": [*last["sales"], sale]})
-        return Outcome(change.record, change.error)
+        return change
 
     def over(self, record: Mapping[str, Any]) -> bool:
         return self._next(record)[2] is not None

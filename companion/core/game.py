@@ -135,6 +135,9 @@ class GameSpec:
     lone_modes: frozenset[str] = frozenset()
     # how far a replayed game is, as its table names it (default: the rounds played)
     place: Callable[[Played[Any, Any]], Place] | None = None
+    # the facts a result holds beyond the contract's fields, left out of `companion referee`'s
+    # output (pydantic's ``exclude`` form: {"rounds": {"__all__": {"why": True}}})
+    beyond_contract: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         unknown = sorted(set(self.parts) - set(PARTS))

@@ -191,9 +191,20 @@ def check_names(names: Sequence[str], low: int, high: int, ruling: str) -> None:
     keeps them :func:`normal` already."""
     if not low <= len(names) <= high:
         raise RuleError(ruling, _("{low}–{high} players, not {n}").format(low=low, high=high, n=len(names)))
+    seated = tuple(names)
+    if seated in _fine:               # a table's names, checked before: every replay of its games asks
+        return
     fault = first_fault(names)
     if fault is not None:
         raise RuleError(ruling, fault)
+    if len(_fine) >= 4096:
+        _fine.clear()
+    _fine.add(seated)
+
+
+# Names found fine (only those: a fault is worded in the language of its reader, so it
+# is said afresh each time). A fault depends on the names alone, never on the language.
+_fine: set[tuple[str, ...]] = set()
 
 
 class Roster:

@@ -208,8 +208,9 @@ def referee(record: Mapping[str, Any]) -> GameResult:
 
 
 def result_json(result: GameResult) -> str:
-    """A result as the contract's JSON."""
-    return to_json(result).decode()
+    """A result as the contract's JSON: its fields, without the facts beyond them."""
+    spec = games().get(result.get("game", "")) if isinstance(result, Mapping) else None
+    return to_json(result, exclude=spec.beyond_contract or None if spec else None).decode()
 
 
 def referee_json(text: str | bytes) -> str:

@@ -49,7 +49,7 @@ def _lines(kind: str, lines: Any) -> list[Line]:
 
 
 def hotdog(record: dict[str, Any], *, csv: bool = False) -> list[Line]:
-    from companion.games.hotdog import export, present
+    from companion.games.hotdog import export, present, rules
     from companion.games.hotdog.seat import SEAT
 
     out: list[Line] = []
@@ -57,8 +57,9 @@ def hotdog(record: dict[str, Any], *, csv: bool = False) -> list[Line]:
     out.append(("referee.explanation", present.game_text(result)))
     for r in result["rounds"]:
         n = r["round"]
-        for i, s in enumerate(r["steps"], 1):
-            out.append((f"referee.round{n}.step{i}", [present.step_text(s, r), s["rulings"]]))
+        whys = rules.why(r)
+        for i, text in enumerate(present.step_texts(r)):
+            out.append((f"referee.round{n}.step{i + 1}", [text, list(whys[i]["rulings"])]))
         for i, p in enumerate(r["payouts"], 1):
             out.append((f"referee.round{n}.payout{i}", present.payout_text(p)))
         out += _lines(f"referee.round{n}.notes", present.round_notes(r))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.core.record import read
-from companion.games.hotdog import present
+from companion.games.hotdog import present, rules
 from companion.games.hotdog.models import HotDogRecord, Round
 from companion.games.hotdog.rules import referee
 
@@ -40,10 +40,10 @@ def paid(round_result):
 
 def said(round_result, i):
     """Step ``i`` of a round as a player reads it (the present layer's words)."""
-    return present.step_text(round_result["steps"][i], round_result)
+    return present.step_text(round_result, i)
 
 
 def why(round_result, i):
     """Step ``i``'s facts of why it came where it did and what became of it."""
-    s = round_result["steps"][i]
+    s = rules.why(round_result)[i]
     return {k: s[k] for k in ("place", "alone", "tied", "after", "free", "last", "filled")}

@@ -7,7 +7,7 @@ import json
 from hypothesis import given, settings
 
 from companion.core.registry import parse_record
-from companion.games.hotdog.rules import referee, start
+from companion.games.hotdog.rules import referee, start, why
 from tests.hotdog.strategies import games
 
 SETTINGS = settings(deadline=None)  # the profile's number of examples (tests/conftest.py)
@@ -39,7 +39,7 @@ def test_hot_dogs_are_conserved_and_no_table_is_ever_over_its_value(record):
         for t, per in rnd["tables"].items():
             value = int(t)
             placed = sum(s["hotdogs"] for s in rnd["steps"] if s["table"] == value and s["outcome"] == "sold")
-            paid = sum(p["hotdogs"] for p in rnd["payouts"] if p["table"] == value)
+            paid = sum(p["dollars"] for p in rnd["payouts"] if p["table"] == value)   # $1 a hot dog (HD-10)
             assert sum(lying[t].values()) + placed == sum(per.values()) + paid
             assert sum(per.values()) < value  # a table at its value is cleared
             assert paid in (0, value)  # a table pays exactly when it is full
@@ -53,12 +53,14 @@ def test_hot_dogs_are_conserved_and_no_table_is_ever_over_its_value(record):
 def test_a_table_is_cleared_exactly_when_it_is_full_and_then_refuses_the_rest(record):
     for rnd in referee(record)["rounds"]:
         full_at: dict[int, int] = {}
+        whys = why(rnd)
         for i, step in enumerate(rnd["steps"]):
             if step["table"] in full_at:
                 assert step["outcome"] == "returned" and step["reason"] == "table full"
-            if step["outcome"] == "sold" and "HD-10" in step["rulings"]:
+            if step["outcome"] == "sold" and "HD-10" in whys[i]["rulings"]:
+                assert whys[i]["filled"]
                 full_at[step["table"]] = i
-        assert sorted(full_at) == sorted({p["table"] for p in rnd["payouts"]})
+        assert sorted(full_at) == sorted({p["table"] for p in rnd["payouts"]}) == rnd["full"]
 
 
 @SETTINGS

@@ -18,6 +18,7 @@ from companion.games.hotdog.rules import (
     play_round,
     start,
 )
+from companion.games.hotdog.rules import why as why_of
 from tests.hotdog.helpers import a_round, bid, order, paid, play, record, said, why
 
 ABC = ["Anna", "Bernd", "Chris"]
@@ -150,9 +151,9 @@ def test_hd7_rulebook_prices_example():
     r = play(ABC, [bid("Anna", 5, 5, 2), bid("Bernd", 5, 2, 1), bid("Chris", 5, 2)])["rounds"][0]
     assert order(r) == [(5, "Bernd", "sold", None), (5, "Chris", "sold", None), (5, "Anna", "returned", "no room")]
     assert [s["price"] for s in r["steps"]] == [1, 2, 3]
-    assert why(r, 0) == {"place": 1, "alone": False, "tied": [], "after": None, "free": 5, "last": False,
+    assert why(r, 0) == {"place": 1, "alone": False, "tied": (), "after": None, "free": 5, "last": False,
                          "filled": False}
-    assert why(r, 2) == {"place": 3, "alone": False, "tied": [], "after": "Chris", "free": 1, "last": False,
+    assert why(r, 2) == {"place": 3, "alone": False, "tied": (), "after": "Chris", "free": 1, "last": False,
                          "filled": False}
     assert said(r, 0) == (
         "Bernd sells first at the 5 table: price $1 (2 hot dogs − $1), the lowest (HD-7). "
@@ -182,7 +183,7 @@ def test_hd7_tie_among_five_with_the_mustard_holder_in_the_middle():
     # 2+2+2+2 = 8 placed; Bernd's 2 do not fit the last place
     assert [s["outcome"] for s in r["steps"]] == ["sold"] * 4 + ["returned"]
     assert r["steps"][4]["reason"] == "no room"
-    assert r["steps"][0]["tied"] == ["Dora", "Emil", "Anna", "Bernd"]
+    assert why_of(r)[0]["tied"] == ("Dora", "Emil", "Anna", "Bernd")
     assert "equal prices go clockwise from the mustard holder Chris (HD-7)" in said(r, 0)
     assert r["tables"]["9"] == {"Anna": 2, "Chris": 2, "Dora": 2, "Emil": 2}
     assert r["money"] == {"Anna": 2, "Bernd": 3, "Chris": 2, "Dora": 2, "Emil": 2}
@@ -205,7 +206,7 @@ def test_hd8_smaller_bid_fits_after_a_larger_one_failed():
     """The rulebook's mustard example: Bernd 3 placed, Chris's 3 return, Anna's 2 still fit."""
     r = play(ABC, [bid("Anna", 5, 2), bid("Bernd", 5, 3, 2), bid("Chris", 5, 3, 2)], mustard="Anna")["rounds"][0]
     assert order(r) == [(5, "Bernd", "sold", None), (5, "Chris", "returned", "no room"), (5, "Anna", "sold", None)]
-    assert r["steps"][1]["tied"] == ["Bernd"] and r["steps"][1]["free"] == 2
+    assert why_of(r)[1]["tied"] == ("Bernd",) and why_of(r)[1]["free"] == 2
     assert said(r, 1) == (
         "Chris comes second at the 5 table: price $1 (3 hot dogs − $2), tied with Bernd: equal prices go "
         "clockwise from the mustard holder Anna (HD-7). Chris takes back 3 hot dogs and $2: only 2 places left (HD-8)."
@@ -275,7 +276,7 @@ def test_hd10_table_full_for_the_rest_of_the_round():
                             (7, "Bernd", "sold", None)]
     assert paid(first) == [(5, "Anna", 5)]
     assert first["money"] == {"Anna": 3 - 3 + 5, "Bernd": 3, "Chris": 3}
-    assert first["steps"][0]["filled"] and first["steps"][1]["rulings"] == ["HD-7", "HD-10"]
+    assert why_of(first)[0]["filled"] and why_of(first)[1]["rulings"] == ("HD-7", "HD-10")
     assert said(first, 1).endswith(
         "Chris takes back 4 hot dogs and $1: the 5 table filled earlier this round (HD-10).")
     # next round the emptied 5 table takes hot dogs again
@@ -310,7 +311,8 @@ def test_hd12_unannounced_last_hot_dogs_go_back_even_with_room():
     r = play(ABC, [bid("Anna", 7, 2, 1, last=True, announced=False), bid("Bernd", 5, 1), bid("Chris", 5, 1)])
     step = r["rounds"][0]["steps"][2]
     assert (step["player"], step["outcome"], step["reason"]) == ("Anna", "returned", "not announced")
-    assert step["last"] and step["rulings"] == ["HD-7", "HD-12"]
+    why = why_of(r["rounds"][0])[2]
+    assert why["last"] and why["rulings"] == ("HD-7", "HD-12")
     assert said(r["rounds"][0], 2).endswith("Anna takes back 2 hot dogs and $1: last hot dogs not announced (HD-12).")
     assert r["rounds"][0]["finished"] == [] and r["game_over"] is False
     assert r["money"]["Anna"] == 3

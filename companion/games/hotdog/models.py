@@ -22,7 +22,7 @@ START_MONEY = 3  # HD-3
 
 @with_config(RECORD)
 class Bid(TypedDict):
-    player: Name
+    player: str                 # as entered: the rules find the player it names (any case, trimmed)
     table: Count
     hotdogs: Positive
     dollars: NotRequired[Annotated[Count, Field(default=0)]]
@@ -52,9 +52,8 @@ Reason = Literal["table full", "not announced", "no room"]
 
 
 class Step(TypedDict):
-    """One bid as it was served (HD-7…HD-13)."""
+    """One bid as it was served (HD-7…HD-13): the contract's fields."""
 
-    # the contract's
     table: int
     player: str
     hotdogs: int
@@ -62,16 +61,20 @@ class Step(TypedDict):
     price: int
     outcome: Literal["sold", "returned"]
     reason: Reason | None
-    # why it came where it did at its table (HD-7)
-    place: int                  # its place in its table's order, from 1
+
+
+class Why(TypedDict):
+    """Why a bid was served where it was, and what came of it (``rules.why`` works it
+    out from the round's facts, for the screens; the referee does without)."""
+
+    place: int                  # its place in its table's order, from 1 (HD-7)
     alone: bool                 # the only bid at its table
-    tied: list[str]             # the others at its table with the same price, in serving order
+    tied: tuple[str, ...]       # the others at its table with the same price, in serving order
     after: str | None           # not tied: the bid served just before it at its table
-    # what came of it
     free: int                   # places free at its table when it was served (HD-8)
     last: bool                  # it was the player's last hot dogs (HD-12, HD-13)
     filled: bool                # sold, and its table is full with it (HD-10)
-    rulings: list[str]
+    rulings: tuple[str, ...]    # the rulings it applied
 
 
 class Payout(TypedDict):
@@ -80,7 +83,6 @@ class Payout(TypedDict):
     table: int
     player: str
     dollars: int
-    hotdogs: int
 
 
 class RoundResult(TypedDict):
@@ -92,7 +94,8 @@ class RoundResult(TypedDict):
     tables: dict[str, dict[str, int]]
     money: dict[str, int]
     finished: list[str]
-    # beyond it
+    # beyond it (BEYOND_CONTRACT)
+    free: list[int]             # beside each step: the places free at its table when it was served (HD-8)
     full: list[int]             # the tables that filled this round, in serving order (HD-10)
     next_mustard: str | None    # HD-14; None once the game is over (HD-13)
 
@@ -107,3 +110,9 @@ class HotDogResult(TypedDict):
     # beyond it
     rounds_played: int
     mustard: str                # the holder now (the next round's), or at the end
+
+
+#: The facts a result holds beyond the contract's fields: left out of ``companion
+#: referee``'s output (in pydantic's ``exclude`` form).
+BEYOND_CONTRACT = {"rounds": {"__all__": {"free": True, "full": True, "next_mustard": True}},
+                   "rounds_played": True, "mustard": True}

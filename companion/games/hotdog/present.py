@@ -20,7 +20,7 @@ from companion.core.grid import GridRow as GridLine
 from companion.core.match import GAMES_PER_MATCH, MatchRecord, MatchResult, match_text, tally
 from companion.games.hotdog import rules
 from companion.games.hotdog.i18n import N_, _, ngettext
-from companion.games.hotdog.models import START_MONEY, HotDogResult, RoundResult, Step
+from companion.games.hotdog.models import START_MONEY, HotDogResult, RoundResult, Why
 
 # ---------------------------------------------------------------- the record, replayed
 
@@ -56,11 +56,12 @@ def tables_text(tables: Sequence[int]) -> str:
 _ORDINALS = [N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth")]
 
 
-def _intro(step: Step, steps: Sequence[Step], mustard: str, sold: bool) -> str:
-    """Why this bid comes where it does at its table (HD-7), in a player's words."""
+def _intro(rnd: RoundResult, i: int, why: Why, sold: bool) -> str:
+    """Why step ``i`` of the round comes where it does at its table (HD-7), in a player's words."""
+    step = rnd["steps"][i]
     how = (_("{hotdogs} − {money}").format(hotdogs=hot_dogs(step["hotdogs"]), money=dollars(step["dollars"]))
            if step["dollars"] else hot_dogs(step["hotdogs"]))
-    nth = _ORDINALS[step["place"] - 1]
+    nth = _ORDINALS[why["place"] - 1]
     said = {"player": step["player"], "nth": _(nth), "table": step["table"], "price": dollars(step["price"]),
             "how": how}
     if sold:
@@ -68,51 +69,61 @@ def _intro(step: Step, steps: Sequence[Step], mustard: str, sold: bool) -> str:
         head = _("{player} sells {nth} at the {table} table: price {price} ({how})").format(**said)
     else:
         head = _("{player} comes {nth} at the {table} table: price {price} ({how})").format(**said)
-    if step["alone"]:
+    if why["alone"]:
         return _("{head}, the only bid there (HD-7).").format(head=head)
-    if step["tied"]:
+    if why["tied"]:
         return _("{head}, tied with {others}: equal prices go clockwise from the mustard holder "
-                 "{mustard} (HD-7).").format(head=head, others=words.names(step["tied"]), mustard=mustard)
-    if step["after"] is None:
+                 "{mustard} (HD-7).").format(head=head, others=words.names(why["tied"]), mustard=rnd["mustard"])
+    if why["after"] is None:
         return _("{head}, the lowest (HD-7).").format(head=head)
-    before = next(s for s in steps if s["table"] == step["table"] and s["player"] == step["after"])
+    before = rnd["steps"][i - 1]
     return _("{head}, above {player}'s {price} (HD-7).").format(head=head, player=before["player"],
                                                                price=dollars(before["price"]))
 
 
-def step_text(step: Step, rnd: RoundResult) -> str:
-    """One served bid in a player's words: where it came and why, and what became of it
-    (HD-7…HD-13)."""
+def step_texts(rnd: RoundResult) -> list[str]:
+    """Every step of the round in a player's words (:func:`step_text`)."""
+    whys = rules.why(rnd)
+    return [_step_text(rnd, i, why) for i, why in enumerate(whys)]
+
+
+def step_text(rnd: RoundResult, i: int) -> str:
+    """Step ``i`` of the round in a player's words: where the bid came and why, and what
+    became of it (HD-7…HD-13)."""
+    return _step_text(rnd, i, rules.why(rnd)[i])
+
+
+def _step_text(rnd: RoundResult, i: int, why: Why) -> str:
+    step = rnd["steps"][i]
     t, p = step["table"], step["player"]
     if step["outcome"] == "returned":
         if step["reason"] == "table full":
-            why = _("the {table} table filled earlier this round (HD-10)").format(table=t)
+            reason = _("the {table} table filled earlier this round (HD-10)").format(table=t)
         elif step["reason"] == "not announced":
-            why = _("last hot dogs not announced (HD-12)")
+            reason = _("last hot dogs not announced (HD-12)")
         else:
-            room = _("no place left") if step["free"] == 0 else _("only {places} left").format(
-                places=places(step["free"]))
-            why = _("{room} (HD-8)").format(room=room)
+            room = _("no place left") if why["free"] == 0 else _("only {places} left").format(
+                places=places(why["free"]))
+            reason = _("{room} (HD-8)").format(room=room)
         back = (_("{hotdogs} and {money}").format(hotdogs=hot_dogs(step["hotdogs"]), money=dollars(step["dollars"]))
                 if step["dollars"] else hot_dogs(step["hotdogs"]))
         return _("{intro} {player} takes back {back}: {why}.").format(
-            intro=_intro(step, rnd["steps"], rnd["mustard"], sold=False), player=p, back=back, why=why)
+            intro=_intro(rnd, i, why, sold=False), player=p, back=back, why=reason)
     parts = [_("{hotdogs} placed").format(hotdogs=hot_dogs(step["hotdogs"]))]
     if step["dollars"]:
         parts.append(_(", {money} to the bank (HD-9)").format(money=dollars(step["dollars"])))
-    if step["last"]:
+    if why["last"]:
         parts.append(_("; last hot dogs, announced: the game ends after this round (HD-13)"))
-    if step["filled"]:
+    if why["filled"]:
         parts.append(_("; the {table} table is full (HD-10)").format(table=t))
-    return _("{intro} {what}.").format(intro=_intro(step, rnd["steps"], rnd["mustard"], sold=True),
-                                       what="".join(parts))
+    return _("{intro} {what}.").format(intro=_intro(rnd, i, why, sold=True), what="".join(parts))
 
 
 def payout_text(payout: Mapping[str, Any]) -> str:
-    """'The 5 table is full: Anna gets $2 for 2 hot dogs (HD-10).'"""
+    """'The 5 table is full: Anna gets $2 for 2 hot dogs (HD-10).' ($1 per hot dog)"""
     return _("The {table} table is full: {player} gets {money} for {hotdogs} (HD-10).").format(
         table=payout["table"], player=payout["player"], money=dollars(payout["dollars"]),
-        hotdogs=hot_dogs(payout["hotdogs"]))
+        hotdogs=hot_dogs(payout["dollars"]))
 
 
 def round_notes(rnd: RoundResult, *, mustard: bool = True) -> list[str]:
@@ -227,7 +238,8 @@ def reason_text(reason: str | None) -> str:
 
 def round_view(players: Sequence[str], result: RoundResult) -> RoundView:
     steps: list[StepLine] = []
-    for s in result["steps"]:
+    whys = rules.why(result)
+    for i, s in enumerate(result["steps"]):
         said = {"table": s["table"], "player": s["player"], "hotdogs": s["hotdogs"], "dollars": dollars(s["dollars"]),
                 "price": dollars(s["price"])}
         if s["outcome"] == "sold":
@@ -235,7 +247,7 @@ def round_view(players: Sequence[str], result: RoundResult) -> RoundView:
         else:
             head = _("{table} table: {player} {hotdogs}−{dollars} = {price}: returned ({reason})").format(
                 reason=reason_text(s["reason"]), **said)
-        steps.append((head, step_text(s, result), list(s["rulings"]), s["outcome"] == "sold"))
+        steps.append((head, _step_text(result, i, whys[i]), list(whys[i]["rulings"]), s["outcome"] == "sold"))
     payouts = [_("{player} +{money} ({table} table, HD-10)").format(player=p["player"], money=dollars(p["dollars"]),
                                                                       table=p["table"]) for p in result["payouts"]]
     # A drawn round says where the mustard card passes (HD-14) once, as its last line

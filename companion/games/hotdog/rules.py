@@ -30,9 +30,11 @@ from companion.games.hotdog.models import (
     HotDogRecord,
     HotDogResult,
     Payout,
+    Reason,
     Round,
     RoundResult,
     Step,
+    Why,
 )
 
 msg, nmsg = messages(__name__)
@@ -177,78 +179,98 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
     """Resolve the next round (HD-6…HD-14): its facts and the state after it."""
     bids = _validate(state, rnd)
     players = state.players
-    r = state.next_round
     order = serving_order(state, bids)
     lying = {t: dict(per) for t, per in state.lying.items()}
     money = dict(state.money)
     full: list[int] = []
     steps: list[Step] = []
+    free_at: list[int] = []
     payouts: list[Payout] = []
     finished: set[str] = set()
-
-    i, total = 0, len(order)
-    while i < total:
-        t = order[i]["table"]
-        j = i
-        while j < total and order[j]["table"] == t:
-            j += 1
-        at_table = order[i:j]
-        here = lying[t]
-        prices = [b["hotdogs"] - b["dollars"] for b in at_table]
-        for pos, bid in enumerate(at_table):
-            p, hotdogs, dollars = bid["player"], bid["hotdogs"], bid["dollars"]
-            price = prices[pos]
-            tied = [b["player"] for b, q in zip(at_table, prices) if q == price and b is not bid]
-            after = None if tied or pos == 0 else at_table[pos - 1]["player"]
-            free = t - sum(here.values())
-            last = bid["last"]
-            if t in full:
-                reason: str | None = "table full"
-                rulings = ["HD-7", "HD-10"]
-            elif last and not bid["announced"]:
-                reason, rulings = "not announced", ["HD-7", "HD-12"]
-            elif hotdogs > free:
-                reason, rulings = "no room", ["HD-7", "HD-8"]
-            else:
-                reason = None
-                rulings = ["HD-7", "HD-8"]
-                money[p] -= dollars
-                here[p] = here.get(p, 0) + hotdogs
-                if dollars:
-                    rulings.append("HD-9")
-                if last:
-                    finished.add(p)
-                    rulings.append("HD-13")
-            filled = reason is None and hotdogs == free
-            if filled:
+    table, here, placed = 0, lying[order[0]["table"]] if order else {}, 0
+    for bid in order:                                  # tables 5, 7, 9 in turn (HD-7)
+        p, t, hotdogs, dollars = bid["player"], bid["table"], bid["hotdogs"], bid["dollars"]
+        if t != table:
+            table, here = t, lying[t]
+            placed = sum(here.values())
+        free = t - placed
+        free_at.append(free)
+        if full and full[-1] == t:
+            reason: Reason | None = "table full"
+        elif bid["last"] and not bid["announced"]:
+            reason = "not announced"
+        elif hotdogs > free:
+            reason = "no room"
+        else:
+            reason = None
+            money[p] -= dollars
+            here[p] = here.get(p, 0) + hotdogs
+            placed += hotdogs
+            if bid["last"]:
+                finished.add(p)
+            if hotdogs == free:                        # the table is full: it pays and is cleared (HD-10)
                 full.append(t)
-                rulings.append("HD-10")
                 for q in players:
                     n = here.get(q, 0)
                     if n:
                         money[q] += n
-                        payouts.append({"table": t, "player": q, "dollars": n, "hotdogs": n})
+                        payouts.append({"table": t, "player": q, "dollars": n})
                 here = lying[t] = {}
-            steps.append({
-                "table": t, "player": p, "hotdogs": hotdogs, "dollars": dollars, "price": price,
-                "outcome": "returned" if reason else "sold", "reason": reason,  # type: ignore[typeddict-item]
-                "place": pos + 1, "alone": len(at_table) == 1, "tied": tied, "after": after,
-                "free": free, "last": last, "filled": filled, "rulings": rulings,
-            })
-        i = j
+                placed = 0
+        steps.append({"table": t, "player": p, "hotdogs": hotdogs, "dollars": dollars, "price": hotdogs - dollars,
+                      "outcome": "returned" if reason else "sold", "reason": reason})
 
+    r = state.rounds_played + 1
     done = [p for p in players if p in finished] if finished else []
-    over = bool(done)
-    next_mustard = None if over else left_of(players, state.mustard)
+    next_mustard = None if done else left_of(players, state.mustard)
     seated = _seated(lying, players)
     money = {p: money[p] for p in players}
     facts: RoundResult = {
         "round": r, "mustard": state.mustard, "steps": steps, "payouts": payouts,
         "tables": {str(t): per for t, per in seated.items()}, "money": money, "finished": done,
-        "full": full, "next_mustard": next_mustard,
+        "free": free_at, "full": full, "next_mustard": next_mustard,
     }
-    after_round = State(players, state.tables, seated, money, next_mustard or state.mustard, r, over)
-    return facts, after_round
+    return facts, State(players, state.tables, seated, money, next_mustard or state.mustard, r, bool(done))
+
+
+def why(rnd: RoundResult) -> list[Why]:
+    """Why each bid of a round was served where it was and what came of it, from the
+    round's facts (HD-7…HD-13): its place at its table, the bids it tied with or came
+    after, the places free, whether it was the player's last hot dogs, whether it filled
+    its table, and the rulings it applied."""
+    steps = rnd["steps"]
+    finished = set(rnd["finished"])
+    fillers = set()                                    # the step that filled each full table: its last sale there
+    for t in rnd["full"]:
+        fillers.add(max(i for i, s in enumerate(steps) if s["table"] == t and s["outcome"] == "sold"))
+    out: list[Why] = []
+    start = 0
+    for i, step in enumerate(steps):
+        t, price = step["table"], step["price"]
+        if steps[start]["table"] != t:
+            start = i
+        end = start
+        while end < len(steps) and steps[end]["table"] == t:
+            end += 1
+        at_table = steps[start:end]
+        tied = tuple(s["player"] for s in at_table if s["price"] == price and s is not step)
+        sold = step["outcome"] == "sold"
+        last = (sold and step["player"] in finished) or step["reason"] == "not announced"
+        filled = i in fillers
+        if sold:
+            rulings = ("HD-7", "HD-8", *(("HD-9",) if step["dollars"] else ()), *(("HD-13",) if last else ()),
+                       *(("HD-10",) if filled else ()))
+        else:
+            rulings = _RETURNED[step["reason"] or "no room"]
+        out.append({"place": i - start + 1, "alone": len(at_table) == 1, "tied": tied,
+                    "after": None if tied or i == start else steps[i - 1]["player"], "free": rnd["free"][i],
+                    "last": last, "filled": filled, "rulings": rulings})
+    return out
+
+
+# A returned bid goes back by the ruling of its reason (every bid is served in order, HD-7).
+_RETURNED: dict[str, tuple[str, ...]] = {"table full": ("HD-7", "HD-10"), "not announced": ("HD-7", "HD-12"),
+                                         "no room": ("HD-7", "HD-8")}
 
 
 def winners(money: Mapping[str, int], players: Sequence[str]) -> list[str]:

@@ -13,15 +13,19 @@ extractor knows (:mod:`companion.core.catalogs`)::
          players=Names(holders))
 
 A parameter is a whole number or a name (shown as it is), :class:`Money` (dollars in
-the language's form), :class:`Names` (a list of names: "Anna, Bernd and Chris") or
-another :class:`Message` (worded in its own domain). The message is worded by
-:meth:`Message.text` in the language in effect then: in the app, the reader's; by
-``companion referee``, always English.
+the language's form), :class:`Names` (a list of names: "Anna, Bernd and Chris"),
+:class:`Index` (a place in a list of the record: "deck 0" as the record counts, "deck
+1" as a player counts) or another :class:`Message` (worded in its own domain). The
+message is worded by :meth:`Message.text` for the reader in effect then: in the app, a
+player in their language; by ``companion referee`` (:func:`for_the_record`), the
+record's reader, in English, counting as the record does.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Union
 
@@ -44,7 +48,30 @@ class Names:
         object.__setattr__(self, "names", tuple(names))
 
 
-Param = Union[int, str, Money, Names, "Message"]
+@dataclass(frozen=True, slots=True)
+class Index:
+    """A place in one of the record's lists (a deck of a round: the record's index,
+    from 0). A player counts from 1; the record's own reader (``companion referee``)
+    reads the index as the record holds it."""
+
+    index: int
+
+
+_record_reader: ContextVar[bool] = ContextVar("record_reader", default=False)
+
+
+@contextmanager
+def for_the_record() -> Iterator[None]:
+    """Word messages for the record's reader (``companion referee``): indexes as the
+    record holds them, from 0."""
+    token = _record_reader.set(True)
+    try:
+        yield
+    finally:
+        _record_reader.reset(token)
+
+
+Param = Union[int, str, Money, Names, Index, "Message"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +109,8 @@ def _worded(value: Param) -> str:
         return i18n.money(value.dollars)
     if isinstance(value, Names):
         return words.names(value.names)
+    if isinstance(value, Index):
+        return str(value.index if _record_reader.get() else value.index + 1)
     return str(value)
 
 

@@ -114,22 +114,23 @@ def hotdog_match(match: dict[str, Any]) -> list[Line]:
 
 
 def burger(record: dict[str, Any], *, csv: bool = False) -> list[Line]:
-    from companion.games.burger import export, present, rules
+    from companion.games.burger import export, present
     from companion.games.burger.seat import SEAT
-    from companion.games.burger.state import parse, replay
+    from companion.games.burger.state import replay
 
     out: list[Line] = []
-    result = rules.referee(parse(record))
-    out.append(("referee.explanation", result.explanation))
-    out += _lines("referee.notes", result.notes)
-    out.append(("referee.scoring", result.scoring.explanation))
-    for r in result.rounds:
-        out.append((f"referee.round{r.round}.explanation", [r.explanation, r.rulings]))
-        out += _lines(f"referee.round{r.round}.notes", r.notes)
-        out.append((f"referee.round{r.round}.private", r.private))
-        out.append((f"referee.round{r.round}.end", r.end))
     replayed = replay(record)
-    state = replayed[1]
+    result, state = replayed.result, replayed.state
+    out.append(("referee.explanation", present.game_text(result, state.players)))
+    out += _lines("referee.notes", present.game_notes(result))
+    out.append(("referee.scoring", present.scoring_text(result)))
+    for r in result["rounds"]:
+        n = r["round"]
+        out.append((f"referee.round{n}.explanation", [present.takes_text(r), r["rulings"]]))
+        out += _lines(f"referee.round{n}.notes", present.round_notes(r))
+        out.append((f"referee.round{n}.private", present.private(r)))
+        out.append((f"referee.round{n}.end", present.end_text(r["end"], sum(r["hamburgers"].values()), r["draw_pile"],
+                                                              len(state.players)) if r["end"] else None))
     gv = present.game_view(record, replayed)
     out += [(f"game.{k}", getattr(gv, k)) for k in ("count", "draw_pile", "next_first", "tools", "scoring")]
     for rv, rnd in zip(gv.rounds, record["rounds"]):
@@ -147,9 +148,9 @@ def burger(record: dict[str, Any], *, csv: bool = False) -> list[Line]:
     for who in [None, *state.players]:
         res = SEAT.resolution(record, who)
         if res is not None:
-            out += _lines(f"phone.{who}.lines", present.round_lines(present.RoundView(**res["view"])))
+            out += _lines(f"phone.{who}.lines", present.round_lines(present.seat_view(json.loads(json.dumps(res)))))
             out += _lines(f"phone.{who}.own", present.own_lines(res))
-            out.append((f"phone.{who}.end", res.get("end")))
+            out.append((f"phone.{who}.end", present.seat_end(res)))
     ends: list[tuple[str, list[str]]] = [("end", []), ("end_top_bun", [state.players[0]]),
                                          ("end_top_bun_twice", [state.players[0], state.players[0]])]
     for name, buns in ends:
@@ -224,6 +225,7 @@ def refusal(record: dict[str, Any]) -> list[Line]:
     """A refused record: the referee's line, and what the app's submit of its last
     round (on the record before it) says."""
     from companion.core.errors import RecordError, RuleError
+    from companion.core.message import for_the_record
     from companion.core.referee import referee_json
 
     out: list[Line] = []
@@ -232,7 +234,8 @@ def refusal(record: dict[str, Any]) -> list[Line]:
         referee_json(json.dumps(record))
     except RecordError as err:
         last_round = isinstance(err, RuleError) and err.round is not None and err.round == len(record["rounds"])
-        out.append(("referee", str(err)))
+        with for_the_record():             # as `companion referee` says it: the record's indexes
+            out.append(("referee", str(err)))
         out.append(("where", [err.ruling, err.round, err.sale, err.player]))
         from companion.core.edits import say, say_where
         out.append(("say", say(err)))

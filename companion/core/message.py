@@ -12,7 +12,8 @@ extractor knows (:mod:`companion.core.catalogs`)::
     nmsg("{players} still holds cards", "{players} still hold cards", len(holders),
          players=Names(holders))
 
-A parameter is a whole number or a name (shown as it is), :class:`Money` (dollars in
+A parameter is a whole number or a name (shown as it is), a list of whole numbers (as
+the record writes it: ``[0, 0, 1]``), :class:`Money` (dollars in
 the language's form), :class:`Names` (a list of names: "Anna, Bernd and Chris"),
 :class:`Index` (a place in a list of the record: "deck 0" as the record counts, "deck
 1" as a player counts) or another :class:`Message` (worded in its own domain). The
@@ -27,7 +28,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Union
+from typing import Protocol, Union
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +72,13 @@ def for_the_record() -> Iterator[None]:
         _record_reader.reset(token)
 
 
-Param = Union[int, str, Money, Names, Index, "Message"]
+class Worded(Protocol):
+    """Anything that words itself when shown (a :class:`Message`, or a piece of one)."""
+
+    def text(self) -> str: ...
+
+
+Param = Union[int, str, list[int], Money, Names, Index, Worded]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,15 +110,15 @@ class Message:
 def _worded(value: Param) -> str:
     from companion.core import i18n, words
 
-    if isinstance(value, Message):
-        return value.text()
+    if isinstance(value, (int, str, list)):
+        return str(value)
     if isinstance(value, Money):
         return i18n.money(value.dollars)
     if isinstance(value, Names):
         return words.names(value.names)
     if isinstance(value, Index):
         return str(value.index if _record_reader.get() else value.index + 1)
-    return str(value)
+    return value.text()
 
 
 def messages(domain: str) -> tuple[Callable[..., Message], Callable[..., Message]]:

@@ -178,3 +178,27 @@ def test_numbers_dates_and_dollars_in_each_language(code, number, decimal, date,
     assert i18n.money(5) == money
     assert i18n.money(-1234) == debt
     assert i18n.datetime(dt.datetime(2026, 11, 29, 20, 15)) == moment
+
+
+def test_the_language_is_worked_out_once_and_again_after_a_change(environment):
+    """A screen asks the language for every text it draws: it is remembered, and worked
+    out again when the language or the system's is set (not read from the environment
+    per text)."""
+    environment.setenv("LANG", "de_DE.UTF-8")
+    i18n.set_system_language(None)
+    assert i18n.language() == "de"
+    reads = []
+    real = i18n._from_environment
+    environment.setattr(i18n, "_from_environment", lambda: reads.append(1) or real())
+    assert [i18n.language() for _ in range(100)] == ["de"] * 100 and reads == []
+    environment.setenv("LANG", "en_US.UTF-8")
+    i18n.set_system_language(None)              # the environment is read again
+    assert i18n.language() == "en" and reads == [1]
+
+
+def test_number_patterns_are_parsed_once_per_language():
+    """Numbers and dollars are written with Babel's patterns, parsed once per language."""
+    i18n.set_language("de")
+    assert i18n.money(3) == "3\u00a0$" and i18n.number(1234) == "1.234"
+    forms = i18n._forms["de"]
+    assert i18n.money(12) == "12\u00a0$" and i18n._forms["de"] is forms

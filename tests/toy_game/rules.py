@@ -14,8 +14,11 @@ from dataclasses import dataclass, replace
 
 from companion.core.errors import RuleError, error_of
 from companion.core.game import replay_rounds
+from companion.core.message import messages
 from companion.core.names import Roster, check_names
 from tests.toy_game.models import Round, RoundResult, ToyRecord, ToyResult
+
+msg, _nmsg = messages(__name__)      # English only: the toy game keeps no catalog
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 HIGHEST = 5
@@ -41,7 +44,7 @@ def start(record: ToyRecord) -> State:
 def _validate(state: State, rnd: Round) -> dict[str, int]:
     r = state.rounds_played + 1
     if state.over:
-        raise RuleError("TOY-3", f"the game is {ROUNDS} rounds", round=r)
+        raise RuleError("TOY-3", msg("the game is {n} rounds", n=ROUNDS), round=r)
     roster = Roster(state.players)
     picks: dict[str, int] = {}
     for pick in rnd["picks"]:
@@ -49,7 +52,8 @@ def _validate(state: State, rnd: Round) -> dict[str, int]:
         if p in picks:
             raise RuleError("TOY-2", "names two numbers in one round", round=r, player=p)
         if pick["number"] > HIGHEST:
-            raise RuleError("TOY-2", f"{pick['number']} is not a number from 1 to {HIGHEST}", round=r, player=p)
+            raise RuleError("TOY-2", msg("{number} is not a number from 1 to {highest}", number=pick["number"],
+                                         highest=HIGHEST), round=r, player=p)
         picks[p] = pick["number"]
     for p in state.players:
         if p not in picks:

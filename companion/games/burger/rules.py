@@ -41,21 +41,31 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 5  # BU-1
 MIN_TOOL_CARDS = 2  # BU-3
 
 
+_INGREDIENTS = {2: 4, 3: 5, 4: 7, 5: 8}
+_TO_END = {2: 8, 3: 8, 4: 9, 5: 10}
+
+
 def ingredients_per_round(player_count: int) -> int:
     """BU-2: ingredients revealed each round, rats not counted: 4 / 5 / 7 / 8."""
-    return {2: 4, 3: 5, 4: 7, 5: 8}[player_count]
+    return _INGREDIENTS[player_count]
 
 
 def hamburgers_to_end(player_count: int) -> int:
     """BU-6: complete hamburgers on the table (all players together) that end the game."""
-    return {2: 8, 3: 8, 4: 9, 5: 10}[player_count]
+    return _TO_END[player_count]
 
 
 def is_rat(card: str) -> bool:
-    return card.strip().casefold() == RAT
+    return card == RAT or card.strip().casefold() == RAT
 
 
-@dataclass(frozen=True)
+def _rats(deck: Sequence[str]) -> int:
+    """The rat cards of a deck as the record holds it (BU-2: they are no ingredient);
+    its cards' names are kept trimmed, so a rat is three letters."""
+    return sum(1 for card in deck if len(card) == 3 and card.casefold() == RAT)
+
+
+@dataclass(frozen=True, slots=True)
 class State:
     """The game between rounds. ``hand`` and ``used`` count each player's tool cards
     by kind; ``rats`` and ``hamburgers`` are running totals."""
@@ -91,7 +101,7 @@ def start(record: BurgerRecord) -> State:
     roster = Roster(players)
     first = players[0]
     if record["first"] is not None:
-        first = roster.resolve(record["first"], "BU-1", "the first player")
+        first = roster.resolve(record["first"], "BU-1", msg("the first player"))
     tools = {"tongs": record["tools"]["tongs"], "tease": record["tools"]["tease"]}
     if sum(tools.values()) < MIN_TOOL_CARDS:
         raise RuleError("BU-3", msg("every player starts with at least {least} tool cards, not {tools}",
@@ -115,14 +125,16 @@ def start(record: BurgerRecord) -> State:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Checked:
     """A round that passed every check, with names resolved."""
 
     decks: list[list[str]]
+    rats: list[int]                   # the rat cards of each deck
     ingredients: int
     rat_cards: int
     tools: dict[str, str]             # seat order
+    tongs: list[str]                  # who played tongs, in taking order
     take_order: list[str]
     picks: list[int]
     complete: dict[str, int]          # seat order, zeros left out
@@ -134,7 +146,7 @@ def _validate(state: State, rnd: Round) -> _Checked:
         raise RuleError("BU-6", msg("no round after the end: the game ended after round {round}",
                                     round=state.rounds_played), round=r)
     n = len(state.players)
-    roster = Roster(state.players)
+    roster = _Lazy(state.players)
 
     # BU-2: as many decks as players, each with an ingredient; 4/5/7/8 ingredients.
     decks = rnd["decks"]
@@ -142,10 +154,13 @@ def _validate(state: State, rnd: Round) -> _Checked:
         raise RuleError("BU-2", msg("{decks} decks laid out: {n} players make {n} decks", decks=len(decks), n=n),
                         round=r)
     ingredients = rats = 0
+    rats_in: list[int] = []
     for i, deck in enumerate(decks):
-        if any(not card for card in deck):
+        if "" in deck:
             raise RuleError("BU-2", msg("deck {index} has a card with no name", index=Index(i)), round=r)
-        here = sum(1 for card in deck if not is_rat(card))
+        found = _rats(deck)
+        rats_in.append(found)
+        here = len(deck) - found
         if here == 0:
             what = (msg("deck {index} is empty: every deck starts with an ingredient", index=Index(i)) if not deck
                     else msg("deck {index} holds only rats: every deck starts with an ingredient", index=Index(i)))
@@ -164,7 +179,7 @@ def _validate(state: State, rnd: Round) -> _Checked:
     # BU-3: every player plays one tool card that is in hand.
     tools: dict[str, str] = {}
     for name, kind in rnd["tools"].items():
-        p = name if name in state.hand else roster.resolve(name, "BU-3", "a tool card for", round=r)
+        p = name if name in state.hand else roster.resolve(name, "BU-3", msg("a tool card for"), round=r)
         if p in tools:
             raise RuleError("BU-3", msg("plays two tool cards in one round"), round=r, player=p)
         if state.hand[p][kind] < 1:
@@ -176,13 +191,17 @@ def _validate(state: State, rnd: Round) -> _Checked:
                 round=r, player=p,
             )
         tools[p] = kind
-    for p in state.players:
-        if p not in tools:
-            raise RuleError("BU-3", msg("plays no tool card: every player plays one each round"), round=r, player=p)
-    tools = {p: tools[p] for p in state.players}
+    if len(tools) < n:
+        missing = next(p for p in state.players if p not in tools)
+        raise RuleError("BU-3", msg("plays no tool card: every player plays one each round"), round=r, player=missing)
+    players = state.players
+    tools = {p: tools[p] for p in players}
 
-    # BU-4: who takes which deck.
-    order = take_order(state.players, state.first, [p for p in state.players if tools[p] == "tongs"], n)
+    # BU-4: who takes which deck: tongs players one deck at a time, clockwise from the
+    # player after the first player, round and round until no deck is left.
+    k = players.index(state.first) + 1
+    tongs = [p for p in players[k:] + players[:k] if tools[p] == "tongs"]
+    order = [tongs[i % len(tongs)] for i in range(n)] if tongs else []
     if not order:
         if rnd["picks"] is not None:
             raise RuleError("BU-4", msg("picks are given but nobody played tongs: nobody takes a deck"), round=r)
@@ -191,15 +210,15 @@ def _validate(state: State, rnd: Round) -> _Checked:
         picks = list(range(n)) if rnd["picks"] is None else list(rnd["picks"])
         if sorted(picks) != list(range(n)):
             raise RuleError("BU-4", msg("picks {picks} are not the deck indexes 0–{last} each once, in taking order",
-                                        picks=str(picks), last=n - 1), round=r)
+                                        picks=picks, last=n - 1), round=r)
 
     # BU-5: hamburgers are finished only from cards taken this round.
     cards_taken: dict[str, int] = {}
     for who, index in zip(order, picks):
-        cards_taken[who] = cards_taken.get(who, 0) + sum(1 for c in decks[index] if not is_rat(c))
+        cards_taken[who] = cards_taken.get(who, 0) + len(decks[index]) - rats_in[index]
     complete: dict[str, int] = {}
     for name, count in rnd["complete"].items():
-        p = name if name in state.hand else roster.resolve(name, "BU-5", "hamburgers for", round=r)
+        p = name if name in state.hand else roster.resolve(name, "BU-5", msg("hamburgers for"), round=r)
         if p in complete:
             raise RuleError("BU-5", msg("hamburgers are given twice"), round=r, player=p)
         complete[p] = count
@@ -216,9 +235,21 @@ def _validate(state: State, rnd: Round) -> _Checked:
             )
     complete = {p: complete[p] for p in state.players if complete.get(p)}
     return _Checked(
-        decks=[list(d) for d in decks], ingredients=ingredients, rat_cards=rats,
-        tools=tools, take_order=order, picks=picks, complete=complete,
+        decks=decks, rats=rats_in, ingredients=ingredients, rat_cards=rats,
+        tools=tools, tongs=tongs, take_order=order, picks=picks, complete=complete,
     )
+
+
+class _Lazy:
+    """A roster made only when a name is not a player's exactly as seated."""
+
+    def __init__(self, players: Sequence[str]) -> None:
+        self.players = players
+        self.roster: Roster | None = None
+
+    def resolve(self, name: str, ruling: str, what: Message, **where: int) -> str:
+        self.roster = self.roster or Roster(self.players)
+        return self.roster.resolve(name, ruling, what, **where)
 
 
 def take_order(players: Sequence[str], first: str, tongs: Sequence[str], decks: int) -> list[str]:
@@ -254,13 +285,14 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
     took_back: list[str] = []
     returned: dict[str, int] = {}
     for p, kind in c.tools.items():
-        hand[p][kind] -= 1
-        used[p][kind] += 1
-        if sum(hand[p].values()) == 1:
-            returned[p] = sum(used[p].values())
-            for k in TOOL_KINDS:
-                hand[p][k] += used[p][k]
-                used[p][k] = 0
+        mine, spent = hand[p], used[p]
+        mine[kind] -= 1
+        spent[kind] += 1
+        if mine["tongs"] + mine["tease"] == 1:
+            returned[p] = spent["tongs"] + spent["tease"]
+            mine["tongs"] += spent["tongs"]
+            mine["tease"] += spent["tease"]
+            spent["tongs"] = spent["tease"] = 0
             took_back.append(p)
 
     # BU-4: who takes which deck.
@@ -277,11 +309,11 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
     rats = dict(state.rats)
     found: dict[str, list[Found]] = {}
     for who, deck in zip(c.take_order, c.picks):
-        n = sum(1 for card in c.decks[deck] if is_rat(card))
+        n = c.rats[deck]
         if n:
             rats[who] = rats.get(who, 0) + n
             found.setdefault(who, []).append({"deck": deck, "rats": n})
-    if any(rats.get(p, 0) != state.rats.get(p, 0) for p in players):
+    if found:
         rulings.append("BU-5")
     hamburgers = dict(state.hamburgers)
     for p, count in c.complete.items():
@@ -312,23 +344,13 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
         "tools_left": {p: {"tongs": hand[p]["tongs"], "tease": hand[p]["tease"]} for p in players},
         "hamburgers": seated_burgers, "draw_pile": pile, "next_first": next_first,
         "decks": len(c.decks), "ingredients": c.ingredients, "rat_cards": c.rat_cards,
-        "tongs": tongs_clockwise(players, state.first, [p for p in players if c.tools[p] == "tongs"]),
+        "tongs": c.tongs,
         "took_back": took_back, "returned": {p: returned[p] for p in players if p in returned},
         "found": {p: found[p] for p in players if p in found}, "complete": c.complete, "cards": cards,
         "game_over": end is not None, "end": end, "rulings": rulings,
     }
-    after = replace(
-        state,
-        first=next_first or state.first,
-        hand=hand,
-        used=used,
-        rats=seated_rats,
-        hamburgers=seated_burgers,
-        draw_pile=pile,
-        rounds_played=r,
-        over=end is not None,
-        end=end,
-    )
+    after = State(players, next_first or state.first, state.tools, hand, used, seated_rats, seated_burgers, pile,
+                  state.hamburger_points, state.rat_points, r, end is not None, end, state.top_buns)
     return facts, after
 
 
@@ -357,7 +379,7 @@ def last_top_buns(state: State, flips: Iterable[str]) -> State:
     roster = Roster(state.players)
     flipped = list(state.top_buns)
     for name in flips:
-        p = roster.resolve(name, "BU-7", "a wastebasket top bun for")
+        p = roster.resolve(name, "BU-7", msg("a wastebasket top bun for"))
         if p in flipped:
             raise RuleError("BU-7", msg("has one wastebasket card: it tops only one hamburger"), player=p)
         flipped.append(p)

@@ -76,11 +76,11 @@ def start(record: HotDogRecord) -> State:
     tables = neutral_tables(len(players))
     mustard = players[0]
     if record["mustard"] is not None:
-        mustard = roster.resolve(record["mustard"], "HD-4", "the mustard holder")
+        mustard = roster.resolve(record["mustard"], "HD-4", msg("the mustard holder"))
     money = {p: START_MONEY for p in players}
     named: set[str] = set()
     for name, amount in record["money"].items():
-        p = roster.resolve(name, "HD-3", "money for")
+        p = roster.resolve(name, "HD-3", msg("money for"))
         if p in named:
             raise RuleError("HD-3", msg("money is given twice"), player=p)
         named.add(p)
@@ -93,7 +93,7 @@ def start(record: HotDogRecord) -> State:
             raise RuleError("HD-8", msg("the {table} table is given twice", table=table))
         seen_tables.add(table)
         for name, n in per_player.items():
-            p = roster.resolve(name, "HD-8", f"hot dogs at the {table} table for")
+            p = roster.resolve(name, "HD-8", msg("hot dogs at the {table} table for", table=table))
             if p in lying[table]:
                 raise RuleError("HD-8", msg("hot dogs at the {table} table are given twice", table=table),
                                 player=p)

@@ -93,7 +93,12 @@ class Sale(Model):
 
 
 class Round(Model):
+    """A round as entered: its sales, and the cards dealt to each player when the stock
+    ran short (SA-16; None: the game's ``hand_size``). At least 1 and at most the game's
+    hand size: the rules check it and say so with SA-16."""
+
     sales: list[Sale] = []
+    hand_size: Annotated[int, Field(strict=True)] | None = None
 
 
 class SalesRecord(GameRecord):
@@ -132,6 +137,7 @@ class RoundResult(Result):
     sales: list[SaleResult]
     hands: dict[str, int]
     # extra fields
+    hand_size: int                 # the cards dealt to each player this round (SA-2, SA-16)
     leader: str
     over: bool
     won: dict[str, int]

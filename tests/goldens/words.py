@@ -209,6 +209,11 @@ def sales(record: dict[str, Any], *, every_sale: bool = False, csv: bool = False
     out.append(("match_line", list(present.match_line(record["players"], [record, record]))))
     out.append(("match_line.none", list(present.match_line(record["players"], []))))
     out.append(("entry", _plain(present.sale_view(game))))
+    out.append(("dealt", present.dealt_text(game)))
+    for copy in (40, 96):         # a deck of this many cards (SA-16's deal)
+        for name, d in (("in_play", present.deal_in_play(game, copy)), ("next", present.next_deal(game, copy))):
+            if d is not None:
+                out.append((f"deal.{copy}.{name}", [present.deal_text(d), present.deal_why(d)]))
     out.append(("grid", _plain(present.score_grid(game))))
     resolution = SEAT.resolution(record, None)
     if resolution is not None:

@@ -38,14 +38,20 @@ class Money:
     dollars: int
 
 
+class Worded(Protocol):
+    """Anything that words itself when shown (a :class:`Message`, or a piece of one)."""
+
+    def text(self) -> str: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Names:
-    """Names (or other words as they are) in a list: 'Anna', 'Anna and Bernd', 'Anna,
-    Bernd and Chris'; joined by the catalog of the message that holds them."""
+    """Names (or other words: as they are, or worded when shown) in a list: 'Anna',
+    'Anna and Bernd', 'Anna, Bernd and Chris' (:func:`companion.core.words.names`)."""
 
-    names: tuple[str, ...]
+    names: tuple[str | Worded, ...]
 
-    def __init__(self, names: Sequence[str]) -> None:
+    def __init__(self, names: Sequence[str | Worded]) -> None:
         object.__setattr__(self, "names", tuple(names))
 
 
@@ -70,12 +76,6 @@ def for_the_record() -> Iterator[None]:
         yield
     finally:
         _record_reader.reset(token)
-
-
-class Worded(Protocol):
-    """Anything that words itself when shown (a :class:`Message`, or a piece of one)."""
-
-    def text(self) -> str: ...
 
 
 Param = Union[int, str, list[int], Money, Names, Index, Worded]
@@ -115,7 +115,7 @@ def _worded(value: Param) -> str:
     if isinstance(value, Money):
         return i18n.money(value.dollars)
     if isinstance(value, Names):
-        return words.names(value.names)
+        return words.names([n if isinstance(n, str) else n.text() for n in value.names])
     if isinstance(value, Index):
         return str(value.index if _record_reader.get() else value.index + 1)
     return value.text()
@@ -124,7 +124,8 @@ def _worded(value: Param) -> str:
 def messages(domain: str) -> tuple[Callable[..., Message], Callable[..., Message]]:
     """The two message makers of a module of ``domain`` (pass the module's ``__name__``:
     its game's package is found from it): ``msg(text, **params)`` and
-    ``nmsg(singular, plural, n, **params)``, ``n`` also a parameter."""
+    ``nmsg(singular, plural, n, **params)``: ``n`` chooses the plural form and is the
+    ``{n}`` parameter too, unless ``params`` gives its own ``n``."""
     package = _package(domain)
 
     def msg(text: str, /, **params: Param) -> Message:

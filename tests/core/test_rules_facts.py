@@ -69,9 +69,7 @@ def number_writing(tree: ast.AST) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(
-    strict=True, reason="sales' rules still word their results: they return facts next")) if n == "sales" else n
-    for n in sorted(rules_files())])
+@pytest.mark.parametrize("name", sorted(rules_files()))
 def test_a_games_rules_import_nothing_that_words_and_write_no_number(name):
     path = rules_files()[name]
     tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -172,32 +172,34 @@ def burger(record: dict[str, Any], *, csv: bool = False) -> list[Line]:
 
 def sales(record: dict[str, Any], *, every_sale: bool = False, csv: bool = False) -> list[Line]:
     from companion.core.errors import RecordError
-    from companion.games.sales import changes, export, present, rules
+    from companion.games.sales import export, present
     from companion.games.sales.seat import SEAT
 
     out: list[Line] = []
-    result = rules.referee(changes.parse(record))
-    out.append(("referee.explanation", result.explanation))
-    out += _lines("referee.notes", result.notes)
-    if result.team is not None:
-        out.append(("referee.team", result.team.explanation))
-    for p, s in result.scores.items():
-        out += _lines(f"referee.score.{p}", s.breakdown)
-    for r in result.rounds:
-        for s in r.sales:
-            out.append((f"referee.round{r.round}.sale{s.sale}", [s.explanation, s.rulings]))
-        out += _lines(f"referee.round{r.round}.notes", r.notes)
     game = present.played(record)
+    result = game.result
+    out.append(("referee.explanation", present.game_text(result)))
+    out += _lines("referee.notes", present.game_notes(result))
+    if result["team"] is not None:
+        out.append(("referee.team", present.team_text(result)))
+    for p in result["scores"]:
+        out += _lines(f"referee.score.{p}", present.breakdown(result, p))
+    for r in result["rounds"]:
+        for s in r["sales"]:
+            out.append((f"referee.round{r['round']}.sale{s['sale']}",
+                        [present.sale_text(s, result["mode"], r["round"]), s["rulings"]]))
+        out += _lines(f"referee.round{r['round']}.notes", present.round_notes(r))
     for ri, r in enumerate(game.rounds):
-        for si in range(len(r.sales)):
-            out.append((f"round{r.round}.sale{si + 1}", _plain(present.sale_result(game, ri, si))))
+        n = r["round"]
+        for si in range(len(r["sales"])):
+            out.append((f"round{n}.sale{si + 1}", _plain(present.sale_result(game, ri, si))))
             plays = record["rounds"][ri]["sales"][si]["plays"]
-            out += _lines(f"round{r.round}.sale{si + 1}.played", [present.played_text(p["card"]) for p in plays])
+            out += _lines(f"round{n}.sale{si + 1}.played", [present.played_text(p["card"]) for p in plays])
             if every_sale:
                 before = present.played(record, (ri, si))
                 for k in range(len(plays) + 1):
-                    out.append((f"round{r.round}.sale{si + 1}.entry{k}", _plain(present.sale_view(before, plays[:k]))))
-    if not any(r.sales for r in game.rounds):
+                    out.append((f"round{n}.sale{si + 1}.entry{k}", _plain(present.sale_view(before, plays[:k]))))
+    if not any(r["sales"] for r in game.rounds):
         try:
             present.sale_result(game)
         except RecordError as err:
@@ -217,7 +219,8 @@ def sales(record: dict[str, Any], *, every_sale: bool = False, csv: bool = False
     out.append(("grid", _plain(present.score_grid(game))))
     resolution = SEAT.resolution(record, None)
     if resolution is not None:
-        out.append(("phone", _plain(present.resolution_view(resolution, game.state.players))))
+        phone = json.loads(json.dumps(resolution))        # as the hub hands it on: JSON
+        out.append(("phone", _plain(present.resolution_view(phone, game.state.players))))
     if csv:
         out += _lines("csv", export.csv_rows(1, record))
     return out

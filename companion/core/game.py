@@ -118,7 +118,7 @@ class GameSpec:
     name: str                                   # 'hotdog': the record's "game"
     title: str                                  # 'Hot Dog': what a player reads
     record_model: Any                           # the record's shape: a typed dict (its game, players, rounds…)
-    referee: Callable[[Any], Any]               # record (read as record_model) → result (raises RuleError)
+    referee: Callable[[Any], GameResult]        # record (read as record_model) → result (raises RuleError)
     field_rulings: Mapping[str, str] = field(default_factory=dict)
     # per-player final score of a finished game's result, for three-game matches
     final_scores: Callable[[Any], dict[str, int]] | None = None

@@ -41,24 +41,6 @@ class Model(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
-    # Read like the typed dicts of the games already read that way (transitional).
-    def __getitem__(self, key: str) -> Any:
-        return getattr(self, key)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return getattr(self, key, default)
-
-
-class Result(BaseModel):
-    """Result pieces: plain data computed by the rules, serialised in field order.
-    Extra output fields beyond the contract's (explanations, rulings) are allowed."""
-
-    model_config = ConfigDict(frozen=True)
-
-    # Read like the typed dicts of the games already read that way (transitional).
-    def __getitem__(self, key: str) -> Any:
-        return getattr(self, key)
-
 
 #: The configuration of every piece of a record's shape: strict, and unknown fields are
 #: errors (the contract says so). ``@with_config(RECORD)`` on each typed dict.
@@ -68,13 +50,6 @@ RECORD = ConfigDict(extra="forbid", strict=True)
 @with_config(RECORD)
 class GameRecord(TypedDict):
     """What every game record has: its game and its players in seating order."""
-
-    game: str
-    players: list[Name]
-
-
-class ModelRecord(Model):
-    """A record read as a pydantic model (the games not yet read as typed dicts)."""
 
     game: str
     players: list[Name]

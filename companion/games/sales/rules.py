@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from companion.core.errors import RuleError, Where, error_of
+from companion.core.game import replay_rounds
 from companion.core.message import Names, messages
 from companion.core.names import Roster, check_names
 from companion.core.seating import first_clockwise, neighbours
@@ -327,12 +328,7 @@ def over(state: State) -> bool:
 
 def replay(record: SalesRecord) -> tuple[list[RoundResult], State]:
     """Every round's facts and the state after the last recorded sale."""
-    state = start(record)
-    results: list[RoundResult] = []
-    for rnd in record["rounds"]:
-        result, state = play_round(state, rnd)
-        results.append(result)
-    return results, state
+    return replay_rounds(start(record), record["rounds"], play_round)
 
 
 # ---------------------------------------------------------------- scoring

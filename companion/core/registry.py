@@ -24,6 +24,7 @@ from typing import Annotated, Any, TypeVar, Union
 from pydantic import Field, TypeAdapter, ValidationError
 from pydantic_core import to_json
 
+from companion.core.bounds import check_text
 from companion.core.edits import Place, round_place
 from companion.core.errors import RecordError
 from companion.core.game import PARTS, GameResult, GameSpec, Played, Rules
@@ -117,7 +118,9 @@ def _any_record() -> TypeAdapter[Any]:
 
 def parse_record(text: str | bytes) -> dict[str, Any]:
     """A record of any known game from JSON text, read with its game's shape (plain
-    dicts, every default filled in); a bad one raises a one-line RecordError."""
+    dicts, every default filled in); a bad one raises a one-line RecordError (one past
+    the bounds of :mod:`companion.core.bounds` before it is parsed)."""
+    check_text(text)
     try:
         found: dict[str, Any] = _any_record().validate_json(text)
     except ValidationError:

@@ -16,7 +16,8 @@ from typing import Annotated, Literal
 from pydantic import Field
 from typing_extensions import NotRequired, TypedDict
 
-from companion.core.record import RECORD, Count, Name, with_config
+from companion.core.bounds import MAX_DECK_CARDS, MAX_PER_ROUND, MAX_ROUNDS
+from companion.core.record import RECORD, CardName, Count, Name, Players, with_config
 
 ToolKind = Literal["tongs", "tease"]
 TOOL_KINDS: tuple[ToolKind, ...] = ("tongs", "tease")
@@ -52,23 +53,25 @@ class Round(TypedDict):
     """One round as entered: the decks as laid out, every player's tool card, the
     deck each taker chose (in taking order) and the hamburgers finished."""
 
-    decks: list[list[Name]]
-    tools: dict[str, ToolKind]  # keys as entered: the rules resolve them and refuse doubles
-    picks: NotRequired[Annotated[list[Count] | None, Field(default=None)]]
-    complete: NotRequired[Annotated[dict[str, Count], Field(default_factory=dict)]]
+    decks: Annotated[list[Annotated[list[CardName], Field(max_length=MAX_DECK_CARDS)]],
+                     Field(max_length=MAX_PER_ROUND)]
+    # keys as entered: the rules resolve them and refuse doubles
+    tools: Annotated[dict[str, ToolKind], Field(max_length=MAX_PER_ROUND)]
+    picks: NotRequired[Annotated[list[Count] | None, Field(default=None, max_length=MAX_PER_ROUND)]]
+    complete: NotRequired[Annotated[dict[str, Count], Field(default_factory=dict, max_length=MAX_PER_ROUND)]]
 
 
 @with_config(RECORD)
 class BurgerRecord(TypedDict):
     game: NotRequired[Annotated[Literal["burger"], Field(default="burger")]]
-    players: list[Name]
+    players: Players
     first: NotRequired[Annotated[Name | None, Field(default=None)]]
     tools: NotRequired[Annotated[Tools, Field(default_factory=lambda: {"tongs": DEFAULT_TONGS,
                                                                         "tease": DEFAULT_TEASE})]]
     scoring: NotRequired[Annotated[Scoring, Field(default_factory=lambda: {"hamburger": DEFAULT_HAMBURGER_POINTS,
                                                                             "rat": DEFAULT_RAT_POINTS})]]
     draw_pile: NotRequired[Annotated[Count | None, Field(default=None)]]
-    rounds: NotRequired[Annotated[list[Round], Field(default_factory=list)]]
+    rounds: NotRequired[Annotated[list[Round], Field(default_factory=list, max_length=MAX_ROUNDS)]]  # core.bounds
 
 
 # ---------------------------------------------------------------- results

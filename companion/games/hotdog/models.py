@@ -15,7 +15,8 @@ from typing import Annotated, Literal
 from pydantic import Field
 from typing_extensions import NotRequired, TypedDict
 
-from companion.core.record import RECORD, Count, Name, Positive, with_config
+from companion.core.bounds import MAX_PER_ROUND, MAX_ROUNDS
+from companion.core.record import RECORD, Count, Name, Players, Positive, with_config
 
 START_MONEY = 3  # HD-3
 
@@ -32,18 +33,19 @@ class Bid(TypedDict):
 
 @with_config(RECORD)
 class Round(TypedDict):
-    bids: list[Bid]
+    bids: Annotated[list[Bid], Field(max_length=MAX_PER_ROUND)]
 
 
 @with_config(RECORD)
 class HotDogRecord(TypedDict):
     game: NotRequired[Annotated[Literal["hotdog"], Field(default="hotdog")]]
-    players: list[Name]
+    players: Players
     mustard: NotRequired[Annotated[Name | None, Field(default=None)]]
     # keys as entered: the rules resolve names (trimmed, any case) and refuse doubles
-    money: NotRequired[Annotated[dict[str, Count], Field(default_factory=dict)]]
-    tables: NotRequired[Annotated[dict[str, dict[str, Count]], Field(default_factory=dict)]]
-    rounds: NotRequired[Annotated[list[Round], Field(default_factory=list)]]
+    money: NotRequired[Annotated[dict[str, Count], Field(default_factory=dict, max_length=MAX_PER_ROUND)]]
+    tables: NotRequired[Annotated[dict[str, Annotated[dict[str, Count], Field(max_length=MAX_PER_ROUND)]],
+                                  Field(default_factory=dict, max_length=MAX_PER_ROUND)]]
+    rounds: NotRequired[Annotated[list[Round], Field(default_factory=list, max_length=MAX_ROUNDS)]]  # core.bounds
 
 
 # ---------------------------------------------------------------- results

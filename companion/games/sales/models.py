@@ -17,7 +17,9 @@ from pydantic import AfterValidator, Field
 from pydantic_core import PydanticCustomError
 from typing_extensions import NotRequired, TypedDict
 
-from companion.core.record import RECORD, Count, Name, Positive, with_config
+from companion.core.bounds import MAX_HAND, MAX_ICONS, MAX_PER_ROUND, MAX_ROUNDS
+from companion.core.record import RECORD, Count, Name, Players, Positive, with_config
+from companion.core.text import label
 from companion.games.sales.i18n import _
 
 WILD = "wild"
@@ -49,8 +51,10 @@ def _icon_name(value: str) -> str:
     return value
 
 
-Suit = Annotated[str, AfterValidator(_lowercase_name)]
-Icon = Annotated[str, AfterValidator(_icon_name)]
+# Both follow the text policy of every field a person reads (core.text): no character
+# that does not show, no half of a UTF-16 pair.
+Suit = Annotated[str, AfterValidator(label), AfterValidator(_lowercase_name)]
+Icon = Annotated[str, AfterValidator(label), AfterValidator(_icon_name)]
 
 
 @with_config(RECORD)
@@ -68,7 +72,7 @@ class Card(TypedDict):
     suit: Suit
     value: Count
     discard: NotRequired[Annotated[Count, Field(default=0)]]
-    icons: NotRequired[Annotated[list[Icon], Field(default_factory=list)]]
+    icons: NotRequired[Annotated[list[Icon], Field(default_factory=list, max_length=MAX_ICONS)]]
     set: NotRequired[Annotated[SetCollector | None, Field(default=None)]]
 
 
@@ -93,7 +97,7 @@ class Play(TypedDict):
 
 @with_config(RECORD)
 class Sale(TypedDict):
-    plays: list[Play]
+    plays: Annotated[list[Play], Field(max_length=MAX_PER_ROUND)]
 
 
 @with_config(RECORD)
@@ -102,18 +106,19 @@ class Round(TypedDict):
     ran short (SA-16; None: the game's ``hand_size``). At least 1 and at most the game's
     hand size: the rules check it and say so with SA-16."""
 
-    sales: NotRequired[Annotated[list[Sale], Field(default_factory=list)]]
+    # a sale takes a card from every hand: never more sales than cards in a hand (core.bounds)
+    sales: NotRequired[Annotated[list[Sale], Field(default_factory=list, max_length=MAX_HAND)]]
     hand_size: NotRequired[Annotated[Annotated[int, Field(strict=True)] | None, Field(default=None)]]
 
 
 @with_config(RECORD)
 class SalesRecord(TypedDict):
     game: NotRequired[Annotated[Literal["sales"], Field(default="sales")]]
-    players: list[Name]
+    players: Players
     mode: NotRequired[Annotated[Mode, Field(default="competitive")]]
     leader: NotRequired[Annotated[Name | None, Field(default=None)]]
-    hand_size: NotRequired[Annotated[Positive, Field(default=DEFAULT_HAND_SIZE)]]
-    rounds: NotRequired[Annotated[list[Round], Field(default_factory=list)]]
+    hand_size: NotRequired[Annotated[Positive, Field(default=DEFAULT_HAND_SIZE, le=MAX_HAND)]]
+    rounds: NotRequired[Annotated[list[Round], Field(default_factory=list, max_length=MAX_ROUNDS)]]  # core.bounds
 
 
 # ---------------------------------------------------------------- results

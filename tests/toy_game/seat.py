@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.core import registry
 from companion.core.errors import RuleError
 from companion.core.game import Seat
 from tests.toy_game import play, rules
@@ -36,7 +37,7 @@ class ToyPicks(Seat):
         return change
 
     def over(self, record):
-        return play.replay(record)[1].over
+        return registry.over("toy", record)
 
     def resolution(self, record, player):
         results, state = play.replay(record)

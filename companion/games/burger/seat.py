@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.core import registry
 from companion.core.edits import Change, append_round, say
 from companion.core.errors import RuleError
 from companion.core.game import Seat
@@ -64,7 +65,7 @@ class BurgerBids(Seat):
         return append_round(replay, record, rnd)
 
     def over(self, record: Mapping[str, Any]) -> bool:
-        return replay(record).state.over
+        return registry.over("burger", record)
 
     def resolution(self, record: Mapping[str, Any], player: str | None) -> dict[str, Any] | None:
         return seat_round(replay(record), player)

@@ -101,7 +101,7 @@ class SalesPlays(Seat):
         return change
 
     def over(self, record: Mapping[str, Any]) -> bool:
-        return bool(_replay(record).state.game_over)
+        return registry.over("sales", record)
 
     def resolution(self, record: Mapping[str, Any], player: str | None) -> dict[str, Any] | None:
         """The last sale's facts (the table's; worded on each phone by

@@ -150,6 +150,21 @@ def test_a_catalog_is_read_once_per_language_and_again_when_forgotten(domain):
     assert domain.gettext("Scores") == "Wertung"
 
 
+def test_switching_languages_reads_no_catalog_again(domain, monkeypatch):
+    """The compiled catalogs are kept per language: a table that switches between
+    English and German (a printout in the other language, Settings) reads each catalog
+    once, and every word comes back in the language asked for, never the other's."""
+    reads: list[str] = []
+    real = domain._read
+    monkeypatch.setattr(domain, "_read", lambda code: reads.append(code) or real(code))
+    seen = []
+    for code in ("de", "en", "de", "en", "de"):
+        i18n.set_language(code)
+        seen.append((domain.gettext("Scores"), domain.ngettext("{n} card", "{n} cards", 2)))
+    assert seen == [("Punkte", "{n} Karten"), ("Scores", "{n} cards")] * 2 + [("Punkte", "{n} Karten")]
+    assert reads == ["de"]                      # English is the message itself: no catalog
+
+
 def test_threads_read_one_catalog(domain):
     i18n.set_language("de")
     seen: list[str] = []

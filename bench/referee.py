@@ -7,12 +7,16 @@ against two baselines measured in the same run on the same records (issue 26):
 
 Records (``bench/records.py``, seeded) of the three games, two shapes each:
 ``realistic`` (Hot Dog played to HD-13, about 8 rounds; sales with 12-card hands over
-three rounds; burger to its end) and ``random`` (short random records). Each command
+three rounds; burger to its end) and ``random`` (short random records); and
+``examples``, the shipped examples (``tests/examples``: the rulebook's and the
+contract's, the games of the match example each as a record of its own), repeated to
+``--records`` a game. Each command
 runs as its own process; its CPU time (user + system, its workers included) less that
 of the same command on an empty file is the work. Machines here are shared and noisy:
 read the ratios, best of ``--repeat``.
 
     python bench/referee.py [--records 1000] [--repeat 3] [--tree DIR ...] [--only hotdog]
+                            [--shape realistic|random|examples]
 
 ``--tree DIR`` also times the referee of another checkout of companion (e.g. a
 worktree of an older commit) on the same records: a before/after in one run.
@@ -45,19 +49,37 @@ PLAIN = ("import sys, json\n"
          "sys.stdout.write('\\n'.join(out))\n")
 
 
-def cpu(cmd: list[str], tree: Path = ROOT) -> float:
-    """CPU seconds (user + system) of ``cmd`` and every process it waited for."""
-    env = dict(os.environ, PYTHONPATH=str(tree))
+EXAMPLES = ROOT / "tests" / "examples"
+
+
+def examples(game: str, count: int) -> list[dict]:
+    """The shipped example records of ``game`` (a match's games each a record of its
+    own), repeated to ``count``."""
+    found = []
+    for path in sorted(EXAMPLES.glob("*.json")):
+        if path.name.endswith(".expected.json"):
+            continue
+        rec = json.loads(path.read_text())
+        if rec["game"] != game:
+            continue
+        found += [{"game": game, **g} for g in rec["games"]] if rec.get("kind") == "match" else [rec]
+    return [found[i % len(found)] for i in range(count)] if found else []
+
+
+def cpu(cmd: list[str], tree: Path = ROOT, language: str = "en") -> float:
+    """CPU seconds (user + system) of ``cmd`` and every process it waited for, with the
+    system's language ``language``."""
+    env = dict(os.environ, PYTHONPATH=str(tree), LANGUAGE=language)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=env, cwd=tree)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def work(cmd: list[str], path: str, repeat: int, tree: Path = ROOT) -> float:
+def work(cmd: list[str], path: str, repeat: int, tree: Path = ROOT, language: str = "en") -> float:
     """CPU seconds of ``cmd path`` less ``cmd`` on an empty file, best of ``repeat``."""
-    empty = min(cpu([*cmd, os.devnull], tree) for _ in range(repeat))
-    full = min(cpu([*cmd, path], tree) for _ in range(repeat))
+    empty = min(cpu([*cmd, os.devnull], tree, language) for _ in range(repeat))
+    full = min(cpu([*cmd, path], tree, language) for _ in range(repeat))
     return max(full - empty, 1e-9)
 
 
@@ -72,12 +94,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--only", choices=sorted(generate.GAMES), action="append")
-    ap.add_argument("--shape", choices=("realistic", "random"), action="append")
+    ap.add_argument("--shape", choices=("realistic", "random", "examples"), action="append")
     ap.add_argument("--tree", type=Path, action="append", default=[],
                     help="another checkout whose referee to time on the same records")
     args = ap.parse_args()
     games = args.only or sorted(generate.GAMES)
-    shapes = args.shape or ["realistic", "random"]
+    shapes = args.shape or ["examples", "realistic", "random"]
     trees = [ROOT, *[t.resolve() for t in args.tree]]
     print(f"{args.records} records per game and shape (seed {args.seed}); CPU seconds of the work "
           f"(start-up taken off), best of {args.repeat}")
@@ -85,7 +107,8 @@ def main() -> None:
           + "   referee ÷ plain (×speed)   referee ÷ floor (×time)")
     for shape in shapes:
         for game in games:
-            recs = generate.records(game, shape, args.records, args.seed)
+            recs = (examples(game, args.records) if shape == "examples"
+                    else generate.records(game, shape, args.records, args.seed))
             rounds = sum(len(r["rounds"]) for r in recs)
             with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as fh:
                 fh.write("".join(json.dumps(r) + "\n" for r in recs))

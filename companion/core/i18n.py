@@ -269,11 +269,19 @@ def domain(package: str) -> Domain:
 # ================================================================ formatting
 
 
+#: Whole numbers and dollars from -SMALL to SMALL are written once per language and
+#: kept (a screen writes the same few hundred of them on every redraw: a table's chips,
+#: its money grid); larger ones are written each time.
+SMALL = 1000
+
+
 class _Forms:
     """One language's number, dollar and date forms, worked out once (Babel's patterns
-    parsed once, not for every number)."""
+    parsed once, not for every number; small numbers written once)."""
 
     def __init__(self, code: str) -> None:
+        self.numbers: dict[int, str] = {}
+        self.dollars: dict[int, str] = {}
         self.locale = Locale.parse("en" if code == PSEUDO else code)
         self.number = parse_pattern(self.locale.decimal_formats[None])
         self.money = parse_pattern(self.locale.currency_formats["standard"].pattern.replace(".00", ""))
@@ -301,7 +309,12 @@ def _here() -> _Forms:
 def number(n: int) -> str:
     """A whole number: 1,234 (English), 1.234 (German)."""
     forms = _here()
-    return forms.number.apply(n, forms.locale)
+    found = forms.numbers.get(n)
+    if found is None:
+        found = forms.number.apply(n, forms.locale)
+        if -SMALL <= n <= SMALL and type(n) is int:
+            forms.numbers[n] = found
+    return found
 
 
 def decimal(x: float, digits: int) -> str:
@@ -326,4 +339,9 @@ def datetime(moment: dt.datetime) -> str:
 def money(dollars: int) -> str:
     """Whole dollars, as Hot Dog counts them: $5 (English), 5 $ (German)."""
     forms = _here()
-    return forms.money.apply(dollars, forms.locale, currency="USD", currency_digits=False)
+    found = forms.dollars.get(dollars)
+    if found is None:
+        found = forms.money.apply(dollars, forms.locale, currency="USD", currency_digits=False)
+        if -SMALL <= dollars <= SMALL and type(dollars) is int:
+            forms.dollars[dollars] = found
+    return found

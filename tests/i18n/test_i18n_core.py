@@ -217,3 +217,28 @@ def test_number_patterns_are_parsed_once_per_language():
     assert i18n.money(3) == "3\u00a0$" and i18n.number(1234) == "1.234"
     forms = i18n._forms["de"]
     assert i18n.money(12) == "12\u00a0$" and i18n._forms["de"] is forms
+
+
+def test_small_numbers_and_dollars_are_written_once_per_language_and_kept_apart():
+    """A redraw writes the same small numbers again and again: each is written once per
+    language (Babel asked once) and kept with that language, never served to the other."""
+    from babel.numbers import NumberPattern
+
+    calls = []
+    real = NumberPattern.apply
+
+    def counted(self, value, *args, **kwargs):
+        calls.append(value)
+        return real(self, value, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(NumberPattern, "apply", counted)
+        mp.setattr(i18n, "_forms", {})            # nothing written before this test
+        seen = []
+        for code in ("de", "en", "de", "en"):
+            i18n.set_language(code)
+            seen.append((i18n.number(7), i18n.money(-12), i18n.number(1234), i18n.money(1234)))
+    de = ("7", "-12\u00a0$", "1.234", "1.234\u00a0$")
+    en = ("7", "-$12", "1,234", "$1,234")
+    assert seen == [de, en, de, en]
+    assert sorted(calls) == sorted([7, -12, 7, -12] + [1234, 1234] * 4)   # small ones once per language

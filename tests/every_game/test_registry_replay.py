@@ -2,7 +2,8 @@
 (:func:`companion.core.registry.replay`, :func:`~companion.core.registry.over`,
 :func:`~companion.core.registry.place`): on random legal records of every registered
 game (and the toy game), the registry's replay is the rules' own, played round by
-round; the game is over exactly when its result says so, for the registry, the rules
+round; every game's result is one type, plain data (its typed dict: ``game``,
+``game_over``, ``winners``, each round's facts); the game is over exactly when its result says so, for the registry, the rules
 and the phones' seat alike; and a table that asks a record's replay, whether it is
 over, how far it is and what a seat is shown replays its rounds once, not once per
 question."""
@@ -46,6 +47,9 @@ def test_the_registrys_replay_over_and_place_are_the_rules_own(name):
             rounds, states, result = by_hand(name, record)
             assert (played.rounds, played.states, played.result) == (rounds, states, result)
             assert registry.referee(registry.read(registry.game(name), record)) == result
+            # one result type: plain data, the game's typed dict, as JSON reads it back
+            assert type(result) is dict and all(type(r) is dict for r in result["rounds"])
+            assert {"game", "game_over", "winners"} <= set(result) and result["game"] == name
             over = bool(result["game_over"])
             assert registry.over(name, record) is over
             assert rules.over(played.state) is over

@@ -74,26 +74,26 @@ def main() -> None:
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as fh:
         fh.write("".join(json.dumps(r) + "\n" for r in recs))
         path = fh.name
-    try:
-        rows: list[tuple[str, float]] = [
-            ("json floor (parse only)", work([sys.executable, "-c", JSON], path, args.repeat)),
-            ("plain-dict rules", work([sys.executable, "-c", PLAIN], path, args.repeat)),
-        ]
-        for tree in trees:
-            for language in ("en", "de"):
-                rows.append((f"{tree.name}: referee ({language})",
-                             work([python(tree), "-c", REFEREE], path, args.repeat, tree, language)))
-            if has_replay(tree):
-                rows.append((f"{tree.name}: registry.replay (en)",
-                             work([python(tree), "-c", REPLAY], path, args.repeat, tree)))
-    finally:
-        os.unlink(path)
-    floor, plain = rows[0][1], rows[1][1]
     print(f"archive: {len(recs)} realistic records ({args.records} a game), {rounds} rounds (seed {args.seed}); "
           f"CPU seconds of the work, start-up taken off, best of {args.repeat}")
-    print(f"{'':38}{'CPU s':>8}{'records/s':>11}{'÷ plain (×speed)':>18}{'÷ json (×time)':>16}")
-    for label, seconds in rows:
-        print(f"{label:38}{seconds:8.3f}{len(recs) / seconds:11,.0f}{plain / seconds:18.2f}{seconds / floor:16.1f}")
+    print(f"{'':38}{'CPU s':>8}{'records/s':>11}{'÷ plain (×speed)':>18}{'÷ json (×time)':>16}", flush=True)
+    runs = [("json floor (parse only)", [sys.executable, "-c", JSON], ROOT, "en"),
+            ("plain-dict rules", [sys.executable, "-c", PLAIN], ROOT, "en")]
+    for tree in trees:
+        runs += [(f"{tree.name}: referee ({language})", [python(tree), "-c", REFEREE], tree, language)
+                 for language in ("en", "de")]
+        if has_replay(tree):
+            runs.append((f"{tree.name}: registry.replay (en)", [python(tree), "-c", REPLAY], tree, "en"))
+    found: list[float] = []
+    try:
+        for label, cmd, tree, language in runs:
+            seconds = work(cmd, path, args.repeat, tree, language)
+            found.append(seconds)
+            floor, plain = found[0], found[min(1, len(found) - 1)]
+            print(f"{label:38}{seconds:8.3f}{len(recs) / seconds:11,.0f}{plain / seconds:18.2f}"
+                  f"{seconds / floor:16.1f}", flush=True)
+    finally:
+        os.unlink(path)
 
 
 if __name__ == "__main__":

@@ -3,8 +3,8 @@
 :func:`~companion.core.registry.place`): on random legal records of every registered
 game (and the toy game), the registry's replay is the rules' own, played round by
 round; every game's result is one type, plain data (its typed dict: ``game``,
-``game_over``, ``winners``, each round's facts); the game is over exactly when its result says so, for the registry, the rules
-and the phones' seat alike; and a table that asks a record's replay, whether it is
+``game_over``, ``winners``, each round's facts); the game is over exactly when its
+result says so, for the registry, the rules and the phones' seat alike; and a table that asks a record's replay, whether it is
 over, how far it is and what a seat is shown replays its rounds once, not once per
 question."""
 

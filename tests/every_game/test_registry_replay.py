@@ -4,9 +4,9 @@
 game (and the toy game), the registry's replay is the rules' own, played round by
 round; every game's result is one type, plain data (its typed dict: ``game``,
 ``game_over``, ``winners``, each round's facts); the game is over exactly when its
-result says so, for the registry, the rules and the phones' seat alike; and a table that asks a record's replay, whether it is
-over, how far it is and what a seat is shown replays its rounds once, not once per
-question."""
+result says so, for the registry, the rules and the phones' seat alike; and a table
+that asks a record's replay, whether it is over, how far it is and what a seat is
+shown replays its rounds once, not once per question."""
 
 from __future__ import annotations
 

@@ -91,6 +91,7 @@ class ShellServices(Protocol):
     def continue_match(self, match_id: int) -> None: ...
     def cannot_save(self) -> str | None: ...
     def export(self, filename: str, data: str | bytes, what: str | None = None) -> str: ...   # None: "File"
+    def settling(self) -> bool: ...   # a screen just opened: its entry takes no tap yet
 
 
 # ================================================================ a game's app screens

@@ -56,9 +56,11 @@ offers both for any game.
 
 from __future__ import annotations
 
+import asyncio
 import sys
+import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +86,10 @@ from companion.ui.widgets import accessible, error_text, heading, icon_button
 from companion.ui.widgets.text_field import TextField
 
 MARGIN = 8                                  # the page's margin left and right of the content
+# A new screen (or a new step of one) takes no tap on its entry for this long: the second
+# tap of a quick double tap on the button that opened it lands on whatever lies under the
+# finger on the new screen (a table's bid chips under its "Next round"), and is lost there.
+SETTLE = 0.4
 TABLE_SCREENS = frozenset({"match", "history_match"})   # a match's screens: up to TABLE_WIDTH
 
 __all__ = ["App", "GameView", "Route", "SessionState", "Shell", "accessible", "error_text",
@@ -120,6 +126,10 @@ class Shell:
         # it that it has not yet said it shows (each comes back as a route change).
         self.at: str | None = None
         self._sent: list[str] = []
+        # The scene last drawn (scene_of) and until when the screen it opened settles.
+        self._scene: Scene | None = None
+        self._scenes = 0
+        self._settle_until = 0.0
 
     # ------------------------------------------------------------ state
     def bind(self, state: SessionState, set_state: Callable[[Any], None]) -> None:
@@ -277,6 +287,41 @@ class Shell:
         if layout(width) != layout(self.state.width):
             self._update(lambda s: replace(s, wide=width > PHONE_WIDTH, width=width))
 
+    # ------------------------------------------------------------ a new scene
+    def drawn(self, scene: Scene) -> int:
+        """The session draws ``scene`` (:func:`scene_of`); returns how many scenes it has
+        drawn (a new one opens at its top). A new one, not the session's first, settles
+        for SETTLE seconds (:meth:`settling`), and is drawn again after."""
+        before, self._scene = self._scene, scene
+        if not scene.after(before):
+            return self._scenes
+        self._scenes += 1
+        if before is None:
+            return self._scenes     # the session's first screen: no tap opened it
+        self._settle_until = time.monotonic() + SETTLE
+        page = self.page
+        if page is None:        # drawn without a page (tests)
+            return self._scenes
+
+        async def settled() -> None:
+            await asyncio.sleep(SETTLE + 0.02)
+            self.saved()
+            try:
+                page.update()
+            except Exception:   # the page went away meanwhile
+                pass
+
+        try:
+            page.run_task(settled)
+        except Exception:
+            pass
+        return self._scenes
+
+    def settling(self) -> bool:
+        """Whether the screen just opened still takes no tap on its entry (a screen's
+        chips are drawn disabled meanwhile, looking the same)."""
+        return time.monotonic() < self._settle_until
+
     # ------------------------------------------------------------ services
     def to_top(self) -> None:
         """Scroll the page to its top: a new screen, or a new step of one, opens there."""
@@ -397,16 +442,54 @@ def layout(window: float) -> tuple[float | None, ...]:
     return (window > PHONE_WIDTH, *(content_width(s, window) for s in ("match", "home")))
 
 
-def scene_of(state: SessionState) -> tuple[Any, ...]:
-    """What makes a new screen, as opposed to a redraw of the same one: the route, and
-    the step (``mode``) of every screen's passing state — a table going from entry to
-    its reveal, or to a past round, opens at the top; a redraw keeps its place."""
+@dataclass(frozen=True)
+class Scene:
+    """What a session shows, as far as a new screen is concerned: the route, and per
+    screen's passing state (by key) the game of a match it is for and its step
+    (``mode``), with the step it begins in (its ``mode`` field's default)."""
+
+    route: tuple[str, str]
+    steps: tuple[tuple[str, Any, str, Any], ...]   # (key, game number, mode, mode it begins in)
+
+    def after(self, before: Scene | None) -> bool:
+        """Whether this is a new screen after ``before`` rather than a redraw of it: the
+        route changed, a screen's step changed (a table going from entry to its reveal,
+        or to a past round), a table went on to its match's next game, or a screen's
+        state began or ended in a step other than the one it begins in. A first tap
+        on a table, which begins its passing state in its first step, is no new screen."""
+        if before is None or before.route != self.route:
+            return True
+        then = {key: (number, mode, first) for key, number, mode, first in before.steps}
+        now = {key: (number, mode, first) for key, number, mode, first in self.steps}
+        for key in then.keys() | now.keys():
+            if key in then and key in now:
+                changed = then[key][:2] != now[key][:2]
+            else:
+                _number, mode, first = then.get(key) or now[key]
+                changed = mode != first
+            if changed:
+                return True
+        return False
+
+
+def _first_mode(ui: Any) -> Any:
+    if is_dataclass(ui):
+        for f in fields(ui):
+            if f.name == "mode":
+                return f.default
+    return None
+
+
+def scene_of(state: SessionState) -> Scene:
+    """The scene ``state`` shows (:class:`Scene`): a new scene opens at the top of the
+    page; a redraw keeps its place."""
     steps = []
     for key, held in sorted(state.ui.items()):
-        mode = getattr(getattr(held, "ui", held), "mode", None)
+        ui = getattr(held, "ui", held)
+        mode = getattr(ui, "mode", None)
         if isinstance(mode, str):
-            steps.append((key, mode))
-    return (state.route.screen, repr(sorted(state.route.args.items())), tuple(steps))
+            steps.append((key, getattr(held, "number", None), mode, _first_mode(ui)))
+    return Scene((state.route.screen, repr(sorted(state.route.args.items()))), tuple(steps))
 
 
 @ft.component
@@ -415,7 +498,7 @@ def App(shell: Shell) -> ft.Control:
     shell.bind(state, set_state)
     playing = state.route.screen == "match"
     ft.use_effect(lambda: shell.keep_awake(playing), [playing])
-    ft.use_effect(shell.to_top, [scene_of(state)])
+    ft.use_effect(shell.to_top, [shell.drawn(scene_of(state))])
     body = Screen(shell, state.route, key=f"{state.route.screen}")
     cannot_save = shell.cannot_save()
     column = ft.Column(

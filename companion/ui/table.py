@@ -294,8 +294,17 @@ class TableSession(Generic[U]):
             pass
         except CompanionError as exc:   # the store cannot save now (read-only, busy)
             return _("Not saved: {reason}").format(reason=exc)
+        # The next game's table begins fresh: a new scene, which opens at its top
+        # (companion.ui.shell.scene_of), whatever the game over screen was scrolled to.
+        fresh = Held(self.match.id, self.match.number + 1, self.fresh)
+        self._shell.set_ui(self._key, lambda h: h if self._later(h) else fresh)
         self._shell.go("match", match=self.match.id)
         return None
+
+    def _later(self, held: Any) -> bool:
+        """``held`` is this match's passing state for a game after the one drawn (another
+        screen started it first)."""
+        return isinstance(held, Held) and held.match_id == self.match.id and held.number > self.match.number
 
     def set_setting(self, key: str, value: str | None) -> None:
         """Keep one of the match's own settings (e.g. the sales deck file)."""

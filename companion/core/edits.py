@@ -6,6 +6,7 @@ changed the record first (the store refuses a change made from an old record).""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,6 +60,34 @@ def name_errors(names: Sequence[str], ruling: str) -> list[str | None]:
         if fault is None:
             accepted.append(name)
     return out
+
+
+# A setup's name fields say a refusal only once a field was typed in or left, or Start
+# was tapped: a fresh empty field is no mistake yet. ``touched``: the fields (by seat)
+# typed in or left; ``tried``: Start was tapped.
+
+
+def said_name_errors(errors: Sequence[str | None], touched: AbstractSet[int], tried: bool) -> list[str | None]:
+    """Each name field's refusal (``errors``, from :func:`name_errors`) as its setup says
+    it: only for a field typed in or left, or every field once Start was tapped."""
+    return [err if tried or i in touched else None for i, err in enumerate(errors)]
+
+
+def keeps_quiet(errors: Sequence[str | None], touched: AbstractSet[int], tried: bool) -> bool:
+    """Whether a fresh field still keeps its refusal to itself (not typed in or left,
+    Start not tapped): the setup's line on why it cannot start waits as well."""
+    return not tried and any(err is not None and i not in touched for i, err in enumerate(errors))
+
+
+def touched_swapped(touched: AbstractSet[int], i: int, j: int) -> frozenset[int]:
+    """The fields touched after seats ``i`` and ``j`` swapped their names."""
+    swap = {i: j, j: i}
+    return frozenset(swap.get(k, k) for k in touched)
+
+
+def touched_removed(touched: AbstractSet[int], i: int) -> frozenset[int]:
+    """The fields touched after seat ``i`` was removed (the seats after it move up)."""
+    return frozenset(k - (k > i) for k in touched if k != i)
 
 
 Replay = Callable[[Mapping[str, Any]], Any]

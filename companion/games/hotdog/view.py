@@ -64,7 +64,7 @@ def _player_row(i: int, name: str, count: int, error: str | None,
     return ft.Column([
         ft.Row([
             TextField(label=label, value=name, expand=True, dense=True,
-                         on_change=lambda e: renamed(e.control.value)),
+                      on_change=lambda e: renamed(e.control.value), on_blur=lambda e: put(lambda d: d.left(i))),
             icon_button(ft.Icons.ARROW_UPWARD, _("Move Player {n} up").format(n=i + 1),
                         lambda e: put(lambda d: d.moved(i, -1)), disabled=i == 0),
             icon_button(ft.Icons.ARROW_DOWNWARD, _("Move Player {n} down").format(n=i + 1),
@@ -121,7 +121,9 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
                       content=ft.Column([ft.Radio(value=str(i), label=n) for i, n in valid], spacing=0)),
         bold(_("How are the bids entered? (changeable between rounds)")),
         ft.RadioGroup(value=d.entry, on_change=lambda e: put(lambda d: d.entered_by(e.control.value or "")),
-                      content=ft.Column([ft.Radio(value=m, label=_(label)) for m, label in forms.ENTRY_MODES.items()],
+                      content=ft.Column([part for m, (label, means) in forms.ENTRY_MODES.items() for part in (
+                          ft.Radio(value=m, label=_(label)),
+                          ft.Container(ft.Text(_(means), size=13), padding=ft.Padding(40, 0, 0, 4)))],
                                         spacing=0)),
         error_text(problem),
         ft.Text(_("A match is {n} games; the dollars are added up (HD-15).").format(n=GAMES_PER_MATCH)),

@@ -34,11 +34,17 @@ def say(err: RecordError) -> str:
     return err.message
 
 
-def say_where(err: RecordError) -> str:
-    """A refusal with its place: 'round 2: Bernd: HD-6: dollars (4) exceed …'."""
+def say_where(err: RecordError, *, start: bool = False) -> str:
+    """A refusal with its place: 'round 2: Bernd: HD-6: dollars (4) exceed …'; ``start``:
+    a line of its own, which starts with a capital ('Round 2: Bernd: …'). The place
+    always begins with the word for it (round, sale), never with a name, so only that
+    word is capitalised."""
     if err.round is None and err.sale is None and err.player is None:   # only "setup" or "record"
         return say(err)
-    return f"{err.where}: {say(err)}"
+    where = err.where
+    if start:
+        where = where[:1].upper() + where[1:]
+    return f"{where}: {say(err)}"
 
 
 def clean(names: Sequence[str]) -> list[str]:
@@ -101,7 +107,7 @@ def append_round(replay: Replay, record: Mapping[str, Any], rnd: Mapping[str, An
     try:
         replay(changed)
     except RecordError as err:
-        return Change(dict(record), say_where(err))
+        return Change(dict(record), say_where(err, start=True))
     return Change(changed)
 
 
@@ -121,7 +127,7 @@ def replace_round(replay: Replay, record: Mapping[str, Any], index: int, rnd: Ma
         if err.round is not None and err.round > index + 1:
             return Change(dict(record), _("{what} {n} cannot be changed so: {error}").format(
                 what=what.capitalize(), n=index + 1, error=say_where(err)))
-        return Change(dict(record), say_where(err))
+        return Change(dict(record), say_where(err, start=True))
     return Change(changed)
 
 

@@ -84,3 +84,17 @@ def test_match_exports_json_csv_and_bg_stats(data):
     bgstats = (folder / f"hotdog-match-{mid}-bgstats.json").read_text(encoding="utf-8")
     assert bgstats == bgstats_json([m]) and len(json.loads(bgstats)["plays"]) == 1
     store.close()
+
+
+def test_hotdog_csv_says_announced_only_of_a_last_hot_dog_hd12():
+    """The CSV said announced = true of every bid: it is said of a last hot dog only."""
+    from companion.games.hotdog.export import csv_rows
+
+    record = {"game": "hotdog", "players": ["Anna", "Bernd", "Chris"], "mustard": "Anna", "rounds": [
+        {"bids": [{"player": "Anna", "table": 5, "hotdogs": 2},
+                  {"player": "Bernd", "table": 7, "hotdogs": 1, "last": True, "announced": False},
+                  {"player": "Chris", "table": 7, "hotdogs": 2, "last": True, "announced": True}]}]}
+    rows = {r["player"]: r for r in csv_rows(1, record)}
+    assert (rows["Anna"]["last"], rows["Anna"]["announced"]) == (False, "")
+    assert (rows["Bernd"]["last"], rows["Bernd"]["announced"]) == (True, False)
+    assert (rows["Chris"]["last"], rows["Chris"]["announced"]) == (True, True)

@@ -18,7 +18,7 @@ PLAYERS = ["Anna", "Bernd", "Chris"]
 TIE = {"Anna": Draft(table=5, hotdogs=2), "Bernd": Draft(table=5, hotdogs=3, dollars=2),
        "Chris": Draft(table=5, hotdogs=3, dollars=2)}
 LAST = {"Anna": Draft(table=7, hotdogs=1, last=True), "Bernd": Draft(table=5), "Chris": Draft(table=5)}
-NOT_BID = "round 1: HD-6: Anna and Chris have not bid yet: every player bids every round."
+NOT_BID = "Round 1: HD-6: Anna and Chris have not bid yet: every player bids every round."
 
 
 @pytest.fixture
@@ -99,7 +99,7 @@ def test_a_round_with_untouched_bids_is_refused_and_nothing_made_up_hd6(store, m
     ops.submit(*drawn(shell, mid))
     assert rounds(store, mid) == []
     assert ops.open_table(shell, mid).latest().error == (
-        "round 1: HD-6: Anna, Bernd and Chris have not bid yet: every player bids every round.")
+        "Round 1: HD-6: Anna, Bernd and Chris have not bid yet: every player bids every round.")
     typed(shell, mid, {"Bernd": Draft(table=7, hotdogs=2)})
     ops.submit(*drawn(shell, mid))
     ui = ops.open_table(shell, mid).latest()
@@ -120,7 +120,7 @@ def test_a_refused_hidden_bid_is_said_without_its_amounts_and_marked_on_its_card
     ops.submit(*drawn(shell, mid))
     ui = ops.open_table(shell, mid).latest()
     assert rounds(store, mid) == []
-    assert ui.error == "round 1: HD-6: Chris's bid needs checking: Chris, show it to see why."
+    assert ui.error == "Round 1: HD-6: Chris's bid needs checking: Chris, show it to see why."
 
     def chris_card() -> list[str]:
         return bid_cards(shell, mid)[2]

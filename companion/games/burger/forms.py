@@ -659,7 +659,7 @@ def preview(state: rules.State, draft: RoundDraft) -> tuple[RoundResult | None, 
     rnd = Round.model_validate(round_of(state, draft))
     err = rules.check_round(state, rnd)
     if err is not None:
-        return None, on_screen(say_where(err))
+        return None, on_screen(say_where(err, start=True))
     result, __ = rules.play_round(state, rnd)
     return result, None
 

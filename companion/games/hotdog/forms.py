@@ -292,13 +292,13 @@ def enter_round(record: Mapping[str, Any], drafts: Mapping[str, Draft]) -> Chang
         errors = bid_errors(state, drafts)
         hidden = [p for p in players if p in errors and drafts[p].hidden]
         if hidden:
-            return Change(dict(record), _("round {n}: {checks}").format(
+            return Change(dict(record), _("Round {n}: {checks}").format(
                 n=state.next_round, checks=" ".join(needs_checking(p) for p in hidden)))
         missing = not_bid(players, drafts)
         if missing and not errors:
             return Change(dict(record), ngettext(
-                "round {n}: HD-6: {players} has not bid yet: every player bids every round.",
-                "round {n}: HD-6: {players} have not bid yet: every player bids every round.",
+                "Round {n}: HD-6: {players} has not bid yet: every player bids every round.",
+                "Round {n}: HD-6: {players} have not bid yet: every player bids every round.",
                 len(missing)).format(n=state.next_round, players=words.names(missing)))
     return submit(record, drafts)
 

@@ -94,9 +94,9 @@ def check_sale(state: rules.State, entered: Sequence[PlayDict]) -> str | None:
     except ValidationError as exc:
         err = error_from_validation(exc, raw, GAME.field_rulings)
         return say_where(RecordError(err.message, ruling=err.ruling, round=state.round,
-                                     sale=state.sales_in_round + 1, player=err.player))
+                                     sale=state.sales_in_round + 1, player=err.player), start=True)
     found = rules.check_sale(state, sale)
-    return say_where(found) if found is not None else None
+    return say_where(found, start=True) if found is not None else None
 
 
 def _replay_whole(record: Mapping[str, Any]) -> Any:
@@ -126,7 +126,7 @@ def start_next_round(record: Mapping[str, Any]) -> Change:
     try:
         rules.start_round(state)
     except RuleError as err:
-        return Change(dict(record), say_where(err))
+        return Change(dict(record), say_where(err, start=True))
     return edits.append_round(_replay_whole, record, {"sales": []})
 
 

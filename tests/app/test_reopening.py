@@ -11,7 +11,7 @@ from companion.games.hotdog import forms, present
 from companion.games.hotdog.forms import SetupDraft
 from companion.games.hotdog.view import SETUP
 from companion.store.drafts import kept_setup
-from companion.ui.table import Held, opened_anew, open_match
+from companion.ui.table import Held, open_match, opened_anew
 from tests.tabs import tab
 
 PLAYERS = ["Anna", "Bernd", "Chris"]

@@ -485,7 +485,8 @@ def StackCheck(d: Drawn, which: str, player: str, *, key: str | None = None) -> 
     assert d.book is not None
     book = d.book
     state, draft = d.state_for(which), d.draft(which)
-    stack = stacks.stack_of(state, draft, player, book)
+    kept = stacks.kept_cards(d.record, d.rounds_before(which), player)
+    stack = stacks.stack_of(state, draft, player, book, kept)
 
     def put(fn: Callable[[StackDraft], StackDraft]) -> None:
         actions.put_draft(d, which, lambda x: forms.set_stack(x, player, fn(x.stacks.get(player, stack))))
@@ -520,7 +521,7 @@ def StackCheck(d: Drawn, which: str, player: str, *, key: str | None = None) -> 
                                 disabled=check is None or not check.complete,
                                 on_click=_tap(partial(actions.put_draft, d, which,
                                                       partial(stacks.count_stack, player=player, book=book,
-                                                              state=state)))))
+                                                              state=state, kept=kept)))))
     return card(_column(rows, GAP), f"stack-{player}", padding=8)
 
 

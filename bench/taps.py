@@ -9,12 +9,12 @@ ends the game, and counts every click and key press per round: Playwright's clic
 presses and typing are wrapped, so every one the drivers make is counted (a typed word
 counts one per key).
 
-Scrolls are counted too, as a player's thumb makes them: before each tap its target is
-brought fully into the part of the screen under the app bar by swipes of at most one
-screen's height (so a target two screens away costs two), counted one per swipe;
-Playwright's own scrolling then has nothing left to do. Reading a round's result counts
-as well: the player reads it down to the money grid, then taps the Next round nearest
-(one on screen costs no scroll).
+Scrolls are counted too, as a player's thumb makes them (``tests/e2e/thumb.py``): before
+each tap its target is brought fully into the part of the screen under the app bar by
+swipes of one screen's height each towards it (the page's end stops one sooner; a
+target two screens away costs two), counted one per swipe. Reading a round's result
+counts as well: the player reads it down to the money grid's "Now" row, then taps the
+Next round nearest (one on screen costs no scroll).
 
 Flows played:
   * from the table — every bid picked on one screen, Submit, the whole result;
@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import math
 import statistics
 import subprocess
 import sys
@@ -57,8 +56,8 @@ from tests.e2e import harness  # noqa: E402
 from tests.e2e.harness import Server, launch  # noqa: E402
 
 PLAYER_PHONE = {"width": 390, "height": 844}   # the phone the issue's goal is set at (≤ 2 scrolls a round)
-APP_BAR = 64            # the app bar's height and a margin: what a thumb cannot tap under
 from tests.e2e.table import Table  # noqa: E402
+from tests.e2e.thumb import Thumb  # noqa: E402
 
 BASELINE = "d5f13f8"      # the commit before bids were picked directly
 PLAYERS = ["Anna", "Bernd", "Chris", "Dora"]
@@ -122,8 +121,7 @@ Round = tuple[str, int, int, int]   # (label, taps to the result, taps in all, s
 
 class Taps:
     """Every click and key press Playwright makes while counting, per round, and the
-    swipes a thumb makes to bring each tap's target into view (``scrolling``: the
-    page's size, to swipe in; None counts no scroll)."""
+    swipes a thumb makes to bring each tap's target into view."""
 
     def __init__(self) -> None:
         self.rounds: list[Round] = []
@@ -132,7 +130,7 @@ class Taps:
         self.swipes = 0
         self.at_result = 0
         self.label = ""
-        self.page: Any = None            # the page scrolls are made on (set by :meth:`wrapped`)
+        self.thumb: Thumb | None = None  # the thumb that scrolls (set by :meth:`wrapped`)
 
     def tap(self, n: int = 1) -> None:
         if self.on:
@@ -153,55 +151,17 @@ class Taps:
         self.on = False
 
     # ------------------------------------------------------------ a thumb's swipes
-    def band(self) -> tuple[float, float]:
-        """The part of the screen a thumb taps in: under the app bar, above the bottom."""
-        height = (self.page.viewport_size or PLAYER_PHONE)["height"]
-        return APP_BAR, height - 8
-
-    def into_view(self, found: Any) -> None:
-        """Swipe until ``found`` is wholly in the band, each swipe at most one screen's
-        height (the band's), counted."""
-        top, bottom = self.band()
-        for _ in range(20):
-            box = found.bounding_box()
-            if box is None:
-                return
-            if box["y"] >= top and box["y"] + box["height"] <= bottom:
-                return
-            if box["height"] > bottom - top:                  # taller than the screen: its top in view
-                need = box["y"] - top
-                if abs(need) < 1:
-                    return
-            elif box["y"] < top:
-                need = box["y"] - top - 8
-            else:
-                need = box["y"] + box["height"] - bottom + 8
-            swipe = max(-(bottom - top), min(bottom - top, need))
+    def into_view(self, found: Any, part: float | None = None) -> None:
+        """Swipe ``found`` (its first ``part`` px) into view, as a thumb does
+        (:class:`~tests.e2e.thumb.Thumb`), the swipes counted."""
+        if self.thumb is not None:
+            made = self.thumb.into_view(found, part)
             if self.on:
-                self.swipes += 1
-            self.page.mouse.move(195, (top + bottom) // 2)
-            self.page.mouse.wheel(0, swipe)
-            self.page.wait_for_timeout(250)
-            if math.isclose(abs(swipe), abs(need)):
-                still = found.bounding_box()
-                if still is not None and still["y"] == box["y"]:   # the page could not move further
-                    return
+                self.swipes += made
 
     def nearest(self, found: Any) -> Any:
-        """Of the targets ``found`` matches, the one on screen, else the nearest: the
-        Next round a player taps is the one in front of them."""
-        top, bottom = self.band()
-        best, far = found.first, math.inf
-        for one in found.all():
-            box = one.bounding_box()
-            if box is None:
-                continue
-            if box["y"] >= top and box["y"] + box["height"] <= bottom:
-                return one
-            distance = top - box["y"] if box["y"] < top else box["y"] + box["height"] - bottom
-            if distance < far:
-                best, far = one, distance
-        return best
+        """Of the targets ``found`` matches, the one on screen, else the nearest."""
+        return self.thumb.nearest(found) if self.thumb is not None else found.first
 
     @contextmanager
     def wrapped(self, page: Any = None) -> Iterator[None]:
@@ -209,7 +169,7 @@ class Taps:
         each tap's target brought into view by counted swipes first."""
         from playwright.sync_api import Keyboard, Locator, Mouse, Page
 
-        self.page = page
+        self.thumb = Thumb(page) if page is not None else None
 
         def counting(cls: Any, name: str, keys: bool = False) -> tuple[Any, str, Any]:
             real = getattr(cls, name)
@@ -240,14 +200,16 @@ class Taps:
 # ---------------------------------------------------------------- the flows
 
 
+GRID_TOP = 90    # a money grid's heading and its first row ("Now"): what reading the result ends with
+
+
 def result_then_next(t: Any, count: Taps, n: int) -> None:
     """Round ``n``'s whole result on screen (counted up to here), read down to the money
-    grid (the swipes counted), then on to the next round by the Next round nearest (End
-    of game after the last)."""
+    grid's "Now" row (the swipes counted), then on to the next round by the Next round
+    nearest (End of game after the last)."""
     t.see("Tables now")
     count.result()
-    if count.page is not None:
-        count.into_view(t.pg.locator('[aria-label="money grid"]').first)
+    count.into_view(t.pg.locator('[aria-label="money grid"]').first, GRID_TOP)
     name = "End of game" if n == len(ROUNDS) else "Next round"
     count.nearest(t.pg.get_by_role("button", name=name)).click()
     count.end()

@@ -287,3 +287,12 @@ def shot(pg, name: str) -> Path:
     except Exception as exc:  # playwright's TimeoutError
         print(f"screenshot {name} not taken: {type(exc).__name__}")
     return path
+
+
+def scrolled(pg) -> float | None:
+    """How far the page is scrolled down, in px: the scroll offset of Flutter's page
+    (its scrolling node in the accessibility tree); None when the page does not scroll."""
+    return pg.evaluate(
+        "() => { const s = [...document.querySelectorAll('flt-semantics')].find(e =>"
+        " e.scrollHeight > e.clientHeight + 5 && ['scroll', 'auto'].includes(getComputedStyle(e).overflowY));"
+        " return s ? s.scrollTop : null }")

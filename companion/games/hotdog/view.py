@@ -157,8 +157,6 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
                                    _("Money before round {n} (HD-3: {money} at the start)").format(
                                        n=ui.index + 1, money=present.dollars(START_MONEY)))
         out.append(side_by_side(Reveal(s, gv, ui, key="reveal"), standings))
-        if whole:
-            out.append(_go_on(s, gv, ui))
     elif ui.mode == "round":
         out.append(RoundScreen(s, gv, ui, ExportActions(shell, s.match.id, s.number), key="round"))
     elif ui.mode == "edit":
@@ -323,9 +321,9 @@ def _go_on(s: ops.Session, gv: GameView, ui: TableUI) -> ft.Control:
 
 @ft.component
 def Reveal(s: ops.Session, gv: GameView, ui: TableUI, *, key: Key = None) -> ft.Control:
-    """A round just entered: its whole result at once, with Next round right there (and
-    again under the money, where reading the result ends); the step-by-step reveal is
-    one tap away."""
+    """A round just entered: its whole result at once, the money after it at the top,
+    with Next round right there and again where reading the result ends (the money
+    grid under it); the step-by-step reveal is one tap away."""
     rv = gv.round(ui.index)
     total = len(rv.steps)
     shown = ui.steps_shown(total)
@@ -333,6 +331,11 @@ def Reveal(s: ops.Session, gv: GameView, ui: TableUI, *, key: Key = None) -> ft.
     if not ui.stepwise:
         out.append(ft.Row([_go_on(s, gv, ui), ft.Button(_("Reveal step by step"), icon=ft.Icons.SKIP_NEXT,
                                                       on_click=lambda e: ops.step_by_step(s))], wrap=True))
+    if shown == total:      # the money after the round, at the top (nothing of it before its step)
+        row = present.money_grid(gv)[ui.index + 1]
+        out.append(ft.Text(_("Money after round {n}: {money}").format(
+            n=rv.number, money=" · ".join(f"{p} {cell}" for p, cell in zip(gv.players, row.cells))),
+            weight=ft.FontWeight.W_500))
     out += draw(present.round_lines(rv, shown))
     if ui.stepwise and shown < total:
         out.append(ft.Row([
@@ -341,6 +344,8 @@ def Reveal(s: ops.Session, gv: GameView, ui: TableUI, *, key: Key = None) -> ft.
             ft.Button(_("Show all"), icon=ft.Icons.DONE_ALL,
                       on_click=lambda e: s.put(lambda u: u.all_steps(total))),
         ], wrap=True))
+    else:                   # again where reading the result ends, the money grid under it
+        out.append(_go_on(s, gv, ui))
     return _column(out)
 
 

@@ -149,7 +149,8 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
     records = s.match.records
     out: list[ft.Control] = [heading(_("Hot Dog · game {n} of {of}").format(n=s.number, of=GAMES_PER_MATCH))]
     if ui.mode == "reveal":
-        whole = ui.steps_shown(len(gv.results[ui.index].steps)) == len(gv.results[ui.index].steps)
+        steps = len(gv.round(ui.index).steps)
+        whole = ui.steps_shown(steps) == steps
         if whole:
             standings = _standings(gv)
         else:   # step by step: nothing of the round's outcome before its step, the money neither

@@ -431,3 +431,36 @@ def test_undo_says_what_it_did_next_to_the_rounds_list(store, four):
     assert said in words and words.index(said) > words.index("Submit round")   # below the entry, not only on top
     tap_bid(shell, four, "Anna", 7, 1)
     assert "Round 1 undone; its bids are back for entry." not in screen_texts(shell, four)
+
+
+def chip_of(shell, mid, name: str):
+    """The bid chip read out as ``name`` on the entry as drawn now: (its text, lit, its tap)."""
+    import flet as ft
+    from flet.components.component import Renderer
+
+    from companion.games.hotdog import view
+
+    s, gv = drawn(shell, mid)
+    column = Renderer().render(lambda: ft.Column(view._bid_cards(s, gv.state, s.latest().drafts, ops.ROUND)))
+    for c in controls(column):
+        if isinstance(c, ft.Semantics) and c.label == name:
+            return c.content.content, bool(c.selected), (lambda: c.content.on_click(None))
+    raise AssertionError(f"no chip {name!r}")
+
+
+def test_a_bid_of_more_hot_dogs_than_the_table_holds_is_the_tables_last_chip_hd6_hd8(store, mid):
+    """The chips stopped at the table's value; "5 table, 6 hot dogs" is a legal bid (it
+    goes back, HD-8), so the app made the player enter 5: the record was wrong."""
+    shell = tab(store)
+    text, lit, tap = chip_of(shell, mid, "Anna: 5 table, 6 hot dogs")
+    assert (text, lit) == ("6+", False)
+    assert chip_of(shell, mid, "Anna: 7 table, 8 hot dogs")[0] == "8+"          # three players: 5 and 7 (HD-2)
+    tap()
+    assert ops.open_table(shell, mid).latest().drafts["Anna"] == Draft(table=5, hotdogs=6)
+    text, lit, tap = chip_of(shell, mid, "Anna: 5 table, 6 hot dogs")
+    assert (text, lit) == ("6", True)
+    tap()                                                   # a tap more: one hot dog more
+    assert chip_of(shell, mid, "Anna: 5 table, 7 hot dogs")[:2] == ("7", True)
+    assert chip_of(shell, mid, "Anna: 3 dollars")[1] is False   # $0 up to the money ($3)
+    chip_of(shell, mid, "Anna: 5 table, 2 hot dogs")[2]()   # back within the table: its own chip
+    assert chip_of(shell, mid, "Anna: 5 table, 6 hot dogs")[:2] == ("6+", False)

@@ -335,6 +335,10 @@ class TableSession(Generic[U]):
     def go(self, screen: str, **args: Any) -> None:
         self._shell.go(screen, **args)
 
+    def to_top(self) -> None:
+        """The page scrolled to its top: the screen drawn next is another one in effect."""
+        self._shell.to_top()
+
     def continue_match(self) -> None:
         self._shell.continue_match(self.match.id)
 

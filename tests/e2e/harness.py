@@ -294,5 +294,5 @@ def scrolled(pg) -> float | None:
     (its scrolling node in the accessibility tree); None when the page does not scroll."""
     return pg.evaluate(
         "() => { const s = [...document.querySelectorAll('flt-semantics')].find(e =>"
-        " e.scrollHeight > e.clientHeight + 5 && ['scroll', 'auto'].includes(getComputedStyle(e).overflowY));"
+        " e.scrollHeight > e.clientHeight + 5 && getComputedStyle(e).overflowY !== 'visible');"
         " return s ? s.scrollTop : null }")

@@ -128,9 +128,11 @@ def bid_fields(player: str, tables: Sequence[int], money: int, d: Draft | None, 
     out.append(ft.Row([
         ft.Checkbox(label=_("Last hot dog"), value=last, disabled=d is None or settling,
                     semantics_label=_("{player}: last hot dog").format(player=p),
+                    visual_density=ft.VisualDensity.COMPACT,
                     on_change=lambda e: put(last_hot_dog(bool(e.control.value)))),
         ft.Checkbox(label=_("announced"), value=d is None or d.announced, visible=last, disabled=settling,
                     semantics_label=_("{player}: last hot dog announced").format(player=p),
+                    visual_density=ft.VisualDensity.COMPACT,
                     on_change=lambda e: put(announced(bool(e.control.value)))),
     ], spacing=4, wrap=True))
     return out

@@ -262,7 +262,7 @@ def Entry(s: ops.Session, gv: GameView, ui: TableUI, so_far: str | None = None, 
     """From the table: the bids lie face up; one person picks each player's at once.
     ``so_far``: the match's finished games, in one line (from game 2 on)."""
     out = _status(gv, so_far)
-    out.append(ft.Text(_("Tap each player's table and hot dogs as they lie, then their dollars.")))
+    out.append(ft.Text(_("Tap each bid as it lies: table and hot dogs, then dollars."), size=13))
     out.append(_two_up(_bid_cards(s, gv.state, ui.drafts, ops.ROUND, settling=settling)))
     out.append(error_text(ui.error))
     out.append(ft.FilledButton(_("Submit round"), icon=ft.Icons.CHECK, on_click=lambda e: ops.submit(s, gv)))

@@ -37,6 +37,8 @@ averages are reported with Hot Dog's (their scrolls are taps_cards' own count).
 from __future__ import annotations
 
 import argparse
+import ast
+import functools
 import importlib.util
 import statistics
 import subprocess
@@ -316,13 +318,27 @@ def baseline_checkout(commit: str, where: Path) -> Path:
     return where
 
 
+def shipped_fonts(root: Path) -> list[str]:
+    """The font files the app of checkout ``root`` registers (its companion/ui/fonts.py's
+    FONTS; none before it had that file): what its page is waited for."""
+    path = root / "companion" / "ui" / "fonts.py"
+    if not path.exists():
+        return []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "FONTS" for t in node.targets):
+            return list(ast.literal_eval(node.value).values())
+    return []
+
+
 def old_driver(root: Path) -> type:
-    """The baseline's own ``tests/e2e/table.py`` (its Table class)."""
+    """The baseline's own ``tests/e2e/table.py`` (its Table class), opening its pages
+    with today's harness, waiting for the fonts that app ships."""
     spec = importlib.util.spec_from_file_location("baseline_table", root / "tests" / "e2e" / "table.py")
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     mod.TIMEOUT = 60000     # its waits for a stepper's echo, given time on a loaded machine
+    mod.open_app = functools.partial(harness.open_app, fonts=shipped_fonts(root))
     return mod.Table
 
 

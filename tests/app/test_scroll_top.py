@@ -42,3 +42,24 @@ def test_a_first_tap_that_begins_the_tables_state_is_no_new_scene():
     assert not new(untouched, tapped)
     assert new(untouched, opened_round)
     assert scene_of(untouched).after(None)           # the session's first screen
+
+
+def test_a_new_scene_takes_no_tap_on_its_entry_for_a_moment_the_first_one_at_once(store, monkeypatch):
+    """A double tap on Next round (or Start game 2) picked a bid: its second tap landed
+    on the chip under the finger on the new screen. A new scene, not the session's
+    first, settles for SETTLE seconds (its chips drawn disabled, looking the same)."""
+    from companion.ui import shell as shell_module
+    from tests.tabs import tab
+
+    now = [100.0]
+    monkeypatch.setattr(shell_module.time, "monotonic", lambda: now[0])
+    shell = tab(store)
+    table = SessionState(route=Route("match", {"match": 1}))
+    first = shell.drawn(scene_of(table))
+    assert not shell.settling()                                  # the session's first screen
+    revealed = replace(table, ui={"hotdog-table": Held(1, 1, TableUI(mode="reveal"))})
+    assert shell.drawn(scene_of(revealed)) == first + 1 and shell.settling()
+    now[0] += shell_module.SETTLE / 2
+    assert shell.drawn(scene_of(revealed)) == first + 1 and shell.settling()   # a redraw: the same scene
+    now[0] += shell_module.SETTLE
+    assert not shell.settling()

@@ -13,8 +13,9 @@ Scrolls are counted too, as a player's thumb makes them (``tests/e2e/thumb.py``)
 each tap its target is brought fully into the part of the screen under the app bar by
 swipes of one screen's height each towards it (the page's end stops one sooner; a
 target two screens away costs two), counted one per swipe. Reading a round's result
-counts as well: the player reads it down to the money grid's "Now" row, then taps the
-Next round nearest (one on screen costs no scroll).
+counts as well: the player reads it to its last line and the money after the round (at
+the result's top in this app, else the money grid's "Now" row under the result), then
+taps the Next round nearest (one on screen costs no scroll).
 
 Flows played:
   * from the table — every bid picked on one screen, Submit, the whole result;
@@ -40,6 +41,7 @@ import argparse
 import ast
 import functools
 import importlib.util
+import re
 import statistics
 import subprocess
 import sys
@@ -202,17 +204,28 @@ class Taps:
 # ---------------------------------------------------------------- the flows
 
 
-GRID_TOP = 90    # a money grid's heading and its first row ("Now"): what reading the result ends with
+GRID_TOP = 90    # a money grid's heading and its first row ("Now")
+
+
+def read_result(t: Any, count: Taps, name: str) -> None:
+    """A round's result read as a player reads it: the steps down to its last line, and
+    the money after the round. An app that says that money at the result's top (this
+    one) is read to its last line, where its second ``name`` button (Next round) sits;
+    one that does not (a baseline) down to the money grid's "Now" row under the result."""
+    if t.pg.get_by_text(re.compile(r"^Money after round \d+: ")).count():
+        count.into_view(t.pg.get_by_role("button", name=name).last)
+    else:
+        count.into_view(t.pg.locator('[aria-label="money grid"]').first, GRID_TOP)
 
 
 def result_then_next(t: Any, count: Taps, n: int) -> None:
-    """Round ``n``'s whole result on screen (counted up to here), read down to the money
-    grid's "Now" row (the swipes counted), then on to the next round by the Next round
-    nearest (End of game after the last)."""
+    """Round ``n``'s whole result on screen (counted up to here), read (:func:`read_result`,
+    the swipes counted), then on to the next round by the Next round nearest (End of
+    game after the last)."""
     t.see("Tables now")
     count.result()
-    count.into_view(t.pg.locator('[aria-label="money grid"]').first, GRID_TOP)
     name = "End of game" if n == len(ROUNDS) else "Next round"
+    read_result(t, count, name)
     count.nearest(t.pg.get_by_role("button", name=name)).click()
     count.end()
 

@@ -367,12 +367,10 @@ class Shell:
         if not scene.after(before):
             return self._scenes
         self._scenes += 1
-        if before is None:
-            return self._scenes     # the session's first screen: no tap opened it
-        self._settle_until = time.monotonic() + SETTLE
         page = self.page
-        if page is None:        # drawn without a page (tests)
-            return self._scenes
+        if before is None or page is None:   # the session's first screen (no tap opened it), or no page
+            return self._scenes              # to draw the settled screen on (drawn in-process: tests)
+        self._settle_until = time.monotonic() + SETTLE
 
         async def settled() -> None:
             await asyncio.sleep(SETTLE + 0.02)

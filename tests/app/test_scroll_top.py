@@ -53,7 +53,19 @@ def test_a_new_scene_takes_no_tap_on_its_entry_for_a_moment_the_first_one_at_onc
 
     now = [100.0]
     monkeypatch.setattr(shell_module.time, "monotonic", lambda: now[0])
+    drawn_in_process = tab(store)                 # no page to draw the settled screen on: no settling
+    drawn_in_process.drawn(scene_of(SessionState(route=Route("history"))))
+    drawn_in_process.drawn(scene_of(SessionState(route=Route("home"))))
+    assert not drawn_in_process.settling()
     shell = tab(store)
+
+    class Page:                                   # where the settled screen is drawn again
+        tasks: list = []
+
+        def run_task(self, fn) -> None:
+            self.tasks.append(fn)
+
+    shell.page = Page()  # type: ignore[assignment]
     table = SessionState(route=Route("match", {"match": 1}))
     first = shell.drawn(scene_of(table))
     assert not shell.settling()                                  # the session's first screen
@@ -63,3 +75,4 @@ def test_a_new_scene_takes_no_tap_on_its_entry_for_a_moment_the_first_one_at_onc
     assert shell.drawn(scene_of(revealed)) == first + 1 and shell.settling()   # a redraw: the same scene
     now[0] += shell_module.SETTLE
     assert not shell.settling()
+    assert len(shell.page.tasks) == 1                 # the screen drawn again once settled

@@ -141,6 +141,13 @@ def round_values(record: Mapping[str, Any], result: Mapping[str, Any]) -> list[d
     return out
 
 
+def round_deals(record: Mapping[str, Any]) -> list[int]:
+    """The cards dealt to each player in every recorded round: the round's own hand size
+    when the stock ran short (SA-16), else the game's."""
+    deal = record.get("hand_size", DEAL)
+    return [r.get("hand_size") or deal for r in record.get("rounds", [])]
+
+
 def last_sale_winner(result: Mapping[str, Any]) -> str | None:
     """Who won the most recent sale recorded (the tie-break's player, SA-13)."""
     for rnd in reversed(result.get("rounds") or []):
@@ -186,6 +193,12 @@ def filled_sheet(record: Any, result: Any, number: int = 1) -> ScoreSheet:
                             else _("Solo: {deal} cards per hand each round.")).format(deal=deal),
                            rulings=("SA-2",)))
         blocks.append(_team_box(team.get("score"), team.get("rating"), filled=True))
+    dealt = round_deals(record)
+    if any(n != deal for n in dealt):
+        blocks.append(Note(_("Cards dealt each round: {rounds}. Cards won are not dealt again: a round whose cards "
+                             "left do not make {deal} each shares them out evenly, the rest stay out.").format(
+            rounds=", ".join(_("round {r}: {n}").format(r=r, n=n) for r, n in enumerate(dealt, 1)), deal=deal),
+            rulings=("SA-16",), house_rule=True))
     played = len(result.get("rounds", []))
     sub = (_("Game over: {mode}, {played} of {rounds} rounds recorded.") if over
            else _("Game in progress: {mode}, {played} of {rounds} rounds recorded.")).format(

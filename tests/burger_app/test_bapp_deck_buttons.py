@@ -238,3 +238,27 @@ def test_bu5_of_the_kept_cards_only_those_the_recipe_can_hold_are_begun_with():
     begun = stacks.stack_of(st, draft, "Ann", book, stacks.kept_cards(rec, 1, "Ann"))
     assert begun.recipe == "Double cheese"
     assert begun.cards == ("bottom bun", "patty", "lettuce", "mushroom", "cheese")   # this round's as taken
+
+
+def test_bu5_a_whole_hamburger_taken_beside_the_one_kept_is_begun_on_its_own():
+    """Found by the whole-game test: a player with a hamburger in progress (bottom bun,
+    patty, cheese, lettuce kept) who takes a whole hamburger this round was offered one
+    stack of both (two bottom buns): incomplete, the Count button off. The kept
+    hamburger stays in front of them (BU-5); the new one is checked on its own."""
+    book = load_recipes()
+    rec = start(["Ann", "Ben"])
+    rec = play(rec, [["bottom bun", "patty"], ["cheese", "lettuce"]], {"Ann": "tongs", "Ben": "tease"})
+    kept = stacks.kept_cards(rec, 1, "Ann")
+    assert kept == ["bottom bun", "patty", "cheese", "lettuce"]
+    st = state(rec)
+    both_tongs = {"Ann": "tongs", "Ben": "tongs"}               # Ben takes deck 1, Ann deck 2
+    draft = entered(rec, [["onion"], ["bottom bun", "patty", "cheese", "top bun"]], both_tongs)
+    assert stacks.taken_cards(st, draft, "Ann") == ["bottom bun", "patty", "cheese", "top bun"]
+    begun = stacks.stack_of(st, draft, "Ann", book, kept)
+    assert begun.cards == ("bottom bun", "patty", "cheese", "top bun")
+    assert begun.recipe == "Cheeseburger" and stacks.stack_check(book, begun).complete
+    assert stacks.count_stack(draft, "Ann", book, st, kept).complete == {"Ann": 1}
+    # the kept hamburger takes no second bottom bun: a top bun taken finishes it
+    topped = entered(rec, [["onion"], ["bottom bun", "top bun"]], both_tongs)
+    on_kept = stacks.stack_of(st, topped, "Ann", book, kept)
+    assert on_kept.cards == ("bottom bun", "patty", "cheese", "top bun") and on_kept.recipe == "Cheeseburger"

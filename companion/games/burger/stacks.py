@@ -139,22 +139,33 @@ def _ordered(cards: Sequence[str]) -> tuple[str, ...]:
     return (*bottom, *middle, *top)
 
 
+def _onto(kept: Sequence[str], now: Sequence[str]) -> list[str]:
+    """This round's cards put onto the hamburger kept: one that has its bottom bun
+    takes no second one (a second bottom bun would begin another hamburger, BU-5)."""
+    if any(_k(c) == BOTTOM_BUN for c in kept):
+        now = [c for c in now if _k(c) != BOTTOM_BUN]
+    return [*kept, *now]
+
+
 def stack_of(state: rules.State, draft: RoundDraft, player: str, book: RecipeBook,
              kept: Sequence[str] = ()) -> StackDraft:
     """The stack ``player`` checks: as entered, or else begun from the hamburger they
     kept from earlier rounds (``kept``, :func:`kept_cards`: those of its cards a recipe
     can hold) and the cards they take this round (bottom bun first, top bun last,
-    BU-5), with the first recipe it completes, else the recipe most of the kept cards
-    fit (the file's first when none do). Once a hamburger is counted this round the
-    next stack begins empty: those cards are stacked already."""
+    BU-5), with the first recipe it completes; else, when this round's cards alone
+    make a hamburger (a new one, the kept one staying in front of them), that one;
+    else the recipe most of the kept cards fit (the file's first when none do). Once a
+    hamburger is counted this round the next stack begins empty: those cards are
+    stacked already."""
     stack = draft.stacks.get(player)
     if stack is not None:
         return stack
     if draft.complete.get(player, 0):
         return StackDraft(recipe=book.recipes[0].name)
     now = taken_cards(state, draft, player)
-    begun = [StackDraft(recipe=r.name, cards=_ordered([*_kept_for(r, kept), *now])) for r in book.recipes]
-    for stack in begun:
+    begun = [StackDraft(recipe=r.name, cards=_ordered(_onto(_kept_for(r, kept), now))) for r in book.recipes]
+    fresh = [StackDraft(recipe=r.name, cards=_ordered(now)) for r in book.recipes] if kept else []
+    for stack in (*begun, *fresh):
         check = stack_check(book, stack)
         if check is not None and check.complete:
             return stack

@@ -306,6 +306,34 @@ def test_a_round_from_the_table_is_one_chip_per_bid_then_submit_and_the_whole_re
     assert "Tables now" not in words and any(w.startswith("Next step (2 of 4)") for w in words)
 
 
+def test_the_step_by_step_reveal_shows_the_money_before_the_round_until_its_last_step(store, four):
+    """With step 1 of 4 shown, the money grid right under it showed the round's final
+    money: the reveal was spoiled. Until its last step the grid is the money before the
+    round, said so; the money after it comes with the last step (and at the top of the
+    whole result)."""
+    shell = tab(store)
+    tap_bid(shell, four, "Anna", 5, 2)
+    tap_bid(shell, four, "Bernd", 5, 3, 2)
+    tap_bid(shell, four, "Chris", 7, 4)
+    tap_bid(shell, four, "Dora", 9, 5, 1)
+    ops.submit(*drawn(shell, four))
+    after = "Money after round 1: Anna $5 +2 · Bernd $4 +1 · Chris $3 · Dora $2 −1"
+    assert after in screen_texts(shell, four)
+    ops.step_by_step(drawn(shell, four)[0])
+    for step in range(1, 4):
+        words = screen_texts(shell, four)
+        assert f"Next step ({step + 1} of 4)" in words
+        assert "Money before round 1 (HD-3: $3 at the start)" in words and after not in words
+        now = words.index("Now")
+        assert words[now:now + 5] == ["Now", "$3", "$3", "$3", "$3"] and "Round 1" not in words[now:]
+        s = drawn(shell, four)[0]
+        s.put(lambda u: u.next_step(4))
+    words = screen_texts(shell, four)                         # the last step: the whole result
+    assert after in words and not any(w.startswith("Money before") for w in words)
+    now = words.index("Now")
+    assert words[now:now + 5] == ["Now", "$5", "$4", "$3", "$2"]
+
+
 def test_the_entry_shows_the_tables_with_their_places_and_the_money_grid(store, four):
     shell = tab(store)
     for p, t, n in (("Anna", 9, 4), ("Bernd", 9, 3), ("Chris", 5, 1), ("Dora", 7, 1)):

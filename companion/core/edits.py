@@ -6,6 +6,7 @@ changed the record first (the store refuses a change made from an old record).""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,11 +34,17 @@ def say(err: RecordError) -> str:
     return err.message
 
 
-def say_where(err: RecordError) -> str:
-    """A refusal with its place: 'round 2: Bernd: HD-6: dollars (4) exceed …'."""
+def say_where(err: RecordError, *, start: bool = False) -> str:
+    """A refusal with its place: 'round 2: Bernd: HD-6: dollars (4) exceed …'; ``start``:
+    a line of its own, which starts with a capital ('Round 2: Bernd: …'). The place
+    always begins with the word for it (round, sale), never with a name, so only that
+    word is capitalised."""
     if err.round is None and err.sale is None and err.player is None:   # only "setup" or "record"
         return say(err)
-    return f"{err.where}: {say(err)}"
+    where = err.where
+    if start:
+        where = where[:1].upper() + where[1:]
+    return f"{where}: {say(err)}"
 
 
 def clean(names: Sequence[str]) -> list[str]:
@@ -61,6 +68,34 @@ def name_errors(names: Sequence[str], ruling: str) -> list[str | None]:
     return out
 
 
+# A setup's name fields say a refusal only once a field was typed in or left, or Start
+# was tapped: a fresh empty field is no mistake yet. ``touched``: the fields (by seat)
+# typed in or left; ``tried``: Start was tapped.
+
+
+def said_name_errors(errors: Sequence[str | None], touched: AbstractSet[int], tried: bool) -> list[str | None]:
+    """Each name field's refusal (``errors``, from :func:`name_errors`) as its setup says
+    it: only for a field typed in or left, or every field once Start was tapped."""
+    return [err if tried or i in touched else None for i, err in enumerate(errors)]
+
+
+def keeps_quiet(errors: Sequence[str | None], touched: AbstractSet[int], tried: bool) -> bool:
+    """Whether a fresh field still keeps its refusal to itself (not typed in or left,
+    Start not tapped): the setup's line on why it cannot start waits as well."""
+    return not tried and any(err is not None and i not in touched for i, err in enumerate(errors))
+
+
+def touched_swapped(touched: AbstractSet[int], i: int, j: int) -> frozenset[int]:
+    """The fields touched after seats ``i`` and ``j`` swapped their names."""
+    swap = {i: j, j: i}
+    return frozenset(swap.get(k, k) for k in touched)
+
+
+def touched_removed(touched: AbstractSet[int], i: int) -> frozenset[int]:
+    """The fields touched after seat ``i`` was removed (the seats after it move up)."""
+    return frozenset(k - (k > i) for k in touched if k != i)
+
+
 Replay = Callable[[Mapping[str, Any]], Any]
 """A game's replay of a whole record: raises RuleError (ruling, round, player) if refused."""
 
@@ -72,7 +107,7 @@ def append_round(replay: Replay, record: Mapping[str, Any], rnd: Mapping[str, An
     try:
         replay(changed)
     except RecordError as err:
-        return Change(dict(record), say_where(err))
+        return Change(dict(record), say_where(err, start=True))
     return Change(changed)
 
 
@@ -92,7 +127,7 @@ def replace_round(replay: Replay, record: Mapping[str, Any], index: int, rnd: Ma
         if err.round is not None and err.round > index + 1:
             return Change(dict(record), _("{what} {n} cannot be changed so: {error}").format(
                 what=what.capitalize(), n=index + 1, error=say_where(err)))
-        return Change(dict(record), say_where(err))
+        return Change(dict(record), say_where(err, start=True))
     return Change(changed)
 
 

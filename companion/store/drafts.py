@@ -70,3 +70,27 @@ def drop(store: Store, match_id: int, screen: str) -> None:
     """``screen`` keeps no drafts for the match any more (they were entered)."""
     with store.transaction(synced=False, wait=WAIT) as c:
         c.execute("DELETE FROM drafts WHERE match_id=? AND screen=?", (match_id, screen))
+
+
+# ---------------------------------------------------------------- a setup being filled in
+#
+# A setup screen's draft (the names typed, the choices made) belongs to no match yet: it
+# is kept in the settings, one per setup screen, the same way (one small unsynced
+# transaction a change) and gone when its match starts or a new setup is begun.
+
+SETUP = "setup-draft:"      # the settings key a setup screen's draft is kept under, before its screen's key
+
+
+def kept_setup(store: Store, screen: str) -> str | None:
+    """The draft ``screen`` (a setup screen's key) keeps, as the JSON text it wrote, or None."""
+    return store.setting(SETUP + screen)
+
+
+def keep_setup(store: Store, screen: str, state: str | None) -> None:
+    """Keep ``screen``'s draft (JSON text), in place of the one it kept before; None:
+    keep none any more."""
+    with store.transaction(synced=False, wait=WAIT) as c:
+        if state is None:
+            c.execute("DELETE FROM settings WHERE key=?", (SETUP + screen,))
+        else:
+            c.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (SETUP + screen, state))

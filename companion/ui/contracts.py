@@ -92,6 +92,9 @@ class ShellServices(Protocol):
     def continue_match(self, match_id: int) -> None: ...
     def cannot_save(self) -> str | None: ...
     def export(self, filename: str, data: str | bytes, what: str | None = None) -> str: ...   # None: "File"
+    def settling(self) -> bool: ...   # a screen just opened: its entry takes no tap yet
+    def to_top(self) -> None: ...     # the page scrolled to its top
+    def match_started(self, game: str, match_id: int) -> None: ...   # by game's setup, just now
 
 
 # ================================================================ a game's app screens

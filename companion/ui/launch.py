@@ -28,6 +28,7 @@ def serve(host: str = "127.0.0.1", port: int = 8550, *, open_browser: bool = Fal
         return 1
     set_bind_host(host)
     key, kept = load_host_key(data_dir())
+    fresh_control_ids()
     gate = Gate(web_app(), key=key, port=port, names=[host], book=SessionBook(forget_session, release_session))
     local = f"http://{_url_host(host)}:{port}/"
     for line in serving_lines(host, port, host_link(local, key), kept=kept):
@@ -42,6 +43,27 @@ def serve(host: str = "127.0.0.1", port: int = 8550, *, open_browser: bool = Fal
     uvicorn.run(gate, host=host, port=port, ws="websockets-sansio", log_level="warning",
                 proxy_headers=False, timeout_graceful_shutdown=3)
     return 0
+
+
+def fresh_control_ids(now: float | None = None) -> int:
+    """Number this process's controls from a point no earlier process of the last weeks
+    reached (1000 a second since a fixed moment, wrapping after 23 days), and return it.
+
+    Why: Flet numbers controls from 3 in every process, so after a restart the tab that
+    reconnects gets its page drawn with the very numbers it had. Its browser keeps the
+    widgets it had under those numbers, listening to the old session's controls: the
+    page's "scroll to the top" no longer reached it (a new screen opened where the old
+    one was scrolled to) until the tab was reloaded. With numbers of their own, the
+    reconnected page is built afresh. Numbers stay below 2**31 (and a process would
+    have to make over 1000 controls a second, all its life, to reach the next one's)."""
+    import itertools
+    import time
+
+    from flet.controls.id_counter import ControlId
+
+    start = 3 + int(time.time() if now is None else now) % 2_000_000 * 1000
+    ControlId._counter = itertools.count(start)   # flet's process-wide numbering (id_counter)
+    return start
 
 
 def web_app() -> Any:

@@ -56,19 +56,24 @@ offers both for any game.
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import sqlite3
 import sys
+import time
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
 import flet as ft
+from pydantic import TypeAdapter, ValidationError
 
 from companion.core import i18n
 from companion.core.errors import CompanionError, StoreError
 from companion.core.i18n import _
 from companion.core.registry import games, games_with, has_part
 from companion.net.serving import is_local_client
-from companion.store import Store, data_dir, library
+from companion.store import Store, data_dir, drafts, library
 from companion.store.exchange import keep_file
 from companion.ui.contracts import PHONE_WIDTH, READING_WIDTH, TABLE_WIDTH, GameView, Route, SessionState, setup_key
 from companion.ui.fonts import FONTS, text_theme
@@ -80,9 +85,16 @@ from companion.ui.night import Nights, NightScreen
 from companion.ui.phone import JoinScreen
 from companion.ui.routes import address, route_of
 from companion.ui.stats import Statistics
+from companion.ui.table import Held, opened_anew
 from companion.ui.widgets import accessible, error_text, heading, icon_button
 
+log = logging.getLogger(__name__)
+
 MARGIN = 8                                  # the page's margin left and right of the content
+# A new screen (or a new step of one) takes no tap on its entry for this long: the second
+# tap of a quick double tap on the button that opened it lands on whatever lies under the
+# finger on the new screen (a table's bid chips under its "Next round"), and is lost there.
+SETTLE = 0.4
 TABLE_SCREENS = frozenset({"match", "history_match"})   # a match's screens: up to TABLE_WIDTH
 
 __all__ = ["App", "GameView", "ImportDraft", "ImportScreen", "Route", "SessionState", "Shell", "accessible",
@@ -122,6 +134,14 @@ class Shell:
         # it that it has not yet said it shows (each comes back as a route change).
         self.at: str | None = None
         self._sent: list[str] = []
+        # Setup screens' drafts as kept in the store (read once), and the match each
+        # game's setup last started in this session (its Back shows that).
+        self._setups: dict[str, Any] = {}
+        self._started: dict[str, int] = {}
+        # The scene last drawn (scene_of) and until when the screen it opened settles.
+        self._scene: Scene | None = None
+        self._scenes = 0
+        self._settle_until = 0.0
 
     # ------------------------------------------------------------ state
     def bind(self, state: SessionState, set_state: Callable[[Any], None]) -> None:
@@ -136,7 +156,7 @@ class Shell:
 
     def go(self, screen: str, *, say: str | None = None, **args: Any) -> None:
         route = Route(screen, dict(args))
-        self._update(lambda s: replace(s, route=route, flash=say))
+        self._update(lambda s: arrived(s, route, say))
         self.show_address(route)
 
     # ------------------------------------------------------------ the page's address
@@ -229,22 +249,68 @@ class Shell:
         except ValueError:
             same = False
         if not same:            # the same screen (the Rules' way back included) is left as it is
-            self._update(lambda s: replace(s, route=route, flash=line))
+            self._update(lambda s: arrived(s, route, line))
 
     def say(self, text: str | None) -> None:
         """A one-line message at the top of the screen, until the next input."""
         self._update(lambda s: replace(s, flash=text))
 
     def ui(self, key: str, default: Any = None) -> Any:
-        return self.state.ui.get(key, default)
+        if key in self.state.ui:
+            return self.state.ui[key]
+        kept = self._kept_setup(key, default)
+        return default if kept is None else kept
 
     def set_ui(self, key: str, fn: Callable[[Any], Any], default: Any = None) -> None:
         """Change one screen's passing state, from its latest value (a fast second tap
-        builds on the first)."""
-        self._update(lambda s: replace(s, flash=None, ui={**s.ui, key: fn(s.ui.get(key, default))}))
+        builds on the first). A setup screen's is kept in the store as well, for a restart."""
+        def step(s: SessionState) -> SessionState:
+            before = s.ui[key] if key in s.ui else self._kept_setup(key, default)
+            after = fn(default if before is None else before)
+            self._keep_setup(key, after)
+            return replace(s, flash=None, ui={**s.ui, key: after})
+
+        self._update(step)
 
     def drop_ui(self, key: str) -> None:
+        self._keep_setup(key, None)
         self._update(lambda s: replace(s, ui={k: v for k, v in s.ui.items() if k != key}))
+
+    # ------------------------------------------------------------ a setup's draft, kept
+    def _setup_screen(self, key: str) -> bool:
+        return any(key == setup_key(game) for game in self.views)
+
+    def _kept_setup(self, key: str, default: Any) -> Any:
+        """The draft a setup screen kept in the store (a session before this one typed
+        it: the server was restarted, the tab reloaded), read once per session; None:
+        none kept, or not a setup screen's."""
+        if default is None or not self._setup_screen(key):
+            return None
+        if key not in self._setups:
+            kept = None
+            try:
+                text = drafts.kept_setup(self.store, key)
+                kept = None if text is None else TypeAdapter(type(default)).validate_json(text)
+            except (ValidationError, CompanionError, sqlite3.Error) as exc:   # kept by another version
+                log.warning("the setup draft %s kept could not be read back: %s", key, exc)
+            self._setups[key] = kept
+        return self._setups[key]
+
+    def _keep_setup(self, key: str, value: Any) -> None:
+        """Keep a setup screen's draft in the store (None: forget it). One that cannot be
+        kept (the store busy or read-only) stays on screen."""
+        if not self._setup_screen(key):
+            return
+        self._setups[key] = value
+        if self.store.read_only is not None:
+            return
+        try:
+            drafts.keep_setup(self.store, key, None if value is None else TypeAdapter(type(value)).dump_json(value)
+                              .decode())
+        except CompanionError as exc:
+            log.warning("the setup draft %s could not be kept: %s", key, exc)
+        except ValueError:          # a draft that is not plain data: a game's fault, not the player's
+            log.exception("the setup draft %s could not be written as JSON", key)
 
     def saved(self) -> None:
         """The store changed: draw again from it."""
@@ -252,8 +318,23 @@ class Shell:
 
     def new_match(self, game: str) -> None:
         """Open ``game``'s setup afresh: the draft of a setup left half-done goes."""
+        self._started.pop(game, None)
         self.drop_ui(setup_key(game))
         self.go("setup", game=game)
+
+    def match_started(self, game: str, match_id: int) -> None:
+        """``game``'s setup has just started match ``match_id`` (and emptied itself):
+        coming back to that setup (the browser's Back) shows so, with the way back to
+        the match, rather than an empty setup whose Start makes a second match."""
+        self._started[game] = match_id
+
+    def started_from_setup(self, game: str) -> int | None:
+        """The match ``game``'s setup started in this session, while that setup has no
+        new draft of its own."""
+        match_id = self._started.get(game)
+        if match_id is None or setup_key(game) in self.state.ui:
+            return None
+        return match_id
 
     def continue_match(self, match_id: int) -> None:
         """Open a match from the history at its table; it becomes the match Home offers
@@ -278,6 +359,39 @@ class Shell:
         """The window is ``width`` px wide: draw again where that changes the layout."""
         if layout(width) != layout(self.state.width):
             self._update(lambda s: replace(s, wide=width > PHONE_WIDTH, width=width))
+
+    # ------------------------------------------------------------ a new scene
+    def drawn(self, scene: Scene) -> int:
+        """The session draws ``scene`` (:func:`scene_of`); returns how many scenes it has
+        drawn (a new one opens at its top). A new one, not the session's first, settles
+        for SETTLE seconds (:meth:`settling`), and is drawn again after."""
+        before, self._scene = self._scene, scene
+        if not scene.after(before):
+            return self._scenes
+        self._scenes += 1
+        page = self.page
+        if before is None or page is None:   # the session's first screen (no tap opened it), or no page
+            return self._scenes              # to draw the settled screen on (drawn in-process: tests)
+        self._settle_until = time.monotonic() + SETTLE
+
+        async def settled() -> None:
+            await asyncio.sleep(SETTLE + 0.02)
+            self.saved()
+            try:
+                page.update()
+            except Exception:   # the page went away meanwhile
+                pass
+
+        try:
+            page.run_task(settled)
+        except Exception:
+            pass
+        return self._scenes
+
+    def settling(self) -> bool:
+        """Whether the screen just opened still takes no tap on its entry (a screen's
+        chips are drawn disabled meanwhile, looking the same)."""
+        return time.monotonic() < self._settle_until
 
     # ------------------------------------------------------------ services
     def to_top(self) -> None:
@@ -381,6 +495,18 @@ class Shell:
         self.go("rules", game=game, back=back)
 
 
+def arrived(state: SessionState, route: Route, flash: str | None) -> SessionState:
+    """The session at ``route`` (saying ``flash``). A match's table come to from another
+    screen opens at the table itself, not at the past round or result it last showed
+    (:func:`companion.ui.table.opened_anew`)."""
+    ui = state.ui
+    if route.screen == "match" and route != state.route:
+        ui = {key: replace(held, ui=opened_anew(held.ui))
+              if isinstance(held, Held) and held.match_id == route.args.get("match") else held
+              for key, held in ui.items()}
+    return replace(state, route=route, flash=flash, ui=ui)
+
+
 # ================================================================ root component
 
 def content_width(screen: str, window: float) -> float | None:
@@ -399,16 +525,54 @@ def layout(window: float) -> tuple[float | None, ...]:
     return (window > PHONE_WIDTH, *(content_width(s, window) for s in ("match", "home")))
 
 
-def scene_of(state: SessionState) -> tuple[Any, ...]:
-    """What makes a new screen, as opposed to a redraw of the same one: the route, and
-    the step (``mode``) of every screen's passing state — a table going from entry to
-    its reveal, or to a past round, opens at the top; a redraw keeps its place."""
+@dataclass(frozen=True)
+class Scene:
+    """What a session shows, as far as a new screen is concerned: the route, and per
+    screen's passing state (by key) the game of a match it is for and its step
+    (``mode``), with the step it begins in (its ``mode`` field's default)."""
+
+    route: tuple[str, str]
+    steps: tuple[tuple[str, Any, str, Any], ...]   # (key, game number, mode, mode it begins in)
+
+    def after(self, before: Scene | None) -> bool:
+        """Whether this is a new screen after ``before`` rather than a redraw of it: the
+        route changed, a screen's step changed (a table going from entry to its reveal,
+        or to a past round), a table went on to its match's next game, or a screen's
+        state began or ended in a step other than the one it begins in. A first tap
+        on a table, which begins its passing state in its first step, is no new screen."""
+        if before is None or before.route != self.route:
+            return True
+        then = {key: (number, mode, first) for key, number, mode, first in before.steps}
+        now = {key: (number, mode, first) for key, number, mode, first in self.steps}
+        for key in then.keys() | now.keys():
+            if key in then and key in now:
+                changed = then[key][:2] != now[key][:2]
+            else:
+                _number, mode, first = then.get(key) or now[key]
+                changed = mode != first
+            if changed:
+                return True
+        return False
+
+
+def _first_mode(ui: Any) -> Any:
+    if is_dataclass(ui):
+        for f in fields(ui):
+            if f.name == "mode":
+                return f.default
+    return None
+
+
+def scene_of(state: SessionState) -> Scene:
+    """The scene ``state`` shows (:class:`Scene`): a new scene opens at the top of the
+    page; a redraw keeps its place."""
     steps = []
     for key, held in sorted(state.ui.items()):
-        mode = getattr(getattr(held, "ui", held), "mode", None)
+        ui = getattr(held, "ui", held)
+        mode = getattr(ui, "mode", None)
         if isinstance(mode, str):
-            steps.append((key, mode))
-    return (state.route.screen, repr(sorted(state.route.args.items())), tuple(steps))
+            steps.append((key, getattr(held, "number", None), mode, _first_mode(ui)))
+    return Scene((state.route.screen, repr(sorted(state.route.args.items()))), tuple(steps))
 
 
 @ft.component
@@ -417,7 +581,7 @@ def App(shell: Shell) -> ft.Control:
     shell.bind(state, set_state)
     playing = state.route.screen == "match"
     ft.use_effect(lambda: shell.keep_awake(playing), [playing])
-    ft.use_effect(shell.to_top, [scene_of(state)])
+    ft.use_effect(shell.to_top, [shell.drawn(scene_of(state))])
     body = Screen(shell, state.route, key=f"{state.route.screen}")
     cannot_save = shell.cannot_save()
     column = ft.Column(
@@ -441,6 +605,9 @@ def Screen(shell: Shell, route: Route, *, key: str | None = None) -> ft.Control:
         return JoinScreen(shell, key="join")
     try:
         if r.screen == "setup":
+            started = shell.started_from_setup(r.args["game"])
+            if started is not None:
+                return StartedFromSetup(shell, r.args["game"], started)
             return shell.views[r.args["game"]].setup(shell)
         if r.screen == "match":
             m = shell.store.match(r.args["match"])
@@ -473,6 +640,25 @@ def Screen(shell: Shell, route: Route, *, key: str | None = None) -> ft.Control:
         return ft.Column([error_text(str(exc)),
                           ft.Button(_("Home"), on_click=lambda e: shell.go("home"))])
     return Home(shell)
+
+
+@ft.component
+def StartedFromSetup(shell: Shell, game: str, match_id: int) -> ft.Control:
+    """A setup come back to (the browser's Back) after it started a match: the way back
+    to that match, or a new setup; not an empty setup whose Start makes a second match."""
+    title = shell.views[game].title
+    try:
+        players = shell.store.match(match_id).players
+    except CompanionError:           # deleted meanwhile: the setup as usual
+        return shell.views[game].setup(shell)
+    return _column([
+        heading(_("New {game} match").format(game=title)),
+        ft.Text(_("You started a {game} match with {players} from this setup. Starting here again "
+                  "would begin a second match.").format(game=title, players=", ".join(players))),
+        ft.FilledButton(_("Back to that match"), icon=ft.Icons.PLAY_ARROW,
+                        on_click=lambda e: shell.go("match", match=match_id)),
+        ft.Button(_("Set up another match"), icon=ft.Icons.ADD, on_click=lambda e: shell.new_match(game)),
+    ])
 
 
 def _column(controls: list[ft.Control]) -> ft.Column:

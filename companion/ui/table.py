@@ -98,6 +98,23 @@ def passing_codec(kind: type[Any]) -> TypeAdapter[Any]:
     return codec
 
 
+KEPT_STEP = "edit"   # a table's step that holds a change being made (a past round being changed)
+
+
+def opened_anew(ui: Any) -> Any:
+    """A table's passing state as the table opens anew (its address opened or typed in,
+    Continue, a new browser session): at the table itself. A step that only shows
+    something (a round's result, a past round) goes back to the step the table begins
+    in (its ``mode`` field's default); a change being made (``KEPT_STEP``) stays."""
+    if not is_dataclass(ui) or isinstance(ui, type):
+        return ui
+    first = next((f.default for f in fields(ui) if f.name == "mode"), None)
+    mode = getattr(ui, "mode", None)
+    if not isinstance(first, str) or mode in (first, KEPT_STEP):
+        return ui
+    return replace(ui, mode=first)
+
+
 @dataclass(frozen=True)
 class MatchSeen:
     """A match as a table screen draws it, read from the store once per render."""
@@ -203,7 +220,7 @@ class TableSession(Generic[U]):
         except (ValidationError, sqlite3.Error) as exc:  # kept by another version: begin afresh
             log.warning("the drafts kept for match %s could not be read back: %s", self.match.id, exc)
             return None
-        return Held(self.match.id, self.match.number, ui, kept.stamps)
+        return Held(self.match.id, self.match.number, opened_anew(ui), kept.stamps)
 
     def _keep(self) -> None:
         """Keep the session's latest passing state in the store (or forget it there, back
@@ -297,8 +314,17 @@ class TableSession(Generic[U]):
             pass
         except CompanionError as exc:   # the store cannot save now (read-only, busy)
             return _("Not saved: {reason}").format(reason=exc)
+        # The next game's table begins fresh: a new scene, which opens at its top
+        # (companion.ui.shell.scene_of), whatever the game over screen was scrolled to.
+        fresh = Held(self.match.id, self.match.number + 1, self.fresh)
+        self._shell.set_ui(self._key, lambda h: h if self._later(h) else fresh)
         self._shell.go("match", match=self.match.id)
         return None
+
+    def _later(self, held: Any) -> bool:
+        """``held`` is this match's passing state for a game after the one drawn (another
+        screen started it first)."""
+        return isinstance(held, Held) and held.match_id == self.match.id and held.number > self.match.number
 
     def set_setting(self, key: str, value: str | None) -> None:
         """Keep one of the match's own settings (e.g. the sales deck file)."""
@@ -311,6 +337,10 @@ class TableSession(Generic[U]):
 
     def go(self, screen: str, **args: Any) -> None:
         self._shell.go(screen, **args)
+
+    def to_top(self) -> None:
+        """The page scrolled to its top: the screen drawn next is another one in effect."""
+        self._shell.to_top()
 
     def continue_match(self) -> None:
         self._shell.continue_match(self.match.id)
@@ -327,5 +357,6 @@ def open_match(shell: ShellServices, game: str, players: list[str], record: dict
             shell.store.set_match_setting(match_id, key, value)
     except CompanionError as exc:
         return _("Not saved: {reason}").format(reason=exc)
+    shell.match_started(game, match_id)
     shell.go("match", match=match_id)
     return None

@@ -108,3 +108,17 @@ def test_an_export_that_cannot_be_made_is_said_as_an_error_in_every_language(dat
         failed = exports.exported(shell, mid, 1, "game-pdf")
     assert not failed.made and failed.line.startswith(said) and failed.line.endswith("round 2 is not finished")
     store.close()
+
+
+def test_hotdog_csv_says_announced_only_of_a_last_hot_dog_hd12():
+    """The CSV said announced = true of every bid: it is said of a last hot dog only."""
+    from companion.games.hotdog.export import csv_rows
+
+    record = {"game": "hotdog", "players": ["Anna", "Bernd", "Chris"], "mustard": "Anna", "rounds": [
+        {"bids": [{"player": "Anna", "table": 5, "hotdogs": 2},
+                  {"player": "Bernd", "table": 7, "hotdogs": 1, "last": True, "announced": False},
+                  {"player": "Chris", "table": 7, "hotdogs": 2, "last": True, "announced": True}]}]}
+    rows = {r["player"]: r for r in csv_rows(1, record)}
+    assert (rows["Anna"]["last"], rows["Anna"]["announced"]) == (False, "")
+    assert (rows["Bernd"]["last"], rows["Bernd"]["announced"]) == (True, False)
+    assert (rows["Chris"]["last"], rows["Chris"]["announced"]) == (True, True)

@@ -18,7 +18,7 @@ PLAYERS = ["Anna", "Bernd", "Chris"]
 TIE = {"Anna": Draft(table=5, hotdogs=2), "Bernd": Draft(table=5, hotdogs=3, dollars=2),
        "Chris": Draft(table=5, hotdogs=3, dollars=2)}
 LAST = {"Anna": Draft(table=7, hotdogs=1, last=True), "Bernd": Draft(table=5), "Chris": Draft(table=5)}
-NOT_BID = "round 1: HD-6: Anna and Chris have not bid yet: every player bids every round."
+NOT_BID = "Round 1: HD-6: Anna and Chris have not bid yet: every player bids every round."
 
 
 @pytest.fixture
@@ -99,7 +99,7 @@ def test_a_round_with_untouched_bids_is_refused_and_nothing_made_up_hd6(store, m
     ops.submit(*drawn(shell, mid))
     assert rounds(store, mid) == []
     assert ops.open_table(shell, mid).latest().error == (
-        "round 1: HD-6: Anna, Bernd and Chris have not bid yet: every player bids every round.")
+        "Round 1: HD-6: Anna, Bernd and Chris have not bid yet: every player bids every round.")
     typed(shell, mid, {"Bernd": Draft(table=7, hotdogs=2)})
     ops.submit(*drawn(shell, mid))
     ui = ops.open_table(shell, mid).latest()
@@ -120,7 +120,7 @@ def test_a_refused_hidden_bid_is_said_without_its_amounts_and_marked_on_its_card
     ops.submit(*drawn(shell, mid))
     ui = ops.open_table(shell, mid).latest()
     assert rounds(store, mid) == []
-    assert ui.error == "round 1: HD-6: Chris's bid needs checking: Chris, show it to see why."
+    assert ui.error == "Round 1: HD-6: Chris's bid needs checking: Chris, show it to see why."
 
     def chris_card() -> list[str]:
         return bid_cards(shell, mid)[2]
@@ -306,6 +306,34 @@ def test_a_round_from_the_table_is_one_chip_per_bid_then_submit_and_the_whole_re
     assert "Tables now" not in words and any(w.startswith("Next step (2 of 4)") for w in words)
 
 
+def test_the_step_by_step_reveal_shows_the_money_before_the_round_until_its_last_step(store, four):
+    """With step 1 of 4 shown, the money grid right under it showed the round's final
+    money: the reveal was spoiled. Until its last step the grid is the money before the
+    round, said so; the money after it comes with the last step (and at the top of the
+    whole result)."""
+    shell = tab(store)
+    tap_bid(shell, four, "Anna", 5, 2)
+    tap_bid(shell, four, "Bernd", 5, 3, 2)
+    tap_bid(shell, four, "Chris", 7, 4)
+    tap_bid(shell, four, "Dora", 9, 5, 1)
+    ops.submit(*drawn(shell, four))
+    after = "Money after round 1: Anna $5 +2 · Bernd $4 +1 · Chris $3 · Dora $2 −1"
+    assert after in screen_texts(shell, four)
+    ops.step_by_step(drawn(shell, four)[0])
+    for step in range(1, 4):
+        words = screen_texts(shell, four)
+        assert f"Next step ({step + 1} of 4)" in words
+        assert "Money before round 1 (HD-3: $3 at the start)" in words and after not in words
+        now = words.index("Now")
+        assert words[now:now + 5] == ["Now", "$3", "$3", "$3", "$3"] and "Round 1" not in words[now:]
+        s = drawn(shell, four)[0]
+        s.put(lambda u: u.next_step(4))
+    words = screen_texts(shell, four)                         # the last step: the whole result
+    assert after in words and not any(w.startswith("Money before") for w in words)
+    now = words.index("Now")
+    assert words[now:now + 5] == ["Now", "$5", "$4", "$3", "$2"]
+
+
 def test_the_entry_shows_the_tables_with_their_places_and_the_money_grid(store, four):
     shell = tab(store)
     for p, t, n in (("Anna", 9, 4), ("Bernd", 9, 3), ("Chris", 5, 1), ("Dora", 7, 1)):
@@ -375,11 +403,47 @@ def test_pass_the_phone_a_refused_bid_is_shown_only_to_its_owner_after_the_hand_
     assert rounds(store, four)[0]["bids"][2] == {"player": "Chris", "table": 5, "hotdogs": 2, "dollars": 1}
 
 
-def test_the_entry_mode_switch_is_offered_between_rounds_only(store, four):
+def drawn_screen(shell, mid):
+    """The table screen as drawn now: its controls, components drawn too."""
+    from flet.components.component import Renderer
+
+    from companion.games.hotdog import view
+
+    return Renderer().render(view.TableScreen.__wrapped__, shell, mid)
+
+
+def controls(control):
+    """Every control of a drawn tree, its components drawn too, in screen order."""
+    from flet.components.component import Renderer
+
+    if control is None or isinstance(control, str):
+        return
+    if hasattr(control, "fn") and hasattr(control, "args"):      # a component: drawn
+        yield from controls(Renderer(control).render(control.fn, *control.args, **(control.kwargs or {})))
+        return
+    yield control
+    for attr in ("content", "controls"):
+        kids = getattr(control, attr, None)
+        for kid in kids if isinstance(kids, list) else [kids]:
+            yield from controls(kid)
+
+
+def mode_switch(shell, mid):
+    import flet as ft
+
+    return next(c for c in controls(drawn_screen(shell, mid)) if isinstance(c, ft.RadioGroup))
+
+
+def test_the_entry_mode_switch_is_offered_between_rounds_only_under_the_entry(store, four):
+    """The switch stays where it is once a bid is begun, only off: the radios vanishing
+    above the bid cards moved every chip up 84 px under a finger's first tap."""
     shell = tab(store)
-    assert "Pass the phone" in screen_texts(shell, four)
+    words = screen_texts(shell, four)
+    assert "Pass the phone" in words and words.index("Pass the phone") > words.index("Submit round")
+    assert not mode_switch(shell, four).disabled
     tap_bid(shell, four, "Anna", 5, 1)
-    assert "Pass the phone" not in screen_texts(shell, four)   # a bid begun: not now
+    assert "Pass the phone" in screen_texts(shell, four)
+    assert mode_switch(shell, four).disabled                   # a bid begun: not now
 
 
 def test_undo_says_what_it_did_next_to_the_rounds_list(store, four):
@@ -395,3 +459,36 @@ def test_undo_says_what_it_did_next_to_the_rounds_list(store, four):
     assert said in words and words.index(said) > words.index("Submit round")   # below the entry, not only on top
     tap_bid(shell, four, "Anna", 7, 1)
     assert "Round 1 undone; its bids are back for entry." not in screen_texts(shell, four)
+
+
+def chip_of(shell, mid, name: str):
+    """The bid chip read out as ``name`` on the entry as drawn now: (its text, lit, its tap)."""
+    import flet as ft
+    from flet.components.component import Renderer
+
+    from companion.games.hotdog import view
+
+    s, gv = drawn(shell, mid)
+    column = Renderer().render(lambda: ft.Column(view._bid_cards(s, gv.state, s.latest().drafts, ops.ROUND)))
+    for c in controls(column):
+        if isinstance(c, ft.Semantics) and c.label == name:
+            return c.content.content, bool(c.selected), (lambda: c.content.on_click(None))
+    raise AssertionError(f"no chip {name!r}")
+
+
+def test_a_bid_of_more_hot_dogs_than_the_table_holds_is_the_tables_last_chip_hd6_hd8(store, mid):
+    """The chips stopped at the table's value; "5 table, 6 hot dogs" is a legal bid (it
+    goes back, HD-8), so the app made the player enter 5: the record was wrong."""
+    shell = tab(store)
+    text, lit, tap = chip_of(shell, mid, "Anna: 5 table, 6 hot dogs")
+    assert (text, lit) == ("6+", False)
+    assert chip_of(shell, mid, "Anna: 7 table, 8 hot dogs")[0] == "8+"          # three players: 5 and 7 (HD-2)
+    tap()
+    assert ops.open_table(shell, mid).latest().drafts["Anna"] == Draft(table=5, hotdogs=6)
+    text, lit, tap = chip_of(shell, mid, "Anna: 5 table, 6 hot dogs")
+    assert (text, lit) == ("6", True)
+    tap()                                                   # a tap more: one hot dog more
+    assert chip_of(shell, mid, "Anna: 5 table, 7 hot dogs")[:2] == ("7", True)
+    assert chip_of(shell, mid, "Anna: 3 dollars")[1] is False   # $0 up to the money ($3)
+    chip_of(shell, mid, "Anna: 5 table, 2 hot dogs")[2]()   # back within the table: its own chip
+    assert chip_of(shell, mid, "Anna: 5 table, 6 hot dogs")[:2] == ("6+", False)

@@ -57,7 +57,7 @@ def test_refused_bid_changes_nothing_and_says_why_hd6():
     drafts = {**tie_drafts(), "Bernd": Draft(5, 3, 4)}
     change = forms.submit(rec, drafts)
     assert not change.ok and change.record == rec
-    assert change.error == "round 1: Bernd: HD-6: dollars (4) exceed hot dogs (3): the price may not fall below zero"
+    assert change.error == "Round 1: Bernd: HD-6: dollars (4) exceed hot dogs (3): the price may not fall below zero"
     state = forms.replay(rec).state
     assert forms.bid_errors(state, drafts) == {
         "Bernd": "HD-6: dollars (4) exceed hot dogs (3): the price may not fall below zero"}
@@ -199,16 +199,16 @@ def test_a_round_with_untouched_bids_is_refused_naming_who_has_not_bid_hd6():
     rec = forms.new_record(PLAYERS, "Anna")
     nothing = forms.enter_round(rec, {})
     assert not nothing.ok and nothing.record == rec
-    assert nothing.error == ("round 1: HD-6: Anna, Bernd and Chris have not bid yet: "
+    assert nothing.error == ("Round 1: HD-6: Anna, Bernd and Chris have not bid yet: "
                              "every player bids every round.")
     one = forms.enter_round(rec, {"Bernd": Draft(7, 2)})
-    assert one.error == "round 1: HD-6: Anna and Chris have not bid yet: every player bids every round."
+    assert one.error == "Round 1: HD-6: Anna and Chris have not bid yet: every player bids every round."
     assert forms.enter_round(rec, {"Anna": Draft(5), "Bernd": Draft(7, 2)}).error == (
-        "round 1: HD-6: Chris has not bid yet: every player bids every round.")
+        "Round 1: HD-6: Chris has not bid yet: every player bids every round.")
     assert forms.not_bid(PLAYERS, {"Bernd": Draft(7, 2)}) == ["Anna", "Chris"]
     # a bid entered but refused is said first, as the rules say it (it is on screen)
     bad = forms.enter_round(rec, {"Bernd": Draft(5, 3, 4)})
-    assert bad.error == "round 1: Bernd: HD-6: dollars (4) exceed hot dogs (3): the price may not fall below zero"
+    assert bad.error == "Round 1: Bernd: HD-6: dollars (4) exceed hot dogs (3): the price may not fall below zero"
 
 
 def test_a_refused_hidden_bid_is_named_without_its_amounts_hd6():
@@ -218,12 +218,12 @@ def test_a_refused_hidden_bid_is_named_without_its_amounts_hd6():
     drafts = {**tie_drafts(), "Chris": Draft(5, 5, 4, hidden=True)}
     change = forms.enter_round(rec, drafts)
     assert not change.ok and change.record == rec
-    assert change.error == "round 1: HD-6: Chris's bid needs checking: Chris, show it to see why."
+    assert change.error == "Round 1: HD-6: Chris's bid needs checking: Chris, show it to see why."
     assert "$" not in change.error and "4" not in change.error
     state = forms.replay(rec).state
     assert forms.bid_errors(state, drafts)["Chris"] == "HD-6: dollars (4) exceed the player's money ($3)"
     shown = {**drafts, "Chris": forms.shown_bid(drafts["Chris"])}
-    assert forms.enter_round(rec, shown).error == "round 1: Chris: HD-6: dollars (4) exceed the player's money ($3)"
+    assert forms.enter_round(rec, shown).error == "Round 1: Chris: HD-6: dollars (4) exceed the player's money ($3)"
 
 
 def test_the_reveal_shows_one_step_a_tap_and_never_past_the_last():

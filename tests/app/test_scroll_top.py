@@ -1,6 +1,7 @@
 """Every new screen opens at its top, and a redraw of the same screen keeps its place:
-the shell scrolls to the top when the scene changes (the route, or a screen's step
-such as a table going from its entry to the reveal and back), not on every change."""
+the shell scrolls to the top when the scene changes (the route, a screen's step such
+as a table going from its entry to the reveal and back, a match's next game), not on
+every change; a first tap on a table, which begins its passing state, is no new scene."""
 
 from __future__ import annotations
 
@@ -12,13 +13,66 @@ from companion.ui.shell import scene_of
 from companion.ui.table import Held
 
 
-def test_a_new_route_or_a_new_step_is_a_new_scene_a_typed_bid_is_not():
+def new(before: SessionState, after: SessionState) -> bool:
+    return scene_of(after).after(scene_of(before))
+
+
+def test_a_new_route_a_new_step_or_the_next_game_is_a_new_scene_a_typed_bid_is_not():
     table = SessionState(route=Route("match", {"match": 1}),
                          ui={"hotdog-table": Held(1, 1, TableUI())})
     other_match = replace(table, route=Route("match", {"match": 2}))
     history = replace(table, route=Route("history"))
     revealed = replace(table, ui={"hotdog-table": Held(1, 1, TableUI(mode="reveal"))})
+    next_game = replace(table, ui={"hotdog-table": Held(1, 2, TableUI())})
     typed = replace(table, ui={"hotdog-table": Held(1, 1, TableUI(drafts={"Anna": Draft(table=5)}))})
     flashed = replace(table, flash="Round 1 undone.")
-    assert len({scene_of(s) for s in (table, other_match, history, revealed)}) == 4
-    assert scene_of(typed) == scene_of(flashed) == scene_of(table)
+    for after in (other_match, history, revealed, next_game):
+        assert new(table, after)
+    assert not new(table, typed) and not new(table, flashed) and not new(table, table)
+    assert new(revealed, typed)                      # back from the reveal to the table
+
+
+def test_a_first_tap_that_begins_the_tables_state_is_no_new_scene():
+    """The table drawn before any tap has no passing state in the session yet; the
+    first tap begins it, in the entry: the page stays where it is, and the screen does
+    not settle again (its chips keep taking taps)."""
+    untouched = SessionState(route=Route("match", {"match": 1}))
+    tapped = replace(untouched, ui={"hotdog-table": Held(1, 1, TableUI(drafts={"Anna": Draft(table=5)}))})
+    opened_round = replace(untouched, ui={"hotdog-table": Held(1, 1, TableUI(mode="round"))})
+    assert not new(untouched, tapped)
+    assert new(untouched, opened_round)
+    assert scene_of(untouched).after(None)           # the session's first screen
+
+
+def test_a_new_scene_takes_no_tap_on_its_entry_for_a_moment_the_first_one_at_once(store, monkeypatch):
+    """A double tap on Next round (or Start game 2) picked a bid: its second tap landed
+    on the chip under the finger on the new screen. A new scene, not the session's
+    first, settles for SETTLE seconds (its chips drawn disabled, looking the same)."""
+    from companion.ui import shell as shell_module
+    from tests.tabs import tab
+
+    now = [100.0]
+    monkeypatch.setattr(shell_module.time, "monotonic", lambda: now[0])
+    drawn_in_process = tab(store)                 # no page to draw the settled screen on: no settling
+    drawn_in_process.drawn(scene_of(SessionState(route=Route("history"))))
+    drawn_in_process.drawn(scene_of(SessionState(route=Route("home"))))
+    assert not drawn_in_process.settling()
+    shell = tab(store)
+
+    class Page:                                   # where the settled screen is drawn again
+        tasks: list = []
+
+        def run_task(self, fn) -> None:
+            self.tasks.append(fn)
+
+    shell.page = Page()  # type: ignore[assignment]
+    table = SessionState(route=Route("match", {"match": 1}))
+    first = shell.drawn(scene_of(table))
+    assert not shell.settling()                                  # the session's first screen
+    revealed = replace(table, ui={"hotdog-table": Held(1, 1, TableUI(mode="reveal"))})
+    assert shell.drawn(scene_of(revealed)) == first + 1 and shell.settling()
+    now[0] += shell_module.SETTLE / 2
+    assert shell.drawn(scene_of(revealed)) == first + 1 and shell.settling()   # a redraw: the same scene
+    now[0] += shell_module.SETTLE
+    assert not shell.settling()
+    assert len(shell.page.tasks) == 1                 # the screen drawn again once settled

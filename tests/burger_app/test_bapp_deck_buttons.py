@@ -209,3 +209,64 @@ def test_bu5_a_finished_hamburger_is_said_once_in_a_rounds_summary():
     lines = [line.text for line in present.round_lines(present.game_view(rec).rounds[0])]
     said = [line for line in lines if "Dora finish" in line]
     assert said == ["Dora finishes 1 hamburger (BU-5)."]
+
+
+def test_bu5_the_stack_check_begins_with_the_hamburger_kept_from_earlier_rounds():
+    """The check was begun from this round's decks only: a hamburger in progress stays
+    in front of its player across rounds (BU-5), and the app knows what they took."""
+    book = load_recipes()
+    rec = start(["Ann", "Ben"])
+    rec = play(rec, [["bottom bun", "patty"], ["onion", "mushroom"]], {"Ann": "tongs", "Ben": "tease"})
+    assert stacks.kept_cards(rec, 1, "Ann") == ["bottom bun", "patty", "onion", "mushroom"]
+    assert stacks.kept_cards(rec, 1, "Ben") == []
+    st = state(rec)
+    draft = entered(rec, [["lettuce", "onion"], ["cheese", "top bun"]], {"Ann": "tongs", "Ben": "tongs"})
+    assert stacks.taken_cards(st, draft, "Ann") == ["cheese", "top bun"]      # Ben took the first deck
+    begun = stacks.stack_of(st, draft, "Ann", book, stacks.kept_cards(rec, 1, "Ann"))
+    assert begun.cards == ("bottom bun", "patty", "cheese", "top bun") and begun.recipe == "Cheeseburger"
+    assert stacks.stack_check(book, begun).complete                            # one tap: Count
+    counted = stacks.count_stack(draft, "Ann", book, st, stacks.kept_cards(rec, 1, "Ann"))
+    assert counted.complete == {"Ann": 1}
+    # without the kept cards it lacked the bottom bun and the patty
+    assert stacks.stack_check(book, stacks.stack_of(st, draft, "Ann", book)).missing == ["bottom bun", "patty"]
+    # a round that finished a hamburger: its cards are stacked, nothing is carried on
+    done = forms.submit(rec, counted)
+    assert done.ok, done.error
+    assert stacks.kept_cards(done.record, 2, "Ann") == []
+
+
+def test_bu5_of_the_kept_cards_only_those_the_recipe_can_hold_are_begun_with():
+    book = load_recipes()
+    rec = start(["Ann", "Ben"])
+    rec = play(rec, [["top bun", "patty"], ["lettuce", "bottom bun"]], {"Ann": "tongs", "Ben": "tease"})
+    st = state(rec)
+    draft = entered(rec, [["onion", "patty"], ["mushroom", "cheese"]], {"Ann": "tongs", "Ben": "tongs"})
+    # an earlier top bun would have finished the hamburger (placed last): it is not kept;
+    # no recipe is complete, and the Double cheese holds the most of the kept cards
+    begun = stacks.stack_of(st, draft, "Ann", book, stacks.kept_cards(rec, 1, "Ann"))
+    assert begun.recipe == "Double cheese"
+    assert begun.cards == ("bottom bun", "patty", "lettuce", "mushroom", "cheese")   # this round's as taken
+
+
+def test_bu5_a_whole_hamburger_taken_beside_the_one_kept_is_begun_on_its_own():
+    """Found by the whole-game test: a player with a hamburger in progress (bottom bun,
+    patty, cheese, lettuce kept) who takes a whole hamburger this round was offered one
+    stack of both (two bottom buns): incomplete, the Count button off. The kept
+    hamburger stays in front of them (BU-5); the new one is checked on its own."""
+    book = load_recipes()
+    rec = start(["Ann", "Ben"])
+    rec = play(rec, [["bottom bun", "patty"], ["cheese", "lettuce"]], {"Ann": "tongs", "Ben": "tease"})
+    kept = stacks.kept_cards(rec, 1, "Ann")
+    assert kept == ["bottom bun", "patty", "cheese", "lettuce"]
+    st = state(rec)
+    both_tongs = {"Ann": "tongs", "Ben": "tongs"}               # Ben takes deck 1, Ann deck 2
+    draft = entered(rec, [["onion"], ["bottom bun", "patty", "cheese", "top bun"]], both_tongs)
+    assert stacks.taken_cards(st, draft, "Ann") == ["bottom bun", "patty", "cheese", "top bun"]
+    begun = stacks.stack_of(st, draft, "Ann", book, kept)
+    assert begun.cards == ("bottom bun", "patty", "cheese", "top bun")
+    assert begun.recipe == "Cheeseburger" and stacks.stack_check(book, begun).complete
+    assert stacks.count_stack(draft, "Ann", book, st, kept).complete == {"Ann": 1}
+    # the kept hamburger takes no second bottom bun: a top bun taken finishes it
+    topped = entered(rec, [["onion"], ["bottom bun", "top bun"]], both_tongs)
+    on_kept = stacks.stack_of(st, topped, "Ann", book, kept)
+    assert on_kept.cards == ("bottom bun", "patty", "cheese", "top bun") and on_kept.recipe == "Cheeseburger"

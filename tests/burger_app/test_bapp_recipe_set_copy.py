@@ -33,6 +33,9 @@ class Shell:
     def go(self, screen: str, *, say: str | None = None, **args: Any) -> None:
         self.went.append((screen, args))
 
+    def match_started(self, game: str, match_id: int) -> None:
+        pass
+
 
 def _ours() -> dict[str, Any]:
     """The example copied and made ours: a 'Salad' recipe with a tomato card."""

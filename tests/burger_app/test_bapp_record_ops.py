@@ -54,7 +54,7 @@ def test_bu2_edit_refused_for_its_own_round_and_a_missing_round():
     _, two = two_rounds()
     draft = forms.set_card(forms.draft_of(two, 0), 1, 0, "rat")      # the second deck: two rats, no ingredient
     assert forms.edit(two, 0, draft).error == (       # decks are counted from 1 on screen
-        "round 1: BU-2: deck 2 holds only rats: every deck starts with an ingredient")
+        "Round 1: BU-2: deck 2 holds only rats: every deck starts with an ingredient")
     assert forms.edit(two, 2, draft).error == "There is no round 3 to change."
 
 

@@ -150,7 +150,7 @@ def test_bu4_nobody_plays_tongs_wastebasket_and_the_first_player_stays():
         "Ben": "BU-5: took no deck this round, so finishes no hamburger (not 1): only the cards taken are stacked"}
     change = forms.submit(start(), bad)
     assert not change.ok and change.record == start()
-    assert change.error == ("round 1: Ben: BU-5: took no deck this round, so finishes no hamburger "
+    assert change.error == ("Round 1: Ben: BU-5: took no deck this round, so finishes no hamburger "
                             "(not 1): only the cards taken are stacked")
     # round 2: everyone played their only tease, so only tongs are offered (BU-3)
     st2 = state(rec)
@@ -238,12 +238,12 @@ def test_bu2_a_refused_round_changes_nothing_and_says_why():
                     {"Ann": "tongs", "Ben": "tease", "Cat": "tease"})
     change = forms.submit(rec, draft)
     assert not change.ok and change.record == rec
-    assert change.error == "round 1: BU-2: deck 2 holds only rats: every deck starts with an ingredient"
+    assert change.error == "Round 1: BU-2: deck 2 holds only rats: every deck starts with an ingredient"
     assert forms.preview(state(rec), draft) == (None, change.error)
     too_many = entered(rec, [["patty", "cheese", "onion"], ["lettuce"], ["tomato", "mushroom"]],
                        {"Ann": "tongs", "Ben": "tease", "Cat": "tease"})
     assert forms.submit(rec, too_many).error == (
-        "round 1: BU-2: 6 ingredients revealed: 3 players reveal 5 (rats not counted)")
+        "Round 1: BU-2: 6 ingredients revealed: 3 players reveal 5 (rats not counted)")
 
 
 def test_bu5_more_hamburgers_than_cards_taken_is_refused_next_to_the_player():

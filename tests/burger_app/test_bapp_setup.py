@@ -107,3 +107,24 @@ def test_the_screens_pure_modules_import_no_flet(module):
             imported.add(node.module)
     assert not any(name.split(".")[0] in ("flet", "reportlab") for name in imported)
     assert "TODO" not in source
+
+
+def test_bu1_an_empty_name_is_said_only_once_its_field_was_typed_in_or_left_or_start_tapped():
+    """The setup opened with "BU-1: a player's name is empty" in red under every
+    field, before anything was typed (Hot Dog's setup was fixed so already)."""
+    fresh = forms.SetupUI()
+    said, problems = forms.said_setup_errors(fresh, forms.setup_errors(forms.setup_of(fresh)))
+    assert said == [None, None, None] and "names" not in problems   # and Start can be tapped
+    typed = forms.renamed(fresh, 0, "Ann")
+    said, problems = forms.said_setup_errors(typed, forms.setup_errors(forms.setup_of(typed)))
+    assert said == [None, None, None] and "names" not in problems
+    left = forms.left(typed, 1)
+    said, __ = forms.said_setup_errors(left, forms.setup_errors(forms.setup_of(left)))
+    assert said == [None, "BU-1: a player's name is empty", None]
+    tried = forms.started(typed)
+    said, problems = forms.said_setup_errors(tried, forms.setup_errors(forms.setup_of(tried)))
+    assert said == [None, "BU-1: a player's name is empty", "BU-1: a player's name is empty"]
+    assert problems["names"] == "BU-1: a player's name is empty"
+    moved = forms.moved(forms.left(fresh, 2), 2, -1)          # the field left moves up a seat
+    assert moved.touched == frozenset({1})
+    assert forms.removed(forms.left(fresh, 2), 0).touched == frozenset({1})

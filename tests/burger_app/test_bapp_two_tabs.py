@@ -107,7 +107,7 @@ def test_a_refused_round_stays_with_the_rules_reason(store, mid):
     a = tab(store)
     enter(table(a, mid), [["patty", "cheese", "onion"], ["rat"], ["tomato", "lettuce"]], TONGS_ANN)
     actions.submit(table(a, mid))
-    assert ui(a, mid).error == "round 1: BU-2: deck 2 holds only rats: every deck starts with an ingredient"
+    assert ui(a, mid).error == "Round 1: BU-2: deck 2 holds only rats: every deck starts with an ingredient"
     assert rounds(store, mid) == [] and ui(a, mid).draft is not None
 
 

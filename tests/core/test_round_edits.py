@@ -30,7 +30,7 @@ def test_hd6_a_bid_over_the_money_is_refused_and_the_record_is_unchanged():
     over = hotdog_round(Anna={"table": 5, "hotdogs": 3, "dollars": 9}, Bernd={"table": 7, "hotdogs": 1},
                         Chris={"table": 7, "hotdogs": 1})
     change = edits.append_round(forms.replay, START, over)
-    assert not change.ok and "HD-6" in change.error and "round 1" in change.error
+    assert not change.ok and "HD-6" in change.error and "Round 1" in change.error
     assert change.record == START
 
 

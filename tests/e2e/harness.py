@@ -187,9 +187,11 @@ def requests(ctx) -> list[str]:
     return _REQUESTS[ctx]
 
 
-def open_app(browser, url: str, viewport: dict | None = None, dark: bool = False):
+def open_app(browser, url: str, viewport: dict | None = None, dark: bool = False, fonts: list[str] | None = None):
     """A fresh context (one Flet session) with the accessibility tree switched on; no
-    request leaves the machine, and each is kept (:func:`requests`)."""
+    request leaves the machine, and each is kept (:func:`requests`). ``fonts``: the font
+    files (relative to the assets) the page is waited for, the app's own by default
+    (another checkout's app, a benchmark's baseline, may ship others)."""
     ctx = browser.new_context(viewport=viewport or PHONE, color_scheme="dark" if dark else "light",
                               accept_downloads=True)
     seen: list[str] = []
@@ -203,18 +205,18 @@ def open_app(browser, url: str, viewport: dict | None = None, dark: bool = False
     pg = ctx.new_page()
     pg.goto(url)
     enable_semantics(pg)
-    fonts_arrived(pg)
+    fonts_arrived(pg, fonts=fonts)
     return ctx, pg
 
 
-def fonts_arrived(pg, timeout: float = 60000) -> None:
+def fonts_arrived(pg, timeout: float = 60000, fonts: list[str] | None = None) -> None:
     """Wait until the page has received the shipped fonts (it asks for them once its
     session starts). Until then Flutter lays its text out again as each font arrives;
     under load a tap or typed key landing in that moment was seen lost, as a player
     would see the app still settling. Waiting here is the harness, not a player."""
     from companion.ui.fonts import FONTS
 
-    paths = ["/" + f for f in FONTS.values()]
+    paths = ["/" + f for f in (FONTS.values() if fonts is None else fonts)]
     pg.wait_for_function(
         "paths => paths.every(p => performance.getEntriesByType('resource')"
         ".some(e => new URL(e.name).pathname === p && e.responseEnd > 0))", arg=paths, timeout=timeout)
@@ -291,3 +293,12 @@ def shot(pg, name: str) -> Path:
     except Exception as exc:  # playwright's TimeoutError
         print(f"screenshot {name} not taken: {type(exc).__name__}")
     return path
+
+
+def scrolled(pg) -> float | None:
+    """How far the page is scrolled down, in px: the scroll offset of Flutter's page
+    (its scrolling node in the accessibility tree); None when the page does not scroll."""
+    return pg.evaluate(
+        "() => { const s = [...document.querySelectorAll('flt-semantics')].find(e =>"
+        " e.scrollHeight > e.clientHeight + 5 && getComputedStyle(e).overflowY !== 'visible');"
+        " return s ? s.scrollTop : null }")

@@ -10,6 +10,11 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.e2e.harness import DESKTOP, PHONE, TIMEOUT, into_view, open_app, shot, type_text
 
 
+def hot_dog_chip(player: str, table: int, hotdogs: int) -> str:
+    """A hot-dog chip's name: 'Anna: 5 table, 2 hot dogs'."""
+    return f"{player}: {table} table, {hotdogs} hot dog{'' if hotdogs == 1 else 's'}"
+
+
 class Table:
     #: scroll a button into view before tapping it, as a player does on a long screen
     #: (the burger and sales drivers; the Hot Dog tests tap what is in view)
@@ -116,10 +121,17 @@ class Table:
     def card(self, identifier: str) -> str:
         return self.pg.locator(f'[flt-semantics-identifier="{identifier}"]').first.get_attribute("aria-label") or ""
 
+    def summary(self, player: str) -> str:
+        """What ``player``'s bid card says of the bid picked, with its title, as a screen
+        reader reads it ('Anna … bid: 5 table, 3 hot dogs, $2')."""
+        card = self.pg.locator(f'[flt-semantics-identifier="bid-{player}"]').first
+        found = card.get_by_text(re.compile("bid: ")).or_(card.locator('[aria-label*="bid: "]')).first
+        return " ".join(((found.get_attribute("aria-label") or "") + " " + found.inner_text()).split())
+
     def picked(self, player: str) -> tuple[int, int, int] | None:
         """The bid picked on ``player``'s card (table, hot dogs, dollars), as its card sums
         it up ('bid: 5 table, 3 hot dogs, $2'); None: not entered yet."""
-        m = re.search(r"bid: (\d+) table, (\d+) hot dogs?, \$(\d+)", self.card(f"bid-{player}"))
+        m = re.search(r"bid: (\d+) table, (\d+) hot dogs?, \$(\d+)", self.summary(player))
         return (int(m.group(1)), int(m.group(2)), int(m.group(3))) if m else None
 
     def value(self, player: str, noun: str) -> int:
@@ -134,6 +146,16 @@ class Table:
         quoted = label.replace('"', '\\"')
         return self.pg.locator(f'[aria-label="{quoted}"][aria-current="true"]')
 
+    def tap_chosen(self, label: str, becomes: str) -> None:
+        """Tap the chosen chip ``label`` again, and wait until it is ``becomes``, chosen
+        (a table's "more" chip: one hot dog more)."""
+        self.chosen(label).first.click()
+        try:
+            self.chosen(becomes).first.wait_for()
+        except Exception:
+            shot(self.pg, "failed-chosen-" + re.sub(r"\W+", "-", becomes)[:40])
+            raise
+
     def tap(self, label: str) -> None:
         """Tap a chip (one tap, counted once) and wait until it shows as chosen."""
         self.click(label)
@@ -145,9 +167,15 @@ class Table:
 
     def bid(self, player: str, table: int, hotdogs: int, dollars: int = 0) -> None:
         """Pick a bid as it lies on the table: one tap for the table and its hot dogs, one
-        for the dollars where there are any (a bid begun has $0: no tap for that)."""
-        chip = f"{player}: {table} table, {hotdogs} hot dog{'' if hotdogs == 1 else 's'}"
-        if not self.chosen(chip).count():
+        for the dollars where there are any (a bid begun has $0: no tap for that). More
+        hot dogs than the table holds (HD-8: they go back): the table's "more" chip, one
+        beyond its value, and a tap more for each hot dog beyond that."""
+        chip = hot_dog_chip(player, table, hotdogs)
+        if hotdogs > table and not self.chosen(chip).count():
+            self.tap(hot_dog_chip(player, table, table + 1))
+            for n in range(table + 1, hotdogs):
+                self.tap_chosen(hot_dog_chip(player, table, n), hot_dog_chip(player, table, n + 1))
+        elif not self.chosen(chip).count():
             self.tap(chip)
         money = f"{player}: {dollars} dollar{'' if dollars == 1 else 's'}"
         if self.chosen(money).count():

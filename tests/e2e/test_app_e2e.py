@@ -62,7 +62,7 @@ def test_refused_bid_says_why_and_changes_nothing_then_undo(table):
     table.pg.mouse.wheel(0, 420)          # Bernd's card, with the refusal under his fields
     shot(table.pg, "phone-refused-bid")
     table.click("Submit round")
-    table.see("round 1: Bernd: HD-6: dollars (3) exceed hot dogs (2): the price may not fall below zero")
+    table.see("Round 1: Bernd: HD-6: dollars (3) exceed hot dogs (2): the price may not fall below zero")
     table.see("Round 1 · mustard card: Anna")            # still round 1: nothing changed
     assert table.value("Bernd", "dollar") == 3           # what was entered is kept
     assert table.value("Bernd", "hot dog") == 2
@@ -92,7 +92,7 @@ def test_a_first_round_nothing_made_up_hidden_refusal_kept_private_undo_asks(tab
     table.see("Not entered yet: tap the table and hot dogs the bid lies with.")
     shot(table.pg, "phone-untouched-cards")
     table.click("Submit round")
-    table.see("round 1: HD-6: Anna, Bernd and Chris have not bid yet: every player bids every round.")
+    table.see("Round 1: HD-6: Anna, Bernd and Chris have not bid yet: every player bids every round.")
     table.see("Round 1 · mustard card: Anna")                          # nothing was entered
     table.entry_mode(passing=True)                                       # this table passes the phone
     table.pass_bid("Anna", TIE["Anna"], "Bernd")

@@ -129,7 +129,7 @@ def test_forced_reveal_with_a_missing_bid_is_refused_with_its_ruling(hub, store)
     hub.submit(tokens["Bernd"], TIE["Bernd"])
     with pytest.raises(RevealRefused) as refused:
         hub.reveal(code)
-    assert str(refused.value) == "round 1: Chris: HD-6: has no bid: every player bids every round"
+    assert str(refused.value) == "Round 1: Chris: HD-6: has no bid: every player bids every round"
     assert store.match(mid).current.record["rounds"] == []
     assert hub.host_view(code).bid_in == ("Anna", "Bernd")
 

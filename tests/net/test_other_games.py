@@ -116,7 +116,7 @@ def test_sales_rounds_after_the_first_are_dealt_at_the_table_sa16(hub, store):
         hub.submit(tokens["Bernd"], {"card": {"suit": "sun", "value": 1}})
     record = store.match(mid).current.record
     assert changes.start_next_round(record, copy=3).error == (
-        "round 2: SA-16: 2 cards are left after the 1 won, fewer than the 3 players: the round cannot be dealt")
+        "Round 2: SA-16: 2 cards are left after the 1 won, fewer than the 3 players: the round cannot be dealt")
     dealt = changes.start_next_round(record, copy=4)         # 3 left after the 1 won: 1 each
     assert dealt.ok and dealt.record["rounds"][1] == {"sales": []}
     store.save_game(mid, 1, dealt.record)

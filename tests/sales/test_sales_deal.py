@@ -159,7 +159,7 @@ def test_sa16_the_record_keeps_a_rounds_hand_size_only_when_it_differs():
 def test_sa16_a_round_the_stock_cannot_give_every_player_a_card_is_refused():
     rec = _sale(forms.new_record(FOUR, hand_size=1), 4, 1, 2, 3, 4)
     change = changes.start_next_round(rec, 4)
-    assert change.error == ("round 2: SA-16: 3 cards are left after the 1 won, fewer than the 4 players: "
+    assert change.error == ("Round 2: SA-16: 3 cards are left after the 1 won, fewer than the 4 players: "
                             "the round cannot be dealt")
     assert change.record == rec
 

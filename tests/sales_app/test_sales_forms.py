@@ -142,3 +142,19 @@ def test_an_icon_chip_adds_or_removes_its_icon():
     assert forms.with_icon(d, "kite", True).icons == ("coat", "kite")
     assert forms.with_icon(d, "coat", False).icons == ()
     assert forms.with_icon(d, "coat", True).icons == ("coat",)          # a second tap: still once
+
+
+def test_sa2_an_empty_name_is_said_only_once_its_field_was_typed_in_or_left_or_start_tapped():
+    """The setup opened with "SA-2: a player's name is empty" in red under every
+    field, before anything was typed (Hot Dog's setup was fixed so already)."""
+    fresh = forms.SetupDraft()
+    assert forms.said_name_errors(fresh) == [None, None, None]
+    assert forms.said_problem(fresh, None) is None                   # Start can be tapped
+    typed = forms.with_name(fresh, 0, "Ann")
+    assert forms.said_name_errors(typed) == [None, None, None]
+    assert forms.said_name_errors(forms.left(typed, 2)) == [None, None, "SA-2: a player's name is empty"]
+    tried = forms.started(typed)
+    assert forms.said_name_errors(tried) == [None, "SA-2: a player's name is empty", "SA-2: a player's name is empty"]
+    assert forms.said_problem(tried, None) == "SA-2: a player's name is empty"
+    assert forms.moved(forms.left(fresh, 2), 2, -1).touched == frozenset({1})
+    assert forms.with_mode(forms.left(forms.added(fresh), 3), "coop").touched == frozenset()

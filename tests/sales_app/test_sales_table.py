@@ -55,7 +55,7 @@ def test_a_sale_is_recorded_once_however_often_the_button_is_tapped(store):
     actions.record_sale(drawn)                # a fast second tap on the same screen
     assert [len(r["sales"]) for r in stored(store, mid)["rounds"]] == [1]
     assert ui(a).mode == "entry" and ui(a).last == (0, 0) and ui(a).plays == ()   # the result over the entry
-    assert ui(a).error == "round 1: sale 1: SA-3: the sale has no plays: Ann leads"   # nothing to record
+    assert ui(a).error == "Round 1: sale 1: SA-3: the sale has no plays: Ann leads"   # nothing to record
     play(a, mid, c("sun", 7))                 # the next sale's first card: the result has been read
     assert ui(a).mode == "entry" and ui(a).last is None and ui(a).at is None
 

@@ -257,15 +257,15 @@ def test_a_sale_is_refused_with_the_rules_message_sa3_sa7():
     out_of_turn = [{"player": "Ben", "card": c("sun", 1)}, {"player": "Ann", "card": c("sun", 2)}]
     change = changes.complete_sale(rec, out_of_turn)
     assert not change.ok and change.record == rec
-    assert change.error == ("round 1: sale 1: Ben: SA-3: plays out of turn: Ann plays next "
+    assert change.error == ("Round 1: sale 1: Ben: SA-3: plays out of turn: Ann plays next "
                             "(clockwise from the leader Ann, skipping empty hands)")
     half = changes.complete_sale(rec, [{"player": "Ann", "card": c("sun", 1)}])
-    assert half.error == "round 1: sale 1: Ben: SA-3: has not played: every player with cards in hand plays each sale"
+    assert half.error == "Round 1: sale 1: Ben: SA-3: has not played: every player with cards in hand plays each sale"
     bad = changes.complete_sale(rec, [{"player": "Ann", "card": c("sun", -1)}, {"player": "Ben", "card": c("sun", 1)}])
-    assert bad.error == "round 1: sale 1: Ann: SA-1: value must be at least 0"
+    assert bad.error == "Round 1: sale 1: Ann: SA-1: value must be at least 0"
     rec = sale(rec, c("sun", 1), c("sun", 2))
     assert changes.complete_sale(rec, out_of_turn).error == (
-        "round 1: sale 2: SA-7: every hand is empty: round 1 is over; start round 2")
+        "Round 1: sale 2: SA-7: every hand is empty: round 1 is over; start round 2")
     full = enter(forms.new_record(["Ann", "Ben"], hand_size=1), c("sun", 1), c("sun", 2))
     more = forms.draft_play(forms.new_record(["Ann", "Ben"], hand_size=1), full, c("sun", 3))
     assert more.error == "SA-3: every player with cards has played: complete the sale"
@@ -294,9 +294,9 @@ def test_three_rounds_then_game_over_and_the_tie_break_sa9_sa13():
     view = sale_view(rec)
     assert view.game_over and not view.can_start_round
     assert view.status == "Game over: round 3 of 3 is over (SA-9)."
-    assert changes.start_next_round(rec).error == "round 4: SA-9: the game has 3 rounds: it ended after round 3"
+    assert changes.start_next_round(rec).error == "Round 4: SA-9: the game has 3 rounds: it ended after round 3"
     assert changes.complete_sale(rec, []).error == (
-        "round 3: sale 2: SA-7: every hand is empty: round 3 is over and so is the game (SA-9)")
+        "Round 3: sale 2: SA-7: every hand is empty: round 3 is over and so is the game (SA-9)")
     scores = score_view(rec)
     assert scores.over and scores.rounds_played == 3
     assert [(s.player, s.place, s.total) for s in scores.scores] == [("Ann", 1, 5), ("Ben", 1, 5)]
@@ -312,7 +312,7 @@ def test_three_rounds_then_game_over_and_the_tie_break_sa9_sa13():
 def test_next_round_only_when_every_hand_is_empty_sa7():
     rec = sale(forms.new_record(["Ann", "Ben"], hand_size=2), c("sun", 5), c("sun", 6))
     assert changes.start_next_round(rec).error == (
-        "round 2: SA-7: round 1 has not ended: Ann (1) and Ben (1) still hold cards; a round ends "
+        "Round 2: SA-7: round 1 has not ended: Ann (1) and Ben (1) still hold cards; a round ends "
         "when every hand is empty (SA-9)")
     assert present.match_line(["Ann", "Ben"], [rec]) == ("round 1 of 3, sale 2 to enter", False)
 
@@ -424,7 +424,7 @@ def test_edit_refused_because_a_later_sale_no_longer_holds_sa6():
                             "has no cards in hand and cannot play")
     broken = [{"player": "Ben", "card": c("sun", 4)}, {"player": "Ann", "card": c("sun", 5)}]
     assert changes.edit_sale(rec, 0, 0, broken).error == (
-        "round 1: sale 1: Ben: SA-3: plays out of turn: Ann plays next (clockwise from the leader "
+        "Round 1: sale 1: Ben: SA-3: plays out of turn: Ann plays next (clockwise from the leader "
         "Ann, skipping empty hands)")
     assert changes.edit_sale(rec, 1, 0, broken).error == "There is no sale 1 in round 2 to change."
 

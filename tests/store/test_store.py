@@ -216,8 +216,8 @@ def test_csv_text_that_a_spreadsheet_would_run_is_written_as_text():
     rows = list(csv.reader(io.StringIO(game_csv(rec))))
     assert rows[0][:10] == ["row", "game", "round", "player", "mustard", "table", "hotdogs", "dollars", "last",
                             "announced"]
-    assert rows[1][:10] == ["round", "1", "1", "'=HYPERLINK(\"x\",\"y\")", "true", "5", "2", "0", "false", "true"]
-    assert rows[2][:10] == ["round", "1", "1", "'-2+3", "false", "5", "3", "2", "false", "true"]
+    assert rows[1][:10] == ["round", "1", "1", "'=HYPERLINK(\"x\",\"y\")", "true", "5", "2", "0", "false", ""]
+    assert rows[2][:10] == ["round", "1", "1", "'-2+3", "false", "5", "3", "2", "false", ""]
     assert rows[3][:10] == ["round", "1", "1", "Anna", "false", "7", "1", "0", "true", "true"]
     assert [r[3] for r in rows[4:]] == ["'=HYPERLINK(\"x\",\"y\")", "'-2+3", "Anna"]  # the game's totals too
 

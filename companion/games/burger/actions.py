@@ -94,6 +94,12 @@ class Drawn:
     def settings(self) -> Mapping[str, str]:
         return self.t.match.settings
 
+    def rounds_before(self, which: str) -> int:
+        """How many rounds of the record come before draft ``which``'s round."""
+        if which == DRAFT or self.edit_state is None:
+            return len(self.record["rounds"])
+        return self.ui.index
+
     def state_for(self, which: str) -> rules.State:
         if which == DRAFT or self.edit_state is None:
             return self.state

@@ -241,13 +241,44 @@ class SetupUI:
 
     setup: Setup = Setup(players=("", "", ""))
     first: int = 0                       # index into the names
+    touched: frozenset[int] = frozenset()   # the name fields typed in or left (by seat)
+    tried: bool = False                  # Start tapped: every field's refusal is said
+
+
+def renamed(d: SetupUI, i: int, name: str) -> SetupUI:
+    """Name field ``i`` typed in."""
+    players = d.setup.players
+    return replace(d, setup=replace(d.setup, players=players[:i] + (name,) + players[i + 1:]),
+                   touched=d.touched | {i})
+
+
+def left(d: SetupUI, i: int) -> SetupUI:
+    """Name field ``i`` was left (typed in or not): its refusal is said from now on."""
+    return d if i in d.touched else replace(d, touched=d.touched | {i})
+
+
+def started(d: SetupUI) -> SetupUI:
+    """Start tapped: every field's refusal is said from now on."""
+    return replace(d, tried=True)
+
+
+def said_setup_errors(d: SetupUI, errors: Mapping[str, str]) -> tuple[list[str | None], dict[str, str]]:
+    """The name fields' refusals (BU-1) and the setup's own (``errors``, from
+    :func:`setup_errors`) as the screen says them: a field's only once it was typed in
+    or left, or Start was tapped; the names' and the first player's not while a fresh
+    field keeps its refusal to itself (a fresh empty field is no mistake)."""
+    fields = name_errors(d.setup.players)
+    quiet = edits.keeps_quiet(fields, d.touched, d.tried)
+    return (edits.said_name_errors(fields, d.touched, d.tried),
+            {k: v for k, v in errors.items() if not (quiet and k in ("names", "first"))})
 
 
 def moved(d: SetupUI, i: int, by: int) -> SetupUI:
     """Seat ``i`` moved up (``by`` −1) or down (+1); the first player stays with their name."""
     names, j = list(d.setup.players), i + by
     names[i], names[j] = names[j], names[i]
-    return SetupUI(replace(d.setup, players=tuple(names)), {i: j, j: i}.get(d.first, d.first))
+    return replace(d, setup=replace(d.setup, players=tuple(names)), first={i: j, j: i}.get(d.first, d.first),
+                   touched=edits.touched_swapped(d.touched, i, j))
 
 
 def removed(d: SetupUI, i: int) -> SetupUI:
@@ -258,7 +289,7 @@ def removed(d: SetupUI, i: int) -> SetupUI:
         first = 0
     elif first > i:
         first -= 1
-    return SetupUI(replace(d.setup, players=names), first)
+    return replace(d, setup=replace(d.setup, players=names), first=first, touched=edits.touched_removed(d.touched, i))
 
 
 def with_players(d: SetupUI, names: Sequence[str]) -> SetupUI:
@@ -268,7 +299,8 @@ def with_players(d: SetupUI, names: Sequence[str]) -> SetupUI:
     chosen = setup_of(d).first
     found = Roster(names).find(chosen) if chosen else None
     first = list(names).index(found) if found is not None else 0
-    return SetupUI(replace(d.setup, players=tuple(names)), first)
+    return replace(d, setup=replace(d.setup, players=tuple(names)), first=first,
+                   touched=frozenset(range(len(names))))
 
 
 def setup_of(d: SetupUI) -> Setup:
@@ -626,7 +658,7 @@ def preview(state: rules.State, draft: RoundDraft) -> tuple[RoundResult | None, 
     rnd = read(Round, round_of(state, draft), {})
     err = rules.check_round(state, rnd)
     if err is not None:
-        return None, say_where(err)
+        return None, say_where(err, start=True)
     result, __ = rules.play_round(state, rnd)
     return result, None
 

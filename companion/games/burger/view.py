@@ -113,7 +113,7 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
         return _tap(lambda: put(fn))
 
     def rename(i: int) -> Callable[[Any], None]:
-        return _typed(lambda v: put_setup(lambda x: replace(x, players=x.players[:i] + (v,) + x.players[i + 1:])))
+        return _typed(lambda v: put(partial(forms.renamed, i=i, name=v)))
 
     def first_seat(v: str) -> None:
         if v:
@@ -130,7 +130,7 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
         now = forms.setup_of(shell.ui(SETUP, SetupUI()))
         now_status, settings = _chosen_recipes(now, library_choices(shell, "burger"))
         if forms.setup_errors(now, now_status):
-            shell.saved()
+            put(forms.started)      # every field's refusal is said now
             return
         error = open_match(shell, "burger", clean(now.players), forms.new_record(now), settings=settings)
         if error is not None:
@@ -140,15 +140,14 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
 
     stored = library_choices(shell, "burger")
     status, __ = _chosen_recipes(s, stored)
-    errors = forms.name_errors(names)
-    problems = forms.setup_errors(s, status)
+    errors, problems = forms.said_setup_errors(d, forms.setup_errors(s, status))
     rows: list[ft.Control] = []
     for i, name in enumerate(names):
         label = _("Player {number}").format(number=i + 1)
         rows.append(ft.Column([
             ft.Row([
                 TextField(label=label, value=name, expand=True, dense=True,
-                             on_change=rename(i)),
+                          on_change=rename(i), on_blur=seats(partial(forms.left, i=i))),
                 icon_button(ft.Icons.ARROW_UPWARD, _("Move {label} up").format(label=label),
                             seats(partial(forms.moved, i=i, by=-1)), disabled=i == 0),
                 icon_button(ft.Icons.ARROW_DOWNWARD, _("Move {label} down").format(label=label),
@@ -488,7 +487,8 @@ def StackCheck(d: Drawn, which: str, player: str, *, key: str | None = None) -> 
     assert d.book is not None
     book = d.book
     state, draft = d.state_for(which), d.draft(which)
-    stack = stacks.stack_of(state, draft, player, book)
+    kept = stacks.kept_cards(d.record, d.rounds_before(which), player)
+    stack = stacks.stack_of(state, draft, player, book, kept)
 
     def put(fn: Callable[[StackDraft], StackDraft]) -> None:
         actions.put_draft(d, which, lambda x: forms.set_stack(x, player, fn(x.stacks.get(player, stack))))
@@ -523,7 +523,7 @@ def StackCheck(d: Drawn, which: str, player: str, *, key: str | None = None) -> 
                                 disabled=check is None or not check.complete,
                                 on_click=_tap(partial(actions.put_draft, d, which,
                                                       partial(stacks.count_stack, player=player, book=book,
-                                                              state=state)))))
+                                                              state=state, kept=kept)))))
     return card(_column(rows, GAP), f"stack-{player}", padding=8)
 
 

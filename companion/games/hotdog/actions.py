@@ -70,9 +70,12 @@ def entry_mode(s: Session) -> str:
 
 def set_entry_mode(s: Session, mode: str) -> None:
     """Switch how bids are entered (between rounds: the table screen offers it while no
-    bid is begun); kept with the match."""
+    bid is begun); kept with the match. The other way's screen opens at its top (the
+    switch sits under the entry), without the last way's refusal."""
     if mode in forms.ENTRY_MODES:
         s.set_setting(forms.ENTRY, mode)
+        s.put(lambda u: replace(u, error=None))
+        s.to_top()
 
 
 def pass_on(s: Session, gv: present.GameView, player: str) -> None:

@@ -33,9 +33,10 @@ def csv_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
                                    "mustard": p == res["mustard"]}
             bid, (place, step) = bids.get(p), served.get(p, (None, None))
             if bid is not None and step is not None:
+                # announced (HD-12) is said of a last hot dog only: empty on any other bid
                 row.update(table=step["table"], hotdogs=step["hotdogs"], dollars=step["dollars"], last=bid["last"],
-                           announced=bid["announced"], price=step["price"], served=place, outcome=step["outcome"],
-                           reason=step["reason"] or "")
+                           announced=bid["announced"] if bid["last"] else "", price=step["price"], served=place,
+                           outcome=step["outcome"], reason=step["reason"] or "")
             else:  # no bid from this player this round: the columns stay empty
                 row.update(dict.fromkeys(("table", "hotdogs", "dollars", "last", "announced", "price",
                                           "served", "outcome", "reason"), ""))

@@ -27,8 +27,9 @@ from companion.games.hotdog.models import HotDogRecord, Round
 
 ENTRY = "hotdog.entry"    # the match's setting: how its bids are entered
 FROM_TABLE, PASSING = "table", "pass"
-ENTRY_MODES = {FROM_TABLE: N_("From the table: bids lie face up, one person enters them all"),
-               PASSING: N_("Pass the phone: each player enters their own bid in secret")}
+# Each way of entering bids: its radio's label (short, so it is never cut) and what it means.
+ENTRY_MODES = {FROM_TABLE: (N_("From the table"), N_("The bids lie face up; one person enters them all.")),
+               PASSING: (N_("Pass the phone"), N_("Each player enters their own bid in secret."))}
 
 
 # ---------------------------------------------------------------- setup
@@ -37,8 +38,9 @@ ENTRY_MODES = {FROM_TABLE: N_("From the table: bids lie face up, one person ente
 @dataclass(frozen=True)
 class SetupDraft:
     """The setup screen as typed: the names in seat order, who holds the mustard, which
-    name fields were typed in (``touched``, by seat) and whether Start was tapped
-    (``tried``). A fresh empty field says nothing until it was typed in or Start tapped."""
+    name fields were typed in or left (``touched``, by seat) and whether Start was
+    tapped (``tried``). A fresh empty field says nothing until it was typed in or left,
+    or Start tapped."""
 
     names: tuple[str, ...] = ("", "", "")
     mustard: int = 0                     # index into names
@@ -49,6 +51,10 @@ class SetupDraft:
     def renamed(self, i: int, name: str) -> SetupDraft:
         return replace(self, names=self.names[:i] + (name,) + self.names[i + 1:], touched=self.touched | {i})
 
+    def left(self, i: int) -> SetupDraft:
+        """Name field ``i`` was left (typed in or not): its refusal is said from now on."""
+        return self if i in self.touched else replace(self, touched=self.touched | {i})
+
     def added(self) -> SetupDraft:
         return replace(self, names=self.names + ("",))
 
@@ -58,7 +64,7 @@ class SetupDraft:
         names[i], names[j] = names[j], names[i]
         swap = {i: j, j: i}
         return replace(self, names=tuple(names), mustard=swap.get(self.mustard, self.mustard),
-                       touched=frozenset(swap.get(k, k) for k in self.touched))
+                       touched=edits.touched_swapped(self.touched, i, j))
 
     def removed(self, i: int) -> SetupDraft:
         """Seat ``i`` gone; the mustard stays with its player, or goes to the first seat."""
@@ -68,8 +74,7 @@ class SetupDraft:
             mustard = 0
         elif mustard > i:
             mustard -= 1
-        touched = frozenset(k - (k > i) for k in self.touched if k != i)
-        return replace(self, names=names, mustard=mustard, touched=touched)
+        return replace(self, names=names, mustard=mustard, touched=edits.touched_removed(self.touched, i))
 
     def with_players(self, names: Sequence[str]) -> SetupDraft:
         """A group played with before, picked: its names in their seats, replacing the
@@ -104,17 +109,13 @@ class SetupDraft:
     def errors(self) -> list[str | None]:
         """Each name field's refusal (HD-1) as the screen says it: only for a field
         typed in, or every field once Start was tapped."""
-        return [err if self.tried or i in self.touched else None
-                for i, err in enumerate(name_errors(self.names))]
+        return edits.said_name_errors(name_errors(self.names), self.touched, self.tried)
 
     def problem(self) -> str | None:
         """Why the match cannot start (HD-1, HD-4) as the screen says it: once Start was
         tapped, or when no field still keeps its refusal to itself (a fresh empty field)."""
         problem = setup_error(self.names, self.names[self.holder()].strip() or None)
-        if problem is None or self.tried:
-            return problem
-        kept = any(err is not None and i not in self.touched for i, err in enumerate(name_errors(self.names)))
-        return None if kept else problem
+        return None if edits.keeps_quiet(name_errors(self.names), self.touched, self.tried) else problem
 
 
 def name_errors(names: Sequence[str]) -> list[str | None]:
@@ -296,13 +297,13 @@ def enter_round(record: Mapping[str, Any], drafts: Mapping[str, Draft]) -> Chang
         errors = bid_errors(state, drafts)
         hidden = [p for p in players if p in errors and drafts[p].hidden]
         if hidden:
-            return Change(dict(record), _("round {n}: {checks}").format(
+            return Change(dict(record), _("Round {n}: {checks}").format(
                 n=state.next_round, checks=" ".join(needs_checking(p) for p in hidden)))
         missing = not_bid(players, drafts)
         if missing and not errors:
             return Change(dict(record), ngettext(
-                "round {n}: HD-6: {players} has not bid yet: every player bids every round.",
-                "round {n}: HD-6: {players} have not bid yet: every player bids every round.",
+                "Round {n}: HD-6: {players} has not bid yet: every player bids every round.",
+                "Round {n}: HD-6: {players} have not bid yet: every player bids every round.",
                 len(missing)).format(n=state.next_round, players=words.names(missing)))
     return submit(record, drafts)
 

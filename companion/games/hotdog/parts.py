@@ -39,31 +39,43 @@ def draw(lines: Sequence[Line]) -> list[ft.Control]:
 
 
 NOT_ENTERED = N_("Not entered yet: tap the table and hot dogs the bid lies with.")
+SECRET_NOT_ENTERED = N_("Not entered yet: tap the table and the hot dogs you bid.")   # passing the phone
 MINE_NOT_ENTERED = N_("Not entered yet: tap the table and hot dogs of my bid.")
-# A table's value and its nine chips fit one line of a bid card on a 360 px phone.
-CHIP_WIDTH, CHIP_HEIGHT, CHIP_GAP, LABEL_WIDTH = 29, 40, 2, 22
+# A picker row: its label (a table's value, or $) and ten cells of equal width that
+# share the card's width (a 360 px phone included): a table's chips 1 up to its value,
+# and in the last cell its "more" chip (one hot dog beyond what the table holds, HD-8).
+CHIP_HEIGHT, CHIP_GAP, LABEL_WIDTH, CELLS = 40, 2, 16, 10
 
 
-def _chip(name: str, text: str, on: bool, pick: Callable[[], None]) -> ft.Control:
-    """One tap target of a picker: ``name`` is what a screen reader says (and a test
-    finds it by), marked selected when chosen; every chip is the same kind of control,
-    chosen or not, so a tap never lands on one being swapped for another."""
-    return ft.Semantics(
-        label=name, button=True, selected=on,
+def _chip(name: str, text: str, on: bool, pick: Callable[[], None], disabled: bool = False) -> ft.Control:
+    """One tap target of a picker, filling its cell: ``name`` is what a screen reader
+    says (and a test finds it by), marked selected when chosen; every chip is the same
+    kind of control, chosen or not, so a tap never lands on one being swapped for
+    another. ``disabled``: it takes no tap (it looks the same)."""
+    return ft.Container(expand=1, height=CHIP_HEIGHT, content=ft.Semantics(
+        label=name, button=True, selected=on, disabled=disabled,
         content=ft.Button(
-            text, on_click=lambda e: pick(), width=CHIP_WIDTH, height=CHIP_HEIGHT,
+            text, on_click=lambda e: pick(), disabled=disabled, height=CHIP_HEIGHT,
             style=ft.ButtonStyle(
                 padding=0, shape=ft.RoundedRectangleBorder(radius=8),
                 bgcolor=ft.Colors.PRIMARY if on else ft.Colors.SURFACE,
                 color=ft.Colors.ON_PRIMARY if on else ft.Colors.PRIMARY,
-                side=ft.BorderSide(1, ft.Colors.PRIMARY))))
+                side=ft.BorderSide(1, ft.Colors.PRIMARY)))))
 
 
-def _picker_row(label: str, chips: list[ft.Control]) -> ft.Control:
-    """A row of chips after its label (a table's value); on a narrower screen it wraps."""
-    return ft.Row([ft.Text(label, size=15, weight=ft.FontWeight.BOLD, width=LABEL_WIDTH), *chips],
-                  spacing=CHIP_GAP, run_spacing=CHIP_GAP, wrap=True,
-                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
+def _cell() -> ft.Control:
+    return ft.Container(expand=1, height=CHIP_HEIGHT)
+
+
+def _picker_row(label: str, chips: list[ft.Control], last: ft.Control | None = None) -> ft.Control:
+    """A row of chips after its label, in cells of one width (at least ``CELLS`` of
+    them, the chips first, ``last`` in the last cell), so the rows of a card line up
+    and no row wraps when another is tapped."""
+    cells = [*chips, *(_cell() for _unused in range(CELLS - len(chips) - (last is not None)))]
+    if last is not None:
+        cells.append(last)
+    return ft.Row([ft.Text(label, size=15, weight=ft.FontWeight.BOLD, width=LABEL_WIDTH), *cells],
+                  spacing=CHIP_GAP, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 def hot_dog_name(player: str, table: int, n: int) -> str:
@@ -78,11 +90,16 @@ def dollar_name(player: str, n: int) -> str:
 
 
 def bid_fields(player: str, tables: Sequence[int], money: int, d: Draft | None, put: Put, *,
-               not_entered: str = NOT_ENTERED) -> list[ft.Control]:
+               not_entered: str = NOT_ENTERED, settling: bool = False) -> list[ft.Control]:
     """A bid picked directly: per table a row of hot-dog chips (one tap sets the table
-    and the hot dogs), the dollars as chips from $0 up to the player's money and the
-    hot dogs (HD-6), and the last hot dog (HD-12). ``d`` None: nothing entered yet
-    (HD-6: no bid is made up for a player) — the first tap begins the bid, with $0."""
+    and the hot dogs) ending in its "more" chip (a bid of more hot dogs than the table
+    holds is legal and goes back, HD-6, HD-8: a tap gives one beyond the table's value,
+    each further tap one more), the dollars as chips from $0 up to the player's money and
+    the hot dogs (HD-6), and the last hot dog (HD-12). ``d`` None: nothing entered yet
+    (HD-6: no bid is made up for a player) — the first tap begins the bid, with $0.
+    Before and after that tap the fields are the same rows, of the same heights: nothing
+    moves under a finger. ``settling``: the screen has just opened, and takes no tap yet
+    (a double tap on the button that opened it lands on nothing)."""
     p = player
 
     def pick(t: int, n: int) -> Callable[[], None]:
@@ -91,22 +108,31 @@ def bid_fields(player: str, tables: Sequence[int], money: int, d: Draft | None, 
     def pay(n: int) -> Callable[[], None]:
         return lambda: put(paying(n))
 
-    out: list[ft.Control] = [ft.Text(_("Table and hot dogs: one tap"), size=12, italic=True)]
-    out += [
-        _picker_row(str(t), [
-            _chip(hot_dog_name(p, t, n), str(n), d is not None and d.table == t and d.hotdogs == n, pick(t, n))
-            for n in hot_dog_choices(t)])
-        for t in tables]
+    out: list[ft.Control] = []
+    for t in tables:
+        n_more = d.hotdogs if d is not None and d.table == t and d.hotdogs > t else None
+        more = n_more if n_more is not None else t + 1
+        out.append(_picker_row(str(t), [
+            _chip(hot_dog_name(p, t, n), str(n), d is not None and d.table == t and d.hotdogs == n, pick(t, n),
+                  settling)
+            for n in hot_dog_choices(t)],
+            _chip(hot_dog_name(p, t, more), str(more) if n_more is not None else f"{more}+", n_more is not None,
+                  pick(t, more + 1 if n_more is not None else more), settling)))
     if d is None:
-        return [*out, ft.Text(_(not_entered), italic=True)]
-    out.append(_picker_row("$", [
-        _chip(dollar_name(p, n), str(n), d.dollars == n, pay(n))
-        for n in dollar_choices(money, d.hotdogs)]))
+        out.append(ft.Container(ft.Text(_(not_entered), italic=True, size=13), height=CHIP_HEIGHT,
+                                alignment=ft.Alignment.CENTER_LEFT))
+    else:
+        out.append(_picker_row("$", [_chip(dollar_name(p, n), str(n), d.dollars == n, pay(n), settling)
+                                     for n in dollar_choices(money, d.hotdogs)]))
+    last = d is not None and d.last
     out.append(ft.Row([
-        ft.Checkbox(label=_("Last hot dog"), value=d.last, semantics_label=_("{player}: last hot dog").format(player=p),
+        ft.Checkbox(label=_("Last hot dog"), value=last, disabled=d is None or settling,
+                    semantics_label=_("{player}: last hot dog").format(player=p),
+                    visual_density=ft.VisualDensity.COMPACT,
                     on_change=lambda e: put(last_hot_dog(bool(e.control.value)))),
-        ft.Checkbox(label=_("announced"), value=d.announced, visible=d.last,
+        ft.Checkbox(label=_("announced"), value=d is None or d.announced, visible=last, disabled=settling,
                     semantics_label=_("{player}: last hot dog announced").format(player=p),
+                    visual_density=ft.VisualDensity.COMPACT,
                     on_change=lambda e: put(announced(bool(e.control.value)))),
     ], spacing=4, wrap=True))
     return out

@@ -22,7 +22,16 @@ from companion.games.hotdog import forms, present, rules, rulings
 from companion.games.hotdog.forms import Draft, SetupDraft, TableUI
 from companion.games.hotdog.i18n import _, ngettext
 from companion.games.hotdog.models import START_MONEY
-from companion.games.hotdog.parts import Key, bid_fields, bid_line, draw, grid, table_cards
+from companion.games.hotdog.parts import (
+    NOT_ENTERED,
+    SECRET_NOT_ENTERED,
+    Key,
+    bid_fields,
+    bid_line,
+    draw,
+    grid,
+    table_cards,
+)
 from companion.games.hotdog.present import GameView, money_text
 from companion.ui.contracts import ShellServices
 from companion.ui.table import open_match
@@ -55,7 +64,7 @@ def _player_row(i: int, name: str, count: int, error: str | None,
     return ft.Column([
         ft.Row([
             TextField(label=label, value=name, expand=True, dense=True,
-                         on_change=lambda e: renamed(e.control.value)),
+                      on_change=lambda e: renamed(e.control.value), on_blur=lambda e: put(lambda d: d.left(i))),
             icon_button(ft.Icons.ARROW_UPWARD, _("Move Player {n} up").format(n=i + 1),
                         lambda e: put(lambda d: d.moved(i, -1)), disabled=i == 0),
             icon_button(ft.Icons.ARROW_DOWNWARD, _("Move Player {n} down").format(n=i + 1),
@@ -112,7 +121,9 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
                       content=ft.Column([ft.Radio(value=str(i), label=n) for i, n in valid], spacing=0)),
         bold(_("How are the bids entered? (changeable between rounds)")),
         ft.RadioGroup(value=d.entry, on_change=lambda e: put(lambda d: d.entered_by(e.control.value or "")),
-                      content=ft.Column([ft.Radio(value=m, label=_(label)) for m, label in forms.ENTRY_MODES.items()],
+                      content=ft.Column([part for m, (label, means) in forms.ENTRY_MODES.items() for part in (
+                          ft.Radio(value=m, label=_(label)),
+                          ft.Container(ft.Text(_(means), size=13), padding=ft.Padding(40, 0, 0, 4)))],
                                         spacing=0)),
         error_text(problem),
         ft.Text(_("A match is {n} games; the dollars are added up (HD-15).").format(n=GAMES_PER_MATCH)),
@@ -123,10 +134,10 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
 
 # ================================================================ the table
 
-def _standings(gv: GameView) -> ft.Control:
+def _standings(gv: GameView, title: str | None = None) -> ft.Control:
     """The money per player, now and after each round."""
-    return _column([bold(_("Money (HD-3: {money} at the start)").format(money=present.dollars(START_MONEY))),
-                    grid(gv.players, present.money_grid(gv), _("Round"), _("money grid"), "money-grid")],
+    title = title or _("Money (HD-3: {money} at the start)").format(money=present.dollars(START_MONEY))
+    return _column([bold(title), grid(gv.players, present.money_grid(gv), _("Round"), _("money grid"), "money-grid")],
                    spacing=GAP)
 
 
@@ -138,20 +149,28 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
     records = s.match.records
     out: list[ft.Control] = [heading(_("Hot Dog · game {n} of {of}").format(n=s.number, of=GAMES_PER_MATCH))]
     if ui.mode == "reveal":
-        out.append(side_by_side(Reveal(s, gv, ui, key="reveal"), _standings(gv)))
+        steps = len(gv.round(ui.index).steps)
+        whole = ui.steps_shown(steps) == steps
+        if whole:
+            standings = _standings(gv)
+        else:   # step by step: nothing of the round's outcome before its step, the money neither
+            standings = _standings(present.game_view({**gv.record, "rounds": gv.record["rounds"][:ui.index]}),
+                                   _("Money before round {n} (HD-3: {money} at the start)").format(
+                                       n=ui.index + 1, money=present.dollars(START_MONEY)))
+        out.append(side_by_side(Reveal(s, gv, ui, key="reveal"), standings))
     elif ui.mode == "round":
         out.append(RoundScreen(s, gv, ui, ExportActions(shell, s.match.id, s.number), key="round"))
     elif ui.mode == "edit":
-        out.append(EditRound(s, gv.before(ui.index), ui, key="edit"))
+        out.append(EditRound(s, gv.before(ui.index), ui, settling=shell.settling(), key="edit"))
     else:
         so_far = (present.match_line(gv.players, present.match_tally(gv.players, records[:-1]), s.number)
                   if len(records) > 1 else None)     # the games before this one, without the game in play
         if gv.over:
             main: ft.Control = GameOver(s, gv, ui, present.match_tally(gv.players, records), key="over")
         elif ops.entry_mode(s) == forms.PASSING:
-            main = PassEntry(s, gv, ui, so_far, key="pass")
+            main = PassEntry(s, gv, ui, so_far, settling=shell.settling(), key="pass")
         else:
-            main = Entry(s, gv, ui, so_far, key="entry")
+            main = Entry(s, gv, ui, so_far, settling=shell.settling(), key="entry")
         out.append(side_by_side(main, _standings(gv)))
         out += _rounds_list(s, gv, ui)
         out.append(ExportActions(shell, s.match.id, s.number))
@@ -163,10 +182,12 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
 @ft.component
 def BidCard(player: str, state: rules.State, d: Draft | None, error: str | None,
             put: Callable[[str, Callable[[Draft], Draft]], None], *, title: str | None = None,
-            key: Key = None) -> ft.Control:
+            not_entered: str = NOT_ENTERED, settling: bool = False, key: Key = None) -> ft.Control:
     """One player's bid, picked directly; ``d`` None: not entered yet (nothing is bid for
     them). A hidden bid (the phone was passed on) shows nothing of itself, only whether
-    HD-6 refuses it, until it is shown."""
+    HD-6 refuses it, until it is shown. The bid picked is read out with the card's
+    title (a screen reader's summary: the lit chips show it): the card keeps its
+    height as the bid changes."""
     p = player
     if d is not None and d.hidden:
         return card(_column([
@@ -178,15 +199,16 @@ def BidCard(player: str, state: rules.State, d: Draft | None, error: str | None,
     said = present.dollars(state.money[p])
     if p == state.mustard:
         said = _("{money} · mustard card").format(money=said)
-    if d is not None:
-        said = _("{said} · bid: {bid}").format(said=said, bid=bid_line(d))
+    summary = _("bid: {bid}").format(bid=bid_line(d)) if d is not None else _("bid: not entered yet")
     rows: list[ft.Control] = [
-        ft.Row([bold(title or p, 17), ft.Text(said, expand=True)],
-               spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        *bid_fields(p, state.tables, state.money[p], d, lambda change: put(p, change)),
+        ft.Semantics(label=summary, content=ft.Row(
+            [bold(title or p, 17), ft.Text(said, expand=True)],
+            spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
+        *bid_fields(p, state.tables, state.money[p], d, lambda change: put(p, change), not_entered=not_entered,
+                    settling=settling),
         error_text(error),
     ]
-    return card(ft.Column(rows, spacing=GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+    return card(ft.Column(rows, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
                 f"bid-{p}", padding=8)
 
 
@@ -196,10 +218,12 @@ def _putter(s: ops.Session, which: str, state: rules.State) -> Callable[[str, Ca
     return put
 
 
-def _bid_cards(s: ops.Session, state: rules.State, drafts: dict[str, Draft], which: str) -> list[ft.Control]:
+def _bid_cards(s: ops.Session, state: rules.State, drafts: dict[str, Draft], which: str, *,
+               settling: bool = False) -> list[ft.Control]:
     errors = forms.bid_errors(state, drafts)
     put = _putter(s, which, state)
-    return [BidCard(p, state, drafts.get(p), errors.get(p), put, key=f"bid-{p}") for p in state.players]
+    return [BidCard(p, state, drafts.get(p), errors.get(p), put, settling=settling, key=f"bid-{p}")
+            for p in state.players]
 
 
 CARD: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 12, "xl": 6}
@@ -220,29 +244,34 @@ def _status(gv: GameView, so_far: str | None) -> list[ft.Control]:
 
 
 def _mode_choice(s: ops.Session, ui: TableUI) -> ft.Control:
-    """How bids are entered, switchable between rounds (while no bid is begun)."""
-    return ft.RadioGroup(
-        value=ops.entry_mode(s), on_change=lambda e: ops.set_entry_mode(s, e.control.value or ""),
-        content=ft.Row([ft.Radio(value=forms.FROM_TABLE, label=_("Bids from the table")),
-                        ft.Radio(value=forms.PASSING, label=_("Pass the phone"))], wrap=True, spacing=0),
-        visible=not ui.drafts)
+    """How bids are entered, switchable between rounds: under the entry, where it
+    moves nothing when it is switched off (once a bid of the round is begun)."""
+    return _column([
+        ft.Text(_("How the bids are entered (between rounds):"), size=13),
+        ft.RadioGroup(
+            value=ops.entry_mode(s), on_change=lambda e: ops.set_entry_mode(s, e.control.value or ""),
+            disabled=bool(ui.drafts),
+            content=ft.Row([ft.Radio(value=forms.FROM_TABLE, label=_("Bids from the table")),
+                            ft.Radio(value=forms.PASSING, label=_("Pass the phone"))], wrap=True, spacing=0)),
+    ], spacing=0)
 
 
 @ft.component
-def Entry(s: ops.Session, gv: GameView, ui: TableUI, so_far: str | None = None, *, key: Key = None) -> ft.Control:
+def Entry(s: ops.Session, gv: GameView, ui: TableUI, so_far: str | None = None, *, settling: bool = False,
+          key: Key = None) -> ft.Control:
     """From the table: the bids lie face up; one person picks each player's at once.
     ``so_far``: the match's finished games, in one line (from game 2 on)."""
     out = _status(gv, so_far)
-    out.append(_mode_choice(s, ui))
-    out.append(ft.Text(_("Tap each player's table and hot dogs as they lie, then their dollars.")))
-    out.append(_two_up(_bid_cards(s, gv.state, ui.drafts, ops.ROUND)))
+    out.append(ft.Text(_("Tap each bid as it lies: table and hot dogs, then dollars."), size=13))
+    out.append(_two_up(_bid_cards(s, gv.state, ui.drafts, ops.ROUND, settling=settling)))
     out.append(error_text(ui.error))
     out.append(ft.FilledButton(_("Submit round"), icon=ft.Icons.CHECK, on_click=lambda e: ops.submit(s, gv)))
+    out.append(_mode_choice(s, ui))
     return _column(out)
 
 
 @ft.component
-def PassEntry(s: ops.Session, gv: GameView, ui: TableUI, so_far: str | None = None, *,
+def PassEntry(s: ops.Session, gv: GameView, ui: TableUI, so_far: str | None = None, *, settling: bool = False,
               key: Key = None) -> ft.Control:
     """Passing the phone: one player's own bid at a time; one tap hides it and hands the
     phone on by name. A bid HD-6 refuses goes back to its owner only."""
@@ -254,18 +283,18 @@ def PassEntry(s: ops.Session, gv: GameView, ui: TableUI, so_far: str | None = No
     out = _status(gv, so_far)
     done = [p for p in order if p in drafts and drafts[p].hidden]
     if now is not None:
-        if not done:
-            out.append(_mode_choice(s, ui))
         out.append(ft.Text(_("Hidden: {players}").format(players=", ".join(done)) if done else
                            _("Pass the phone clockwise from the mustard card: {players}.").format(
                                players=", ".join(order))))
         nxt = forms.passed_to(order, drafts, now)
         label = _("Hide · pass to {player}").format(player=nxt) if nxt else _("Hide · see the result")
         out.append(BidCard(now, st, drafts.get(now), errors.get(now), _putter(s, ops.ROUND, st),
-                           title=_("{player}'s bid, in secret").format(player=now), key=f"bid-{now}"))
+                           title=_("{player}'s bid, in secret").format(player=now), not_entered=SECRET_NOT_ENTERED,
+                           settling=settling, key=f"bid-{now}"))
         out.append(error_text(ui.error))
         out.append(ft.FilledButton(label, icon=ft.Icons.VISIBILITY_OFF, disabled=now not in drafts,
                                    on_click=lambda e: ops.pass_on(s, gv, now)))
+        out.append(_mode_choice(s, ui))
         return _column(out)
     back = forms.hand_back(order, drafts, errors)
     if back is not None:
@@ -284,19 +313,30 @@ def PassEntry(s: ops.Session, gv: GameView, ui: TableUI, so_far: str | None = No
 
 # ---------------------------------------------------------------- a round's result
 
+def _go_on(s: ops.Session, gv: GameView, ui: TableUI) -> ft.Control:
+    """Next round (End of game after the game's last round): from a round's result back
+    to the table."""
+    label = _("End of game") if gv.over and ui.index == len(gv.results) - 1 else _("Next round")
+    return ft.FilledButton(label, icon=ft.Icons.ARROW_FORWARD, on_click=lambda e: ops.to_entry(s))
+
+
 @ft.component
 def Reveal(s: ops.Session, gv: GameView, ui: TableUI, *, key: Key = None) -> ft.Control:
-    """A round just entered: its whole result at once, with Next round right there; the
-    step-by-step reveal is one tap away."""
+    """A round just entered: its whole result at once, the money after it at the top,
+    with Next round right there and again where reading the result ends (the money
+    grid under it); the step-by-step reveal is one tap away."""
     rv = gv.round(ui.index)
     total = len(rv.steps)
     shown = ui.steps_shown(total)
-    label = _("End of game") if gv.over and ui.index == len(gv.results) - 1 else _("Next round")
-    go_on = ft.FilledButton(label, icon=ft.Icons.ARROW_FORWARD, on_click=lambda e: ops.to_entry(s))
     out: list[ft.Control] = [heading(_("Round {n}: result").format(n=rv.number), 18)]
     if not ui.stepwise:
-        out.append(ft.Row([go_on, ft.Button(_("Reveal step by step"), icon=ft.Icons.SKIP_NEXT,
-                                            on_click=lambda e: ops.step_by_step(s))], wrap=True))
+        out.append(ft.Row([_go_on(s, gv, ui), ft.Button(_("Reveal step by step"), icon=ft.Icons.SKIP_NEXT,
+                                                      on_click=lambda e: ops.step_by_step(s))], wrap=True))
+    if shown == total:      # the money after the round, at the top (nothing of it before its step)
+        row = present.money_grid(gv)[ui.index + 1]
+        out.append(ft.Text(_("Money after round {n}: {money}").format(
+            n=rv.number, money=" · ".join(f"{p} {cell}" for p, cell in zip(gv.players, row.cells))),
+            weight=ft.FontWeight.W_500))
     out += draw(present.round_lines(rv, shown))
     if ui.stepwise and shown < total:
         out.append(ft.Row([
@@ -305,8 +345,8 @@ def Reveal(s: ops.Session, gv: GameView, ui: TableUI, *, key: Key = None) -> ft.
             ft.Button(_("Show all"), icon=ft.Icons.DONE_ALL,
                       on_click=lambda e: s.put(lambda u: u.all_steps(total))),
         ], wrap=True))
-    elif ui.stepwise:
-        out.append(go_on)
+    else:                   # again where reading the result ends, the money grid under it
+        out.append(_go_on(s, gv, ui))
     return _column(out)
 
 
@@ -350,11 +390,12 @@ def RoundScreen(s: ops.Session, gv: GameView, ui: TableUI, exports: ft.Control, 
 
 
 @ft.component
-def EditRound(s: ops.Session, before: rules.State, ui: TableUI, *, key: Key = None) -> ft.Control:
+def EditRound(s: ops.Session, before: rules.State, ui: TableUI, *, settling: bool = False,
+              key: Key = None) -> ft.Control:
     return _column([
         heading(_("Change round {n}").format(n=ui.index + 1), 18),
         ft.Text(_("The round is replaced and every later round replayed (the record is the truth).")),
-        _two_up(_bid_cards(s, before, ui.edit_drafts, ops.EDIT)),
+        _two_up(_bid_cards(s, before, ui.edit_drafts, ops.EDIT, settling=settling)),
         error_text(ui.error),
         ft.Row([
             ft.FilledButton(_("Save changes"), icon=ft.Icons.SAVE, on_click=lambda e: ops.save_edit(s, ui.index)),

@@ -92,9 +92,9 @@ def check_sale(state: rules.State, entered: Sequence[PlayDict]) -> str | None:
         sale = read(Sale, raw, registry.game("sales").field_rulings)
     except RecordError as err:
         return say_where(RecordError(err.said, ruling=err.ruling, round=state.round,
-                                     sale=state.sales_in_round + 1, player=err.player))
+                                     sale=state.sales_in_round + 1, player=err.player), start=True)
     found = rules.check_sale(state, sale)
-    return say_where(found) if found is not None else None
+    return say_where(found, start=True) if found is not None else None
 
 
 def _replay_whole(record: Mapping[str, Any]) -> Any:
@@ -156,13 +156,13 @@ def start_next_round(record: Mapping[str, Any], copy: int | None = None) -> Chan
     try:
         rules.start_round(state)
     except RuleError as err:
-        return Change(dict(record), say_where(err))
+        return Change(dict(record), say_where(err, start=True))
     d = deal(record, state.round + 1, copy) if copy is not None else None
     if d is not None and not d.possible:
         return Change(dict(record), say_where(RuleError("SA-16", _(
             "{stock} cards are left after the {won} won, fewer than the {players} players: "
             "the round cannot be dealt").format(stock=d.stock, won=d.won_before, players=d.players),
-            round=d.round)))
+            round=d.round), start=True))
     return edits.append_round(_replay_whole, record, _dealt({"sales": []}, d))
 
 

@@ -236,6 +236,8 @@ class SetupDraft:
     leader: str | None = None          # a name; None: the first valid name
     deck: str | None = None            # a shipped deck's path, OTHER, STORED + id, or None: the first shipped one
     other: str = ""                    # the path typed or picked for OTHER
+    touched: frozenset[int] = frozenset()   # the name fields typed in or left (by seat)
+    tried: bool = False                # Start tapped: every field's refusal is said
 
     def deck_path(self, shipped: Sequence[str]) -> str:
         if self.deck is None:
@@ -271,18 +273,35 @@ def with_mode(d: SetupDraft, mode: str) -> SetupDraft:
     names = list(d.names)
     if d.mode == "solo" and mode != "solo":
         names = ["" if n in SOLO_HANDS else n for n in names]
-    return replace(d, mode=mode, names=tuple(default_names(mode, names)))
+    fitted = tuple(default_names(mode, names))
+    return replace(d, mode=mode, names=fitted, touched=frozenset(k for k in d.touched if k < len(fitted)))
 
 
 def with_name(d: SetupDraft, i: int, name: str) -> SetupDraft:
-    return replace(d, names=d.names[:i] + (name,) + d.names[i + 1:])
+    return replace(d, names=d.names[:i] + (name,) + d.names[i + 1:], touched=d.touched | {i})
+
+
+def left(d: SetupDraft, i: int) -> SetupDraft:
+    """Name field ``i`` was left (typed in or not): its refusal is said from now on."""
+    return d if i in d.touched else replace(d, touched=d.touched | {i})
+
+
+def started(d: SetupDraft) -> SetupDraft:
+    """Start tapped: every field's refusal is said from now on."""
+    return replace(d, tried=True)
+
+
+def said_name_errors(d: SetupDraft) -> list[str | None]:
+    """Each name field's refusal (SA-2) as the setup says it: only for a field typed in
+    or left, or every field once Start was tapped (a fresh empty field is no mistake)."""
+    return edits.said_name_errors(name_errors(d.names), d.touched, d.tried)
 
 
 def with_players(d: SetupDraft, names: Sequence[str]) -> SetupDraft:
     """A group played with before, picked: its names in their seats, replacing the
     fields (the mode's count allows the group: the setup offers only those, SA-2); the
     leader of the first sale (SA-9) stays if in the group, else it is the first seat."""
-    return replace(d, names=tuple(names))
+    return replace(d, names=tuple(names), touched=frozenset(range(len(names))))
 
 
 def moved(d: SetupDraft, i: int, by: int) -> SetupDraft:
@@ -290,19 +309,27 @@ def moved(d: SetupDraft, i: int, by: int) -> SetupDraft:
     if not (0 <= i < len(names) and 0 <= j < len(names)):
         return d
     names[i], names[j] = names[j], names[i]
-    return replace(d, names=tuple(names))
+    return replace(d, names=tuple(names), touched=edits.touched_swapped(d.touched, i, j))
 
 
 def removed(d: SetupDraft, i: int) -> SetupDraft:
     low, _high = player_range(d.mode)
     if len(d.names) <= low or not 0 <= i < len(d.names):
         return d
-    return replace(d, names=d.names[:i] + d.names[i + 1:])
+    return replace(d, names=d.names[:i] + d.names[i + 1:], touched=edits.touched_removed(d.touched, i))
 
 
 def added(d: SetupDraft) -> SetupDraft:
     _low, high = player_range(d.mode)
     return d if len(d.names) >= high else replace(d, names=d.names + ("",))
+
+
+def said_problem(d: SetupDraft, deck: DeckFile | None) -> str | None:
+    """Why the game cannot start yet, as the setup says it by its Start button: not
+    while a fresh name field keeps its refusal to itself (:func:`said_name_errors`)."""
+    if edits.keeps_quiet(name_errors(d.names), d.touched, d.tried):
+        return None
+    return setup_problem(d, deck)
 
 
 def setup_problem(d: SetupDraft, deck: DeckFile | None) -> str | None:

@@ -137,7 +137,7 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
         now: SetupDraft = shell.ui(SETUP, SetupDraft())
         now_deck, settings = _chosen_deck(now, shipped_paths, library_choices(shell, "sales"))
         if forms.setup_problem(now, now_deck) is not None:
-            shell.saved()
+            put(forms.started)      # every field's refusal is said now
             return
         players = clean(now.names)
         record = forms.new_record(players, now.mode, now.hand_size_for(now_deck.deck if now_deck else None),
@@ -171,7 +171,7 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
             chosen = f.path or ""
         put(lambda d: replace(d, deck=forms.OTHER, other=chosen))
 
-    errors = forms.name_errors(d.names)
+    errors = forms.said_name_errors(d)
     rows: list[ft.Control] = []
     for i, name in enumerate(d.names):
         label = forms.player_label(d.mode, i + 1)
@@ -186,7 +186,7 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
                                      step(partial(forms.removed, i=i)), disabled=len(d.names) <= low))
         rows.append(ft.Column([
             ft.Row([TextField(label=label, value=name, expand=True, dense=True,
-                                 on_change=name_changed(i)),
+                              on_change=name_changed(i), on_blur=step(partial(forms.left, i=i))),
                     *tools], spacing=0),
             error_text(errors[i]),
         ], spacing=2, key=f"player-{i}"))
@@ -197,7 +197,7 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
     hand_size = d.hand_size_for(cards)
     size_error = forms.hand_size_error(hand_size) or forms.deal_refusal(d.players, hand_size, cards)
     plan = forms.deal_plan_lines(d.players, hand_size, cards)
-    problem = forms.setup_problem(d, deck)
+    problem = forms.said_problem(d, deck)
     count_text = (_("{low}–{high} players, seated clockwise in the order entered (SA-2, different names).").format(
                       low=low, high=high) if low != high else
                   (_("one person playing two hands; rename them if you like (SA-2, different names).")

@@ -25,7 +25,7 @@ wrapped in ``⟦…⟧``, so a test can see which texts on a screen went through
 (a message they lack comes back bare, as does text that was never marked).
 
 Numbers, dates and dollars are written in the language's own form: :func:`number`,
-:func:`decimal`, :func:`date`, :func:`datetime`, :func:`money`.
+:func:`decimal`, :func:`date`, :func:`datetime`, :func:`money`, :func:`percent`.
 
 The catalogs are kept with ``python -m companion.core.catalogs`` (extract, update, check).
 """
@@ -42,7 +42,7 @@ from pathlib import Path
 from babel import Locale
 from babel.dates import format_date, format_time, get_datetime_format
 from babel.messages.pofile import read_po
-from babel.numbers import format_currency, format_decimal
+from babel.numbers import format_currency, format_decimal, format_percent
 
 #: The languages a player can choose, by code, each named in its own language.
 LANGUAGES = {"en": "English", "de": "Deutsch"}
@@ -258,3 +258,9 @@ def money(dollars: int) -> str:
     loc = _locale()
     pattern = loc.currency_formats["standard"].pattern.replace(".00", "")
     return format_currency(dollars, "USD", format=pattern, locale=loc, currency_digits=False)
+
+
+def percent(share: float) -> str:
+    """A share (0.78) as a whole percentage: 78% (English), 78 % (German, with a no-break
+    space). The one way the app writes a percentage."""
+    return format_percent(share, locale=_locale())

@@ -64,3 +64,38 @@ def test_the_examples_ship_in_german_and_english():
     en_deck = english.model_dump()
     assert [(c["suit"], c["value"], c["discard"]) for c in en_deck["cards"]] == \
         [(c.suit, c.value, c.discard) for c in deck.cards]
+
+
+def test_a_percentage_is_written_one_way_in_each_language():
+    """Statistics showed "78%" beside "31 %": two hand-made formats. DIN 5008 writes
+    "78 %" with a space, English "78%"."""
+    with i18n.using("de"):
+        assert i18n.percent(0.78) == "78\u00a0%"
+        assert i18n.percent(1) == "100\u00a0%"
+    assert i18n.percent(0.78) == "78%"
+
+
+def _percent_texts() -> list[str]:
+    """Every string literal in companion's code, and every German catalog entry, that
+    writes a percent sign after a number or a placeholder ("{n}%", "31 %")."""
+    import ast
+    import re
+
+    made = re.compile(r"[\d}]\s?%")
+    found = [f"{p.relative_to(catalogs.PACKAGE.parent)}:{n.lineno}: {n.value!r}"
+             for p in sorted(catalogs.PACKAGE.rglob("*.py"))
+             for n in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+             if isinstance(n, ast.Constant) and isinstance(n.value, str) and made.search(n.value)
+             and not isinstance(n, ast.Expr)]
+    for source in catalogs.sources().values():
+        catalog = catalogs.read(source.domain, "de")
+        assert catalog is not None
+        for m in catalog:
+            strings = m.string if isinstance(m.string, (list, tuple)) else [m.string]
+            found += [f"{source.domain.name}.po: {s!r}" for s in strings if s and made.search(s)]
+    return found
+
+
+def test_percentages_come_from_the_one_formatter():
+    found = [f for f in _percent_texts() if "i18n.py" not in f]  # the formatter's own docstring
+    assert not found, "a percentage written by hand (use i18n.percent): " + "; ".join(found)

@@ -99,3 +99,25 @@ def _percent_texts() -> list[str]:
 def test_percentages_come_from_the_one_formatter():
     found = [f for f in _percent_texts() if "i18n.py" not in f]  # the formatter's own docstring
     assert not found, "a percentage written by hand (use i18n.percent): " + "; ".join(found)
+
+
+def _translations() -> dict[tuple[str | None, str], dict[str, str]]:
+    """Every German entry, by (context, message), with its translation in each catalog."""
+    seen: dict[tuple[str | None, str], dict[str, str]] = {}
+    for name, source in catalogs.sources().items():
+        catalog = catalogs.read(source.domain, "de")
+        assert catalog is not None
+        for m in catalog:
+            if m.id:
+                key = (m.context, m.id if isinstance(m.id, str) else m.id[0])
+                text = m.string if isinstance(m.string, str) else " | ".join(m.string)
+                seen.setdefault(key, {})[name] = text
+    return seen
+
+
+def test_one_message_has_one_translation_in_every_catalog():
+    """"Add player" was "Spieler dazu" in Sales and Burger, "Spieler hinzufügen" in
+    Hot Dog: each game's catalog is its own file, so the same English drifted. A message
+    that means two things gets a context (``pgettext``), not two translations."""
+    drift = {key: where for key, where in _translations().items() if len(set(where.values())) > 1}
+    assert not drift, "translated two ways: " + "; ".join(f"{k[1]!r}: {v}" for k, v in drift.items())

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from companion.core import words
 from companion.core.errors import RecordError
 from companion.core.record import GameRecord, parse_json
 
@@ -80,8 +81,9 @@ class GameSpec:
     field_rulings: Mapping[str, str] = field(default_factory=dict)
     # per-player final score of a finished game's result, for three-game matches
     final_scores: Callable[[Any], dict[str, int]] | None = None
-    # how a player reads a final score: Hot Dog's are dollars ("$12")
-    score_text: Callable[[int], str] = str
+    # how a player reads a score (a final one, a margin, an average), with its unit:
+    # Hot Dog's are dollars ("$12"), the others' points ("12 points")
+    score_text: Callable[[float], str] = words.points
     # the ruling that makes a match of three games (Hot Dog's HD-15), if the rules have one
     match_ruling: str | None = None
     # adds the game's own subcommands to `companion` (e.g. `deck check`)

@@ -253,10 +253,13 @@ def datetime(moment: dt.datetime) -> str:
         format_time(moment, format="short", locale=loc), format_date(moment, format="medium", locale=loc))
 
 
-def money(dollars: int) -> str:
-    """Whole dollars, as Hot Dog counts them: $5 (English), 5 $ (German)."""
+def money(dollars: float) -> str:
+    """Whole dollars, as Hot Dog counts them: $5 (English), 5 $ (German); an amount with
+    cents (an average) with two decimals: $6.50, 6,50 $."""
     loc = _locale()
-    pattern = loc.currency_formats["standard"].pattern.replace(".00", "")
+    pattern = loc.currency_formats["standard"].pattern
+    if dollars == int(dollars):
+        pattern, dollars = pattern.replace(".00", ""), int(dollars)
     return format_currency(dollars, "USD", format=pattern, locale=loc, currency_digits=False)
 
 

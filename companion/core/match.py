@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from companion.core import words
 from companion.core.errors import RecordError, RuleError
-from companion.core.i18n import _
+from companion.core.i18n import _, pgettext
 from companion.core.names import key
 from companion.core.record import GameRecord, Model, Players, error_from_validation
 from companion.core.registry import GameSpec, game
@@ -129,7 +129,8 @@ def tally(match: MatchRecord) -> MatchResult:
     if complete:
         best = max(totals.values())
         winners = [p for p in match.players if totals[p] == best]
-        cite = f" ({spec.match_ruling})" if spec.match_ruling else ""
+        # Translators: a ruling's id cited at the end of a summary, " (HD-15)"
+        cite = pgettext("cited", " ({ruling})").format(ruling=spec.match_ruling) if spec.match_ruling else ""
         if len(winners) == 1:
             text = _("Match over: {player} wins the match with {score}{ruling}.").format(
                 player=winners[0], score=spec.score_text(best), ruling=cite)

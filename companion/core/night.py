@@ -52,7 +52,7 @@ from pydantic import AfterValidator, Field, ValidationError
 from companion.core import i18n, words
 from companion.core.bounds import MAX_MATCHES_PER_NIGHT
 from companion.core.errors import CompanionError, RecordError
-from companion.core.i18n import N_, _, ngettext
+from companion.core.i18n import N_, _, ngettext, pgettext
 from companion.core.match import MatchRecord, game_records
 from companion.core.match import tally as match_tally
 from companion.core.names import key, normal
@@ -273,7 +273,8 @@ def place_match(record: NightRecord, match_id: int, match: MatchRecord | None) -
         if spec.match_ruling is not None:
             result = match_tally(match)
             over, scores, winners = result.complete, result.totals, result.winners
-            ruling = f" ({spec.match_ruling})"
+            # Translators: a ruling's id cited at the end of a summary, " (HD-15)"
+            ruling = pgettext("cited", " ({ruling})").format(ruling=spec.match_ruling)
         else:
             records = game_records(match)
             if len(records) != 1:

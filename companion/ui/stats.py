@@ -245,7 +245,7 @@ def player_lines(p: stats.PlayerStats) -> list[str]:
     for kind, s in p.scores.items():
         spec = game(kind)
         lines.append(_("{game}: average {average}, best {best} ({games}).").format(
-            game=spec.title, average=_number(s.average), best=spec.score_text(s.best), games=_games(s.games)))
+            game=spec.title, average=spec.score_text(s.average), best=spec.score_text(s.best), games=_games(s.games)))
     return lines
 
 

@@ -5,17 +5,23 @@ the ones it replaced, units after numbers, one percent format."""
 
 from __future__ import annotations
 
+import ast
 import json
+import re
 
 import pytest
 
 from companion.core import catalogs, i18n
 from companion.core.game import Library
-from companion.core.registry import games, part
+from companion.core.match import MatchRecord, tally
+from companion.core.registry import game, games, part
 from companion.games.burger import forms as burger_forms
 from companion.games.burger.recipes import RecipeBook, shipped_recipes
 from companion.games.sales.deck import Deck, shipped_decks
 from companion.ui.library import kind_word, plural_word, title_of
+from tests.core.test_match import G1, G2, G3, PLAYERS
+
+_BARE_ID = re.compile(r"\((HD|SA|BU)-\d+\)")     # "(HD-15)": a ruling's id alone in brackets
 
 
 def _libraries() -> list[str]:
@@ -78,9 +84,6 @@ def test_a_percentage_is_written_one_way_in_each_language():
 def _percent_texts() -> list[str]:
     """Every string literal in companion's code, and every German catalog entry, that
     writes a percent sign after a number or a placeholder ("{n}%", "31 %")."""
-    import ast
-    import re
-
     made = re.compile(r"[\d}]\s?%")
     found = [f"{p.relative_to(catalogs.PACKAGE.parent)}:{n.lineno}: {n.value!r}"
              for p in sorted(catalogs.PACKAGE.rglob("*.py"))
@@ -121,3 +124,34 @@ def test_one_message_has_one_translation_in_every_catalog():
     that means two things gets a context (``pgettext``), not two translations."""
     drift = {key: where for key, where in _translations().items() if len(set(where.values())) > 1}
     assert not drift, "translated two ways: " + "; ".join(f"{k[1]!r}: {v}" for k, v in drift.items())
+
+
+def test_a_score_carries_its_unit():
+    """"Chris gewinnt mit 50", "Knappster Sieg: Bernd mit 2", "Schnitt 6,1": a reader
+    had to guess dollars or points."""
+    with i18n.using("de"):
+        assert game("sales").score_text(50) == "50 Punkte"
+        assert game("burger").score_text(1) == "1 Punkt"
+        assert game("sales").score_text(6.5) == "6,5 Punkte"
+        assert game("hotdog").score_text(11) == "11\u00a0$"
+        assert game("hotdog").score_text(6.5) == "6,50\u00a0$"
+    assert game("sales").score_text(50) == "50 points"
+    assert game("hotdog").score_text(6.5) == "$6.50"
+
+
+def test_a_summary_names_the_ruling_it_cites():
+    """"Partie vorbei: … (HD-15)": a bare id inside a sentence. A summary says it is a
+    ruling ("Klärung", as the cards mark one), and the English stays as the contract has it."""
+    record = MatchRecord(game="hotdog", players=PLAYERS, games=[G1, G2, G3])
+    with i18n.using("de"):
+        german = tally(record).explanation
+    assert german == "Partie beendet: Anna gewinnt die Partie mit 15\u00a0$ (Klärung HD-15)."
+    assert tally(record).explanation == "Match over: Anna wins the match with $15 (HD-15)."
+    with i18n.using("de"):
+        for source in catalogs.sources().values():
+            catalog = catalogs.read(source.domain, "de")
+            assert catalog is not None
+            for m in catalog:
+                for s in (m.string if isinstance(m.string, (list, tuple)) else [m.string]):
+                    if s.startswith(("Spielende", "Partie beendet", "Partie vorbei")):
+                        assert "Partie vorbei" not in s and not _BARE_ID.search(s), s

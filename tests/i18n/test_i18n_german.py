@@ -155,3 +155,37 @@ def test_a_summary_names_the_ruling_it_cites():
                 for s in (m.string if isinstance(m.string, (list, tuple)) else [m.string]):
                     if s.startswith(("Spielende", "Partie beendet", "Partie vorbei")):
                         assert "Partie vorbei" not in s and not _BARE_ID.search(s), s
+
+
+# The room a 390-px phone leaves a label, measured on the screenshots of Settings and
+# Hot Dog's setup (/work/shots/german/*-after.png): a switch's label starts at 78 px, a
+# radio's at 50 px, and the page keeps 18 px on the right. Measured in DejaVu Sans at
+# 14 px, which is about 8 % wider than Roboto (the app's font): the test errs on the
+# side of a clipped label.
+ROOM = {"switch": 390 - 78 - 18, "radio": 390 - 50 - 18}
+
+
+def _width(text: str) -> float:
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from companion.core.paths import ASSETS
+
+    if "DejaVuSans-test" not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont("DejaVuSans-test", str(ASSETS / "fonts" / "DejaVuSans.ttf")))
+    return pdfmetrics.stringWidth(text, "DejaVuSans-test", 14)
+
+
+@pytest.mark.parametrize("code", ["en", "de"])
+def test_the_labels_that_were_clipped_at_390_px_fit_on_one_line(code):
+    """Settings' "Hellen oder dunklen Modus vom System übernehm…" and Hot Dog's entry
+    modes ("…eine Person gib", "…eigenes Gebot g", English too) were cut off: a switch's
+    or radio's label does not wrap."""
+    from companion.games.hotdog import forms as hotdog_forms
+    from companion.games.hotdog.i18n import _ as hotdog_
+
+    with i18n.using(code):
+        labels = [("switch", i18n._("Follow the system's light or dark mode"))]
+        labels += [("radio", hotdog_(label)) for label in hotdog_forms.ENTRY_MODES.values()]
+    too_wide = [(text, round(_width(text)), ROOM[kind]) for kind, text in labels if _width(text) > ROOM[kind]]
+    assert not too_wide, too_wide

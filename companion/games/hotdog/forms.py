@@ -27,8 +27,9 @@ from companion.games.hotdog.present import replay
 
 ENTRY = "hotdog.entry"    # the match's setting: how its bids are entered
 FROM_TABLE, PASSING = "table", "pass"
-ENTRY_MODES = {FROM_TABLE: N_("From the table: bids lie face up, one person enters them all"),
-               PASSING: N_("Pass the phone: each player enters their own bid in secret")}
+# short enough for one line at 390 px, in every language (tests/i18n/test_i18n_german.py)
+ENTRY_MODES = {FROM_TABLE: N_("From the table: one person enters every bid"),
+               PASSING: N_("Pass the phone: each player bids in secret")}
 
 
 # ---------------------------------------------------------------- setup

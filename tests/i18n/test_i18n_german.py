@@ -189,3 +189,32 @@ def test_the_labels_that_were_clipped_at_390_px_fit_on_one_line(code):
         labels += [("radio", hotdog_(label)) for label in hotdog_forms.ENTRY_MODES.values()]
     too_wide = [(text, round(_width(text)), ROOM[kind]) for kind, text in labels if _width(text) > ROOM[kind]]
     assert not too_wide, too_wide
+
+
+GLOSSARY = catalogs.PACKAGE.parent / "docs" / "glossary-de.md"
+
+
+def _not_used() -> list[str]:
+    """The first column of the glossary's table „Not used“: the words no catalog uses."""
+    text = GLOSSARY.read_text(encoding="utf-8")
+    section = text.split("\n## Not used\n", 1)[1].split("\n## ", 1)[0]
+    return [m.group(1) for line in section.splitlines() if (m := re.match(r"\| `([^`]+)` \|", line))]
+
+
+def test_the_glossary_lists_the_words_it_replaced():
+    words = _not_used()
+    assert {"Aufbau", "Rundenliste", "in Farbe", "Zug-Marker", "eure Runde", "Partie vorbei"} <= set(words)
+
+
+def test_the_catalogs_use_the_glossarys_terms():
+    """Vorbereitung/Aufbau, Rundenliste/Rundenprotokoll, „in Farbe“, „Zug-Marker“,
+    „eure Runde“: each game's catalog had drifted its own way (docs/glossary-de.md)."""
+    words = _not_used()
+    found = []
+    for name, source in catalogs.sources().items():
+        catalog = catalogs.read(source.domain, "de")
+        assert catalog is not None
+        for m in catalog:
+            for s in (m.string if isinstance(m.string, (list, tuple)) else [m.string]):
+                found += [f"{name}: {w!r} in {s!r}" for w in words if s and w in s]
+    assert not found, "not the glossary's word: " + "; ".join(found)

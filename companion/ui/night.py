@@ -29,7 +29,16 @@ from companion.core.errors import CompanionError
 from companion.core.grid import GridRow
 from companion.core.i18n import _, ngettext
 from companion.core.names import key
-from companion.core.night import DELETED, MAX_PLACES, UNREADABLE, NightResult, ordinal, points_rule_text, points_text
+from companion.core.night import (
+    DELETED,
+    MAX_PLACES,
+    UNREADABLE,
+    NightResult,
+    ordinal,
+    points_rule_text,
+    points_text,
+    status_text,
+)
 from companion.core.when import calendar_day
 from companion.store import MatchSummary
 from companion.store import nights as store_nights
@@ -87,7 +96,8 @@ def ranking_rows(result: NightResult) -> list[GridRow]:
                                                                   points=points_text(pl.points)))
             rows.append(GridRow(m.title, cells))
         else:
-            rows.append(GridRow(_("{match} ({status})").format(match=m.title, status=m.status), ["–"] * len(keys)))
+            title = _("{match} ({status})").format(match=m.title, status=status_text(m.status))
+            rows.append(GridRow(title, ["–"] * len(keys)))
     return rows
 
 

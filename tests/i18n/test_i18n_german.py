@@ -218,3 +218,16 @@ def test_the_catalogs_use_the_glossarys_terms():
             for s in (m.string if isinstance(m.string, (list, tuple)) else [m.string]):
                 found += [f"{name}: {w!r} in {s!r}" for w in words if s and w in s]
     assert not found, "not the glossary's word: " + "; ".join(found)
+
+
+def test_a_nights_unfinished_match_is_named_in_german():
+    """„Hot Dog #3 (in progress)“: the ranking grid wrote the status's key, not its words."""
+    from companion.core.night import tally as night_tally
+    from companion.ui.night import ranking_rows
+    from tests.core.test_night import match_of, matches, night, sales_game
+
+    unfinished = matches(m14=MatchRecord.model_validate(match_of(sales_game(rounds=2))))
+    with i18n.using("de"):
+        labels = [row.label for row in ranking_rows(night_tally(night(), unfinished))]
+    assert any(label.endswith("(läuft)") for label in labels), labels
+    assert not any("in progress" in label for label in labels), labels

@@ -1,6 +1,7 @@
 """Packaging that pyproject.toml cannot say by itself (everything else is there).
 
-The data files (fonts with their licences, example decks, recipes) stay in the
+The data files (fonts with their licences, example decks, recipes — the German ones in
+``de/`` beside the English) stay in the
 top-level ``assets/`` folder of the checkout, and ship inside the package as
 ``companion.assets``: installed from a wheel, they sit in ``site-packages/companion/assets/``
 and are found through importlib.resources (``companion.core.paths``). Setuptools maps
@@ -17,6 +18,6 @@ setup(
     packages=[*find_packages(include=["companion", "companion.*"]), "companion.assets"],
     package_dir={"companion.assets": "assets"},
     package_data={"": ["locale/*/LC_MESSAGES/*.po"],
-                  "companion.assets": ["decks/*.json", "recipes/*.json", "fonts/*.ttf", "fonts/*.txt",
-                                       "fonts/*.md", "fonts/*.json"]},
+                  "companion.assets": ["decks/*.json", "decks/*/*.json", "recipes/*.json", "recipes/*/*.json",
+                                       "fonts/*.ttf", "fonts/*.txt", "fonts/*.md", "fonts/*.json"]},
 )

@@ -114,6 +114,12 @@ def test_a_wheel_installed_in_a_fresh_venv_prints_checks_decks_and_serves(tmp_pa
     # the bundled burger recipes load
     _ok(_run([python, "-c", "from companion.games.burger.recipes import load_recipes; load_recipes()"],
              elsewhere, env))
+    # and the German examples ship beside the English ones
+    _ok(_run([python, "-c", "from companion.core import i18n; i18n.set_language('de'); "
+              "from companion.games.sales.deck import shipped_decks; "
+              "from companion.games.burger.recipes import shipped_recipes; "
+              "assert [p.parent.name for p in shipped_decks() + shipped_recipes()] == ['de', 'de']"],
+             elsewhere, env))
 
     # serve: answers HTTP 200, then stops
     port = _free_port()

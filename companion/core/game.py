@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
+from companion.core import words
 from companion.core.edits import Change, Place
 from companion.core.errors import RecordError, RuleError
 from companion.core.record import parse_json
@@ -122,8 +123,9 @@ class GameSpec:
     field_rulings: Mapping[str, str] = field(default_factory=dict)
     # per-player final score of a finished game's result, for three-game matches
     final_scores: Callable[[Any], dict[str, int]] | None = None
-    # how a player reads a final score: Hot Dog's are dollars ("$12")
-    score_text: Callable[[int], str] = str
+    # how a player reads a score (a final one, a margin, an average), with its unit:
+    # Hot Dog's are dollars ("$12"), the others' points ("12 points")
+    score_text: Callable[[float], str] = words.points
     # what a match is (one answer, used by the tally, Statistics, game nights and every
     # export): ``match_games`` games of this kind. More than one (Hot Dog's three) are
     # added up by ``match_ruling`` (HD-15): the highest total wins, shared on a tie. One:

@@ -25,7 +25,7 @@ wrapped in ``⟦…⟧``, so a test can see which texts on a screen went through
 (a message they lack comes back bare, as does text that was never marked).
 
 Numbers, dates and dollars are written in the language's own form: :func:`number`,
-:func:`decimal`, :func:`date`, :func:`datetime`, :func:`money`.
+:func:`decimal`, :func:`date`, :func:`datetime`, :func:`money`, :func:`percent`.
 
 The catalogs are kept with ``python -m companion.core.catalogs`` (extract, update, check).
 """
@@ -45,7 +45,7 @@ from babel.dates import format_date, format_time, get_datetime_format
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import NumberPattern, parse_pattern
+from babel.numbers import NumberPattern, format_currency, format_percent, parse_pattern
 from babel.support import Translations
 
 #: The languages a player can choose, by code, each named in its own language.
@@ -336,12 +336,23 @@ def datetime(moment: dt.datetime) -> str:
                                  format_date(moment, format="medium", locale=forms.locale))
 
 
-def money(dollars: int) -> str:
-    """Whole dollars, as Hot Dog counts them: $5 (English), 5 $ (German)."""
+def money(dollars: float) -> str:
+    """Whole dollars, as Hot Dog counts them: $5 (English), 5 $ (German); an amount with
+    cents (an average) with two decimals: $6.50, 6,50 $."""
     forms = _here()
-    found = forms.dollars.get(dollars)
+    if dollars != int(dollars):
+        return format_currency(dollars, "USD", format=forms.locale.currency_formats["standard"].pattern,
+                               locale=forms.locale, currency_digits=False)
+    whole = int(dollars)
+    found = forms.dollars.get(whole)
     if found is None:
-        found = forms.money.apply(dollars, forms.locale, currency="USD", currency_digits=False)
-        if -SMALL <= dollars <= SMALL and type(dollars) is int:
-            forms.dollars[dollars] = found
+        found = forms.money.apply(whole, forms.locale, currency="USD", currency_digits=False)
+        if -SMALL <= whole <= SMALL:
+            forms.dollars[whole] = found
     return found
+
+
+def percent(share: float) -> str:
+    """A share (0.78) as a whole percentage: 78% (English), 78 % (German, with a no-break
+    space). The one way the app writes a percentage."""
+    return format_percent(share, locale=_here().locale)

@@ -31,7 +31,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 
 from companion.core import words
 from companion.core.errors import RecordError, RuleError
-from companion.core.i18n import _
+from companion.core.i18n import _, pgettext
 from companion.core.names import key
 from companion.core.record import Model, Players, error_from_validation
 from companion.core.registry import GameSpec, game, read
@@ -225,7 +225,8 @@ def match_text(result: MatchResult) -> str:
     winners = result.winners
     if result.complete:
         best = max(result.totals.values(), default=0)
-        cite = f" ({spec.match_ruling})" if spec.match_ruling else ""
+        # Translators: a ruling's id cited at the end of a summary, " (HD-15)"
+        cite = pgettext("cited", " ({ruling})").format(ruling=spec.match_ruling) if spec.match_ruling else ""
         if not winners:
             return _("Match over: no winner; the game was played together.")
         if spec.match_games == 1:

@@ -54,7 +54,7 @@ from pydantic import AfterValidator, Field, ValidationError
 from companion.core import i18n, words
 from companion.core.bounds import MAX_MATCHES_PER_NIGHT
 from companion.core.errors import CompanionError, RecordError
-from companion.core.i18n import N_, _, ngettext
+from companion.core.i18n import N_, _, ngettext, pgettext
 from companion.core.match import MatchRecord
 from companion.core.match import tally as match_tally
 from companion.core.names import key, normal
@@ -322,7 +322,8 @@ def place_match(record: NightRecord, match_id: int, end: MatchEnd | None) -> Mat
                 for p, place, tied in _order(players, by_seat, end.winners)}
     firsts = [pl.player for pl in placings.values() if pl.place == 1]
     ruling = spec.match_ruling if spec.match_games > 1 else end.tie_break
-    cite = f" ({ruling})" if ruling else ""
+    # Translators: a ruling's id cited at the end of a summary, " (HD-15)"
+    cite = pgettext("cited", " ({ruling})").format(ruling=ruling) if ruling else ""
     if len(firsts) == 1:
         line = _("{player} wins {title}{ruling}.").format(player=firsts[0], title=title, ruling=cite)
     else:

@@ -49,3 +49,15 @@ def printables_dir() -> Path:
         raise CompanionError("--all writes the printables into a folder: give it with --out DIR "
                              "(only a checkout of companion has its own printables/)")
     return root / "printables"
+
+
+def shipped(folder: Path, language: str) -> list[Path]:
+    """The example files shipped in ``folder`` (``assets/decks``, ``assets/recipes``) for a
+    player reading ``language``: those in ``folder/<language>/`` where there are any (their
+    names, cards and ingredients written in that language), else the English ones in
+    ``folder`` itself."""
+    if not folder.is_dir():
+        return []
+    own = folder / language
+    found = sorted(own.glob("*.json")) if language != "en" and own.is_dir() else []
+    return found or sorted(folder.glob("*.json"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.core.i18n import N_, _
+from companion.core.i18n import N_, _, decimal, ngettext, number
 
 _NUMBER_WORDS = {1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six")}
 
@@ -12,6 +12,14 @@ _NUMBER_WORDS = {1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N
 def count(n: int, noun: str, plural: str | None = None) -> str:
     """'1 hot dog', '3 hot dogs', '2 decks'."""
     return f"{n} {noun if n == 1 else (plural or noun + 's')}"
+
+
+def points(n: float) -> str:
+    """A score in points, with its unit: '1 point', '50 points', '6.5 points' (an average,
+    to one decimal). A bare number ("wins with 50") leaves the reader to guess the unit."""
+    if n == int(n):
+        return ngettext("{n} point", "{n} points", int(n)).format(n=number(int(n)))
+    return ngettext("{n} point", "{n} points", 2).format(n=decimal(n, 1))
 
 
 def number_word(n: int) -> str:

@@ -203,10 +203,6 @@ def _date(text: str) -> dt.date | None:
     return dt.date.fromisoformat(text)
 
 
-def _percent(x: float) -> str:
-    return _("{n}%").format(n=round(100 * x))
-
-
 def _number(x: float) -> str:
     point = i18n.decimal(0.5, 1)[1]
     return i18n.decimal(x, 1).rstrip("0").rstrip(point)
@@ -228,17 +224,17 @@ def player_lines(p: stats.PlayerStats) -> list[str]:
     """A player's statistics in a player's words."""
     if p.shared:
         lines = [_("Games: {won} won of {games} ({percent}), {shared} of them shared.").format(
-            won=p.won, games=p.games, percent=_percent(p.win_rate), shared=p.shared)]
+            won=p.won, games=p.games, percent=i18n.percent(p.win_rate), shared=p.shared)]
     else:
         lines = [_("Games: {won} won of {games} ({percent}).").format(
-            won=p.won, games=p.games, percent=_percent(p.win_rate))]
+            won=p.won, games=p.games, percent=i18n.percent(p.win_rate))]
     if p.matches:
         lines.append(_("Matches: {won} won of {matches}.").format(won=p.matches_won, matches=p.matches))
     lines.append(_("Winning run: {now} now, {best} at best.").format(now=p.streak, best=p.longest))
     for kind, s in p.scores.items():
         spec = game(kind)
         lines.append(_("{game}: average {average}, best {best} ({games}).").format(
-            game=spec.title, average=_number(s.average), best=spec.score_text(s.best), games=_games(s.games)))
+            game=spec.title, average=spec.score_text(s.average), best=spec.score_text(s.best), games=_games(s.games)))
     return lines
 
 

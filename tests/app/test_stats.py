@@ -75,7 +75,7 @@ def test_counts_players_games_and_hot_dogs_own_sections(shell):
     assert "Games: 3 won of 6 (50%)." in words                              # Anna
     assert "Matches: 1 won of 2." in words
     assert "Chris: 3 wins of 3" in words                                     # the bar's words
-    assert "Hot Dog: average 6.5, best $8 (6 games)." in words                # Anna: 8,8,8,5,5,5
+    assert "Hot Dog: average $6.50, best $8 (6 games)." in words              # Anna: 8,8,8,5,5,5
     assert "Closest win: Chris by $3 (match 2, game 1)" in words            # 8 − 5
     assert "Widest win: Anna by $7 (match 1, game 3)" in words              # 8 − 1
     assert "Hot Dog: a match is 3 games, won by the highest total of their scores (HD-15)." in words

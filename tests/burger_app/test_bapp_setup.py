@@ -71,7 +71,7 @@ def test_recipe_file_from_assets_or_a_picked_path(tmp_path: Path):
     assert [f.name for f in files] == ["example.json"]
     ok = forms.recipe_status(files[0])
     assert ok.ok
-    assert ok.text == ("example.json: 3 recipes (Cheeseburger, Garden burger, Double cheese). "
+    assert ok.text == ("Example recipes: 3 recipes (Cheeseburger, Garden burger, Double cheese). "
                        "An example file, made up: edit it to match your recipe cards.")
     bad = tmp_path / "mine.json"
     bad.write_text('{"recipes": [{"name": "Rat burger", "ingredients": ["rat"]}]}', encoding="utf-8")

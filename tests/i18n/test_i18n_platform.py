@@ -42,7 +42,7 @@ def test_names_ordinals_and_points_in_german():
 
 def test_the_phones_lines_in_german():
     i18n.set_language("de")
-    assert bids_line(["Anna"], ["Bernd", "Chris"], False) == "Geboten: Anna · warten auf Bernd, Chris"
+    assert bids_line(["Anna"], ["Bernd", "Chris"], False) == "Gebote abgegeben: Anna · es fehlen: Bernd, Chris"
     assert seats_line([SeatState("Anna", True), SeatState("Bernd", False)]) == "1 von 2 Plätzen belegt"
 
 

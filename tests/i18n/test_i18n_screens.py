@@ -378,7 +378,10 @@ def test_a_screen_switched_on_shows_only_translated_text(area, screen, tmp_path,
             matches["hosted"] = _hosted(store, area, going_on[area])
             _check_remote(shell, area, matches, name, _data(going_on[area]))
         else:
-            files = {p.name for p in games_with("library")[area].examples()} if area in games_with("library") else set()
+            # the shipped examples, named by their file or by the name they give themselves
+            shipped = games_with("library")[area].examples() if area in games_with("library") else []
+            files = {n for p in shipped
+                     for n in (p.name, games_with("library")[area].read(p.read_text(encoding="utf-8")).name)}
             _check(screen, lambda: GAME_SCREENS[name](shell, area, matches), {*_data(records[area]), *files})
     finally:
         store.close()

@@ -306,7 +306,7 @@ def test_three_rounds_then_game_over_and_the_tie_break_sa9_sa13():
     assert scores.team is None
     assert scores.notes == [("1 cards per round: house variant (SA-2); the deal chart is missing "
                             "and the house rule default is 12.")]
-    assert present.match_line(["Ann", "Ben"], [rec]) == ("game over: Ben wins with 5 (SA-13)", True)
+    assert present.match_line(["Ann", "Ben"], [rec]) == ("game over: Ben wins with 5 points (SA-13)", True)
 
 
 def test_next_round_only_when_every_hand_is_empty_sa7():

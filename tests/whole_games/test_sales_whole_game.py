@@ -140,7 +140,7 @@ def test_a_four_player_game_with_the_example_deck_is_played_to_its_end_sa16(app,
     dealt_in_csv = {(row.split(",")[header.index("round")], row.split(",")[header.index("hand_size")])
                     for row in rows[1:] if row.startswith("round,")}
     assert dealt_in_csv == {(str(r), str(n)) for r, n in enumerate(dealt, 1)}
-    sheet = exported(app, "Print game 1 score sheet", tmp_path)
+    sheet = exported(app, "Print score sheet", tmp_path)
     text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(BytesIO(sheet.read_bytes())).pages)
     assert f"Cards dealt each round: round 1: 11, round 2: {dealt[1]}, round 3: {dealt[2]}." in text
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -40,14 +41,23 @@ from companion.games.burger.models import (
     RoundResult,
 )
 from companion.games.burger.present import hand_text, takes_text
-from companion.games.burger.recipes import RECIPES_DIR, RecipeBook, bun_shown, load_recipes
+from companion.games.burger.recipes import RECIPES_DIR, RecipeBook, bun_shown, load_recipes, shipped_recipes
 from companion.games.burger.recipes import problems as recipe_problems
 from companion.games.burger.state import UNNAMED, deck_label, replay, state_before
 
 MAX_TOOL_CARDS = 9          # a setup stepper's top per kind
 MAX_POINTS = 9              # a scoring stepper's range: −MAX_POINTS…MAX_POINTS
 MAX_COMPLETE = 9            # a hamburger stepper's top (the rules refuse more than the cards allow)
+#: The recipes of a match that names none (the referee's default): the English example.
 DEFAULT_RECIPES = RECIPES_DIR / "example.json"
+
+
+def default_recipes() -> str:
+    """The recipe file a new setup starts with: the shipped example in the player's
+    language (``assets/recipes/de/example.json`` in German)."""
+    files = shipped_recipes()
+    return str(files[0] if files else DEFAULT_RECIPES)
+
 
 # the match's own settings (``TableSession.set_setting``)
 RECIPES = "recipes"         # the recipe file's path
@@ -76,7 +86,7 @@ class Setup:
     draw_pile: str = ""
     hamburger_points: int = DEFAULT_HAMBURGER_POINTS
     rat_points: int = DEFAULT_RAT_POINTS
-    recipes: str = str(DEFAULT_RECIPES)
+    recipes: str = field(default_factory=default_recipes)
 
     def step(self, what: str, by: int) -> Setup:
         """A stepper press: tool cards stay 0…MAX_TOOL_CARDS, points −MAX_POINTS…MAX_POINTS."""
@@ -111,8 +121,33 @@ class RecipeStatus:
 
 
 def recipe_files() -> list[Path]:
-    """The recipe files shipped in ``assets/recipes/`` (the picker's list)."""
-    return sorted(RECIPES_DIR.glob("*.json"))
+    """The recipe files shipped in ``assets/recipes/`` in the player's language (the
+    picker's list)."""
+    return shipped_recipes()
+
+
+def is_shipped(path: str) -> bool:
+    """Whether ``path`` is one of the shipped recipe files, in any language (the setup
+    shows it by its name, not its path)."""
+    try:
+        return Path(path).resolve().is_relative_to(RECIPES_DIR.resolve())
+    except (OSError, ValueError):
+        return False
+
+
+def file_label(path: Path) -> str:
+    """A shipped recipe file as the picker names it: the name the set gives itself
+    ("Beispielrezepte"), else its file name."""
+    return _named(str(path), path.stat().st_mtime_ns if path.is_file() else 0)
+
+
+@lru_cache(maxsize=16)
+def _named(path: str, stamp: int) -> str:
+    del stamp               # the cache key only: an edited file is read again
+    try:
+        return load_recipes(path).name or Path(path).name
+    except RecordError:
+        return Path(path).name
 
 
 def recipe_status(path: str | Path | None = None) -> RecipeStatus:
@@ -123,7 +158,7 @@ def recipe_status(path: str | Path | None = None) -> RecipeStatus:
     except RecordError as err:
         return RecipeStatus(str(path), None, say(err))
     names = ", ".join(r.name for r in book.recipes)
-    text = _recipes_line(path.name, len(book.recipes), names)
+    text = _recipes_line(book.name or path.name, len(book.recipes), names)
     if book.example:
         text += " " + _("An example file, made up: edit it to match your recipe cards.")
     return RecipeStatus(str(path), book, text)

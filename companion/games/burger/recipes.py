@@ -36,7 +36,8 @@ from pydantic import (
 
 from companion.core.bounds import MAX_LIBRARY_CARDS, MAX_RECIPE_INGREDIENTS, MAX_RECIPES
 from companion.core.errors import RecordError, shorten
-from companion.core.paths import ASSETS
+from companion.core.i18n import language
+from companion.core.paths import ASSETS, shipped
 from companion.core.record import Model, describe_error, parse_json
 from companion.core.text import Label, Prose, label
 from companion.games.burger.i18n import N_, _, ngettext
@@ -312,8 +313,9 @@ def check_file(path: str | Path) -> tuple[list[str], list[str]]:
 
 
 def shipped_recipes() -> list[Path]:
-    """The recipe files shipped in ``assets/recipes/`` (examples to copy)."""
-    return sorted(RECIPES_DIR.glob("*.json")) if RECIPES_DIR.is_dir() else []
+    """The recipe files shipped in ``assets/recipes/`` (examples to copy), in the player's
+    language where there are ones in it (``assets/recipes/de/``)."""
+    return shipped(RECIPES_DIR, language())
 
 
 def load_recipes(path: str | Path | None = None) -> RecipeBook:

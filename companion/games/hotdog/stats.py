@@ -108,7 +108,7 @@ def _average(total: int, n: int) -> str:
 
 
 def _share(n: int, of: int) -> str:
-    return f"{i18n.number(n)} ({i18n.number(round(100 * n / of))}%)" if of else "0"
+    return f"{i18n.number(n)} ({i18n.percent(n / of)})" if of else "0"
 
 
 def sections(own: Own) -> list[Section]:

@@ -20,7 +20,7 @@ from companion.core.match import GAMES_PER_MATCH, MatchResult
 from companion.games.hotdog import actions as ops
 from companion.games.hotdog import forms, present, rules, rulings
 from companion.games.hotdog.forms import Draft, SetupDraft, TableUI
-from companion.games.hotdog.i18n import _, ngettext
+from companion.games.hotdog.i18n import _, ngettext, pgettext
 from companion.games.hotdog.models import START_MONEY
 from companion.games.hotdog.parts import (
     NOT_ENTERED,
@@ -356,7 +356,7 @@ def _rounds_list(s: ops.Session, gv: GameView, ui: TableUI) -> list[ft.Control]:
     said: list[ft.Control] = [ft.Text(ui.undone, key="undone", weight=ft.FontWeight.BOLD)] if ui.undone else []
     if not gv.results:
         return said
-    out: list[ft.Control] = [heading(_("Rounds of this game"), 18)]
+    out: list[ft.Control] = [heading(pgettext("one of a match's three games", "Rounds of this game"), 18)]
     for i, r in enumerate(gv.results):
         out.append(ft.TextButton(_("Open round {n}: {summary}").format(n=r["round"], summary=present.round_summary(r)),
                                  on_click=_opens(s, i)))

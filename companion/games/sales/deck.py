@@ -21,7 +21,8 @@ from pydantic import AfterValidator, Field, StringConstraints, ValidationError
 
 from companion.core.bounds import MAX_ICONS, MAX_LIBRARY_CARDS
 from companion.core.errors import RecordError
-from companion.core.paths import ASSETS
+from companion.core.i18n import language
+from companion.core.paths import ASSETS, shipped
 from companion.core.record import Count, Model, describe_error, parse_json
 from companion.core.text import Prose, label
 from companion.games.sales.i18n import _, ngettext
@@ -382,5 +383,6 @@ def read_text(text: str | bytes, where: str = "") -> tuple[list[Fault], Deck | N
 
 
 def shipped_decks() -> list[Path]:
-    """The deck files shipped in ``assets/decks/``."""
-    return sorted(DECKS_DIR.glob("*.json")) if DECKS_DIR.is_dir() else []
+    """The deck files shipped in ``assets/decks/``, in the player's language where there
+    are ones in it (``assets/decks/de/``)."""
+    return shipped(DECKS_DIR, language())

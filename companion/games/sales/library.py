@@ -9,11 +9,12 @@ from typing import Any
 from companion.core.game import Library
 from companion.games.sales import deck, deck_edit
 from companion.games.sales.deckfiles import DECK_COPY
+from companion.games.sales.i18n import N_
 
 
 def _summary(raw: Any) -> list[str]:
     return deck.summary(deck.Deck.model_validate(raw))
 
 
-LIBRARY = Library(kind="deck", plural="decks", setting=DECK_COPY, check=deck.problems, summary=_summary,
+LIBRARY = Library(kind=N_("deck"), plural=N_("decks"), setting=DECK_COPY, check=deck.problems, summary=_summary,
                   name_of=deck_edit.name_of, blank=deck_edit.blank, examples=deck.shipped_decks)

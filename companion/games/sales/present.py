@@ -589,7 +589,9 @@ def progress_line(game: Played) -> str:
             rating = _(earned) if earned else _("no rating")
             return _("game over: team score {score}, {rating} (SA-15)").format(score=the_team["score"], rating=rating)
         w = res["winners"][0]
-        return _("game over: {player} wins with {total} (SA-13)").format(player=w, total=res["scores"][w]["total"])
+        total = res["scores"][w]["total"]
+        return ngettext("game over: {player} wins with {total} point (SA-13)",
+                        "game over: {player} wins with {total} points (SA-13)", total).format(player=w, total=total)
     if state.round_over:
         return _("round {n} of {rounds} over; round {next} not started").format(
             n=state.round, rounds=ROUNDS, next=state.round + 1)

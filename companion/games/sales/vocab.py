@@ -15,12 +15,13 @@ MODE_TITLES = {"competitive": N_("the competitive game"), "coop": N_("co-op"), "
 
 #: The words of the shipped example deck (its weathers and icons), translated where shown;
 #: a deck's own words (typed by players) are shown as they are. The record keeps the key.
-# Translators: the German words of this game, kept the same everywhere: sale = Verkauf
-# (a trick: Stich); suit = Farbe (a weather: Wetter); on suit = in Farbe; off suit = farbfremd;
-# follow suit = Farbe bedienen; wild = Joker; lead = ausspielen; discard icon = Abwurfsymbol;
-# set card = Sammelkarte (1x-Set, Nachbar-Set); numbers = Zahlen; train marker = Zug-Marker;
-# competitive = gegeneinander; co-op = Koop; house rule = Hausregel; house variant =
-# Hausvariante; deal chart = Austeiltabelle; team score = Teamwertung; score sheet = Wertungsblatt.
+# Translators: the German words of this game, kept the same everywhere (docs/glossary-de.md):
+# sale = Verkauf (a trick: Stich); suit = Farbe (a weather: Wetter); on suit = angespielte Farbe;
+# off suit = farbfremd; follow suit = Farbe bedienen; wild = Joker; lead = ausspielen; discard
+# icon = Abwurfsymbol; set card = Sammelkarte (1x-Sammelkarte, Nachbar-Sammelkarte); numbers =
+# Zahlen; train marker = Lok-Marker; competitive = gegeneinander; co-op = Koop; house rule =
+# Hausregel; house variant = Hausvariante; deal chart = Austeiltabelle; team score = Teamwertung;
+# score sheet = Wertungsblatt.
 WORDS = {"sun": N_("sun"), "rain": N_("rain"), "snow": N_("snow"), "wind": N_("wind"), "wild": N_("wild"),
          "sunglasses": N_("sunglasses"), "umbrella": N_("umbrella"), "scarf": N_("scarf"),
          "kite": N_("kite"), "coat": N_("coat")}

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.core.i18n import N_, _
+from companion.core.i18n import N_, _, pgettext
 from companion.pdf.api import build_rules_card, build_score_sheet, printable_games
 from companion.store.bgstats import bgstats_json, file_name
 from companion.store.exchange import game_json, match_csv, match_json
@@ -108,15 +108,18 @@ def ExportActions(shell: ShellServices, match_id: int, number: int, *, games_in_
         return [ft.Text(said[1], size=13, color=ft.Colors.ERROR if said[2] else None)]
 
     export_kinds = ("game-json", "match-json", "match-csv", "match-bgstats")
-    exports: list[ft.Control] = [ft.Button(_("Game as JSON"), icon=ft.Icons.DOWNLOAD, on_click=act("game-json"))]
+    # a single-game match's one game is the match (German: a Partie, not a Spiel)
+    game_json = _("Game as JSON") if games_in_match else pgettext("a single-game match", "Game as JSON")
+    exports: list[ft.Control] = [ft.Button(game_json, icon=ft.Icons.DOWNLOAD, on_click=act("game-json"))]
     if games_in_match:
         exports.append(ft.Button(_("Match as JSON"), icon=ft.Icons.DOWNLOAD, on_click=act("match-json")))
     exports.append(ft.Button(_("Match as CSV"), icon=ft.Icons.DOWNLOAD, on_click=act("match-csv")))
     exports.append(ft.Button(_("Match for BG Stats"), icon=ft.Icons.DOWNLOAD, on_click=act("match-bgstats")))
     out: list[ft.Control] = [heading(_("Export"), 18), ft.Row(exports, wrap=True), *told(export_kinds)]
     if m.game in printable_games():
-        prints: list[ft.Control] = [ft.Button(_("Print game {number} score sheet").format(number=number),
-                                              icon=ft.Icons.PRINT, on_click=act("game-pdf"))]
+        game_sheet = (_("Print game {number} score sheet").format(number=number) if games_in_match
+                      else pgettext("a single-game match", "Print score sheet"))
+        prints: list[ft.Control] = [ft.Button(game_sheet, icon=ft.Icons.PRINT, on_click=act("game-pdf"))]
         if games_in_match:
             prints.append(ft.Button(_("Print match score sheet"), icon=ft.Icons.PRINT,
                                     on_click=act("match-pdf")))

@@ -80,6 +80,7 @@ from companion.ui.night import Nights, NightScreen
 from companion.ui.phone import JoinScreen
 from companion.ui.routes import address, route_of
 from companion.ui.stats import Statistics
+from companion.ui.storage import browser_storage
 from companion.ui.widgets import accessible, error_text, heading, icon_button
 from companion.ui.widgets.text_field import TextField
 
@@ -116,6 +117,8 @@ class Shell:
         # companion running in the browser itself (the static site, companion.web): no
         # server to host a table on phones, no folder to keep exports in (downloads only).
         self.in_browser = sys.platform == "emscripten"
+        # There: what the browser says about keeping the saved games (companion.web.browser).
+        self.browser: Any = None
         # The page's address as the browser last showed it, and the addresses sent to
         # it that it has not yet said it shows (each comes back as a route change).
         self.at: str | None = None
@@ -272,6 +275,15 @@ class Shell:
                  "round can be started or entered until companion may write there again and is restarted."
                  ).format(reason=why)
 
+    def not_kept(self) -> str | None:
+        """The line every screen shows while the last change is not where the data is kept
+        (the browser build: the browser refused to store it; None: everything is kept)."""
+        why = self.store.unkept
+        if why is None:
+            return None
+        return _("Your latest changes are on this screen but not kept: {reason}. companion tries again at your "
+                 "next change; to keep a copy now, use Export everything in Settings.").format(reason=why)
+
     def set_width(self, width: float) -> None:
         """The window is ``width`` px wide: draw again where that changes the layout."""
         if layout(width) != layout(self.state.width):
@@ -417,7 +429,7 @@ def App(shell: Shell) -> ft.Control:
     ft.use_effect(lambda: shell.keep_awake(playing), [playing])
     ft.use_effect(shell.to_top, [scene_of(state)])
     body = Screen(shell, state.route, key=f"{state.route.screen}")
-    cannot_save = shell.cannot_save()
+    cannot_save = shell.cannot_save() or shell.not_kept()
     column = ft.Column(
         [ft.Container(content=ft.Text(cannot_save or "", color=ft.Colors.ON_ERROR_CONTAINER),
                       bgcolor=ft.Colors.ERROR_CONTAINER, padding=10, border_radius=8,
@@ -631,7 +643,8 @@ def Settings(shell: Shell) -> ft.Control:
                     language=i18n.LANGUAGES[i18n.system_language()])),
                 *[ft.Radio(value=code, label=name) for code, name in i18n.LANGUAGES.items()],
             ], spacing=0)),
-        ft.Text(_("Saved data: {path}").format(path=shell.store.path), selectable=True, size=12),
+        *(browser_storage(shell) if shell.in_browser else
+          [ft.Text(_("Saved data: {path}").format(path=shell.store.path), selectable=True, size=12)]),
     ])
 
 

@@ -72,7 +72,7 @@ from companion.net.serving import is_local_client
 from companion.store import Store, data_dir, library, nights
 from companion.store.exchange import import_json, keep_file
 from companion.ui.contracts import PHONE_WIDTH, READING_WIDTH, TABLE_WIDTH, GameView, Route, SessionState, setup_key
-from companion.ui.fonts import FONTS, text_theme
+from companion.ui.fonts import FONTS, fonts_for, stored_texts, text_theme
 from companion.ui.history import History
 from companion.ui.host import HostPanel, connect, hostable
 from companion.ui.library import LibraryScreen, editor_of, kind_word, title_of
@@ -563,6 +563,8 @@ def ImportScreen(shell: Shell) -> ft.Control:
         except CompanionError as exc:
             put(text=text, error=_("Not imported: {reason}").format(reason=exc))
             return
+        if shell.page is not None and shell.in_browser:     # an imported name may need the CJK fonts
+            shell.page.fonts = fonts_for(stored_texts(shell.store))
         if done is None:
             shell.drop_ui("import")
             shell.go("night", night=night, say=_("Imported a game night and its matches."))
@@ -675,7 +677,9 @@ def start_session(page: ft.Page, store: Store, *, host: bool = False) -> Shell:
     shell.host_machine = shell.remote and is_local_client(page.client_ip)
     page.title = "companion"
     page.scroll = ft.ScrollMode.AUTO
-    page.fonts = dict(FONTS)        # every name drawn, offline (companion.ui.fonts)
+    # every name drawn, offline (companion.ui.fonts); in the browser build, the CJK fonts
+    # only once a CJK name is stored or typed (its download is what a phone waits for)
+    page.fonts = fonts_for(stored_texts(store)) if shell.in_browser else dict(FONTS)
     page.theme = ft.Theme(color_scheme_seed=ft.Colors.ORANGE, text_theme=text_theme())
     page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.ORANGE, text_theme=text_theme())
     page.theme_mode = shell.theme()

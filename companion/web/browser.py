@@ -12,7 +12,7 @@ games' lock (one tab or installed app window at a time: the page's
 elsewhere the write starts at once and follows the commit within moments.
 
 A write the browser refuses (its storage for the site is full, another tab took the
-saved games over, no answer within 20 seconds) leaves the change in this tab's store,
+saved games over, no answer within 10 seconds) leaves the change in this tab's store,
 which the next write takes along: the screens say so (:attr:`Store.unkept`) until a
 write succeeds, and Settings offers to export everything.
 
@@ -149,7 +149,7 @@ def _reason(exc: BaseException) -> str:
         return _("companion was opened in another tab or window, which keeps the saved games now; "
                  "this tab's changes are not kept")
     if "timeout" in text:
-        return _("the browser did not confirm within 20 seconds that it kept the change")
+        return _("the browser did not confirm within 10 seconds that it kept the change")
     if "QuotaExceeded" in text or "quota" in text.lower():
         return _("the browser's storage for this site is full")
     return _("the browser did not keep it ({reason})").format(reason=text)
@@ -159,13 +159,15 @@ def _after_commit(store: Store) -> None:
     """Write the committed change to the browser's storage. The write-ahead log is folded
     into the database file first and emptied (one file goes out, not a growing log).
     A refused write is said on the screens (:attr:`Store.unkept`), not raised: the
-    change is in this tab's store and goes out with the next write that succeeds."""
+    change is in this tab's store and goes out with the next write that succeeds.
+    While writes fail, a change no longer waits for the browser (it may not answer for
+    the 10 seconds a write is given): each one is still written, in the background."""
     from pyodide.ffi import can_run_sync, run_sync  # type: ignore[import-not-found]
 
     with store.reading() as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     promise = _storage().save()
-    if not can_run_sync():
+    if not can_run_sync() or store.unkept is not None:
         def settled(p: Any) -> None:
             try:
                 p.result()
@@ -186,14 +188,35 @@ def _after_commit(store: Store) -> None:
 
 def _unkept(store: Store, exc: BaseException) -> None:
     store.unkept = _reason(exc)        # the screens' next drawing says so (the change's own)
-    _storage().problem(store.unkept)
+    _tell("problem", store.unkept)
 
 
 def _kept(store: Store) -> None:
     if store.unkept is not None:
         store.unkept = None
-        _storage().problem(None)
-    _storage().summary(summary(store))
+        _tell("problem", None)
+    tell_summary(store)
+
+
+def _tell(what: str, text: str | None) -> None:
+    """Tell the page (as plain text: a message between threads carries no Python object).
+    A page that cannot be told changes nothing that is kept."""
+    try:
+        getattr(_storage(), what)(text)
+    except Exception as exc:  # noqa: BLE001 - the page is told the next time
+        print(f"the page was not told ({what}): {exc}", file=sys.stderr)
+
+
+def tell_summary(store: Store) -> None:
+    """The match in progress, for the page's first screen (:func:`summary`)."""
+    import json
+
+    try:
+        text = json.dumps(summary(store), ensure_ascii=False)
+    except Exception as exc:  # noqa: BLE001 - no summary: the first screen shows the last one
+        print(f"no summary: {exc}", file=sys.stderr)
+        return
+    _tell("summary", text)
 
 
 def summary(store: Store) -> dict[str, Any] | None:
@@ -280,7 +303,7 @@ async def main(page: Any) -> None:
         page.controls[:] = [ft.Text(_("companion cannot read its saved games in this browser ({reason}).").format(
             reason=exc))]
         page.update()
-        _storage().problem(str(exc))
+        _tell("problem", str(exc))
         return
     Store.after_commit = _after_commit
     fetch_fonts_when_printing()
@@ -303,7 +326,7 @@ async def main(page: Any) -> None:
     page.controls.clear()
     shell: Shell = start_session(page, store, host=True)
     shell.browser = BrowserStorage()
-    _storage().summary(summary(store))
+    tell_summary(store)
     _storage().ready()
 
 

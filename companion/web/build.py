@@ -32,9 +32,9 @@ What goes in:
 - the app's fonts in ``fonts/`` (the screens load them; the printables fetch them from
   there when they are first needed);
 - ``sw.js``: the service worker, caching every file under its content hash, so that
-  an update downloads only the files that changed (``site/sw.js``); the fonts a start
-  does not need (the CJK ones, the printables' condensed and bold faces) and Flutter's
-  licence text are cached when first asked for; ``manifest.json`` and icons, so a phone
+  an update downloads only the files that changed (``site/sw.js``); the CJK fonts
+  (needed once a CJK name is drawn) and Flutter's licence text are cached when first
+  asked for; ``manifest.json`` and icons, so a phone
   can install it.
 
 A build is reproducible: the same sources and wheels give the same bytes (no dates in
@@ -87,9 +87,9 @@ MARKER = "companion-site.json"   # a folder this command built (and may replace)
 SITE = Path(__file__).resolve().parent / "site"     # companion's own page, worker and service worker
 
 #: Files in the site that a start does not need, cached when first asked for: the CJK
-#: fonts (a CJK name), the printables' other faces (a printout), Flutter's licence text.
-LATER = ("fonts/DroidSansFallbackFull.ttf", "fonts/NanumSquareR.ttf", "fonts/DejaVuSans-Bold.ttf",
-         "fonts/DejaVuSansCondensed.ttf", "fonts/DejaVuSansCondensed-Bold.ttf", "assets/NOTICES")
+#: fonts (once a CJK name is drawn: companion.ui.fonts) and Flutter's licence text. (The
+#: printables' faces are cached with the rest: a printout works offline.)
+LATER = ("fonts/DroidSansFallbackFull.ttf", "fonts/NanumSquareR.ttf", "assets/NOTICES")
 #: The big files of a first start, whose download the first screen counts.
 DOWNLOADS = ("main.dart.js", "canvaskit/canvaskit.wasm", "pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs",
              "pyodide/python_stdlib.zip", "app.tar.gz")

@@ -7,7 +7,8 @@
 // (a host or proxy that hands back an older copy is asked again, bypassing caches).
 // LATER files are in the site but not downloaded at install: cached when first
 // asked for (the CJK fonts, needed only once a CJK name appears; Flutter's licence
-// text).
+// text). A CJK character drawn before the app registered its CJK fonts makes Flutter
+// ask for a Noto font of its own (assets/fonts/notosans…/): answered with the site's.
 "use strict";
 
 const BUILD = "__BUILD__";
@@ -97,12 +98,20 @@ self.addEventListener("activate", (event) => {
     })());
 });
 
+// Flutter's own CJK fallback fonts → the site's CJK fonts.
+const NOTO_CJK = /\/assets\/fonts\/notosans(sc|tc|hk|jp|kr)\//;
+const CJK_FONTS = { kr: "fonts/NanumSquareR.ttf", other: "fonts/DroidSansFallbackFull.ttf" };
+
 self.addEventListener("fetch", (event) => {
     const request = event.request;
     if (request.method !== "GET" || new URL(request.url).origin !== scope.origin) {
         return;
     }
-    const url = request.mode === "navigate" ? address("./") : request.url.split(/[?#]/)[0];
+    let url = request.mode === "navigate" ? address("./") : request.url.split(/[?#]/)[0];
+    const noto = url.match(NOTO_CJK);
+    if (noto) {
+        url = address(CJK_FONTS[noto[1] === "kr" ? "kr" : "other"]);
+    }
     const hash = known.get(url);
     if (!hash) {
         return;                                   // not a file of this site: the network's

@@ -40,7 +40,7 @@ const DB_STORE = "files";
 const DATA_DIR = "/companion-data";
 const DATA_FILE = "companion.sqlite3";
 const OLD_IDBFS = "/companion-data";   // where builds before this one kept it (Emscripten's IDBFS)
-const SAVE_TIMEOUT = 20000;            // ms: a save the browser has not confirmed by then failed
+const SAVE_TIMEOUT = 10000;            // ms: a save the browser has not confirmed by then failed
 
 let port = null;                       // companion's channel to the page
 let config = null;
@@ -438,8 +438,8 @@ self.companionStorage = {
         return Boolean(bytes && bytes.length);
     },
     save,
-    summary: (json) => say("summary", { summary: json }),
-    problem: (text) => say("problem", { text }),
+    summary: (json) => say("summary", { summary: JSON.parse(json) }),
+    problem: (text) => say("problem", { text: text || null }),
     ready: () => say("ready"),
 };
 
@@ -479,6 +479,7 @@ async function appWorker() {
         stage("python");
     }
     say("python", { snapshot: Boolean(snapshot) });
+    self.pyodide = py;                 // the console's (and a test's) way in
     py.registerJsModule("flet_js", self.flet_js);
     await py.runPythonAsync("import runpy; runpy.run_module('main', run_name='__main__')");
     if (typeof self.flet_js.start_connection !== "function") {

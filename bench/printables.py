@@ -5,9 +5,10 @@
 Times, each in a fresh process (cold: imports, font loading, layout, writing):
   - baselines: `python -c "pass"`, `python -c "import reportlab"` and the libraries
     a printable needs (`import reportlab.platypus, pydantic`)
-  - `companion print --all` into a temporary directory (the whole committed set)
+  - `companion print --all` into a temporary directory (the whole committed set: every
+    language's, English and German)
   - one filled sheet: `companion print score-sheet --record <a three-game Hot Dog match>`
-and in-process (warm) the filled sheet once more. Targets: the whole set under 1.5 s
+and in-process (warm) the filled sheet once more. Targets: the whole set under 1.5 s a language
 cold, every PDF under 80 KB.
 """
 
@@ -22,9 +23,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from companion.core.i18n import LANGUAGES
+
 ROOT = Path(__file__).resolve().parent.parent
 MATCH = ROOT / "tests" / "pdf" / "data" / "hotdog-match.json"
-TARGET_SET_S = 1.5
+TARGET_SET_S = 1.5 * len(LANGUAGES)     # 1.5 s for each language's set of 15 files
 TARGET_PDF_BYTES = 80_000
 
 

@@ -14,16 +14,19 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import BinaryIO
 
 from companion.core.errors import CompanionError, one_line
 
 
-def _read(path: str) -> bytes:
+def _read(path: str, limit: int) -> bytes:
+    """The file's bytes, at most ``limit`` + 1 of them: past the bound is refused without
+    reading the rest (companion.core.bounds)."""
     if path == "-":
-        return sys.stdin.buffer.read()
+        return sys.stdin.buffer.read(limit + 1)
     with open(path, "rb") as fh:
-        return fh.read()
+        return fh.read(limit + 1)
 
 
 def _fail(message: str) -> int:
@@ -41,49 +44,93 @@ def cmd_referee(args: argparse.Namespace) -> int:
 
 
 def _referee(args: argparse.Namespace) -> int:
+    from companion.core.bounds import MAX_RECORD_BYTES, size_fault
     from companion.core.referee import referee_json
 
     source = args.jsonl if args.jsonl is not None else args.file
     if source is None:
         return _fail("companion referee: give a FILE, '-' for standard input, or --jsonl FILE")
+    if args.jsonl is not None:
+        return _referee_lines(source)
     try:
-        data = _read(source)
+        data = _read(source, MAX_RECORD_BYTES)
     except OSError as exc:
         return _fail(f"cannot read {source}: {exc.strerror or exc}")
-    if args.jsonl is None:
-        try:
-            out = referee_json(data)
-        except CompanionError as exc:
-            return _fail(str(exc))
-        except Exception as exc:  # never a traceback: say what broke in one line
-            return _fail(f"record: could not be refereed ({type(exc).__name__}: {exc})")
-        sys.stdout.write(out + "\n")
-        return 0
-
-    lines = data.splitlines()
-    workers = min(os.cpu_count() or 1, 4)
-    if len(lines) >= PARALLEL_FROM and workers > 1:
-        # Records are independent: referee them on every core, results in input order.
-        import multiprocessing
-
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            out_lines = pool.map(_referee_line, enumerate(lines, 1), chunksize=64)
-    else:
-        out_lines = [_referee_line(item) for item in enumerate(lines, 1)]
-    sys.stdout.write("".join(x + "\n" for x in out_lines))
+    too_big = size_fault(len(data))
+    if too_big is not None:
+        return _fail(f"record: {too_big}")
+    try:
+        out = referee_json(data)
+    except CompanionError as exc:
+        return _fail(str(exc))
+    except Exception as exc:  # never a traceback: say what broke in one line
+        return _fail(f"record: could not be refereed ({type(exc).__name__}: {exc})")
+    sys.stdout.write(out + "\n")
     return 0
 
 
 PARALLEL_FROM = 256  # lines; below this a worker pool costs more than it saves
 
 
-def _referee_line(item: tuple[int, bytes]) -> str:
+def _lines(fh: BinaryIO, limit: int) -> Iterator[tuple[int, bytes | int]]:
+    """Each line of ``fh``, numbered from 1; for a line longer than ``limit``, its size
+    instead (its rest is read past, never held in memory: one record per line, each
+    within the bound)."""
+    n = 0
+    while True:
+        line = fh.readline(limit + 2)
+        if not line:
+            return
+        n += 1
+        if len(line.rstrip(b"\r\n")) > limit:
+            size = len(line)
+            while line and not line.endswith(b"\n"):
+                line = fh.readline(1 << 20)
+                size += len(line)
+            yield n, size
+            continue
+        yield n, line.rstrip(b"\r\n")
+
+
+def _referee_lines(source: str) -> int:
+    """``--jsonl``: the file read line by line (never whole), each line's result written as
+    soon as it is known and in input order; a line past the record bound gets its one-line
+    error like any bad record."""
+    import itertools
+
+    from companion.core.bounds import MAX_RECORD_BYTES
+
+    try:
+        fh = sys.stdin.buffer if source == "-" else open(source, "rb")
+    except OSError as exc:
+        return _fail(f"cannot read {source}: {exc.strerror or exc}")
+    with fh:
+        lines = _lines(fh, MAX_RECORD_BYTES)
+        head = list(itertools.islice(lines, PARALLEL_FROM))
+        workers = min(os.cpu_count() or 1, 4)
+        if len(head) >= PARALLEL_FROM and workers > 1:
+            # Records are independent: referee them on every core, results in input order.
+            import multiprocessing
+
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                for out in pool.imap(_referee_line, itertools.chain(head, lines), chunksize=64):
+                    sys.stdout.write(out + "\n")
+        else:
+            for item in head:
+                sys.stdout.write(_referee_line(item) + "\n")
+    return 0
+
+
+def _referee_line(item: tuple[int, bytes | int]) -> str:
     """One --jsonl line: its result, or {"error": ...} — never an exception."""
     import json
 
+    from companion.core.bounds import size_fault
     from companion.core.referee import referee_json
 
     n, line = item
+    if isinstance(line, int):
+        return json.dumps({"error": f"line {n}: {size_fault(line)}"})
     if not line.strip():
         return json.dumps({"error": f"line {n}: empty line, no record"})
     try:
@@ -91,7 +138,7 @@ def _referee_line(item: tuple[int, bytes]) -> str:
     except CompanionError as exc:
         return json.dumps({"error": str(exc)}, ensure_ascii=False)
     except Exception as exc:
-        return json.dumps({"error": f"record: could not be refereed ({type(exc).__name__}: {exc})"},
+        return json.dumps({"error": one_line(f"record: could not be refereed ({type(exc).__name__}: {exc})")},
                           ensure_ascii=False)
 
 

@@ -18,7 +18,7 @@ from companion.core import words
 from companion.core.errors import RecordError, RuleError
 from companion.core.i18n import _
 from companion.core.names import key
-from companion.core.record import GameRecord, Model, Name, error_from_validation
+from companion.core.record import GameRecord, Model, Players, error_from_validation
 from companion.core.registry import GameSpec, game
 
 R = TypeVar("R", bound=GameRecord)
@@ -29,7 +29,7 @@ GAMES_PER_MATCH = 3
 class MatchRecord(Model):
     kind: Literal["match"] = "match"
     game: str
-    players: list[Name]
+    players: Players
     games: list[dict[str, Any]] = []
 
 

@@ -12,8 +12,8 @@ name must show every character it holds, and no two names may look the same.
   them at one table, and any reference to a player (a bid, a money key, a seat)
   finds its player by it.
 - :func:`hidden` is a character a name may not hold: one that does not show, or
-  that changes how the text around it shows (``_HIDDEN_CATEGORIES`` and
-  ``_HIDDEN_RANGES`` list them, with why).
+  that changes how the text around it shows. It is the policy of every text a
+  person reads (:mod:`companion.core.text`, which lists them, with why).
 - :func:`name_fault` says in plain words why one name is refused beside the names
   before it (the setup screens say it next to each field); :func:`check_names`
   checks a record's players (the referee, ``companion print``); :class:`Roster`
@@ -45,39 +45,10 @@ from typing import Any
 from companion.core.errors import RuleError, shorten
 from companion.core.glyphs import undrawable
 from companion.core.i18n import _
+from companion.core.text import first_hidden, hidden, shown
+from companion.core.text import what as _what
 
 MAX_NAME_LENGTH = 24
-
-# Characters that are not in one of the refused categories but show nothing: the
-# Default_Ignorable_Code_Point letters and marks of Unicode (DerivedCoreProperties)
-# and the blank braille pattern. The categories refused as a whole are in
-# ``_HIDDEN_CATEGORIES``.
-_HIDDEN_RANGES = (
-    (0x034F, 0x034F),    # combining grapheme joiner
-    (0x115F, 0x1160),    # Hangul choseong and jungseong fillers
-    (0x17B4, 0x17B5),    # Khmer inherent vowels (shown as nothing)
-    (0x2065, 0x2065),    # reserved among the invisible operators
-    (0x2800, 0x2800),    # braille pattern blank: a character that looks like a space
-    (0x3164, 0x3164),    # Hangul filler
-    (0xFFA0, 0xFFA0),    # halfwidth Hangul filler
-    (0xFFF0, 0xFFF8),    # reserved, ignorable
-    (0xE0000, 0xE00FF),  # tags and reserved (format characters, and unassigned ones)
-    (0xE01F0, 0xE0FFF),  # reserved, ignorable
-)
-
-# Cc: control characters (line breaks, tab, escape, delete…). Cf: format characters,
-# none of which is drawn — zero width space and (non-)joiners, left-to-right and
-# right-to-left marks, bidi embeddings, overrides and isolates (U+202A–U+202E,
-# U+2066–U+2069), word joiner, byte order mark, soft hyphen, Arabic letter mark.
-# Cs: half of a UTF-16 pair, not a character at all. Zl, Zp: line and paragraph
-# separators, which break a line like a newline. The joiners go too, though emoji
-# sequences (a family, a rainbow flag) and some scripts (Persian, Indic) use them:
-# a name that holds one looks like a name without it, and companion's fonts print
-# neither those emoji nor those scripts. Spaces other than U+0020 (no-break,
-# ideographic) are kept: they show as space, and the key reads them as one.
-# Private-use and unassigned characters are kept: they show as a box (and an emoji
-# newer than this Python's Unicode tables is unassigned here).
-_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 
 # Variation selectors pick how the character before them is drawn ("❤" as an
 # emoji "❤️", an ideograph's variant glyph). A phone's emoji keyboard types them, so
@@ -106,46 +77,6 @@ def key(name: str) -> str:
 def same(a: str, b: str) -> bool:
     """The two names are the same name (see :func:`key`)."""
     return key(a) == key(b)
-
-
-def hidden(ch: str) -> bool:
-    """``ch`` shows nothing, or changes how the text around it shows."""
-    if unicodedata.category(ch) in _HIDDEN_CATEGORIES:
-        return True
-    code = ord(ch)
-    return any(low <= code <= high for low, high in _HIDDEN_RANGES)
-
-
-# Python calls every character of the hidden categories not printable, so a printable
-# name can hold a hidden character only from the ranges: the referee checks every
-# record's names, and most names need no look at each character.
-_IN_HIDDEN_RANGES = re.compile(
-    "[" + "".join(f"{re.escape(chr(low))}-{re.escape(chr(high))}" for low, high in _HIDDEN_RANGES) + "]"
-)
-
-
-def first_hidden(name: str) -> str | None:
-    """The first character of ``name`` that :func:`hidden` refuses, or None."""
-    if name.isprintable() and not _IN_HIDDEN_RANGES.search(name):
-        return None
-    return next((ch for ch in name if hidden(ch)), None)
-
-
-def shown(name: str) -> str:
-    """A name as quoted in a message: its hidden characters written as escapes
-    ('Anna\\u200b'), so the reader sees where they are."""
-    return "".join(
-        ch.encode("unicode_escape").decode("ascii") if hidden(ch) else ch for ch in name
-    )
-
-
-def _what(ch: str) -> str:
-    """'U+200B zero width space', 'U+0007, a control character'."""
-    label = unicodedata.name(ch, "").lower()
-    if not label:
-        label = _("a control character") if unicodedata.category(ch) == "Cc" else _("an unnamed character")
-        return f"U+{ord(ch):04X}, {label}"
-    return f"U+{ord(ch):04X} {label}"
 
 
 def name_fault(name: str, before: Sequence[str] = ()) -> str | None:
@@ -219,3 +150,7 @@ class Roster:
                 **where,
             )
         return found
+
+
+__all__ = ["MAX_NAME_LENGTH", "Roster", "check_names", "first_fault", "first_hidden", "hidden", "key",
+           "name_fault", "normal", "same", "shown"]

@@ -50,6 +50,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, Field, ValidationError
 
 from companion.core import i18n, words
+from companion.core.bounds import MAX_MATCHES_PER_NIGHT
 from companion.core.errors import CompanionError, RecordError
 from companion.core.i18n import N_, _, ngettext
 from companion.core.match import MatchRecord, game_records
@@ -57,6 +58,7 @@ from companion.core.match import tally as match_tally
 from companion.core.names import key, normal
 from companion.core.record import Count, Model, Positive, error_from_validation
 from companion.core.registry import game, games
+from companion.core.text import label
 
 #: The house rule's points per place: 1st 3, 2nd 2, 3rd 1, later places 0.
 DEFAULT_POINTS = (3, 2, 1)
@@ -75,10 +77,10 @@ def _date(value: str) -> str:
 
 class NightRecord(Model):
     kind: Literal["night"] = "night"
-    name: Annotated[str, AfterValidator(normal), Field(max_length=60)]
+    name: Annotated[str, AfterValidator(normal), AfterValidator(label), Field(max_length=60)]
     date: Annotated[str, AfterValidator(_date)]
     points: Annotated[list[Count], Field(max_length=MAX_PLACES)] = list(DEFAULT_POINTS)
-    matches: list[Positive] = []
+    matches: Annotated[list[Positive], Field(max_length=MAX_MATCHES_PER_NIGHT)] = []   # core.bounds
 
     def points_for(self, place: int) -> int:
         """The points of ``place`` (1 is 1st) as the house rule gives them; 0 past the list."""
@@ -87,6 +89,8 @@ class NightRecord(Model):
     def with_match(self, match_id: int) -> NightRecord:
         if match_id in self.matches:
             return self
+        if len(self.matches) >= MAX_MATCHES_PER_NIGHT:
+            raise RecordError(_("matches: a night holds at most {most} matches").format(most=MAX_MATCHES_PER_NIGHT))
         return self.model_copy(update={"matches": sorted([*self.matches, match_id])})
 
     def without_match(self, match_id: int) -> NightRecord:

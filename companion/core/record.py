@@ -10,15 +10,19 @@ one policy for every game: :mod:`companion.core.names`.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
+from companion.core.bounds import MAX_PLAYERS, check_text
 from companion.core.errors import RecordError, Where
 from companion.core.i18n import _
 from companion.core.names import key as name_key
 from companion.core.names import normal
+from companion.core.text import decoded, has_surrogate, text_fault, what
+from companion.core.text import label as text_label
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -30,6 +34,12 @@ Positive = Annotated[int, Field(strict=True, ge=1)]
 # as the composed one. Names used as keys ("money": {"Zoë": 4}) stay as entered and
 # are matched to a player by core.names.key, so they match however they are spelt.
 Name = Annotated[str, AfterValidator(normal)]
+# A burger deck's card as entered (an ingredient's name, or "rat"): kept like a name,
+# and refused, naming its field, if it holds a character that does not show (the
+# text policy of every field a person reads: companion.core.text). Players' names
+# are checked by their game's players ruling (HD-1, SA-2, BU-1: core.names).
+CardName = Annotated[str, AfterValidator(normal), AfterValidator(text_label)]
+Players = Annotated[list[Name], Field(max_length=MAX_PLAYERS)]
 
 
 class Model(BaseModel):
@@ -49,7 +59,7 @@ class GameRecord(Model):
     """What every game record has: its game and its players in seating order."""
 
     game: str
-    players: list[Name]
+    players: Players
 
 
 # ---------------------------------------------------------------- pydantic errors
@@ -70,8 +80,24 @@ _MESSAGES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "literal_error": lambda e: _("must be {values}").format(values=e["ctx"]["expected"]),
     "enum": lambda e: _("must be {values}").format(values=e["ctx"]["expected"]),
     "too_short": lambda e: _("needs at least {n} entries").format(n=e["ctx"]["min_length"]),
-    "too_long": lambda e: _("has more than {n} entries").format(n=e["ctx"]["max_length"]),
+    "too_long": lambda e: _("has more than {n} entries: companion reads at most {n}").format(
+        n=e["ctx"]["max_length"]),
+    # a constrained string holding half of a UTF-16 pair: pydantic cannot read it at all
+    "string_unicode": lambda e: _unreadable(e["input"]),
 }
+
+
+# Refusals that no game's ruling makes: the text policy (core.text) and the bounds
+# (core.bounds: the only upper limits the record models set) are companion's own,
+# the same for every field and game.
+_NOT_A_RULING = frozenset({"text_hidden", "string_unicode", "too_long", "less_than_equal"})
+
+
+def _unreadable(value: Any) -> str:
+    fault = text_fault(value) if isinstance(value, str) else None
+    if fault is None:
+        raise TypeError(value)
+    return fault
 
 
 def describe_error(err: Mapping[str, Any]) -> str:
@@ -134,7 +160,7 @@ def error_from_validation(
                 where["player"] = node["player"].strip()
     ruling = None
     for name in reversed(names):
-        if name in field_rulings:
+        if name in field_rulings and err["type"] not in _NOT_A_RULING:
             ruling = field_rulings[name]
             break
     path = ".".join(str(p) for p in loc if not (isinstance(p, int)))
@@ -164,14 +190,20 @@ def validated(model: type[M], raw: Mapping[str, Any], field_rulings: Mapping[str
 
 
 def parse_json(text: str | bytes) -> Any:
-    """Parse JSON text; anything that is not JSON becomes a one-line RecordError."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise RecordError(_("not valid JSON (not UTF-8 text: byte {n})").format(n=exc.start)) from None
+    """Parse a record's JSON text; anything that is not JSON becomes a one-line RecordError.
+
+    Past :data:`companion.core.bounds.MAX_RECORD_BYTES` it is refused before it is
+    parsed; a UTF-8 byte order mark at its start is dropped (``companion referee`` and
+    Import read it alike: :func:`companion.core.text.decoded`); half of a UTF-16 pair
+    (a ``"\\ud800"`` escape alone) is refused wherever it is, naming its field: it is
+    not text, and could be neither saved nor shown."""
+    check_text(text)
     try:
-        return json.loads(text)
+        text = decoded(text)
+    except UnicodeDecodeError as exc:
+        raise RecordError(_("not valid JSON (not UTF-8 text: byte {n})").format(n=exc.start)) from None
+    try:
+        raw = json.loads(text)
     except RecursionError:
         raise RecordError(_("not valid JSON (nested too deeply)")) from None
     except ValueError as exc:
@@ -179,3 +211,52 @@ def parse_json(text: str | bytes) -> Any:
         if "integer string conversion" in reason:
             reason = _("a number has too many digits")
         raise RecordError(_("not valid JSON ({reason})").format(reason=reason[:120])) from None
+    if _SURROGATE_ESCAPE.search(text) or has_surrogate(text):
+        _refuse_surrogates(raw)
+    return raw
+
+
+# A \uD800–\uDFFF escape: half of a UTF-16 pair, or both halves of one (a valid
+# pair decodes to one character, so only a half left alone survives json.loads).
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def _refuse_surrogates(raw: Any) -> None:
+    """Raise the one-line RecordError for the first string (or key) of ``raw`` holding
+    half of a UTF-16 pair, naming its field as a record's errors do."""
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(raw, ())]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, str):
+            if has_surrogate(node):
+                _surrogate_error(path, node, raw)
+        elif isinstance(node, dict):
+            for k, v in reversed(list(node.items())):
+                if isinstance(k, str) and has_surrogate(k):
+                    _surrogate_error((*path, k), k, raw, key=True)
+                stack.append((v, (*path, k)))
+        elif isinstance(node, list):
+            stack.extend((v, (*path, i)) for i, v in reversed(list(enumerate(node))))
+
+
+def _surrogate_error(path: tuple[Any, ...], text: str, raw: Any, *, key: bool = False) -> None:
+    where: Where = {}
+    for i, part in enumerate(path[:-1]):
+        index = path[i + 1]
+        if isinstance(index, int):
+            if part == "rounds":
+                where["round"] = index + 1
+            elif part == "sales":
+                where["sale"] = index + 1
+            node = _dig(raw, path[: i + 2])
+            if isinstance(node, dict) and isinstance(node.get("player"), str) and not has_surrogate(node["player"]):
+                where["player"] = node["player"].strip()
+    named = [str(p) for p in path if isinstance(p, str)]
+    if key:
+        label = _("a key of {field}").format(field=named[-2]) if len(named) > 1 else _("a key")
+    else:
+        label = named[-1] if named else "record"
+    bad = next(ch for ch in text if has_surrogate(ch))
+    reason = _("holds a character that does not show ({character}): type it again without it").format(
+        character=what(bad))
+    raise RecordError(f"{label} {reason}", **where)

@@ -18,6 +18,7 @@ from typing import Annotated, Any, TypeVar, Union
 
 from pydantic import Field, TypeAdapter, ValidationError
 
+from companion.core.bounds import check_text
 from companion.core.errors import RecordError
 from companion.core.game import PARTS, GameResult, GameSpec
 from companion.core.i18n import _
@@ -106,7 +107,9 @@ def _any_record() -> TypeAdapter[Any]:
 
 
 def parse_record(text: str | bytes) -> GameRecord:
-    """A record of any known game from JSON text; a bad one raises a one-line RecordError."""
+    """A record of any known game from JSON text; a bad one raises a one-line RecordError
+    (one past the bounds of :mod:`companion.core.bounds` before it is parsed)."""
+    check_text(text)
     try:
         return _any_record().validate_json(text)
     except ValidationError:

@@ -26,39 +26,64 @@ Two questions, answered at the door of every request:
     table's code, seats, "Reveal now" and "Close table". The peer address cannot
     decide who gets it: anything on the host machine that forwards connections (an
     SSH tunnel, a reverse proxy, a phone-sharing tool) makes every phone behind it
-    come from 127.0.0.1. So the host proves itself with a secret, as notebook
-    servers do: ``serve`` prints a link carrying the host key (and plain
-    ``companion`` opens it in the browser itself); opening it sets a cookie
-    (HttpOnly, SameSite=Strict) and redirects to the clean address. A websocket
-    that brings that cookie is a host session; any other is a phone, and gets the
-    phone screens only, wherever it comes from. The key lives in the data folder
-    (``host.key``, readable by this user only), so a host's open tab is still the
-    host after a crash and restart; deleting the file and restarting revokes it.
-    A read-only data folder gets a key for this run only.
+    come from 127.0.0.1. Nor can anything the client says once connected: the
+    register frame and every later property update may set any field of Flet's
+    ``Page`` (``web``, ``route``, ``client_ip``, ``platform``…). So the host proves
+    itself with a secret, as notebook servers do, and the gate alone decides:
+    ``serve`` prints a link carrying the host key (and plain ``companion`` opens it
+    in the browser itself). Opening it keeps the key in the page's own
+    ``localStorage`` and goes on to the clean address; every page of ours then
+    opens its websocket with the key in the websocket's address
+    (:data:`STORE_KEY_SCRIPT`), where the gate checks it and takes it out before
+    Flet sees the address. A websocket that brings the key is a host session; any
+    other is a phone, and gets the phone screens only, wherever it comes from.
 
-The verdict reaches the session through a context variable: the gate sets it before
-handing the websocket to Flet, and Flet starts the session's ``main`` in a task made
-inside that call, which inherits it (:func:`host_session`).
+    Why not a cookie: cookies ignore ports, so a cookie set by ``127.0.0.1:8550``
+    is sent to every server on ``127.0.0.1`` — another local app on another port
+    would receive the host key. ``localStorage`` belongs to one origin (scheme,
+    host *and* port): no other server, and no page of another port, can read it.
+    The host link also deletes the cookie older versions set.
+
+    The key lives in the data folder (``host.key``, readable by this user only), so
+    a host's open tab is still the host after a crash and restart; deleting the
+    file and restarting revokes it. A read-only data folder gets a key for this
+    run only.
+
+The verdict (:class:`Visitor`: host or not, and the connection's real peer address)
+reaches the session through a context variable: the gate sets it before handing the
+websocket to Flet, and Flet starts the session's ``main`` (and runs its events) in
+tasks made inside that call, which inherit it (:func:`visitor`). The gate also hands
+Flet only websockets whose first frame is a register frame, never a second one, and
+bounds the sessions each peer holds (:mod:`companion.net.wire`,
+:mod:`companion.net.sessions`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import hmac
 import ipaddress
+import json
 import os
 import secrets
 import socket
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
-from http.cookies import CookieError, SimpleCookie
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from companion.core.i18n import _
+from companion.net.sessions import SessionBook
+from companion.net.wire import crash_frame, crashed, is_register, registers, session_of
 
 KEY_FILE = "host.key"
 KEY_PARAM = "host"
+#: Where the host's browser keeps the key: its localStorage, of this origin only.
+STORAGE_KEY = "companion-host-key"
+#: How long a new websocket may take to send its register frame (the browser's comes at once).
+FIRST_FRAME_SECONDS = 30.0
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -66,12 +91,29 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-_host_session: contextvars.ContextVar[bool] = contextvars.ContextVar("companion_host_session", default=False)
+
+@dataclass(frozen=True)
+class Visitor:
+    """What the gate knows of the websocket a session came on: whether it brought the
+    host key, and the connection's own peer address (what the join limiter counts)."""
+
+    host: bool
+    peer: str
+
+
+_visitor: contextvars.ContextVar[Visitor | None] = contextvars.ContextVar("companion_visitor", default=None)
+
+
+def visitor() -> Visitor | None:
+    """The gate's verdict on the websocket whose session is being started (None: the
+    session did not come through the gate)."""
+    return _visitor.get()
 
 
 def host_session() -> bool:
     """Whether the Flet session being started came through the gate with the host key."""
-    return _host_session.get()
+    found = _visitor.get()
+    return found is not None and found.host
 
 
 def new_key() -> str:
@@ -99,10 +141,19 @@ def load_host_key(folder: Path) -> tuple[str, bool]:
         return key, False
 
 
-def cookie_name(port: int) -> str:
-    """Cookies are per host name, not per port: two servers on one machine each keep
-    their own."""
+def legacy_cookie_name(port: int) -> str:
+    """The cookie older versions kept the host key in (deleted by the host link)."""
     return f"companion_host_{port}"
+
+
+#: Put in every page of ours: the websocket goes to ``ws?host=KEY`` when this origin's
+#: storage holds the key (Flet's web client builds the websocket's address from
+#: ``flet.webSocketEndpoint``). A page of another origin cannot read that storage.
+STORE_KEY_SCRIPT = (
+    "<script>(function(){try{var k=window.localStorage.getItem(%s);"
+    "if(k&&window.flet){window.flet.webSocketEndpoint=\"ws?%s=\"+encodeURIComponent(k);}}"
+    "catch(e){}})();</script>" % (json.dumps(STORAGE_KEY), KEY_PARAM)
+).encode("ascii")
 
 
 def machine_names() -> set[str]:
@@ -140,15 +191,16 @@ def _default_port(scheme: str) -> int:
 
 class Gate:
     """ASGI middleware: the ``Host`` check on every request, the ``Origin`` check on
-    websockets, the host link that sets the host cookie, and the host verdict for
-    Flet's session (see the module docstring)."""
+    websockets, the host link, the host verdict and peer for Flet's session, and the
+    bounds on what one websocket and one peer may make (see the module docstring)."""
 
-    def __init__(self, app: ASGIApp, *, key: str, port: int, names: Iterable[str] = ()) -> None:
+    def __init__(self, app: ASGIApp, *, key: str, port: int, names: Iterable[str] = (),
+                 book: SessionBook | None = None) -> None:
         self.app = app
         self.key = key
         self.port = port
-        self.cookie = cookie_name(port)
         self.names = {n.lower().rstrip(".") for n in names if n} | machine_names()
+        self.book = book if book is not None else SessionBook()
 
     # ------------------------------------------------------------ the checks
     def known_host(self, host_header: str | None) -> bool:
@@ -180,16 +232,8 @@ class Gate:
                 and (seen.hostname or "") == want_host.lower()
                 and (seen_port or _default_port(seen.scheme)) == (want_port or _default_port(want_scheme)))
 
-    def is_host(self, headers: dict[str, str]) -> bool:
-        raw = headers.get("cookie")
-        if not raw:
-            return False
-        try:
-            jar = SimpleCookie(raw)
-        except CookieError:
-            return False
-        morsel = jar.get(self.cookie)
-        return morsel is not None and hmac.compare_digest(morsel.value.encode(), self.key.encode())
+    def is_key(self, offered: str | None) -> bool:
+        return offered is not None and hmac.compare_digest(offered.encode("utf-8", "replace"), self.key.encode())
 
     # ------------------------------------------------------------ ASGI
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -202,56 +246,168 @@ class Gate:
         if not self.known_host(host_header):
             await _refuse(kind, send, 400, "companion: unknown Host header; open the address companion printed.")
             return
-        if kind == "websocket":
-            if not self.own_origin(scope, headers.get("origin"), host_header):
-                await _refuse(kind, send, 403, "")
-                return
-            token = _host_session.set(self.is_host(headers))
-            try:
-                await self.app(scope, receive, send)
-            finally:
-                _host_session.reset(token)
-            return
         query = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
         offered = [v for k, v in query if k == KEY_PARAM]
-        if offered:
-            await self._host_link(scope, send, offered[0], [(k, v) for k, v in query if k != KEY_PARAM])
+        rest = [(k, v) for k, v in query if k != KEY_PARAM]
+        if kind == "websocket":
+            peer = peer_of(scope)
+            if not self.own_origin(scope, headers.get("origin"), host_header) or not self.book.may_open(peer):
+                await _refuse(kind, send, 403, "")
+                return
+            # The key leaves the address before Flet sees it (page.url holds no secret).
+            inner = dict(scope, query_string=urlencode(rest).encode("latin-1"))
+            session: list[str] = []          # the session this websocket talks to, once known
+            self.book.opened(peer)
+            try:
+                await self._websocket(inner, receive, send,
+                                      Visitor(self.is_key(offered[0] if offered else None), peer), session)
+            finally:
+                await self.book.closed(peer, session[0] if session else None)
             return
-        await self.app(scope, receive, _unframable(send))
+        if offered:
+            await self._host_link(scope, send, offered[0], rest)
+            return
+        await self.app(scope, receive, _pages_of_ours(send, head=scope.get("method") == "HEAD"))
+
+    async def _websocket(self, scope: Scope, receive: Receive, send: Send, who: Visitor,
+                         session: list[str]) -> None:
+        """Accept the websocket, and hand it to Flet only once its first frame is a
+        register frame (:func:`companion.net.wire.is_register`); a later register frame
+        ends it. Flet's session inherits ``who`` (:func:`visitor`); its id goes into
+        ``session`` once Flet answers the register frame."""
+        hello = await receive()
+        if hello.get("type") != "websocket.connect":
+            return
+        await send({"type": "websocket.accept"})
+        try:
+            first = await asyncio.wait_for(receive(), FIRST_FRAME_SECONDS)
+        except TimeoutError:
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        if first.get("type") != "websocket.receive":
+            return                                  # gone before saying anything
+        if not is_register(first.get("bytes")):
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        waiting: list[Message] = [hello, first]
+        ended = False
+
+        async def receiving() -> Message:
+            nonlocal ended
+            if waiting:
+                return waiting.pop(0)
+            if ended:
+                return {"type": "websocket.disconnect", "code": 1008}
+            message = await receive()
+            if message.get("type") == "websocket.receive" and registers(message.get("bytes")):
+                ended = True                        # a second session on one websocket: no
+                await send({"type": "websocket.close", "code": 1008})
+                return {"type": "websocket.disconnect", "code": 1008}
+            return message
+
+        accepted = False
+
+        async def sending(message: Message) -> None:
+            nonlocal accepted
+            if message.get("type") == "websocket.accept" and not accepted:
+                accepted = True                     # accepted above already
+                return
+            if ended and message.get("type") == "websocket.close":
+                return
+            if message.get("type") == "websocket.send":
+                data = message.get("bytes")
+                if not session:
+                    found = session_of(data)
+                    if found is not None:
+                        session.append(found)
+                        self.book.attached(found)
+                if crashed(data):       # never a traceback on a screen: it stays in the log
+                    message = dict(message, bytes=crash_frame(_(
+                        "companion met an error it did not expect and stopped this page. Reload "
+                        "the page to go on; what was saved is kept.")))
+            await send(message)
+
+        token = _visitor.set(who)
+        try:
+            await self.app(scope, receiving, sending)
+        finally:
+            _visitor.reset(token)
 
     async def _host_link(self, scope: Scope, send: Send, offered: str, rest: list[tuple[str, str]]) -> None:
-        """``/?host=KEY``: the right key sets the host cookie; either way the key leaves
-        the address bar at once (303 to the same path without it)."""
-        if not hmac.compare_digest(offered.encode(), self.key.encode()):
+        """``/?host=KEY``: the right key is kept in this origin's storage, and the page
+        goes on to the same address without it (the key leaves the address bar and
+        the history at once); a wrong key is refused."""
+        if not self.is_key(offered):
             await _refuse("http", send, 403, _("This host link is not this server's: open the link "
                                                "companion printed when it started."))
             return
         path = scope.get("root_path", "") + scope.get("path", "/")
         location = path + ("?" + urlencode(rest) if rest else "")
-        cookie = (f"{self.cookie}={self.key}; Path=/; HttpOnly; SameSite=Strict; "
-                  f"Max-Age={400 * 24 * 3600}")
-        await send({"type": "http.response.start", "status": 303,
-                    "headers": [(b"location", location.encode("latin-1")),
-                                (b"set-cookie", cookie.encode("latin-1")),
+        script = "try{localStorage.setItem(%s,%s)}catch(e){}location.replace(%s);" % (
+            json.dumps(STORAGE_KEY), json.dumps(self.key), json.dumps(location))
+        body = ("<!doctype html><meta charset=\"utf-8\"><meta name=\"referrer\" content=\"no-referrer\">"
+                "<title>companion</title><script>" + script.replace("<", "\\u003c") + "</script>").encode("utf-8")
+        gone = f"{legacy_cookie_name(self.port)}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [(b"content-type", b"text/html; charset=utf-8"),
+                                (b"content-length", str(len(body)).encode()),
+                                (b"set-cookie", gone.encode("latin-1")),
                                 (b"cache-control", b"no-store"),
                                 (b"referrer-policy", b"no-referrer"),
-                                (b"content-length", b"0")]})
-        await send({"type": "http.response.body", "body": b""})
+                                *FRAME_HEADERS]})
+        await send({"type": "http.response.body", "body": body})
+
+
+def peer_of(scope: Scope) -> str:
+    """The connection's own peer address (the ASGI scope's ``client``): never a header,
+    never anything the client says (``companion serve`` runs uvicorn without proxy
+    headers)."""
+    client = scope.get("client")
+    if client and client[0]:
+        return str(client[0])
+    return "unknown"
 
 
 FRAME_HEADERS = [(b"x-frame-options", b"DENY"),
                  (b"content-security-policy", b"frame-ancestors 'none'")]
 
 
-def _unframable(send: Send) -> Send:
-    """No page may show ours in a frame. A page on another port of this machine is the
-    same *site* as ours, so the browser would send the host cookie into such a frame,
-    and the page could trick the host into clicking its buttons (clickjacking)."""
+def _pages_of_ours(send: Send, *, head: bool = False) -> Send:
+    """Every response: no page may show ours in a frame. A page on another port of this
+    machine is the same *site* as ours, so it could show ours in a frame and trick the
+    host into clicking its buttons (clickjacking).
+
+    Every HTML page (Flet's ``index.html``, whatever the path): :data:`STORE_KEY_SCRIPT`
+    before ``</head>``, so the host's browser opens its websocket with the key. The
+    page's validators go (``ETag``, ``Last-Modified``): a copy cached without the
+    script is never taken as current."""
+    html = False
+    held: list[bytes] = []
+    start: Message | None = None
 
     async def sending(message: Message) -> None:
+        nonlocal html, start
         if message["type"] == "http.response.start":
-            message = dict(message)
-            message["headers"] = [*message.get("headers", []), *FRAME_HEADERS]
+            headers = [*message.get("headers", []), *FRAME_HEADERS]
+            kind = next((v for k, v in headers if k.lower() == b"content-type"), b"")
+            if kind.lower().startswith(b"text/html") and message.get("status") == 200 and not head:
+                html = True
+                start = dict(message, headers=[(k, v) for k, v in headers
+                                               if k.lower() not in (b"content-length", b"etag", b"last-modified")])
+                return
+            await send(dict(message, headers=headers))
+            return
+        if html and message["type"] == "http.response.body":
+            held.append(message.get("body", b""))
+            if message.get("more_body"):
+                return
+            body = b"".join(held)
+            at = body.lower().find(b"</head>")
+            body = body[:at] + STORE_KEY_SCRIPT + body[at:] if at >= 0 else STORE_KEY_SCRIPT + body
+            assert start is not None
+            await send(dict(start, headers=[*start["headers"], (b"content-length", str(len(body)).encode())]))
+            await send({"type": "http.response.body", "body": body})
+            return
         await send(message)
 
     return sending

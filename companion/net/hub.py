@@ -13,8 +13,9 @@ made; a revealed round goes into the game record through the game's rules, in th
 same transaction that clears the bids (the record is the truth).
 
 Security:
-- Joining needs the table code; wrong codes are counted per client (its IP address)
-  by :class:`~companion.net.limiter.JoinLimiter`: slowed down, then locked out. A right
+- Joining needs the table code; wrong codes are counted per client (the address its
+  connection comes from, as the gate saw it: never a value the client sends) by
+  :class:`~companion.net.limiter.JoinLimiter`: slowed down, then locked out. A right
   code does not wipe them; each counts for 15 minutes. Getting a seat back by its token
   is never limited (a token cannot be guessed).
 - Taking a seat gives the phone a random token (``secrets.token_urlsafe``, 256 bits);

@@ -1,9 +1,11 @@
 """Wrong table codes, slowed down and then refused for a while, per client.
 
-A client is whatever key the caller has for it (the phone's IP address in web
-mode). The first few wrong codes cost nothing (a typo); after that every wrong
-code makes the client wait longer before the next try (doubling); after many the
-client is locked out for a while. The limiter never sleeps: it tells the caller
+A client is whatever key the caller has for it: in web mode the address the phone's
+connection comes from (the ASGI scope's peer, :attr:`companion.net.access.Visitor.peer`),
+never ``page.client_ip``, which the client itself may set to a new value per try.
+The first few wrong codes cost nothing (a typo); after that every wrong code makes
+the client wait longer before the next try (doubling); after many the client is
+locked out for a while. The limiter never sleeps: it tells the caller
 how long to wait, and refuses any attempt made before then without even checking
 the code, so waiting is enforced and no server thread is held up.
 

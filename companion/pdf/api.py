@@ -27,7 +27,7 @@ from companion.pdf.layout import CARD_SHEETS, SHEET_PAPERS
 
 # The date the committed printables (``companion print --all``) carry: a fixed input,
 # so that rebuilding them gives the same bytes. Change it when their content changes.
-EDITION = dt.date(2026, 11, 29)
+EDITION = dt.date(2026, 12, 1)
 
 
 def printable_games() -> list[str]:
@@ -96,7 +96,10 @@ def build_score_sheet(game: str | None = None, *, players: Sequence[str] | None 
 
             record = json.dumps(record, ensure_ascii=False)
         data = sheet_from_record(record, number=number)
-        return render.render(data, paper, _date(date))
+        from companion.pdf.document import printed_date
+
+        day = _date(date)     # the footer's date fills the Date field too
+        return render.render(data, paper, day, date_field=printed_date(day))
     if number is not None:
         raise CompanionError(_("a game's number in its match needs a record to print"))
     module = printable(game or "")
@@ -174,39 +177,75 @@ def build_rules_card(game: str, *, sheet: str = "a6", date: dt.date | None = Non
     return card.render(module.rules_card(), s, _date(date))
 
 
-def all_printables() -> dict[str, tuple]:
-    """The committed set: file name → how to build it (with the edition date)."""
+def all_printables(languages: Sequence[str] | None = None) -> dict[str, tuple]:
+    """The committed set: file name → how to build it (kind, game, size, language).
+    English files are named as they always were; every other language adds its code
+    (``hotdog-rules-a6-de.pdf``), so no language's set overwrites another's."""
+    from companion.core import i18n
+
     out: dict[str, tuple] = {}
-    for game in printable_games():
-        for paper in SHEET_PAPERS:
-            out[f"{game}-score-sheet-{paper}.pdf"] = ("sheet", game, paper)
-        out[f"{game}-rules-a6.pdf"] = ("rules", game, "a6")
-        out[f"{game}-rules-4up-a4.pdf"] = ("rules", game, "a4")
-        out[f"{game}-rules-4up-letter.pdf"] = ("rules", game, "letter")
+    for lang in languages or list(i18n.LANGUAGES):
+        tail = "" if lang == "en" else f"-{lang}"
+        for game in printable_games():
+            for paper in SHEET_PAPERS:
+                out[f"{game}-score-sheet-{paper}{tail}.pdf"] = ("sheet", game, paper, lang)
+            out[f"{game}-rules-a6{tail}.pdf"] = ("rules", game, "a6", lang)
+            out[f"{game}-rules-4up-a4{tail}.pdf"] = ("rules", game, "a4", lang)
+            out[f"{game}-rules-4up-letter{tail}.pdf"] = ("rules", game, "letter", lang)
     return out
 
 
-def build_all(directory: str | os.PathLike) -> list[Path]:
+def build_set(languages: Sequence[str] | None = None) -> dict[str, bytes]:
+    """Every file of the printables set, built in memory: file name → PDF bytes. Raises
+    (one line) on the first that cannot be built, before anything is written."""
+    from companion.core import i18n
+
+    built: dict[str, bytes] = {}
+    for name, (kind, game, size, lang) in all_printables(languages).items():
+        with i18n.using(lang):
+            if kind == "sheet":
+                built[name] = build_score_sheet(game, paper=size)
+            else:
+                built[name] = build_rules_card(game, sheet=size, date=EDITION)
+    return built
+
+
+def build_all(directory: str | os.PathLike, languages: Sequence[str] | None = None) -> list[Path]:
     """Rebuild the printables set in ``directory``: every game's blank score sheet on
     A4 and Letter (no date: a field to write it in), and its rules card on A6 and four
-    to an A4 or a Letter sheet with cut marks (with the edition date)."""
+    to an A4 or a Letter sheet with cut marks (with the edition date), in every language
+    (or those given).
+
+    All or nothing: every file is built first, then written beside its place and
+    renamed into it, so a file that cannot be built (or written) leaves the folder as
+    it was — never a partial set."""
+    built = build_set(languages)
     target = Path(directory)
     target.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, (kind, game, size) in all_printables().items():
-        if kind == "sheet":
-            data = build_score_sheet(game, paper=size)
-        else:
-            data = build_rules_card(game, sheet=size, date=EDITION)
-        path = target / name
-        write_atomic(path, data)
-        written.append(path)
-    return written
+    return write_all(target, built)
 
 
-def write_atomic(path: str | os.PathLike, data: bytes) -> None:
-    """Write to a temporary file beside ``path``, then rename: never a half-written PDF."""
-    path = Path(path)
+def write_all(target: Path, files: dict[str, bytes]) -> list[Path]:
+    """Write ``files`` (name → bytes) into ``target``: each to a temporary file there
+    first; only when every one is written are they renamed into place."""
+    staged: list[tuple[str, Path]] = []
+    try:
+        for name, data in files.items():
+            staged.append((_stage(target / name, data), target / name))
+        for tmp, path in staged:
+            os.replace(tmp, path)
+    except BaseException:
+        for tmp, _path in staged:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        raise
+    return [path for _tmp, path in staged]
+
+
+def _stage(path: Path, data: bytes) -> str:
+    """``data`` in a new temporary file beside ``path`` (mode as a new file gets); its name."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -214,6 +253,20 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> None:
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return tmp
+
+
+def write_atomic(path: str | os.PathLike, data: bytes) -> None:
+    """Write to a temporary file beside ``path``, then rename: never a half-written PDF."""
+    path = Path(path)
+    tmp = _stage(path, data)
+    try:
         os.replace(tmp, path)
     except BaseException:
         try:

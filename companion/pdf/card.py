@@ -1,6 +1,7 @@
 """Lays out a :class:`~companion.pdf.model.RulesCard`: each face set at full size in
-the one face box (``layout.FACE_MM``) — never shrunk: a face that does not fit is an
-error — then printed one per A6 page or repeated on sheets of two or four cards."""
+the one face box (``layout.FACE_MM``) — never shrunk: a face that does not fit is
+refused in one line naming the card, the face, the sheet and the language — then
+printed one per A6 page or repeated on sheets of two or four cards."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from xml.sax.saxutils import escape
 from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Spacer, TableStyle
 from reportlab.platypus import Table as RLTable
 
+from companion.core import i18n
+from companion.core.errors import CompanionError
 from companion.core.i18n import N_, _
 from companion.pdf import document, layout
 from companion.pdf.layout import MM
@@ -167,8 +170,46 @@ def faces(card: RulesCard, height: float = layout.FACE_MM[1]) -> list:
     return [lambda i=i: build(i) for i in range(len(card.faces))]
 
 
+FACE_NAMES = (N_("front"), N_("back"))
+
+
+class FaceTooLong(CompanionError):
+    """A face's text is taller than its card: said in one line, never a layout traceback."""
+
+    def __init__(self, card: RulesCard, face: int, sheet: str, over_mm: float) -> None:
+        self.game, self.face, self.sheet, self.over_mm = card.game, face, sheet, over_mm
+        side = _(FACE_NAMES[face]) if face < len(FACE_NAMES) else str(face + 1)
+        language = i18n.LANGUAGES.get(i18n.language(), i18n.language())
+        # Translators: {face} is "front" or "back"; e.g. "Hot Dog — rules card: the back does not fit its card
+        # on A4 (English, 2.3 mm too long); please report this"
+        super().__init__(_("{title}: the {face} does not fit its card on {sheet} ({language}, {over} mm too long); "
+                           "please report this").format(title=card.title, face=side, sheet=sheet_name(sheet),
+                                                        language=language, over=i18n.decimal(over_mm, 1)))
+
+
+def sheet_name(sheet: str) -> str:
+    return {"a6": "A6", "a5": "A5", "a4": "A4", "letter": "Letter"}.get(sheet, sheet)
+
+
+def check_fits(card: RulesCard, sheet: str) -> None:
+    """Refuse, in one line, a card with a face taller than the face box of ``sheet``."""
+    page = layout.card_page(sheet)
+    room = layout.face_rect(page.cells[0], page.inset)[3] * MM
+    for i, need in enumerate(face_heights(card)):
+        if need > room:
+            raise FaceTooLong(card, i, sheet, (need - room) / MM)
+
+
 def render(card: RulesCard, sheet: str, date) -> bytes:
+    from reportlab.platypus.doctemplate import LayoutError
+
+    check_fits(card, sheet)
     page = layout.card_page(sheet)
     height = layout.face_rect(page.cells[0], page.inset)[3]
-    return document.cards_pdf(faces(card, height), sheet=sheet, title=card.title,
-                              label=card.title, date=date)
+    try:
+        return document.cards_pdf(faces(card, height), sheet=sheet, title=card.title,
+                                  label=card.title, date=date)
+    except LayoutError:     # measured to fit above: a face ReportLab still refuses is named, not traced
+        over = max(face_heights(card)) / MM - height
+        raise FaceTooLong(card, max(range(len(card.faces)), key=lambda i: face_heights(card)[i]),
+                          sheet, max(over, 0.0)) from None

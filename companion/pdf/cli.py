@@ -7,7 +7,10 @@
     companion print --all [--out DIR]   (--out is needed when companion is installed, not a checkout)
 
 ``--lang de`` prints in German (``--lang en``, the default, in English: a printout is
-the same whatever the system's language). ``-o -`` writes the PDF to standard output.
+the same whatever the system's language); ``--all`` builds every language's set (the
+German files end in ``-de.pdf``), or only the one ``--lang`` names. It builds every file
+before it writes one: a file that cannot be built leaves the folder as it was.
+``-o -`` writes the PDF to standard output.
 ``--date YYYY-MM-DD`` sets the date a filled sheet or a rules card prints in its
 footer (default: SOURCE_DATE_EPOCH, else today; ``--all`` prints the edition date on
 the rules cards); on a blank or named score sheet it fills the Date field, which is otherwise left to write in.
@@ -27,6 +30,10 @@ from companion.core import i18n
 from companion.core.errors import CompanionError, one_line
 from companion.core.i18n import _
 from companion.core.paths import printables_dir
+
+#: The size of a card cut from a sheet of two or four (``layout.CUT_CARD_MM``, which a test
+#: holds this to: the parser does not import the printables' modules).
+CUT_CARD = "97 × 131.5 mm"
 
 
 def _fail(message: str) -> int:
@@ -70,7 +77,8 @@ def _build(args: argparse.Namespace) -> tuple[str, bytes] | None:
     if args.all:
         if what is not None:
             raise CompanionError(_("--all rebuilds every printable; give it no other command"))
-        written = api.build_all(args.out or printables_dir())
+        lang = getattr(args, "lang", None)
+        written = api.build_all(args.out or printables_dir(), [lang] if lang else None)
         for path in written:
             sys.stdout.write(one_line(str(path)) + "\n")
         return None
@@ -138,7 +146,8 @@ def add_commands(subparsers) -> None:
     """Add ``companion print`` to the ``companion`` command's subparsers."""
     p = subparsers.add_parser("print", help="print score sheets and rules cards as PDFs")
     p.add_argument("--all", action="store_true",
-                   help="rebuild printables/: every game's blank sheets and rules cards")
+                   help="rebuild printables/: every game's blank sheets and rules cards, in every "
+                        "language (or the one --lang names)")
     p.add_argument("--out", metavar="DIR",
                    help="where --all writes (default: the checkout's printables/; "
                         "an installed companion has none, so give a folder)")
@@ -166,9 +175,11 @@ def add_commands(subparsers) -> None:
     n = sub.add_parser("night", help="a game night on one A4 sheet, from its JSON export")
     n.add_argument("--record", metavar="FILE", required=True, help="the game night's JSON export")
     common(n)
-    r = sub.add_parser("rules", help="a game's rules card (A6; two per A5, four per A4 or Letter)")
+    r = sub.add_parser("rules", help="a game's rules card (A6; or cut from A5, A4 or Letter)")
     r.add_argument("game", help="hotdog, sales or burger")
     r.add_argument("--sheet", default="a6", metavar="a6|a5|a4|letter",
-                   help="one card per A6 page (default), two per A5, four per A4 or Letter "
-                        "with cut marks")
+                   help=f"a6 (default): one A6 card (105 × 148 mm) per A6 page; a5: two cards on a "
+                        f"landscape A5 sheet; a4, letter: four cards on the sheet; the cards cut from a "
+                        f"sheet are {CUT_CARD}, a little smaller than A6, so that cut marks fit "
+                        f"round them")
     common(r)

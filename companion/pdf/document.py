@@ -54,7 +54,7 @@ SHEET_FOOTER = 10.0       # mm from the paper's bottom edge to the footer line
 FOOTER_SIZE = 7.0
 # rules cards, in points: what a player reads is never smaller than CARD_BODY
 CARD_BODY = 8.5
-CARD_LEADING = 10.3
+CARD_LEADING = 10.0
 CARD_HEAD = 9.5
 CARD_TAG_SIZE = 7.0       # the "(ruling)" and "HOUSE RULE" tags
 CARD_SMALL = 7.0          # the one line of small print on the back
@@ -91,7 +91,7 @@ def styles() -> dict[str, ParagraphStyle]:
         "card_title": ParagraphStyle("card_title", card, fontName=cbold, fontSize=13, leading=15.5,
                                      spaceAfter=0.6 * MM),
         "card_h": ParagraphStyle("card_h", card, fontName=cbold, fontSize=CARD_HEAD, leading=11.5,
-                                 spaceBefore=1.8 * MM, spaceAfter=0.4 * MM),
+                                 spaceBefore=1.5 * MM, spaceAfter=0.3 * MM),
         "card_box_h": ParagraphStyle("card_box_h", card, fontName=cbold, fontSize=CARD_HEAD,
                                      leading=11.5, spaceAfter=0.3 * MM),
         "card_p": ParagraphStyle("card_p", card, fontSize=CARD_BODY, leading=CARD_LEADING,
@@ -127,10 +127,19 @@ def printed_date(value: dt.date) -> str:
 
 
 def _footer(canvas, x: float, y: float, width: float, left: str, right: str) -> None:
+    """The footer line: ``left`` (a sheet's title, which may be a night's name in any
+    script: each run in the font that has it, right to left in its order) and ``right``."""
+    from companion.pdf.bidi import visual
+    from companion.pdf.fonts import normal, runs
+
     canvas.saveState()
-    canvas.setFont(DEJAVU.name, FOOTER_SIZE)
     canvas.setFillColor(GREY)
-    canvas.drawString(x, y, left)
+    text = canvas.beginText(x, y)
+    for font, run in runs(visual(normal(left))):
+        text.setFont(font, FOOTER_SIZE)
+        text.textOut(run)
+    canvas.drawText(text)
+    canvas.setFont(DEJAVU.name, FOOTER_SIZE)
     canvas.drawRightString(x + width, y, right)
     canvas.restoreState()
 
@@ -149,6 +158,12 @@ def sheet_pdf(story: Sequence[Flowable], *, paper: str, title: str, label: str,
     """A score sheet: ``story`` flowed over A4 or Letter pages with the footer
     '<label>' on the left and 'companion · printed <date> · page n' on the right — no
     date on a blank pad (``date`` None): it has a field for the day it is played."""
+    return sheet_pdf_pages(story, paper=paper, title=title, label=label, date=date)[0]
+
+
+def sheet_pdf_pages(story: Sequence[Flowable], *, paper: str, title: str, label: str,
+                    date: dt.date | None) -> tuple[bytes, int]:
+    """:func:`sheet_pdf` and the number of pages it has."""
     register_text_fonts()
     w, h = layout.paper_points(paper)
     m = SHEET_MARGIN * MM
@@ -169,7 +184,7 @@ def sheet_pdf(story: Sequence[Flowable], *, paper: str, title: str, label: str,
     doc = _doc(buf, (w, h), title, label)
     doc.addPageTemplates([PageTemplate(id=paper, frames=[frame], onPage=on_page)])
     doc.build(list(story))
-    return buf.getvalue()
+    return buf.getvalue(), doc.page
 
 
 def sheet_frame_width(paper: str) -> float:

@@ -45,8 +45,13 @@ CONDENSED = Face("DejaVuSansCondensed", "DejaVuSansCondensed.ttf", "DejaVuSansCo
 CONDENSED_BOLD = Face("DejaVuSansCondensed-Bold", "DejaVuSansCondensed-Bold.ttf",
                       "DejaVuSansCondensed-Bold")
 # In the order they are tried (the screens' fallbacks too: companion.core.glyphs). Droid
-# and Nanum have no bold here: bold CJK text prints regular.
+# and Nanum have no bold here: bold CJK text in a paragraph prints regular, and a name
+# head in one of them (companion.pdf.sheet.NameCell) is drawn filled and outlined, as bold
+# as the Latin names beside it.
 FACES = (DEJAVU, DROID, NANUM)
+#: The outline that makes each of them bold, as a share of the font size (NanumSquare's
+#: regular is lighter than Droid's, so its outline is heavier), looked at beside DejaVu Bold.
+SYNTHETIC_BOLD_FACES = {DROID.name: 0.035, NANUM.name: 0.065}
 _ALL = {f.name: f for f in (DEJAVU, DEJAVU_BOLD, DROID, NANUM, CONDENSED, CONDENSED_BOLD)}
 
 
@@ -120,8 +125,12 @@ def runs(text: str, bold: bool = False) -> list[tuple[str, str]]:
 
 
 def check_printable(name: str) -> None:
-    """Refuse a player's name that no vendored font can show (it would print as boxes)."""
-    if face_for(name) is not None:
+    """Refuse a player's name that no vendored font can show (it would print as boxes),
+    as it is printed: a right-to-left name in its joined forms and reading order
+    (:mod:`companion.pdf.bidi`; refused in one line by a build that cannot order it)."""
+    from companion.pdf.bidi import visual
+
+    if face_for(visual(normal(name), None)) is not None:
         return
     missing = undrawable(normal(name))    # the fonts' merged character maps (core.glyphs)
     shown = ", ".join(f"U+{ord(ch):04X}" for ch in missing[:5])

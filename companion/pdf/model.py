@@ -64,6 +64,10 @@ class Grid:
     tail_notes: tuple[str, ...] = ()     # a small second line under each tail head
     names_here: bool = False
     rules_after: tuple[int, ...] = ()    # a heavier line under these rows (0-based)
+    #: How many of the last rows are blank rows to write in that may be left off: where a
+    #: sheet would spill onto a page it needs only for them (a longer language, a shorter
+    #: paper), as few are left off as keep it on its pages.
+    spare: int = 0
 
 
 @dataclass(frozen=True)
@@ -105,6 +109,9 @@ class ScoreSheet:
     players: tuple[str, ...]     # names, or "" per blank column
     blocks: tuple[Block, ...]
     filled: bool = False
+    #: The pages a pad is made for: it keeps to them, leaving off spare blank rows
+    #: (``Grid.spare``) where a language or paper would push it over. None: as many as it needs.
+    pages: int | None = None
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import datetime as dt
 
+from companion.core import words
 from companion.core.i18n import _, ngettext
 from companion.core.names import key
-from companion.core.night import NightResult, ordinal, points_rule, points_text, status_text
+from companion.core.night import MatchPlaces, NightResult, ordinal, points_rule, points_text, status_text
 from companion.pdf.model import Grid, Note, Row, ScoreSheet
 
 
@@ -38,15 +39,28 @@ def night_sheet(result: NightResult) -> ScoreSheet:
         blocks.append(Grid(title=_("Ranking"), lead=("",), players=players, rows=tuple(rows), shade=shade,
                            lead_widths=(44.0,), rules_after=(1,)))
     blocks.append(Note(result.explanation))
-    blocks += [Note(m.line) for m in result.matches]
+    blocks += [Note(match_line(m)) for m in result.matches]
     blocks.append(Note(points_rule(record), house_rule=True))
     blocks.append(Note(_("Each match is placed by its own final result (a Hot Dog match by its three games' "
-                         "total, HD-15); a place cell reads place · points, '=' where the place is shared.")))
+                         "total); a place cell reads place · points, '=' where the place is shared.")))
     count = len(result.matches)
     subtitle = ngettext("Game night · {n} match, {counted} counted", "Game night · {n} matches, {counted} counted",
                         count).format(n=count, counted=result.counted)
     return ScoreSheet(game="night", title=record.name, subtitle=subtitle, players=players,
                       blocks=tuple(blocks), filled=True)
+
+
+def match_line(m: MatchPlaces) -> str:
+    """What the sheet says of a match: who won it, worded here from its places without the
+    ruling id the app's screens cite (the paper speaks to players); any other state as the
+    night's tally says it."""
+    if not m.counts:
+        return m.line
+    firsts = [pl.player for pl in m.placings.values() if pl.place == 1]
+    if len(firsts) == 1:
+        return _("{player} wins {title}{ruling}.").format(player=firsts[0], title=m.title, ruling="")
+    return _("{players} share 1st place in {title}{ruling}.").format(players=words.names(firsts), title=m.title,
+                                                                     ruling="")
 
 
 def build_night_sheet(result: NightResult, *, date: dt.date | None = None) -> bytes:

@@ -21,20 +21,24 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from companion.core import i18n
+from companion.core.errors import CompanionError
 from companion.core.i18n import _
 from companion.pdf import document, layout
-from companion.pdf.fonts import CONDENSED_BOLD, DROID, covers, font_for, normal, runs
+from companion.pdf.bidi import visual
+from companion.pdf.fonts import CONDENSED_BOLD, SYNTHETIC_BOLD_FACES, covers, font_for, normal, runs
 from companion.pdf.layout import MM
 from companion.pdf.model import Box, Grid, NewPage, Note, ScoreSheet
 
 NAME_LARGEST, NAME_SMALLEST = 10.0, 8.0
+NAME_OWN_SMALLEST = 6.5   # a name with a word too long for its column at 8 pt: set down to this
 NAME_LINES = 3
 CELL_PAD = 2.0            # points left and right inside a cell
 SEATS = "ABCDEF"
 NAMES_ROW_MM = 11.0       # a head to write names in
 KEEP_ROWS = 20            # a grid of at most this many rows is kept on one page with its title
-# Droid Sans Fallback has no bold: bold CJK names are drawn filled and stroked
-SYNTHETIC_BOLD = 0.035    # stroke width, as a share of the font size
+# Droid Sans Fallback and NanumSquare have no bold here: bold CJK names are drawn filled and
+# stroked, the stroke's width a share of the font size (fonts.SYNTHETIC_BOLD_FACES)
 
 
 @cache
@@ -53,11 +57,12 @@ def _style(style: str, font: str, size: float | None, align: int | None):
 
 def text(value: str, style: str = "cell", *, bold: bool = False, size: float | None = None,
          align: int | None = None) -> Paragraph | str:
-    """A paragraph of plain text in the font that covers it (player names may be CJK);
-    an empty cell stays an empty string."""
+    """A paragraph of plain text in the font that covers it (player names may be CJK),
+    right-to-left names in their printed order (:mod:`companion.pdf.bidi`); an empty cell
+    stays an empty string."""
     if not value:
         return ""
-    value = normal(value)
+    value = visual(normal(value))
     base = document.styles()[style]
     bold = bold or base.fontName.endswith("Bold")
     parts = runs(value, bold)
@@ -69,25 +74,29 @@ def text(value: str, style: str = "cell", *, bold: bool = False, size: float | N
 
 def name_font(name: str) -> str:
     """A name head's font: DejaVu Sans Condensed Bold (a long name keeps 8 pt and whole
-    words in a narrow column), else the bold of the face that covers the name."""
-    name = normal(name)
+    words in a narrow column), else the bold of the face that covers the name (as
+    printed: a right-to-left name's letters in their joined forms)."""
+    name = visual(normal(name), None)
     if covers(CONDENSED_BOLD.name, name):
         return CONDENSED_BOLD.name
     return font_for(name, bold=True)
 
 
+def name_measure(name: str):
+    """A name head's width at 1 pt of a piece of ``name``, as printed (font, order, forms)."""
+    font = name_font(name)
+    return lambda piece: stringWidth(visual(piece, None), font, 1)
+
+
 def name_size(names: list[str], width: float) -> float:
     """One size for a row of names in columns ``width`` points wide (≥ 8 pt, ≤ 3 lines,
-    words whole)."""
+    words whole). A name with a word too long for the column even at 8 pt is left out:
+    it gets a size of its own (:class:`NameCell`), so the others keep theirs."""
     names = [normal(n) for n in names if n]
-
-    def measure_for(name: str):
-        font = name_font(name)
-        return lambda s: stringWidth(s, font, 1)
-
+    names = [n for n in names if layout.wrap_name(n, width, NAME_SMALLEST, name_measure(n)) is not None]
     size = NAME_LARGEST
     while size > NAME_SMALLEST:
-        if all((ls := layout.wrap_name(n, width, size, measure_for(n))) is not None
+        if all((ls := layout.wrap_name(n, width, size, name_measure(n))) is not None
                and len(ls) <= NAME_LINES for n in names):
             return size
         size -= 0.5
@@ -96,28 +105,28 @@ def name_size(names: list[str], width: float) -> float:
 
 class NameCell(Flowable):
     """A player's name in bold, centred, in whole words over as few lines as fit. A
-    name with no bold face (Chinese, Japanese) is drawn with a thin outline so it is
-    as bold as the rest. A word too long for the column even at 8 pt (rare: a single
-    word of 20-odd letters) is the only thing ever broken."""
+    name with no bold face (Chinese, Japanese, Korean) is drawn with a thin outline so it
+    is as bold as the rest. A right-to-left name is wrapped in its logical order and each
+    line printed in its visual order (:mod:`companion.pdf.bidi`). A word too long for the
+    column at 8 pt (one word of 17 letters or more at five or six players) is never
+    broken: that name alone is set smaller, down to ``NAME_OWN_SMALLEST``, and beyond that
+    narrowed to fit."""
 
     def __init__(self, name: str, width: float, size: float) -> None:
         super().__init__()
         self.name = normal(name)
         self.font = name_font(self.name)
-        self.size = size
         self.avail = width
-        measure = lambda s: stringWidth(s, self.font, 1)  # noqa: E731
+        measure = name_measure(self.name)
         lines = layout.wrap_name(self.name, width, size, measure)
-        if lines is None:   # a piece wider than the column: break it by characters
-            lines, cur = [], ""
-            for ch in self.name:
-                if cur and measure(cur + ch) * size > width:
-                    lines.append(cur.strip())
-                    cur = ""
-                cur += ch
-            lines.append(cur.strip())
-        self.lines = lines
-        self.synthetic = self.font == DROID.name
+        while lines is None and size > NAME_OWN_SMALLEST:
+            size -= 0.5
+            lines = layout.wrap_name(self.name, width, size, measure)
+        if lines is None:        # still too wide: one word a line, each narrowed to the column
+            lines = [piece for piece, _glue in layout.name_pieces(self.name)]
+        self.size = size
+        self.lines = [visual(ln, None) for ln in lines]
+        self.stroke = SYNTHETIC_BOLD_FACES.get(self.font, 0.0)
 
     @property
     def leading(self) -> float:
@@ -128,20 +137,28 @@ class NameCell(Flowable):
         self.height = self.leading * len(self.lines)
         return self.width, self.height
 
+    def line_scale(self, line: str) -> float:
+        """The horizontal scale (1 = none) that fits ``line`` into the column."""
+        w = stringWidth(line, self.font, self.size)
+        return min(1.0, self.avail / w) if w else 1.0
+
     def draw(self) -> None:
         c = self.canv
         c.saveState()
         c.setFillColor(document.INK)
-        if self.synthetic:
+        if self.stroke:
             c.setStrokeColor(document.INK)
-            c.setLineWidth(self.size * SYNTHETIC_BOLD)
+            c.setLineWidth(self.size * self.stroke)
         for i, ln in enumerate(self.lines):
             y = self.height - (i + 1) * self.leading + (self.leading - self.size) / 2 + self.size * 0.2
             t = c.beginText()
             t.setFont(self.font, self.size)
-            if self.synthetic:
+            if self.stroke:
                 t.setTextRenderMode(2)
-            w = stringWidth(ln, self.font, self.size)
+            scale = self.line_scale(ln)
+            if scale < 1:
+                t.setHorizScale(scale * 100)
+            w = stringWidth(ln, self.font, self.size) * scale
             t.setTextOrigin((self.width - w) / 2, y)
             t.textOut(ln)
             c.drawText(t)
@@ -276,7 +293,7 @@ def grid(block: Grid, width: float) -> list[Flowable]:
 
 
 def note(block: Note) -> Flowable:
-    body = escape(normal(block.text))
+    body = escape(visual(normal(block.text)))
     if block.house_rule:
         mark = _("House rule:")
         body = f"<b>{escape(mark)}</b> {body}"
@@ -311,7 +328,7 @@ def header(sheet: ScoreSheet, width: float, date: str) -> Flowable:
     (filled in only when a date is given)."""
     st = document.styles()
     field_w = 48 * MM
-    left = [text(sheet.title, "title"), text(sheet.subtitle, "subtitle")]
+    left = [part for part in (text(sheet.title, "title"), text(sheet.subtitle, "subtitle")) if part]
     right: list[Flowable] = [Paragraph(escape(_("Date")), st["field_label"]),
                              text(date, bold=True, size=10) if date else Spacer(1, 12)]
     t = Table([[left, right]], colWidths=[width - field_w, field_w], hAlign="LEFT")
@@ -346,8 +363,59 @@ def story(sheet: ScoreSheet, paper: str, date: str = "") -> list[Flowable]:
     return out
 
 
+class SheetDoesNotFit(CompanionError):
+    """A part of a score sheet too big for any page: said in one line, never a layout traceback."""
+
+    def __init__(self, sheet: ScoreSheet, paper: str) -> None:
+        language = i18n.LANGUAGES.get(i18n.language(), i18n.language())
+        super().__init__(_("{title}: a part of the sheet does not fit a {paper} page ({language}); "
+                           "please report this").format(title=sheet.title, paper=PAPER_NAMES.get(paper, paper),
+                                                        language=language))
+
+
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
+
+
 def render(sheet: ScoreSheet, paper: str, date, *, date_field: str = "") -> bytes:
     """``date``: the day a filled sheet is printed (its footer); a blank or named pad
-    prints none. ``date_field``: the date to write in the sheet's Date field."""
-    return document.sheet_pdf(story(sheet, paper, date_field), paper=paper, title=sheet.title,
-                              label=sheet.title, date=date if sheet.filled else None)
+    prints none. ``date_field``: the date to write in the sheet's Date field.
+
+    A sheet whose grids have spare blank rows (``Grid.spare``) is printed on as few pages
+    as it needs: where the last page would hold only what spare rows pushed onto it (the
+    German notes run longer; Letter is shorter than A4), as few rows are left off as
+    keep it on the pages it needs."""
+    from reportlab.platypus.doctemplate import LayoutError
+
+    def build(drop: int) -> tuple[bytes, int]:
+        printed = trimmed(sheet, drop)
+        return document.sheet_pdf_pages(story(printed, paper, date_field), paper=paper, title=sheet.title,
+                                        label=sheet.title, date=date if sheet.filled else None)
+
+    try:
+        data, pages = build(0)
+        most = max((b.spare for b in sheet.blocks if isinstance(b, Grid)), default=0)
+        if most and pages > (sheet.pages or 1):
+            tight, fewest = build(most)
+            if fewest < pages:
+                low, high = 1, most          # the fewest rows to leave off that keep it on `fewest` pages
+                while low < high:
+                    mid = (low + high) // 2
+                    if build(mid)[1] == fewest:
+                        high = mid
+                    else:
+                        low = mid + 1
+                data = tight if low == most else build(low)[0]
+        return data
+    except LayoutError:
+        raise SheetDoesNotFit(sheet, paper) from None
+
+
+def trimmed(sheet: ScoreSheet, drop: int) -> ScoreSheet:
+    """``sheet`` with up to ``drop`` of each grid's spare rows left off (from its end)."""
+    if drop <= 0:
+        return sheet
+    from dataclasses import replace
+
+    blocks = tuple(replace(b, rows=b.rows[:len(b.rows) - min(drop, b.spare)], spare=b.spare - min(drop, b.spare))
+                   if isinstance(b, Grid) and b.spare else b for b in sheet.blocks)
+    return replace(sheet, blocks=blocks)

@@ -9,30 +9,41 @@ import flet as ft
 
 from companion.core.errors import StoreError
 from companion.core.i18n import _
-from companion.net.access import host_session
+from companion.net.access import visitor
 from companion.store import Store, open_store
 from companion.ui.shell import start_session
 
 
 async def main(page: ft.Page) -> None:
-    """Start a session on the process's store. While another program holds the saved
-    data the page says it is waiting; if the saved data cannot be used (a newer
-    companion's, still locked, damaged where it cannot be moved aside) the page says
-    why in one line, with a "Try again" button, and no fresh store is started.
+    """A session of ``companion serve``. Start it on the process's store. While another
+    program holds the saved data the page says it is waiting; if the saved data cannot
+    be used (a newer companion's, still locked, damaged where it cannot be moved aside)
+    the page says why in one line, with a "Try again" button, and no fresh store is
+    started.
 
-    Whether the session is the host is read here, once, while the connection that
-    made it is current (:func:`companion.net.access.host_session`), and kept: a
-    "Try again" tap runs later, as an event of its own."""
-    await _start(page, host=host_session())
+    Who the session is, is the gate's verdict on the websocket that made it
+    (:func:`companion.net.access.visitor`), read here, once, while that connection is
+    current, and kept: a "Try again" tap runs later, as an event of its own. Nothing the
+    client says (``page.web``, ``page.route``, ``page.client_ip``…) decides it, and a
+    session that did not come through the gate is a phone."""
+    who = visitor()
+    host = who is not None and who.host
+    await _start(page, host=host, peer=who.peer if who is not None else None)
 
 
-async def _start(page: ft.Page, *, host: bool) -> None:
-    store = await _opened(page, host=host)
+async def desktop_main(page: ft.Page) -> None:
+    """A session of the desktop app (plain ``companion`` with the desktop client): the
+    window on this machine is the host."""
+    await _start(page, host=True, peer=None)
+
+
+async def _start(page: ft.Page, *, host: bool, peer: str | None) -> None:
+    store = await _opened(page, host=host, peer=peer)
     if store is not None:
-        start_session(page, store, host=host)   # with the shipped fonts: every name drawn, offline
+        start_session(page, store, host=host, peer=peer)   # with the shipped fonts: every name drawn, offline
 
 
-async def _opened(page: ft.Page, *, host: bool) -> Store | None:
+async def _opened(page: ft.Page, *, host: bool, peer: str | None) -> Store | None:
     """The store, opened off Flet's event loop (Flet runs handlers on that loop: a wait
     for another program's lock there would freeze every session); the waiting line is
     drawn back on the loop."""
@@ -48,18 +59,18 @@ async def _opened(page: ft.Page, *, host: bool) -> Store | None:
     try:
         return await asyncio.to_thread(open_store, waiting=waiting)
     except StoreError as exc:
-        refuse(page, str(exc), host=host)
+        refuse(page, str(exc), host=host, peer=peer)
         return None
 
 
-def refuse(page: ft.Page, line: str, *, host: bool = False,
+def refuse(page: ft.Page, line: str, *, host: bool = False, peer: str | None = None,
            retry: Callable[[], Awaitable[None]] | None = None) -> None:
     """The store cannot be opened: say why, with "Try again" (``retry``: how this entry
     point opens it; by default :func:`_start`'s way, off the event loop in a thread)."""
     async def again(e: ft.Event[ft.Button]) -> None:
         page.controls[:] = [ft.Text(_("Opening the saved data…"))]
         page.update()
-        await (retry() if retry is not None else _start(page, host=host))
+        await (retry() if retry is not None else _start(page, host=host, peer=peer))
 
     page.title = "companion"
     page.controls[:] = [ft.Column([

@@ -81,6 +81,7 @@ class ShellServices(Protocol):
     state: SessionState
     remote: bool           # a phone's session: the hosted table's phone screens only
     host_machine: bool     # a phone-screen session from this very machine
+    peer: str              # the connection's own address (the gate's): the join limiter's key
 
     def go(self, screen: str, *, say: str | None = None, **args: Any) -> None: ...
     def say(self, text: str | None) -> None: ...

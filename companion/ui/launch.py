@@ -7,6 +7,7 @@ import importlib.util
 import os
 import sys
 import threading
+from typing import Any
 
 
 def serve(host: str = "127.0.0.1", port: int = 8550, *, open_browser: bool = False) -> int:
@@ -16,20 +17,18 @@ def serve(host: str = "127.0.0.1", port: int = 8550, *, open_browser: bool = Fal
     Flet's web app is served by uvicorn behind :class:`companion.net.access.Gate`:
     websockets only from the page's own origin, and the whole app (the host screen)
     only for a browser that opened the host link printed here."""
-    import flet as ft
     import uvicorn
 
     from companion.net.access import Gate, host_link, load_host_key
     from companion.net.serving import serving_lines, set_bind_host
+    from companion.net.sessions import SessionBook
     from companion.store import data_dir
-    from companion.ui.app import main
 
     if not _store_opens():
         return 1
     set_bind_host(host)
     key, kept = load_host_key(data_dir())
-    app = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=_assets_dir())
-    gate = Gate(app, key=key, port=port, names=[host])
+    gate = Gate(web_app(), key=key, port=port, names=[host], book=SessionBook(forget_session, release_session))
     local = f"http://{_url_host(host)}:{port}/"
     for line in serving_lines(host, port, host_link(local, key), kept=kept):
         print(f"companion: {line}", flush=True)
@@ -38,9 +37,54 @@ def serve(host: str = "127.0.0.1", port: int = 8550, *, open_browser: bool = Fal
                          daemon=True).start()
     # proxy_headers=False: the peer address is what the join limiter counts; a forwarded
     # header is trusted from nobody (a tunnel on this machine would let phones forge it).
+    # timeout_graceful_shutdown: SIGTERM or the first Ctrl-C ends the server within a
+    # few seconds even if a connection does not close when asked.
     uvicorn.run(gate, host=host, port=port, ws="websockets-sansio", log_level="warning",
-                proxy_headers=False)
+                proxy_headers=False, timeout_graceful_shutdown=3)
     return 0
+
+
+def web_app() -> Any:
+    """Flet's web app (an ASGI app) for the sessions of ``companion serve``: offline (no
+    CDN), with the shipped assets, and closed sessions kept
+    :data:`companion.net.sessions.KEPT_SECONDS` (Flet's own default is an hour)."""
+    import flet_web.fastapi as flet_fastapi
+
+    from companion.net.sessions import KEPT_SECONDS
+    from companion.ui.app import main
+
+    return flet_fastapi.app(main, assets_dir=_assets_dir(), no_cdn=True, session_timeout_seconds=KEPT_SECONDS)
+
+
+def _flet_sessions() -> dict[str, Any]:
+    """Flet 1.0.5's sessions by its app manager's key (the page name, the session id and
+    the client): Flet has no public call to find or free one."""
+    from flet_web.fastapi.flet_app_manager import app_manager
+
+    found: dict[str, Any] = getattr(app_manager, "_FletAppManager__sessions", {})
+    return found
+
+
+async def forget_session(session_id: str) -> None:
+    """Free a closed Flet session now (:class:`companion.net.sessions.SessionBook`)."""
+    from flet_web.fastapi.flet_app_manager import app_manager
+
+    for name, session in list(_flet_sessions().items()):
+        if session.id == session_id:
+            await app_manager.delete_session(name)
+            return
+
+
+async def release_session(session_id: str) -> None:
+    """The session's last websocket is gone: if Flet still holds it as connected (its
+    connection failed while sending, and Flet skipped the disconnect), disconnect it
+    now, so that it expires like any closed session."""
+    from companion.net.sessions import KEPT_SECONDS
+
+    for session in list(_flet_sessions().values()):
+        if session.id == session_id and session.connection is not None:
+            await session.disconnect(KEPT_SECONDS)
+            return
 
 
 def _url_host(host: str) -> str:
@@ -72,11 +116,11 @@ def start_app() -> int:
         return serve(open_browser=_has_display())
     import flet as ft
 
-    from companion.ui.app import main
+    from companion.ui.app import desktop_main
 
     if not _store_opens():
         return 1
-    ft.run(main, assets_dir=_assets_dir())
+    ft.run(desktop_main, assets_dir=_assets_dir())
     return 0
 
 

@@ -118,8 +118,10 @@ def watch_table(shell: ShellServices, code: str | None) -> None:
 
 
 def client_of(shell: ShellServices) -> str:
-    """The key the join limiter counts wrong codes by: the phone's IP address."""
-    return shell.page.client_ip or "local"
+    """The key the join limiter counts wrong codes by: the phone's own address, as the
+    gate saw its connection (``shell.peer``). Never ``page.client_ip``: a client may
+    set any page property, and a fresh value per try would never be counted."""
+    return shell.peer
 
 
 def hub_of(shell: ShellServices) -> Hub:

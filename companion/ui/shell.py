@@ -114,6 +114,9 @@ class Shell:
         # A phone-screen session from this very machine: it is told how to open the
         # host screen.
         self.host_machine = False
+        # The connection's own peer address (the gate's, never the page's client_ip,
+        # which the client may set): what the join limiter counts wrong codes by.
+        self.peer = "local"
         # companion running in the browser itself (the static site, companion.web): no
         # server to host a table on phones, no folder to keep exports in (downloads only).
         self.in_browser = sys.platform == "emscripten"
@@ -668,13 +671,16 @@ def app_bar(shell: Shell) -> ft.AppBar:
 
 # ================================================================ the session
 
-def start_session(page: ft.Page, store: Store, *, host: bool = False) -> Shell:
-    """A session's shell. ``host``: the session proved it is the host
-    (:mod:`companion.net.access`); a web session that did not gets the phone screens
-    only. The desktop app (not web) is always the host."""
+def start_session(page: ft.Page, store: Store, *, host: bool = False, peer: str | None = None) -> Shell:
+    """A session's shell. ``host``: the session proved it is the host (the gate saw the
+    host key: :mod:`companion.net.access`; the desktop app and the static site are
+    their own host); any other session gets the phone screens only. ``peer``: the
+    connection's own address as the gate saw it (None: not a network session). Nothing
+    the client sets on the page (``web``, ``client_ip``, ``route``…) decides either."""
     shell = Shell(page, store)
-    shell.remote = bool(page.web) and not host
-    shell.host_machine = shell.remote and is_local_client(page.client_ip)
+    shell.remote = not host
+    shell.peer = peer or "local"
+    shell.host_machine = shell.remote and is_local_client(peer)
     page.title = "companion"
     page.scroll = ft.ScrollMode.AUTO
     # every name drawn, offline (companion.ui.fonts); in the browser build, the CJK fonts

@@ -297,7 +297,7 @@ def _font_manifest(path: Path) -> None:
     """Flutter's font manifest at ``path`` without the fonts left out (:data:`UNUSED_CLIENT`),
     then patched by Flet's own function (its Roboto: Flutter draws every text in it until
     the app's fonts arrive, and asks the network for a Roboto of its own without it)."""
-    from flet_web.patch_index import patch_font_manifest_json  # type: ignore[import-untyped]
+    from flet_web.patch_index import patch_font_manifest_json
 
     families = json.loads(path.read_text(encoding="utf-8"))
     kept = [f for f in families

@@ -23,7 +23,8 @@ class FakeShell:
     def __init__(self, store: Store, client_ip: str) -> None:
         self.store = store
         self.tasks: list[Any] = []
-        self.page = SimpleNamespace(client_ip=client_ip, run_task=self.tasks.append, update=lambda: None)
+        self.page = SimpleNamespace(run_task=self.tasks.append, update=lambda: None)
+        self.peer = client_ip          # the connection's address, as the gate saw it
         self.state: dict[str, Any] = {}
 
     def ui(self, key: str, default: Any = None) -> Any:

@@ -229,3 +229,13 @@ def test_random_edits_keep_a_recipe_set_the_editor_and_the_check_agree_on(start,
                 {**r, "ingredients": [old if c.strip().casefold() == old.casefold() else c
                                       for c in r["ingredients"]]}
                 for r in json.loads(before)["recipes"]]
+
+
+def test_a_rename_to_a_card_a_recipe_already_uses_is_refused_never_merged():
+    """BU-5's list: 'onion' taken out of the list stays in its recipe (a fault shown
+    there); renaming 'patty' to 'onion' would make the two one card, so it is refused
+    and nothing changes (found by the random edits above)."""
+    raw = edit.remove_ingredient(example(), ingredient_list(example()).index("onion"))
+    assert edit.rename_refused(raw, 0, "Onion") == "'onion' is already in a recipe: add it to the list instead."
+    assert edit.rename_refused(raw, 0, "Patty") is None          # its own name, other case
+    assert edit.add_refused(raw, "onion") is None                 # adding it back mends the fault

@@ -107,7 +107,10 @@ def test_a_missing_file_and_control_characters(tmp_path):
     path = _write(tmp_path, {"name": "Ours\x1b[2J", "recipes": [{"name": "A\x1b]0;x\x07", "ingredients": []}]})
     proc = run_cli("recipes", "check", str(path))
     assert proc.returncode == 1 and b"\x1b" not in proc.stderr
-    assert proc.stderr.decode() == ("recipes[0] (A\\x1b]0;x\\x07).ingredients: a recipe needs at least one "
+    hidden = "holds a character that does not show (U+001B, a control character): type it again without it"
+    assert proc.stderr.decode() == (f"name: {hidden}\n"        # every field a player reads: core.text
+                                    f"recipes[0] (A\\x1b]0;x\\x07).name: {hidden}\n"
+                                    "recipes[0] (A\\x1b]0;x\\x07).ingredients: a recipe needs at least one "
                                     "ingredient between the buns (BU-5)\n")
 
 

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from tests.e2e.harness import PHONE, block_off_machine, enable_semantics, shot
+from tests.e2e.harness import PHONE, block_off_machine, enable_semantics, fonts_arrived, shot
 from tests.e2e.table import Table
 from tests.e2e.test_net_e2e import code_of
 
@@ -98,5 +98,72 @@ def test_a_browser_on_this_machine_without_the_host_key_gets_the_phone_screens(
         assert pg.get_by_role("button", name="Home").count() == 0
         assert pg.get_by_text(re.compile("Hot Dog")).count() == 0      # no game list, no records
         shot(pg, "access-no-host-key")
+    finally:
+        ctx.close()
+
+
+@contextmanager
+def recording_site():
+    """Another local server on another port (any app on this machine) that notes the
+    headers of every request it gets."""
+    seen: list[dict[str, str]] = []
+    page = b"<!doctype html><title>another app</title><img src='/pixel.png'>"
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+            seen.append({k.lower(): v for k, v in self.headers.items()} | {"path": self.path})
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(page)))
+            self.end_headers()
+            self.wfile.write(page)
+
+        def log_message(self, *args) -> None:
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/", seen
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def test_no_other_server_on_this_machine_receives_the_host_key(chromium_browser, app_server):
+    """Cookies ignore ports: the cookie older versions kept the key in was sent to a page
+    on any other port of 127.0.0.1. The key now lives in the origin's own storage: the
+    host's browser holds no cookie with it (the old one is deleted when the host link
+    is opened), another port's server receives it in no header, and the host is still
+    the host after a reload."""
+    from companion.net.access import legacy_cookie_name
+
+    ctx = chromium_browser.new_context(viewport=PHONE)
+    ctx.route("**/*", block_off_machine)
+    try:
+        # a browser that was the host of an older version: the old cookie is there
+        ctx.add_cookies([{"name": legacy_cookie_name(app_server.port), "value": app_server.key,
+                          "domain": "127.0.0.1", "path": "/", "httpOnly": True, "sameSite": "Strict"}])
+        pg = ctx.new_page()
+        pg.goto(app_server.url)                               # the host link
+        enable_semantics(pg)
+        pg.get_by_role("button", name="Home").first.wait_for(timeout=30000)
+        assert pg.url == app_server.base                      # the key left the address bar
+        assert all(app_server.key not in c["value"] for c in ctx.cookies())
+        with recording_site() as (other, seen):
+            visit = ctx.new_page()
+            visit.goto(other)
+            visit.wait_for_load_state("load")
+            visit.goto(other + "again")
+            visit.close()
+        assert len(seen) >= 3
+        assert all(app_server.key not in value for request in seen for value in request.values())
+        pg.reload()                                           # still the host, from its storage
+        enable_semantics(pg)
+        pg.get_by_role("button", name="Home").first.wait_for(timeout=30000)
+        pg.get_by_text(re.compile("Hot Dog")).first.wait_for(timeout=30000)   # the games: the whole app
+        fonts_arrived(pg)
+        pg.wait_for_timeout(1500)                             # the picture lags the tree
+        shot(pg, "access-host-after-reload")
     finally:
         ctx.close()

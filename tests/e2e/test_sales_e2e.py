@@ -4,12 +4,16 @@ short rounds. Rulings: SA-2 (cards dealt), SA-3…SA-9 (a sale), SA-13…SA-15 (
 
 from __future__ import annotations
 
+import json
+import os
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.harness import DESKTOP, PHONE, Server, shot, type_text
+from tests.conftest import run_cli
+from tests.e2e.harness import DESKTOP, PHONE, ROOT, Server, shot, type_text
 from tests.e2e.table import Table
 
 pytestmark = pytest.mark.e2e
@@ -214,3 +218,102 @@ def test_sigkill_between_sales_keeps_the_game_and_a_refused_edit(chromium_browse
         t.close()
     finally:
         server.stop()
+
+
+SHOTS = Path(os.environ.get("COMPANION_SHOTS_SALES16", ROOT / "test-artifacts" / "screenshots"))
+
+
+def both_sizes(t: SalesTable, name: str, text: str, scroll: bool = False) -> None:
+    """Screenshots at 360×740 and 1280×800 with ``text`` on screen: the screen's top, or
+    (``scroll``) scrolled to the text."""
+    for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        t.pg.set_viewport_size(viewport)
+        t.pg.mouse.move(viewport["width"] // 2, viewport["height"] // 2)
+        t.pg.mouse.wheel(0, -20000)
+        t.see(text)
+        if scroll:
+            t.pg.wait_for_timeout(500)
+            t.into_view(t.find(text).first)
+        t.pg.wait_for_timeout(1000)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        t.pg.screenshot(path=str(SHOTS / f"sales16-{name}-{size}.png"))
+    t.pg.set_viewport_size(DESKTOP)
+
+
+def test_a_whole_four_player_game_with_the_example_deck_sa16(chromium_browser, app_server):
+    """The issue's table: Anna, Bernd, Chris, Dora and the example deck (45 cards). The
+    setup offers 11 each (12 would need 48, refused with SA-16) and shows what each round
+    deals; three rounds are played card by card, each round's start saying what is dealt
+    and why before its first card; no player is ever asked to play from a deck of
+    greyed-out cards; the game's export is refereed to the result shown."""
+    with SalesTable(chromium_browser, app_server.url, DESKTOP) as t:
+        t.click("New Sales match")
+        t.see("New Sales game")
+        for i, name in enumerate(["Anna", "Bernd", "Chris", "Dora"], 1):
+            if not t.pg.get_by_role("textbox", name=f"Player {i}").count():
+                t.click("Add player")
+            t.type_into(f"Player {i}", name)
+            t.pg.get_by_role("radio", name=name).first.wait_for()
+        t.see("Round 2: at most 9 each (8 if no winner discards from hand)")
+        t.see("Round 1: 11 each, 44 of the 45 cards; 1 stays out")     # the field offers 11
+        both_sizes(t, "setup", "What each round deals with Example weather deck (edit me) (SA-16)",
+                   scroll=True)
+        t.type_into("Cards dealt per hand each round", "12")
+        t.see("SA-16: 4 players × 12 cards need 48 cards, and the deck holds 45: round 1 can deal at most 11 each")
+        expect(t.button("Start game")).to_be_disabled()
+        t.type_into("Cards dealt per hand each round", "11")
+        t.click("Start game")
+        t.see("Round 1: 11 each from the 45 cards of the deck; 1 stays out (SA-16).")
+        won = 0
+        for r in (1, 2, 3):
+            if r > 1:
+                left = 45 - won
+                each = min(11, left // 4)
+                out = left - 4 * each
+                told = (f"Round {r}: {left} cards left after the {won} won: {each} each, "
+                        f"{out} {'stays' if out == 1 else 'stay'} out (SA-16, house rule).")
+                t.see(told)
+                t.click(f"Start round {r}")
+                t.see(f"Cards in hand: Anna {each} · Bernd {each} · Chris {each} · Dora {each}")
+                both_sizes(t, f"round{r}-start", told)
+            won += play_round(t)
+        t.see("Game over: the scores")
+        result = refereed(t)
+        assert result["game_over"] and result["rounds"][1]["hand_size"] < 11
+        (winner,) = result["winners"]
+        t.see(f"{winner} wins")
+
+
+def play_round(t: SalesTable) -> int:
+    """Every sale of the round: the player whose turn it is taps the first card the
+    picker offers (never one greyed out), then Record sale. Returns the sales."""
+    sales = 0
+    status = re.compile(r"^Round \d, sale \d+: \w+ leads; (\w+) to play\.$")
+    while True:
+        line = t.pg.get_by_text(re.compile(r"^(Round \d, sale \d+: .* to play\.|Round \d is over|Game over)"))
+        line.first.wait_for()
+        m = status.match(line.first.inner_text())
+        if m is None:
+            return sales
+        while m is not None:
+            player = m.group(1)
+            offered = t.pg.locator(f'[aria-label^="{player} plays "][role="button"]')
+            assert offered.count(), f"the picker offers {player} nothing"
+            chip = offered.first
+            t.into_view(chip)
+            chip.click()
+            expect(t.pg.get_by_text(f"{player}'s card", exact=True)).to_have_count(0)
+            nxt = t.pg.get_by_text(status)
+            m = status.match(nxt.first.inner_text()) if nxt.count() else None
+        t.click("Record sale")
+        expect(t.button("Record sale")).to_have_count(0)
+        sales += 1
+
+
+def refereed(t: SalesTable) -> dict:
+    """The game exported as JSON from the screen, refereed by `companion referee`."""
+    with t.pg.expect_download() as got:
+        t.click("Game as JSON")
+    proc = run_cli("referee", str(got.value.path()))
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)

@@ -58,7 +58,10 @@ def _open_record(game: str) -> dict[str, Any]:
     seat = part(game, "seat")
 
     def going_on(record: dict[str, Any]) -> bool:
-        return not seat.over(record) and seat.resolution(record, None) is not None
+        # two to move (one bid in, one to come): a sales round over waits for the table to
+        # deal the next (SA-16), and a player alone's card is recorded at once (SA-8)
+        return (not seat.over(record) and len(seat.expected(record)) >= 2
+                and seat.resolution(record, None) is not None)
 
     return find(RECORDS[game](), going_on, settings=settings(
         database=None, max_examples=2000, derandomize=True, phases=[Phase.generate],

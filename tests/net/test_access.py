@@ -14,9 +14,10 @@ import socket
 import stat
 import threading
 
+import msgpack
 import pytest
 
-from companion.net.access import Gate, cookie_name, host_link, host_session, load_host_key
+from companion.net.access import STORAGE_KEY, Gate, host_link, host_session, legacy_cookie_name, load_host_key, visitor
 from companion.net.serving import serving_lines
 from tests.e2e.harness import Server
 
@@ -87,14 +88,33 @@ def test_dns_rebinding_a_foreign_name_to_this_machine_is_refused(server):
 
 # ---------------------------------------------------------------- the host link
 
-def test_the_host_link_sets_the_cookie_and_drops_the_key_from_the_address(server):
+def test_the_host_link_keeps_the_key_in_this_origins_storage_and_drops_it_from_the_address(server):
+    """No cookie holds the key: cookies ignore ports, so every other server on
+    127.0.0.1 would receive it. The page keeps it in its own origin's localStorage and
+    goes on to the clean address at once (replacing the history entry)."""
     answer = http_get(server.port, f"/?host={server.key}")
-    head = answer.split("\r\n\r\n", 1)[0].lower()
-    assert head.startswith("http/1.1 303")
-    assert "\r\nlocation: /\r\n" in head
-    cookie = next(line for line in head.split("\r\n") if line.startswith("set-cookie:"))
-    assert f"{cookie_name(server.port)}={server.key.lower()}" in cookie
-    assert "httponly" in cookie and "samesite=strict" in cookie
+    head, body = answer.split("\r\n\r\n", 1)
+    assert head.startswith("HTTP/1.1 200")
+    assert f'localStorage.setItem("{STORAGE_KEY}","{server.key}")' in body
+    assert 'location.replace("/")' in body
+    lowered = head.lower()
+    assert "cache-control: no-store" in lowered and "referrer-policy: no-referrer" in lowered
+    cookies = [line for line in head.split("\r\n") if line.lower().startswith("set-cookie:")]
+    # the only cookie: the one older versions kept the key in, deleted
+    assert cookies == [f"set-cookie: {legacy_cookie_name(server.port)}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"]
+    assert server.key not in head
+
+
+def test_every_page_opens_its_websocket_with_the_key_this_origin_keeps(server):
+    """Flet's index.html, at any address, carries the script that sends the stored key
+    with the websocket; a copy cached without it is never reused."""
+    for path in ("/", "/join", "/history", "/match/7"):
+        head, body = http_get(server.port, path).split("\r\n\r\n", 1)
+        assert head.startswith("HTTP/1.1 200"), path
+        assert f'localStorage.getItem("{STORAGE_KEY}")' in body and 'webSocketEndpoint="ws?host="' in body
+        assert body.index("webSocketEndpoint=\"ws?host=") < body.index("</head>")
+        assert "\r\netag:" not in head.lower() and "\r\nlast-modified:" not in head.lower()
+        assert f"content-length: {len(body.encode('latin-1'))}" in head.lower()
 
 
 def test_a_wrong_host_key_is_refused_and_sets_nothing(server):
@@ -114,26 +134,36 @@ def test_pages_may_not_be_framed_by_another_page(server):
 # ---------------------------------------------------------------- the verdict, in-process
 
 class _Recorder:
-    """The inner app: notes what the gate let through and the host verdict it saw."""
+    """The inner app: notes what the gate let through and the verdict it saw."""
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, bool]] = []
+        self.peers: list[str | None] = []
+        self.queries: list[bytes] = []
 
     async def __call__(self, scope, receive, send) -> None:
-        async def later() -> bool:           # a task started inside, as Flet starts `main`
-            return host_session()
+        async def later() -> tuple[bool, str | None]:   # a task started inside, as Flet starts `main`
+            who = visitor()
+            return host_session(), who.peer if who else None
 
-        self.calls.append((scope["type"], await asyncio.create_task(later())))
+        host, peer = await asyncio.create_task(later())
+        self.calls.append((scope["type"], host))
+        self.peers.append(peer)
+        self.queries.append(scope.get("query_string", b""))
         if scope["type"] == "http":
             await send({"type": "http.response.start", "status": 200, "headers": []})
             await send({"type": "http.response.body", "body": b"ok"})
 
 
-def _run(gate: Gate, scope: dict) -> list[dict]:
+REGISTER = b"\x00" + msgpack.packb([1, {"session_id": None, "page_name": "", "page": {"route": "/"}}])
+
+
+def _run(gate: Gate, scope: dict, frames: list[bytes] = (REGISTER,)) -> list[dict]:
     sent: list[dict] = []
+    incoming = [{"type": "websocket.connect"}, *({"type": "websocket.receive", "bytes": f} for f in frames)]
 
     async def receive():
-        return {"type": "websocket.connect"}
+        return incoming.pop(0) if incoming else {"type": "websocket.disconnect", "code": 1000}
 
     async def send(message):
         sent.append(message)
@@ -145,32 +175,58 @@ def _run(gate: Gate, scope: dict) -> list[dict]:
     return sent
 
 
-def _ws(headers: dict[str, str]) -> dict:
-    return {"type": "websocket", "scheme": "ws", "path": "/ws", "query_string": b"",
-            "headers": [(k.encode(), v.encode()) for k, v in headers.items()]}
+def _ws(headers: dict[str, str], query: str = "", client: tuple[str, int] = ("192.168.1.30", 50000)) -> dict:
+    return {"type": "websocket", "scheme": "ws", "path": "/ws", "query_string": query.encode(),
+            "client": client, "headers": [(k.encode(), v.encode()) for k, v in headers.items()]}
 
 
 def test_a_session_is_the_host_only_with_the_host_key_not_for_coming_from_loopback():
+    """The gate's verdict as the session's own task sees it (the raw protocol against a
+    real server, the session's screens included: tests/net/test_forged_pages.py)."""
     inner = _Recorder()
     gate = Gate(inner, key="k" * 32, port=8550)
     own = {"host": "127.0.0.1:8550", "origin": "http://127.0.0.1:8550"}
-    _run(gate, _ws(own))                                                   # a phone, or a tunnel
-    _run(gate, _ws(own | {"cookie": f"{cookie_name(8550)}={'k' * 32}"}))   # the host's browser
-    _run(gate, _ws(own | {"cookie": f"{cookie_name(8550)}={'x' * 32}"}))   # a made-up cookie
-    _run(gate, _ws(own | {"cookie": f"{cookie_name(9999)}={'k' * 32}"}))   # another server's
+    loopback = ("127.0.0.1", 40000)
+    _run(gate, _ws(own, client=loopback))                                   # a phone, or a tunnel
+    _run(gate, _ws(own, "host=" + "k" * 32, client=loopback))               # the host's browser
+    _run(gate, _ws(own, "host=" + "x" * 32, client=loopback))               # a made-up key
+    _run(gate, _ws(own | {"cookie": f"{legacy_cookie_name(8550)}={'k' * 32}"}, client=loopback))  # the old cookie
     assert inner.calls == [("websocket", False), ("websocket", True), ("websocket", False),
                            ("websocket", False)]
-    assert host_session() is False                       # the verdict does not leak out
+    assert inner.peers == ["127.0.0.1"] * 4
+    assert all(b"host=" not in q for q in inner.queries)     # the key never reaches Flet
+    assert host_session() is False and visitor() is None     # the verdict does not leak out
 
 
 def test_the_lan_address_is_an_own_origin_when_serving_on_the_network():
     inner = _Recorder()
     gate = Gate(inner, key="k" * 32, port=8550, names=["0.0.0.0"])
     lan = {"host": "192.168.1.20:8550", "origin": "http://192.168.1.20:8550"}
-    assert _run(gate, _ws(lan)) == [] and inner.calls == [("websocket", False)]
+    assert _run(gate, _ws(lan)) == [{"type": "websocket.accept"}] and inner.calls == [("websocket", False)]
+    assert inner.peers == ["192.168.1.30"]
     refused = _run(gate, _ws({"host": "192.168.1.20:8550", "origin": "http://192.168.1.21:8550"}))
     assert refused == [{"type": "websocket.close", "code": 1008}]
     assert len(inner.calls) == 1
+
+
+def test_a_crashed_session_shows_one_line_never_the_traceback():
+    """Flet sends an unexpected error's traceback to the browser (its paths, its code, the
+    data it held); the gate sends one line instead, and the log keeps the rest."""
+    traceback = "UnicodeEncodeError: surrogates\nTraceback (most recent call last):\n  File \"/x/db.py\""
+
+    async def crashing(scope, receive, send) -> None:
+        await receive()
+        await send({"type": "websocket.accept"})
+        await receive()
+        await send({"type": "websocket.send", "bytes": b"\x00" + msgpack.packb([6, {"message": traceback}])})
+        await send({"type": "websocket.send", "bytes": b"\x00" + msgpack.packb([2, {"id": 1, "patch": []}])})
+
+    gate = Gate(crashing, key="k" * 32, port=8550)
+    sent = _run(gate, _ws({"host": "127.0.0.1:8550", "origin": "http://127.0.0.1:8550"}))
+    frames = [msgpack.unpackb(m["bytes"][1:]) for m in sent if m["type"] == "websocket.send"]
+    assert frames[0][0] == 6 and "Traceback" not in frames[0][1]["message"]
+    assert frames[0][1]["message"].startswith("companion met an error it did not expect")
+    assert frames[1] == [2, {"id": 1, "patch": []}]                  # everything else as sent
 
 
 # ---------------------------------------------------------------- the key and what serve prints

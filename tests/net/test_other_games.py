@@ -99,3 +99,27 @@ def test_a_card_played_stays_when_its_seat_is_left_or_freed(hub, store, sales):
     sale = store.match(sales).current.record["rounds"][0]["sales"][0]
     assert [p["player"] for p in sale["plays"]] == PLAYERS
     assert sale["plays"][0]["card"] == {"suit": "sun", "value": 5}
+
+
+def test_sales_rounds_after_the_first_are_dealt_at_the_table_sa16(hub, store):
+    """A round over, the phones wait: the table's "Start round 2" deals it, from the
+    deck's cards less those won (SA-16), and says so; then the phones play on."""
+    from companion.games.sales import changes
+
+    mid = store.create_match("sales", PLAYERS, {"game": "sales", "players": PLAYERS, "hand_size": 1, "rounds": []})
+    _code, tokens = seated(hub, mid)
+    for p, v in zip(PLAYERS, (5, 2, 7)):
+        hub.submit(tokens[p], {"card": {"suit": "sun", "value": v}})
+    view = hub.view(tokens["Bernd"])
+    assert view.waiting_for == () and not view.my_turn and not view.game_over
+    with pytest.raises(BidRefused, match="SA-16: round 2 is dealt at the table first"):
+        hub.submit(tokens["Bernd"], {"card": {"suit": "sun", "value": 1}})
+    record = store.match(mid).current.record
+    assert changes.start_next_round(record, copy=3).error == (
+        "round 2: SA-16: 2 cards are left after the 1 won, fewer than the 3 players: the round cannot be dealt")
+    dealt = changes.start_next_round(record, copy=4)         # 3 left after the 1 won: 1 each
+    assert dealt.ok and dealt.record["rounds"][1] == {"sales": []}
+    store.save_game(mid, 1, dealt.record)
+    assert hub.view(tokens["Bernd"]).my_turn                 # Bernd won the last sale and leads (SA-9)
+    hub.submit(tokens["Bernd"], {"card": {"suit": "rain", "value": 1}})
+    assert store.match(mid).current.record["rounds"][1]["sales"] == []      # the sale goes on

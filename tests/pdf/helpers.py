@@ -41,8 +41,10 @@ def uncovered_text(data: bytes) -> list[tuple[str, str]]:
     characters, as (font, text): such text would print as boxes. Empty when all is well."""
     from companion.pdf import fonts
 
-    by_base = {"DejaVuSans-Bold": "DejaVuSans-Bold", "DejaVuSans": "DejaVuSans",
-               "DroidSansFallback": "DroidSansFallback"}
+    # longest first: "DejaVuSansCondensed-Bold" before "DejaVuSans"
+    by_base = {"DejaVuSansCondensed-Bold": "DejaVuSansCondensed-Bold", "DejaVuSansCondensed": "DejaVuSansCondensed",
+               "DejaVuSans-Bold": "DejaVuSans-Bold", "DejaVuSans": "DejaVuSans",
+               "DroidSansFallback": "DroidSansFallback", "NanumSquare": "NanumSquare"}
     bad: list[tuple[str, str]] = []
 
     def visit(txt, cm, tm, font, size):
@@ -84,3 +86,46 @@ def fonts_used(data: bytes) -> list[tuple[str, bool]]:
     for page in reader(data).pages:
         visit(page.get("/Resources"))
     return sorted(out.items())
+
+
+def drawn_strings(data: bytes) -> list[str]:
+    """Each string the pages' text operators draw, its characters in the order they are
+    drawn (left to right), mapped back through each font's ToUnicode table. Unlike a text
+    extractor, which puts right-to-left text back into its logical order, this shows the
+    order a reader sees on the paper."""
+    import re
+
+    from pypdf.generic import ContentStream
+
+    def cmap(font) -> dict[int, str]:
+        table: dict[int, str] = {}
+        to_unicode = font.get("/ToUnicode")
+        if to_unicode is None:
+            return table
+        body = to_unicode.get_object().get_data().decode("latin-1")
+        for block in re.findall(r"beginbfchar(.*?)endbfchar", body, re.S):
+            for src, dst in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
+                table[int(src, 16)] = bytes.fromhex(dst).decode("utf-16-be")
+        for block in re.findall(r"beginbfrange(.*?)endbfrange", body, re.S):
+            for lo, hi, dst in re.findall(r"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
+                start = int.from_bytes(bytes.fromhex(dst), "big")
+                for i, code in enumerate(range(int(lo, 16), int(hi, 16) + 1)):
+                    table[code] = chr(start + i)
+        return table
+
+    def raw(operand) -> bytes:
+        return operand.original_bytes if hasattr(operand, "original_bytes") else bytes(operand)
+
+    out: list[str] = []
+    for page in reader(data).pages:
+        fonts = {name: cmap(font.get_object()) for name, font in (page["/Resources"].get("/Font") or {}).items()}
+        current: dict[int, str] = {}
+        for operands, op in ContentStream(page.get_contents(), page.pdf).operations:
+            if op == b"Tf":
+                current = fonts.get(operands[0], {})
+            elif op in (b"Tj", b"'", b'"'):
+                out.append("".join(current.get(b, "") for b in raw(operands[-1])))
+            elif op == b"TJ":
+                out.append("".join(current.get(b, "") for part in operands[0] if not isinstance(part, (int, float))
+                                   for b in raw(part)))
+    return out

@@ -118,12 +118,43 @@ def test_the_rule_text_copies_hold_what_the_cards_rest_on():
 
 # ------------------------------------------------------------ what used to cause wrong play
 
-def test_sales_competitive_players_need_not_follow_suit():
+def test_sales_competitive_players_need_not_follow_suit_and_the_card_says_it_is_the_competitive_rule():
+    """Issue 29: "need not follow suit" is the competitive rule; co-op says the opposite."""
     front, back = front_back("sales")
     sale = front.split("A sale (a trick)")[1]
-    assert "You don't need to play on suit — play any card; only on-suit cards can win." in sale
+    assert ("In the competitive game you don't need to play on suit — play any card; only on-suit cards "
+            "can win (co-op: see the back).") in sale
     assert "on suit if able" not in front
     assert "Play on suit if able" in back.split("Solo and 2-player co-op")[1]
+
+
+def test_sales_setup_says_shuffle_deal_and_three_rounds_and_the_all_wild_case():
+    """Issue 29: setup says shuffle and deal, and how many rounds; SA-4's every-card-wild case; SA-2's
+    player counts marked as a ruling."""
+    front, _back = front_back("sales")
+    setup = front.split("A sale (a trick)")[0]
+    assert "Shuffle all the cards and deal each player as many as the table says. A game is three rounds." in setup
+    assert "Competitive 2–6 (ruling) 12 each HOUSE RULE" in setup
+    assert "A wild first: the first non-wild card sets the suit; all wild: all are on suit. (ruling)" in front
+
+
+def test_hotdog_the_hot_dogs_leave_the_game_not_the_players():
+    front, back = front_back("hotdog")
+    assert "each player gets $1 per own hot dog there, and those hot dogs leave the game." in front
+    assert "and they leave the game" not in front
+    # the mistake is leaving the card out, not keeping it (the German card said so already)
+    assert "Leaving your table card out: take it back at the end of every round." in back
+    assert "Keeping your table card" not in back
+
+
+def test_burger_the_taker_chooses_and_used_tools_come_back_and_no_house_rule_where_rulings_have_none():
+    front, _back = front_back("burger")
+    assert "each tongs player chooses a deck and takes it" in front
+    assert ("If that leaves you one tool card in hand, take all your used ones back, the one just played "
+            "too. (ruling)") in front
+    setup = front.split("A round")[0]
+    assert "shuffled face down. Recipes:" in setup          # no HOUSE RULE after the draw deck …
+    assert "one of them. Each player" in setup              # … nor after the recipes (no ruling has one)
 
 
 def test_hotdog_a_full_table_takes_no_more_bids_that_round_as_the_app_rules_it():
@@ -151,9 +182,8 @@ def test_hotdog_everyone_takes_back_their_table_card():
 def test_burger_says_where_recipes_and_the_draw_deck_come_from():
     front, _ = front_back("burger")
     setup = front.split("A round")[0]
-    assert "Draw deck: shuffle all ingredient cards, buns included, with the rat cards, face down. HOUSE RULE" in setup
-    assert ("Recipes: lay your game's recipe cards face up for all; each hamburger follows one of them. HOUSE RULE"
-            in setup)
+    assert "Draw deck: all ingredient cards, buns included, and the rat cards, shuffled face down." in setup
+    assert "Recipes: lay out your game's recipe cards for all to see; each hamburger follows one of them." in setup
     assert "First player: whoever most recently ate a hamburger." in setup
 
 
@@ -162,7 +192,7 @@ def test_the_smaller_points_read_as_the_rules_say():
     sa_front, sa_back = front_back("sales")
     bu_front, bu_back = front_back("burger")
     # the sales deal: 12 is the rule in co-op and solo, a house rule only in the competitive game
-    assert "Competitive 2–6 12 each HOUSE RULE Co-op 2 12 each Solo 1 (two hands) 12 per hand" in sa_front
+    assert "Competitive 2–6 (ruling) 12 each HOUSE RULE Co-op 2 12 each Solo 1 (two hands) 12 per hand" in sa_front
     assert "12" not in sa_front.split("Setup")[0]
     # won cards are not said to be face up; the winner's discards are face down
     assert "discards from hand, face down" in sa_front and "face up (" not in sa_front
@@ -182,7 +212,7 @@ def test_the_smaller_points_read_as_the_rules_say():
     assert "three $1 cards" in hd_front and "$3" not in hd_front + hd_back
 
 
-@pytest.mark.parametrize("game, house, ruling", [("hotdog", 1, 4), ("sales", 1, 3), ("burger", 4, 8)])
+@pytest.mark.parametrize("game, house, ruling", [("hotdog", 1, 4), ("sales", 1, 4), ("burger", 2, 8)])
 def test_house_rules_and_rulings_are_marked_apart(game, house, ruling):
     front, back = front_back(game)
     words = front + " " + back
@@ -231,13 +261,15 @@ def test_each_face_fits_its_box_at_full_size(game):
         assert height <= layout.FACE_MM[1] * layout.MM
 
 
-def test_a_face_too_long_is_an_error_never_shrunk():
-    from reportlab.platypus.doctemplate import LayoutError
-
+def test_a_face_too_long_is_an_error_never_shrunk_said_in_one_line():
     long = Section("Too long", lines=tuple(Line("word " * 80, ("001:1",)) for _ in range(8)))
     too_long = RulesCard("hotdog", "Too long", ((long,), (long,)))
-    with pytest.raises(LayoutError):
+    with pytest.raises(cardmod.FaceTooLong) as err:
         cardmod.render(too_long, "a6", DAY)
+    message = str(err.value)
+    assert message.startswith("Too long: the front does not fit its card on A6 (English, ")
+    assert "mm too long); please report this" in message
+    assert "\n" not in message and "0x" not in message and "KeepInFrame" not in message
 
 
 def _drawn(data: bytes, page: int = 0) -> list[tuple[str, float, float, float]]:

@@ -207,6 +207,84 @@ def test_print_all_lists_the_files_written_escaped(tmp_path, capsys, monkeypatch
     from companion.cli import main
     from companion.pdf import api
 
-    monkeypatch.setattr(api, "build_all", lambda out: [Path(out) / "a\x1b[2Jb.pdf"])
+    monkeypatch.setattr(api, "build_all", lambda out, languages=None: [Path(out) / "a\x1b[2Jb.pdf"])
     assert main(["print", "--all", "--out", str(tmp_path)]) == 0
     assert capsys.readouterr().out == f"{tmp_path}/a\\x1b[2Jb.pdf\n"
+
+
+def test_all_in_german_writes_the_german_set_beside_the_english_one(tmp_path):
+    """Issue 29: `print --all --lang de` stopped after 8 of 15 files. Now it writes every German
+    file, named so that it overwrites no English one."""
+    from companion.pdf.api import all_printables
+
+    out = tmp_path / "printables"
+    (out).mkdir()
+    (out / "hotdog-rules-a6.pdf").write_bytes(b"the English card, kept")
+    proc = run_cli("print", "--all", "--lang", "de", "--out", str(out))
+    assert proc.returncode == 0, proc.stderr
+    german = sorted(all_printables(["de"]))
+    assert len(german) == 15 and all(name.endswith("-de.pdf") for name in german)
+    assert sorted(p.name for p in out.iterdir()) == sorted(german + ["hotdog-rules-a6.pdf"])
+    assert (out / "hotdog-rules-a6.pdf").read_bytes() == b"the English card, kept"
+    assert "Regelkarte" in text((out / "sales-rules-4up-letter-de.pdf").read_bytes())
+
+
+def test_all_that_cannot_build_a_file_says_so_in_one_line_and_leaves_the_folder_as_it_was(tmp_path, monkeypatch):
+    """Issue 29: a layout that does not fit is one line, never a traceback or a LayoutError with a
+    memory address, and `--all` never leaves a partial folder: the last game's card fails here,
+    after every other file was built."""
+    from companion.pdf import api
+    from companion.pdf.model import Line, RulesCard, Section
+
+    out = tmp_path / "printables"
+    out.mkdir()
+    (out / "hotdog-rules-a6.pdf").write_bytes(b"old")
+    last = api.printable_games()[-1]
+    module = api.printable(last)
+    long = Section("Too long", lines=tuple(Line("word " * 80, ("001:1",)) for _ in range(8)))
+    monkeypatch.setattr(module, "rules_card", lambda: RulesCard(last, "Too long — rules card", ((long,), (long,))))
+    proc = run_cli("print", "--all", "--out", str(out))
+    assert proc.returncode == 1
+    err = proc.stderr.decode()
+    assert err.count("\n") == 1 and err.startswith("companion print: Too long — rules card: the front does not fit")
+    assert "on A6 (English, " in err and "0x" not in err and "LayoutError" not in err and "Traceback" not in err
+    assert sorted(p.name for p in out.iterdir()) == ["hotdog-rules-a6.pdf"]     # nothing new, no temporary file
+    assert (out / "hotdog-rules-a6.pdf").read_bytes() == b"old"
+
+
+def test_all_that_cannot_write_a_file_renames_none_into_place(tmp_path, monkeypatch):
+    """A write that fails half-way (a full disk) leaves every file as it was, and no temporary file."""
+    import os
+
+    from companion.pdf import api
+
+    out = tmp_path / "printables"
+    out.mkdir()
+    (out / "hotdog-rules-a6.pdf").write_bytes(b"old")
+    calls = []
+    real = os.fdopen
+
+    def failing(fd, *args, **kwargs):
+        calls.append(fd)
+        if len(calls) == 10:
+            os.close(fd)
+            raise OSError(28, "No space left on device")
+        return real(fd, *args, **kwargs)
+
+    monkeypatch.setattr(api.os, "fdopen", failing)
+    with pytest.raises(OSError):
+        api.build_all(out, ["en"])
+    assert sorted(p.name for p in out.iterdir()) == ["hotdog-rules-a6.pdf"]
+    assert (out / "hotdog-rules-a6.pdf").read_bytes() == b"old"
+
+
+def test_the_help_says_what_size_a_cut_card_is():
+    """Issue 29: the cards of the 2-up and 4-up sheets are not A6; `--help` says what they are."""
+    from companion.pdf import cli, layout
+
+    assert cli.CUT_CARD == "{:g} × {:g} mm".format(*layout.CUT_CARD_MM)
+    proc = run_cli("print", "rules", "--help")
+    assert proc.returncode == 0
+    words = " ".join(proc.stdout.decode().split())
+    assert "one A6 card (105 × 148 mm) per A6 page" in words
+    assert "the cards cut from a sheet are 97 × 131.5 mm, a little smaller than A6" in words

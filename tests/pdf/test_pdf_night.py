@@ -61,3 +61,12 @@ def test_companion_print_night_from_its_export(tmp_path):
     assert proc.returncode == 1 and proc.stderr == (
         b'companion print: record: not a game night (its "kind" is not "night")\n')
     assert not (tmp_path / "bad.pdf").exists()
+
+
+def test_the_night_sheet_prints_no_ruling_ids():
+    """Issue 29: no ruling ids in a sheet's prose ("Anna wins Hot Dog #12 (HD-15)")."""
+    import re
+
+    (page,) = page_texts(build_night_sheet(result(), date=dt.date(2026, 11, 28)))
+    assert not re.search(r"\b(HD|SA|BU)-\d", page)
+    assert "Anna wins Hot Dog #12." in page and "Chris wins Sales #14." in page

@@ -15,7 +15,7 @@ from companion.games.sales import printable as sales
 from companion.pdf import document, sheet
 from companion.pdf.api import build_score_sheet, sheet_from_record
 from companion.pdf.model import Grid
-from tests.pdf.helpers import DATA, PRINTABLES, page_texts, reader, text
+from tests.pdf.helpers import DATA, PRINTABLES, drawn_strings, page_texts, reader, text, uncovered_text
 
 DAY = dt.date(2026, 1, 2)
 LONG = ["Anna-Lena Müller-Schmidt", "Maximilian Alexander Köh", "Γιώργος Παπαδόπουλος Κων",
@@ -114,7 +114,8 @@ def test_sales_says_what_numbers_are_and_ticks_the_last_sale():
 @pytest.mark.parametrize("pdf", sorted(PRINTABLES.glob("*-score-sheet-*.pdf")), ids=lambda p: p.stem)
 def test_blank_pads_have_a_date_field_and_no_build_date(pdf):
     words = text(pdf.read_bytes())
-    assert "Date" in words and "printed" not in words
+    german = pdf.stem.endswith("-de")
+    assert ("Datum" if german else "Date") in words and ("gedruckt" if german else "printed") not in words
     assert not any(y in words for y in ("2025", "2026", "2027"))
 
 
@@ -171,7 +172,109 @@ def test_cjk_names_print_bold_like_the_rest():
     assert b" 2 Tr" in content or b"\n2 Tr" in content      # filled and outlined: bold
     assert "さくら" in text(pdf) and "王小明" in text(pdf)
     cell = sheet.NameCell("さくら", 100, 10)
-    assert cell.synthetic and not sheet.NameCell("Zoë", 100, 10).synthetic
+    assert cell.stroke and not sheet.NameCell("Zoë", 100, 10).stroke
+
+
+def test_korean_names_print_bold_like_latin_and_chinese():
+    """Issue 29: Korean names printed in regular weight beside bold Latin and Chinese ones."""
+    pdf = build_score_sheet("hotdog", players=["민준", "Zoë"], date=DAY)
+    content = b"".join(p.get_contents().get_data() for p in reader(pdf).pages)
+    assert content.count(b" 2 Tr") >= 1                   # the Korean head filled and outlined
+    assert "민준" in text(pdf)
+    korean, chinese = sheet.NameCell("민준", 100, 10), sheet.NameCell("小明", 100, 10)
+    assert korean.font == "NanumSquare" and korean.stroke >= chinese.stroke > 0
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game, players", [("hotdog", 5), ("burger", 5), ("sales", 6)])
+def test_a_long_one_word_name_is_never_broken_inside_the_word(game, paper, players):
+    """Issue 29: "Konstantinopoul/ou" at five players. One word too long for its column at 8 pt is
+    set smaller for that name alone (the others keep their size), and beyond that narrowed, never
+    broken; the text a reader copies out is the whole name."""
+    names = ["Konstantinopoulou", "Anna", "Bernd", "Chris", "Dora", "Emil"][:players]
+    worst = "Wwwwwwwwwwwwwwwwwwwwwwww"                 # 24 letters: the longest a name may be (HD-1)
+    for long in ("Konstantinopoulou", worst):
+        names[0] = long
+        pdf = build_score_sheet(game, players=names, paper=paper, date=DAY)
+        assert long in text(pdf)
+        width = document.sheet_frame_width(paper)
+        for block in grids(MODULES[game].score_sheet(names)):
+            from companion.pdf import layout
+            from companion.pdf.layout import MM
+
+            lead = [w * MM for w in block.lead_widths]
+            tail = [w * MM for w in (block.tail_widths or (22.0,) * len(block.tail))]
+            col = layout.column_widths(width, lead, len(block.players), tail)[len(lead)] - 2 * sheet.CELL_PAD
+            size = sheet.name_size(names, col)
+            cell = sheet.NameCell(long, col, size)
+            assert cell.lines == [long]
+            assert cell.size * cell.line_scale(long) * sheet.stringWidth(long, cell.font, 1) <= col + 0.01
+            assert size >= 8 and sheet.NameCell("Anna", col, size).size == size   # the others keep theirs
+    kon = sheet.NameCell("Konstantinopoulou", 66.0, 10.0)
+    assert kon.size >= sheet.NAME_OWN_SMALLEST and kon.line_scale("Konstantinopoulou") == 1.0
+
+
+# ------------------------------------------------------------ right-to-left names
+
+# What a reader sees, left to right, as the Unicode charts spell it (written out here, not
+# computed by the libraries the printables use): Arabic in its joined forms, the first letter
+# of a word on the right; Hebrew needs no joining.
+MUHAMMAD_SEEN = "\ufeaa\ufee4\ufea4\ufee3"                   # dal final, meem medial, hah medial, meem initial
+ABDALLAH_SEEN = "\ufeea\ufee0\ufedf\ufe8d \ufeaa\ufe92\ufecb"   # الله, a space (a no-break one: one word), عبد
+SARAH_SEEN = "\u05d4\u05e8\u05e9"                              # he, resh, shin
+
+
+def test_arabic_and_hebrew_names_print_joined_and_in_reading_order():
+    """Issue 29: "محمد" printed "دمحم" (unjoined, backwards), "שרה" printed "הרש"."""
+    import unicodedata
+
+    pdf = build_score_sheet("hotdog", players=["محمد", "عبد الله", "שרה", "Zoë"], date=DAY)
+    drawn = "".join(drawn_strings(pdf))
+    assert MUHAMMAD_SEEN in drawn and ABDALLAH_SEEN in drawn and SARAH_SEEN in drawn
+    assert "\u062f\u0645\u062d\u0645" not in drawn and "\u0645\u062d\u0645\u062f" not in drawn   # never unjoined
+    # a text extractor (pypdf) gives the names back as typed, in their joined forms
+    words = unicodedata.normalize("NFKC", text(pdf))
+    assert "محمد" in words and "عبد الله" in words and "שרה" in words
+    assert uncovered_text(pdf) == []
+
+
+def test_a_right_to_left_name_in_a_sentence_and_a_cell_reads_right():
+    """The mustard column and the subtitle of a filled sheet name players in sentences and cells."""
+    import json
+    import unicodedata
+
+    record = json.loads((DATA / "hotdog-game.json").read_text(encoding="utf-8"))
+    old = record["players"]
+    new = ["محمد", "שרה", "Γιώργος", "Дмитрий"]
+    raw = json.dumps(record, ensure_ascii=False)
+    for a, b in zip(old, new):
+        raw = raw.replace(f'"{a}"', f'"{b}"')
+    pdf = build_score_sheet(record=raw.encode(), date=DAY)
+    drawn = "".join(drawn_strings(pdf))
+    assert drawn.count(MUHAMMAD_SEEN) >= 2 and drawn.count(SARAH_SEEN) >= 2     # heads, and the mustard cells
+    words = unicodedata.normalize("NFKC", text(pdf))
+    assert "Game 2 Γιώργος" in words and "Game 3 Дмитрий" in words
+
+
+def test_the_order_of_a_right_to_left_line_follows_unicodes_bidirectional_algorithm():
+    from companion.pdf.bidi import visual
+
+    assert visual("Anna") == "Anna"                                   # no right-to-left letter: as it was
+    assert visual("שרה") == SARAH_SEEN
+    assert visual("★ שרה wins.") == "★ " + SARAH_SEEN + " wins."     # the sentence stays left to right
+    assert visual("עמית כהן") == "\u05df\u05d4\u05db\u00a0\u05ea\u05d9\u05de\u05e2"   # כהן left of עמית
+    assert visual("מ\u05b4ירי") == "\u05d9\u05e8\u05d9\u05de\u05b4"   # a point stays on its letter (after it)
+
+
+def test_a_build_without_the_right_to_left_libraries_refuses_such_a_name_in_one_line(monkeypatch):
+    from companion.core.errors import CompanionError
+    from companion.pdf import bidi
+
+    monkeypatch.setattr(bidi, "_libraries", lambda: None)
+    assert bidi.visual("Zoë") == "Zoë"
+    with pytest.raises(CompanionError) as err:
+        build_score_sheet("hotdog", players=["שרה", "Zoë"], date=DAY)
+    assert "written right to left" in str(err.value) and "\n" not in str(err.value)
 
 
 # ------------------------------------------------------------ a game's place in the match

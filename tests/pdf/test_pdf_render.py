@@ -29,7 +29,7 @@ pytestmark = pytest.mark.skipif(shutil.which("pdftoppm") is None,
 def render(pdf: Path, out: Path) -> list[Path]:
     subprocess.run(["pdftoppm", "-png", "-mono", "-r", str(DPI), str(pdf), str(out / pdf.stem)],
                    check=True, capture_output=True, timeout=60)
-    return sorted(out.glob(f"{pdf.stem}-*.png"))
+    return sorted(out.glob(f"{pdf.stem}-[0-9]*.png"))
 
 
 def differing(a: Path, b: Path) -> float:
@@ -55,7 +55,7 @@ def test_every_committed_printable_has_goldens():
 @pytest.mark.parametrize("pdf", PDFS, ids=lambda p: p.stem)
 def test_rendering_matches_golden(pdf, tmp_path):
     pages = render(pdf, tmp_path)
-    goldens = sorted(GOLDEN.glob(f"{pdf.stem}-*.png"))
+    goldens = sorted(GOLDEN.glob(f"{pdf.stem}-[0-9]*.png"))
     assert [p.name for p in pages] == [g.name for g in goldens]
     for page, golden in zip(pages, goldens):
         share = differing(page, golden)

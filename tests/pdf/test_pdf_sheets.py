@@ -119,7 +119,7 @@ def test_filled_hotdog_match_carries_every_game_and_the_totals():
     assert "Game 3 Chris $3 $3 $8 ★" in first
     assert "Total $14 $13 $12" in first
     assert "Winner ★ winner" in first
-    assert "Match over: Anna wins the match with $14 (HD-15)." in first
+    assert "Match over: ★ Anna wins the match with $14 in all." in first
     words = " ".join(pages)
     for g in (1, 2, 3):
         assert f"Round log — game {g}" in words
@@ -244,3 +244,102 @@ def test_rules_card_pages_sizes_copies(game, sheet, pages, size, copies):
         assert texts[0].count(heading) == copies, heading
     assert texts[1].count("Common mistakes") == copies
     assert len(pdf) < 80_000
+
+
+# ------------------------------------------------------------ a pad stays on its pages
+
+def _with_note(sheet, words: int):
+    from dataclasses import replace
+
+    from companion.pdf.model import Note
+
+    return replace(sheet, blocks=sheet.blocks + (Note("word " * words),))
+
+
+def _log_rows_printed(data: bytes) -> int:
+    words = text(data).split("Round log")[1]
+    return max(int(w) for w in words.split() if w.isdigit() and int(w) <= 40)
+
+
+def test_a_pad_that_would_spill_only_its_last_lines_leaves_off_spare_blank_rows_instead():
+    """Issue 29: the German burger sheet on Letter spilled its two-line footnote onto a page 2.
+    A pad keeps its pages: as few spare blank rows are left off as keep the notes on them."""
+    from companion.games.burger.printable import KEEP_ROWS, LOG_ROWS, score_sheet
+    from companion.pdf import sheet as render
+
+    pad = score_sheet([""] * 5)
+    full = render.render(pad, "letter", None)
+    assert len(page_texts(full)) == 1 and _log_rows_printed(full) == LOG_ROWS
+    for words in (60, 120):                    # a few lines more than the page holds
+        data = render.render(_with_note(pad, words), "letter", None)
+        assert len(page_texts(data)) == 1
+        assert KEEP_ROWS <= _log_rows_printed(data) < LOG_ROWS
+    # more than the spare rows can make room for: every row stays, the note goes on a page 2
+    data = render.render(_with_note(pad, 1500), "letter", None)
+    assert len(page_texts(data)) == 2 and _log_rows_printed(data) == LOG_ROWS
+
+
+# ------------------------------------------------------------ filled sheets, as a player reads them
+
+def _filled(record: bytes, **kw) -> str:
+    return text(build_score_sheet(record=record, date=DAY, **kw))
+
+
+def test_filled_sheets_print_no_ruling_ids_and_fill_the_date_field():
+    """Issue 29: subtitles printed ruling ids ("… (HD-15)"); the Date field stayed empty though the
+    footer printed a date."""
+    import re
+
+    from tests.night_records import burger_game, sales_game
+
+    exports = [(DATA / "hotdog-game.json").read_bytes(), (DATA / "hotdog-match.json").read_bytes(),
+               json.dumps(sales_game(3)).encode(), json.dumps({"game": "burger", **burger_game()}).encode()]
+    for export in exports:
+        for number in (None, 1):
+            if number and b'"kind": "match"' not in export and b'"hotdog"' not in export:
+                continue
+            words = _filled(export, number=number)
+            assert not re.search(r"\b(HD|SA|BU)-\d", words), words[:300]
+            # the Date field, right under its label, and the footer
+            assert "Date 2026-01-02" in words and "printed 2026-01-02" in words
+    words = _filled((DATA / "hotdog-game.json").read_bytes())
+    assert "Game 1 of 3. Game over after round 2: ★ Zoë wins with $9." in words
+
+
+def test_a_hotdog_match_in_progress_says_how_many_games_are_done():
+    record = json.loads((DATA / "hotdog-match.json").read_text(encoding="utf-8"))
+    record["games"] = record["games"][:2]
+    words = _filled(json.dumps(record).encode())
+    assert "Match in progress: 2 of 3 games done." in words
+
+
+def test_a_coop_sales_sheet_has_a_team_score_and_rating_not_winner_rows():
+    """Issue 29: a co-op sheet kept "Winner" rows; co-op has one team score (SA-15)."""
+    from tests.sales.helpers import c, record, sale
+
+    coop = record(["Anna", "Bernd"], [sale(("Anna", c("sun", 3)), ("Bernd", c("sun", 2)))],
+                  [sale(("Bernd", c("rain", 5)), ("Anna", c("rain", 4)))],
+                  [sale(("Anna", c("snow", 1)), ("Bernd", c("snow", 6)))], mode="coop", hand_size=1)
+    words = _filled(json.dumps(coop).encode())
+    assert "Game over: co-op, 3 of 3 rounds recorded. Team score 2: below 45, no rating." in words
+    assert "Winner" not in words and "Won the last sale" not in words and "★" not in words
+    assert "Team score: the lower of the two totals 2" in words and "☒ below 45: no rating" in words
+    competitive = dict(coop, mode="competitive")
+    words = _filled(json.dumps(competitive).encode())
+    assert "Winner ★ winner" in words and "Won the last sale ✓" in words
+
+
+def test_a_sheet_part_too_big_for_any_page_is_one_line_naming_the_sheet_and_paper():
+    """Issue 29: a layout that does not fit says so in one line, never a LayoutError with a
+    memory address."""
+    from companion.pdf import sheet as render
+    from companion.pdf.model import Grid, Row, ScoreSheet
+
+    tall = Grid(title="Too tall", lead=("",), players=("Anna", "Bernd"), rows=(Row(("x",), ("", "")),),
+                row_height=400.0)
+    bad = ScoreSheet("hotdog", "Hot Dog — score sheet", "", ("Anna", "Bernd"), (tall,))
+    with pytest.raises(render.SheetDoesNotFit) as err:
+        render.render(bad, "letter", None)
+    message = str(err.value)
+    assert message == ("Hot Dog — score sheet: a part of the sheet does not fit a Letter page (English); "
+                       "please report this")

@@ -121,15 +121,18 @@ def _deck_file(tmp_path, **changes):
 
 def test_deck_check_escapes_control_characters_in_every_line(tmp_path, capsys):
     """Text from the file (a deck name, a card id, a suit) never reaches the terminal raw:
-    an escape sequence could clear the screen or retitle the window."""
+    an escape sequence could clear the screen or retitle the window. A control or bidi
+    character is refused in every field a player reads (companion.core.text), each
+    fault naming its field, the character written as its code."""
     from companion.cli import main
 
     path, deck = _deck_file(tmp_path, name="Mine\x1b]0;owned\x07")
-    assert main(["deck", "check", str(path)]) == 0
+    assert main(["deck", "check", str(path)]) == 1
     out, err = capsys.readouterr()
-    assert err == "" and out.splitlines()[0] == "Mine\\x1b]0;owned\\x07: 45 cards, 4 suits"
-    assert all(line.isprintable() for line in out.splitlines())
+    assert out == "" and err == ("name: holds a character that does not show (U+001B, a control character): "
+                                 "type it again without it\n")
 
+    deck["name"] = "Mine"
     deck["cards"][0]["id"] = "a\x1b[2J"
     deck["cards"][1]["id"] = "A\x1b[2J"
     deck["cards"][2]["suit"] = "fog\x1b[2j"
@@ -137,10 +140,12 @@ def test_deck_check_escapes_control_characters_in_every_line(tmp_path, capsys):
     path.write_text(json.dumps(deck), encoding="utf-8")
     assert main(["deck", "check", str(path)]) == 1
     out, err = capsys.readouterr()
-    assert out == "" and len(err.splitlines()) == 3
+    assert out == "" and len(err.splitlines()) == 4
     assert all(line.isprintable() for line in err.splitlines())
-    assert "cards[0] (id 'a\\x1b[2J'): the id 'a\\x1b[2J' is used by 2 cards" in err.splitlines()
-    assert "\\u202e" in err
+    assert err.splitlines()[0].startswith("cards[0] (id 'a\\x1b[2J').id: holds a character that does not show "
+                                          "(U+001B, a control character)")
+    assert err.splitlines()[2].startswith("cards[2] (id 'sun-3').suit: holds a character")
+    assert "(U+202E right-to-left override)" in err.splitlines()[3]
 
     assert main(["deck", "check", str(tmp_path / "no\x1b[2Jdeck.json")]) == 1
     assert capsys.readouterr().err.startswith(f"cannot read {tmp_path}/no\\x1b[2Jdeck.json: ")
@@ -169,5 +174,5 @@ def test_deck_check_as_a_user_runs_it_never_shows_a_traceback(tmp_path):
     assert proc.stderr.decode() == f"{path}: not valid JSON (nested too deeply)\n"
     path, _ = _deck_file(tmp_path, name="Mine\r\x1b[2J")
     proc = run_cli("deck", "check", str(path))
-    assert proc.returncode == 0 and b"\x1b" not in proc.stdout and b"\r" not in proc.stdout
-    assert proc.stdout.decode().startswith("Mine\\r\\x1b[2J: 45 cards")
+    assert proc.returncode == 1 and proc.stdout == b"" and b"\x1b" not in proc.stderr and b"\r" not in proc.stderr
+    assert proc.stderr.decode().startswith("name: holds a character that does not show (U+000D, a control character)")

@@ -336,7 +336,7 @@ def test_sa9_partial_game_is_in_progress():
     out = ref(_rec(["Ann", "Ben"], *THREE_ROUNDS[:1], [], hand_size=1))
     assert out["game_over"] is False and out["winners"] == []
     assert out["rounds"][1] == {
-        "round": 2, "sales": [], "hands": {"Ann": 1, "Ben": 1}, "leader": "Ben", "over": False,
+        "round": 2, "sales": [], "hands": {"Ann": 1, "Ben": 1}, "hand_size": 1, "leader": "Ben", "over": False,
         "won": {}, "discarded": 0, "next_leader": "Ben",
         "notes": ["Round 2 in progress: cards in hand Ann 1, Ben 1."]}
     assert _score(out, "Ben")["total"] == 2

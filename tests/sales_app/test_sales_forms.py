@@ -119,12 +119,14 @@ def test_csv_rows_follow_the_shell_convention():
          "discard": 0, "icons": "", "set": "", "on_suit": True, "outcome": "discarded", "hand_discards": 0},
         {"row": "sale", "game": 2, "round": 1, "sale": 1, "player": "Ben", "leader": False, "suit": "sun", "value": 1,
          "discard": 0, "icons": "", "set": "", "on_suit": True, "outcome": "won", "hand_discards": 0},
-        {"row": "round", "game": 2, "round": 1, "player": "Ann", "sales_won": 0, "hand": 0, "score": 0},
-        {"row": "round", "game": 2, "round": 1, "player": "Ben", "sales_won": 1, "hand": 0, "score": 1},
+        {"row": "round", "game": 2, "round": 1, "player": "Ann", "hand_size": 1, "sales_won": 0, "hand": 0,
+         "score": 0},
+        {"row": "round", "game": 2, "round": 1, "player": "Ben", "hand_size": 1, "sales_won": 1, "hand": 0,
+         "score": 1},
     ]
     assert game_csv({"game": "sales", **rec}).splitlines()[0] == (
         "row,game,round,sale,player,leader,suit,value,discard,icons,set,on_suit,outcome,hand_discards,"
-        "sales_won,hand,score,winner,over")
+        "hand_size,sales_won,hand,score,winner,over")
 
 
 def test_a_phone_s_card_by_attributes_sa1():

@@ -470,10 +470,11 @@ def test_deck_search_filters_by_text(deck):
 
 
 def test_rules_text_cites_every_ruling_and_labels_the_house_rule():
-    assert [rid for rid, _, _ in rulings.RULES] == [f"SA-{i}" for i in range(1, 16)]
+    assert [rid for rid, _, _ in rulings.RULES] == [f"SA-{i}" for i in range(1, 17)]
     house = [(rid, text) for rid, text, is_house in rulings.RULES if is_house]
-    assert [rid for rid, _ in house] == ["SA-2"]
+    assert [rid for rid, _ in house] == ["SA-2", "SA-16"]
     assert "House rule: the competitive game deals 12" in house[0][1]
+    assert "House rule, as the deal chart is missing" in house[1][1]
     assert all(text.strip() for _, text, _ in rulings.RULES) and rulings.RULES_INTRO
 
 

@@ -12,7 +12,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from companion.core.record import Count, GameRecord, Model, Name, Result
+from companion.core.bounds import MAX_DECK_CARDS, MAX_PER_ROUND, MAX_ROUNDS
+from companion.core.record import CardName, Count, GameRecord, Model, Name, Result
 
 ToolKind = Literal["tongs", "tease"]
 TOOL_KINDS: tuple[ToolKind, ...] = ("tongs", "tease")
@@ -45,10 +46,12 @@ class Round(Model):
     """One round as entered: the decks as laid out, every player's tool card, the
     deck each taker chose (in taking order) and the hamburgers finished."""
 
-    decks: list[list[Name]]
-    tools: dict[str, ToolKind]  # keys as entered: the rules resolve them and refuse doubles
-    picks: list[Count] | None = None
-    complete: dict[str, Count] = {}
+    decks: Annotated[list[Annotated[list[CardName], Field(max_length=MAX_DECK_CARDS)]],
+                     Field(max_length=MAX_PER_ROUND)]
+    # keys as entered: the rules resolve them and refuse doubles
+    tools: Annotated[dict[str, ToolKind], Field(max_length=MAX_PER_ROUND)]
+    picks: Annotated[list[Count], Field(max_length=MAX_PER_ROUND)] | None = None
+    complete: Annotated[dict[str, Count], Field(max_length=MAX_PER_ROUND)] = {}
 
 
 class BurgerRecord(GameRecord):
@@ -57,7 +60,7 @@ class BurgerRecord(GameRecord):
     tools: Tools = Tools()
     scoring: Scoring = Scoring()
     draw_pile: Count | None = None
-    rounds: list[Round] = []
+    rounds: Annotated[list[Round], Field(max_length=MAX_ROUNDS)] = []   # bounds: core.bounds
 
 
 # ---------------------------------------------------------------- results

@@ -38,6 +38,7 @@ PLAYERS_RULING = "BU-1"
 SCORING = {"hamburger": 1, "rat": 0}   # BU-8 house rule defaults
 END_AT = {2: 8, 3: 8, 4: 9, 5: 10}     # BU-6
 LOG_ROWS = 20               # blank round-log rows: a game can run long
+KEEP_ROWS = 10              # … of which at least these many stay where a page would spill (Grid.spare)
 
 SUBTITLE = N_("Complete hamburgers, rat tokens and the score per player. Names go once, "
               "clockwise, in the scores grid; the round log uses their letters.")
@@ -60,14 +61,16 @@ def _end_at(n: int) -> str:
     return str(END_AT[n]) if n in END_AT else "8/9/10"
 
 
-def _log_grid(players: Sequence[str], rows: Sequence[Row]) -> Grid:
+def _log_grid(players: Sequence[str], rows: Sequence[Row], blank: int = 0) -> Grid:
+    """The round log; its last ``blank`` rows are blank, some of them spare."""
     named = sum(1 for p in players if p)
     end = _end_at(len(players)) if named else "8/9/10"
     return Grid(title=_("Round log"), lead=(_("Round"), _("First player")), players=tuple(players),
                 rows=tuple(rows), row_height=6.0, lead_widths=(12.0, 26.0),
                 # Translators: the round log's last two columns: hamburgers on the table, cards in the draw pile
                 tail=(_("On the table"), pgettext("narrow column", "Draw pile")), tail_widths=(20.0, 16.0),
-                tail_notes=(_("ends at {end}").format(end=end), _("cards left")))
+                tail_notes=(_("ends at {end}").format(end=end), _("cards left")),
+                spare=max(0, blank - KEEP_ROWS))
 
 
 def _scoring_note(hamburger: int | str, rat: int | str) -> Note:
@@ -126,9 +129,9 @@ def score_sheet(players: Sequence[str]) -> ScoreSheet:
     """Blank ("" per player) or named: scores, the scoring house rule, a round log."""
     n = len(players)
     blocks = (_score_grid(players, _rows(n)), _blank_scoring(), *_notes(),
-              _log_grid(players, _blank_log(n, 1, LOG_ROWS)), _log_note())
+              _log_grid(players, _blank_log(n, 1, LOG_ROWS), LOG_ROWS), _log_note())
     sub = _(NAMED_SUBTITLE if any(players) else SUBTITLE)
-    return ScoreSheet("burger", _sheet_title(), sub, tuple(players), blocks)
+    return ScoreSheet("burger", _sheet_title(), sub, tuple(players), blocks, pages=1)
 
 
 def _sheet_title() -> str:
@@ -166,11 +169,11 @@ def filled_sheet(record: Any, result: Any, number: int = 1) -> ScoreSheet:
         log.append(Row((str(rnd["round"]), str(rnd.get("first", ""))),
                        tuple(str(made.get(p, 0)) for p in players),
                        tail=(str(sum(made.values())), "" if pile is None else str(pile))))
-    if not over:
-        log += _blank_log(n, len(log) + 1, max(0, LOG_ROWS - len(log)))
+    blank = 0 if over else max(0, LOG_ROWS - len(log))
+    log += _blank_log(n, len(log) + 1, blank)
     shade = [(row, i) for i in won for row in (SCORE_ROW, WINNER_ROW)]
     blocks: list[Block] = [_score_grid(players, rows, shade), _scoring_note(scoring["hamburger"], scoring["rat"]),
-              *_notes(), _log_grid(players, log), _log_note()]
+              *_notes(), _log_grid(players, log, blank), _log_note()]
     end = END_AT.get(n)
     if over:
         sub = _("Game over after round {round}.").format(round=len(rounds))
@@ -194,10 +197,10 @@ def rules_card() -> RulesCard:
             (Line(_("Decks a round"), ("BU-2",), RULING), "2", "3", "4", "5"),
             (_("Hamburgers to end"), "8", "8", "9", "10"),
         ), ("003:2", "003:22", "BU-2", "BU-6"), widths=(2.6, 0.6, 0.6, 0.6, 0.6)), lines=(
-            line(_("Draw deck: shuffle all ingredient cards, buns included, with the rat cards, "
-                 "face down."), "003:2", "003:3", "003:23", mark=HOUSE),
-            line(_("Recipes: lay your game's recipe cards face up for all; each hamburger follows "
-                 "one of them."), "003:19-20", mark=HOUSE),
+            line(_("Draw deck: all ingredient cards, buns included, and the rat cards, shuffled "
+                 "face down."), "003:2", "003:3", "003:23"),
+            line(_("Recipes: lay out your game's recipe cards for all to see; each hamburger follows "
+                 "one of them."), "003:19-20"),
             line(_("Each player has a wastebasket card."), "003:17", "003:24"),
             line(_("Tool cards: 2 tongs and 1 tease each; any other mix needs at least two cards."),
                  "003:4", "BU-3", mark=HOUSE),
@@ -209,11 +212,12 @@ def rules_card() -> RulesCard:
                    "of their choice. Rats don't count, but go on a deck too."),
                    "003:2", "003:8", "003:3", "BU-2", mark=RULING),
             bullet(_("Tools: all play a tool card face down, then reveal. Used ones stay face down "
-                   "before you, secret; holding only one, take them all back, this one too."),
+                   "before you, secret. If that leaves you one tool card in hand, take all your "
+                   "used ones back, the one just played too."),
                    "003:4", "003:7", "BU-3", mark=RULING),
-            bullet(_("Take: tongs players take a deck each, clockwise from the player after the "
-                   "first player, round again until none is left. Tease takes none. No tongs "
-                   "at all: every deck goes on the first player's wastebasket."),
+            bullet(_("Take: clockwise from the player after the first player, each tongs player "
+                   "chooses a deck and takes it, round again until none is left. Tease takes none. "
+                   "No tongs at all: every deck goes on the first player's wastebasket."),
                    "003:5-6", "BU-4", mark=RULING),
             bullet(_("Rats: per rat card in your decks take a hidden rat token; the rat goes under "
                    "your wastebasket."), "003:12", "003:17"),

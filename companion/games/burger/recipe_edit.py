@@ -116,8 +116,20 @@ def add_refused(raw: Mapping[str, Any], card: str) -> str | None:
 
 
 def rename_refused(raw: Mapping[str, Any], i: int, card: str) -> str | None:
-    """Why ingredient card ``i`` cannot be renamed ``card``, or None."""
-    return _card_refused(raw, card, but=i)
+    """Why ingredient card ``i`` cannot be renamed ``card``, or None. A name some recipe
+    already uses for a card not in the list is refused too: the rename would merge that
+    card into this one, and renaming back could not tell them apart."""
+    refused = _card_refused(raw, card, but=i)
+    if refused is not None:
+        return refused
+    key, own = _key(card), _key(_listed(raw)[i])
+    if key != own:
+        for recipe in _recipes(raw):
+            for used in recipe.get("ingredients", []):
+                if _key(used) == key:
+                    return _("'{card}' is already in a recipe: add it to the list instead.").format(
+                        card=shorten(used))
+    return None
 
 
 def add_ingredient(raw: Mapping[str, Any], card: str) -> dict[str, Any]:

@@ -33,9 +33,11 @@ from pydantic import (
     model_validator,
 )
 
+from companion.core.bounds import MAX_LIBRARY_CARDS, MAX_RECIPE_INGREDIENTS, MAX_RECIPES
 from companion.core.errors import RecordError, shorten
 from companion.core.paths import ASSETS
 from companion.core.record import Model, describe_error, parse_json
+from companion.core.text import Label, Prose, label
 from companion.games.burger.i18n import N_, _, ngettext
 from companion.games.burger.models import RAT
 
@@ -66,15 +68,17 @@ def _not_listed(card: str) -> str:
     return card
 
 
-CardName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
-Ingredient = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1), AfterValidator(_not_listed)]
+# Names a player reads, under the text policy of every such field (core.text).
+CardName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1), AfterValidator(label)]
+Ingredient = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1), AfterValidator(label),
+                       AfterValidator(_not_listed)]
 
 
 class Recipe(Model):
     """A recipe: its name and the ingredients between the buns (repeats allowed)."""
 
     name: CardName
-    ingredients: Annotated[list[Ingredient], Field(min_length=1)]
+    ingredients: Annotated[list[Ingredient], Field(min_length=1, max_length=MAX_RECIPE_INGREDIENTS)]
 
 
 class RecipeBook(Model):
@@ -83,10 +87,10 @@ class RecipeBook(Model):
     the copy's ingredient cards (None: not given, the recipes' ingredients are all)."""
 
     example: bool = False
-    name: str = ""
-    note: str = ""
-    ingredients: list[Ingredient] | None = None
-    recipes: Annotated[list[Recipe], Field(min_length=1)]
+    name: Label = ""
+    note: Prose = ""
+    ingredients: Annotated[list[Ingredient], Field(max_length=MAX_LIBRARY_CARDS)] | None = None
+    recipes: Annotated[list[Recipe], Field(min_length=1, max_length=MAX_RECIPES)]   # bounds: core.bounds
 
     @model_validator(mode="after")
     def _agree(self) -> RecipeBook:

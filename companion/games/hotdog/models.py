@@ -6,8 +6,11 @@ contract's fields plus an ``explanation`` wherever a player may ask "why?".
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
+from pydantic import Field
+
+from companion.core.bounds import MAX_PER_ROUND, MAX_ROUNDS
 from companion.core.record import Count, GameRecord, Model, Name, Positive, Result
 
 START_MONEY = 3  # HD-3
@@ -23,16 +26,17 @@ class Bid(Model):
 
 
 class Round(Model):
-    bids: list[Bid]
+    bids: Annotated[list[Bid], Field(max_length=MAX_PER_ROUND)]
 
 
 class HotDogRecord(GameRecord):
     game: Literal["hotdog"] = "hotdog"
     mustard: Name | None = None
     # keys as entered: the rules resolve names (trimmed, any case) and refuse doubles
-    money: dict[str, Count] = {}
-    tables: dict[str, dict[str, Count]] = {}
-    rounds: list[Round] = []
+    money: Annotated[dict[str, Count], Field(max_length=MAX_PER_ROUND)] = {}
+    tables: Annotated[dict[str, Annotated[dict[str, Count], Field(max_length=MAX_PER_ROUND)]],
+                      Field(max_length=MAX_PER_ROUND)] = {}
+    rounds: Annotated[list[Round], Field(max_length=MAX_ROUNDS)] = []   # bounds: core.bounds
 
 
 # ---------------------------------------------------------------- results

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.core import i18n, words
 from companion.core.errors import RecordError
 from companion.core.names import Roster
-from companion.games.hotdog.i18n import _
-from companion.games.hotdog.rules import dollars
+from companion.games.hotdog.i18n import _, ngettext
 from companion.pdf.model import (
     HOUSE,
     MARKS_LEGEND,
@@ -33,6 +33,7 @@ PLAYERS = (2, 5)            # HD-1
 PLAYERS_RULING = "HD-1"
 GAMES = 3                   # HD-15
 LOG_ROWS = 15               # blank round-log rows per game: a game can run long
+KEEP_ROWS = 8               # … of which at least these many stay where a page would spill (Grid.spare)
 
 
 def _subtitle(named: bool) -> str:
@@ -58,9 +59,11 @@ def _match_grid(players: Sequence[str], rows: Sequence[Row],
                 names_here=True)
 
 
-def _log_grid(game: int, players: Sequence[str], rows: Sequence[Row]) -> Grid:
+def _log_grid(game: int, players: Sequence[str], rows: Sequence[Row], blank: int = 0) -> Grid:
+    """A game's round log; its last ``blank`` rows are blank, some of them spare."""
     return Grid(title=_("Round log — game {n}").format(n=game), lead=(_("Round"), _("Mustard")),
-                players=tuple(players), rows=tuple(rows), row_height=6.5, lead_widths=(16.0, 42.0))
+                players=tuple(players), rows=tuple(rows), row_height=6.5, lead_widths=(16.0, 42.0),
+                spare=max(0, blank - KEEP_ROWS))
 
 
 def log_note() -> Note:
@@ -77,8 +80,8 @@ def mustard_note() -> Note:
 
 
 def win_note() -> Note:
-    return Note(_("Equal dollars share the win, in a game and in the match. {mark} marks a winner.").format(
-        mark=WINNER_MARK), rulings=("HD-15",))
+    return Note(_("Whoever has the most dollars wins, in a game and in the match; on a tie, the tied players "
+                  "share the win. {mark} marks a winner.").format(mark=WINNER_MARK), rulings=("HD-15",))
 
 
 def last_note() -> Note:
@@ -96,13 +99,43 @@ def score_sheet(players: Sequence[str]) -> ScoreSheet:
     rows = [Row((_game(g), ""), ("",) * n) for g in range(1, GAMES + 1)]
     rows += [Row((_("Total"), ""), ("",) * n, strong=True), Row((_("Winner"), ""), ("",) * n)]
     blocks: list[Block] = [_match_grid(players, rows), mustard_note(), win_note(),
-                           _log_grid(1, players, _blank_rows(LOG_ROWS, n)), log_note()]
-    blocks += [_log_grid(g, players, _blank_rows(LOG_ROWS, n)) for g in (2, 3)]
-    return ScoreSheet("hotdog", _sheet_title(), _subtitle(any(players)), tuple(players), tuple(blocks))
+                           _log_grid(1, players, _blank_rows(LOG_ROWS, n), LOG_ROWS), log_note()]
+    blocks += [_log_grid(g, players, _blank_rows(LOG_ROWS, n), LOG_ROWS) for g in (2, 3)]
+    return ScoreSheet("hotdog", _sheet_title(), _subtitle(any(players)), tuple(players), tuple(blocks), pages=2)
 
 
 def _money(value: int) -> str:
-    return dollars(value)
+    return i18n.money(value)
+
+
+def game_summary(result) -> str:
+    """A game's result in a sheet's words, from its facts (who has the most dollars, and
+    after which round): "Game over after round 7: ★ Anna wins with $12." No ruling ids:
+    the paper speaks to players."""
+    played = len(result.rounds)
+    if not result.game_over:
+        return ngettext("In progress after {n} round.", "In progress after {n} rounds.", played).format(n=played)
+    winners = list(result.winners)
+    if not winners:
+        return _("Game over after round {n}.").format(n=played)
+    best = _money(result.money[winners[0]])
+    won = ngettext("{mark} {names} wins with {money}.", "{mark} {names} share the win with {money} each.",
+                   len(winners)).format(mark=WINNER_MARK, names=words.names(winners), money=best)
+    return _("Game over after round {n}:").format(n=played) + " " + won
+
+
+def match_summary(tallied, players: Sequence[str]) -> str:
+    """A match's result in a sheet's words: its winners and their total once it is over,
+    else how many of its games are done."""
+    done = sum(1 for t in tallied.games if t.over)
+    if not tallied.complete:
+        return ngettext("Match in progress: {n} of {of} game done.", "Match in progress: {n} of {of} games done.",
+                        done).format(n=done, of=GAMES)
+    winners = list(tallied.winners)
+    best = _money(tallied.totals[winners[0]]) if winners else ""
+    return ngettext("Match over: {mark} {names} wins the match with {money} in all.",
+                    "Match over: {mark} {names} share the match with {money} each in all.",
+                    len(winners)).format(mark=WINNER_MARK, names=words.names(winners), money=best)
 
 
 def _log_rows(result, n: int) -> list[Row]:
@@ -169,9 +202,10 @@ def _sheet(players: Sequence[str], games: dict, subtitle: str, *, focus: int | N
     logs = 0
     for g in range(1, GAMES + 1):
         if g in games and (focus is None or g == focus):
-            blocks.append(_log_grid(g, players, _log_rows(games[g][1], n)))
+            rows = _log_rows(games[g][1], n)
+            blocks.append(_log_grid(g, players, rows, sum(1 for r in rows if not any(r.cells) and not r.lead[1])))
         elif g not in games and (focus is None or g > focus) and (g - 1 in games or logs):
-            blocks.append(_log_grid(g, players, _blank_rows(LOG_ROWS, n)))
+            blocks.append(_log_grid(g, players, _blank_rows(LOG_ROWS, n), LOG_ROWS))
         else:
             continue
         logs += 1
@@ -189,7 +223,7 @@ def filled_sheet(record, result, number: int = 1) -> ScoreSheet:
     players = list(record.players)
     over = bool(result.game_over)
     games = {number: (record, result, dict(result.money), list(result.winners), over)}
-    sub = _("Game {n} of {of}: {explanation}").format(n=number, of=GAMES, explanation=result.explanation)
+    sub = _("Game {n} of {of}. {summary}").format(n=number, of=GAMES, summary=game_summary(result))
     return _sheet(players, games, sub, focus=number)
 
 
@@ -216,11 +250,11 @@ def match_sheet(match, tallied, number: int | None = None) -> ScoreSheet:
     totals = dict(tallied.totals) if complete else None
     winners = list(tallied.winners) if complete else []
     if number is None:
-        sub = tallied.explanation
+        sub = match_summary(tallied, players)
     else:
-        sub = _("Game {n} of {of}: {explanation}").format(n=number, of=GAMES, explanation=games[number][1].explanation)
+        sub = _("Game {n} of {of}. {summary}").format(n=number, of=GAMES, summary=game_summary(games[number][1]))
         if complete:
-            sub += " " + tallied.explanation
+            sub += " " + match_summary(tallied, players)
     return _sheet(players, games, sub, focus=number, totals=totals, match_winners=winners)
 
 
@@ -250,8 +284,8 @@ def rules_card() -> RulesCard:
                    "bank. One that does not fit goes back to your hand, dollars too; a smaller "
                    "bid after it may still fit."), "001:21-22", "001:32-33", "001:41", "HD-8"),
             bullet(_("A table is full when its hot dogs equal its number: each player gets $1 per "
-                   "own hot dog there, and they leave the game. No further bid is placed there "
-                   "this round."), "001:43", "001:46", "000:15-16", "HD-10", mark=RULING),
+                   "own hot dog there, and those hot dogs leave the game. No further bid is placed "
+                   "there this round."), "001:43", "001:46", "000:15-16", "HD-10", mark=RULING),
             bullet(_("End of the round: everyone takes back their table card, and the mustard "
                    "card passes to the left."), "001:50", "000:17"),
         )),
@@ -264,13 +298,13 @@ def rules_card() -> RulesCard:
             line(_("Hold at most five $1 and two $5 cards: change the rest at the bank."), "001:48"),
         )),
         Section(_("The end"), lines=(
-            line(_("Putting down your last hot dogs? Say “last hot dog”: forgotten, they may not "
-                 "be sold."), "001:52"),
+            line(_("Putting down your last hot dogs? Say “last hot dog!” — if you forget, they may "
+                 "not be sold."), "001:52"),
             line(_("The game ends after the round in which someone placed their last hot dogs at "
                  "a table. Tables that became full that round still pay; the others pay "
                  "nothing."), "001:53", "HD-13", mark=RULING),
-            line(_("Most dollars wins; equal dollars share the win."), "001:53", "HD-15",
-                 mark=RULING),
+            line(_("Whoever has the most dollars wins; on a tie, the tied players share the win."),
+                 "001:53", "HD-15", mark=RULING),
         )),
         Section(_("A match: three games"), lines=(
             line(_("Write each game's dollars on the score sheet; the highest total after three "
@@ -280,7 +314,7 @@ def rules_card() -> RulesCard:
         )),
         Section(_("Common mistakes"), boxed=True, lines=(
             bullet(_("A bid at a table that filled earlier this round: it goes back."), "HD-10"),
-            bullet(_("Keeping your table card: take it back at the end of every round."), "001:50"),
+            bullet(_("Leaving your table card out: take it back at the end of every round."), "001:50"),
             bullet(_("Forgetting the dollars: a placed bid pays them to the bank, one sent back "
                    "keeps them."), "001:33"),
         )),

@@ -34,6 +34,13 @@ def deck_of(match: MatchSeen) -> DeckFile | None:
     return match_deck(match.settings)
 
 
+def copy_of(t: Table) -> int | None:
+    """The cards of the deck the match is played with: what rounds are dealt from
+    (SA-16); None without a deck that can be used."""
+    f = deck_of(t.match)
+    return len(f.deck.cards) if f is not None and f.deck is not None else None
+
+
 def fresh(match: MatchSeen) -> TableUI:
     """A table's passing state at first: cards picked from the deck, if it can be used."""
     f = deck_of(match)
@@ -126,7 +133,7 @@ def record_sale(t: Table) -> None:
     over the next sale's entry (no step between the two)."""
     now = t.latest()
     base = t.base("sale")
-    change = changes.complete_sale(base, list(now.plays))
+    change = changes.complete_sale(base, list(now.plays), copy_of(t))
     if not change.ok:
         t.put(lambda u: replace(u, error=change.error))
         return
@@ -138,9 +145,10 @@ def record_sale(t: Table) -> None:
 
 
 def next_round(t: Table) -> None:
-    """Start the next round (every hand is empty: SA-7, SA-9)."""
+    """Start the next round (every hand is empty: SA-7, SA-9), dealt from the deck's
+    cards less those won (SA-16)."""
     record = t.record
-    change = changes.start_next_round(record)
+    change = changes.start_next_round(record, copy_of(t))
     if not change.ok:
         t.put(lambda u: replace(u, error=change.error))
         return

@@ -23,6 +23,7 @@ from companion.core.edits import Change, say_where
 from companion.core.errors import RecordError, RuleError
 from companion.core.record import error_from_validation
 from companion.games.sales import GAME, rules
+from companion.games.sales.deal import Deal, round_deal
 from companion.games.sales.i18n import _
 from companion.games.sales.models import RoundResult, Sale, SalesRecord
 
@@ -103,9 +104,39 @@ def _replay_whole(record: Mapping[str, Any]) -> Any:
     return rules.replay(parse(record))
 
 
-def complete_sale(record: Mapping[str, Any], entered: Sequence[PlayDict]) -> Change:
+def won_before(record: Mapping[str, Any], round_number: int) -> int:
+    """The cards won before round ``round_number``: one per sale of the rounds before."""
+    return sum(len(r.get("sales", [])) for r in record.get("rounds", [])[: round_number - 1])
+
+
+def deal(record: Mapping[str, Any], round_number: int, copy: int) -> Deal:
+    """Round ``round_number``'s deal from a copy of ``copy`` cards (SA-16): the cards
+    won in the rounds before it are out of the stock."""
+    return round_deal(round_number, copy, len(record["players"]), int(record.get("hand_size", 12)),
+                      won_before(record, round_number))
+
+
+def _dealt(rnd: dict[str, Any], d: Deal | None) -> dict[str, Any]:
+    """A round as the record keeps it: its own hand size only when the stock was short
+    (SA-16), first, then its sales."""
+    return {"hand_size": d.each, **rnd} if d is not None and d.short else rnd
+
+
+def with_first_deal(record: Mapping[str, Any], copy: int | None) -> Mapping[str, Any]:
+    """The record as round 1 is played: unchanged, unless no sale is recorded yet and
+    the deck cannot deal the game's hand size (a match set up before SA-16, or a deck
+    file cut since): then round 1 is begun with its own, shorter hand size."""
+    if copy is None or record.get("rounds"):
+        return record
+    d = deal(record, 1, copy)
+    return {**record, "rounds": [_dealt({"sales": []}, d)]} if d.short and d.possible else record
+
+
+def complete_sale(record: Mapping[str, Any], entered: Sequence[PlayDict], copy: int | None = None) -> Change:
     """Append the sale being entered to the current round, if the rules take it (SA-3:
-    every player with cards, in order); else say why and change nothing."""
+    every player with cards, in order); else say why and change nothing. ``copy``: the
+    cards of the deck, for round 1's deal (SA-16)."""
+    record = with_first_deal(record, copy)
     _unused, state = replay(record)
     err = check_sale(state, entered)
     if err is not None:
@@ -118,16 +149,24 @@ def complete_sale(record: Mapping[str, Any], entered: Sequence[PlayDict]) -> Cha
     return edits.replace_round(_replay_whole, record, len(rounds) - 1, {**last, "sales": [*last["sales"], sale]})
 
 
-def start_next_round(record: Mapping[str, Any]) -> Change:
+def start_next_round(record: Mapping[str, Any], copy: int | None = None) -> Change:
     """Start the next round once every hand is empty: every hand dealt again, led by
     the winner of the last sale (SA-9); refused while hands hold cards (SA-7) or after
-    round 3 (SA-9)."""
+    round 3 (SA-9). With the deck's ``copy`` cards known, the round is dealt from those
+    not won before: the record keeps the round's own hand size when that is short, and
+    a stock too small to give each player a card is refused (SA-16)."""
     _unused, state = replay(record)
     try:
         rules.start_round(state)
     except RuleError as err:
         return Change(dict(record), say_where(err))
-    return edits.append_round(_replay_whole, record, {"sales": []})
+    d = deal(record, state.round + 1, copy) if copy is not None else None
+    if d is not None and not d.possible:
+        return Change(dict(record), say_where(RuleError("SA-16", _(
+            "{stock} cards are left after the {won} won, fewer than the {players} players: "
+            "the round cannot be dealt").format(stock=d.stock, won=d.won_before, players=d.players),
+            round=d.round)))
+    return edits.append_round(_replay_whole, record, _dealt({"sales": []}, d))
 
 
 def undo(record: Mapping[str, Any]) -> Change:

@@ -14,18 +14,22 @@ from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import Field, StringConstraints, ValidationError
+from pydantic import AfterValidator, Field, StringConstraints, ValidationError
 
+from companion.core.bounds import MAX_ICONS, MAX_LIBRARY_CARDS
 from companion.core.errors import RecordError
 from companion.core.paths import ASSETS
 from companion.core.record import Count, Model, describe_error, parse_json
+from companion.core.text import Prose, label
 from companion.games.sales.i18n import _, ngettext
 from companion.games.sales.models import WILD, Card, Icon, SetCollector, SetKind, Suit
 from companion.games.sales.vocab import shown, word
 
 DECKS_DIR = ASSETS / "decks"
 
-Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+# A name a player reads (the deck's, a card's id), under the text policy of every such
+# field (core.text); the description is a paragraph (line breaks allowed).
+Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1), AfterValidator(label)]
 
 
 class DeckSet(Model):
@@ -38,16 +42,16 @@ class DeckCard(Model):
     suit: Suit
     value: Count
     discard: Count = 0
-    icons: list[Icon] = []
+    icons: Annotated[list[Icon], Field(max_length=MAX_ICONS)] = []
     set: DeckSet | None = None
 
 
 class Deck(Model):
     name: Text
-    description: str = ""
-    suits: list[Suit] = Field(min_length=1)
-    icons: list[Icon] = []
-    cards: list[DeckCard] = Field(min_length=1)
+    description: Prose = ""
+    suits: list[Suit] = Field(min_length=1, max_length=MAX_LIBRARY_CARDS)
+    icons: list[Icon] = Field(default=[], max_length=MAX_LIBRARY_CARDS)
+    cards: list[DeckCard] = Field(min_length=1, max_length=MAX_LIBRARY_CARDS)   # bounds: core.bounds
 
     def card(self, card_id: str) -> DeckCard:
         key = card_id.strip().casefold()

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from companion.core import i18n
 from companion.core.errors import RecordError
 from companion.core.record import parse_json
 from companion.games.sales.deck import Deck, check_file, problems, shipped_decks, summary
@@ -56,9 +57,9 @@ def deck_choices() -> list[DeckFile]:
 
 
 @lru_cache(maxsize=16)
-def _deck(path: str, stamp: tuple[int, int]) -> DeckFile:
-    del stamp    # part of the cache key only: an edited file is read again
-    return open_deck(path)
+def _deck(path: str, stamp: tuple[int, int], language: str) -> DeckFile:
+    del stamp, language    # the cache key only: an edited file is read again, and its summary
+    return open_deck(path)  # and problems are worded in the language in use
 
 
 def deck_file(path: str | None) -> DeckFile | None:
@@ -71,7 +72,7 @@ def deck_file(path: str | None) -> DeckFile | None:
         stamp = (st.st_mtime_ns, st.st_size)
     except OSError:
         return open_deck(path)      # says why it cannot be read
-    return _deck(path, stamp)
+    return _deck(path, stamp, i18n.language())
 
 
 def deck_text(text: str, name: str = "") -> DeckFile:

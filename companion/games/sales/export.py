@@ -1,6 +1,7 @@
 """Sales' rows in a CSV export (found by ``companion.store.exchange`` by module name),
 from the referee's result: one row per card played (what it was and what became of
-it), then one row per round and player (sales won, cards left, the score so far)."""
+it), then one row per round and player (the cards dealt that round, sales won, cards left,
+the score so far)."""
 
 from __future__ import annotations
 
@@ -19,8 +20,10 @@ SCORE_COLUMN = "score"
 def csv_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
     """Game ``number``: per sale, each card in play order with whether it was on suit
     (SA-4), won or discarded (SA-5, SA-6) and the cards its winner discarded from hand
-    (SA-6); after each round's sales, per player (seat order) the sales won that round,
-    the cards left in hand and the score of the cards won so far (SA-10…SA-12)."""
+    (SA-6); after each round's sales, per player (seat order) the cards dealt that round
+    (``hand_size``: the game's, or the round's own when the stock ran short, SA-16), the
+    sales won that round, the cards left in hand and the score of the cards won so far
+    (SA-10…SA-12)."""
     rec = parse_record_as(SalesRecord, json.dumps({**record, "game": "sales"}))
     result = referee(rec)
     players = list(rec.players)
@@ -39,7 +42,8 @@ def csv_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
         scores = referee(rec.model_copy(update={"rounds": rec.rounds[:r]})).scores
         for p in players:
             rows.append({"row": "round", "game": number, "round": res.round, "player": p,
-                         "sales_won": res.won.get(p, 0), "hand": res.hands[p], "score": scores[p].total})
+                         "hand_size": res.hand_size, "sales_won": res.won.get(p, 0), "hand": res.hands[p],
+                         "score": scores[p].total})
     return rows
 
 

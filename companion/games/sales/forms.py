@@ -22,9 +22,10 @@ from companion.core.names import normal
 from companion.core.record import describe_error
 from companion.games.sales import rules
 from companion.games.sales.changes import At, PlayDict, parse, plays, record_error, replay, sale_places
+from companion.games.sales.deal import deal_plan, hand_for, largest_hand
 from companion.games.sales.deck import Deck, card_attributes
 from companion.games.sales.deckfiles import DeckFile
-from companion.games.sales.i18n import N_, _
+from companion.games.sales.i18n import N_, _, ngettext
 from companion.games.sales.models import DEFAULT_HAND_SIZE, WILD, Card
 from companion.games.sales.vocab import card_label, word
 
@@ -96,14 +97,94 @@ def parse_count(text: str | int) -> int | str:
     return t
 
 
-def hand_size_note(mode: str, hand_size: int | str = DEFAULT_HAND_SIZE) -> str:
+def hand_size_note(mode: str, hand_size: int | str = DEFAULT_HAND_SIZE, players: int = 0,
+                   deck: Deck | None = None) -> str:
     """What the setup says under the cards-dealt field (SA-2), from the rules' own note:
     the competitive default 12 is a house rule (the deal chart is missing); co-op and
-    solo deal 12 by the rules; anything else is a house variant."""
+    solo deal 12 by the rules; anything else is a house variant. When the deck cannot
+    deal 12 to every player, the note says so (SA-16)."""
     n = parse_count(hand_size)
     if not isinstance(n, int) or n < 1:
         n = DEFAULT_HAND_SIZE
-    return rules.setup_notes(mode, n)[0]
+    note = rules.setup_notes(mode, n)[0]
+    if deck is not None and players and n < DEFAULT_HAND_SIZE and len(deck.cards) < players * DEFAULT_HAND_SIZE:
+        note += " " + _("{default} each would need {need} cards, and the deck holds {copy} (SA-16).").format(
+            default=DEFAULT_HAND_SIZE, need=players * DEFAULT_HAND_SIZE, copy=len(deck.cards))
+    return note
+
+
+def discards_of(deck: Deck) -> list[int]:
+    """The discard icons of every card of the deck (how short a round can be, SA-16)."""
+    return [c.discard for c in deck.cards]
+
+
+def offered_hand_size(players: int, deck: Deck | None) -> int:
+    """The hand size the setup offers until one is typed (SA-16): the largest up to 12
+    that the chosen deck deals every round to this many players; 12 without a deck, or
+    when the deck is too small for any (the setup then says why)."""
+    if deck is None or players < 1:
+        return DEFAULT_HAND_SIZE
+    return largest_hand(len(deck.cards), players, DEFAULT_HAND_SIZE, discards_of(deck)) or DEFAULT_HAND_SIZE
+
+
+def deal_refusal(players: int, hand_size: int | str, deck: Deck | None) -> str | None:
+    """Why the deck cannot deal this hand size (SA-16), or None: round 1 deals from the
+    whole deck; and, house rule, no later round may be left with fewer cards than
+    players, however the earlier rounds went."""
+    n = parse_count(hand_size)
+    if deck is None or players < 1 or not isinstance(n, int) or n < 1:
+        return None
+    copy = len(deck.cards)
+    most = hand_for(copy, players, n)
+    if most < 1:
+        return ngettext("SA-16: the deck holds {copy} card, fewer than the {players} players",
+                        "SA-16: the deck holds {copy} cards, fewer than the {players} players", copy).format(
+            copy=copy, players=players)
+    if most < n:
+        return _("SA-16: {players} players × {n} cards need {need} cards, and the deck holds {copy}: "
+                 "round 1 can deal at most {most} each").format(
+            players=players, n=n, need=players * n, copy=copy, most=most)
+    short = next((r for r in deal_plan(copy, players, n, discards_of(deck)) if r.fewest < 1), None)
+    if short is not None:
+        return ngettext("SA-16: with {n} card each, round {round} could be left with fewer cards than the "
+                        "{players} players (house rule: every round deals each player at least one card); "
+                        "choose fewer",
+                        "SA-16: with {n} cards each, round {round} could be left with fewer cards than the "
+                        "{players} players (house rule: every round deals each player at least one card); "
+                        "choose fewer", n).format(n=n, round=short.round, players=players)
+    return None
+
+
+def deal_plan_lines(players: int, hand_size: int | str, deck: Deck | None) -> list[str]:
+    """What each round will deal at most, for the setup (SA-16): round 1 from the whole
+    deck, each later round from what the rounds before left (cards won are not dealt
+    again); the fewest, when no winner discards from hand, beside it. Empty when the
+    deck or the hand size cannot be used (the setup says why)."""
+    n = parse_count(hand_size)
+    if deck is None or players < 1 or not isinstance(n, int) or n < 1 or deal_refusal(players, n, deck):
+        return []
+    copy = len(deck.cards)
+    lines = []
+    for r in deal_plan(copy, players, n, discards_of(deck)):
+        if r.round == 1:
+            out = copy - players * r.most
+            line = ngettext("Round 1: {n} each, {dealt} of the {copy} cards; {out} stays out",
+                            "Round 1: {n} each, {dealt} of the {copy} cards; {out} stay out", out)
+            lines.append(line.format(n=r.most, dealt=players * r.most, copy=copy, out=out))
+        elif r.most == r.fewest:
+            lines.append(_("Round {round}: {n} each").format(round=r.round, n=r.most))
+        else:
+            lines.append(_("Round {round}: at most {most} each ({fewest} if no winner discards from hand)").format(
+                round=r.round, most=r.most, fewest=r.fewest))
+    return lines
+
+
+def deal_plan_note(hand_size: int | str) -> str:
+    """Why later rounds deal fewer (SA-16), under the plan."""
+    n = parse_count(hand_size)
+    return _("Cards won are not dealt again (rules/004): each round is dealt from the cards left. When they do "
+             "not make {n} each, they are shared out evenly and the rest stay out (house rule, SA-16).").format(
+        n=n if isinstance(n, int) else DEFAULT_HAND_SIZE)
 
 
 def hand_size_error(hand_size: int | str) -> str | None:
@@ -151,7 +232,7 @@ def setup_error(players: Sequence[str], mode: str = "competitive",
 class SetupDraft:
     mode: str = "competitive"
     names: tuple[str, ...] = ("", "", "")
-    hand_size: str = str(DEFAULT_HAND_SIZE)
+    hand_size: str | None = None       # as typed; None: the size offered for the deck and players (SA-16)
     leader: str | None = None          # a name; None: the first valid name
     deck: str | None = None            # a shipped deck's path, OTHER, STORED + id, or None: the first shipped one
     other: str = ""                    # the path typed or picked for OTHER
@@ -172,6 +253,16 @@ class SetupDraft:
         if self.leader in options:
             return self.leader
         return options[0] if options else None
+
+    @property
+    def players(self) -> int:
+        """How many seats the game is set up for (a field for each, SA-2)."""
+        return len(self.names)
+
+    def hand_size_for(self, deck: Deck | None) -> str:
+        """The cards dealt per round as the field shows it: as typed, or the size
+        offered for this deck and number of players (SA-16)."""
+        return self.hand_size if self.hand_size is not None else str(offered_hand_size(self.players, deck))
 
 
 def with_mode(d: SetupDraft, mode: str) -> SetupDraft:
@@ -215,15 +306,17 @@ def added(d: SetupDraft) -> SetupDraft:
 
 
 def setup_problem(d: SetupDraft, deck: DeckFile | None) -> str | None:
-    """Why the game cannot start yet: the rules' refusal (SA-2, SA-9), or the deck's."""
-    problem = setup_error(d.names, d.mode, d.hand_size, d.leader_name())
+    """Why the game cannot start yet: the rules' refusal (SA-2, SA-9), or the deck's,
+    or a hand size the deck cannot deal (SA-16)."""
+    cards = deck.deck if deck is not None else None
+    problem = setup_error(d.names, d.mode, d.hand_size_for(cards), d.leader_name())
     if problem is not None:
         return problem
     if deck is None:
         return _("Choose a deck file (SA-1).")
     if not deck.ok:
         return _("SA-1: the deck file cannot be used: {problem}").format(problem=deck.problems[0])
-    return None
+    return deal_refusal(d.players, d.hand_size_for(cards), cards)
 
 
 # ---------------------------------------------------------------- a card by its attributes

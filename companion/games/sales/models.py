@@ -14,7 +14,9 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, Field
 from pydantic_core import PydanticCustomError
 
+from companion.core.bounds import MAX_HAND, MAX_ICONS, MAX_PER_ROUND, MAX_ROUNDS
 from companion.core.record import Count, GameRecord, Model, Name, Positive, Result
+from companion.core.text import label
 from companion.games.sales.i18n import _
 
 WILD = "wild"
@@ -46,8 +48,10 @@ def _icon_name(value: str) -> str:
     return value
 
 
-Suit = Annotated[str, AfterValidator(_lowercase_name)]
-Icon = Annotated[str, AfterValidator(_icon_name)]
+# Both follow the text policy of every field a person reads (core.text): no character
+# that does not show, no half of a UTF-16 pair.
+Suit = Annotated[str, AfterValidator(label), AfterValidator(_lowercase_name)]
+Icon = Annotated[str, AfterValidator(label), AfterValidator(_icon_name)]
 
 
 class SetCollector(Model):
@@ -63,7 +67,7 @@ class Card(Model):
     suit: Suit
     value: Count
     discard: Count = 0
-    icons: list[Icon] = []
+    icons: Annotated[list[Icon], Field(max_length=MAX_ICONS)] = []
     set: SetCollector | None = None
 
     @property
@@ -88,19 +92,25 @@ class Play(Model):
 
 
 class Sale(Model):
-    plays: list[Play]
+    plays: Annotated[list[Play], Field(max_length=MAX_PER_ROUND)]
 
 
 class Round(Model):
-    sales: list[Sale] = []
+    """A round as entered: its sales, and the cards dealt to each player when the stock
+    ran short (SA-16; None: the game's ``hand_size``). At least 1 and at most the game's
+    hand size: the rules check it and say so with SA-16."""
+
+    # a sale takes a card from every hand: never more sales than cards in a hand (core.bounds)
+    sales: Annotated[list[Sale], Field(max_length=MAX_HAND)] = []
+    hand_size: Annotated[int, Field(strict=True)] | None = None
 
 
 class SalesRecord(GameRecord):
     game: Literal["sales"] = "sales"
     mode: Mode = "competitive"
     leader: Name | None = None
-    hand_size: Positive = DEFAULT_HAND_SIZE
-    rounds: list[Round] = []
+    hand_size: Annotated[Positive, Field(le=MAX_HAND)] = DEFAULT_HAND_SIZE
+    rounds: Annotated[list[Round], Field(max_length=MAX_ROUNDS)] = []   # bounds: core.bounds
 
 
 # ---------------------------------------------------------------- results
@@ -131,6 +141,7 @@ class RoundResult(Result):
     sales: list[SaleResult]
     hands: dict[str, int]
     # extra fields
+    hand_size: int                 # the cards dealt to each player this round (SA-2, SA-16)
     leader: str
     over: bool
     won: dict[str, int]

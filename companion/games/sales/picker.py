@@ -103,6 +103,12 @@ def deck_groups(deck: Deck, game: Played, entered: Sequence[Mapping[str, Any]] =
     return search(groups, query)
 
 
+def all_out(deck: Deck, game: Played, entered: Sequence[Mapping[str, Any]] = ()) -> bool:
+    """Every card of the deck is out of play: the picker would offer nothing to tap (a
+    deal that follows SA-16 never comes to this; a deck file cut since can)."""
+    return all(c.out for g in deck_groups(deck, game, entered) for c in g.cards)
+
+
 def search(groups: Sequence[SuitGroup], query: str) -> list[SuitGroup]:
     """Only the cards matching the search text ('sun 4', 'coat', 'wild'); empty groups go."""
     if not query.strip():

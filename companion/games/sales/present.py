@@ -18,7 +18,8 @@ from companion.core.errors import RecordError
 from companion.core.grid import GridRow as GridLine
 from companion.core.grid import points_added
 from companion.games.sales import rules
-from companion.games.sales.changes import At, PlayDict, parse, plays, truncate
+from companion.games.sales.changes import At, PlayDict, deal, parse, plays, truncate, won_before
+from companion.games.sales.deal import Deal
 from companion.games.sales.forms import card_label, word
 from companion.games.sales.i18n import _, ngettext
 from companion.games.sales.models import ROUNDS, Card, RoundResult, SaleResult, SalesResult
@@ -242,6 +243,71 @@ def resolution_view(resolution: Mapping[str, Any], players: Sequence[str]) -> Sa
     return sale_outcome(res, int(resolution["round"]), players)
 
 
+# ---------------------------------------------------------------- a round's deal (SA-16)
+
+
+def deal_text(d: Deal) -> str:
+    """What a round deals and why, in one line (SA-16): 'Round 2: 34 cards left after
+    the 11 won: 8 each, 2 stay out (SA-16, house rule).'"""
+    if d.round == 1:
+        if d.short:
+            line = ngettext("Round 1: {stock} cards in the deck: {n} each, {out} stays out (SA-16, house rule).",
+                            "Round 1: {stock} cards in the deck: {n} each, {out} stay out (SA-16, house rule).",
+                            d.unused)
+        else:
+            line = ngettext("Round 1: {n} each from the {stock} cards of the deck; {out} stays out (SA-16).",
+                            "Round 1: {n} each from the {stock} cards of the deck; {out} stay out (SA-16).",
+                            d.unused)
+    elif d.short:
+        line = ngettext("Round {round}: {stock} cards left after the {won} won: {n} each, {out} stays out "
+                        "(SA-16, house rule).",
+                        "Round {round}: {stock} cards left after the {won} won: {n} each, {out} stay out "
+                        "(SA-16, house rule).", d.unused)
+    else:
+        line = ngettext("Round {round}: {n} each from the {stock} cards left after the {won} won; {out} stays "
+                        "out (SA-16).",
+                        "Round {round}: {n} each from the {stock} cards left after the {won} won; {out} stay "
+                        "out (SA-16).", d.unused)
+    return line.format(round=d.round, stock=d.stock, won=d.won_before, n=d.each, out=d.unused)
+
+
+def deal_why(d: Deal) -> str | None:
+    """Why a short round deals fewer than the game's hand size (SA-16), or None."""
+    if not d.short:
+        return None
+    return _("{players} × {chosen} would need {need} cards: the cards left are shared out evenly and the rest "
+             "stay out unused this round (house rule: the deal chart is missing).").format(
+        players=d.players, chosen=d.chosen, need=d.players * d.chosen)
+
+
+def deal_in_play(game: Played, copy: int | None) -> Deal | None:
+    """The deal of the round in play (as the record dealt it), from a deck of ``copy``
+    cards; None without a deck (the app cannot count what is left)."""
+    if copy is None:
+        return None
+    r = game.state.round
+    return Deal(r, copy, won_before(game.record, r), len(game.state.players), game.state.hand_size,
+                game.state.dealt)
+
+
+def next_deal(game: Played, copy: int | None) -> Deal | None:
+    """What the next round will deal (SA-16), once this one is over; None without a deck
+    or once the game is over."""
+    state = game.state
+    if copy is None or not state.round_over or state.round >= ROUNDS:
+        return None
+    return deal(game.record, state.round + 1, copy)
+
+
+def dealt_text(game: Played) -> str:
+    """The round's deal without a deck to count from: the cards each player got."""
+    state = game.state
+    if state.dealt < state.hand_size:
+        return _("Round {round}: {n} cards each, fewer than the game's {chosen}: the stock ran short "
+                 "(SA-16, house rule).").format(round=state.round, n=state.dealt, chosen=state.hand_size)
+    return _("Round {round}: {n} cards each.").format(round=state.round, n=state.dealt)
+
+
 # ---------------------------------------------------------------- the rounds
 
 
@@ -253,6 +319,8 @@ class RoundView:
     hands: list[tuple[str, int]]
     over: bool
     notes: list[str]
+    dealt: int = 12                # the cards dealt to each player (SA-2, SA-16)
+    short: bool = False            # fewer than the game's hand size: the stock ran short (SA-16)
 
 
 def sale_line(res: SaleResult) -> str:
@@ -271,7 +339,8 @@ def round_views(game: Played) -> list[RoundView]:
     """Every round as entered, a line per sale, for the game's history."""
     players = game.state.players
     return [RoundView(r.round, r.leader, [sale_line(s) for s in r.sales],
-                      [(p, r.hands[p]) for p in players], r.over, list(r.notes))
+                      [(p, r.hands[p]) for p in players], r.over, list(r.notes),
+                      r.hand_size, r.hand_size < game.state.hand_size)
             for r in game.rounds]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.core import words
 from companion.core.names import same
 from companion.games.sales.i18n import N_, _, ngettext
 from companion.pdf.model import (
@@ -53,7 +54,7 @@ WINNER_LABEL = N_("Winner")
 TOTAL_ROW = ROUNDS + 3          # the rows: 3 rounds, numbers, two sets, total, last sale, winner
 WINNER_ROW = ROUNDS + 5
 #: The modes as the filled sheet's subtitle names them (the record keeps the key).
-MODE_NAMES = {"competitive": N_("competitive"), "coop": N_("coop"), "solo": N_("solo")}
+MODE_NAMES = {"competitive": N_("competitive"), "coop": N_("co-op"), "solo": N_("solo")}
 
 
 def _plain(obj: Any) -> Any:
@@ -71,15 +72,18 @@ def _grid(players: Sequence[str], rows: Sequence[Row], shade: Sequence[tuple[int
 
 def _rows(n: int, rounds: Sequence[Sequence[str]] = (), scores: Sequence[Sequence[str]] = (),
           total: Sequence[str] = (), last: Sequence[str] = (),
-          winner: Sequence[str] = ()) -> list[Row]:
+          winner: Sequence[str] = (), competitive: bool = True) -> list[Row]:
+    """The grid's rows; a co-op or solo game has no winner (SA-15: one team score, in the
+    box below), so neither its tie-break row nor its winner row."""
     blank = ("",) * n
     rows = [Row((_(ROUND_LABEL).format(r=r),), tuple(rounds[r - 1]) if r <= len(rounds) else blank)
             for r in range(1, ROUNDS + 1)]
     labels = (NUMBERS_LABEL, *SETS_LABELS)
     rows += [Row((_(label),), tuple(scores[i]) if scores else blank) for i, label in enumerate(labels)]
     rows.append(Row((_(TOTAL_LABEL),), tuple(total) or blank, strong=True))
-    rows.append(Row((_(LAST_SALE_LABEL).format(tick=TICK),), tuple(last) or blank))
-    rows.append(Row((_(WINNER_LABEL),), tuple(winner) or blank))
+    if competitive:
+        rows.append(Row((_(LAST_SALE_LABEL).format(tick=TICK),), tuple(last) or blank))
+        rows.append(Row((_(WINNER_LABEL),), tuple(winner) or blank))
     return rows
 
 
@@ -117,7 +121,7 @@ def score_sheet(players: Sequence[str]) -> ScoreSheet:
     n = len(players)
     blocks = (_grid(players, _rows(n)), score_note(), deal_note(), competitive_deal_note(), _team_box())
     sub = _(NAMED_SUBTITLE if any(players) else SUBTITLE)
-    return ScoreSheet("sales", _("{title} — score sheet").format(title=TITLE), sub, tuple(players), blocks)
+    return ScoreSheet("sales", _("{title} — score sheet").format(title=TITLE), sub, tuple(players), blocks, pages=1)
 
 
 def round_values(record: Mapping[str, Any], result: Mapping[str, Any]) -> list[dict[str, int]]:
@@ -135,6 +139,13 @@ def round_values(record: Mapping[str, Any], result: Mapping[str, Any]) -> list[d
                     break
         out.append(won)
     return out
+
+
+def round_deals(record: Mapping[str, Any]) -> list[int]:
+    """The cards dealt to each player in every recorded round: the round's own hand size
+    when the stock ran short (SA-16), else the game's."""
+    deal = record.get("hand_size", DEAL)
+    return [r.get("hand_size") or deal for r in record.get("rounds", [])]
 
 
 def last_sale_winner(result: Mapping[str, Any]) -> str | None:
@@ -164,8 +175,9 @@ def filled_sheet(record: Any, result: Any, number: int = 1) -> ScoreSheet:
     marks = [_("{mark} winner").format(mark=WINNER_MARK) if i in won else "" for i in range(n)]
     latest = last_sale_winner(result)
     last = [TICK if latest is not None and same(p, latest) else "" for p in players]
-    shade = [(row, i) for i in won for row in (TOTAL_ROW, WINNER_ROW)]
-    blocks: list = [_grid(players, _rows(n, rounds, cols, total, last if over else (), marks), shade),
+    competitive = mode == "competitive"
+    shade = [(row, i) for i in won for row in (TOTAL_ROW, WINNER_ROW)] if competitive else []
+    blocks: list = [_grid(players, _rows(n, rounds, cols, total, last if over else (), marks, competitive), shade),
                     score_note()]
     deal = record.get("hand_size", DEAL)
     if mode == "competitive":
@@ -181,13 +193,25 @@ def filled_sheet(record: Any, result: Any, number: int = 1) -> ScoreSheet:
                             else _("Solo: {deal} cards per hand each round.")).format(deal=deal),
                            rulings=("SA-2",)))
         blocks.append(_team_box(team.get("score"), team.get("rating"), filled=True))
+    dealt = round_deals(record)
+    if any(n != deal for n in dealt):
+        blocks.append(Note(_("Cards dealt each round: {rounds}. Cards won are not dealt again: a round whose cards "
+                             "left do not make {deal} each shares them out evenly, the rest stay out.").format(
+            rounds=", ".join(_("round {r}: {n}").format(r=r, n=n) for r, n in enumerate(dealt, 1)), deal=deal),
+            rulings=("SA-16",), house_rule=True))
     played = len(result.get("rounds", []))
     sub = (_("Game over: {mode}, {played} of {rounds} rounds recorded.") if over
            else _("Game in progress: {mode}, {played} of {rounds} rounds recorded.")).format(
         mode=_(MODE_NAMES.get(mode, mode)), played=played, rounds=ROUNDS)
-    if winners:
+    if winners and competitive:
         sub += " " + ngettext("{mark} {names} wins.", "{mark} {names} share the win.", len(winners)).format(
-            mark=WINNER_MARK, names=", ".join(winners))
+            mark=WINNER_MARK, names=words.names(winners))
+    elif over and not competitive:
+        team = result.get("team") or {}
+        if team.get("score") is not None:
+            rating = team.get("rating")
+            sub += " " + (_("Team score {score}: {rating}").format(score=team["score"], rating=_(rating)) if rating
+                          else _("Team score {score}: below 45, no rating.").format(score=team["score"]))
     return ScoreSheet("sales", _("{title} — score sheet").format(title=TITLE), sub, tuple(players), tuple(blocks),
                       filled=True)
 
@@ -197,20 +221,23 @@ def rules_card() -> RulesCard:
     front = (
         Section(_("Setup"), table=Table((
             (_("Game"), _("Players"), _("Cards each round")),
-            (_("Competitive"), "2–6", Line(_("12 each"), ("004:46", "SA-2"), HOUSE)),
+            (_("Competitive"), Line("2–6", ("SA-2",), RULING), Line(_("12 each"), ("004:46", "SA-2"), HOUSE)),
             (_("Co-op"), "2", _("12 each")),
             (_("Solo"), _("1 (two hands)"), _("12 per hand")),
         ), ("SA-2", "004:79", "004:83"), widths=(1.1, 1.0, 1.4)), lines=(
+            line(_("Shuffle all the cards and deal each player as many as the table says. A game is "
+                 "three rounds."), "004:45-46", "004:53"),
             line(_("Round 1: agree who leads; the leader takes the train marker."), "004:33", "SA-9",
                  mark=RULING),
         )),
         Section(_("A sale (a trick)"), lines=(
             bullet(_("From the leader, clockwise, everyone with cards plays one card."),
                    "004:5", "004:36", "SA-3"),
-            bullet(_("On suit: the weather of the first card played. You don't need to play on "
-                   "suit — play any card; only on-suit cards can win."), "004:9", "004:13"),
-            bullet(_("Wilds are on suit for every weather; if a wild is first, the first non-wild "
-                   "card sets the suit."), "004:91", "SA-4", mark=RULING),
+            bullet(_("On suit: the weather of the first card played. In the competitive game you "
+                   "don't need to play on suit — play any card; only on-suit cards can win (co-op: "
+                   "see the back)."), "004:9", "004:13", "004:87"),
+            bullet(_("Wilds are on suit for every weather. A wild first: the first non-wild card sets "
+                   "the suit; all wild: all are on suit."), "004:91", "SA-4", mark=RULING),
             bullet(_("The lowest on-suit value wins; a tie goes to the last to play it."),
                    "004:13"),
             bullet(_("The winner keeps the card played in front of them (points = its value); "

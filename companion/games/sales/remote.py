@@ -44,7 +44,8 @@ def SalesSeat(ctx: SeatContext, *, key: Key = None) -> ft.Control:
     elif not view.my_turn:
         nxt = view.waiting_for[0] if view.waiting_for else None
         rows.append(ft.Text(_("Not my turn: {player} plays next (SA-3).").format(player=nxt) if nxt
-                            else _("Waiting for the sale.")))
+                            else _("The round is over: the table starts the next one and says what it deals "
+                                   "(SA-16).")))
     else:
         def put(**changes: Any) -> None:
             ctx.put(lambda old: replace(old or d, **changes))

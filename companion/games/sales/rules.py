@@ -2,7 +2,8 @@
 
 ``start`` checks the setup and gives the state before the first sale;
 ``play_sale`` resolves one sale and gives its result and the next state;
-``start_round`` opens the next round; ``replay`` and ``referee`` run a whole
+``start_round`` opens the next round, dealt the round's own hand size when the
+record gives one (SA-16: how many that is, the table works out with ``deal``); ``replay`` and ``referee`` run a whole
 record. Nothing is changed in place: a rejected sale or round raises
 ``RuleError`` before anything changes (``check_sale`` returns it as a value).
 
@@ -55,6 +56,7 @@ class State:
     players: tuple[str, ...]
     mode: Mode
     hand_size: int
+    dealt: int        # the cards dealt to each player this round (SA-2, SA-16)
     round: int
     hands: Mapping[str, int]
     leader: str | None
@@ -88,21 +90,38 @@ def start(record: SalesRecord) -> State:
     leader = players[0]
     if record.leader is not None:
         leader = Roster(players).resolve(record.leader, "SA-9", _("the first leader"))
+    dealt = round_hand(record.hand_size, record.rounds[0].hand_size if record.rounds else None, 1)
     return State(
         players=players,
         mode=record.mode,
         hand_size=record.hand_size,
+        dealt=dealt,
         round=1,
-        hands={p: record.hand_size for p in players},
+        hands={p: dealt for p in players},
         leader=leader,
         won={p: () for p in players},
         last_win={},
     )
 
 
-def start_round(state: State) -> State:
-    """The next round: every hand dealt again, led by the winner of the previous
-    round's last sale (SA-9). Won cards are kept."""
+def round_hand(game: int, own: int | None, r: int) -> int:
+    """The cards dealt to each player in round ``r``: the round's own hand size when the
+    record gives one, else the game's (SA-16). A round's own is at least 1 and, dealt
+    because the stock ran short, at most the game's."""
+    if own is None:
+        return game
+    if own < 1:
+        raise RuleError("SA-16", _("a round deals each player at least 1 card, not {n}").format(n=own), round=r)
+    if own > game:
+        raise RuleError("SA-16", _("a round deals at most the game's {game} cards each, not {n}: a short "
+                                   "stock deals fewer, never more").format(game=game, n=own), round=r)
+    return own
+
+
+def start_round(state: State, hand_size: int | None = None) -> State:
+    """The next round: every hand dealt again — the game's hand size, or the round's own
+    (``hand_size``, SA-16) — led by the winner of the previous round's last sale (SA-9).
+    Won cards are kept."""
     r = state.round + 1
     if r > ROUNDS:
         raise RuleError("SA-9", _("the game has {n} rounds: it ended after round {n}").format(n=ROUNDS), round=r)
@@ -118,10 +137,12 @@ def start_round(state: State) -> State:
             round=r,
         )
     assert state.last_winner is not None  # a finished round had at least one sale
+    dealt = round_hand(state.hand_size, hand_size, r)
     return replace(
         state,
         round=r,
-        hands={p: state.hand_size for p in state.players},
+        dealt=dealt,
+        hands={p: dealt for p in state.players},
         leader=state.last_winner,
         sales_in_round=0,
     )
@@ -373,6 +394,7 @@ def _round_result(
         round=after.round,
         sales=results,
         hands=dict(after.hands),
+        hand_size=after.dealt,
         leader=leader,
         over=after.round_over,
         won=won,
@@ -400,7 +422,7 @@ def replay(record: SalesRecord) -> tuple[list[RoundResult], State]:
     results: list[RoundResult] = []
     for i, rnd in enumerate(record.rounds):
         if i > 0:
-            state = start_round(state)
+            state = start_round(state, rnd.hand_size)
         result, state = play_round(state, rnd)
         results.append(result)
     return results, state

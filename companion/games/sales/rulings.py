@@ -1,5 +1,5 @@
 """The rules of sales in plain words, as the app shows them: an introduction, then
-each ruling by its id (SA-1…SA-15), the house rule marked. No flet here."""
+each ruling by its id (SA-1…SA-16), the house rule marked. No flet here."""
 
 from __future__ import annotations
 
@@ -59,4 +59,11 @@ RULES: list[tuple[str, str, bool]] = [
     ("SA-15", N_("Co-op and solo: the team score is the lower of the two scores. 65 or more: "
               "\"Wow!\"; 55 or more: \"Good job.\"; 45 or more: \"Not bad!\"; below 45 no "
               "rating."), False),
+    ("SA-16", N_("A deal never asks for more cards than there are. Each round is dealt from the deck less "
+              "every card won in earlier rounds (won cards are never shuffled back). House rule, as the "
+              "deal chart is missing: when those cards do not make the hand size for every player, each "
+              "gets an equal share (the cards left divided by the players, rounded down) and the rest stay "
+              "out that round; the app says so when it deals, before the first card. At setup the app shows "
+              "what each round will deal at most, offers the largest hand size up to 12 that the deck deals, "
+              "and refuses one that round 1 cannot deal."), True),
 ]

@@ -2,6 +2,8 @@
 turn order (SA-3). Cards are played face up, so plays are public as soon as they are
 made; the sale is recorded when the last player in turn has played (through the same
 record changes as the table's own: ``core.edits.append_round`` / ``replace_round``).
+A round after the first is started at the table, which knows the deck and says what
+is dealt before the first card is played (SA-16); round 1 needs no start.
 No flet here."""
 
 from __future__ import annotations
@@ -49,8 +51,10 @@ class SalesPlays(Seat):
         _unused, state = _replay(record)
         if state.game_over:
             return state, state, _("SA-9: the game has {n} rounds: it is over").format(n=rules.ROUNDS)
-        after = rules.start_round(state) if state.round_over else state
-        return state, after, None
+        if state.round_over:
+            return state, state, _("SA-16: round {n} is dealt at the table first: its 'Start round {n}' "
+                                   "says how many cards each player gets").format(n=state.round + 1)
+        return state, state, None
 
     def position(self, record: Mapping[str, Any]) -> int:
         return sum(len(r["sales"]) for r in record["rounds"])
@@ -95,14 +99,14 @@ class SalesPlays(Seat):
         """The sale of these plays, recorded in the round in play (or, once every hand
         is empty, as the first sale of the next round)."""
         try:
-            before, _unused, closed = self._next(record)
+            closed = self._next(record)[2]
         except RecordError as err:
             return Outcome(dict(record), say_where(err))
         if closed:
             return Outcome(dict(record), closed)
         sale = {"plays": [{"player": p, "card": b["card"]} for p, b in bids.items()]}
         rounds = record["rounds"]
-        if not rounds or before.round_over:
+        if not rounds:
             change = edits.append_round(_replay, record, {"sales": [sale]})
         else:
             last = rounds[-1]
@@ -111,7 +115,7 @@ class SalesPlays(Seat):
         return Outcome(change.record, change.error)
 
     def over(self, record: Mapping[str, Any]) -> bool:
-        return self._next(record)[2] is not None
+        return _replay(record)[1].game_over
 
     def resolution(self, record: Mapping[str, Any], player: str | None) -> dict[str, Any] | None:
         """The last sale's result (the table's; drawn by ``present.resolution_view``)."""

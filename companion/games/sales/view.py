@@ -140,7 +140,8 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
             shell.saved()
             return
         players = clean(now.names)
-        record = forms.new_record(players, now.mode, now.hand_size, now.leader_name())
+        record = forms.new_record(players, now.mode, now.hand_size_for(now_deck.deck if now_deck else None),
+                                  now.leader_name())
         refused = open_match(shell, "sales", players, record, settings)
         if refused is not None:
             shell.say(refused)
@@ -192,7 +193,10 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
 
     leaders = forms.leader_options(d.names)
     leader = d.leader_name()
-    size_error = forms.hand_size_error(d.hand_size)
+    cards = deck.deck if deck is not None else None
+    hand_size = d.hand_size_for(cards)
+    size_error = forms.hand_size_error(hand_size) or forms.deal_refusal(d.players, hand_size, cards)
+    plan = forms.deal_plan_lines(d.players, hand_size, cards)
     problem = forms.setup_problem(d, deck)
     count_text = (_("{low}–{high} players, seated clockwise in the order entered (SA-2, different names).").format(
                       low=low, high=high) if low != high else
@@ -245,11 +249,13 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
         ft.Button(_("Add hand") if d.mode == "solo" else _("Add player"), icon=ft.Icons.PERSON_ADD, visible=low != high,
                   disabled=len(d.names) >= high, on_click=step(forms.added)),
         bold(_("Cards dealt per round")),
-        TextField(label=_("Cards dealt per hand each round"), value=d.hand_size, dense=True,
+        TextField(label=_("Cards dealt per hand each round"), value=hand_size, dense=True,
                      keyboard_type=ft.KeyboardType.NUMBER, width=260,
                      on_change=_typed(lambda v: put(lambda d: replace(d, hand_size=v)))),
         error_text(size_error),
-        ft.Text(forms.hand_size_note(d.mode, d.hand_size)),
+        ft.Text(forms.hand_size_note(d.mode, hand_size, d.players, cards)),
+        DealPlan(plan, forms.deal_plan_note(hand_size), shown(cards.name) if cards is not None else "",
+                 key="deal-plan"),
         bold(_("Who leads the first sale? (SA-9)")),
         ft.RadioGroup(value=leader, on_change=_picked(lambda v: put(lambda d: replace(d, leader=v))),
                       content=ft.Column(leader_radios, spacing=0)),
@@ -266,6 +272,17 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
         ft.FilledButton(_("Start game"), icon=ft.Icons.PLAY_ARROW, disabled=problem is not None,
                         on_click=_tap(start)),
     ])
+
+
+@ft.component
+def DealPlan(lines: list[str], note: str, deck: str, *, key: Key = None) -> ft.Control:
+    """What each round will deal at most with the chosen deck (named: it is chosen further
+    down) and players (SA-16)."""
+    if not lines:
+        return ft.Column([], visible=False)
+    return card(_column([bold(_("What each round deals with {deck} (SA-16)").format(deck=deck), 14),
+                         *[ft.Text(line, size=13) for line in lines],
+                         _note(note)], spacing=3), "deal-plan")
 
 
 def _chosen_deck(d: SetupDraft, shipped_paths: list[str],
@@ -289,17 +306,19 @@ def _chosen_deck(d: SetupDraft, shipped_paths: list[str],
 @ft.component
 def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.Control:
     t = actions.open_table(shell, match_id)
-    game = present.played(t.record)            # the record replayed once for this render
-    ui = forms.valid(t.ui, t.record)
     deck_f = match_deck(t.match.settings)
     deck = deck_f.deck if deck_f is not None else None
+    copy = len(deck.cards) if deck is not None else None
+    game = present.played(changes.with_first_deal(t.record, copy))   # replayed once for this render
+    ui = forms.valid(t.ui, t.record)
     sv = present.sale_view(game)
     title = _("Sales · round {round} of {rounds}").format(round=sv.round, rounds=ROUNDS)
     if sv.mode != "competitive":
         title += " · " + (_("co-op") if sv.mode == "coop" else _("solo"))
     out: list[ft.Control] = [heading(title)]
     if ui.mode == "entry" and not sv.game_over:
-        out.append(_note(forms.hand_size_note(sv.mode, t.record.get("hand_size", ""))))
+        out.append(_note(forms.hand_size_note(sv.mode, t.record.get("hand_size", ""), len(sv.hands), deck)))
+        out += _round_deal(game, copy)
     if deck_f is not None and not deck_f.ok:
         out.append(error_text(_("The deck {deck} cannot be used now ({problem}): enter cards by their "
                                 "attributes.").format(deck=deck_f.path or deck_f.name, problem=deck_f.problems[0])))
@@ -319,6 +338,21 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
             out.append(side_by_side(_column([*last, play]), _column([*grid, *_sales_list(t, game, ui)])))
         out.append(ExportActions(shell, t.match.id, t.number, games_in_match=False))
     return _column(out)
+
+
+def _round_deal(game: Played, copy: int | None) -> list[ft.Control]:
+    """What the round in play dealt and why (SA-16): a card at its start, until its
+    first sale is recorded; a line after that."""
+    state = game.state
+    if state.round_over:
+        return []
+    d = present.deal_in_play(game, copy)
+    text = present.deal_text(d) if d is not None else present.dealt_text(game)
+    if state.sales_in_round:
+        return [_note(text)]
+    why = present.deal_why(d) if d is not None else None
+    return [card(_column([ft.Text(text, size=15, weight=ft.FontWeight.W_500),
+                          *([ft.Text(why, size=13)] if why else [])], spacing=3), "round-deal")]
 
 
 def _grid(game: Played, title: str) -> list[ft.Control]:
@@ -474,6 +508,7 @@ def CardEntry(t: Table, deck: Deck | None, game: Played, sv: SaleView, ui: Table
             ], spacing=GAP), "confirm"))
         else:
             method = ui.method if deck is not None else "attrs"
+            exhausted = deck is not None and picker.all_out(deck, game, list(entered))
             out.append(heading(_("{player}'s card").format(player=sv.turn), 18))
             if deck is not None:
                 out.append(ft.Row([
@@ -481,7 +516,13 @@ def CardEntry(t: Table, deck: Deck | None, game: Played, sv: SaleView, ui: Table
                     _choice(_("By attributes"), method == "attrs", _tap(lambda: actions.set_method(t, "attrs"))),
                 ], spacing=6, wrap=True))
             out.append(error_text(ui.error))
-            if method == "deck" and deck is not None:
+            if method == "deck" and deck is not None and exhausted:
+                # never a picker with every card greyed out: the deck file no longer fits the record
+                out.append(error_text(_("Every card of the deck is out of play as the record stands (the deck "
+                                        "file may have changed): enter {player}'s card by its attributes "
+                                        "(SA-1).").format(player=sv.turn)))
+                out.append(AttributeEntry(t, deck, sv.turn, ui.attrs, key="attrs"))
+            elif method == "deck" and deck is not None:
                 out.append(DeckPicker(t, deck, game, sv.turn, entered, ui.query, key="deck"))
             else:
                 out.append(AttributeEntry(t, deck, sv.turn, ui.attrs, key="attrs"))
@@ -496,6 +537,12 @@ def Entry(t: Table, game: Played, deck: Deck | None, ui: TableUI, *, key: Key = 
     out: list[ft.Control] = [ft.Text(sv.status, size=16, weight=ft.FontWeight.W_500)]
     if sv.round_over:
         out.append(_hands_line(sv))
+        nxt = present.next_deal(game, len(deck.cards) if deck is not None else None)
+        if nxt is not None:
+            out.append(ft.Text(present.deal_text(nxt)))
+            why = present.deal_why(nxt)
+            if why:
+                out.append(_note(why))
         out.append(error_text(ui.error))
         out.append(ft.FilledButton(_("Start round {n}").format(n=sv.round + 1), icon=ft.Icons.PLAY_ARROW,
                                    on_click=_tap(lambda: actions.next_round(t))))
@@ -725,6 +772,8 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
     for rv in rounds:
         out.append(heading((_("Round {n} (over)") if rv.over else _("Round {n} (in play)")).format(n=rv.number), 18))
         out.append(ft.Text(_("{player} led the round.").format(player=rv.leader)))
+        if rv.short:
+            out.append(_note(_("{n} cards each: the stock ran short (SA-16, house rule).").format(n=rv.dealt)))
         out += [ft.Text(s) for s in rv.sales]
         out.append(ft.Text(_("Cards in hand: {hands}").format(hands=_hands_text(rv.hands)), size=13))
         out += [_note(n) for n in rv.notes]

@@ -138,6 +138,11 @@ class Shell:
 
         self._set(step)
 
+    def redraw(self) -> None:
+        """Draw the screen again as it is (something it shows changed outside a tap: the
+        browser build's storage refused or took a change)."""
+        self._update(lambda s: s)
+
     def go(self, screen: str, *, say: str | None = None, **args: Any) -> None:
         route = Route(screen, dict(args))
         self._update(lambda s: replace(s, route=route, flash=say))

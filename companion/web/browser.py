@@ -7,14 +7,15 @@ are one SQLite file, ``/companion-data/companion.sqlite3``, kept in the browser'
 IndexedDB by the worker (``companionStorage``): read once this tab holds the saved
 games' lock (one tab or installed app window at a time: the page's
 ``companion/web/site/page.js``), written back after every commit
-(:attr:`Store.after_commit`). Where the browser lets Python wait for that write (JSPI,
-:func:`pyodide.ffi.run_sync`), a change returns only once the browser has kept it;
-elsewhere the write starts at once and follows the commit within moments.
+(:attr:`Store.after_commit`): the write starts at once and the browser confirms it
+within moments; the tap does not wait for it. (Python waiting for the browser inside a
+tap, with :func:`pyodide.ffi.run_sync`, was tried: while a write went unanswered the
+next event was handled inside the suspended one and the tab froze for good.)
 
 A write the browser refuses (its storage for the site is full, another tab took the
 saved games over, no answer within 10 seconds) leaves the change in this tab's store,
-which the next write takes along: the screens say so (:attr:`Store.unkept`) until a
-write succeeds, and Settings offers to export everything.
+which the next write takes along: the screens are drawn again and say so
+(:attr:`Store.unkept`) until a write succeeds, and Settings offers to export everything.
 
 The first screen (plain HTML, drawn before Python is up) shows the match in progress
 from a summary the app writes after every save (:func:`summary`).
@@ -36,6 +37,7 @@ import importlib
 import os
 import pkgutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -158,43 +160,51 @@ def _reason(exc: BaseException) -> str:
 def _after_commit(store: Store) -> None:
     """Write the committed change to the browser's storage. The write-ahead log is folded
     into the database file first and emptied (one file goes out, not a growing log).
-    A refused write is said on the screens (:attr:`Store.unkept`), not raised: the
-    change is in this tab's store and goes out with the next write that succeeds.
-    While writes fail, a change no longer waits for the browser (it may not answer for
-    the 10 seconds a write is given): each one is still written, in the background."""
-    from pyodide.ffi import can_run_sync, run_sync  # type: ignore[import-not-found]
-
+    A refused write is said on the screens (:attr:`Store.unkept`, drawn again), not
+    raised: the change is in this tab's store and goes out with the next write that
+    succeeds."""
     with store.reading() as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     promise = _storage().save()
-    if not can_run_sync() or store.unkept is not None:
-        def settled(p: Any) -> None:
-            try:
-                p.result()
-            except Exception as exc:  # noqa: BLE001 - the browser's refusal, said on the screens
-                _unkept(store, exc)
-            else:
-                _kept(store)
 
-        promise.add_done_callback(settled)
+    def settled(p: Any) -> None:
+        try:
+            p.result()
+        except Exception as exc:  # noqa: BLE001 - the browser's refusal, said on the screens
+            _unkept(store, exc)
+        else:
+            _kept(store)
+
+    promise.add_done_callback(settled)
+
+
+#: Draws the screens again (set once the session starts): a write's outcome arrives
+#: after the tap that made it was drawn.
+redraw: Callable[[], None] | None = None
+
+
+def _redraw() -> None:
+    if redraw is None:
         return
     try:
-        run_sync(promise)
-    except Exception as exc:  # noqa: BLE001 - the browser's refusal, said on the screens
-        _unkept(store, exc)
-    else:
-        _kept(store)
+        redraw()
+    except Exception as exc:  # noqa: BLE001 - the next tap draws it
+        print(f"not drawn again: {exc}", file=sys.stderr)
 
 
 def _unkept(store: Store, exc: BaseException) -> None:
-    store.unkept = _reason(exc)        # the screens' next drawing says so (the change's own)
-    _tell("problem", store.unkept)
+    why = _reason(exc)
+    if why != store.unkept:
+        store.unkept = why             # the screens say so
+        _tell("problem", why)
+        _redraw()
 
 
 def _kept(store: Store) -> None:
     if store.unkept is not None:
         store.unkept = None
         _tell("problem", None)
+        _redraw()
     tell_summary(store)
 
 
@@ -326,6 +336,8 @@ async def main(page: Any) -> None:
     page.controls.clear()
     shell: Shell = start_session(page, store, host=True)
     shell.browser = BrowserStorage()
+    global redraw
+    redraw = shell.redraw
     tell_summary(store)
     _storage().ready()
 

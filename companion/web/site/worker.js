@@ -357,7 +357,7 @@ function readOldIdbfs() {
     });
 }
 
-const data = { db: null, generation: 0, closed: null, chain: Promise.resolve(), bytes: null };
+const data = { db: null, generation: 0, closed: null, chain: Promise.resolve(), queued: null, bytes: null };
 
 async function readSavedGames() {
     data.db = await within(SAVE_TIMEOUT, openDB(), "the browser did not open its storage for companion");
@@ -378,8 +378,15 @@ async function readSavedGames() {
 // one read (generation), failed when the browser does not confirm it in time. A
 // failure's message is a word Python puts into the player's language ("elsewhere",
 // "timeout") or the browser's own error (QuotaExceededError: its storage is full).
+// One write at a time, and at most one waiting: it reads the file when it starts, so
+// it takes every change made meanwhile (a browser slow to answer is not asked once
+// per tap).
 function save() {
+    if (data.queued) {
+        return data.queued;
+    }
     const run = async () => {
+        data.queued = null;
         if (data.closed) {
             throw new Error(data.closed);
         }
@@ -403,6 +410,7 @@ function save() {
         }), "timeout");
     };
     const next = data.chain.then(run, run);
+    data.queued = next;
     data.chain = next.catch(() => {});
     return next;
 }

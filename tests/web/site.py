@@ -46,6 +46,7 @@ class Tab(Table):
 
     def started(self, text: str) -> None:
         """The app's own screen shows ``text`` (in Flutter's accessibility tree)."""
+        self.pg.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=START)   # Flutter is up
         enable_semantics(self.pg)
         self.pg.locator("flt-semantics-host").get_by_text(text).first.wait_for(timeout=START)
         self.pg.wait_for_function("window.companion.state.ready && document.getElementById('boot').hidden",

@@ -357,7 +357,8 @@ function readOldIdbfs() {
     });
 }
 
-const data = { db: null, generation: 0, closed: null, chain: Promise.resolve(), queued: null, bytes: null };
+const data = { db: null, generation: 0, closed: null, chain: Promise.resolve(), queued: null, releasing: false,
+               bytes: null };
 
 async function readSavedGames() {
     data.db = await within(SAVE_TIMEOUT, openDB(), "the browser did not open its storage for companion");
@@ -384,6 +385,9 @@ async function readSavedGames() {
 function save() {
     if (data.queued) {
         return data.queued;
+    }
+    if (data.releasing) {              // another tab takes over: nothing more from this one
+        return Promise.reject(new Error("elsewhere"));
     }
     const run = async () => {
         data.queued = null;
@@ -424,9 +428,13 @@ function fromPage(message) {
     if (message.type === "lock") {
         lock.resolve(true);
     } else if (message.type === "release") {
-        // another tab takes over: finish the save under way, save nothing more
-        data.closed = "elsewhere";
-        data.chain.then(() => say("released"));
+        // another tab takes over: the save under way and the one waiting (this tab's
+        // latest changes) finish, then nothing more is saved
+        data.releasing = true;
+        data.chain.then(() => {
+            data.closed = "elsewhere";
+            say("released");
+        });
     } else if (message.type === "persisted") {
         self.companionStorage.persisted = message.persisted;
     }

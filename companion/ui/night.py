@@ -50,6 +50,7 @@ class NightUI:
     night: int = 0               # the night this state is for (another night starts afresh)
     others: int = 0              # how many of the other days' matches are shown (0: none)
     said: str | None = None      # what the last export or print said
+    refused: bool = False        # ... and whether it made nothing (said as an error)
     asking_delete: bool = False
 
 
@@ -186,8 +187,9 @@ def NightScreen(shell: ShellServices, night_id: int, views: dict[str, GameView])
                                                                                                   now.record)),
                                     _("Game night sheet"))
         except CompanionError as exc:
-            line = _("Not exported: {reason}").format(reason=exc)
-        put(said=line)
+            put(said=_("Not exported: {reason}").format(reason=exc), refused=True)
+            return
+        put(said=line, refused=False)
 
     def delete() -> None:
         try:
@@ -257,8 +259,7 @@ def NightScreen(shell: ShellServices, night_id: int, views: dict[str, GameView])
                     ft.Button(_("Print night sheet"), icon=ft.Icons.PRINT, on_click=lambda e: export("pdf"))],
                    wrap=True)]
     if st.said:
-        out.append(ft.Text(st.said, size=13, color=ft.Colors.ERROR
-                           if st.said.startswith(_("Not exported: {reason}").split("{")[0]) else None))
+        out.append(ft.Text(st.said, size=13, color=ft.Colors.ERROR if st.refused else None))
     if st.asking_delete:
         out += [ft.Text(_("Delete this game night? Its matches stay saved.")),
                 ft.Row([ft.FilledButton(_("Delete the night"), icon=ft.Icons.DELETE, on_click=lambda e: delete()),

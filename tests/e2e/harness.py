@@ -28,6 +28,10 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-ru
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+#: How long a browser test waits for a thing a player would see, in ms: one figure for
+#: every e2e test, generous because the machines are shared (a wait ends as soon as the
+#: thing shows; only a failure takes this long). COMPANION_E2E_TIMEOUT_MS changes it.
+TIMEOUT = int(os.environ.get("COMPANION_E2E_TIMEOUT_MS", "30000"))
 
 
 def free_port() -> int:

@@ -7,9 +7,7 @@ from typing import Self
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.harness import DESKTOP, PHONE, into_view, open_app, shot, type_text
-
-TIMEOUT = 15000
+from tests.e2e.harness import DESKTOP, PHONE, TIMEOUT, into_view, open_app, shot, type_text
 
 
 class Table:

@@ -14,7 +14,7 @@ from companion.games.hotdog import forms
 from companion.games.hotdog.present import bid_text as hotdog_bid_text
 from companion.net import Hub
 from companion.store import Store
-from tests.e2e.harness import PHONE, Server, block_off_machine, enable_semantics, shot, type_text
+from tests.e2e.harness import PHONE, TIMEOUT, Server, block_off_machine, enable_semantics, shot, type_text
 from tests.e2e.table import Table
 
 pytestmark = pytest.mark.e2e
@@ -41,7 +41,7 @@ class Phone(Table):
         self.ctx = browser.new_context(viewport=PHONE)
         self.ctx.route("**/*", block_off_machine)
         self.pg = self.ctx.new_page()
-        self.pg.set_default_timeout(15000)
+        self.pg.set_default_timeout(TIMEOUT)
         self.pg.on("websocket", lambda ws: ws.on("framereceived", self._frame))
         self.pg.goto(urljoin(url, "/join"))   # a phone never has the host key
         self._semantics()

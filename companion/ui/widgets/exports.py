@@ -12,6 +12,7 @@ replaces another file).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
@@ -58,15 +59,29 @@ WHAT = {"game-json": N_("Game record"), "match-json": N_("Match record"), "match
         "match-pdf": N_("Match score sheet"), "rules-pdf": N_("Rules card")}
 
 
-def export_file(shell: ShellServices, match_id: int, number: int, kind: str) -> str:
-    """Write one export or printable for game ``number`` of the match and offer it;
-    returns the line the player reads next to the button tapped."""
+@dataclass(frozen=True)
+class Exported:
+    """What a tap on an export or printable did: the line the player reads next to its
+    button, and whether the file was made (``False``: nothing was, said as an error)."""
+
+    line: str
+    made: bool
+
+
+def exported(shell: ShellServices, match_id: int, number: int, kind: str) -> Exported:
+    """Write one export or printable for game ``number`` of the match and offer it."""
     m = shell.store.match(match_id)
     try:
         name, data = export_data(m, number, kind)
     except CompanionError as exc:
-        return _("Not printed: {reason}").format(reason=exc)
-    return shell.export(name, data, _(WHAT[kind]))
+        return Exported(_("Not printed: {reason}").format(reason=exc), made=False)
+    return Exported(shell.export(name, data, _(WHAT[kind])), made=True)
+
+
+def export_file(shell: ShellServices, match_id: int, number: int, kind: str) -> str:
+    """Write one export or printable for game ``number`` of the match and offer it;
+    returns the line the player reads next to the button tapped."""
+    return exported(shell, match_id, number, kind).line
 
 
 @ft.component
@@ -80,8 +95,8 @@ def ExportActions(shell: ShellServices, match_id: int, number: int, *, games_in_
 
     def act(kind: str) -> Callable[[Any], None]:
         def tapped(e: Any) -> None:
-            line = export_file(shell, match_id, number, kind)
-            set_said((kind, line, line.startswith(_("Not printed: {reason}").split("{")[0])))
+            done = exported(shell, match_id, number, kind)
+            set_said((kind, done.line, not done.made))
         return tapped
 
     def told(kinds: tuple[str, ...]) -> list[ft.Control]:

@@ -64,6 +64,11 @@ HELLO = '''import flet as ft
 
 def main(page: ft.Page) -> None:
     page.add(ft.Text("Hello from Python"))
+    try:        # the site's first screen gives way to the app once the app says it is drawn
+        import js
+        js.companionStorage.ready()
+    except Exception:
+        pass
 
 
 ft.run(main)

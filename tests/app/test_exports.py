@@ -81,8 +81,8 @@ def test_match_exports_json_csv_and_bg_stats(data):
     folder = data / "exports"
     assert (folder / f"hotdog-match-{mid}.json").read_text(encoding="utf-8") == match_json(m)
     assert (folder / f"hotdog-match-{mid}.csv").read_text(encoding="utf-8") == match_csv(m)
-    bgstats = (folder / f"hotdog-match-{mid}-bgstats.json").read_text(encoding="utf-8")
-    assert bgstats == bgstats_json([m]) and len(json.loads(bgstats)["plays"]) == 1
+    bgstats = (folder / f"hotdog-match-{mid}.bgsplay").read_text(encoding="utf-8")      # BG Stats' own name
+    assert bgstats == bgstats_json(store, [mid]) and len(json.loads(bgstats)["plays"]) == 1
     store.close()
 
 

@@ -14,7 +14,7 @@ import flet as ft
 
 from companion.games.hotdog import forms
 from companion.store import library
-from companion.store.exchange import import_json
+from companion.store.imports import import_json
 from companion.ui.storage import browser_storage
 from tests.tabs import tab
 

@@ -1,105 +1,495 @@
-"""The static site (``companion build web``) in Debian chromium: its size and how long the
-app takes to show its first screen, cold (a new browser profile: nothing cached), on a
-reload (the service worker's cache) and offline (the same, no network), against a
-baseline built the same way: a hello-world Flet page on the same client and runtime.
+"""Benchmark (not a test): the static site (``companion build web``) in Debian chromium,
+against a baseline built the same way in the same run: a hello-world Flet page on the
+same web client, runtime and builder.
 
-    python bench/web.py [--runs N]
+    python bench/web.py [--runs 3] [--before REF] [--taps 3] [--only start|taps]
 
-The times run from navigation to the first screen readable in the accessibility tree
-(companion: the home screen's "New Hot Dog match"; the baseline: its one line). Every
-request off this machine is blocked."""
+For each site, ``--runs`` times, the sites interleaved (A, B, A, B …), in a fresh browser
+context each run (nothing cached):
+
+- **cold**: navigation → the app's first screen readable in Flutter's accessibility tree
+  (companion: its home screen's "New Hot Dog match"; the baseline: its one line);
+- **reload**: the same, reloaded once the service worker controls the page and the
+  browser has gone quiet (what the first visit left behind in the background is done);
+- **offline**: the same with the network cut;
+- **first screen**: navigation → companion's own first screen (``#boot``, plain HTML
+  drawn before Flutter and Python are up), where the site has one;
+
+each as wall time and as the CPU-seconds of the browser's process tree (every chromium
+process under this one, read from /proc: they hold steady when the machine is loaded).
+Every request off this machine fails (chromium resolves no other host), without
+Playwright's request interception, which would switch the browser's HTTP cache off.
+
+The sites are served by a static host on this machine that compresses like a public
+one (gzip, for a client that accepts it): the **first download** is what a first visit
+transfers, page and service worker's install together. The **folder** is the built
+folder's size on disk.
+
+``--before REF``: the same measurements for the site built by companion at git REF
+(from a ``git worktree``), in the same run: before and after side by side.
+
+**Taps** (``--taps N`` rounds sets): a Hot Dog round played from the table, each tap
+timed from the click to its result drawn (a chip shown chosen, the round's result,
+the next round), in the browser build and in the served app (``companion serve``);
+the median tap of each, and the ratio.
+"""
 
 from __future__ import annotations
 
 import argparse
+import functools
 import gzip
+import http.server
+import io
+import os
 import statistics
+import subprocess
 import sys
 import tempfile
+import threading
 import time
-from contextlib import ExitStack
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
 from companion.web.build import app_archive, build_site, cache_dir, fetch_wheels  # noqa: E402
-from tests.e2e.harness import PHONE, block_off_machine, enable_semantics, launch, serve_folder  # noqa: E402
+from tests.e2e.harness import CHROMIUM, LAUNCH_ARGS, PHONE, Server, enable_semantics  # noqa: E402
 
 HELLO = '''import flet as ft
 
 
 def main(page: ft.Page) -> None:
     page.add(ft.Text("Hello from Python"))
+    try:        # the site's first screen gives way to the app once the app says it is drawn
+        import js
+        js.companionStorage.ready()
+    except Exception:
+        pass
 
 
 ft.run(main)
 '''
 BASELINE_WHEELS = ("flet", "repath", "six", "msgpack")
+#: chromium resolves no host but this machine: nothing leaves it, and no request is intercepted
+OFFLINE_HOSTS = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
+COMPRESSED = (".js", ".mjs", ".json", ".wasm", ".html", ".zip", ".ttf", ".otf", ".svg", ".txt", ".bin", "")
+PLAYERS = ["Anna", "Bernd", "Chris"]
 
 
-def first_screen(pg, text: str) -> float:
-    start = time.monotonic()
+# ---------------------------------------------------------------- the host
+
+
+class Host:
+    """A static host for one folder on this machine that compresses what it sends (gzip,
+    level 6, to a client that accepts it) and counts what it sent: requests and bytes."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.sent: list[tuple[str, int, int]] = []     # (path, status, bytes on the wire)
+        self._packed: dict[Path, bytes] = {}
+        self._lock = threading.Lock()
+        host = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args) -> None:
+                pass
+
+            def send_head(self):  # noqa: ANN202 - SimpleHTTPRequestHandler's
+                path = Path(self.translate_path(self.path))
+                if path.is_dir():
+                    path = path / "index.html"
+                if (path.is_file() and path.suffix in COMPRESSED
+                        and "gzip" in self.headers.get("Accept-Encoding", "")):
+                    data = host.packed(path)
+                    since = self.headers.get("If-Modified-Since")
+                    if since and _not_modified(since, path):
+                        self.send_response(304)
+                        self.end_headers()
+                        host.count(self.path, 304, 0)
+                        return None
+                    self.send_response(200)
+                    self.send_header("Content-Type", self.guess_type(str(path)))
+                    self.send_header("Content-Encoding", "gzip")
+                    self.send_header("Content-Length", str(len(data)))
+                    self.send_header("Last-Modified", self.date_time_string(int(path.stat().st_mtime)))
+                    self.end_headers()
+                    host.count(self.path, 200, len(data))
+                    return io.BytesIO(data)
+                f = super().send_head()
+                host.count(self.path, 200 if f else 404, path.stat().st_size if f and path.is_file() else 0)
+                return f
+
+        handler = functools.partial(Handler, directory=str(folder))
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.url = f"http://127.0.0.1:{self.server.server_port}/"
+
+    def packed(self, path: Path) -> bytes:
+        with self._lock:
+            if path not in self._packed:
+                self._packed[path] = gzip.compress(path.read_bytes(), 6, mtime=0)
+            return self._packed[path]
+
+    def count(self, path: str, status: int, size: int) -> None:
+        with self._lock:
+            self.sent.append((path, status, size))
+
+    def take(self) -> list[tuple[str, int, int]]:
+        with self._lock:
+            out, self.sent = self.sent, []
+        return out
+
+    def __enter__(self) -> Host:
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def _not_modified(since: str, path: Path) -> bool:
+    import email.utils
+
+    try:
+        when = email.utils.parsedate_to_datetime(since).timestamp()
+    except (TypeError, ValueError):
+        return False
+    return int(path.stat().st_mtime) <= when
+
+
+# ---------------------------------------------------------------- the browser's CPU
+
+
+def _proc_table() -> dict[int, tuple[int, str, float]]:
+    """pid → (parent pid, command name, CPU-seconds of it and its reaped children)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        name = stat[stat.index("(") + 1:stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2:].split()
+        ppid = int(fields[1])
+        cpu = sum(int(x) for x in fields[11:15]) / tick     # utime stime cutime cstime
+        out[int(entry)] = (ppid, name, cpu)
+    return out
+
+
+def browser_cpu() -> float:
+    """CPU-seconds used so far by every chromium process under this one."""
+    table = _proc_table()
+    mine = {os.getpid()}
+    changed = True
+    while changed:
+        changed = False
+        for pid, (ppid, _, _) in table.items():
+            if ppid in mine and pid not in mine:
+                mine.add(pid)
+                changed = True
+    return sum(cpu for pid, (_, name, cpu) in table.items() if pid in mine and name.startswith("chrom"))
+
+
+def quiet(timeout: float = 90.0) -> None:
+    """Wait until the browser has gone quiet (under 0.1 CPU-s in half a second): the
+    background work of a start (compiling, caching) is not counted in the next one."""
+    deadline = time.monotonic() + timeout
+    last = browser_cpu()
+    while time.monotonic() < deadline:
+        time.sleep(0.5)
+        now = browser_cpu()
+        if now - last < 0.1:
+            return
+        last = now
+
+
+# ---------------------------------------------------------------- one start
+
+
+@dataclass
+class Site:
+    name: str
+    folder: Path
+    ready: str                     # the text of its first app screen
+    starts: list[dict[str, float]] = field(default_factory=list)
+    first_download: list[int] = field(default_factory=list)
+    requests: list[int] = field(default_factory=list)
+
+
+def ready_in_flutter(pg, text: str, timeout: float = 300_000) -> None:
+    """``text`` readable in Flutter's accessibility tree (not in the page's own HTML)."""
+    pg.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=timeout)   # Flutter is up
     enable_semantics(pg)
-    pg.get_by_text(text).first.wait_for(timeout=300_000)
-    return time.monotonic() - start
+    pg.locator("flt-semantics-host").get_by_text(text).first.wait_for(timeout=timeout)
 
 
-def measure(browser, url: str, text: str) -> dict[str, float]:
+def boot_screen_at(pg) -> float | None:
+    """When companion's own first screen was first drawn, in seconds from navigation
+    (None: the site has none)."""
+    return pg.evaluate("""() => {
+        const e = performance.getEntriesByName('companion-boot-drawn')[0];
+        return e ? e.startTime / 1000 : null;
+    }""")
+
+
+def one_start(pg, url: str, site: Site, how: str) -> dict[str, float]:
+    cpu, t0 = browser_cpu(), time.monotonic()
+    if how == "cold":
+        pg.goto(url, wait_until="commit")
+    else:
+        pg.reload(wait_until="commit")
+    ready_in_flutter(pg, site.ready)
+    out = {f"{how}": time.monotonic() - t0, f"{how} cpu": browser_cpu() - cpu}
+    first = boot_screen_at(pg)
+    if first is not None:
+        out[f"{how} first"] = first
+    return out
+
+
+def measure(browser, host: Host, site: Site) -> None:
     ctx = browser.new_context(viewport=PHONE)
-    ctx.route("**/*", block_off_machine)
     try:
         pg = ctx.new_page()
-        start = time.monotonic()
-        pg.goto(url)
-        cold = time.monotonic() - start + first_screen(pg, text)
+        host.take()
+        got = one_start(pg, host.url, site, "cold")
         pg.wait_for_function("navigator.serviceWorker.controller !== null", timeout=300_000)
-        start = time.monotonic()
-        pg.reload()
-        reload = time.monotonic() - start + first_screen(pg, text)
+        # the Python snapshot a first start makes in the background (companion since the
+        # snapshot: a player's next start comes later than a benchmark's would)
+        pg.wait_for_function("!(window.companion && window.companion.state.snapshot !== undefined) || "
+                             "['made', 'failed', 'restored'].includes(window.companion.state.snapshot)",
+                             timeout=600_000)
+        quiet()
+        sent = host.take()
+        site.first_download.append(sum(size for _, _, size in sent))
+        site.requests.append(len(sent))
+        got.update(one_start(pg, host.url, site, "reload"))
+        quiet()
         ctx.set_offline(True)
-        start = time.monotonic()
-        pg.reload()
-        offline = time.monotonic() - start + first_screen(pg, text)
-        return {"cold": cold, "reload": reload, "offline": offline}
+        got.update(one_start(pg, host.url, site, "offline"))
+        site.starts.append(got)
     finally:
         ctx.close()
 
 
-def size(folder: Path) -> tuple[int, int]:
-    files = [p for p in folder.rglob("*") if p.is_file()]
-    raw = sum(p.stat().st_size for p in files)
-    packed = sum(len(gzip.compress(p.read_bytes(), 6)) if p.suffix != ".gz" else p.stat().st_size for p in files)
-    return raw, packed
+# ---------------------------------------------------------------- taps
+
+
+def _table(ctx, pg):
+    from tests.e2e.table import Table
+
+    t = Table.__new__(Table)
+    t.ctx, t.pg = ctx, pg
+    pg.set_default_timeout(60_000)
+    return t
+
+
+def timed_round(t, n: int, taps: list[float]) -> None:
+    """Round ``n`` from the table: each player's chip, Submit, Next round, each timed."""
+    for p in PLAYERS:
+        chip = f"{p}: 7 table, 1 hot dog"
+        found = t.button(chip).first
+        found.wait_for()
+        t0 = time.perf_counter()
+        found.click()
+        t.chosen(chip).first.wait_for()
+        taps.append(time.perf_counter() - t0)
+    submit = t.button("Submit round").first
+    submit.wait_for()
+    t0 = time.perf_counter()
+    submit.click()
+    t.find(f"Round {n}: result").first.wait_for()
+    taps.append(time.perf_counter() - t0)
+    nxt = t.button("Next round").first
+    nxt.wait_for()
+    t0 = time.perf_counter()
+    nxt.click()
+    t.find(f"Round {n + 1} · mustard card").first.wait_for()
+    taps.append(time.perf_counter() - t0)
+
+
+def taps_site(browser, host: Host, rounds: int) -> list[float]:
+    from tests.e2e.harness import fonts_arrived
+
+    ctx = browser.new_context(viewport=PHONE)
+    try:
+        pg = ctx.new_page()
+        pg.goto(host.url, wait_until="commit")
+        ready_in_flutter(pg, "New Hot Dog match")
+        fonts_arrived(pg, timeout=120_000)
+        quiet()
+        t = _table(ctx, pg)
+        t.setup(PLAYERS, mustard="Anna")
+        quiet()
+        taps: list[float] = []
+        for n in range(1, rounds + 1):
+            timed_round(t, n, taps)
+        return taps
+    finally:
+        ctx.close()
+
+
+def taps_served(browser, data: Path, rounds: int) -> list[float]:
+    from tests.e2e.harness import fonts_arrived
+
+    server = Server(data)
+    server.start()
+    ctx = browser.new_context(viewport=PHONE)
+    try:
+        pg = ctx.new_page()
+        pg.goto(server.url, wait_until="commit")
+        ready_in_flutter(pg, "New Hot Dog match")
+        fonts_arrived(pg, timeout=120_000)
+        quiet()
+        t = _table(ctx, pg)
+        t.setup(PLAYERS, mustard="Anna")
+        quiet()
+        taps: list[float] = []
+        for n in range(1, rounds + 1):
+            timed_round(t, n, taps)
+        return taps
+    finally:
+        ctx.close()
+        server.stop()
+
+
+# ---------------------------------------------------------------- building
+
+
+@contextmanager
+def worktree(ref: str) -> Iterator[Path]:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "before"
+        subprocess.run(["git", "worktree", "add", "--detach", str(path), ref], cwd=ROOT, check=True,
+                       capture_output=True)
+        try:
+            yield path
+        finally:
+            subprocess.run(["git", "worktree", "remove", "--force", str(path)], cwd=ROOT, capture_output=True)
+
+
+def build_at(root: Path, out: Path) -> None:
+    """The site as companion at ``root`` (another checkout) builds it."""
+    code = ("import sys; from pathlib import Path; from companion.web.build import build_site; "
+            "build_site(Path(sys.argv[1]), say=lambda line: None)")
+    env = dict(os.environ, PYTHONPATH=str(root))
+    subprocess.run([sys.executable, "-c", code, str(out)], cwd=root, env=env, check=True)
+
+
+def folder_size(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+# ---------------------------------------------------------------- report
+
+
+def _med(xs: list[float]) -> str:
+    return f"{statistics.median(xs):5.1f}" if xs else "    —"
+
+
+def _min(xs: list[float]) -> str:
+    return f"{min(xs):5.1f}" if xs else "    —"
+
+
+def report(sites: list[Site], runs: int) -> None:
+    print(f"\nstarts: {runs} runs each, interleaved; seconds from navigation (min / median); "
+          "CPU-s of the browser's process tree (median)")
+    head = (f"{'site':26} {'folder MB':>9} {'1st dl MB':>9} {'reqs':>4} | {'cold':>11} {'cpu':>5} | "
+            f"{'reload':>11} {'cpu':>5} | {'offline':>11} {'cpu':>5} | {'first screen':>12}")
+    print(head)
+    print("-" * len(head))
+    for s in sites:
+        def col(key: str) -> list[float]:
+            return [r[key] for r in s.starts if key in r]
+
+        first = col("cold first") + col("reload first") + col("offline first")
+        print(f"{s.name:26} {folder_size(s.folder) / 1e6:9.1f} "
+              f"{statistics.median(s.first_download) / 1e6 if s.first_download else 0:9.1f} "
+              f"{statistics.median(s.requests) if s.requests else 0:4.0f} | "
+              f"{_min(col('cold'))} /{_med(col('cold'))} {_med(col('cold cpu'))} | "
+              f"{_min(col('reload'))} /{_med(col('reload'))} {_med(col('reload cpu'))} | "
+              f"{_min(col('offline'))} /{_med(col('offline'))} {_med(col('offline cpu'))} | "
+              f"{(f'max {max(first):.2f} s') if first else '—':>12}")
+    base = next((s for s in sites if s.name.startswith("hello")), None)
+    if base is None:
+        return
+    print("\nratio to the hello-world page (median against median; the targets: reload and "
+          "offline ≤ 0.5, cold ≤ 0.8)")
+    for s in sites:
+        if s is base:
+            continue
+        parts = []
+        for key in ("cold", "cold cpu", "reload", "reload cpu", "offline", "offline cpu"):
+            a = [r[key] for r in s.starts if key in r]
+            b = [r[key] for r in base.starts if key in r]
+            if a and b:
+                parts.append(f"{key} {statistics.median(a) / statistics.median(b):.2f}")
+        print(f"  {s.name}: " + ", ".join(parts))
+
+
+def report_taps(site: list[float], served: list[float]) -> None:
+    if not site or not served:
+        return
+    a, b = statistics.median(site), statistics.median(served)
+    print(f"\ntaps of a Hot Dog round from the table (a chip, Submit, Next round), click → drawn: "
+          f"browser build median {a * 1000:.0f} ms (n={len(site)}, max {max(site) * 1000:.0f}), served app "
+          f"median {b * 1000:.0f} ms (n={len(served)}, max {max(served) * 1000:.0f}); ratio {a / b:.2f} "
+          "(target ≤ 1.5)")
+
+
+# ---------------------------------------------------------------- main
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--runs", type=int, default=3, help="starts per site (default 3)")
+    parser.add_argument("--before", metavar="REF", help="also the site companion at git REF builds")
+    parser.add_argument("--taps", type=int, default=3, help="sets of 4 timed Hot Dog rounds per build (default 3)")
+    parser.add_argument("--only", choices=("start", "taps"), help="only the starts, or only the taps")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory() as tmp:
-        app, hello = Path(tmp) / "companion", Path(tmp) / "hello"
-        build_site(app, say=lambda line: None)
+    with tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
+        out = Path(tmp)
+        sites = [Site("companion", out / "companion", "New Hot Dog match")]
+        build_site(sites[0].folder, say=lambda line: None)
+        if args.before:
+            root = stack.enter_context(worktree(args.before))
+            sites.append(Site(f"companion at {args.before}", out / "before", "New Hot Dog match"))
+            build_at(root, sites[-1].folder)
         wheels = [w for w in fetch_wheels(cache_dir(), say=lambda line: None)
                   if w.name.split("-")[0].lower() in BASELINE_WHEELS]
-        build_site(hello, say=lambda line: None, app=app_archive(wheels, main=HELLO, companion=False))
-        sites = {"companion": (app, "New Hot Dog match"), "baseline (hello world)": (hello, "Hello from Python")}
-        results: dict[str, list[dict[str, float]]] = {name: [] for name in sites}
-        with ExitStack() as served, sync_playwright() as pw:
-            urls = {name: served.enter_context(serve_folder(folder)) for name, (folder, _) in sites.items()}
-            browser = launch(pw)
-            for _ in range(args.runs):
-                for name, (_, text) in sites.items():
-                    results[name].append(measure(browser, urls[name], text))
-            browser.close()
-        print(f"{'site':24} {'size MB':>8} {'gzip MB':>8} {'cold s':>7} {'reload s':>8} {'offline s':>9}")
-        for name, (folder, _) in sites.items():
-            raw, packed = size(folder)
-            med = {k: statistics.median(r[k] for r in results[name]) for k in ("cold", "reload", "offline")}
-            print(f"{name:24} {raw / 1e6:8.1f} {packed / 1e6:8.1f} {med['cold']:7.1f} {med['reload']:8.1f} "
-                  f"{med['offline']:9.1f}")
-        print(f"(median of {args.runs} runs each; times from navigation to the first screen)")
+        sites.append(Site("hello world (same builder)", out / "hello", "Hello from Python"))
+        build_site(sites[-1].folder, say=lambda line: None, app=app_archive(wheels, main=HELLO, companion=False))
+        hosts = {s.name: stack.enter_context(Host(s.folder)) for s in sites}
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=[*LAUNCH_ARGS, OFFLINE_HOSTS])
+            try:
+                if args.only != "taps":
+                    for run in range(args.runs):
+                        for s in sites:
+                            measure(browser, hosts[s.name], s)
+                            r = s.starts[-1]
+                            print(f"run {run + 1} {s.name}: " + ", ".join(f"{k} {v:.2f}" for k, v in r.items()),
+                                  flush=True)
+                    report(sites, args.runs)
+                if args.only != "start":
+                    site_taps: list[float] = []
+                    served_taps: list[float] = []
+                    for run in range(args.taps):
+                        served_taps += taps_served(browser, out / f"data-{run}", 4)
+                        site_taps += taps_site(browser, hosts["companion"], 4)
+                        print(f"taps run {run + 1}: site median {statistics.median(site_taps) * 1000:.0f} ms, "
+                              f"served median {statistics.median(served_taps) * 1000:.0f} ms", flush=True)
+                    report_taps(site_taps, served_taps)
+            finally:
+                browser.close()
     return 0
 
 

@@ -420,6 +420,10 @@ class Store:
         #: Why nothing can be saved, in plain words (None: the store saves). A read-only
         #: store shows the file as it was when opened and refuses every change.
         self.read_only: str | None = _why_read_only(self.path)
+        #: Why the last change, committed here, is not yet where the data is kept (the
+        #: browser build: the browser refused to store it; None: everything is kept).
+        #: Set by :attr:`after_commit`'s hook; the screens say it until it is None again.
+        self.unkept: str | None = None
         self._lock = threading.RLock()
         # the summaries as last read, the file's state then, and their players' search keys
         self._summaries: tuple[tuple[int, int, int], tuple[MatchSummary, ...], tuple[str, ...] | None] | None = None

@@ -119,6 +119,19 @@ class GameView(Protocol):
     def match_line(self, players: list[str], records: list[dict[str, Any]]) -> tuple[str, bool]: ...
 
 
+#: Where the players stand in a match in progress: what the numbers are ("Now", "Score
+#: now") and each player's, as the game's score grid shows them (its first row).
+Standings = tuple[str, list[tuple[str, str]]]
+
+
+class WithStandings(Protocol):
+    """What a game's view may offer besides (``standings``): the match in progress in a
+    few words for the browser build's first screen, drawn before Python is up
+    (:func:`companion.web.browser.summary`). A view without it shows none there."""
+
+    def standings(self, players: list[str], records: list[dict[str, Any]]) -> Standings | None: ...
+
+
 class FileEditor(Protocol):
     """What the view of a game with a ``library`` part offers besides (its
     ``GameView`` has an ``editor``): the screen editing one stored file of it

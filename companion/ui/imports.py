@@ -23,6 +23,7 @@ from companion.store import derived
 from companion.store import imports as store_imports
 from companion.ui import jobs
 from companion.ui.contracts import ShellServices
+from companion.ui.fonts import fonts_for, stored_texts
 from companion.ui.widgets import error_text, heading
 from companion.ui.widgets.text_field import TextField
 
@@ -83,6 +84,9 @@ def ImportScreen(shell: ShellServices) -> ft.Control:
                 put(text=text, error=_("Not imported: {reason}").format(reason=job.error))
                 return
             kept: store_imports.Kept = job.result
+            page = getattr(shell, "page", None)
+            if page is not None and getattr(shell, "in_browser", False):   # a name imported may need the CJK fonts
+                page.fonts = fonts_for(stored_texts(shell.store))
             shell.drop_ui(KEY)
             if kept.night_id is not None:
                 shell.go("night", night=kept.night_id, say=said_of(kept))

@@ -76,7 +76,7 @@ from companion.net.serving import is_local_client
 from companion.store import Store, data_dir, drafts, library
 from companion.store.exchange import keep_file
 from companion.ui.contracts import PHONE_WIDTH, READING_WIDTH, TABLE_WIDTH, GameView, Route, SessionState, setup_key
-from companion.ui.fonts import FONTS, text_theme
+from companion.ui.fonts import FONTS, fonts_for, stored_texts, text_theme
 from companion.ui.history import History
 from companion.ui.host import HostPanel, connect, hostable
 from companion.ui.imports import ImportDraft, ImportScreen
@@ -85,6 +85,7 @@ from companion.ui.night import Nights, NightScreen
 from companion.ui.phone import JoinScreen
 from companion.ui.routes import address, route_of
 from companion.ui.stats import Statistics
+from companion.ui.storage import browser_storage
 from companion.ui.table import Held, opened_anew
 from companion.ui.widgets import accessible, error_text, heading, icon_button
 
@@ -130,6 +131,8 @@ class Shell:
         # companion running in the browser itself (the static site, companion.web): no
         # server to host a table on phones, no folder to keep exports in (downloads only).
         self.in_browser = sys.platform == "emscripten"
+        # There: what the browser says about keeping the saved games (companion.web.browser).
+        self.browser: Any = None
         # The page's address as the browser last showed it, and the addresses sent to
         # it that it has not yet said it shows (each comes back as a route change).
         self.at: str | None = None
@@ -153,6 +156,11 @@ class Shell:
             return new
 
         self._set(step)
+
+    def redraw(self) -> None:
+        """Draw the screen again as it is (something it shows changed outside a tap: the
+        browser build's storage refused or took a change)."""
+        self._update(lambda s: s)
 
     def go(self, screen: str, *, say: str | None = None, **args: Any) -> None:
         route = Route(screen, dict(args))
@@ -354,6 +362,15 @@ class Shell:
         return _("Nothing can be saved: {reason}. You can look at your saved games, but no game or "
                  "round can be started or entered until companion may write there again and is restarted."
                  ).format(reason=why)
+
+    def not_kept(self) -> str | None:
+        """The line every screen shows while the last change is not where the data is kept
+        (the browser build: the browser refused to store it; None: everything is kept)."""
+        why = self.store.unkept
+        if why is None:
+            return None
+        return _("Your latest changes are on this screen but not kept: {reason}. companion tries again at your "
+                 "next change; to keep a copy now, use Export everything in Settings.").format(reason=why)
 
     def set_width(self, width: float) -> None:
         """The window is ``width`` px wide: draw again where that changes the layout."""
@@ -583,7 +600,7 @@ def App(shell: Shell) -> ft.Control:
     ft.use_effect(lambda: shell.keep_awake(playing), [playing])
     ft.use_effect(shell.to_top, [shell.drawn(scene_of(state))])
     body = Screen(shell, state.route, key=f"{state.route.screen}")
-    cannot_save = shell.cannot_save()
+    cannot_save = shell.cannot_save() or shell.not_kept()
     column = ft.Column(
         [ft.Container(content=ft.Text(cannot_save or "", color=ft.Colors.ON_ERROR_CONTAINER),
                       bgcolor=ft.Colors.ERROR_CONTAINER, padding=10, border_radius=8,
@@ -762,7 +779,8 @@ def Settings(shell: Shell) -> ft.Control:
                     language=i18n.LANGUAGES[i18n.system_language()])),
                 *[ft.Radio(value=code, label=name) for code, name in i18n.LANGUAGES.items()],
             ], spacing=0)),
-        ft.Text(_("Saved data: {path}").format(path=shell.store.path), selectable=True, size=12),
+        *(browser_storage(shell) if shell.in_browser else
+          [ft.Text(_("Saved data: {path}").format(path=shell.store.path), selectable=True, size=12)]),
     ])
 
 
@@ -796,7 +814,9 @@ def start_session(page: ft.Page, store: Store, *, host: bool = False, peer: str 
     shell.host_machine = shell.remote and is_local_client(peer)
     page.title = "companion"
     page.scroll = ft.ScrollMode.AUTO
-    page.fonts = dict(FONTS)        # every name drawn, offline (companion.ui.fonts)
+    # every name drawn, offline (companion.ui.fonts); in the browser build, the CJK fonts
+    # only once a CJK name is stored or typed (its download is what a phone waits for)
+    page.fonts = fonts_for(stored_texts(store)) if shell.in_browser else dict(FONTS)
     page.theme = ft.Theme(color_scheme_seed=ft.Colors.ORANGE, text_theme=text_theme())
     page.dark_theme = ft.Theme(color_scheme_seed=ft.Colors.ORANGE, text_theme=text_theme())
     page.theme_mode = shell.theme()

@@ -1,52 +1,53 @@
-"""companion in the browser: the entry point the static site's Python worker runs
-(``main.py`` in the site's ``app.tar.gz``, built by :mod:`companion.web.build`).
+"""companion in the browser: the Python side of the static site's worker
+(``main.py`` in the site's ``app.tar.gz`` calls :func:`run`; the worker itself is
+``companion/web/site/worker.js``, built into the site by :mod:`companion.web.build`).
 
-Python runs in Pyodide, in a web worker; its files live in memory. The saved games are
-kept in the browser's own storage (IndexedDB) through Emscripten's IDBFS: the data
-folder is an IDBFS mount, filled from the browser's storage before the store opens, and
-written back after every commit, schema creation included (:attr:`Store.after_commit`):
-where the browser can block on that write (JSPI, :func:`pyodide.ffi.run_sync`), a
-change returns, and the screen says it is saved, only once it is in the browser's
-storage; elsewhere the write starts at once and follows the commit within moments.
+Python runs in Pyodide, in a web worker; its files live in memory. The saved games
+are one SQLite file, ``/companion-data/companion.sqlite3``, kept in the browser's
+IndexedDB by the worker (``companionStorage``): read once this tab holds the saved
+games' lock (one tab or installed app window at a time: the page's
+``companion/web/site/page.js``), written back after every commit
+(:attr:`Store.after_commit`): the write starts at once and the browser confirms it
+within moments; the tap does not wait for it. (Python waiting for the browser inside a
+tap, with :func:`pyodide.ffi.run_sync`, was tried: while a write went unanswered the
+next event was handled inside the suspended one and the tab froze for good.)
+
+A write the browser refuses (its storage for the site is full, another tab took the
+saved games over, no answer within 10 seconds) leaves the change in this tab's store,
+which the next write takes along: the screens are drawn again and say so
+(:attr:`Store.unkept`) until a write succeeds, and Settings offers to export everything.
+
+The first screen (plain HTML, drawn before Python is up) shows the match in progress
+from a summary the app writes after every save (:func:`summary`).
 
 What cannot work in a browser is not offered (``Shell.in_browser``): hosting a table on
 phones needs a server, and files are not kept in an exports folder but downloaded.
 Pictures in printables would need Pillow: companion draws none (see the ``PIL`` stand-in
 in :mod:`companion.web.build`). The printables' fonts are fetched from the site
 (``fonts/``) the first time a PDF needs them.
+
+The worker may start Python from a memory snapshot: everything :func:`prepare`
+imported, as memory (see worker.js); :func:`restored` renews what must not be the
+same at every start.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
-import shutil
+import pkgutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from companion.store import Store
+    from companion.ui.shell import Shell
 
-#: Where the saved data lives in the worker's file system (an IDBFS mount).
+#: Where the saved data lives in the worker's file system.
 DATA_DIR = "/companion-data"
-#: Python's compiled modules, kept between starts (an IDBFS mount: :func:`keep_bytecode`).
-CACHE_DIR = "/companion-bytecode"
-_read = False    # the IDBFS folders were read before the app started
-
-_SYNC_JS = """(FS, populate, folder) => {
-  const run = () => new Promise((ok, no) => {
-    const done = (e) => e ? no(e) : ok();
-    if (folder) {    // that one mount only
-      const mount = FS.lookupPath(folder).node.mount;
-      mount.type.syncfs(mount, populate, done);
-    } else {         // every mount
-      FS.syncfs(populate, done);
-    }
-  });
-  const next = (globalThis.__companionSync || Promise.resolve()).then(run, run);
-  globalThis.__companionSync = next.catch(() => {});
-  return next;
-}"""
+PACKAGES = "/home/pyodide/__pypackages__"
 
 _FETCH_JS = """(url) => {
   const xhr = new XMLHttpRequest();
@@ -57,6 +58,16 @@ _FETCH_JS = """(url) => {
   return new Uint8Array(xhr.response);
 }"""
 
+#: companion's modules that never run in the browser (the command line, the builder,
+#: hosting a table on phones: there is no server).
+NOT_HERE = ("companion.cli", "companion.__main__", "companion.web.build", "companion.net")
+
+
+def _paths() -> None:
+    if PACKAGES not in sys.path:
+        sys.path.insert(0, PACKAGES)
+    os.environ["COMPANION_DATA_DIR"] = DATA_DIR
+
 
 def _js(source: str) -> Any:
     import js  # type: ignore[import-not-found]
@@ -64,68 +75,200 @@ def _js(source: str) -> Any:
     return js.Function.new(f"return {source};")()
 
 
-def _fs() -> Any:
-    import pyodide_js  # type: ignore[import-not-found]
+def _storage() -> Any:
+    import js
 
-    return pyodide_js.FS
-
-
-def mount() -> None:
-    """The data folder and the compiled-module cache on IDBFS (not yet filled: see :func:`sync`)."""
-    fs = _fs()
-    for folder in (DATA_DIR, CACHE_DIR):
-        if not os.path.isdir(folder):
-            fs.mkdirTree(folder)
-            fs.mount(fs.filesystems.IDBFS, _js("{}"), folder)
-    os.environ["COMPANION_DATA_DIR"] = DATA_DIR
+    return js.companionStorage
 
 
-def sync(populate: bool, folder: str | None = None) -> Any:
-    """A promise: the folders on IDBFS (or only ``folder``) read from (``populate``) or
-    written to the browser's storage (one at a time: a write asked for during another
-    waits for it)."""
-    return _js(_SYNC_JS)(_fs(), populate, folder)
+def browser_modules() -> list[str]:
+    """Every companion module the browser build can run (see :data:`NOT_HERE`)."""
+    import companion
+
+    found = ["companion"]
+    for info in pkgutil.walk_packages(companion.__path__, "companion."):
+        if not info.name.startswith(NOT_HERE):
+            found.append(info.name)
+    return sorted(found)
 
 
-def keep_bytecode() -> bool:
-    """Compile each module once per build, not at every start: Python's compiled modules
-    go to the cache folder (``sys.pycache_prefix``), one subfolder per build of the site
-    (``BUILD`` in the app archive; an older build's is deleted), kept in the browser's
-    storage with the saved games. Both are read here, before the app's modules are
-    imported; this needs the browser to let Python wait for it (JSPI). Returns whether
-    the folders were read (else :func:`main` reads the saved games itself)."""
-    from pyodide.ffi import can_run_sync, run_sync  # type: ignore[import-not-found]
+def prepare(everything: bool = False) -> list[str]:
+    """Import what a start needs (``everything``: every module of the app, Flet's parts a
+    session uses, each language's catalogs and number formats), before any page exists:
+    a memory snapshot made after it starts with all of it done. Returns the modules
+    that could not be imported (said on the console, left to import when needed)."""
+    _paths()
+    import flet  # noqa: F401 - the point is the import
+    import flet.messaging.protocol  # noqa: F401
+    import flet.messaging.session  # noqa: F401
 
-    build = Path("BUILD")
-    if not can_run_sync() or not build.is_file():
-        return False
-    run_sync(sync(True))
-    name = build.read_text(encoding="ascii").strip()
-    for old in Path(CACHE_DIR).iterdir():
-        if old.name != name:
-            shutil.rmtree(old, ignore_errors=True)
-    sys.dont_write_bytecode = False
-    sys.pycache_prefix = f"{CACHE_DIR}/{name}"
-    return True
+    failed = []
+    for name in browser_modules() if everything else ["companion.ui.shell"]:
+        try:
+            importlib.import_module(name)
+        except Exception as exc:  # noqa: BLE001 - one module fewer in the snapshot, not a failure
+            print(f"not in the snapshot: {name} ({type(exc).__name__}: {exc})", file=sys.stderr)
+            failed.append(name)
+    if everything:
+        _warm_languages()
+    return failed
+
+
+def _warm_languages() -> None:
+    """Each language's catalogs read and number formats loaded (Babel's locale data)."""
+    import datetime as dt
+
+    from companion.core import i18n
+
+    domains = {id(v): v for m in list(sys.modules.values()) for v in getattr(m, "__dict__", {}).values()
+               if isinstance(v, i18n.Domain)}
+    for code in i18n.LANGUAGES:
+        with i18n.using(code):
+            for domain in domains.values():
+                domain.gettext("companion")
+            i18n.number(1000)
+            i18n.money(5)
+            i18n.date(dt.date(2026, 1, 1))
+
+
+def restored() -> None:
+    """Python started from a snapshot: what must differ from one start to the next."""
+    import random
+
+    random.seed()            # from the browser's randomness, not the snapshot's state
+    _paths()
+
+
+# ---------------------------------------------------------------- the saved games
+
+
+def _reason(exc: BaseException) -> str:
+    """Why the browser did not keep a change, in the player's words."""
+    from companion.core.i18n import _
+
+    text = str(exc)
+    if "elsewhere" in text:
+        return _("companion was opened in another tab or window, which keeps the saved games now; "
+                 "this tab's changes are not kept")
+    if "timeout" in text:
+        return _("the browser did not confirm within 10 seconds that it kept the change")
+    if "QuotaExceeded" in text or "quota" in text.lower():
+        return _("the browser's storage for this site is full")
+    return _("the browser did not keep it ({reason})").format(reason=text)
 
 
 def _after_commit(store: Store) -> None:
     """Write the committed change to the browser's storage. The write-ahead log is folded
-    into the database file first and emptied (IDBFS writes whole files: the file changed
-    by a few rows, not a log grown to megabytes, goes out at each commit)."""
-    from pyodide.ffi import can_run_sync, run_sync
-
+    into the database file first and emptied (one file goes out, not a growing log).
+    A refused write is said on the screens (:attr:`Store.unkept`, drawn again), not
+    raised: the change is in this tab's store and goes out with the next write that
+    succeeds."""
     with store.reading() as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    promise = sync(False, DATA_DIR)     # the saved games only, not the compiled modules
-    if can_run_sync():
-        run_sync(promise)
+    promise = _storage().save()
+
+    def settled(p: Any) -> None:
+        try:
+            p.result()
+        except Exception as exc:  # noqa: BLE001 - the browser's refusal, said on the screens
+            _unkept(store, exc)
+        else:
+            _kept(store)
+
+    promise.add_done_callback(settled)
+
+
+#: Draws the screens again (set once the session starts): a write's outcome arrives
+#: after the tap that made it was drawn.
+redraw: Callable[[], None] | None = None
+
+
+def _redraw() -> None:
+    if redraw is None:
+        return
+    try:
+        redraw()
+    except Exception as exc:  # noqa: BLE001 - the next tap draws it
+        print(f"not drawn again: {exc}", file=sys.stderr)
+
+
+def _unkept(store: Store, exc: BaseException) -> None:
+    why = _reason(exc)
+    if why != store.unkept:
+        store.unkept = why             # the screens say so
+        _tell("problem", why)
+        _redraw()
+
+
+def _kept(store: Store) -> None:
+    if store.unkept is not None:
+        store.unkept = None
+        _tell("problem", None)
+        _redraw()
+    tell_summary(store)
+
+
+def _tell(what: str, text: str | None) -> None:
+    """Tell the page (as plain text: a message between threads carries no Python object).
+    A page that cannot be told changes nothing that is kept."""
+    try:
+        getattr(_storage(), what)(text)
+    except Exception as exc:  # noqa: BLE001 - the page is told the next time
+        print(f"the page was not told ({what}): {exc}", file=sys.stderr)
+
+
+def tell_summary(store: Store) -> None:
+    """The match in progress, for the page's first screen (:func:`summary`)."""
+    import json
+
+    try:
+        text = json.dumps(summary(store), ensure_ascii=False)
+    except Exception as exc:  # noqa: BLE001 - no summary: the first screen shows the last one
+        print(f"no summary: {exc}", file=sys.stderr)
+        return
+    _tell("summary", text)
+
+
+def summary(store: Store) -> dict[str, Any] | None:
+    """What the first screen shows of the match in progress (None: none): its game and
+    players, where it stands and each player's score, in the app's language, and when
+    it was saved. Written to the page after every save (the page keeps it)."""
+    import datetime as dt
+
+    from companion.core import i18n
+    from companion.core.errors import CompanionError
+    from companion.ui.shell import game_views
+
+    try:
+        current = store.current_match_id()
+        if current is None:
+            return None
+        m = store.match(current)
+    except CompanionError:
+        return None
+    view = game_views().get(m.game)
+    if view is None or m.finished:
+        return None
+    records = [g.record for g in m.games]
+    line, over = view.match_line(list(m.players), records)
+    if over:
+        return None
+    standing = getattr(view, "standings", None)
+    label, rows = (standing(list(m.players), records) if standing else None) or ("", [])
+    return {
+        "lang": i18n.language(),
+        "title": f"{view.title}: {', '.join(m.players)}",
+        "line": line,
+        "label": label,
+        "standings": [[player, value] for player, value in rows],
+        "saved": dt.datetime.now(dt.timezone.utc).isoformat(),
+    }
 
 
 def fetch_fonts_when_printing() -> None:
     """The printables read a font from its file when they first need it: here that file is
     fetched from the site first (``fonts/``, where the screens load it from too; the service
-    worker has it cached, so this works offline)."""
+    worker keeps it once fetched, so a printout works offline after the first)."""
     from companion.pdf import fonts
 
     def fetch(path: Path) -> None:
@@ -134,6 +277,20 @@ def fetch_fonts_when_printing() -> None:
         path.write_bytes(bytes(data))
 
     fonts.fetch_missing = fetch
+
+
+class BrowserStorage:
+    """What Settings says about where the saved games are kept (``Shell.browser``)."""
+
+    @property
+    def persisted(self) -> bool | None:
+        """Whether the browser promised to keep the site's data when it runs short of
+        room (None: not known yet, or the browser cannot say)."""
+        try:
+            value = _storage().persisted
+        except Exception:  # noqa: BLE001 - no browser to ask
+            return None
+        return None if value is None else bool(value)
 
 
 async def main(page: Any) -> None:
@@ -149,20 +306,19 @@ async def main(page: Any) -> None:
     except Exception:   # noqa: BLE001 - no browser to ask: the environment's
         pass
     page.title = "companion"
-    page.add(ft.Text(_("Opening your saved games…")))   # awaiting storage before a first control hangs
+    page.add(ft.Text(_("Opening your saved games…")))
     try:
-        if not _read:
-            await sync(True)
-    except Exception as exc:
+        had = await _storage().read()
+    except Exception as exc:  # noqa: BLE001 - the browser's refusal, said on the page
         page.controls[:] = [ft.Text(_("companion cannot read its saved games in this browser ({reason}).").format(
             reason=exc))]
         page.update()
+        _tell("problem", str(exc))
         return
     Store.after_commit = _after_commit
     fetch_fonts_when_printing()
     try:
         store = open_store()
-        await sync(False, DATA_DIR)  # a new store's tables are kept before the first screen
     except StoreError as exc:
         from companion.ui.app import refuse
 
@@ -171,21 +327,23 @@ async def main(page: Any) -> None:
             await main(page)
 
         refuse(page, str(exc), host=True, retry=again)
+        _storage().ready()
         return
+    if not had:
+        _after_commit(store)          # a new store's tables are kept before the first screen
     from companion.ui.shell import start_session
 
     page.controls.clear()
-    start_session(page, store, host=True)
-    await sync(False)            # the modules compiled for this start, kept for the next
+    shell: Shell = start_session(page, store, host=True)
+    shell.browser = BrowserStorage()
+    global redraw
+    redraw = shell.redraw
+    tell_summary(store)
+    _storage().ready()
 
 
 def run() -> None:
-    global _read
-    mount()
-    try:
-        _read = keep_bytecode()
-    except Exception as exc:     # no cache: every start compiles again, nothing else lost
-        print(f"compiled modules not kept: {exc}", file=sys.stderr)
+    _paths()
     import flet as ft
 
     ft.run(main)

@@ -8,30 +8,42 @@ it works offline once a browser has opened it.
 
 What goes in:
 
-- the web client: python.js and python-worker.js start the Python worker and Pyodide as
-  the page loads, while Flutter's engine starts (Flet's own wait for the engine first);
-  the ``canvaskit`` renderer only (``main.dart.js`` with CanvasKit's
-  "full" variant, which every browser can run: Safari and Firefox cannot run the
-  WebAssembly build, and one renderer is half the size of two), its fonts and shaders;
-- the Pyodide runtime without what a page never loads (the command-line ``python``
-  launchers, ``python.exe``, type stubs, micropip);
-- ``app.tar.gz``: companion's own code, its decks and recipes, and every dependency
-  unpacked in ``__pypackages__`` — the worker puts that folder on ``sys.path``, so
-  micropip installs nothing at run time. The wheels come from the package index (pip,
-  with Pyodide's platform for ``pydantic-core``, ``msgpack`` and ``charset-normalizer``)
-  into a cache folder, so a second build needs no network at all;
+- the web client, its ``index.html``, manifest and font manifest patched by Flet's own
+  functions (``flet_web.patch_index``: the settings of a page that runs Python in the
+  browser, Flet's Roboto kept in the font manifest), then companion's parts added:
+  its first screen (``site/boot.html``: its name, what is loading, the standings of the
+  match in progress, drawn before Flutter and Python are up) and its page script
+  (``site/page.js``: the Python worker started with the page, the saved games' lock,
+  the service worker); the ``canvaskit`` renderer only (``main.dart.js`` with
+  CanvasKit's "full" variant, which every browser can run), the optional animation
+  library's loader answered on the spot instead of from a CDN;
+- the Pyodide runtime without what a page never loads (the command-line launchers,
+  type stubs, micropip, the package lock: the worker is given its one line of facts);
+- companion's Python worker (``site/worker.js`` as ``python-worker.js``): the memory
+  snapshot, the archive unpacked, the binary extensions loaded before the interpreter
+  starts, the saved games read and kept (see the file);
+- ``app.tar.gz``: companion's own code, its decks, recipes and catalogs, and every
+  dependency in ``__pypackages__`` (the worker unpacks it before Python starts, and
+  loads the binary extensions in it; no micropip at run time). The wheels come from the package index
+  (pip, with Pyodide's platform for ``pydantic-core``, ``msgpack`` and
+  ``charset-normalizer``) into a cache folder, so a second build needs no network;
 - ``PIL``: a stand-in. ReportLab imports Pillow when it is imported, but Pillow for this
-  runtime is not on the package index, and companion's printables draw no pictures:
-  the stand-in says so if a picture is ever asked for;
+  runtime is not on the package index, and companion's printables draw no pictures;
 - the app's fonts in ``fonts/`` (the screens load them; the printables fetch them from
-  there when they are first needed, so they are in the folder once, not twice);
-- ``sw.js``: a service worker caching the whole folder under one version key (the hash
-  of its files), so the app starts offline, from the home screen too, and a new build
-  replaces the old one whole; ``manifest.json`` and icons, so a phone can install it.
+  there when they are first needed);
+- ``sw.js``: the service worker, caching every file under its content hash, so that
+  an update downloads only the files that changed (``site/sw.js``); the CJK fonts
+  (needed once a CJK name is drawn) and Flutter's licence text are cached when first
+  asked for; ``manifest.json`` and icons, so a phone
+  can install it.
+
+A build is reproducible: the same sources and wheels give the same bytes (no dates in
+the archive or its gzip header, files in sorted order).
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import io
 import json
@@ -41,13 +53,13 @@ import subprocess
 import sys
 import tarfile
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 
 from companion.core.errors import CompanionError
-from companion.core.i18n import LANGUAGES
+from companion.core.i18n import LANGUAGES, _, using
 from companion.web.icons import ORANGE, hex_colour, icon_png, svg_icon
 
 NAME = "companion"
@@ -67,12 +79,26 @@ PACKAGES = ("flet", "repath", "six", "msgpack", "pydantic", "pydantic-core", "an
             "platformdirs", "segno", "babel")
 
 #: Files of the web client the site serves (paths in flet-web's ``web/``).
-CLIENT_FILES = ("flutter.js", "main.dart.js", "canvaskit/canvaskit.js",
-                "canvaskit/canvaskit.wasm")
+CLIENT_FILES = ("flutter.js", "main.dart.js", "canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm")
 CLIENT_DIRS = ("assets",)
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
 MARKER = "companion-site.json"   # a folder this command built (and may replace)
+SITE = Path(__file__).resolve().parent / "site"     # companion's own page, worker and service worker
+
+#: Files in the site that a start does not need, cached when first asked for: the CJK
+#: fonts (once a CJK name is drawn: companion.ui.fonts) and Flutter's licence text. (The
+#: printables' faces are cached with the rest: a printout works offline.)
+LATER = ("fonts/DroidSansFallbackFull.ttf", "fonts/NanumSquareR.ttf", "assets/NOTICES")
+#: The big files of a first start, whose download the first screen counts.
+DOWNLOADS = ("main.dart.js", "canvaskit/canvaskit.wasm", "pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs",
+             "pyodide/python_stdlib.zip", "app.tar.gz")
+
+#: The optional animation library (Rive) is loaded by the client from a CDN when it
+#: starts; answered here by a script whose runtime never finishes loading (companion
+#: shows no animation, and the client waits for it as it did for a CDN out of reach).
+RIVE_CDN = '"https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"'
+RIVE_NONE = '"data:text/javascript,self.RiveNative%3D()%3D%3Enew%20Promise(()%3D%3E%7B%7D)%3B%2F%2F"'
 
 PIL_STANDIN = '''"""A stand-in for Pillow in companion's browser build (see companion.web.build).
 
@@ -91,7 +117,7 @@ def open(*args, **kwargs):
     raise OSError("pictures cannot be opened in companion's browser version")
 '''
 
-APP_MAIN = '''"""Started by Flet's Python worker in the browser."""
+APP_MAIN = '''"""Started by companion's Python worker in the browser."""
 from companion.web.browser import run
 
 run()
@@ -172,6 +198,9 @@ def _flet_web() -> Path:
     return Path(spec.origin).parent / "web"
 
 
+# ---------------------------------------------------------------- the app archive
+
+
 def _add_bytes(tar: tarfile.TarFile, name: str, data: bytes) -> None:
     info = tarfile.TarInfo(name)
     info.size = len(data)
@@ -185,31 +214,35 @@ def _skip(path: Path) -> bool:
 
 
 def app_archive(wheels: list[Path], *, main: str = APP_MAIN, companion: bool = True) -> bytes:
-    """``app.tar.gz``: ``main.py``, companion (without its font files: see :func:`build_site`)
-    and every dependency in ``__pypackages__``. Reproducible: sorted, no dates.
+    """``app.tar.gz`` (ustar, what the worker's reader reads): ``main.py``, companion
+    (without its font files: see :func:`build_site`) and every dependency in
+    ``__pypackages__``. Reproducible: sorted, no dates, none in the gzip header either.
     ``companion=False`` and another ``main``: another Flet app on the same wheels (a
     benchmark's baseline, ``bench/web.py``)."""
     buf = io.BytesIO()
-    digest = hashlib.sha256()
-    with tarfile.open(fileobj=buf, mode="w:gz", compresslevel=9) as tar:
-        def add(name: str, data: bytes) -> None:
-            digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
-            _add_bytes(tar, name, data)
+    with gzip.GzipFile(fileobj=buf, mode="wb", compresslevel=9, mtime=0, filename="") as packed:
+        with tarfile.open(fileobj=packed, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+            def add(name: str, data: bytes) -> None:
+                _add_bytes(tar, name, data)
 
-        add("main.py", main.encode())
-        if companion:
-            _add_companion(add)
-        for wheel in wheels:
-            with zipfile.ZipFile(wheel) as zf:
-                for name in sorted(zf.namelist()):
-                    if not _needed(name):
-                        continue
-                    add(f"__pypackages__/{name}", zf.read(name))
-        add("__pypackages__/PIL/__init__.py", PIL_STANDIN.encode())
-        add("__pypackages__/PIL/Image.py", PIL_IMAGE_STANDIN.encode())
-        # What the Python in it was built from: the browser keeps compiled modules per build.
-        _add_bytes(tar, "BUILD", digest.hexdigest()[:16].encode())
+            add("main.py", main.encode())
+            if companion:
+                _add_companion(add)
+            for wheel in wheels:
+                with zipfile.ZipFile(wheel) as zf:
+                    for name in sorted(zf.namelist()):
+                        if _needed(name):
+                            add(f"__pypackages__/{name}", zf.read(name))
+            add("__pypackages__/PIL/__init__.py", PIL_STANDIN.encode())
+            add("__pypackages__/PIL/Image.py", PIL_IMAGE_STANDIN.encode())
     return buf.getvalue()
+
+
+def dynlibs_of(archive: bytes) -> list[str]:
+    """The binary extensions in an app archive, in the order the worker loads them
+    before the interpreter starts (sorted: the same at every start)."""
+    with tarfile.open(fileobj=io.BytesIO(archive), mode="r:gz") as tar:
+        return sorted(name for name in tar.getnames() if name.endswith(".so"))
 
 
 #: Parts of the dependencies a browser never loads: ReportLab's own Type 1 fonts (companion
@@ -232,18 +265,25 @@ def _needed(name: str) -> bool:
     return not name.startswith(UNUSED)
 
 
+#: companion's modules the browser never runs: the command line, the builder, the server.
+NOT_IN_BROWSER = ("companion/web/build.py", "companion/web/site/", "companion/cli.py", "companion/__main__.py")
+
+
 def _add_companion(add: Callable[[str, bytes], None]) -> None:
     import companion
     from companion.core.paths import ASSETS
 
     root = Path(companion.__file__).parent
     for path in sorted(root.rglob("*")):
-        if path.is_file() and not _skip(path) and path.suffix in (".py", ".po"):   # .po: the catalogs
-            add(f"companion/{path.relative_to(root).as_posix()}", path.read_bytes())
+        rel = f"companion/{path.relative_to(root).as_posix()}"
+        if path.is_file() and not _skip(path) and path.suffix in (".py", ".po") and not rel.startswith(NOT_IN_BROWSER):
+            add(rel, path.read_bytes())     # .po: the catalogs
     for path in sorted(ASSETS.rglob("*")):
-        rel = path.relative_to(ASSETS)
         if path.is_file() and not _skip(path) and path.suffix != ".ttf":
-            add(f"companion/assets/{rel.as_posix()}", path.read_bytes())
+            add(f"companion/assets/{path.relative_to(ASSETS).as_posix()}", path.read_bytes())
+
+
+# ---------------------------------------------------------------- the page
 
 
 #: Parts of the web client companion never shows: math (KaTeX fonts), iOS-style icons and
@@ -253,62 +293,78 @@ UNUSED_CLIENT = ("assets/packages/flutter_math_fork/", "assets/packages/cupertin
                  "assets/packages/media_kit/")
 
 
-def _font_manifest(web: Path) -> str:
-    """Flutter's font manifest without the fonts left out (:data:`UNUSED_CLIENT`)."""
-    families = json.loads((web / "assets" / "FontManifest.json").read_text(encoding="utf-8"))
+def _font_manifest(path: Path) -> None:
+    """Flutter's font manifest at ``path`` without the fonts left out (:data:`UNUSED_CLIENT`),
+    then patched by Flet's own function (its Roboto: Flutter draws every text in it until
+    the app's fonts arrive, and asks the network for a Roboto of its own without it)."""
+    from flet_web.patch_index import patch_font_manifest_json
+
+    families = json.loads(path.read_text(encoding="utf-8"))
     kept = [f for f in families
             if not any(f"assets/{font['asset']}".startswith(UNUSED_CLIENT) for font in f["fonts"])]
-    return json.dumps(kept, separators=(",", ":"))
+    path.write_text(json.dumps(kept), encoding="utf-8")
+    patch_font_manifest_json(str(path))
 
 
-def _config_script(base: str) -> str:
-    return "\n".join([
-        "<script>",
-        "flet.pyodide = true;",
-        "flet.micropipIncludePre = false;",
-        'flet.pythonModuleName = "main";',
-        'flet.appPackageUrl = "app.tar.gz";',
-        # A path from the page, not a bare module name: the worker import()s it.
-        'flet.pyodideUrl = new URL("pyodide/pyodide.mjs", document.baseURI).href;',
-        'flet.canvasKitBaseUrl = "canvaskit/";',
-        'flet.fontFallbackBaseUrl = "assets/fonts/";',
-        "flet.noCdn = true;",
-        'flet.webRenderer = "canvaskit";',
-        # Addresses after '#': a static host finds index.html at every screen's address.
-        'flet.routeUrlStrategy = "hash";',
-        f'flet.entrypointBaseUrl = "{base}";',
-        f'flet.assetBase = "{base}";',
-        "</script>",
-        "<script>",
-        # The service worker caches the site (offline start); the browser is asked to
-        # keep the saved games even when it runs short of room.
-        'if ("serviceWorker" in navigator) {',
-        '  window.addEventListener("load", () => {',
-        '    navigator.serviceWorker.register("sw.js").catch((e) => console.warn("no offline copy:", e));',
-        "  });",
-        "}",
-        "if (navigator.storage && navigator.storage.persist) {",
-        "  navigator.storage.persist().then((kept) => console.log('storage kept:', kept));",
-        "}",
-        "</script>",
-    ])
+def boot_strings() -> dict[str, dict[str, str]]:
+    """The first screen's and the worker's words, in each of the app's languages (the
+    page picks the one the app last used, else the browser's)."""
+    out = {}
+    for code in LANGUAGES:
+        with using(code):
+            out[code] = {
+                "tagline": _("A referee beside your card games."),
+                "downloading": _("Loading companion: {done} of {total} MB…"),
+                "starting": _("Starting Python…"),
+                "opening": _("Opening your saved games…"),
+                "drawing": _("Drawing the screen…"),
+                "waiting": _("companion is open in another tab or window."),
+                "elsewhere_long": _("companion is open in another tab or window. Only one of them can use the "
+                                    "saved games at a time, so that nothing is lost; using it here closes it there."),
+                "released": _("companion is now open in another tab or window."),
+                "released_long": _("companion is being used in another tab or window, so this one stopped "
+                                   "saving. Use it here to go on here (it closes there)."),
+                "take_over": _("Use it here"),
+                "saved": _("Last saved {when}"),
+                "failed": _("companion could not start: {reason}"),
+            }
+    return out
 
 
-def _index_html(web: Path, base: str) -> str:
-    html = (web / "index.html").read_text(encoding="utf-8")
-    html = re.sub(r'<base href="[^"]*">', f'<base href="{base}">', html, count=1)
-    html = html.replace("<!-- fletAppConfig -->", _config_script(base))
-    html = re.sub(r"<title>[^<]*</title>", f"<title>{NAME}</title>", html)
-    html = re.sub(r'(<meta name="description" content=")[^"]*(">)', rf"\g<1>{DESCRIPTION}\g<2>", html)
-    html = re.sub(r'(<meta name="apple-mobile-web-app-title" content=")[^"]*(">)', rf"\g<1>{NAME}\g<2>", html)
+def _page_script(config: dict) -> str:
+    js = (SITE / "page.js").read_text(encoding="utf-8")
+    return js.replace("__CONFIG__", json.dumps(config, sort_keys=True, ensure_ascii=False))
+
+
+def _index_html(web: Path, out: Path, base: str, config: dict) -> str:
+    """Flet's index.html patched by Flet's own function for a page that runs Python in the
+    browser (no CDN, CanvasKit, addresses after '#' so that a static host finds
+    index.html at every screen's address), then companion's page script before Flet's
+    python.js, its first screen instead of Flet's loading picture, its icons and colour."""
+    from flet.controls.types import RouteUrlStrategy, WebRenderer
+    from flet_web.patch_index import patch_index_html
+
+    path = out / "index.html"
+    shutil.copyfile(web / "index.html", path)
+    patch_index_html(str(path), base_href=base, app_name=NAME, app_description=DESCRIPTION, pyodide=True,
+                     pyodide_script_path="main.py", pyodide_version=_pyodide_version(web),
+                     app_package_url="app.tar.gz", web_renderer=WebRenderer.CANVAS_KIT,
+                     route_url_strategy=RouteUrlStrategy.HASH, no_cdn=True)
+    html = path.read_text(encoding="utf-8")
+    checks = ['<script src="python.js"></script>', '<div id="loading"', '<link rel="icon" type="image/png" '
+              'href="favicon.png" />', "flet.pyodide = true;", f"<title>{NAME}</title>"]
+    missing = [c for c in checks if c not in html]
+    if missing:
+        raise CompanionError(f"flet-web's index.html is not the one companion knows ({missing[0]}): "
+                             "cannot build the site")
+    html = html.replace('<script src="python.js"></script>',
+                        f"<script>\n{_page_script(config)}\n</script>\n  <script src=\"python.js\"></script>")
+    html = re.sub(r'<div id="loading".*?</div>\s*', "", html, count=1, flags=re.S)
+    html = html.replace("<body>", "<body>\n" + (SITE / "boot.html").read_text(encoding="utf-8"), 1)
     html = html.replace('<link rel="icon" type="image/png" href="favicon.png" />',
                         '<link rel="icon" type="image/svg+xml" href="icons/icon.svg" />\n'
                         '  <link rel="icon" type="image/png" href="favicon.png" />\n'
                         f'  <meta name="theme-color" content="{THEME}">')
-    html = html.replace("icons/loading-animation.png", "icons/icon-192.png")
-    html = html.replace("width: 200px;", "width: 96px;")
-    if "flet.pyodide = true;" not in html or f"<title>{NAME}</title>" not in html:
-        raise CompanionError("flet-web's index.html is not the one companion knows: cannot build the site")
     return html
 
 
@@ -324,8 +380,8 @@ def _bootstrap(web: Path) -> str:
 
 
 def _python_js(web: Path) -> str:
-    """python.js starting the Python worker as the page loads, while Flutter's engine starts,
-    instead of when the engine first asks for it: the page's first connection takes it."""
+    """python.js taking the Python worker the page started (companion/web/site/page.js)
+    for its connection, instead of starting one when Flutter's engine first asks."""
     js = (web / "python.js").read_text(encoding="utf-8")
     old = """    app.worker = new Worker(
         (flet.entrypointBaseUrl.endsWith("/") ?
@@ -333,57 +389,33 @@ def _python_js(web: Path) -> str:
         { type: "module" });"""
     if old not in js:
         raise CompanionError("flet-web's python.js is not the one companion knows: cannot build the site")
-    js = js.replace(old, """    app.worker = _early || new Worker(_workerUrl(), { type: "module" });
-    _early = null;""")
-    return js + """
-// companion: the worker (and with it Pyodide: python-worker.js) starts at once.
-function _workerUrl() {
-    return (flet.entrypointBaseUrl.endsWith("/") ?
-        flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl) + "/python-worker.js";
-}
-let _early = new Worker(_workerUrl(), { type: "module" });
-"""
+    return js.replace(old, "    app.worker = window.companion.takeWorker();")
 
 
-def _python_worker(web: Path) -> str:
-    """python-worker.js loading Pyodide as soon as it starts (from the site's own copy),
-    not after the page's first message: the runtime boots while Flutter's engine does."""
-    js = (web / "python-worker.js").read_text(encoding="utf-8")
-    old = """        const pyodideModule = await import(self.pyodideUrl);
-        const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
-        self.pyodide = await loadPyodide({
-            stdout: (text) => self.sendPythonOutput(text, false),
-            stderr: (text) => self.sendPythonOutput(text, true),
-        });"""
-    anchor = "self.initPyodide = async function () {"
-    if old not in js or anchor not in js:
-        raise CompanionError("flet-web's python-worker.js is not the one companion knows: cannot build the site")
-    js = js.replace(old, "        self.pyodide = await self.pyodideLoading;")
-    return js.replace(anchor, """// companion: Pyodide loads as the worker starts (a failure shows when awaited).
-self.pyodideLoading = (async () => {
-    const pyodideModule = await import(new URL("pyodide/pyodide.mjs", self.location.href).href);
-    return pyodideModule.loadPyodide({
-        stdout: (text) => self.sendPythonOutput(text, false),
-        stderr: (text) => self.sendPythonOutput(text, true),
-    });
-})();
-self.pyodideLoading.catch(() => {});
-
-""" + anchor, 1)
+def _main_dart(web: Path) -> bytes:
+    """The client, its animation library's loader answered on the spot (:data:`RIVE_NONE`)."""
+    js = (web / "main.dart.js").read_text(encoding="utf-8")
+    if js.count(RIVE_CDN) != 1:
+        raise CompanionError("flet-web's main.dart.js is not the one companion knows: cannot build the site")
+    return js.replace(RIVE_CDN, RIVE_NONE).encode("utf-8")
 
 
-def _manifest() -> str:
-    return json.dumps({
-        "name": NAME,
-        "short_name": NAME,
-        "description": DESCRIPTION,
+def _manifest(web: Path, out: Path) -> str:
+    """Flet's manifest.json patched by Flet's own function (name, description, colours),
+    with companion's icons and its installable app's settings."""
+    from flet_web.patch_index import patch_manifest_json
+
+    path = out / "manifest.json"
+    shutil.copyfile(web / "manifest.json", path)
+    patch_manifest_json(str(path), app_name=NAME, app_description=DESCRIPTION, background_color=BACKGROUND,
+                        theme_color=THEME)
+    manifest = json.loads(path.read_text(encoding="utf-8"))
+    manifest.update({
         "id": "./",
         "start_url": "./",
         "scope": "./",
         "display": "standalone",
         "orientation": "any",
-        "background_color": BACKGROUND,
-        "theme_color": THEME,
         "prefer_related_applications": False,
         "icons": [
             {"src": "icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
@@ -392,60 +424,56 @@ def _manifest() -> str:
             {"src": "icons/icon-maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
             {"src": "icons/icon.svg", "sizes": "any", "type": "image/svg+xml"},
         ],
-    }, indent=2)
+    })
+    return json.dumps(manifest, indent=2, sort_keys=True)
 
 
-SERVICE_WORKER = """'use strict';
-// companion's service worker: the whole site, cached under one version key.
-const VERSION = "__VERSION__";
-const CACHE = "companion-" + VERSION;
-const FILES = __FILES__;
-
-self.addEventListener("install", (event) => {
-  event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    // "no-cache": each file asked again of the host, which answers "not modified" for
-    // what the page has just loaded (no second download), the new file after an update.
-    await cache.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" })));
-    await self.skipWaiting();
-  })());
-});
-
-self.addEventListener("activate", (event) => {
-  event.waitUntil((async () => {
-    for (const key of await caches.keys()) {
-      if (key.startsWith("companion-") && key !== CACHE) {
-        await caches.delete(key);
-      }
-    }
-    await self.clients.claim();
-  })());
-});
-
-self.addEventListener("fetch", (event) => {
-  const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) {
-    return;
-  }
-  event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    const key = request.mode === "navigate" ? new URL("./", self.registration.scope).href : request;
-    const hit = await cache.match(key, { ignoreSearch: true });
-    return hit || fetch(request);
-  })());
-});
-"""
+def _pyodide_version(web: Path) -> str | None:
+    try:
+        return json.loads((web / "pyodide" / "package.json").read_text(encoding="utf-8")).get("version")
+    except (OSError, ValueError):
+        return None
 
 
-def _service_worker(version: str, files: list[str]) -> str:
-    listed = ["./", *sorted(f for f in files if f not in ("sw.js", MARKER))]
-    return SERVICE_WORKER.replace("__VERSION__", version).replace("__FILES__", json.dumps(listed, indent=0))
+def _lock_info(web: Path) -> dict:
+    """The one part of Pyodide's package lock a page that loads no packages needs."""
+    lock = json.loads((web / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    return {"info": lock["info"], "packages": {}}
+
+
+# ---------------------------------------------------------------- the service worker
+
+
+def content_hash(data: bytes) -> str:
+    """A file's key in the service worker's cache: the start of its SHA-256."""
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def _service_worker(build: str, hashes: dict[str, str]) -> str:
+    """sw.js: every file of the site under its hash; :data:`LATER` ones fetched when asked for.
+    index.html is listed as the site's own address (what a navigation asks for)."""
+    files = {("./" if path == "index.html" else path): h for path, h in sorted(hashes.items())
+             if path not in LATER}
+    later = {path: h for path, h in sorted(hashes.items()) if path in LATER}
+    js = (SITE / "sw.js").read_text(encoding="utf-8")
+    return (js.replace("__BUILD__", build).replace("__FILES__", json.dumps(files, indent=0))
+            .replace("__LATER__", json.dumps(later, indent=0)))
+
+
+def _digest(parts: Iterable[tuple[str, bytes]]) -> str:
+    digest = hashlib.sha256()
+    for name, data in parts:
+        digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+    return digest.hexdigest()[:16]
+
+
+# ---------------------------------------------------------------- the build
 
 
 def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say=print,
                app: bytes | None = None) -> Site:
     """Build the site into ``out`` (created; a folder this command built before is replaced).
-    ``app``: another app archive than companion's (:func:`app_archive`; a benchmark's baseline)."""
+    ``app``: another app archive than companion's (:func:`app_archive`)."""
     from companion.core.paths import ASSETS
 
     out = Path(out)
@@ -459,6 +487,7 @@ def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say=pri
         base += "/"
     web = _flet_web()
     wheels = fetch_wheels(cache or cache_dir(), say=say)
+    archive = app if app is not None else app_archive(wheels)
     out.mkdir(parents=True)
 
     def write(rel: str, data: bytes | str) -> None:
@@ -472,40 +501,49 @@ def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say=pri
         shutil.copyfile(src, path)
 
     for rel in CLIENT_FILES:
-        copy(web / rel, rel)
+        if rel != "main.dart.js":
+            copy(web / rel, rel)
+    write("main.dart.js", _main_dart(web))
     for folder in CLIENT_DIRS:
         for path in sorted((web / folder).rglob("*")):
             rel = path.relative_to(web).as_posix()
             if path.is_file() and not rel.startswith(UNUSED_CLIENT):
                 copy(path, rel)
-    write("assets/FontManifest.json", _font_manifest(web))
+    _font_manifest(out / "assets" / "FontManifest.json")
     for name in PYODIDE_FILES:
         copy(web / "pyodide" / name, f"pyodide/{name}")
-    lock = json.loads((out / "pyodide/pyodide-lock.json").read_text(encoding="utf-8"))
     for path in sorted((ASSETS / "fonts").iterdir()):
         if path.suffix == ".ttf":
             copy(path, f"fonts/{path.name}")
-    write("index.html", _index_html(web, base))
+    worker = (SITE / "worker.js").read_text(encoding="utf-8")
+    write("python-worker.js", worker)
     write("flutter_bootstrap.js", _bootstrap(web))
     write("python.js", _python_js(web))
-    write("python-worker.js", _python_worker(web))
-    write("manifest.json", _manifest())
-    write("app.tar.gz", app if app is not None else app_archive(wheels))
+    write("app.tar.gz", archive)
     for size in (192, 512):
         write(f"icons/icon-{size}.png", icon_png(size))
         write(f"icons/icon-maskable-{size}.png", icon_png(size, maskable=True))
     write("icons/apple-touch-icon-192.png", icon_png(192, maskable=True))
     write("icons/icon.svg", svg_icon())
     write("favicon.png", icon_png(32))
+    write("manifest.json", _manifest(web, out))
+
+    # What Python starts from: a snapshot is kept under this key (and no other build's).
+    python = _digest([("worker", worker.encode()), ("app", archive),
+                      *((n, (out / "pyodide" / n).read_bytes()) for n in PYODIDE_FILES)])
+    config = {
+        "worker": {"build": python, "app": "app.tar.gz", "dynlibs": dynlibs_of(archive), "lock": _lock_info(web)},
+        "strings": boot_strings(),
+        "downloads": {rel: (out / rel).stat().st_size for rel in DOWNLOADS},
+    }
+    write("index.html", _index_html(web, out, base, config))
 
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-    digest = hashlib.sha256()
-    for rel in files:
-        digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
-    version = digest.hexdigest()[:16]
-    write("sw.js", _service_worker(version, files))
-    write(MARKER, json.dumps({"version": version, "pyodide": lock.get("info", {}).get("version"),
-                              "flet": installed_version("flet")}, indent=2))
+    hashes = {rel: content_hash((out / rel).read_bytes()) for rel in files}
+    version = _digest((rel, (out / rel).read_bytes()) for rel in files)
+    write("sw.js", _service_worker(version, hashes))
+    write(MARKER, json.dumps({"version": version, "python": python, "pyodide": _pyodide_version(web),
+                              "flet": installed_version("flet")}, indent=2, sort_keys=True))
     return Site(out=out, version=version, files=sorted([*files, "sw.js", MARKER]))
 
 
@@ -530,4 +568,5 @@ def add_commands(sub) -> None:
     web.set_defaults(run=cmd_build_web)
 
 
-__all__ = ["Site", "add_commands", "build_site", "cache_dir", "fetch_wheels"]
+__all__ = ["Site", "add_commands", "app_archive", "build_site", "cache_dir", "content_hash", "dynlibs_of",
+           "fetch_wheels"]

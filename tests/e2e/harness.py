@@ -154,12 +154,17 @@ def launch(pw):
 
 
 @contextmanager
-def serve_folder(folder: Path) -> Iterator[str]:
+def serve_folder(folder: Path, log: list[tuple[str, int]] | None = None) -> Iterator[str]:
     """A plain static file server for ``folder`` on this machine (as any static host
-    serves a built site), for as long as the ``with`` lasts; yields its address."""
+    serves a built site), for as long as the ``with`` lasts; yields its address.
+    ``log``: each request's path and status are appended to it."""
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args) -> None:
             pass
+
+        def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+            if log is not None:
+                log.append((self.path, int(code) if str(code).isdigit() else 0))
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -214,9 +219,10 @@ def fonts_arrived(pg, timeout: float = 60000, fonts: list[str] | None = None) ->
     session starts). Until then Flutter lays its text out again as each font arrives;
     under load a tap or typed key landing in that moment was seen lost, as a player
     would see the app still settling. Waiting here is the harness, not a player."""
-    from companion.ui.fonts import FONTS
+    from companion.ui.fonts import fonts_for
 
-    paths = ["/" + f for f in (FONTS.values() if fonts is None else fonts)]
+    # the CJK ones come once a CJK name does
+    paths = ["/" + f for f in (fonts_for([]).values() if fonts is None else fonts)]
     pg.wait_for_function(
         "paths => paths.every(p => performance.getEntriesByType('resource')"
         ".some(e => new URL(e.name).pathname === p && e.responseEnd > 0))", arg=paths, timeout=timeout)

@@ -1,12 +1,19 @@
-"""The web build's parts that need no browser and no network: the page's settings, the
-service worker's list, the manifest and icons, the app archive; and the store's commit
-hook the browser build keeps its data with."""
+"""The web build's parts that need no browser: the built folder (the test process's one
+build, ``tests/web/conftest.py``) — its page, service worker, manifest, icons, font
+manifest and app archive —, a second build byte for byte, and the store's commit hook
+the browser build keeps its data with. The page's and workers' scripts are checked by
+node where it is installed (syntax only: they run in tests/web/test_in_browser.py)."""
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import io
 import json
+import re
+import shutil
 import struct
+import subprocess
 import tarfile
 import zipfile
 
@@ -21,18 +28,40 @@ from companion.web.icons import icon_png
 PLAYERS = ["Anna", "Bernd", "Chris"]
 
 
-def test_the_page_runs_python_in_the_browser_from_its_own_files():
-    html = build._index_html(build._flet_web(), "/")
-    assert "flet.pyodide = true;" in html
-    # a URL the worker can import(), never the bare "pyodide/pyodide.mjs"
-    assert 'flet.pyodideUrl = new URL("pyodide/pyodide.mjs", document.baseURI).href;' in html
-    assert 'flet.canvasKitBaseUrl = "canvaskit/";' in html
-    assert 'flet.routeUrlStrategy = "hash";' in html
-    assert 'navigator.serviceWorker.register("sw.js")' in html
-    assert "navigator.storage.persist()" in html
+def page_config(site) -> dict:
+    html = (site / "index.html").read_text()
+    return json.loads(re.search(r"const config = (\{.*?\});\n", html).group(1))
+
+
+def test_the_page_runs_python_in_the_browser_from_its_own_files(site):
+    html = (site / "index.html").read_text()
+    # Flet's own settings for such a page (flet_web.patch_index)
+    for line in ("flet.pyodide = true;", 'flet.pythonModuleName = "main";', 'flet.appPackageUrl = "app.tar.gz";',
+                 'flet.canvasKitBaseUrl="/canvaskit/";', 'flet.fontFallbackBaseUrl="assets/fonts/";',
+                 "flet.noCdn=true;", 'flet.webRenderer="canvaskit";', 'flet.routeUrlStrategy="hash";'):
+        assert line in html
     assert "<title>companion</title>" in html and build.DESCRIPTION in html
-    html = build._index_html(build._flet_web(), "/companion/")
-    assert '<base href="/companion/">' in html
+    # companion's page script before Flet's python.js, its first screen instead of Flet's picture
+    assert html.index("window.companion = {") < html.index('<script src="python.js"></script>')
+    assert '<div id="boot"' in html and '<div id="loading"' not in html
+    assert html.index('<div id="boot"') < html.index('<script src="flutter_bootstrap.js"')
+    assert 'navigator.serviceWorker.register("sw.js")' in html and "navigator.storage.persist()" in html
+    assert "__CONFIG__" not in html
+
+
+def test_the_site_is_served_under_another_path_too(tmp_path, site):
+    out = tmp_path / "under"
+    build.build_site(out, base="/companion/", say=lambda line: None)
+    html = (out / "index.html").read_text()
+    assert '<base href="/companion/">' in html and 'flet.canvasKitBaseUrl="/companion/canvaskit/";' in html
+
+
+def test_the_page_knows_each_language_s_words_for_its_first_screen(site):
+    strings = page_config(site)["strings"]
+    assert set(strings) == {"en", "de"}
+    assert strings["en"]["take_over"] == "Use it here"
+    assert strings["de"]["take_over"] != strings["en"]["take_over"]
+    assert set(strings["de"]) == set(strings["en"])
 
 
 def test_flutter_registers_no_service_worker_of_its_own():
@@ -41,29 +70,90 @@ def test_flutter_registers_no_service_worker_of_its_own():
     assert 'canvasKitVariant: "full"' in js
 
 
-def test_python_starts_loading_with_the_page_not_after_flutter():
-    page = build._python_js(build._flet_web())
-    assert "let _early = new Worker(_workerUrl()" in page
-    assert "app.worker = _early || new Worker(" in page
-    worker = build._python_worker(build._flet_web())
-    assert 'new URL("pyodide/pyodide.mjs", self.location.href)' in worker
-    assert worker.index("self.pyodideLoading = (async") < worker.index("self.initPyodide = async")
-    assert "self.pyodide = await self.pyodideLoading;" in worker
+def test_python_starts_with_the_page_in_companion_s_worker(site):
+    page = (site / "python.js").read_text()
+    assert "app.worker = window.companion.takeWorker();" in page
+    assert "new Worker(" not in page
+    worker = (site / "python-worker.js").read_text()
+    assert "_loadSnapshot" in worker and "makeMemorySnapshot" in worker
 
 
-def test_the_service_worker_caches_every_file_under_its_version():
-    sw = build._service_worker("abc123", ["index.html", "app.tar.gz", "sw.js", build.MARKER])
-    assert 'const VERSION = "abc123";' in sw
-    listed = json.loads(sw.split("const FILES = ", 1)[1].split(";", 1)[0])
-    assert listed == ["./", "app.tar.gz", "index.html"]
+def test_the_animation_library_is_never_asked_of_a_cdn(site):
+    client = (site / "main.dart.js").read_text()
+    assert "cdn.jsdelivr.net" not in client
+    assert build.RIVE_NONE in client
 
 
-def test_the_manifest_names_the_app_with_its_colours_and_icons():
-    manifest = json.loads(build._manifest())
+def test_the_font_manifest_keeps_flet_s_roboto_and_drops_unused_fonts(site):
+    families = json.loads((site / "assets" / "FontManifest.json").read_text())
+    assert {"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]} in families
+    assert (site / "assets" / "fonts" / "roboto.woff2").is_file()
+    assert not any("flutter_math_fork" in font["asset"] for f in families for font in f["fonts"])
+    for family in families:
+        for font in family["fonts"]:
+            assert (site / "assets" / font["asset"]).is_file(), font
+
+
+def service_worker_lists(site) -> tuple[dict[str, str], dict[str, str]]:
+    sw = (site / "sw.js").read_text()
+    files = json.loads(sw.split("const FILES = ", 1)[1].split(";\n", 1)[0])
+    later = json.loads(sw.split("const LATER = ", 1)[1].split(";\n", 1)[0])
+    return files, later
+
+
+def test_the_service_worker_keys_every_file_by_its_content(site):
+    files, later = service_worker_lists(site)
+    on_disk = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    listed = {"index.html" if f == "./" else f for f in (*files, *later)}
+    assert listed == on_disk - {"sw.js", build.MARKER}
+    for path, digest in {**files, **later}.items():
+        data = (site / ("index.html" if path == "./" else path)).read_bytes()
+        assert hashlib.sha256(data).hexdigest().startswith(digest), path
+
+
+def test_fonts_a_start_does_not_need_and_the_licence_text_are_not_downloaded_at_install(site):
+    files, later = service_worker_lists(site)
+    assert set(later) == set(build.LATER)
+    assert "fonts/DejaVuSans.ttf" in files
+    assert "fonts/DroidSansFallbackFull.ttf" not in files and "assets/NOTICES" not in files
+
+
+def test_the_marker_records_the_build_and_its_runtime(site):
+    marker = json.loads((site / build.MARKER).read_text())
+    package = json.loads((build._flet_web() / "pyodide" / "package.json").read_text())
+    assert marker["pyodide"] == package["version"] and marker["pyodide"]
+    assert marker["flet"] == build.installed_version("flet")
+    assert marker["python"] == page_config(site)["worker"]["build"]
+    files, _later = service_worker_lists(site)
+    assert f'const BUILD = "{marker["version"]}";' in (site / "sw.js").read_text()
+
+
+def test_a_rebuild_with_no_change_gives_the_same_bytes(site, tmp_path):
+    again = tmp_path / "again"
+    build.build_site(again, say=lambda line: None)
+    first = {p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    second = {p.relative_to(again).as_posix(): p.read_bytes() for p in again.rglob("*") if p.is_file()}
+    assert sorted(first) == sorted(second)
+    assert [name for name in first if first[name] != second[name]] == []
+
+
+def test_the_app_archive_has_no_date_in_it(site):
+    data = (site / "app.tar.gz").read_bytes()
+    assert data[4:8] == b"\0\0\0\0"                  # gzip's MTIME
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        assert {m.mtime for m in tar.getmembers()} == {0}
+        assert tar.getmembers()[0].name == "main.py"
+
+
+def test_the_manifest_names_the_app_with_its_colours_and_icons(site):
+    manifest = json.loads((site / "manifest.json").read_text())
     assert manifest["name"] == manifest["short_name"] == "companion"
     assert manifest["theme_color"] == "#FF9800" and manifest["display"] == "standalone"
+    assert manifest["start_url"] == manifest["scope"] == "./"
     sizes = {(i["sizes"], i.get("purpose", "any")) for i in manifest["icons"]}
     assert {("192x192", "any"), ("512x512", "any"), ("192x192", "maskable"), ("512x512", "maskable")} <= sizes
+    for icon in manifest["icons"]:
+        assert (site / icon["src"]).is_file()
 
 
 def test_icons_are_png_of_their_size():
@@ -76,19 +166,29 @@ def test_the_app_archive_holds_companion_its_dependencies_and_a_pillow_stand_in(
     wheel = tmp_path / "demo-1.0-py3-none-any.whl"
     with zipfile.ZipFile(wheel, "w") as zf:
         zf.writestr("demo/__init__.py", "X = 1\n")
+        zf.writestr("demo/_fast.cpython-314-wasm32-emscripten.so", b"\0asm")
         zf.writestr("demo/tests/test_x.py", "")
         zf.writestr("demo-1.0.dist-info/METADATA", "Name: demo\n")
         zf.writestr("demo-1.0.dist-info/RECORD", "")
-    with tarfile.open(fileobj=io.BytesIO(build.app_archive([wheel]))) as tar:
+    archive = build.app_archive([wheel])
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         names = set(tar.getnames())
+        assert tar.getmembers()[0].name == "main.py"
     assert {"main.py", "companion/web/browser.py", "companion/assets/fonts/coverage.json",
             "companion/locale/de/LC_MESSAGES/companion.po", "companion/games/hotdog/locale/de/LC_MESSAGES/hotdog.po",
             "__pypackages__/demo/__init__.py", "__pypackages__/demo-1.0.dist-info/METADATA",
             "__pypackages__/PIL/Image.py"} <= names
     assert not any(n.endswith(".ttf") for n in names)        # fetched from the site when printing
-    assert "BUILD" in names                                  # compiled modules are kept per build
+    assert "companion/web/build.py" not in names and "companion/cli.py" not in names
     assert "__pypackages__/demo/tests/test_x.py" not in names
     assert "__pypackages__/demo-1.0.dist-info/RECORD" not in names
+    assert build.dynlibs_of(archive) == ["__pypackages__/demo/_fast.cpython-314-wasm32-emscripten.so"]
+
+
+def test_the_worker_loads_the_archive_s_binary_extensions_in_a_fixed_order(site):
+    paths = page_config(site)["worker"]["dynlibs"]
+    assert paths == sorted(paths) and any("pydantic_core" in p for p in paths)
+    assert paths == build.dynlibs_of((site / "app.tar.gz").read_bytes())
 
 
 def test_only_the_locale_data_of_the_apps_languages_goes_to_the_browser():
@@ -102,6 +202,36 @@ def test_a_folder_that_is_not_a_site_is_never_replaced(tmp_path):
     with pytest.raises(Exception, match="not a companion site"):
         build.build_site(tmp_path, say=lambda line: None)
     assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node checks the scripts' syntax")
+def test_the_scripts_are_valid_javascript(site, tmp_path):
+    html = (site / "index.html").read_text()
+    scripts = re.findall(r"<script>(.*?)</script>", html, flags=re.S)
+    assert len(scripts) >= 3
+    paths = []
+    for i, body in enumerate(scripts):
+        paths.append(tmp_path / f"inline-{i}.js")
+        paths[-1].write_text(body)
+    for path in [*paths, site / "sw.js", site / "python.js"]:
+        done = subprocess.run(["node", "--check", str(path)], capture_output=True, text=True)
+        assert done.returncode == 0, f"{path.name}: {done.stderr}"
+    worker = tmp_path / "worker.mjs"                   # a module worker
+    worker.write_text((site / "python-worker.js").read_text())
+    done = subprocess.run(["node", "--check", str(worker)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_archive_is_ustar_the_worker_s_reader_reads(site):
+    with gzip.open(site / "app.tar.gz") as fh:
+        data = fh.read()
+    at = 0
+    while data[at] != 0:
+        head = data[at:at + 512]
+        assert head[257:263] == b"ustar\0"
+        size = int(head[124:136].rstrip(b"\0 ") or b"0", 8)
+        assert head[156:157] in (b"0", b"\0")             # regular files only: no pax headers
+        at += 512 + (size + 511) // 512 * 512
 
 
 @pytest.fixture

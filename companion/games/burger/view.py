@@ -43,7 +43,7 @@ from companion.games.burger.rulings import (
     tools_label,
 )
 from companion.games.burger.state import deck_label, replay
-from companion.ui.contracts import ShellServices
+from companion.ui.contracts import ShellServices, Standings
 from companion.ui.library import Choice
 from companion.ui.library import choices as library_choices
 from companion.ui.table import open_match
@@ -743,6 +743,14 @@ class BurgerView:
 
     def match_line(self, players: list[str], records: list[dict[str, Any]]) -> tuple[str, bool]:
         return present.match_line(records)
+
+    def standings(self, players: list[str], records: list[dict[str, Any]]) -> Standings | None:
+        """The complete hamburgers now (its grid's first row: public, BU-5), for the
+        browser's first screen."""
+        if not records:
+            return None
+        seats, lines = present.score_grid(present.game_view(records[-1]))
+        return lines[0].label, list(zip(seats, lines[0].cells))
 
     def editor(self, shell: ShellServices, item_id: int) -> ft.Control:
         """A recipe set made in the app, edited (``/library/burger/<id>``)."""

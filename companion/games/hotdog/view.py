@@ -33,7 +33,7 @@ from companion.games.hotdog.parts import (
     table_cards,
 )
 from companion.games.hotdog.present import GameView, money_text
-from companion.ui.contracts import ShellServices
+from companion.ui.contracts import ShellServices, Standings
 from companion.ui.table import open_match
 from companion.ui.widgets import bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
@@ -499,6 +499,14 @@ class HotDogView:
 
     def match_line(self, players: list[str], records: list[dict[str, Any]]) -> tuple[str, bool]:
         return present.progress(players, records)
+
+    def standings(self, players: list[str], records: list[dict[str, Any]]) -> Standings | None:
+        """The game in play's money now (its grid's first row), for the browser's first screen."""
+        if not records:
+            return None
+        gv = present.game_view(records[-1])
+        row = present.money_grid(gv)[0]
+        return row.label, list(zip(gv.players, row.cells))
 
 
 VIEW = HotDogView()

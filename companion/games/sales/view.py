@@ -34,7 +34,7 @@ from companion.games.sales.present import Played, SaleResultView, SaleView, Scor
 from companion.games.sales.vocab import shown
 from companion.store import data_dir
 from companion.store.exchange import keep_file
-from companion.ui.contracts import ShellServices
+from companion.ui.contracts import ShellServices, Standings
 from companion.ui.library import Choice
 from companion.ui.library import choices as library_choices
 from companion.ui.table import open_match
@@ -815,6 +815,13 @@ class SalesView:
 
     def match_line(self, players: list[str], records: list[dict[str, Any]]) -> tuple[str, bool]:
         return present.match_line(players, records)
+
+    def standings(self, players: list[str], records: list[dict[str, Any]]) -> Standings | None:
+        """The score now (its grid's first row), for the browser's first screen."""
+        if not records:
+            return None
+        seats, lines = present.score_grid(present.played(records[-1]))
+        return lines[0].label, list(zip(seats, lines[0].cells))
 
     def editor(self, shell: ShellServices, item_id: int) -> ft.Control:
         """A deck kept in the store, in the deck editor."""

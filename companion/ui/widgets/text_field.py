@@ -24,6 +24,8 @@ from typing import Any
 
 import flet as ft
 
+from companion.ui.fonts import make_room_for
+
 
 class _Echoes:
     """What one field has shown and been told: the control last drawn (the browser
@@ -57,11 +59,13 @@ def TextField(value: str | None = None, on_change: Any = None, **props: Any) -> 
     if inspect.iscoroutinefunction(on_change):
         async def changed_async(e: ft.Event[ft.TextField]) -> None:
             echoes.reported(e.control.value or "")
+            _fonts(e)
             await on_change(e)
         handler: Any = changed_async
     else:
         def changed(e: ft.Event[ft.TextField]) -> None:
             echoes.reported(e.control.value or "")
+            _fonts(e)
             if on_change is not None:
                 on_change(e)
         handler = changed
@@ -69,3 +73,11 @@ def TextField(value: str | None = None, on_change: Any = None, **props: Any) -> 
     field = ft.TextField(value=echoes.shown(value or ""), on_change=handler, **props)
     echoes.control = field
     return field
+
+
+def _fonts(e: ft.Event[ft.TextField]) -> None:
+    """A CJK character typed: the session's CJK fonts registered (companion.ui.fonts)."""
+    try:
+        make_room_for(e.control.page, e.control.value)
+    except Exception:  # noqa: BLE001 - no page to draw on (a test's field): nothing to register
+        pass

@@ -1,0 +1,130 @@
+// companion's service worker (companion.web.build writes it into the site as sw.js).
+//
+// Every file of the site is cached under its content's hash (FILES: address → hash),
+// so the app starts offline, from the home screen too. A new build brings a new
+// sw.js (its list changed); installing it copies every file whose hash is the same
+// from the cache it had and downloads only the others, each checked against its hash
+// (a host or proxy that hands back an older copy is asked again, bypassing caches).
+// LATER files are in the site but not downloaded at install: cached when first
+// asked for (the CJK fonts, needed only once a CJK name appears; Flutter's licence
+// text). A CJK character drawn before the app registered its CJK fonts makes Flutter
+// ask for a Noto font of its own (assets/fonts/notosans…/): answered with the site's.
+"use strict";
+
+const BUILD = "__BUILD__";
+const FILES = __FILES__;
+const LATER = __LATER__;
+const PREFIX = "companion-site-";
+const CACHE = PREFIX + BUILD;
+
+const scope = new URL(self.registration.scope);
+const address = (path) => new URL(path, scope).href;
+const known = new Map(Object.entries({ ...FILES, ...LATER }).map(([path, hash]) => [address(path), hash]));
+
+async function sha256(buffer) {
+    const digest = await crypto.subtle.digest("SHA-256", buffer);
+    return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The file at `path` with content `hash`: from an older cache when it holds the same
+// bytes, else from the host (its copy checked, once more past every cache if stale).
+async function fetchChecked(path, hash) {
+    for (const mode of ["no-cache", "reload"]) {
+        const url = mode === "reload" ? `${address(path)}?v=${hash}` : address(path);
+        const response = await fetch(url, { cache: mode });
+        if (!response.ok) {
+            throw new Error(`${path}: HTTP ${response.status}`);
+        }
+        const body = await response.clone().arrayBuffer();
+        if ((await sha256(body)).startsWith(hash)) {
+            return new Response(body, { headers: response.headers });
+        }
+    }
+    throw new Error(`${path}: the host serves other bytes than this build's`);
+}
+
+async function fromOlder(url, hash) {
+    for (const key of await caches.keys()) {
+        if (!key.startsWith(PREFIX) || key === CACHE) {
+            continue;
+        }
+        const cache = await caches.open(key);
+        const hit = await cache.match(url);
+        if (hit && hit.headers.get("X-Companion-Hash") === hash) {
+            return hit;
+        }
+    }
+    return null;
+}
+
+function keyed(response, hash) {
+    const headers = new Headers(response.headers);
+    headers.set("X-Companion-Hash", hash);
+    return response.blob().then((body) => new Response(body, { status: 200, headers }));
+}
+
+self.addEventListener("install", (event) => {
+    event.waitUntil((async () => {
+        const cache = await caches.open(CACHE);
+        await Promise.all(Object.entries(FILES).map(async ([path, hash]) => {
+            const url = address(path);
+            const have = await cache.match(url);
+            if (have && have.headers.get("X-Companion-Hash") === hash) {
+                return;
+            }
+            const older = await fromOlder(url, hash);
+            await cache.put(url, older || await keyed(await fetchChecked(path, hash), hash));
+        }));
+        // the later files an older build had already fetched
+        await Promise.all(Object.entries(LATER).map(async ([path, hash]) => {
+            const older = await fromOlder(address(path), hash);
+            if (older) {
+                await cache.put(address(path), older);
+            }
+        }));
+        await self.skipWaiting();
+    })());
+});
+
+self.addEventListener("activate", (event) => {
+    event.waitUntil((async () => {
+        for (const key of await caches.keys()) {
+            // an older build's files, and the caches of builds before per-file caching
+            if ((key.startsWith(PREFIX) && key !== CACHE) || /^companion-[0-9a-f]{16}$/.test(key)) {
+                await caches.delete(key);
+            }
+        }
+        await self.clients.claim();
+    })());
+});
+
+// Flutter's own CJK fallback fonts → the site's CJK fonts.
+const NOTO_CJK = /\/assets\/fonts\/notosans(sc|tc|hk|jp|kr)\//;
+const CJK_FONTS = { kr: "fonts/NanumSquareR.ttf", other: "fonts/DroidSansFallbackFull.ttf" };
+
+self.addEventListener("fetch", (event) => {
+    const request = event.request;
+    if (request.method !== "GET" || new URL(request.url).origin !== scope.origin) {
+        return;
+    }
+    let url = request.mode === "navigate" ? address("./") : request.url.split(/[?#]/)[0];
+    const noto = url.match(NOTO_CJK);
+    if (noto) {
+        url = address(CJK_FONTS[noto[1] === "kr" ? "kr" : "other"]);
+    }
+    const hash = known.get(url);
+    if (!hash) {
+        return;                                   // not a file of this site: the network's
+    }
+    event.respondWith((async () => {
+        const cache = await caches.open(CACHE);
+        const hit = await cache.match(url);
+        if (hit) {
+            return hit;
+        }
+        const path = url.slice(scope.href.length) || "./";
+        const response = await keyed(await fetchChecked(path, hash), hash);
+        await cache.put(url, response.clone());
+        return response;
+    })());
+});

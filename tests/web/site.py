@@ -1,0 +1,84 @@
+"""Driving the static site in chromium: a browser profile (one context: its storage is
+where the site keeps the matches, shared by its tabs) and tabs of the site in it, each
+a Hot Dog table driver (:class:`tests.e2e.table.Table`); the first screen
+(``#boot``) and the page's state (``window.companion.state``) read as a test needs."""
+
+from __future__ import annotations
+
+import time
+
+from tests.e2e.harness import PHONE, block_off_machine, enable_semantics, fonts_arrived
+from tests.e2e.table import Table
+
+START = 240_000     # ms: Python and the app started in the browser, on a loaded machine
+
+
+def profile(browser, seen: list[str] | None = None):
+    """A fresh browser profile: nothing cached, nothing stored; no request leaves the
+    machine (``seen``: every address asked for off the machine is appended)."""
+    ctx = browser.new_context(viewport=PHONE, accept_downloads=True)
+
+    def route(route) -> None:
+        url = route.request.url
+        if seen is not None and not url.startswith(("http://127.0.0.1", "blob:", "data:")):
+            seen.append(url)
+        block_off_machine(route)
+
+    ctx.route("**/*", route)
+    return ctx
+
+
+class Tab(Table):
+    """One tab of the site in ``ctx``; ``ready``: wait for the app's home screen (or
+    ``text``) as the tab opens."""
+
+    def __init__(self, ctx, url: str, ready: bool = True, text: str = "New Hot Dog match") -> None:
+        self.ctx = ctx
+        self.pg = ctx.new_page()
+        self.pg.goto(url, timeout=START)
+        if ready:
+            self.started(text)
+            fonts_arrived(self.pg, timeout=START)
+        self.pg.set_default_timeout(30_000)
+
+    def close(self) -> None:
+        self.pg.close()
+
+    def started(self, text: str) -> None:
+        """The app's own screen shows ``text`` (in Flutter's accessibility tree)."""
+        self.pg.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=START)   # Flutter is up
+        enable_semantics(self.pg)
+        self.pg.locator("flt-semantics-host").get_by_text(text).first.wait_for(timeout=START)
+        self.pg.wait_for_function("window.companion.state.ready && document.getElementById('boot').hidden",
+                                  timeout=START)
+
+    def reload(self, text: str) -> None:
+        self.pg.reload(timeout=START)
+        self.started(text)
+
+    # ------------------------------------------------------------ the page's side
+    def state(self, key: str):
+        return self.pg.evaluate(f"window.companion.state[{key!r}]")
+
+    def wait_state(self, expression: str, timeout: float = START) -> None:
+        self.pg.wait_for_function(f"(() => {{ const s = window.companion.state; return {expression}; }})()",
+                                  timeout=timeout)
+
+    def boot_text(self) -> str:
+        return self.pg.locator("#boot").inner_text()
+
+    def snapshot_made(self) -> None:
+        """The background worker kept this build's Python snapshot."""
+        self.wait_state("s.snapshot === 'made' || s.snapshot === 'failed' || s.snapshot === 'restored'")
+        assert self.state("snapshot") in ("made", "restored"), self.state("snapshot")
+
+    def take_over(self) -> None:
+        self.pg.locator("#boot-take").click()
+
+
+def wait_until(check, timeout: float = 60.0, every: float = 0.5) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        time.sleep(every)

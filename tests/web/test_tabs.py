@@ -1,0 +1,144 @@
+"""Tabs of the static site sharing one browser's storage, and that storage full, in
+chromium (the issue's scenarios): one tab at a time uses the saved games, so no tab's
+match is ever overwritten by another's copy; a save the browser refuses is said on the
+screen, kept in the tab, and written with the next save that succeeds; no start hangs."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.e2e.harness import shot
+from tests.web.site import Tab, profile, wait_until
+
+pytestmark = pytest.mark.e2e
+
+ANNA = ["Anna", "Bernd", "Chris"]
+XENA = ["Xena", "Yuri", "Zeno"]
+BIDS = {"Anna": (5, 2, 0), "Bernd": (5, 3, 2), "Chris": (5, 3, 2)}
+PLAIN = {p: (7, 1, 0) for p in ANNA}
+XENA_BIDS = {p: (7, 1, 0) for p in XENA}
+
+
+def test_two_tabs_never_lose_a_match_and_a_third_finds_both(chromium_browser, static_server):
+    """Tab A plays Anna/Bernd/Chris; tab B opens: it says companion is open in A and
+    never reads the saved games until it is used here; B plays Xena/Yuri/Zeno; A is used
+    again and plays on; a third tab finds both matches whole."""
+    ctx = profile(chromium_browser)
+    try:
+        a = Tab(ctx, static_server)
+        a.setup(ANNA, mustard="Anna")
+        a.play(1, BIDS)
+
+        b = Tab(ctx, static_server, ready=False)        # a second tab: A holds the saved games
+        b.wait_state("s.elsewhere")
+        assert "companion is open in another tab or window" in b.boot_text()
+        assert b.state("ready") is False and b.state("held") is False
+        assert b.pg.locator("#boot-match").is_visible()  # A's match, from what A left for the first screen
+        assert "Anna, Bernd, Chris" in b.boot_text()
+        shot(b.pg, "web-second-tab")
+        b.take_over()
+        b.started("Tables now")                         # B opens where A was: its saved games, now B's
+        a.wait_state("s.released")                      # A stopped and says so
+        assert "companion is now open in another tab or window" in a.boot_text()
+        shot(a.pg, "web-first-tab-released")
+
+        b.click("Home")
+        b.setup(XENA, mustard="Xena")
+        b.play(1, XENA_BIDS)
+
+        a.take_over()                                   # A again: it starts afresh, from the saved games
+        a.started("Tables now")                         # Anna's match, where A was
+        b.wait_state("s.released")
+        a.click("Next round")                           # and A plays on
+        a.play(2, PLAIN)
+
+        c = Tab(ctx, static_server, ready=False)        # a third tab: A holds them, B shows it stopped
+        c.wait_state("s.elsewhere")
+        c.take_over()
+        c.started("companion")
+        c.click("Home")
+        c.click("History")
+        c.see(re.compile(r"Hot Dog, .*Xena, Yuri, Zeno"))
+        c.click(re.compile(r"Hot Dog, .*Anna, Bernd, Chris"))
+        c.see("Round 2")                                # both of A's rounds, and B's match: nothing lost
+        shot(c.pg, "web-third-tab-history")
+    finally:
+        ctx.close()
+
+
+def app_worker(tab: Tab):
+    """The tab's Python worker (the one running the app, not the snapshot's)."""
+    for worker in tab.pg.workers:
+        try:
+            if worker.evaluate("typeof self.flet_js.send === 'function'"):
+                return worker
+        except Exception:  # a worker that ended meanwhile
+            continue
+    raise AssertionError("no app worker")
+
+
+FULL = """() => {
+    self.realSave = self.companionStorage.save;
+    self.companionStorage.save = () => Promise.reject(new DOMException("Quota exceeded.", "QuotaExceededError"));
+}"""
+SILENT = """() => {                // the browser's storage never answers
+    self.realTransaction = IDBDatabase.prototype.transaction;
+    IDBDatabase.prototype.transaction = function () {
+        return { objectStore: () => ({ get: () => ({}), put: () => ({}) }), abort() {} };
+    };
+}"""
+HEALED = """() => {
+    if (self.realSave) { self.companionStorage.save = self.realSave; }
+    if (self.realTransaction) { IDBDatabase.prototype.transaction = self.realTransaction; }
+}"""
+
+
+def test_a_save_the_browser_refuses_is_said_kept_in_the_tab_and_no_start_hangs(chromium_browser, static_server):
+    """The browser's storage full (a refused write, as the storage layer gets it from
+    IndexedDB): the round says it is not kept and stays on the screen; a start after it
+    never hangs and has the rounds kept before."""
+    ctx = profile(chromium_browser)
+    try:
+        t = Tab(ctx, static_server)
+        t.setup(ANNA, mustard="Anna")
+        t.play(1, BIDS)
+        worker = app_worker(t)
+        worker.evaluate(FULL)
+        t.click("Next round")
+        t.play(2, PLAIN)
+        t.see("Your latest changes are on this screen but not kept: the browser's storage for this site is full.")
+        shot(t.pg, "web-storage-full")
+
+        t.reload("Tables now")                    # a start after it: the last round kept is round 1
+        t.see("Round 1: result")
+        t.see_money({"Anna": 5, "Bernd": 4, "Chris": 3})
+        assert t.find("not kept").count() == 0
+    finally:
+        ctx.close()
+
+
+def test_a_save_the_browser_never_answers_is_said_after_10_s_and_goes_out_with_the_next(chromium_browser,
+                                                                                       static_server):
+    """The browser's storage silent (no answer to a write): the round says, after the 10
+    seconds a save is given, that it is not kept; the next save that succeeds takes it
+    along, and a start after it has every round."""
+    ctx = profile(chromium_browser)
+    try:
+        t = Tab(ctx, static_server)
+        t.setup(ANNA, mustard="Anna")
+        t.play(1, BIDS)
+        worker = app_worker(t)
+        worker.evaluate(SILENT)
+        t.click("Next round")
+        t.play(2, PLAIN)                          # drawn at once; the browser given 10 s, then it says so
+        t.see("not kept: the browser did not confirm within 10 seconds that it kept the change")
+        worker.evaluate(HEALED)
+        t.click("Next round")
+        t.play(3, PLAIN)                          # this save takes round 2 along
+        wait_until(lambda: t.find("not kept").count() == 0, timeout=60)
+        t.reload("Tables now")
+        t.see("Round 3: result")
+    finally:
+        ctx.close()

@@ -30,26 +30,43 @@ def _text(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
-def relative_links(text: str) -> list[str]:
+def relative_links(text: str) -> list[tuple[str, str]]:
     """The targets of the text's markdown links that point into the repository (no
-    scheme, no bare anchor), without their anchors."""
+    scheme), as (path, anchor): a bare anchor has the path ""."""
     out = []
     for target in LINK.findall(text):
-        if re.match(r"^[a-z][a-z0-9+.-]*:", target) or target.startswith("#"):
+        if re.match(r"^[a-z][a-z0-9+.-]*:", target):
             continue
-        out.append(target.split("#", 1)[0])
+        path, _hash, anchor = target.partition("#")
+        out.append((path, anchor))
     return out
 
 
-def test_the_link_finder_sees_relative_links_only():
+def anchors(text: str) -> set[str]:
+    """The anchors of a markdown file's headings, as GitHub makes them: lower case,
+    punctuation dropped, spaces as hyphens."""
+    text = FENCE.sub("", text)
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-")
+            for h in re.findall(r"^#+ (.+)$", text, re.M)}
+
+
+def test_the_link_finder_sees_relative_links_and_their_anchors():
     text = "[a](docs/x.md) [b](https://example.org/) [c](#top) [d](../y.md#part) [e](mailto:a@b)"
-    assert relative_links(text) == ["docs/x.md", "../y.md"]
+    assert relative_links(text) == [("docs/x.md", ""), ("", "top"), ("../y.md", "part")]
+    assert anchors("# companion\n## On a phone: `companion build web`\n```\n# not a heading\n```\n") == {
+        "companion", "on-a-phone-companion-build-web"}
 
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_relative_link_reaches_a_file(doc):
     assert doc.exists(), f"{doc.relative_to(ROOT)} is missing"
-    broken = [t for t in relative_links(_text(doc)) if not (doc.parent / t).exists()]
+    broken = []
+    for path, anchor in relative_links(_text(doc)):
+        target = doc.parent / path if path else doc
+        if not target.exists():
+            broken.append(path)
+        elif anchor and target.suffix == ".md" and anchor not in anchors(_text(target)):
+            broken.append(f"{path}#{anchor}")
     assert not broken, f"{doc.relative_to(ROOT)} links to what is not there: {broken}"
 
 

@@ -7,8 +7,8 @@ a one-line message, each screen's passing state — drafts, ids, which round is 
 replaces that value through :class:`Shell`'s methods; Flet re-renders the
 components and patches the controls that changed in place, so the controls a
 player is tapping keep their identity and no tap is lost to a redraw. Records live
-in the store (the record is the truth: a screen reads it once per render and draws
-its replay); rules live in the games. How a tap reaches the store and comes back
+in the store (the record is the truth: a screen reads it from the store as it draws
+and shows its replay); rules live in the games. How a tap reaches the store and comes back
 drawn: ``docs/architecture.md``.
 
 Each screen has its own address (``/match/12``, ``/history``; :mod:`companion.ui.routes`

@@ -8,8 +8,8 @@ replaces that value through :class:`Shell`'s methods; Flet re-renders the
 components and patches the controls that changed in place, so the controls a
 player is tapping keep their identity and no tap is lost to a redraw. Records live
 in the store (the record is the truth: a screen reads it from the store as it draws
-and shows its replay); rules live in the games. How a tap reaches the store and comes back
-drawn: ``docs/architecture.md``.
+and shows its replay); rules live in the games. How a tap reaches the store and
+comes back drawn: ``docs/architecture.md``.
 
 Each screen has its own address (``/match/12``, ``/history``; :mod:`companion.ui.routes`
 translates both ways). :meth:`Shell.go` puts the new screen's address in the browser

@@ -59,8 +59,19 @@ class GameSpec:
     final_scores: Callable[[Any], dict[str, int]] | None = None
     # how a player reads a final score: Hot Dog's are dollars ("$12")
     score_text: Callable[[int], str] = str
-    # the ruling that makes a match of three games (Hot Dog's HD-15), if the rules have one
+    # what a match is (one answer, used by the tally, Statistics, game nights and every
+    # export): ``match_games`` games of this kind. More than one (Hot Dog's three) are
+    # added up by ``match_ruling`` (HD-15): the highest total wins, shared on a tie. One:
+    # the match is its game, won as the game is won (its tie-break too)
+    match_games: int = 1
     match_ruling: str | None = None
+    # the ruling that decides between equal top scores (sales' SA-13, burger's BU-8);
+    # None: equal top scores share the win
+    tie_break: str | None = None
+    # raised whenever a rules fix changes what a stored record comes to (scores, winners,
+    # a game's own figures): the store works its derived results out again
+    # (companion.store.derived), so Statistics and the exports never keep an old answer
+    rules_version: int = 1
     # adds the game's own subcommands to `companion` (e.g. `deck check`)
     commands: Callable[[Any], None] | None = None
     # part name → "module" or "module:attribute" (see PARTS)
@@ -70,6 +81,9 @@ class GameSpec:
     lone_modes: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
+        if self.match_games < 1 or (self.match_games > 1) != (self.match_ruling is not None):
+            raise ValueError(f"game {self.name}: a match of several games needs the ruling that adds them up, "
+                             "and only such a match has one")
         unknown = sorted(set(self.parts) - set(PARTS))
         if unknown:
             raise ValueError(f"game {self.name}: unknown part {unknown[0]!r} (parts: {', '.join(PARTS)})")

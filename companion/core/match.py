@@ -1,4 +1,10 @@
-"""A match: three games of one game kind, their scores added up per player (HD-15).
+"""A match: what a game kind calls one contest, its games' scores added up.
+
+What a match is comes from the game's spec, and nothing else answers it
+(:func:`add_up`, used by the tally, Statistics, game nights and every export): Hot Dog's
+is three games whose dollars are added up per player (HD-15, ``GameSpec.match_games``
+and ``match_ruling``); any other game's match is its one game, won as that game is won,
+tie-break included (sales' SA-13, burger's BU-8).
 
 A match record is the players plus each game's own record, as played; its result
 is a pure function of it, like a game's. The app stores it; a match export is
@@ -6,13 +12,22 @@ this record as JSON::
 
     {"kind": "match", "game": "hotdog", "players": ["Anna", "Bernd", "Chris"],
      "games": [<game record>, <game record>, <game record>]}
+
+An export also says where the match was kept, which the referee does not read: the
+match's stable ``id`` (the same match imported twice is recognised) and when it was
+``started`` and last ``changed``, and per game when it was played (``played``), as
+ISO 8601 times with their offset.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeVar
+import datetime as dt
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 
 from companion.core import words
 from companion.core.errors import RecordError, RuleError
@@ -23,14 +38,48 @@ from companion.core.registry import GameSpec, game
 
 R = TypeVar("R", bound=GameRecord)
 
+#: Hot Dog's match (HD-15); every other game's match is one game (``GameSpec.match_games``).
 GAMES_PER_MATCH = 3
+
+
+def _moment(value: str) -> str:
+    """An ISO 8601 date and time with its offset ('2026-11-30T20:15:00+01:00')."""
+    try:
+        when = dt.datetime.fromisoformat(value)
+    except ValueError:
+        raise ValueError(_("must be a date and time written like 2026-11-30T20:15:00+01:00")) from None
+    if when.tzinfo is None:
+        raise ValueError(_("must say its offset from UTC, like 2026-11-30T20:15:00+01:00"))
+    return value
+
+
+def _match_id(value: str) -> str:
+    if not re.fullmatch(r"[A-Za-z0-9-]{1,64}", value):
+        raise ValueError(_("must be 1 to 64 letters, digits or dashes"))
+    return value
+
+
+Moment = Annotated[str, AfterValidator(_moment)]
+#: A match's stable id: the store's, carried by its exports (letters, digits, dashes).
+MatchId = Annotated[str, AfterValidator(_match_id)]
+
+
+class Played(Model):
+    """When one game of a match was started and last changed."""
+
+    started: Moment
+    changed: Moment
 
 
 class MatchRecord(Model):
     kind: Literal["match"] = "match"
     game: str
+    id: MatchId | None = None
+    started: Moment | None = None
+    changed: Moment | None = None
     players: Players
     games: list[dict[str, Any]] = []
+    played: list[Played] = []
 
 
 class GameTally(BaseModel):
@@ -93,17 +142,61 @@ def _refuse(spec: GameSpec, message: str) -> RecordError:
     return RecordError(_("match: {error}").format(error=message))
 
 
+@dataclass(frozen=True)
+class GameOutcome:
+    """One game of a match as the match adds it up: whether it is over, each seat's
+    score (by the match's spelling of the names) and who won it (nobody before the end,
+    nobody in a game played as a team)."""
+
+    over: bool
+    scores: Mapping[str, int]
+    winners: Sequence[str]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A match added up: complete (every game of it over), each player's total (of the
+    finished games) and the match's winners (none before it is complete)."""
+
+    complete: bool
+    totals: dict[str, int]
+    winners: tuple[str, ...]
+
+
+def add_up(spec: GameSpec, players: Sequence[str], games: Sequence[GameOutcome]) -> Outcome:
+    """What a match of ``spec``'s game comes to, from its games (the one answer to "what
+    is a match"). Several games (HD-15): the finished games' scores added up, complete
+    when all of them are over, the highest total wins, shared on a tie. One game: the
+    game is the match, and its winners (the game's own tie-break too) win it."""
+    totals = dict.fromkeys(players, 0)
+    for g in games:
+        if g.over:
+            for p in players:
+                totals[p] += g.scores.get(p, 0)
+    complete = len(games) == spec.match_games and all(g.over for g in games)
+    if not complete:
+        return Outcome(False, totals, ())
+    if spec.match_games == 1:
+        won = {key(w) for w in games[0].winners}
+        return Outcome(True, totals, tuple(p for p in players if key(p) in won))
+    best = max(totals.values(), default=0)
+    return Outcome(True, totals, tuple(p for p in players if totals[p] == best))
+
+
 def tally(match: MatchRecord) -> MatchResult:
-    """Add up the games of a match; the highest total wins, shared on a tie (HD-15).
+    """Add up the games of a match as :func:`add_up` does (HD-15 for Hot Dog's three).
     The players are checked by each game's own referee (every game has the match's players)."""
     spec: GameSpec = game(match.game)
     if spec.final_scores is None:
-        raise RecordError(_("game: {game} is not played as a three-game match").format(game=spec.title))
-    if len(match.games) > GAMES_PER_MATCH:
-        raise _refuse(spec, _("a match is {n} games, not {given}").format(n=GAMES_PER_MATCH, given=len(match.games)))
+        raise RecordError(_("game: {game} has no final scores to add up as a match").format(game=spec.title))
+    if len(match.games) > spec.match_games:
+        if spec.match_games == 1:
+            raise _refuse(spec, _("a {game} match is one game, not {given}").format(
+                game=spec.title, given=len(match.games)))
+        raise _refuse(spec, _("a match is {n} games, not {given}").format(n=spec.match_games, given=len(match.games)))
     seats = [key(p) for p in match.players]
     games: list[GameTally] = []
-    totals = {p: 0 for p in match.players}
+    outcomes: list[GameOutcome] = []
     for i, record in enumerate(game_records(match), 1):
         players = list(record.players)
         if [key(p) for p in players] != seats:
@@ -118,25 +211,29 @@ def tally(match: MatchRecord) -> MatchResult:
         over = bool(result.game_over)
         scores = spec.final_scores(result)
         by_seat = {p: scores[gp] for p, gp in zip(match.players, players)}
-        if over:
-            for p, v in by_seat.items():
-                totals[p] += v
-        games.append(GameTally(number=i, over=over, scores=by_seat,
-                               winners=list(result.winners)))
-    finished = sum(1 for g in games if g.over)
-    complete = finished == GAMES_PER_MATCH
-    winners: list[str] = []
-    if complete:
-        best = max(totals.values())
-        winners = [p for p in match.players if totals[p] == best]
+        seat_of = {key(gp): p for p, gp in zip(match.players, players)}
+        winners = [seat_of[key(w)] for w in result.winners]
+        games.append(GameTally(number=i, over=over, scores=by_seat, winners=list(result.winners)))
+        outcomes.append(GameOutcome(over, by_seat, winners))
+    out = add_up(spec, match.players, outcomes)
+    winners = list(out.winners)
+    if out.complete:
+        best = max(out.totals.values(), default=0)
         cite = f" ({spec.match_ruling})" if spec.match_ruling else ""
-        if len(winners) == 1:
+        if not winners:
+            text = _("Match over: no winner; the game was played together.")
+        elif spec.match_games == 1:
+            text = _("Match over: {players} won the game.").format(players=words.names(winners))
+        elif len(winners) == 1:
             text = _("Match over: {player} wins the match with {score}{ruling}.").format(
                 player=winners[0], score=spec.score_text(best), ruling=cite)
         else:
             text = _("Match over: {players} share the match with {score}{ruling}.").format(
                 players=words.names(winners), score=spec.score_text(best), ruling=cite)
+    elif spec.match_games == 1:
+        text = _("Match in progress: its game is not over yet.")
     else:
-        text = _("Match in progress: {finished} of {n} games finished.").format(finished=finished, n=GAMES_PER_MATCH)
-    return MatchResult(game=match.game, games=games, totals=totals, complete=complete,
+        finished = sum(1 for g in games if g.over)
+        text = _("Match in progress: {finished} of {n} games finished.").format(finished=finished, n=spec.match_games)
+    return MatchResult(game=match.game, games=games, totals=out.totals, complete=out.complete,
                        winners=winners, explanation=text)

@@ -16,21 +16,23 @@ they were started in).
 Its tally (:func:`tally`) is a pure function of the record and the matches' records
 (the store reads them; a match no longer stored is given as None):
 
-- Each match is placed by its own final result, replayed through the registry: a
-  three-game match (its game has a match ruling: Hot Dog's HD-15) by the match's tally
-  (:func:`companion.core.match.tally`), any other match by its one game's result
-  (``GameSpec.final_scores`` and the result's winners). The winners, as the game's own
-  rules decide them (its tie breaks too: SA-13, BU-8), take 1st place; every other
-  player is placed by final score, highest first.
+- Each match is placed by how it ends, as every part of companion adds a match up
+  (:func:`companion.core.match.add_up`): a three-game match (Hot Dog's, HD-15) by its
+  totals, any other match by its one game's result. The store reads that from the rows
+  it keeps beside each match (:func:`tally_ends`); a night's export is replayed
+  (:func:`tally`). The winners, as the game's own rules decide them (its tie breaks
+  too: SA-13, BU-8), take 1st place; every other player is placed by final score,
+  highest first.
 - Players tied **share the place and share its points** (house rule): two tied for 1st
   both take 1st and each gets (3 + 2) / 2 = 2½; the next player is 3rd. So every match
   gives out the same points however it ended.
 - A match not finished counts nothing yet; a deleted match, or one whose record the
   referee refuses, counts nothing and says so; a finished game played as a team (sales'
-  co-op and solo, SA-15) has no winner and places nobody.
+  co-op, SA-15) or solo (one player for both hands) has no winner and places nobody.
 - Players are the same player in every match when their names are the same name
   (:func:`companion.core.names.key`: any case, any composition); the night names each
-  as most of its matches spell the name (the first seen, where as many spell it each way).
+  as most of its counted matches spell the name (the first seen, where as many spell it
+  each way; a player of no counted match yet, as that match spells it).
 - The night ranks its players by total points, highest first; equal totals share the
   rank, and the tie is said.
 
@@ -53,11 +55,12 @@ from companion.core import i18n, words
 from companion.core.bounds import MAX_MATCHES_PER_NIGHT
 from companion.core.errors import CompanionError, RecordError
 from companion.core.i18n import N_, _, ngettext
-from companion.core.match import MatchRecord, game_records
+from companion.core.match import MatchRecord
 from companion.core.match import tally as match_tally
 from companion.core.names import key, normal
 from companion.core.record import Count, Model, Positive, error_from_validation
 from companion.core.registry import game, games
+from companion.core.stats import tie_broken
 from companion.core.text import label
 
 #: The house rule's points per place: 1st 3, 2nd 2, 3rd 1, later places 0.
@@ -258,69 +261,106 @@ def _order(players: Sequence[str], scores: Mapping[str, int], winners: Sequence[
     return out
 
 
-def place_match(record: NightRecord, match_id: int, match: MatchRecord | None) -> MatchPlaces:
+@dataclass(frozen=True)
+class MatchEnd:
+    """How a match ends, as a night places its players: from the store's derived rows
+    (:mod:`companion.store.derived`) or from its record replayed (:func:`ends_of`)."""
+
+    id: int
+    game: str
+    players: tuple[str, ...]
+    complete: bool
+    totals: Mapping[str, int]        # by the match's spelling of the names
+    winners: tuple[str, ...]
+    lone: bool = False               # one person played every seat (sales' solo)
+    tie_break: str | None = None     # a one-game match won on its game's tie-break (SA-13, BU-8)
+    error: str | None = None         # the referee refuses a record of it: why
+
+
+def end_of(match_id: int, match: MatchRecord) -> MatchEnd:
+    """A match record replayed (:func:`companion.core.match.tally`) as a night reads it."""
+    try:
+        spec = game(match.game)
+        result = match_tally(match)
+    except CompanionError as exc:
+        return MatchEnd(match_id, match.game, tuple(match.players), False, {}, (), error=str(exc))
+    lone = bool(match.games) and match.games[0].get("mode") in spec.lone_modes
+    tie_break = None
+    if spec.match_games == 1 and result.complete and result.winners:
+        tie_break = tie_broken(spec, match.players, {p: result.totals.get(p, 0) for p in match.players},
+                               result.winners)
+    return MatchEnd(match_id, match.game, tuple(match.players), result.complete, dict(result.totals),
+                    tuple(result.winners), lone, tie_break)
+
+
+def ends_of(matches: Mapping[int, MatchRecord | None]) -> dict[int, MatchEnd | None]:
+    return {mid: None if m is None else end_of(mid, m) for mid, m in matches.items()}
+
+
+def place_match(record: NightRecord, match_id: int, end: MatchEnd | None) -> MatchPlaces:
     """One match of the night, placed (or why it counts nothing)."""
-    if match is None:
+    if end is None:
         return MatchPlaces(match_id, "", _("Match {id}").format(id=match_id), (), DELETED,
                            _("Match {id} is no longer saved (deleted): it counts nothing.").format(id=match_id),
                            {})
-    title = _title(match.game, match_id)
-    players = tuple(match.players)
-    try:
-        spec = game(match.game)
-        if spec.final_scores is None:
-            raise RecordError(_("{game} has no final scores to place players by").format(game=spec.title))
-        if spec.match_ruling is not None:
-            result = match_tally(match)
-            over, scores, winners = result.complete, result.totals, result.winners
-            ruling = f" ({spec.match_ruling})"
-        else:
-            records = game_records(match)
-            if len(records) != 1:
-                raise RecordError(_("a {game} match is one game, not {n}").format(game=spec.title, n=len(records)))
-            one = spec.referee(records[0])
-            over, winners = bool(one.game_over), list(one.winners)
-            scores = spec.final_scores(one) if over else {}
-            ruling = ""
-    except CompanionError as exc:
-        return MatchPlaces(match_id, match.game, title, players, UNREADABLE,
-                           _("{title} cannot be read ({reason}): it counts nothing.").format(title=title, reason=exc),
-                           {})
-    if not over:
-        return MatchPlaces(match_id, match.game, title, players, IN_PROGRESS,
+    title = _title(end.game, match_id)
+    players = end.players
+    if end.error is not None:
+        return MatchPlaces(match_id, end.game, title, players, UNREADABLE,
+                           _("{title} cannot be read ({reason}): it counts nothing.").format(
+                               title=title, reason=end.error), {})
+    spec = game(end.game)
+    if not end.complete:
+        return MatchPlaces(match_id, end.game, title, players, IN_PROGRESS,
                            _("{title} is not finished: it counts nothing yet.").format(title=title), {})
-    if not winners:
-        return MatchPlaces(match_id, match.game, title, players, NO_WINNER,
-                           _("{title} was played as a team and has no winner: it places nobody.").format(title=title),
-                           {})
-    by_seat = {p: scores[p] for p in players}
+    if not end.winners:
+        line = (_("{title} was played solo, one person playing every hand: it places nobody.") if end.lone
+                else _("{title} was played as a team and has no winner: it places nobody."))
+        return MatchPlaces(match_id, end.game, title, players, NO_WINNER, line.format(title=title), {})
+    by_seat = {p: end.totals.get(p, 0) for p in players}
     placings = {key(p): Placing(p, place, tied, shared_points(record, place, tied))
-                for p, place, tied in _order(players, by_seat, winners)}
+                for p, place, tied in _order(players, by_seat, end.winners)}
     firsts = [pl.player for pl in placings.values() if pl.place == 1]
+    ruling = spec.match_ruling if spec.match_games > 1 else end.tie_break
+    cite = f" ({ruling})" if ruling else ""
     if len(firsts) == 1:
-        line = _("{player} wins {title}{ruling}.").format(player=firsts[0], title=title, ruling=ruling)
+        line = _("{player} wins {title}{ruling}.").format(player=firsts[0], title=title, ruling=cite)
     else:
         line = _("{players} share 1st place in {title}{ruling}.").format(
-            players=words.names(firsts), title=title, ruling=ruling)
-    return MatchPlaces(match_id, match.game, title, players, COUNTED, line, placings)
+            players=words.names(firsts), title=title, ruling=cite)
+    return MatchPlaces(match_id, end.game, title, players, COUNTED, line, placings)
 
 
 def tally(record: NightRecord, matches: Mapping[int, MatchRecord | None]) -> NightResult:
-    """The night's tally: each of its matches placed, and its players ranked by total
-    points. ``matches`` gives each of the record's match ids its match record, or None
-    when it is no longer stored (a missing id is read as deleted too)."""
-    placed = tuple(place_match(record, mid, matches.get(mid)) for mid in record.matches)
+    """The night's tally from its matches' records (each replayed): each match placed,
+    and its players ranked by total points. ``matches`` gives each of the record's match
+    ids its match record, or None when it is no longer stored (a missing id is read as
+    deleted too)."""
+    return tally_ends(record, ends_of(matches))
+
+
+def tally_ends(record: NightRecord, ends: Mapping[int, MatchEnd | None]) -> NightResult:
+    """The night's tally from how each of its matches ends: each placed, and its players
+    ranked by total points. A player is named as the counted matches spell the name
+    (most of them; the first seen where as many spell it each way); a player seen only
+    in a match not counted yet, as that match spells it."""
+    placed = tuple(place_match(record, mid, ends.get(mid)) for mid in record.matches)
     spellings: dict[str, Counter[str]] = {}
+    pending: dict[str, str] = {}
     totals: dict[str, Fraction] = {}
     for m in placed:
         if m.status in (DELETED, UNREADABLE, NO_WINNER):
             continue
         for p in m.players:
-            spellings.setdefault(key(p), Counter())[p] += 1
+            if m.counts:
+                spellings.setdefault(key(p), Counter())[p] += 1
+            else:
+                pending.setdefault(key(p), p)
             totals.setdefault(key(p), Fraction(0))
         for k, pl in m.placings.items():
             totals[k] += pl.points
     names = {k: c.most_common(1)[0][0] for k, c in spellings.items()}
+    names = {k: names.get(k, pending.get(k, "")) for k in totals}
     seen = list(totals)
     ordered = sorted(seen, key=lambda k: (-totals[k], seen.index(k)))
     standings = tuple(

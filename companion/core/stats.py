@@ -1,11 +1,16 @@
-"""Statistics of the stored history: who wins most, and how. Pure functions, no Flet.
+"""Statistics of the stored history: who wins most, and how. Pure data and functions, no Flet.
 
-Nothing here is kept: every number is derived from the stored records, replayed by
-their game's referee. :func:`derive` turns one stored match into a :class:`MatchPlayed`
-(each finished game's scores from ``GameSpec.final_scores``, its winners from the
-referee, the match's winners added up as :func:`companion.core.match.tally` does, and the game's
-own facts from its ``stats`` part, which the caller hands in); the screen remembers that per match until the
-match changes. Everything else works on those plain rows:
+Every number comes from the referee's facts of each stored game (scores, winners,
+rounds, a game's own figures), never from worded text. :func:`derive` turns one
+stored match into a :class:`MatchPlayed`: each finished game's scores
+(``GameSpec.final_scores``), its winners and who won by a tie-break (the game's
+``tie_break`` ruling: SA-13, BU-8), the match added up as every other part of companion
+adds it up (:func:`companion.core.match.add_up`: Hot Dog's three games, HD-15; one game
+elsewhere), and the game's own figures from its ``stats`` part. The store keeps those
+rows beside the records (:mod:`companion.store.derived`) and counts over them
+(:mod:`companion.store.statistics`), so a screen never replays the archive; the
+functions here count the same over rows in memory (the store's counts are tested
+against them):
 
 - :func:`chosen` filters them by game kind, by group of players (the same set of
   players, in any seating; names compared as :func:`companion.core.names.key` does)
@@ -16,29 +21,34 @@ match changes. Everything else works on those plain rows:
 - :func:`head_to_head` two players over the games and matches both played;
 - :func:`kinds` per game kind: games played, average length in rounds, the closest
   and the widest win (the winner's score less the best other score, games with one
-  winner only: a shared win is no win by a margin; house rule).
+  winner only: a shared win is no win by a margin; house rule; a win on the tie-break
+  is a win by 0, said with its ruling).
 
 Counted are finished games (the referee says the game is over) and complete matches
-(every game of a three-game match over). A match with a record the referee refuses
-is left out; so is a match whose seats one person plays (a game's ``lone_modes``): it
-is no contest between players (house rule).
+(every game of the match over). A match with a record the referee refuses is left
+out; so is a match whose seats one person plays (a game's ``lone_modes``): it is no
+contest between players (house rule).
 
-A game's own statistics are its ``stats`` part, a :class:`GameStats`: ``facts`` reads
-what one finished game tells (small plain data, remembered with the match) and
-``sections`` makes the screen's tables and charts from the facts of the chosen games.
+A game's own statistics are its ``stats`` part, a :class:`GameStats`: ``counts`` reads
+what one finished game tells per player as whole numbers that add up over games,
+``series`` one game's chart (a value per player after each round), and ``sections``
+makes the screen's tables and charts from the chosen games' figures added up
+(:class:`Own`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.core.errors import CompanionError
-from companion.core.match import GAMES_PER_MATCH, MatchRecord, game_records
+from companion.core.errors import CompanionError, RecordError
+from companion.core.game import GameSpec
+from companion.core.i18n import _
+from companion.core.match import GameOutcome, MatchRecord, add_up, game_records
 from companion.core.names import key
-from companion.core.registry import game, games
+from companion.core.registry import game, games, part
 
 # ---------------------------------------------------------------- what a screen draws
 
@@ -63,29 +73,61 @@ class Bars:
     words: tuple[str, ...] = ()           # each bar's value as read aloud ("5 wins")
 
 
+Series = tuple[tuple[str, tuple[int, ...]], ...]
+
+
 @dataclass(frozen=True)
 class Lines:
     """One line per player over the rounds of one game: ``series`` holds each player's
-    value after round 1, 2, …"""
+    value at the start (``from_start``) and after round 1, 2, …; ``value_text`` says a
+    value as a player reads it ("$3"), ``axis`` names the steps along ("Round")."""
 
     title: str
-    series: tuple[tuple[str, tuple[int, ...]], ...]
+    series: Series
     note: str = ""
+    value_text: Callable[[int], str] = str
+    axis: str = ""
+    from_start: bool = True
 
 
 Section = Table | Bars | Lines
 
 
 @dataclass(frozen=True)
+class Chart:
+    """One game's chart, the one picked among the chosen games: ``position`` 0 is the
+    latest of ``of`` games that have one."""
+
+    match_id: int
+    number: int
+    started: float
+    series: Series
+    position: int = 0
+    of: int = 1
+
+
+@dataclass(frozen=True)
+class Own:
+    """What a game's ``sections`` draw from: every player of the chosen games with their
+    figures added up (most games first), and the chart of the game picked."""
+
+    players: tuple[tuple[str, Mapping[str, int]], ...]
+    chart: Chart | None = None
+
+
+@dataclass(frozen=True)
 class GameStats:
     """A game's own statistics (its ``stats`` part).
 
-    ``facts(record, result)`` is what one finished game tells (plain data: it is
-    remembered with the match); ``sections(games)`` makes the tables and charts from the
-    chosen games, oldest first, each a :class:`GamePlayed` with its ``facts``."""
+    ``counts(record, result)``: per player (as the record names them) what one finished
+    game tells, as whole numbers that add up over games (Hot Dog: bids, bids sold, …),
+    kept with the game; ``series(record, result)``: the game's chart of one game (per
+    player, a value at the start and after each round), or None for a game without
+    one; ``sections(own)``: the tables and charts from the chosen games' figures."""
 
-    facts: Callable[[Any, Any], Any]
-    sections: Callable[[Sequence[GamePlayed]], list[Section]]
+    counts: Callable[[Any, Any], Mapping[str, Mapping[str, int]]]
+    sections: Callable[[Own], list[Section]]
+    series: Callable[[Any, Any], Series] | None = None
 
 
 # ---------------------------------------------------------------- derived rows
@@ -99,10 +141,14 @@ class GamePlayed:
     number: int                           # 1, 2, 3 in its match
     game: str
     players: tuple[str, ...]              # seated as they played it
-    scores: dict[str, int]
+    scores: Mapping[str, int]
     winners: tuple[str, ...]              # none in a game won or lost together (sales' co-operative)
     rounds: int
-    facts: Any = None                     # the game's own (its stats part), or None
+    counts: Mapping[str, Mapping[str, int]] = field(default_factory=dict)   # the game's own, per player
+    series: Series | None = None          # the game's chart of this game
+    tie_break: str | None = None          # the ruling that chose the winner among equal top scores
+    start: str | None = None              # who started the game (the export part's start player)
+    team: int | None = None               # played as a team: the team's score (SA-15)
 
 
 @dataclass(frozen=True)
@@ -117,44 +163,69 @@ class MatchPlayed:
     complete: bool                        # every game of the match is over
     winners: tuple[str, ...]              # the match's (HD-15 for Hot Dog), once complete
     counted: bool = True                  # False: a lone mode or a refused record
+    totals: Mapping[str, int] = field(default_factory=dict)   # each player's, of the finished games
+    lone: bool = False                    # one person played every seat (sales' solo)
+    error: str | None = None              # why the referee refuses a record of it
+
+
+def tie_broken(spec: GameSpec, players: Sequence[str], scores: Mapping[str, int],
+               winners: Sequence[str]) -> str | None:
+    """The game's tie-break ruling when it, not the score alone, chose the winners:
+    they are not every player with the top score (SA-13, BU-8); else None."""
+    if not winners or not scores:
+        return None
+    best = max(scores[p] for p in players)
+    top = {key(p) for p in players if scores[p] == best}
+    return spec.tie_break if top != {key(w) for w in winners} else None
+
+
+def _export_part(name: str) -> Any:
+    try:
+        return part(name, "export")
+    except CompanionError:
+        return None
 
 
 def derive(match_id: int, game_name: str, players: Sequence[str], records: Sequence[dict[str, Any]],
            started: float, own: GameStats | None = None) -> MatchPlayed:
     """A stored match (its game, players and game records as stored) as the statistics
     read it: each record replayed by its game's referee; ``own``, the game's ``stats``
-    part (the caller asks the registry for it), reads each finished game's own facts."""
+    part (the caller asks the registry for it), reads each finished game's own figures."""
     spec = game(game_name)
-    base = MatchPlayed(match_id, game_name, tuple(players), started, (), False, (), counted=False)
-    if records and records[0].get("mode") in spec.lone_modes:
-        return base
+    lone = bool(records) and records[0].get("mode") in spec.lone_modes
     match = MatchRecord(game=game_name, players=list(players), games=[dict(r) for r in records])
     played: list[GamePlayed] = []
-    totals = dict.fromkeys(players, 0)
+    outcomes: list[GameOutcome] = []
+    export = _export_part(game_name)
+    start_of = getattr(export, "start_player", None)
+    team_of = getattr(export, "team_score", None)
     try:
         typed = game_records(match)
+        if spec.final_scores is None:
+            raise RecordError(_("{game} has no final scores to count").format(game=spec.title))
         for number, record in enumerate(typed, 1):
             result = spec.referee(record)
-            if not result.game_over or spec.final_scores is None:
-                continue
             scores = spec.final_scores(result)
-            for seat, name in zip(players, record.players):
-                totals[seat] += scores[name]
+            by_seat = {p: scores[gp] for p, gp in zip(players, record.players)}
+            seat_of = {key(gp): p for p, gp in zip(players, record.players)}
+            outcomes.append(GameOutcome(bool(result.game_over), by_seat, [seat_of[key(w)] for w in result.winners]))
+            if not result.game_over:
+                continue
+            winners = tuple(result.winners)
             played.append(GamePlayed(
-                match_id, number, game_name, tuple(record.players), scores,
-                tuple(result.winners), len(getattr(record, "rounds", ())),
-                own.facts(record, result) if own is not None else None))
-    except CompanionError:
-        return base
-    # as companion.core.match.tally adds up a match (HD-15 for Hot Dog), without a
-    # second replay: complete when every game is over, the highest total wins
-    complete = (spec.final_scores is not None and len(typed) == GAMES_PER_MATCH
-                and len(played) == GAMES_PER_MATCH)
-    winners: tuple[str, ...] = ()
-    if complete:
-        best = max(totals.values())
-        winners = tuple(p for p in players if totals[p] == best)
-    return MatchPlayed(match_id, game_name, tuple(players), started, tuple(played), complete, winners)
+                match_id, number, game_name, tuple(record.players), scores, winners,
+                len(getattr(record, "rounds", ())),
+                own.counts(record, result) if own is not None else {},
+                own.series(record, result) if own is not None and own.series is not None else None,
+                tie_broken(spec, record.players, scores, winners),
+                start_of(result) if start_of is not None else None,
+                team_of(result) if team_of is not None else None))
+    except CompanionError as exc:
+        return MatchPlayed(match_id, game_name, tuple(players), started, (), False, (), counted=False,
+                           lone=lone, error=str(exc))
+    out = add_up(spec, players, outcomes)
+    return MatchPlayed(match_id, game_name, tuple(players), started, tuple(played), out.complete, out.winners,
+                       counted=not lone, totals=out.totals, lone=lone)
 
 
 # ---------------------------------------------------------------- filters
@@ -326,6 +397,7 @@ class Win:
     number: int
     winner: str
     margin: int
+    tie_break: str | None = None          # won on the tie-break (margin 0): its ruling
 
 
 @dataclass(frozen=True)
@@ -344,7 +416,7 @@ def margin(g: GamePlayed) -> Win | None:
         return None
     (w,) = g.winners
     others = [g.scores[p] for p in g.players if p != w]
-    return Win(g.match_id, g.number, w, g.scores[w] - max(others))
+    return Win(g.match_id, g.number, w, g.scores[w] - max(others), g.tie_break)
 
 
 def kinds(matches: Sequence[MatchPlayed]) -> list[KindStats]:
@@ -367,6 +439,24 @@ def kinds(matches: Sequence[MatchPlayed]) -> list[KindStats]:
     return sorted(out, key=lambda k: order.index(k.game) if k.game in order else len(order))
 
 
-__all__ = ["Bars", "Filter", "GamePlayed", "GameStats", "HeadToHead", "KindStats",
-           "Lines", "MatchPlayed", "PlayerStats", "Scores", "Section", "Table", "Win", "chosen", "derive",
-           "games_of", "head_to_head", "kinds", "margin", "players"]
+def own(games: Sequence[GamePlayed], chart: Chart | None = None) -> Own:
+    """The chosen games' own figures added up per player (names as last spelt), the
+    players with most games first, then by name."""
+    names: dict[str, str] = {}
+    sums: dict[str, dict[str, int]] = {}
+    played: dict[str, int] = {}
+    for g in games:
+        for p, figures in g.counts.items():
+            k = key(p)
+            names[k] = p
+            played[k] = played.get(k, 0) + 1
+            mine = sums.setdefault(k, {})
+            for name, value in figures.items():
+                mine[name] = mine.get(name, 0) + value
+    order = sorted(sums, key=lambda k: (-played[k], k))
+    return Own(tuple((names[k], sums[k]) for k in order), chart)
+
+
+__all__ = ["Bars", "Chart", "Filter", "GamePlayed", "GameStats", "HeadToHead", "KindStats",
+           "Lines", "MatchPlayed", "Own", "PlayerStats", "Scores", "Section", "Series", "Table", "Win", "chosen",
+           "derive", "games_of", "head_to_head", "kinds", "margin", "own", "players", "tie_broken"]

@@ -41,7 +41,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,11 +49,11 @@ from typing import Any
 
 from companion.core.errors import StoreError
 from companion.core.i18n import _
-from companion.store.history import Group, MatchSummary, groups_of, played_by
+from companion.store.history import Group, MatchSummary, groups_of, played_by, search_key
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 DB_NAME = "companion.sqlite3"
 
 # How long the open, and then every change, waits for another program's lock (seconds).
@@ -189,6 +189,135 @@ MIGRATIONS: dict[int, str] = {
         updated_at  REAL NOT NULL
     );
     """,
+    # 7: a match's stable id, carried by its exports: the same match imported twice is
+    # recognised, and BG Stats gets the same play ids every time. And what Statistics,
+    # History, game nights and exports need of a match, worked out from its records by
+    # their referee once and kept beside them (companion.store.derived): a change to a
+    # match's games deletes its rows in the same transaction (the triggers), whoever
+    # writes it, and they are worked out again when next needed.
+    7: """
+    ALTER TABLE matches ADD COLUMN uid TEXT;
+    UPDATE matches SET uid = lower(hex(randomblob(16)));
+    CREATE UNIQUE INDEX matches_uid ON matches (uid);
+    CREATE TRIGGER matches_uid AFTER INSERT ON matches WHEN NEW.uid IS NULL BEGIN
+        UPDATE matches SET uid = lower(hex(randomblob(16))) WHERE id = NEW.id;
+    END;
+    CREATE INDEX matches_created ON matches (created_at);
+    CREATE INDEX matches_players ON matches (game, players);
+    CREATE TABLE derived_matches (
+        match_id    INTEGER PRIMARY KEY,     -- matches(id); its rows go with it (the triggers below)
+        digest      TEXT NOT NULL,           -- SHA-256 of its records as stored, in order
+        version     TEXT NOT NULL,           -- the game's rules version (and this format's)
+        counted     INTEGER NOT NULL,        -- 0: a lone mode, or a record the referee refuses
+        complete    INTEGER NOT NULL,        -- every game of the match is over
+        lone        INTEGER NOT NULL,        -- one person played every seat
+        group_key   TEXT NOT NULL,           -- its players as a set: names.key, sorted, tab-joined
+        error       TEXT                     -- why the referee refuses a record of it
+    );
+    CREATE INDEX derived_matches_group ON derived_matches (group_key);
+    CREATE TABLE derived_games (             -- a finished game of a derived match
+        match_id    INTEGER NOT NULL,
+        number      INTEGER NOT NULL,
+        rounds      INTEGER NOT NULL,
+        winners     INTEGER NOT NULL,        -- how many won it (0: played as a team)
+        margin      INTEGER,                 -- one winner of two or more: the winner's score less the best other
+        winner      TEXT,                    -- that one winner
+        tie_break   TEXT,                    -- the ruling that chose the winners among equal top scores
+        start       TEXT,                    -- who started the game
+        team        INTEGER,                 -- played as a team: the team's score
+        series      TEXT,                    -- JSON: the game's chart of this game, or NULL
+        created_at  REAL NOT NULL,           -- the game's, as stored (a BG Stats play's dates)
+        updated_at  REAL NOT NULL,
+        PRIMARY KEY (match_id, number)
+    );
+    -- The per-player rows are kept in the order Statistics reads them (WITHOUT ROWID: the
+    -- table is its primary key's b-tree): a player's games in the order played, a game's
+    -- figures by player; each carries its match's game, version, group and start. Every
+    -- derived row goes with its derived_matches row (the trigger derived_dropped), by
+    -- trigger and not by foreign key, so a writer with foreign keys off drops them too.
+    CREATE TABLE derived_seats (             -- a player of a finished game of a counted match
+        key         TEXT NOT NULL,           -- companion.core.names.key: the same player everywhere
+        started     REAL NOT NULL,           -- the match's created_at
+        match_id    INTEGER NOT NULL,
+        number      INTEGER NOT NULL,
+        seat        INTEGER NOT NULL,        -- 0-based, as seated
+        name        TEXT NOT NULL,           -- as the record spells it
+        score       INTEGER NOT NULL,
+        won         INTEGER NOT NULL,
+        winners     INTEGER NOT NULL,        -- how many won the game
+        game        TEXT NOT NULL,
+        version     TEXT NOT NULL,
+        group_key   TEXT NOT NULL,
+        PRIMARY KEY (key, started, match_id, number, seat)
+    ) WITHOUT ROWID;
+    CREATE INDEX derived_seats_game ON derived_seats (match_id, number, seat);
+    CREATE TABLE derived_figures (           -- a game's own figures, per player of a counted match
+        game        TEXT NOT NULL,
+        key         TEXT NOT NULL,
+        figure      TEXT NOT NULL,           -- the game's name for it ('bids', 'sold', …)
+        match_id    INTEGER NOT NULL,
+        value       INTEGER NOT NULL,        -- added up over the match's finished games
+        version     TEXT NOT NULL,
+        group_key   TEXT NOT NULL,
+        started     REAL NOT NULL,
+        PRIMARY KEY (game, key, figure, match_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX derived_figures_match ON derived_figures (match_id);
+    CREATE TABLE derived_totals (            -- a player of a derived match: its total
+        match_id    INTEGER NOT NULL,
+        seat        INTEGER NOT NULL,
+        name        TEXT NOT NULL,
+        key         TEXT NOT NULL,
+        total       INTEGER NOT NULL,        -- of its finished games
+        won         INTEGER NOT NULL,        -- won the match (once complete)
+        PRIMARY KEY (match_id, seat)
+    );
+    CREATE INDEX derived_totals_key ON derived_totals (key);
+    -- The games written since the last start: only their records are checked to be JSON
+    -- when the file is opened next (a start reads no other record, however long the history).
+    CREATE TABLE games_written (game_id INTEGER PRIMARY KEY);
+    INSERT INTO games_written (game_id) SELECT id FROM games;
+    CREATE TRIGGER games_written_added AFTER INSERT ON games BEGIN
+        INSERT OR IGNORE INTO games_written (game_id) VALUES (NEW.id);
+    END;
+    CREATE TRIGGER games_written_changed AFTER UPDATE OF record ON games BEGIN
+        INSERT OR IGNORE INTO games_written (game_id) VALUES (NEW.id);
+    END;
+    -- Statistics of the whole history, counted once per state of the derived rows (their
+    -- generation, counted up by every row kept or dropped): a start draws them as kept.
+    CREATE TABLE derived_generation (n INTEGER NOT NULL);
+    INSERT INTO derived_generation (n) VALUES (0);
+    CREATE TRIGGER derived_kept AFTER INSERT ON derived_matches BEGIN
+        UPDATE derived_generation SET n = n + 1;
+    END;
+    CREATE TRIGGER derived_dropped AFTER DELETE ON derived_matches BEGIN
+        DELETE FROM derived_seats WHERE match_id = OLD.match_id;
+        DELETE FROM derived_figures WHERE match_id = OLD.match_id;
+        DELETE FROM derived_games WHERE match_id = OLD.match_id;
+        DELETE FROM derived_totals WHERE match_id = OLD.match_id;
+        UPDATE derived_generation SET n = n + 1;
+    END;
+    CREATE TABLE derived_summaries (
+        chosen      TEXT PRIMARY KEY,        -- what was counted (the filter and the games' versions)
+        generation  INTEGER NOT NULL,        -- of the derived rows it was counted from
+        data        TEXT NOT NULL            -- JSON: the counts (no words: names and numbers)
+    );
+    CREATE TRIGGER derived_game_added AFTER INSERT ON games BEGIN
+        DELETE FROM derived_matches WHERE match_id = NEW.match_id;
+    END;
+    CREATE TRIGGER derived_game_changed AFTER UPDATE OF record, number, match_id, created_at ON games BEGIN
+        DELETE FROM derived_matches WHERE match_id IN (OLD.match_id, NEW.match_id);
+    END;
+    CREATE TRIGGER derived_game_removed AFTER DELETE ON games BEGIN
+        DELETE FROM derived_matches WHERE match_id = OLD.match_id;
+    END;
+    CREATE TRIGGER derived_match_removed AFTER DELETE ON matches BEGIN
+        DELETE FROM derived_matches WHERE match_id = OLD.id;
+    END;
+    CREATE TRIGGER derived_match_changed AFTER UPDATE OF game, players, created_at ON matches BEGIN
+        DELETE FROM derived_matches WHERE match_id = NEW.id;
+    END;
+    """,
 }
 
 
@@ -223,6 +352,7 @@ class StoredMatch:
     created_at: float
     updated_at: float
     games: list[StoredGame]
+    uid: str = ""                 # the match's stable id (schema 7): its exports carry it
 
     def match_record(self) -> dict[str, Any]:
         """The match as its record (companion.core.match.MatchRecord's shape)."""
@@ -232,6 +362,22 @@ class StoredMatch:
     @property
     def current(self) -> StoredGame | None:
         return self.games[-1] if self.games else None
+
+
+@dataclass(frozen=True)
+class ImportedMatch:
+    """A match read from a file and checked, to be stored by :meth:`Store.import_matches`:
+    its game, players, game records (each with its "game"), whether it is complete, and
+    where it was kept before: its match id there and its dates (None: unknown)."""
+
+    game: str
+    players: tuple[str, ...]
+    records: tuple[dict[str, Any], ...]
+    finished: bool
+    uid: str | None = None
+    started: float | None = None
+    changed: float | None = None
+    played: tuple[tuple[float, float], ...] = ()      # each game's start and last change
 
 
 class _Damaged(Exception):
@@ -275,6 +421,8 @@ class Store:
         #: store shows the file as it was when opened and refuses every change.
         self.read_only: str | None = _why_read_only(self.path)
         self._lock = threading.RLock()
+        # the summaries as last read, the file's state then, and their players' search keys
+        self._summaries: tuple[tuple[int, int, int], tuple[MatchSummary, ...], tuple[str, ...] | None] | None = None
         self._listeners: list[Callable[[int], None]] = []
         try:
             if self.read_only is None:
@@ -357,13 +505,16 @@ class Store:
                 except BaseException:
                     conn.execute("ROLLBACK")
                     raise
-            # read every table once: a damaged file fails here, not mid-game
-            for row in conn.execute("SELECT id, record FROM games"):
-                json.loads(row[1])
+            # every record written since the last start is JSON (checked by SQLite itself:
+            # a start reads no other record, however long the history)
+            bad = conn.execute("SELECT g.id FROM games_written w CROSS JOIN games g ON g.id = w.game_id "
+                               "WHERE NOT json_valid(g.record) LIMIT 1").fetchone()   # CROSS: from the few written
+            if bad is not None:
+                raise _Damaged(f"a stored record is not JSON (game {bad[0]})")
+            if durable:
+                conn.execute("DELETE FROM games_written")
             conn.execute("SELECT count(*) FROM matches").fetchone()
             conn.execute("SELECT count(*) FROM settings").fetchone()
-        except ValueError as exc:
-            raise _Damaged(f"a stored record is not JSON ({exc})") from None
         except sqlite3.DatabaseError as exc:
             if _code(exc) in _DAMAGED:
                 raise _Damaged(str(exc)) from None
@@ -496,6 +647,31 @@ class Store:
                         self._conn.execute(f"PRAGMA busy_timeout={int(self.busy_timeout * 1000)}")
 
     @contextmanager
+    def keeping_derived(self) -> Iterator[sqlite3.Connection]:
+        """A transaction that writes only what is worked out again from the records (the
+        derived rows of :mod:`companion.store.derived`): not synced one by one, and in a
+        read-only store written into its in-memory copy (never the file), so that its
+        screens count all the same."""
+        if self.read_only is None:
+            with self.transaction(synced=False) as c:
+                yield c
+            return
+        with self._lock:
+            self._conn.execute("PRAGMA query_only=OFF")
+            try:
+                self._conn.execute("BEGIN")
+                try:
+                    yield self._conn
+                    self._conn.execute("COMMIT")
+                except BaseException:
+                    if self._conn.in_transaction:
+                        with suppress(sqlite3.Error):
+                            self._conn.execute("ROLLBACK")
+                    raise
+            finally:
+                self._conn.execute("PRAGMA query_only=ON")
+
+    @contextmanager
     def reading(self) -> Iterator[sqlite3.Connection]:
         """The connection, for reads outside any change, held from every other thread
         for the ``with`` block (the store's own queries live in modules of their own,
@@ -600,7 +776,7 @@ class Store:
     def match(self, match_id: int) -> StoredMatch:
         with self._lock:
             row = self._conn.execute(
-                "SELECT id, game, players, finished, created_at, updated_at FROM matches WHERE id=?",
+                "SELECT id, game, players, finished, created_at, updated_at, uid FROM matches WHERE id=?",
                 (match_id,),
             ).fetchone()
             if row is None:
@@ -613,7 +789,15 @@ class Store:
                     "WHERE match_id=? ORDER BY number", (match_id,))
             ]
         return StoredMatch(id=row[0], game=row[1], players=json.loads(row[2]), finished=bool(row[3]),
-                           created_at=row[4], updated_at=row[5], games=games)
+                           created_at=row[4], updated_at=row[5], games=games, uid=row[6] or "")
+
+    def match_uid(self, match_id: int) -> str:
+        """The match's stable id (what its exports carry)."""
+        with self._lock:
+            row = self._conn.execute("SELECT uid FROM matches WHERE id=?", (match_id,)).fetchone()
+        if row is None:
+            raise StoreError(_("there is no match {id}").format(id=match_id))
+        return str(row[0])
 
     def matches(self) -> list[StoredMatch]:
         """Every match, the most recently changed first."""
@@ -627,14 +811,35 @@ class Store:
         :meth:`matches`); with ``player``, only the matches one of whose players' names
         holds it (:func:`companion.store.history.played_by`: any case, any accents)."""
         with self._lock:
-            rows = self._conn.execute(
-                "SELECT id, game, players, finished, created_at, updated_at FROM matches "
-                "ORDER BY updated_at DESC, id DESC").fetchall()
-        out = [MatchSummary(id=r[0], game=r[1], players=tuple(json.loads(r[2])), finished=bool(r[3]),
-                            created_at=r[4], updated_at=r[5]) for r in rows]
-        if player.strip():
-            out = [m for m in out if played_by(m.players, player)]
-        return out
+            # Read again only when the file changed: a write of this connection moves
+            # total_changes on, another program's (or another Store's) commit moves
+            # data_version on. History, its search and a night's list draw from this at
+            # every tap; at 10,000 matches reading them is a few hundred ms.
+            conn = self._conn
+            state = (id(conn), conn.total_changes, conn.execute("PRAGMA data_version").fetchone()[0])
+            kept = self._summaries
+            if kept is None or kept[0] != state:
+                rows = conn.execute(
+                    "SELECT id, game, players, finished, created_at, updated_at FROM matches "
+                    "ORDER BY updated_at DESC, id DESC").fetchall()
+                found = tuple(MatchSummary(id=r[0], game=r[1], players=tuple(json.loads(r[2])),
+                                           finished=bool(r[3]), created_at=r[4], updated_at=r[5]) for r in rows)
+                kept = self._summaries = (state, found, None)
+        everything = kept[1]
+        wanted = search_key(player)
+        if not wanted:
+            return list(everything)
+        if "\0" in wanted:                # never typed; the keys below are joined by it
+            return [m for m in everything if played_by(m.players, player)]
+        searched = kept[2]
+        if searched is None:
+            # each match's players as the search reads them, one text (NUL between names,
+            # so that a search never runs from one name into the next), once per state
+            searched = tuple("\0".join(search_key(p) for p in m.players) for m in everything)
+            with self._lock:
+                if self._summaries is not None and self._summaries[1] is everything:
+                    self._summaries = (kept[0], everything, searched)
+        return [m for m, names in zip(everything, searched) if wanted in names]
 
     def groups(self, lone_modes: Mapping[str, Collection[str]] | None = None) -> list[Group]:
         """The groups of players the stored matches were played by, most recently
@@ -679,6 +884,45 @@ class Store:
                 )
         self._changed(match_id)
         return match_id
+
+    def import_matches(self, matches: Sequence[ImportedMatch],
+                       also: Callable[[sqlite3.Connection, list[int]], Any] | None = None
+                       ) -> tuple[list[int], list[bool], Any]:
+        """Store imported matches in one transaction, with whatever ``also`` writes there
+        (a game night naming them, given their ids): all of it or nothing. A match
+        stored already is not stored again: the one with the same match id, or (a file
+        without one) the one of the same game, players and records. Returns each
+        match's id (its stored one if it was there), whether it was there, and what
+        ``also`` returned."""
+        now = time.time()
+        ids: list[int] = []
+        already: list[bool] = []
+        new: list[int] = []
+        with self.transaction() as c:
+            for m in matches:
+                found = _stored_already(c, m)
+                if found is not None:
+                    ids.append(found)
+                    already.append(True)
+                    continue
+                started = m.started if m.started is not None else now
+                changed = m.changed if m.changed is not None else started if m.started is not None else now
+                cur = c.execute(
+                    "INSERT INTO matches (game, players, finished, created_at, updated_at, uid) VALUES (?,?,?,?,?,?)",
+                    (m.game, json.dumps(list(m.players), ensure_ascii=False), int(m.finished), started, changed,
+                     m.uid))
+                match_id = int(cur.lastrowid or 0)
+                for n, record in enumerate(m.records, 1):
+                    created, updated = m.played[n - 1] if len(m.played) == len(m.records) else (started, changed)
+                    c.execute("INSERT INTO games (match_id, number, record, created_at, updated_at) "
+                              "VALUES (?,?,?,?,?)", (match_id, n, _dump(record), created, updated))
+                ids.append(match_id)
+                already.append(False)
+                new.append(match_id)
+            extra = also(c, ids) if also is not None else None
+        for match_id in new:
+            self._changed(match_id)
+        return ids, already, extra
 
     # ------------------------------------------------------------ settings
     def setting(self, key: str, default: str | None = None) -> str | None:
@@ -760,6 +1004,22 @@ def write_game(c: sqlite3.Connection, match_id: int, number: int, record: dict[s
     return text
 
 
+def _stored_already(c: sqlite3.Connection, m: ImportedMatch) -> int | None:
+    """The stored match an imported one is: the same match id, or (none given) the same
+    game, players and game records."""
+    if m.uid:
+        row = c.execute("SELECT id FROM matches WHERE uid=?", (m.uid,)).fetchone()
+        return None if row is None else int(row[0])
+    want = [_dump({k: v for k, v in r.items() if k != "game"}) for r in m.records]
+    for (match_id,) in c.execute("SELECT id FROM matches WHERE game=? AND players=?",
+                                 (m.game, json.dumps(list(m.players), ensure_ascii=False))).fetchall():
+        have = [_dump({k: v for k, v in json.loads(t).items() if k != "game"}) for (t,) in c.execute(
+            "SELECT record FROM games WHERE match_id=? ORDER BY number", (match_id,))]
+        if have == want:
+            return int(match_id)
+    return None
+
+
 def _code(exc: sqlite3.Error) -> int | None:
     """SQLite's primary result code of an error (None when SQLite gave none)."""
     code = getattr(exc, "sqlite_errorcode", None)
@@ -791,7 +1051,18 @@ def _game_in_play(c: sqlite3.Connection, match_id: int) -> tuple[int, dict[str, 
 
 
 def _statements(script: str) -> list[str]:
-    return [s.strip() for s in script.split(";") if s.strip()]
+    """A migration's statements, one by one (a trigger's body keeps its own ``;``)."""
+    out: list[str] = []
+    pending = ""
+    for piece in script.split(";"):
+        pending += piece + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip(" \n;"):
+                out.append(pending.strip())
+            pending = ""
+    if pending.strip(" \n;"):
+        out.append(pending.strip())
+    return out
 
 
 def dump_record(record: dict[str, Any]) -> str:

@@ -16,17 +16,16 @@ written with :func:`keep_file`, which never writes over another file.
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.core.errors import CompanionError, RecordError, StoreError
 from companion.core.i18n import _
-from companion.core.match import GAMES_PER_MATCH, MatchRecord, tally
-from companion.core.record import parse_json
+from companion.core.match import MatchRecord, tally
 from companion.core.registry import games, parse_record, part, referee
 from companion.core.spreadsheet import csv_text
 from companion.store.db import Store, StoredMatch
@@ -36,12 +35,35 @@ def game_json(record: dict[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
 
 
+def moment(stamp: float) -> str:
+    """A stored time as an export writes it: ISO 8601 with the local offset."""
+    return dt.datetime.fromtimestamp(stamp).astimezone().isoformat(timespec="seconds")
+
+
+def sheet_moment(stamp: float) -> str:
+    """A stored time as a spreadsheet reads it as a date and time: local, to the minute
+    ("2026-11-30 20:15"; Python's csv, LibreOffice and Excel all take it as one)."""
+    return dt.datetime.fromtimestamp(stamp).strftime("%Y-%m-%d %H:%M")
+
+
+def match_export(match: StoredMatch | Store, match_id: int | None = None) -> dict[str, Any]:
+    """A stored match as its export writes it: the match record the contract gives
+    (``companion referee`` tallies it), each game its own record without ``"game"``
+    (the match names it once), with the match's stable id and when it and each of its
+    games were played (:mod:`companion.core.match`): imported elsewhere, it keeps them."""
+    m = match if isinstance(match, StoredMatch) else match.match(int(match_id or 0))
+    out: dict[str, Any] = {"kind": "match", "game": m.game}
+    if m.uid:
+        out["id"] = m.uid
+    out.update(started=moment(m.created_at), changed=moment(m.updated_at), players=list(m.players),
+               games=[{k: v for k, v in g.record.items() if k != "game"} for g in m.games],
+               played=[{"started": moment(g.created_at), "changed": moment(g.updated_at)} for g in m.games])
+    return out
+
+
 def match_json(match: StoredMatch) -> str:
-    """The match record the contract gives (``companion referee`` tallies it): each game is
-    its own record without ``"game"``, which the match names once."""
-    record = match.match_record()
-    record["games"] = [{k: v for k, v in g.items() if k != "game"} for g in record["games"]]
-    return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
+    """The match as its JSON export (:func:`match_export`)."""
+    return json.dumps(match_export(match), ensure_ascii=False, indent=1) + "\n"
 
 
 def _round_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
@@ -95,16 +117,26 @@ def _match_rows(match: MatchRecord) -> list[dict[str, Any]]:
              "over": result.complete} for p in match.players]
 
 
+Dates = tuple[str, str]      # (started, changed) as :func:`sheet_moment` writes them
+
+
 def records_csv(records: list[dict[str, Any]], numbers: list[int] | None = None,
-                match: MatchRecord | None = None) -> str:
+                match: MatchRecord | None = None, dates: list[Dates] | None = None,
+                match_dates: Dates | None = None) -> str:
     """These game records as CSV: each game's rows as its ``export.py`` defines them
     (per round and player), then per player the game's totals ("game" rows), and with a
-    ``match``, per player the match's totals ("match" rows). A ``row`` column says which."""
+    ``match``, per player the match's totals ("match" rows). A ``row`` column says which.
+    ``dates`` (per game) and ``match_dates``: when each game and the match were started
+    and last changed, written on their "game" and "match" rows (a stored match's)."""
     numbers = numbers or list(range(1, len(records) + 1))
-    rows = [row for n, rec in zip(numbers, records)
-            for row in [*csv_rows_of(str(rec.get("game", "")))(n, rec), *_game_rows(n, rec)]]
+    rows: list[dict[str, Any]] = []
+    for i, (n, rec) in enumerate(zip(numbers, records)):
+        rows += csv_rows_of(str(rec.get("game", "")))(n, rec)
+        when = dict(zip(("started", "changed"), dates[i])) if dates else {}
+        rows += [{**row, **when} for row in _game_rows(n, rec)]
     if match is not None:
-        rows += _match_rows(match)
+        when = dict(zip(("started", "changed"), match_dates)) if match_dates else {}
+        rows += [{**row, **when} for row in _match_rows(match)]
     columns = ["row", "game", "round"]
     for row in rows:
         for key in row:
@@ -118,10 +150,13 @@ def game_csv(record: dict[str, Any], number: int = 1) -> str:
 
 
 def match_csv(match: StoredMatch) -> str:
-    """The match's games, then the match's totals and winners (HD-15)."""
+    """The match's games, then the match's totals and winners (HD-15), each game's and
+    the match's rows with when they were started and last changed."""
     records = [{**g.record, "game": match.game} for g in match.games]
     tallied = MatchRecord(game=match.game, players=list(match.players), games=[dict(g.record) for g in match.games])
-    return records_csv(records, [g.number for g in match.games], match=tallied)
+    dates = [(sheet_moment(g.created_at), sheet_moment(g.updated_at)) for g in match.games]
+    return records_csv(records, [g.number for g in match.games], match=tallied, dates=dates,
+                       match_dates=(sheet_moment(match.created_at), sheet_moment(match.updated_at)))
 
 
 def keep_file(folder: Path, name: str, data: bytes) -> Path:
@@ -156,39 +191,5 @@ def keep_file(folder: Path, name: str, data: bytes) -> Path:
     raise AssertionError("unreachable")  # pragma: no cover - itertools.count never ends
 
 
-@dataclass(frozen=True)
-class Imported:
-    match_id: int
-    games: int
-    finished: bool
-
-
-def import_json(store: Store, text: str | bytes) -> Imported:
-    """Check a JSON game or match record like the referee does, then store it as a match.
-
-    A single game becomes game 1 of a new match; a match keeps its games. Raises a
-    one-line ``CompanionError`` for anything the referee refuses (nothing is stored)."""
-    raw = parse_json(text)
-    if isinstance(raw, dict) and raw.get("kind") == "match":
-        try:
-            match = MatchRecord.model_validate(raw)
-        except Exception as exc:  # pydantic's complaint, in one line
-            raise RecordError(_("match: not a match record ({reason})").format(
-                reason=str(exc).splitlines()[0])) from None
-        if not match.games:
-            raise RecordError(_("match: it has no games"))
-        result = tally(match)
-        records = [{"game": match.game, **g} for g in match.games]
-        match_id = store.import_match(match.game, list(match.players), records, result.complete)
-        return Imported(match_id, len(records), result.complete)
-    record = parse_record(text if isinstance(text, (str, bytes)) else json.dumps(raw))
-    referee(record)  # refuses what the referee refuses, before anything is stored
-    data = record.model_dump(mode="json", exclude_defaults=False)
-    data = {k: v for k, v in data.items() if v not in ({}, None) or k in ("rounds",)}
-    players = list(data["players"])
-    match_id = store.import_match(data["game"], players, [data], False)
-    return Imported(match_id, 1, False)
-
-
-__all__ = ["CompanionError", "GAMES_PER_MATCH", "Imported", "game_csv", "game_json",
-           "import_json", "keep_file", "match_csv", "match_json", "records_csv"]
+__all__ = ["CompanionError", "game_csv", "game_json", "keep_file", "match_csv", "match_export", "match_json",
+           "moment", "records_csv"]

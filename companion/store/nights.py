@@ -17,18 +17,18 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from companion.core import when
-from companion.core.errors import CompanionError, RecordError, StoreError
+from companion.core.errors import StoreError
 from companion.core.i18n import _
 from companion.core.match import MatchRecord
-from companion.core.match import tally as match_tally
 from companion.core.names import key
-from companion.core.night import NightRecord, NightResult, parse_night, read_export, tally
-from companion.core.record import parse_json
+from companion.core.night import NightRecord, NightResult, parse_night, tally_ends
 from companion.core.spreadsheet import csv_text
+from companion.store import derived
 from companion.store.db import Store
-from companion.store.exchange import import_json, match_json
+from companion.store.exchange import match_export
 
 
 @dataclass(frozen=True)
@@ -61,11 +61,8 @@ def default_name(day: dt.date) -> str:
 
 def create(store: Store, record: NightRecord) -> int:
     """Keep a new night; its id."""
-    now = time.time()
     with store.transaction() as c:
-        cur = c.execute("INSERT INTO nights (record, created_at, updated_at) VALUES (?, ?, ?)",
-                        (_dump(record), now, now))
-        return int(cur.lastrowid or 0)
+        return insert(c, record)
 
 
 def nights(store: Store) -> list[StoredNight]:
@@ -161,11 +158,12 @@ def match_records(store: Store, record: NightRecord) -> dict[int, MatchRecord | 
 
 def night_json(store: Store, stored: StoredNight) -> str:
     """The night as JSON: its record, and for a reader the matches it groups as their
-    match records (what ``companion referee`` tallies; None for a deleted one), by id."""
-    matches = {}
+    match exports (what ``companion referee`` tallies, with each match's id and dates;
+    None for a deleted one), by id."""
+    matches: dict[str, Any] = {}
     for mid in stored.record.matches:
         try:
-            matches[str(mid)] = json.loads(match_json(store.match(mid)))
+            matches[str(mid)] = match_export(store, mid)
         except StoreError:
             matches[str(mid)] = None
     data = {**stored.record.model_dump(mode="json"), "match_records": matches}
@@ -197,26 +195,20 @@ def night_csv(result: NightResult) -> str:
     return csv_text(columns, rows)
 
 
-def import_night(store: Store, text: str | bytes) -> int | None:
-    """Keep a game night from its JSON export (:func:`night_json`): each of its matches
-    is imported as a new match (checked as the referee checks it, all of them before
-    anything is kept), and the night is kept naming them. A match the export gives as
-    deleted is left out. None when the text is not a game night's export (another
-    record: the caller imports it as such); a bad one raises a one-line CompanionError."""
-    raw = parse_json(text)
-    if not isinstance(raw, dict) or raw.get("kind") != "night":
-        return None
-    record, matches = read_export(raw)
-    kept = {mid: m for mid, m in matches.items() if m is not None}
-    for mid, m in kept.items():
-        try:
-            match_tally(m)
-        except CompanionError as exc:
-            raise RecordError(_("match {id}: {error}").format(id=mid, error=exc)) from None
-    ids = [import_json(store, m.model_dump_json()).match_id for m in kept.values()]
-    return create(store, record.model_copy(update={"matches": sorted(ids)}))
+def insert(c: sqlite3.Connection, record: NightRecord) -> int:
+    """Keep a new night inside the caller's transaction; its id."""
+    now = time.time()
+    cur = c.execute("INSERT INTO nights (record, created_at, updated_at) VALUES (?, ?, ?)", (_dump(record), now, now))
+    return int(cur.lastrowid or 0)
+
+
+def same_night(c: sqlite3.Connection, record: NightRecord) -> int | None:
+    """A stored night with this very record (name, day, points and matches), if any."""
+    text = _dump(record)
+    row = c.execute("SELECT id FROM nights WHERE record=? ORDER BY id LIMIT 1", (text,)).fetchone()
+    return None if row is None else int(row[0])
 
 
 def tally_of(store: Store, record: NightRecord) -> NightResult:
-    """The night's tally from its matches as stored now."""
-    return tally(record, match_records(store, record))
+    """The night's tally from its matches as stored now (their derived rows: no replay)."""
+    return tally_ends(record, derived.ends(store, record.matches))

@@ -10,6 +10,13 @@ line is remembered until its match changes (its ``updated_at``).
 Search by player: a match is shown when one of its players' names holds the text
 typed, in any case and with or without accents (:func:`companion.store.history.played_by`).
 
+"All matches for BG Stats" writes the whole history as a ``.bgsplay`` file
+(:mod:`companion.store.bgstats`) as a job of its own (:mod:`companion.ui.jobs`): a
+determinate progress bar while the matches not worked out yet are (a long archive
+after an update), the screen usable meanwhile. Beside it the two things the file
+says that companion cannot know: where the games are played (a BG Stats location)
+and which player is the phone's owner (BG Stats' "me").
+
 The passing state (what is typed, how many lines are shown) is :class:`HistoryUI`,
 kept under :data:`KEY` like every screen's.
 """
@@ -27,8 +34,9 @@ from companion.core import i18n
 from companion.core.errors import CompanionError
 from companion.core.i18n import _, ngettext
 from companion.core.when import moment
-from companion.store import MatchSummary, Store
-from companion.store.bgstats import bgstats_json
+from companion.store import MatchSummary, Store, derived
+from companion.store.bgstats import LOCATION, ME, bgstats_json, file_name, location_of
+from companion.ui import jobs
 from companion.ui.contracts import GameView, ShellServices
 from companion.ui.widgets import heading
 from companion.ui.widgets.text_field import TextField
@@ -43,10 +51,11 @@ __all__ = ["KEY", "PAGE", "History", "HistoryUI", "entry_text"]
 class HistoryUI:
     search: str = ""           # the player searched for, as typed
     shown: int = PAGE          # how many lines are drawn
+    said: str | None = None    # what the last BG Stats export said
 
     def searched(self, text: str) -> HistoryUI:
         """Another search: its first page."""
-        return HistoryUI(search=text, shown=PAGE)
+        return HistoryUI(search=text, shown=PAGE, said=self.said)
 
     def more(self) -> HistoryUI:
         return replace(self, shown=self.shown + PAGE)
@@ -100,16 +109,9 @@ def History(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
     if not found and not wanted:
         out.append(ft.Text(_("No matches yet.")))
         return _column(out)
-    out += [
-        ft.Button(
-            _("All matches for BG Stats"), icon=ft.Icons.DOWNLOAD,
-            tooltip=_("Every finished game as a play, in a file the BG Stats app imports"),
-            on_click=lambda e: shell.say(shell.export("companion-history-bgstats.json",
-                                                     bgstats_json(shell.store.matches()),
-                                                     _("History for BG Stats")))),
-        TextField(label=_("Search by player"), value=st.search, dense=True, prefix_icon=ft.Icons.SEARCH,
-                     on_change=lambda e: put(lambda u: u.searched(e.control.value or ""))),
-    ]
+    out.append(BgStatsPart(shell, st.said, lambda line: put(lambda u: replace(u, said=line))))
+    out.append(TextField(label=_("Search by player"), value=st.search, dense=True, prefix_icon=ft.Icons.SEARCH,
+                         on_change=lambda e: put(lambda u: u.searched(e.control.value or ""))))
     if not found:
         out.append(ft.Text(_("No match has a player named like “{search}”.").format(search=wanted)))
         return _column(out)
@@ -143,6 +145,84 @@ def History(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
                              icon=ft.Icons.EXPAND_MORE,
                              on_click=lambda e: put(lambda u: u.more())))
     return _column(out)
+
+
+def _bgstats_steps() -> dict[str, str]:
+    return {"working out": _("Working out the matches not worked out yet: {done} of {total}…"),
+            "writing": _("Writing the file…")}
+
+
+_FREQUENT: dict[str, tuple[int, list[str]]] = {}      # by store: (generation, players)
+
+
+def frequent_players(store: Store, most: int = 6) -> list[str]:
+    """The players seated in most stored matches (counted ones), most first: counted
+    once per state of the derived rows."""
+    now = derived.generation(store)
+    kept = _FREQUENT.get(str(store.path))
+    if kept is not None and kept[0] == now:
+        return kept[1][:most]
+    with store.reading() as c:
+        rows = c.execute("SELECT t.name, COUNT(*) AS n FROM derived_totals t JOIN derived_matches d "
+                         "ON d.match_id = t.match_id WHERE d.counted = 1 GROUP BY t.key "
+                         "ORDER BY n DESC, t.key LIMIT 12").fetchall()
+    found = [str(r[0]) for r in rows]
+    _FREQUENT[str(store.path)] = (now, found)
+    return found[:most]
+
+
+@ft.component
+def BgStatsPart(shell: ShellServices, said: str | None, tell: Any) -> ft.Control:
+    """The whole history for BG Stats: the button, how far it is, and the file's two
+    settings (where you play, who you are)."""
+    name = "bgstats"
+
+    def work(report: jobs.Report) -> str:
+        text = bgstats_json(shell.store, None, lambda done, total: report("working out", done, total))
+        report("writing", 1, 1)
+        return text
+
+    def ended(job: jobs.Job) -> None:
+        jobs.drop(shell, name)
+        if job.error is not None:
+            tell(_("Not exported: {reason}").format(reason=job.error))
+            return
+        tell(shell.export(file_name("companion-history"), job.result, _("History for BG Stats")))
+
+    def setting(key: str, value: str | None) -> None:
+        try:
+            shell.store.set_setting(key, value)
+        except CompanionError as exc:
+            tell(_("Not saved: {reason}").format(reason=exc))
+            return
+        shell.saved()
+
+    running = jobs.current(shell, name)
+    busy = running is not None and not running.finished
+    people = frequent_players(shell.store)
+    me = (shell.store.setting(ME) or "").strip() or (people[0] if people else None)
+    if me and me not in people:
+        people = [me, *people[:-1]] if len(people) >= 6 else [me, *people]
+    rows: list[ft.Control] = [
+        ft.Button(_("All matches for BG Stats"), icon=ft.Icons.DOWNLOAD, disabled=busy, key="bgstats-all",
+                  tooltip=_("Every finished game as a play, in a file the BG Stats app imports"),
+                  on_click=lambda e: jobs.start(shell, name, work, ended)),
+    ]
+    if busy and running is not None:
+        rows += jobs.progress(running, _bgstats_steps(), key="bgstats-progress")
+    elif said:
+        rows.append(ft.Text(said, size=13))
+    rows.append(TextField(label=_("Where you play (the location BG Stats files the plays under)"),
+                          value=location_of(shell.store), dense=True,
+                          on_change=lambda e: setting(LOCATION, (e.control.value or "").strip() or None)))
+    if people:
+        rows.append(ft.Text(_("You, in BG Stats (whose plays they are):"), size=13))
+        rows.append(ft.Row([
+            (ft.FilledButton if p == me else ft.OutlinedButton)(
+                p, key=f"me-{p}", icon=ft.Icons.CHECK if p == me else None,
+                on_click=lambda e, p=p: setting(ME, p))
+            for p in people], wrap=True, spacing=8, run_spacing=8))
+    return ft.Column(rows, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def _column(controls: list[ft.Control]) -> ft.Column:

@@ -18,7 +18,6 @@ delete being asked about) is :class:`NightUI`, kept under :data:`KEY`.
 from __future__ import annotations
 
 import datetime as dt
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -29,7 +28,16 @@ from companion.core.errors import CompanionError
 from companion.core.grid import GridRow
 from companion.core.i18n import _, ngettext
 from companion.core.names import key
-from companion.core.night import DELETED, MAX_PLACES, UNREADABLE, NightResult, ordinal, points_rule_text, points_text
+from companion.core.night import (
+    DELETED,
+    MAX_PLACES,
+    UNREADABLE,
+    NightResult,
+    ordinal,
+    points_rule_text,
+    points_text,
+    status_text,
+)
 from companion.core.when import calendar_day
 from companion.store import MatchSummary
 from companion.store import nights as store_nights
@@ -42,7 +50,7 @@ from companion.ui.widgets.text_field import TextField
 KEY = "night"
 OTHERS_PAGE = 20        # other matches drawn at first, and added by each "Show more"
 
-__all__ = ["KEY", "NightScreen", "NightUI", "Nights", "day_of", "ranking_rows"]
+__all__ = ["KEY", "NightScreen", "NightUI", "Nights", "day_span", "ranking_rows"]
 
 
 @dataclass(frozen=True)
@@ -50,12 +58,16 @@ class NightUI:
     night: int = 0               # the night this state is for (another night starts afresh)
     others: int = 0              # how many of the other days' matches are shown (0: none)
     said: str | None = None      # what the last export or print said
+    refused: bool = False        # ... and whether it made nothing (said as an error)
     asking_delete: bool = False
 
 
-def day_of(stamp: float) -> str:
-    """A stored time's day where the app runs: '2026-11-27'."""
-    return time.strftime("%Y-%m-%d", time.localtime(stamp))
+def day_span(text: str) -> tuple[float, float]:
+    """The stored times of day ``text`` ('2026-11-27') where the app runs: from its
+    midnight to the next (a day of a clock change is 23 or 25 hours)."""
+    day = dt.date.fromisoformat(text)
+    start = dt.datetime.combine(day, dt.time()).timestamp()
+    return start, dt.datetime.combine(day + dt.timedelta(days=1), dt.time()).timestamp()
 
 
 def shown_day(text: str) -> str:
@@ -87,7 +99,8 @@ def ranking_rows(result: NightResult) -> list[GridRow]:
                                                                   points=points_text(pl.points)))
             rows.append(GridRow(m.title, cells))
         else:
-            rows.append(GridRow(_("{match} ({status})").format(match=m.title, status=m.status), ["–"] * len(keys)))
+            rows.append(GridRow(_("{match} ({status})").format(match=m.title, status=status_text(m.status)),
+                               ["–"] * len(keys)))
     return rows
 
 
@@ -186,8 +199,9 @@ def NightScreen(shell: ShellServices, night_id: int, views: dict[str, GameView])
                                                                                                   now.record)),
                                     _("Game night sheet"))
         except CompanionError as exc:
-            line = _("Not exported: {reason}").format(reason=exc)
-        put(said=line)
+            put(said=_("Not exported: {reason}").format(reason=exc), refused=True)
+            return
+        put(said=line, refused=False)
 
     def delete() -> None:
         try:
@@ -223,8 +237,12 @@ def NightScreen(shell: ShellServices, night_id: int, views: dict[str, GameView])
     # ------------------------------------------------ the matches to tick
     summaries = [m for m in shell.store.summaries() if m.game in views]
     inside = set(record.matches)
-    of_day = [m for m in summaries if m.id in inside or record.date in (day_of(m.created_at), day_of(m.updated_at))]
-    others = [m for m in summaries if m not in of_day]
+    # the night's day where the app runs, as two times (an archive of 10,000 matches
+    # is compared, not formatted, at every draw)
+    start, end = day_span(record.date)
+    of_day = [m for m in summaries if m.id in inside or start <= m.created_at < end or start <= m.updated_at < end]
+    ticked = {m.id for m in of_day}
+    others = [m for m in summaries if m.id not in ticked]
     out += [heading(_("Matches"), 18),
             ft.Text((_("Tick the matches of the night. Matches played on {day}:") if of_day
                      else _("No match was played on {day}.")).format(day=shown_day(record.date)), size=13)]
@@ -257,8 +275,7 @@ def NightScreen(shell: ShellServices, night_id: int, views: dict[str, GameView])
                     ft.Button(_("Print night sheet"), icon=ft.Icons.PRINT, on_click=lambda e: export("pdf"))],
                    wrap=True)]
     if st.said:
-        out.append(ft.Text(st.said, size=13, color=ft.Colors.ERROR
-                           if st.said.startswith(_("Not exported: {reason}").split("{")[0]) else None))
+        out.append(ft.Text(st.said, size=13, color=ft.Colors.ERROR if st.refused else None))
     if st.asking_delete:
         out += [ft.Text(_("Delete this game night? Its matches stay saved.")),
                 ft.Row([ft.FilledButton(_("Delete the night"), icon=ft.Icons.DELETE, on_click=lambda e: delete()),

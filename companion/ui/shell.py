@@ -65,36 +65,35 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from pathlib import Path
+from dataclasses import replace
 from typing import Any
 
 import flet as ft
 
 from companion.core import i18n
 from companion.core.errors import CompanionError, StoreError
-from companion.core.i18n import _, ngettext
+from companion.core.i18n import _
 from companion.core.registry import games, games_with, has_part
 from companion.net.serving import is_local_client
-from companion.store import Store, data_dir, library, nights
-from companion.store.exchange import import_json, keep_file
+from companion.store import Store, data_dir, library
+from companion.store.exchange import keep_file
 from companion.ui.contracts import PHONE_WIDTH, READING_WIDTH, TABLE_WIDTH, GameView, Route, SessionState, setup_key
 from companion.ui.fonts import FONTS, text_theme
 from companion.ui.history import History
 from companion.ui.host import HostPanel, connect, hostable
+from companion.ui.imports import ImportDraft, ImportScreen
 from companion.ui.library import LibraryScreen, editor_of, kind_word, title_of
 from companion.ui.night import Nights, NightScreen
 from companion.ui.phone import JoinScreen
 from companion.ui.routes import address, route_of
 from companion.ui.stats import Statistics
 from companion.ui.widgets import accessible, error_text, heading, icon_button
-from companion.ui.widgets.text_field import TextField
 
 MARGIN = 8                                  # the page's margin left and right of the content
 TABLE_SCREENS = frozenset({"match", "history_match"})   # a match's screens: up to TABLE_WIDTH
 
-__all__ = ["App", "GameView", "Route", "SessionState", "Shell", "accessible", "error_text",
-           "game_views", "heading", "icon_button", "start_session"]
+__all__ = ["App", "GameView", "ImportDraft", "ImportScreen", "Route", "SessionState", "Shell", "accessible",
+           "error_text", "game_views", "heading", "icon_button", "start_session"]
 
 
 def game_views() -> dict[str, GameView]:
@@ -539,63 +538,6 @@ def RulesScreen(shell: Shell, game: str | None, back: Route | None) -> ft.Contro
                           on_click=lambda e, n=n: shell.go("rules", game=n, back=back))
                 for n, v in shell.views.items()]
     return _column(out)
-
-
-@dataclass(frozen=True)
-class ImportDraft:
-    text: str = ""
-    error: str | None = None
-
-
-@ft.component
-def ImportScreen(shell: Shell) -> ft.Control:
-    st: ImportDraft = shell.ui("import", ImportDraft())
-
-    def put(**changes: Any) -> None:
-        shell.set_ui("import", lambda d: replace(d, **changes), ImportDraft())
-
-    def do_import(text: str) -> None:
-        try:
-            night = nights.import_night(shell.store, text)   # None: not a game night's export
-            done = import_json(shell.store, text) if night is None else None
-        except CompanionError as exc:
-            put(text=text, error=_("Not imported: {reason}").format(reason=exc))
-            return
-        if done is None:
-            shell.drop_ui("import")
-            shell.go("night", night=night, say=_("Imported a game night and its matches."))
-            return
-        shell.drop_ui("import")
-        shell.go("history_match", match=done.match_id,
-                 say=ngettext("Imported a match with {n} game.", "Imported a match with {n} games.",
-                                  done.games).format(n=done.games))
-
-    async def pick(e: Any) -> None:
-        try:
-            files = await ft.FilePicker().pick_files(
-                dialog_title=_("A JSON record"), allowed_extensions=["json"],
-                file_type=ft.FilePickerFileType.CUSTOM, with_data=True)
-        except Exception as exc:
-            put(error=_("No file picker here ({reason}); paste the record instead.").format(
-                reason=type(exc).__name__))
-            return
-        if not files:
-            return
-        f = files[0]
-        data = f.bytes if f.bytes is not None else Path(f.path or "").read_bytes()
-        do_import(data.decode("utf-8", errors="replace"))
-
-    return _column([
-        heading(_("Import a record")),
-        ft.Text(_("A game record (what `companion referee` reads), a match record or a game night, as JSON. "
-                  "It is checked like the referee checks it, then kept in the history "
-                  "where you can continue or inspect it.")),
-        TextField(label=_("JSON record"), value=st.text, multiline=True, min_lines=4,
-                     max_lines=12, on_change=lambda e: put(text=e.control.value or "")),
-        error_text(st.error),
-        ft.Row([ft.FilledButton(_("Import record"), on_click=lambda e: do_import(shell.ui("import", st).text)),
-                ft.Button(_("Pick a file"), icon=ft.Icons.FOLDER_OPEN, on_click=pick)], wrap=True),
-    ])
 
 
 @ft.component

@@ -1,21 +1,27 @@
-"""Statistics: who wins most, and how, from the stored matches (nothing else kept).
+"""Statistics: who wins most, and how, from the stored matches.
 
-The numbers are :mod:`companion.core.stats`'s, over every stored match replayed by its
-game's referee. Replaying a thousand matches on each draw would be slow, so each
-match's derived rows (:class:`~companion.core.stats.MatchPlayed`) are remembered until
-the match changes (its ``updated_at``), as History remembers its lines: the first
-draw after a start replays every match once; a filter, a redraw or another tab only
-filters the remembered rows; a changed match alone is replayed again. When more than
-:data:`READ_WHILE_DRAWING` matches are unread (the first open after a start, with a
-long history), they are replayed in a thread of their own while the screen says so,
-and the screen is drawn again when they are all read (``bench/stats.py`` measures it).
+The numbers are counted by the store over the derived rows it keeps beside every
+match (:mod:`companion.store.derived`, :mod:`companion.store.statistics`): a draw is a
+few queries, whatever the number of matches, and no match is replayed to draw it.
+Rows go stale when a match changes (its next draw works that match out again, as it
+is drawn) and all at once after an upgrade or a rules fix: when more than
+:data:`READ_WHILE_DRAWING` matches wait, they are worked out in a thread of their own
+(one per store, however many tabs ask), a chunk at a time, while the screen shows a
+determinate progress bar and the rest of the app stays usable; every tab on it is
+drawn again as the work goes on and when it is done. What a filter shows is counted
+once per state of the derived rows (:meth:`companion.store.statistics.Statistics.summary`);
+the whole history's is kept in the store, so the first draw after a start counts
+nothing.
 
-Filters: one game kind, one group of players (the store's groups: the same players in
-any seating), a date range (the day each match started). Each game's own statistics
-come from its ``stats`` part (the registry's; this screen names no game). Charts are
-drawn from plain controls (bars are containers as wide as their value; money over the
-rounds is a canvas path), each with its values written beside it in words, which is
-what a screen reader reads.
+Filters: one game kind, one group of players (the same players in any seating), a
+date range (the day each match started). What a match is comes from each game's spec
+(Hot Dog's three games, HD-15; one game elsewhere) and the screen says it per game.
+Each game's own statistics come from its ``stats`` part (the registry's; this screen
+names no game); a game's chart shows one game, the latest unless another is picked.
+Charts are drawn from plain controls (bars are containers as wide as their value; a
+chart is a canvas with its axes, a marker and a dash per line, lines that run
+together drawn side by side), each with its values written beside it in words, which
+is what a screen reader reads.
 
 The passing state is :class:`StatsUI`, kept under :data:`KEY` like every screen's.
 """
@@ -26,7 +32,7 @@ import datetime as dt
 import logging
 import sys
 import threading
-from collections import OrderedDict
+import time
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
@@ -36,10 +42,11 @@ import flet as ft
 import flet.canvas as cv
 
 from companion.core import i18n, stats, when
-from companion.core.errors import CompanionError
 from companion.core.i18n import N_, _, ngettext
-from companion.core.registry import game, games_with, part
-from companion.store import MatchSummary, Store
+from companion.core.registry import game, games_with
+from companion.store import Store, derived
+from companion.store.statistics import Statistics as Counts
+from companion.store.statistics import forget as forget_counted
 from companion.ui.contracts import GameView, ShellServices
 from companion.ui.widgets import bold, card, error_text, heading
 from companion.ui.widgets.text_field import TextField
@@ -48,14 +55,19 @@ log = logging.getLogger(__name__)
 
 KEY = "stats"
 GROUPS_SHOWN = 6          # the most recent groups offered as a filter
-READ_WHILE_DRAWING = 50   # unread matches replayed as the screen is drawn; more are read in the background
+READ_WHILE_DRAWING = 50   # stale matches worked out as the screen is drawn; more are worked out in the background
+REDRAW_EVERY = 0.5        # seconds between the redraws of a background reading's progress
 PALETTE = (ft.Colors.BLUE_400, ft.Colors.ORANGE_400, ft.Colors.GREEN_400, ft.Colors.PURPLE_300,
-           ft.Colors.RED_400)
-CHART_WIDTH, CHART_HEIGHT = 300, 150
+           ft.Colors.RED_400, ft.Colors.TEAL_400)
+MARKERS = ("circle", "square", "triangle", "diamond", "cross", "ring")
+DASHES: tuple[list[float] | None, ...] = (None, [9, 4], [2, 3], [12, 3, 2, 3], [5, 5], [1, 6])
+CHART_WIDTH, CHART_HEIGHT = 320, 240     # the chart's width until it is drawn (then: its card's)
+CHART_LEFT, CHART_BOTTOM, CHART_TOP, CHART_RIGHT = 48, 34, 10, 14
+SIDE_BY_SIDE = 3.0        # pixels between lines that run together
 BAR_WIDTH = 110           # the longest bar: room beside it for its words on a phone
 CLOSEST, WIDEST = N_("Closest win"), N_("Widest win")   # also the tests' keys of the two wins
 
-__all__ = ["KEY", "Statistics", "StatsUI", "derived", "forget"]
+__all__ = ["KEY", "Statistics", "StatsUI", "chart_shapes", "forget"]
 
 
 @dataclass(frozen=True)
@@ -66,6 +78,7 @@ class StatsUI:
     end: str = ""                              # the last day, as typed
     a: str | None = None                       # head to head: the first player …
     b: str | None = None                       # … against the second
+    charts: tuple[tuple[str, int], ...] = ()   # per game: its chart that many games before the latest
 
     def with_game(self, name: str | None) -> StatsUI:
         return replace(self, game=name)
@@ -79,103 +92,79 @@ class StatsUI:
     def with_pair(self, a: str | None, b: str | None) -> StatsUI:
         return replace(self, a=a, b=b if b != a else None)
 
+    def chart_of(self, name: str) -> int:
+        return dict(self.charts).get(name, 0)
 
-# ---------------------------------------------------------------- remembered rows
-
-_ROWS: OrderedDict[tuple[str, int, float], stats.MatchPlayed] = OrderedDict()
-_ROWS_KEPT = 8192
-_rows_lock = threading.Lock()
-
-
-def forget() -> None:
-    """Forget every remembered match (a benchmark's fresh start)."""
-    with _rows_lock:
-        _ROWS.clear()
+    def with_chart(self, name: str, position: int) -> StatsUI:
+        return replace(self, charts=tuple(sorted({**dict(self.charts), name: max(0, position)}.items())))
 
 
-def _remembered(key: tuple[str, int, float]) -> stats.MatchPlayed | None:
-    with _rows_lock:
-        row = _ROWS.get(key)
-        if row is not None:
-            _ROWS.move_to_end(key)
-        return row
-
-
-def _key(store: Store, m: MatchSummary) -> tuple[str, int, float]:
-    return (str(store.path), m.id, m.updated_at)
-
-
-def unread(store: Store, games: Sequence[str], found: Sequence[MatchSummary] | None = None) -> int:
-    """How many stored matches of ``games`` (of ``found``, the store's summaries, if
-    given) are not remembered as they are now."""
-    found = store.summaries() if found is None else found
-    with _rows_lock:
-        return sum(1 for m in found if m.game in games and _key(store, m) not in _ROWS)
-
-
-def derived(store: Store, games: Sequence[str], found: Sequence[MatchSummary] | None = None
-            ) -> list[stats.MatchPlayed]:
-    """Every stored match of ``games`` (of ``found``, the store's summaries, if given)
-    as the statistics read it; a match is replayed only if it changed since it was last
-    read (sessions share what is remembered)."""
-    out = []
-    for m in store.summaries() if found is None else found:
-        if m.game not in games:
-            continue
-        key = _key(store, m)
-        row = _remembered(key)
-        if row is None:
-            try:
-                stored = store.match(m.id)
-            except CompanionError:         # deleted meanwhile (another tab)
-                continue
-            row = stats.derive(m.id, m.game, m.players, [g.record for g in stored.games], m.created_at,
-                               part(m.game, "stats"))
-            with _rows_lock:
-                _ROWS[key] = row
-                while len(_ROWS) > _ROWS_KEPT:
-                    _ROWS.popitem(last=False)
-        out.append(row)
-    return out
+# ---------------------------------------------------------------- bringing the rows up to date
 
 
 @dataclass
 class _Reading:
-    """A store's matches being replayed in the background, and the sessions waiting."""
+    """A store's stale matches being worked out in the background, and the tabs waiting."""
 
     total: int
-    waiting: list[Callable[[], None]] = field(default_factory=list)
+    done: int = 0
+    waiting: dict[int, Callable[[], None]] = field(default_factory=dict)   # by the tab's id
+    told: float = 0.0
 
 
 _READING: dict[str, _Reading] = {}
 _FAILED: set[str] = set()         # stores whose background reading failed
+_lock = threading.Lock()
 
 
-def read_in_background(store: Store, games: Sequence[str], total: int, when_read: Callable[[], None]
-                       ) -> _Reading:
-    """Replay the unread matches in a thread of their own (one per store, however many
-    sessions ask); ``when_read`` is called once they are all remembered."""
-    with _rows_lock:
-        reading = _READING.get(str(store.path))
+def forget() -> None:
+    """Forget which stores failed to be read in the background, and the summaries
+    counted in this process (a test's or a benchmark's fresh start)."""
+    with _lock:
+        _FAILED.clear()
+    forget_counted()
+
+
+def _tell(reading: _Reading) -> None:
+    with _lock:
+        waiting = list(reading.waiting.values())
+    for tell in waiting:
+        with suppress(Exception):     # a session closed meanwhile
+            tell()
+
+
+def read_in_background(store: Store, games: Sequence[str], total: int, when_read: Callable[[], None],
+                       tab: int = 0) -> _Reading:
+    """Work the stale matches out in a thread of their own (one per store, however many
+    tabs ask); each tab's ``when_read`` (the latest it gave) is called as the work goes
+    on (at most every :data:`REDRAW_EVERY` seconds) and once it is done."""
+    path = str(store.path)
+    with _lock:
+        reading = _READING.get(path)
         if reading is not None:
-            reading.waiting.append(when_read)
+            reading.waiting[tab] = when_read
             return reading
-        reading = _READING[str(store.path)] = _Reading(total, waiting=[when_read])
+        reading = _READING[path] = _Reading(total, waiting={tab: when_read})
+
+    def progress(done: int, of: int) -> None:
+        reading.done, reading.total = done, max(of, 1)
+        now = time.monotonic()
+        if 0 < done < of and now - reading.told >= REDRAW_EVERY:
+            reading.told = now
+            _tell(reading)
 
     def run() -> None:
         try:
-            derived(store, games)
+            derived.refresh(store, progress, games)
         except Exception:
-            # the next draw reads while drawing, and says what went wrong (no thread again)
-            _FAILED.add(str(store.path))
-            log.exception("reading the stored matches for the statistics failed")
+            # the next draw works them out while drawing, and says what went wrong (no thread again)
+            with _lock:
+                _FAILED.add(path)
+            log.exception("working out the stored matches for the statistics failed")
         finally:
-            with _rows_lock:
-                del _READING[str(store.path)]
-                waiting = list(reading.waiting)
-            for tell in waiting:
-                with suppress(Exception):     # a session closed meanwhile
-                    tell()
+            with _lock:
+                del _READING[path]
+            _tell(reading)
 
     threading.Thread(target=run, name="statistics", daemon=True).start()
     return reading
@@ -273,8 +262,24 @@ def pair_lines(h: stats.HeadToHead) -> list[str]:
 def _win(spec: Any, w: stats.Win | None, what: str) -> str:
     if w is None:
         return ""
+    if w.tie_break is not None:
+        return _("{what}: {player}, level on the top score and won on the tie-break ({ruling}) "
+                 "(match {match}, game {number})").format(
+            what=what, player=w.winner, ruling=w.tie_break, match=w.match_id, number=w.number)
     return _("{what}: {player} by {margin} (match {match}, game {number})").format(
         what=what, player=w.winner, margin=spec.score_text(w.margin), match=w.match_id, number=w.number)
+
+
+def match_rule(spec: Any) -> str:
+    """What a match of this game is, in a player's words (from the game's spec)."""
+    if spec.match_games > 1:
+        line = _("{game}: a match is {n} games, won by the highest total of their scores ({ruling}).").format(
+            game=spec.title, n=spec.match_games, ruling=spec.match_ruling)
+    else:
+        line = _("{game}: a match is one game, won as the game is won.").format(game=spec.title)
+    if spec.tie_break:
+        line += " " + _("Equal top scores go to the tie-break ({ruling}).").format(ruling=spec.tie_break)
+    return line
 
 
 # ---------------------------------------------------------------- charts
@@ -295,35 +300,128 @@ def bar_chart(chart: stats.Bars) -> ft.Control:
     return card(ft.Column(rows, spacing=6))
 
 
-def line_chart(chart: stats.Lines) -> ft.Control:
-    """One line per player over the rounds, on a canvas; below it, each line in words."""
+def _ticks(low: int, high: int, most: int = 5) -> list[int]:
+    """Round values between ``low`` and ``high`` for an axis: at most ``most``, both ends in."""
+    span = high - low
+    if span <= 0:
+        return [low]
+    # the smallest of 1, 2, 5, 10, 20, 50, … that makes at most ``most`` ticks
+    step = next((b * s for s in (1, 10, 100, 1000, 10000) for b in (1, 2, 5) if span / (b * s) <= most - 1),
+                100000)
+    first = low - low % step
+    # the ends, and the round values between them not so near an end that their labels touch
+    out = [v for v in range(first, high + step, step) if low + step / 2 <= v <= high - step / 2]
+    return sorted({low, *out, high})
+
+
+def _marker(kind: str, x: float, y: float, colour: str, r: float = 4.0) -> list[cv.Shape]:
+    fill = ft.Paint(color=colour, style=ft.PaintingStyle.FILL)
+    stroke = ft.Paint(color=colour, stroke_width=2, style=ft.PaintingStyle.STROKE)
+    if kind == "circle":
+        return [cv.Circle(x, y, r, paint=fill)]
+    if kind == "ring":
+        return [cv.Circle(x, y, r, paint=stroke)]
+    if kind == "square":
+        return [cv.Rect(x - r, y - r, 2 * r, 2 * r, paint=fill)]
+    if kind == "triangle":
+        return [cv.Path([cv.Path.MoveTo(x, y - r - 1), cv.Path.LineTo(x + r + 1, y + r),
+                         cv.Path.LineTo(x - r - 1, y + r), cv.Path.Close()], paint=fill)]
+    if kind == "diamond":
+        return [cv.Path([cv.Path.MoveTo(x, y - r - 1), cv.Path.LineTo(x + r + 1, y), cv.Path.LineTo(x, y + r + 1),
+                         cv.Path.LineTo(x - r - 1, y), cv.Path.Close()], paint=fill)]
+    return [cv.Line(x - r, y - r, x + r, y + r, paint=stroke), cv.Line(x - r, y + r, x + r, y - r, paint=stroke)]
+
+
+def chart_shapes(chart: stats.Lines, width: float, height: float = CHART_HEIGHT) -> list[cv.Shape]:
+    """The chart drawn in ``width`` × ``height`` pixels: its axes with their values (the
+    steps along, the values up, each said as the game says them), a faint line per value
+    up, and per player a line in its own colour and dash with a marker of its own at
+    every value. Lines that would lie on each other are drawn side by side, a couple of
+    pixels apart, so that none hides another."""
     values = [v for _, vs in chart.series for v in vs]
-    low, high = min(values, default=0), max(values, default=1)
+    ticks = _ticks(min(values, default=0), max(values, default=1))
+    low, high = ticks[0], ticks[-1]
     span = (high - low) or 1
-    steps = max((len(vs) for _, vs in chart.series), default=1) - 1 or 1
-    shapes: list[cv.Shape] = [cv.Line(0, CHART_HEIGHT, CHART_WIDTH, CHART_HEIGHT,
-                                      paint=ft.Paint(color=ft.Colors.OUTLINE, stroke_width=1))]
-    legend: list[ft.Control] = []
-    for i, (name, vs) in enumerate(chart.series):
+    steps = max((len(vs) for _, vs in chart.series), default=1) - 1
+    left, right = CHART_LEFT, max(width - CHART_RIGHT, CHART_LEFT + 40)
+    top, bottom = CHART_TOP, height - CHART_BOTTOM
+    faint = ft.Paint(color=ft.Colors.OUTLINE_VARIANT, stroke_width=1)
+    axis = ft.Paint(color=ft.Colors.OUTLINE, stroke_width=1.5)
+    label = ft.TextStyle(size=11, color=ft.Colors.ON_SURFACE_VARIANT)
+
+    def at(step: int, value: float) -> tuple[float, float]:
+        x = left + (right - left) * (step / steps if steps else 0.5)
+        return x, bottom - (bottom - top) * (value - low) / span
+
+    shapes: list[cv.Shape] = []
+    for v in ticks:
+        _x, y = at(0, v)
+        shapes.append(cv.Line(left, y, right, y, paint=faint))
+        shapes.append(cv.Text(left - 6, y, chart.value_text(v), style=label, alignment=ft.Alignment.CENTER_RIGHT))
+    shapes += [cv.Line(left, top, left, bottom, paint=axis), cv.Line(left, bottom, right, bottom, paint=axis)]
+    every = max(1, -(-steps // max(1, int((right - left) // 28))))      # step labels at least 28 px apart
+    for step in range(steps + 1):
+        if step % every and step != steps:
+            continue
+        x, _y = at(step, low)
+        name = _("Start") if chart.from_start and step == 0 else str(step if chart.from_start else step + 1)
+        shapes.append(cv.Line(x, bottom, x, bottom + 4, paint=axis))
+        shapes.append(cv.Text(x, bottom + 6, name, style=label, alignment=ft.Alignment.TOP_CENTER))
+    if chart.axis:
+        shapes.append(cv.Text((left + right) / 2, height - 2, chart.axis, style=label,
+                              alignment=ft.Alignment.BOTTOM_CENTER))
+    n = len(chart.series)
+    for i, (_name, vs) in enumerate(chart.series):
         colour = PALETTE[i % len(PALETTE)]
-        points = [(CHART_WIDTH * j / steps, CHART_HEIGHT - (CHART_HEIGHT - 8) * (v - low) / span - 4)
-                  for j, v in enumerate(vs)]
-        elements: list[cv.Path.PathElement] = [cv.Path.MoveTo(*points[0])] if points else []
-        elements += [cv.Path.LineTo(x, y) for x, y in points[1:]]
-        shapes.append(cv.Path(elements, paint=ft.Paint(color=colour, stroke_width=3,
-                                                       style=ft.PaintingStyle.STROKE)))
-        legend.append(ft.Row([ft.Container(width=14, height=14, border_radius=7, bgcolor=colour),
-                              ft.Text(_("{player}: {values}").format(
-                                  player=name, values=", ".join(i18n.money(v) for v in vs)), expand=True)],
-                             spacing=8))
+        lift = (i - (n - 1) / 2) * SIDE_BY_SIDE
+        points = [(x, y - lift) for x, y in (at(j, v) for j, v in enumerate(vs))]
+        if len(points) > 1:
+            elements: list[cv.Path.PathElement] = [cv.Path.MoveTo(*points[0])]
+            elements += [cv.Path.LineTo(x, y) for x, y in points[1:]]
+            shapes.append(cv.Path(elements, paint=ft.Paint(color=colour, stroke_width=2.5,
+                                                           style=ft.PaintingStyle.STROKE,
+                                                           stroke_dash_pattern=DASHES[i % len(DASHES)])))
+        for x, y in points:
+            shapes += _marker(MARKERS[i % len(MARKERS)], x, y, colour)
+    return shapes
+
+
+def _key_sample(i: int) -> ft.Control:
+    """A player's line as the chart draws it: its colour, dash and marker."""
+    colour = PALETTE[i % len(PALETTE)]
+    return cv.Canvas([cv.Line(2, 8, 30, 8, paint=ft.Paint(color=colour, stroke_width=2.5,
+                                                          stroke_dash_pattern=DASHES[i % len(DASHES)])),
+                      *_marker(MARKERS[i % len(MARKERS)], 16, 8, colour)], width=32, height=16)
+
+
+@ft.component
+def LineChart(chart: stats.Lines, picker: ft.Control | None = None) -> ft.Control:
+    """One line per player over the rounds, on a canvas as wide as its card; below it,
+    each line in words."""
+    width, set_width = ft.use_state(float(CHART_WIDTH))
+
+    def resized(e: Any) -> None:
+        if abs(e.width - width) >= 2:
+            set_width(float(e.width))
+
+    canvas = cv.Canvas(chart_shapes(chart, width), expand=True, on_resize=resized, resize_interval=100)
+    legend = [ft.Row([_key_sample(i), ft.Text(_("{player}: {values}").format(
+                          player=name, values=", ".join(chart.value_text(v) for v in vs)), expand=True)],
+                     spacing=8)
+              for i, (name, vs) in enumerate(chart.series)]
     rows: list[ft.Control] = [
         bold(chart.title),
+        *([picker] if picker is not None else []),
         ft.Semantics(label=_("Chart: {title}").format(title=chart.title), exclude_semantics=True,
-                     content=cv.Canvas(shapes, width=CHART_WIDTH, height=CHART_HEIGHT)),
+                     content=ft.Container(canvas, height=CHART_HEIGHT)),
         *legend]
     if chart.note:
         rows.append(ft.Text(chart.note, size=12))
-    return card(ft.Column(rows, spacing=6))
+    return card(ft.Column(rows, spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+
+
+def line_chart(chart: stats.Lines, picker: ft.Control | None = None) -> ft.Control:
+    return LineChart(chart, picker)
 
 
 def table_card(table: stats.Table) -> ft.Control:
@@ -338,11 +436,11 @@ def table_card(table: stats.Table) -> ft.Control:
     return card(ft.Column(rows, spacing=6))
 
 
-def section(s: stats.Section) -> ft.Control:
+def section(s: stats.Section, picker: ft.Control | None = None) -> ft.Control:
     if isinstance(s, stats.Bars):
         return bar_chart(s)
     if isinstance(s, stats.Lines):
-        return line_chart(s)
+        return line_chart(s, picker)
     return table_card(s)
 
 
@@ -355,6 +453,39 @@ def _choice(label: str, selected: bool, on_click: Any, key: str) -> ft.Control:
                 icon=ft.Icons.CHECK if selected else None)
 
 
+def _picker(name: str, chart: stats.Chart, put: Callable[[Any], None]) -> ft.Control:
+    """Which game the chart shows: an earlier or a later one, and which it is."""
+    if chart.position == 0:
+        which = _("the latest of {n}").format(n=i18n.number(chart.of))
+    else:
+        which = _("{k} of {n}, counted from the latest").format(k=i18n.number(chart.position + 1),
+                                                                n=i18n.number(chart.of))
+    label = _("Match {match}, game {number}, {day}: {which}").format(
+        match=chart.match_id, number=chart.number, day=when.day(chart.started), which=which)
+    return ft.Column([
+        ft.Text(label, size=13),
+        ft.Row([
+            ft.OutlinedButton(_("Earlier game"), icon=ft.Icons.CHEVRON_LEFT, key=f"chart-earlier-{name}",
+                              disabled=chart.position + 1 >= chart.of,
+                              on_click=lambda e: put(lambda u: u.with_chart(name, chart.position + 1))),
+            ft.OutlinedButton(_("Later game"), icon=ft.Icons.CHEVRON_RIGHT, key=f"chart-later-{name}",
+                              disabled=chart.position == 0,
+                              on_click=lambda e: put(lambda u: u.with_chart(name, chart.position - 1))),
+            *([ft.TextButton(_("Latest"), key=f"chart-latest-{name}",
+                             on_click=lambda e: put(lambda u: u.with_chart(name, 0)))] if chart.position else []),
+        ], wrap=True, spacing=8, run_spacing=8)], spacing=4)
+
+
+def _reading(reading: _Reading) -> list[ft.Control]:
+    total = max(reading.total, 1)
+    return [ft.ProgressBar(value=min(reading.done / total, 1.0), key="reading"),
+            ft.Text(ngettext("Working out the statistics of {n} stored match (once after an update): {done} of {n} "
+                             "done. The rest of companion is yours meanwhile.",
+                             "Working out the statistics of {n} stored matches (once after an update): {done} of {n} "
+                             "done. The rest of companion is yours meanwhile.",
+                             reading.total).format(n=i18n.number(reading.total), done=i18n.number(reading.done)))]
+
+
 @ft.component
 def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
     st: StatsUI = shell.ui(KEY, StatsUI())
@@ -363,32 +494,32 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
         shell.set_ui(KEY, fn, StatsUI())
 
     out: list[ft.Control] = [heading(_("Statistics"))]
-    found = shell.store.summaries()
-    todo = unread(shell.store, list(views), found)
-    if todo > READ_WHILE_DRAWING and _threads(shell) and str(shell.store.path) not in _FAILED:
-        reading = read_in_background(shell.store, list(views), todo, _when_read(shell))
-        out += [ft.ProgressBar(),
-                ft.Text(ngettext("Reading {n} stored match for the statistics (once after companion starts)…",
-                                 "Reading {n} stored matches for the statistics (once after companion starts)…",
-                                 reading.total).format(n=i18n.number(reading.total)))]
+    kinds = list(views)
+    todo = derived.stale(shell.store, kinds)
+    path = str(shell.store.path)
+    if todo > READ_WHILE_DRAWING and _threads(shell) and path not in _FAILED:
+        out += _reading(read_in_background(shell.store, kinds, todo, _when_read(shell), id(shell)))
         return _column(out)
-    every = derived(shell.store, list(views), found)
-    if not any(m.counted and m.games for m in every):
+    if todo:
+        derived.fresh(shell.store, wanted=kinds)
+    counts = Counts(shell.store, kinds)
+    own_games = [n for n in games_with("stats") if n in views]
+    everything = counts.summary(stats.Filter(), own_games)
+    if not everything.counted.total_games:
         out.append(ft.Text(_("No finished games yet: statistics come from the games you finish.")))
         return _column(out)
 
-    kinds_here = [n for n in views if any(m.game == n for m in every)]
+    kinds_here = [n for n in views if everything.counted.games.get(n) or everything.counted.matches.get(n)]
     out.append(bold(_("Game")))
     out.append(ft.Row([_choice(_("All games"), st.game is None, lambda e: put(lambda u: u.with_game(None)), "game-all"),
                        *[_choice(views[n].title, st.game == n, lambda e, n=n: put(lambda u: u.with_game(n)),
                                  f"game-{n}") for n in kinds_here]], wrap=True, spacing=8, run_spacing=8))
-    groups = shell.store.groups({n: s.lone_modes for n, s in ((n, game(n)) for n in views)})[:GROUPS_SHOWN]
+    groups = everything.groups[:GROUPS_SHOWN]
     if len(groups) > 1:
         out.append(bold(_("Group")))
         out.append(ft.Row([
             _choice(_("Everyone"), st.group is None, lambda e: put(lambda u: u.with_group(None)), "group-all"),
-            *[_choice(", ".join(g.players), st.group == g.players,
-                      lambda e, g=g: put(lambda u: u.with_group(g.players)), f"group-{i}")
+            *[_choice(", ".join(g), st.group == g, lambda e, g=g: put(lambda u: u.with_group(g)), f"group-{i}")
               for i, g in enumerate(groups)]], wrap=True, spacing=8, run_spacing=8))
     out.append(ft.Row([
         ft.Container(TextField(label=_("From"), hint_text=_("YYYY-MM-DD"), value=st.start, dense=True,
@@ -404,25 +535,21 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
             example=when.calendar_day(dt.date(2026, 11, 30)))))
         start = end = None
     wanted = stats.Filter(st.game, st.group, start, end)
-    picked = stats.chosen(every, wanted)
-    played = stats.games_of(picked)
-    if not played:
+    here = everything if wanted == stats.Filter() else counts.summary(wanted, own_games)
+    if not here.counted.total_games:
         out.append(ft.Text(_("No finished game fits these choices.")))
         return _column(out)
-    complete = sum(m.complete for m in picked)
-    out.append(ft.Text(_("Counted: {games}, {matches}.").format(games=_finished(len(played)),
-                                                                 matches=_complete(complete))))
+    out.append(ft.Text(_("Counted: {games}, {matches}.").format(games=_finished(here.counted.total_games),
+                                                                 matches=_complete(here.counted.total_matches))))
 
-    people = stats.players(picked)
+    people = list(here.players)
     out.append(bar_chart(stats.Bars(_("Games won per player"), tuple((p.name, p.won) for p in people),
                                     tuple(ngettext("{n} win of {games}", "{n} wins of {games}", p.won).format(
                                         n=p.won, games=p.games) for p in people))))
     out.append(heading(_("Players"), 18))
-    rulings = sorted({r for r in (game(n).match_ruling for n in {m.game for m in picked}) if r})
-    out.append(ft.Text(_("A shared win counts as a win for each who share it (house rule); a match is won "
-                         "by the highest total of its three games ({rulings}). "
-                         "Winning run: finished games won in a row.").format(
-        rulings=", ".join(rulings) or _("house rule")), size=12))
+    rules = [match_rule(game(n)) for n in views if here.counted.games.get(n) or here.counted.matches.get(n)]
+    out.append(ft.Text(" ".join([_("A shared win counts as a win for each who share it (house rule)."), *rules,
+                                 _("Winning run: finished games won in a row.")]), size=12))
     for p in people:
         out.append(card(ft.Column([bold(p.name), *[ft.Text(line) for line in player_lines(p)]], spacing=4),
                         identifier=f"player-{p.name}"))
@@ -437,16 +564,22 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
         out.append(ft.Text(_("against")))
         out.append(ft.Row([_choice(n, n == b, lambda e, n=n: put(lambda u: u.with_pair(a, n)), f"b-{n}")
                            for n in names if n != a], wrap=True, spacing=8, run_spacing=8))
-        out += [ft.Text(line) for line in pair_lines(stats.head_to_head(picked, a, b))]
+        pair = here.pair if here.pair is not None and (here.pair.a, here.pair.b) == (a, b) \
+            else counts.head_to_head(wanted, a, b)
+        out += [ft.Text(line) for line in pair_lines(pair)]
 
     out.append(heading(_("Games"), 18))
     out.append(ft.Text(_("A win's margin: the winner's score less the best other score; a shared win "
                          "has none (house rule). Tap a win to open its match."), size=12))
-    for k in stats.kinds(picked):
+    for k in here.kinds:
         spec = game(k.game)
-        lines = [_("{games} ({matches}), {rounds} rounds on average.").format(
-            games=_finished(k.games), matches=_complete(k.matches), rounds=_number(k.average_rounds))]
-        column: list[ft.Control] = [bold(spec.title), *[ft.Text(x) for x in lines]]
+        if spec.match_games > 1:
+            line = _("{games} ({matches}); rounds on average: {rounds}.").format(
+                games=_finished(k.games), matches=_complete(k.matches), rounds=_number(k.average_rounds))
+        else:
+            line = _("{games}; rounds on average: {rounds}.").format(games=_finished(k.games),
+                                                                      rounds=_number(k.average_rounds))
+        column: list[ft.Control] = [bold(spec.title), ft.Text(line)]
         for w, what in ((k.closest, CLOSEST), (k.widest, WIDEST)):
             if w is not None:
                 column.append(ft.TextButton(_win(spec, w, _(what)), key=f"{what}-{k.game}",
@@ -454,13 +587,17 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
         out.append(card(ft.Column(column, spacing=4)))
 
     for name, own in games_with("stats").items():
-        if name not in views:
+        if name not in views or not here.counted.games.get(name):
             continue
-        mine = [g for g in played if g.game == name]
-        parts = own.sections(mine) if mine else []
+        figures = here.own.get(name) or counts.own(wanted, name)
+        if st.chart_of(name):
+            figures = replace(figures, chart=counts.chart(stats.Filter(name, wanted.group, wanted.start, wanted.end),
+                                                          st.chart_of(name)))
+        parts = own.sections(figures)
         if parts:
             out.append(heading(_("{game}: from the rounds").format(game=views[name].title), 18))
-            out += [section(s) for s in parts]
+            picker = _picker(name, figures.chart, put) if figures.chart is not None and figures.chart.of > 1 else None
+            out += [section(s, picker if isinstance(s, stats.Lines) else None) for s in parts]
     return _column(out)
 
 

@@ -81,6 +81,30 @@ def test_match_exports_json_csv_and_bg_stats(data):
     folder = data / "exports"
     assert (folder / f"hotdog-match-{mid}.json").read_text(encoding="utf-8") == match_json(m)
     assert (folder / f"hotdog-match-{mid}.csv").read_text(encoding="utf-8") == match_csv(m)
-    bgstats = (folder / f"hotdog-match-{mid}-bgstats.json").read_text(encoding="utf-8")
-    assert bgstats == bgstats_json([m]) and len(json.loads(bgstats)["plays"]) == 1
+    bgstats = (folder / f"hotdog-match-{mid}.bgsplay").read_text(encoding="utf-8")      # BG Stats' own name
+    assert bgstats == bgstats_json(store, [mid]) and len(json.loads(bgstats)["plays"]) == 1
+    store.close()
+
+
+@pytest.mark.parametrize("language, said", [("en", "Not printed: "), ("de", "Nicht gedruckt: ")])
+def test_an_export_that_cannot_be_made_is_said_as_an_error_in_every_language(data, monkeypatch, language, said):
+    """Whether a file was made is a fact the export returns (drawn in the error colour),
+    never read back from its translated line."""
+    from companion.core import i18n
+    from companion.core.errors import RecordError
+    from companion.ui.widgets import exports
+
+    store = Store(data / "companion.sqlite3")
+    mid = store.create_match("hotdog", ["Anna", "Bernd"], forms.new_record(["Anna", "Bernd"], "Anna"))
+    shell = shell_of(store)
+    with i18n.using(language):
+        made = exports.exported(shell, mid, 1, "game-json")
+        assert made.made and not made.line.startswith(said)
+
+        def refused(*args: object) -> None:
+            raise RecordError("round 2 is not finished")
+
+        monkeypatch.setattr(exports, "export_data", refused)
+        failed = exports.exported(shell, mid, 1, "game-pdf")
+    assert not failed.made and failed.line.startswith(said) and failed.line.endswith("round 2 is not finished")
     store.close()

@@ -17,7 +17,6 @@ from flet.components.component import Renderer
 
 from companion.store import Store
 from companion.store import nights as store_nights
-from companion.store.exchange import import_json
 from companion.ui.contracts import Route
 from companion.ui.night import KEY, Nights, NightScreen, NightUI
 from companion.ui.shell import Home
@@ -39,7 +38,9 @@ def shell(tmp_path):
 
 
 def seed(store: Store, days_ago: int = 0) -> list[int]:
-    ids = [import_json(store, json.dumps(m)).match_id
+    """The three hand-worked matches, stored as played (a second seed is another evening
+    of the same games: importing them would recognise the first)."""
+    ids = [store.import_match(m["game"], m["players"], [{"game": m["game"], **g} for g in m["games"]], True)
            for m in (hotdog_match(), match_of(sales_game()), match_of(burger_game()))]
     if days_ago:
         then = time.time() - days_ago * 86400
@@ -190,3 +191,28 @@ def test_a_night_export_pasted_on_the_import_screen_comes_back_as_a_night(shell,
     assert kept.record.name == "Friday" and len(kept.record.matches) == 2 and len(other.store.matches()) == 2
     # the same ranking, the matches under their new ids
     assert [r[1:] for r in grid(drawn(other, kept.id))] == [r[1:] for r in grid(drawn(shell, nid))]
+
+
+@pytest.mark.parametrize("language, said", [("en", "Not exported: "), ("de", "Nicht exportiert: ")])
+def test_an_export_that_fails_is_drawn_as_an_error_and_one_made_is_not(shell, monkeypatch, language, said):
+    """Whether the night's file was made is kept as a fact beside its line, never read
+    back from the line's translated words."""
+    from companion.core import i18n
+    from companion.core.errors import StoreError
+
+    hd, _sa, _bu = seed(shell.store)
+    nid = store_nights.create(shell.store, store_nights.new_record("Friday").with_match(hd))
+    with i18n.using(language):
+        tap(drawn(shell, nid), "Night as JSON" if language == "en" else "Abend als JSON")
+        (made,) = [c for c in controls(drawn(shell, nid)) if isinstance(c, ft.Text) and c.value and
+                   c.value.endswith(f"game-night-{nid}.json.")]
+        assert made.color is None
+
+        def refused(*args: Any) -> str:
+            raise StoreError("the disk is full")
+
+        monkeypatch.setattr(store_nights, "night_json", refused)
+        tap(drawn(shell, nid), "Night as JSON" if language == "en" else "Abend als JSON")
+        (failed,) = [c for c in controls(drawn(shell, nid)) if isinstance(c, ft.Text) and c.value and
+                     c.value.startswith(said)]
+        assert failed.color == ft.Colors.ERROR

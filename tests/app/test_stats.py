@@ -1,6 +1,8 @@
 """The Statistics screen drawn without a browser, over the real shell of
-``tests/tabs.py``: what it counts, its filters, its charts' words, and that a stored
-match is replayed once until it changes."""
+``tests/tabs.py``: what it counts, its filters, its charts (axes, markers, lines side
+by side, the game picked), what a match is per game, and that a stored match is
+worked out once until it changes, whatever the number of matches: a long archive in
+the background with a determinate progress bar, the screen drawn as it goes."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from flet.components.component import Renderer
 
 from companion.core import stats as core_stats
 from companion.core.errors import StoreError
-from companion.store import Store
+from companion.store import Store, derived
 from companion.ui import stats
 from companion.ui.contracts import Route
 from companion.ui.stats import KEY, Statistics, StatsUI
@@ -76,7 +78,7 @@ def test_counts_players_games_and_hot_dogs_own_sections(shell):
     assert "Hot Dog: average 6.5, best $8 (6 games)." in words                # Anna: 8,8,8,5,5,5
     assert "Closest win: Chris by $3 (match 2, game 1)" in words            # 8 − 5
     assert "Widest win: Anna by $7 (match 1, game 3)" in words              # 8 − 1
-    assert "a match is won by the highest total of its three games (HD-15)" in words
+    assert "Hot Dog: a match is 3 games, won by the highest total of their scores (HD-15)." in words
     assert "Hot Dog: from the rounds" in words
     assert "Bids sold and returned" in words and "Tables chosen" in words
     assert any(isinstance(c, cv.Canvas) for c in controls(root))            # money over the rounds
@@ -104,8 +106,7 @@ def test_head_to_head_of_the_two_players_chosen(shell):
             "Chris won more.") in words
 
 
-def test_a_match_is_replayed_once_until_it_changes(shell, monkeypatch):
-    a, _ = seed(shell.store)
+def spy_on_derive(monkeypatch) -> list[int]:
     seen: list[int] = []
     original = core_stats.derive
 
@@ -114,6 +115,12 @@ def test_a_match_is_replayed_once_until_it_changes(shell, monkeypatch):
         return original(match_id, *args)
 
     monkeypatch.setattr(core_stats, "derive", spy)
+    return seen
+
+
+def test_a_match_is_replayed_once_until_it_changes_and_not_again_after_a_restart(shell, monkeypatch):
+    a, _ = seed(shell.store)
+    seen = spy_on_derive(monkeypatch)
     drawn(shell)
     assert sorted(seen) == [1, 2]
     drawn(shell)
@@ -123,6 +130,12 @@ def test_a_match_is_replayed_once_until_it_changes(shell, monkeypatch):
     record = shell.store.match(a).games[0].record
     shell.store.save_game(a, 1, record)
     drawn(shell)
+    assert sorted(seen) == [1, 1, 2]
+    # another start of companion on the same file: the rows are kept in it, nothing is replayed
+    from tests.tabs import tab
+
+    again = tab(Store(shell.store.path))
+    assert "Counted: 6 finished games, 2 complete matches." in all_text(drawn(again))
     assert sorted(seen) == [1, 1, 2]
 
 
@@ -140,21 +153,55 @@ class Page:
         self.updates += 1
 
 
+def join_reading() -> None:
+    for thread in threading.enumerate():
+        if thread.name == "statistics":
+            thread.join()
+
+
 def test_a_long_unread_history_is_read_in_the_background_and_the_screen_drawn_again(shell, monkeypatch):
     seed(shell.store)
     monkeypatch.setattr(stats, "READ_WHILE_DRAWING", 1)
     page = Page()
     shell.page = page
-    assert "Reading 2 stored matches for the statistics (once after companion starts)…" in texts(drawn(shell))
-    for thread in threading.enumerate():
-        if thread.name == "statistics":
-            thread.join()
+    root = drawn(shell)
+    assert any(t.startswith("Working out the statistics of 2 stored matches (once after an update): ")
+               for t in texts(root))
+    (bar,) = [c for c in controls(root) if isinstance(c, ft.ProgressBar)]
+    assert bar.value is not None                          # determinate: how far it is
+    join_reading()
     (redraw,) = page.tasks
     before = shell.state.rev
     run_async(redraw())
     assert page.updates == 1 and shell.state.rev == before + 1
-    assert stats.unread(shell.store, list(shell.views)) == 0
-    assert "Counted: 6 finished games, 2 complete matches." in all_text(drawn(shell))
+    assert derived.stale(shell.store) == 0
+    words = all_text(drawn(shell))
+    assert "Counted: 6 finished games, 2 complete matches." in words and "Working out" not in words
+
+
+def test_more_matches_than_any_cache_draws_once_and_stops_reading(shell, monkeypatch):
+    """Issue 26: the old screen kept 8,192 rows in an LRU and walked them in order, so a
+    longer history was replayed at every draw and read again forever. 31 matches, read
+    in the background a few at a time: each is worked out once, the screen is drawn,
+    and drawing it again reads nothing and starts nothing."""
+    body = {k: v for k, v in RECORD.items() if k != "game"}
+    for _ in range(31):
+        shell.store.import_match("hotdog", ["Anna", "Bernd", "Chris"], [body, body, body], True)
+    monkeypatch.setattr(stats, "READ_WHILE_DRAWING", 5)
+    monkeypatch.setattr(derived, "CHUNK", 4)
+    seen = spy_on_derive(monkeypatch)
+    page = Page()
+    shell.page = page
+    drawn(shell)
+    join_reading()
+    assert sorted(seen) == list(range(1, 32))              # every match once
+    for task in page.tasks:
+        run_async(task())
+    for _ in range(3):
+        words = all_text(drawn(shell))
+        assert "Counted: 93 finished games, 31 complete matches." in words and "Working out" not in words
+    assert sorted(seen) == list(range(1, 32))
+    assert not any(t.name == "statistics" for t in threading.enumerate())
 
 
 def test_a_closest_or_widest_win_opens_its_match(shell):
@@ -185,11 +232,104 @@ def test_a_failed_background_reading_is_not_tried_again_in_the_background(shell,
         raise StoreError("the store went away")
 
     monkeypatch.setattr(core_stats, "derive", refused)
-    assert "Reading 2 stored matches for the statistics (once after companion starts)…" in texts(drawn(shell))
-    for thread in threading.enumerate():
-        if thread.name == "statistics":
-            thread.join()
+    assert any(t.startswith("Working out the statistics of 2 stored matches") for t in texts(drawn(shell)))
+    join_reading()
     assert len(page.tasks) == 1                          # the waiting screen is drawn again …
     with pytest.raises(StoreError, match="the store went away"):
         drawn(shell)                                     # … reading while drawing: the shell says why
     assert len(page.tasks) == 1
+
+
+def test_the_whole_historys_counts_are_kept_and_a_start_counts_nothing(shell, monkeypatch):
+    """The first draw counts the whole history once and keeps it in the store: drawing
+    again, or drawing after companion starts again (nothing remembered in memory),
+    counts nothing, until a match changes."""
+    from companion.store.statistics import Statistics as Counts
+    from tests.tabs import tab
+
+    a, _ = seed(shell.store)
+    counted: list[object] = []
+    original = Counts.players
+
+    def spy(self, f):
+        counted.append(f)
+        return original(self, f)
+
+    monkeypatch.setattr(Counts, "players", spy)
+    words = all_text(drawn(shell))
+    assert len(counted) == 1
+    drawn(shell)
+    stats.forget()                                      # a new start: nothing in memory
+    again = tab(Store(shell.store.path))
+    assert all_text(drawn(again)) == words and len(counted) == 1
+    shell.store.save_game(a, 1, shell.store.match(a).games[0].record)
+    drawn(shell)
+    assert len(counted) == 2
+
+
+def test_a_finished_sales_or_burger_game_is_a_complete_match_and_its_rule_is_its_own(shell):
+    """Issue 29: a sales or burger match is its one game (GameSpec.match_games), so
+    finishing it completes the match, and the screen says so in that game's words,
+    never Hot Dog's three games (the tie-breaks SA-13 and BU-8 named)."""
+    from tests.store.test_bgstats import _tied_game, sa13
+
+    shell.store.import_match("sales", ["Ann", "Ben", "Cat"], [sa13()], True)
+    shell.store.import_match("burger", ["Ann", "Ben"], [_tied_game()], True)
+    words = all_text(drawn(shell))
+    assert "Counted: 2 finished games, 2 complete matches." in words
+    assert "Matches: 1 won of 2." in words                                   # Ben SA-13, Ann BU-8
+    assert "Sales\n1 finished game; rounds on average: 3." in words
+    assert ("Sales: a match is one game, won as the game is won. "
+            "Equal top scores go to the tie-break (SA-13).") in words
+    assert ("Burger: a match is one game, won as the game is won. "
+            "Equal top scores go to the tie-break (BU-8).") in words
+    assert "a match is 3 games" not in words and "Hot Dog" not in words
+    # a tie-broken win is no "win by 0": its ruling is said
+    assert ("Closest win: Ben, level on the top score and won on the tie-break (SA-13) "
+            "(match 1, game 1)") in words and " by 0 " not in words
+
+
+def test_the_chart_has_axes_distinct_lines_and_level_lines_drawn_apart():
+    """Issue 29: Bernd's line was invisible under Chris's. Every player's line has its
+    own colour, dash and marker; two lines with the same values are drawn a few pixels
+    apart; the axes carry their values as the game says them ("$3") and the steps
+    along (Start, 1, 2, …) with the axis' name."""
+    chart = core_stats.Lines("Money over the rounds", (("Anna", (0, 3, 8)), ("Bernd", (0, 3, 3)),
+                                                       ("Chris", (0, 3, 3))),
+                             value_text=lambda v: f"${v}", axis="Round")
+    shapes = stats.chart_shapes(chart, 700)
+    words = [s.value for s in shapes if isinstance(s, cv.Text)]
+    assert {"$0", "$2", "$4", "$6", "$8", "Start", "1", "2", "Round"} <= set(words)   # round values between
+    assert stats._ticks(1, 8) == [1, 2, 4, 6, 8] and stats._ticks(0, 41) == [0, 20, 41]  # none crowding an end
+    lines = [s for s in shapes if isinstance(s, cv.Path) and s.paint.style == ft.PaintingStyle.STROKE]
+    assert len(lines) == 3
+    assert len({str(p.paint.stroke_dash_pattern) for p in lines}) == 3 and len({p.paint.color for p in lines}) == 3
+
+    def ys(path: cv.Path) -> list[float]:
+        return [e.y for e in path.elements]
+
+    bernd, chris = ys(lines[1]), ys(lines[2])
+    assert all(b - c >= stats.SIDE_BY_SIDE - 0.01 for b, c in zip(bernd, chris))   # the same values, apart
+    assert stats.MARKERS[:3] == ("circle", "square", "triangle")
+    first, second, third = (stats._marker(k, 10, 10, "red") for k in stats.MARKERS[:3])
+    assert type(first[0]) is cv.Circle and type(second[0]) is cv.Rect and type(third[0]) is cv.Path
+
+
+def test_the_chart_is_of_the_game_picked_earlier_or_later(shell):
+    """The chart was always of the latest game: "Earlier game" and "Later game" pick
+    another among the chosen games, and say which it is."""
+    seed(shell.store)
+    root = drawn(shell)
+    assert "Match 2, game 3, " in all_text(root) and "the latest of 6" in all_text(root)
+    tap(root, "chart-earlier-hotdog")
+    root = drawn(shell)
+    words = all_text(root)
+    assert "Match 2, game 2, " in words and "2 of 6, counted from the latest" in words
+    for _ in range(5):
+        tap(drawn(shell), "chart-earlier-hotdog")
+    words = all_text(drawn(shell))
+    assert "Match 1, game 1, " in words and "6 of 6, counted from the latest" in words
+    (earlier,) = [c for c in controls(drawn(shell)) if getattr(c, "key", None) == "chart-earlier-hotdog"]
+    assert earlier.disabled
+    tap(drawn(shell), "chart-latest-hotdog")
+    assert "the latest of 6" in all_text(drawn(shell))

@@ -17,7 +17,7 @@ from companion.core.errors import RecordError
 from companion.core.night import NightRecord, parse_night
 from companion.core.referee import referee_json
 from companion.store import Store
-from companion.store.exchange import import_json
+from companion.store.imports import import_json
 from tests.e2e.harness import ROOT
 
 RETURNED = {"bids": [{"player": "Anna", "table": 5, "hotdogs": 6},     # never fits: goes back (HD-8)

@@ -4,6 +4,7 @@ a match deleted, the points per place changed."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -153,3 +154,39 @@ def test_the_record_is_checked_and_the_rule_said():
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
     assert [points_text(Fraction(n, d)) for n, d in ((3, 1), (5, 2), (4, 3), (0, 1))] == ["3", "2.5", "1.33", "0"]
+
+
+def test_a_solo_game_is_said_solo_not_played_as_a_team():
+    """Issue 29: sales' solo is one person with two hands (SA-2): it places nobody, and
+    says so as solo."""
+    solo = sales_game()
+    solo.update(mode="solo", players=["Hand 1", "Hand 2"], hand_size=1, leader="Hand 1")
+    one, two = ({"player": p, "card": {"suit": "sun", "value": v, "discard": 0}}
+                for p, v in (("Hand 1", 3), ("Hand 2", 2)))
+    solo["rounds"] = [{"sales": [{"plays": [one, two]}]}, *[{"sales": [{"plays": [two, one]}]}] * 2]
+    result = tally(night(ids=(SALES,)), {SALES: MatchRecord.model_validate(match_of(solo))})
+    (m,) = result.matches
+    assert m.status == NO_WINNER
+    assert m.line == "Sales #14 was played solo, one person playing every hand: it places nobody."
+    assert "team" not in m.line
+
+
+def test_a_player_is_named_by_a_counted_match_not_one_still_played():
+    """Issue 29: Chris spelt "CHRIS" in two matches not finished yet, "Chris" in the one
+    counted: the night names him as the counted match does (it went by most matches)."""
+    unfinished = hotdog_match()
+    unfinished["games"] = unfinished["games"][:2]
+    shouted = MatchRecord.model_validate(json.loads(json.dumps(unfinished).replace('"Chris"', '"CHRIS"')))
+    result = tally(night(ids=(SALES, 16, 17)), matches(m16=shouted, m17=shouted))
+    assert [m.status for m in result.matches] == [COUNTED, IN_PROGRESS, IN_PROGRESS]
+    assert "Chris" in [s.player for s in result.standings] and "CHRIS" not in [s.player for s in result.standings]
+
+
+def test_a_one_game_match_won_on_its_tie_break_says_which_ruling():
+    from tests.store.test_bgstats import sa13
+
+    record = {"game": "sales", **sa13()}
+    match = MatchRecord.model_validate({"kind": "match", "game": "sales", "players": record["players"],
+                                        "games": [{k: v for k, v in record.items() if k != "game"}]})
+    result = tally(night(ids=(SALES,)), {SALES: match})
+    assert result.matches[0].line == "Ben wins Sales #14 (SA-13)."

@@ -25,8 +25,7 @@ from companion.core.text import Label, Prose, decoded, first_hidden, text_fault
 from companion.games.burger.recipes import RecipeBook
 from companion.games.sales.deck import Deck
 from companion.store import Store
-from companion.store import nights as store_nights
-from companion.store.exchange import import_json
+from companion.store.imports import import_json, import_night
 from tests.e2e.harness import ROOT
 
 # Each hostile character as it comes in a JSON file: the escape, as written there.
@@ -187,7 +186,7 @@ def test_importing_a_night_with_a_hostile_name_keeps_nothing(store, kind):
     before = _kept(store)
     night = '{"kind": "night", "name": "Fri%sday", "date": "2024-05-03", "matches": [], "match_records": {}}'
     with pytest.raises(RecordError):
-        store_nights.import_night(store, night % HOSTILE[kind])
+        import_night(store, night % HOSTILE[kind])
     assert _kept(store) == before
 
 

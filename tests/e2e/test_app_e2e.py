@@ -249,7 +249,7 @@ def test_print_action_downloads_the_score_sheet(table, app_server):
     shot(table.pg, "phone-print-saved")
     with table.pg.expect_download() as got:
         table.click("Match for BG Stats")
-    assert got.value.suggested_filename.endswith("-bgstats.json")
+    assert got.value.suggested_filename.endswith(".bgsplay")              # BG Stats' own name
     bgstats = json.loads(open(got.value.path(), "rb").read())
     assert set(bgstats) == {"games", "players", "locations", "plays", "userInfo"}
     assert bgstats["plays"] == []  # game 1 is still being played: no play to log yet

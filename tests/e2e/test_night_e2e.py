@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from companion.store.exchange import import_json
-from tests.e2e.harness import PHONE, seeded_server, shot
+from companion.store.imports import import_json
+from tests.e2e.harness import DESKTOP, PHONE, seeded_server, shot
 from tests.e2e.table import Table
 from tests.night_records import burger_game, hotdog_match, match_of, sales_game
 from tests.pdf.helpers import text as pdf_text
@@ -79,3 +79,43 @@ def test_a_game_night_ticked_ranked_points_changed_exported_light_and_dark(chrom
         shot(t.pg, "night-phone-dark-top")
         t.into_view(t.button("Night as JSON").first)
         shot(t.pg, "night-phone-dark-matches")
+
+
+def _tie_breaks(store) -> None:
+    """A night of a sales game won on SA-13, a burger game won on BU-8, a solo game and a
+    Hot Dog match still being played where Chris is spelt "CHRIS"."""
+    from companion.store import nights as store_nights
+    from tests.night_records import PLAYERS
+    from tests.store.test_bgstats import _tied_game, sa13, solo
+
+    ids = [store.import_match("sales", ["Ann", "Ben", "Cat"], [sa13()], True),
+           store.import_match("burger", ["Ann", "Ben"], [_tied_game()], True),
+           store.import_match("sales", ["Hand 1", "Hand 2"], [solo()], True)]
+    playing = json.loads(json.dumps(hotdog_match()).replace('"Chris"', '"CHRIS"'))
+    ids.append(store.import_match("hotdog", [p.upper() if p == "Chris" else p for p in PLAYERS],
+                                  [{"game": "hotdog", **g} for g in playing["games"][:2]], False))
+    night = store_nights.new_record("Friday at Anna's")
+    for mid in ids:
+        night = night.with_match(mid)
+    store_nights.create(store, night)
+
+
+@pytest.fixture(scope="module")
+def tie_break_server(tmp_path_factory):
+    with seeded_server(tmp_path_factory.mktemp("night-ties"), _tie_breaks) as server:
+        yield server
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "laptop"])
+def test_a_night_says_its_tie_breaks_a_solo_game_and_a_game_still_played(chromium_browser, tie_break_server,
+                                                                          viewport):
+    name = "phone" if viewport is PHONE else "laptop"
+    with Table(chromium_browser, tie_break_server.url, viewport) as t:
+        t.scroll_to_tap = True
+        t.click("Game nights")
+        t.click("Friday at Anna's", exact=False)
+        t.see("Ben wins Sales #1 (SA-13).")
+        t.see("Ann wins Burger #2 (BU-8).")
+        t.see("Sales #3 was played solo, one person playing every hand: it places nobody.")
+        t.see("Hot Dog #4 is not finished: it counts nothing yet.")
+        shot(t.pg, f"night-{name}-tie-breaks")

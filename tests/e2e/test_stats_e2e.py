@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.app.test_stats import seed
-from tests.e2e.harness import PHONE, seeded_server, shot
+from tests.e2e.harness import DESKTOP, PHONE, seeded_server, shot
 from tests.e2e.table import Table
 
 pytestmark = pytest.mark.e2e
@@ -38,3 +38,61 @@ def test_statistics_opened_from_home_filtered_light_and_dark(chromium_browser, s
         chart = t.find("Chart: Money over the rounds: match 2, game 3").first
         t.into_view(chart)
         shot(t.pg, "stats-phone-dark-chart")
+
+
+def _evening(store) -> None:
+    """test_stats' two Hot Dog matches, a Hot Dog game two players finish level on $3 at
+    every round (their lines lie on each other), and a sales and a burger game each won
+    on its tie-break (SA-13, BU-8)."""
+    from tests.store.test_bgstats import ABC, _tied_game, sa13, shared_hotdog
+
+    seed(store)
+    level = shared_hotdog()
+    level["rounds"].insert(0, {"bids": [{"player": p, "table": 5, "hotdogs": 3} for p in ABC]})
+    store.import_match("hotdog", ABC, [level], False)
+    store.import_match("sales", ["Ann", "Ben", "Cat"], [sa13()], True)
+    store.import_match("burger", ["Ann", "Ben"], [_tied_game()], True)
+
+
+@pytest.fixture(scope="module")
+def evening_server(tmp_path_factory):
+    with seeded_server(tmp_path_factory.mktemp("stats-evening"), _evening) as server:
+        yield server
+
+
+def into_view(t: Table, found) -> None:
+    """Scroll until ``found`` is in view, the wheel over the page's middle (on a laptop
+    the content is a column in the middle: the margins do not scroll it)."""
+    found.wait_for()
+    size = t.pg.viewport_size or PHONE
+    for _ in range(40):
+        box = found.bounding_box()
+        if box is None or 60 <= box["y"] and box["y"] + box["height"] <= size["height"] - 10:
+            return
+        t.pg.mouse.move(size["width"] // 2, size["height"] // 2)
+        t.pg.mouse.wheel(0, box["y"] - size["height"] // 3)
+        t.pg.wait_for_timeout(150)
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "laptop"])
+def test_the_chart_has_axes_lines_apart_and_a_game_picker_and_a_tie_break_says_its_ruling(
+        chromium_browser, evening_server, viewport):
+    name = "phone" if viewport is PHONE else "laptop"
+    with Table(chromium_browser, evening_server.url, viewport) as t:
+        t.scroll_to_tap = True
+        t.click("Statistics")
+        t.see("Counted: 9 finished games, 4 complete matches.")
+        shot(t.pg, f"stats-{name}-top")
+        closest = t.find("Closest win: Ben, level on the top score and won on the tie-break (SA-13) (match 4, game 1)")
+        into_view(t, closest.first)
+        shot(t.pg, f"stats-{name}-games")
+        chart = t.find("Chart: Money over the rounds: match 3, game 1").first
+        into_view(t, chart)
+        t.see("Match 3, game 1, ")                                     # the latest game: the level lines
+        shot(t.pg, f"stats-{name}-chart-level-lines")
+        earlier = t.button("Earlier game").first
+        into_view(t, earlier)
+        earlier.click()
+        chart = t.find("Chart: Money over the rounds: match 2, game 3").first
+        into_view(t, chart)
+        shot(t.pg, f"stats-{name}-chart-earlier")

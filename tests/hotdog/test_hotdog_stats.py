@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from companion.core import registry, stats
-from companion.games.hotdog.stats import STATS, Bids, Facts, facts, sections
+from companion.games.hotdog.stats import STATS, Bids, Facts, counts, facts, sections, series
 
 
 def bid(player: str, table: int, hotdogs: int, dollars: int = 0, **flags: bool) -> dict:
@@ -59,9 +59,20 @@ def played(match_id: int, record: dict) -> stats.GamePlayed:
     return game
 
 
+def test_what_a_game_keeps_adds_up_whole_numbers_per_player_and_its_money():
+    typed, result = refereed(RECORD)
+    got = counts(typed, result)
+    assert got["Anna"] == {"bids": 3, "sold": 2, "prices": 3, "paid": 1, "returned_no_room": 0,
+                           "returned_table_full": 1, "returned_not_announced": 0, "table_5": 3}
+    assert got["Chris"]["returned_not_announced"] == 1 and got["Chris"]["table_7"] == 3
+    assert dict(series(typed, result)) == {"Anna": (3, 2, 5, 5), "Bernd": (3, 3, 5, 4), "Chris": (3, 1, 1, 8)}
+    assert json.loads(json.dumps(got)) == got               # kept in the store as JSON
+
+
 def test_sections_add_up_every_chosen_game_and_word_it():
     first, second = played(1, RECORD), played(2, RECORD)
-    sold, prices, tables, money = sections([first, second])
+    chart = stats.Chart(2, 1, 0.0, second.series, 0, 2)
+    sold, prices, tables, money = sections(stats.own([first, second], chart))
     assert isinstance(sold, stats.Table) and "HD-8" in sold.note and "HD-10" in sold.note and "HD-12" in sold.note
     rows = {r[0]: r[1:] for r in sold.rows}
     assert rows["Bernd"] == ("6", "4 (67%)", "2 (33%)", "2", "0", "0")
@@ -72,12 +83,14 @@ def test_sections_add_up_every_chosen_game_and_word_it():
     assert {r[0]: r[1:] for r in tables.rows}["Anna"] == ("6 (100%)", "0 (0%)")
     assert isinstance(money, stats.Lines) and money.title.endswith("match 2, game 1")
     assert dict(money.series)["Chris"] == (3, 1, 1, 8)
+    assert money.value_text(8) == "$8" and money.axis == "Round" and money.from_start   # the chart's axes
 
 
-def test_no_hot_dog_game_no_sections():
-    assert sections([]) == []
-    other = stats.GamePlayed(1, 1, "toy", ("A", "B"), {"A": 1, "B": 0}, ("A",), 3, None)
-    assert sections([other]) == []
+def test_no_hot_dog_game_no_sections_and_no_chart_without_one():
+    assert sections(stats.Own(())) == []
+    other = stats.GamePlayed(1, 1, "toy", ("A", "B"), {"A": 1, "B": 0}, ("A",), 3)
+    assert sections(stats.own([other])) == []
+    assert not any(isinstance(s, stats.Lines) for s in sections(stats.own([played(1, RECORD)])))
 
 
 def test_facts_survive_as_plain_frozen_data():

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.core import i18n
 from companion.games.sales import deck_edit as e
 from companion.games.sales.deck import Deck, load_deck, problems, shipped_decks, summary
 from tests.conftest import property_examples
@@ -26,11 +27,16 @@ def named(*, suits=("sun", "rain"), icons=("sunglasses", "umbrella", "coat")) ->
     return raw
 
 
+def beside(f: e.Faults) -> dict[int, list[str]]:
+    """The lines the editor shows beside each card with faults."""
+    return {i: f.card_lines(i) for i in f.cards}
+
+
 def test_a_blank_deck_says_what_it_lacks_at_the_deck_not_beside_a_card():
     raw = e.blank()
     f = e.faults(raw)
     assert f.cards == {}
-    assert f.deck == problems(raw) and len(f.deck) == 3      # no name, no suits, no cards
+    assert f.deck_lines() == problems(raw) and len(f.deck) == 3      # no name, no suits, no cards
     assert e.suit_summary(raw) == ["0 cards so far"]
     assert e.name_of(raw) == ""
 
@@ -160,7 +166,7 @@ def test_removing_a_suit_or_icon_in_use_leaves_the_cards_faulty_beside_them_unti
     raw = e.remove_icon(raw, "coat")
     f = e.faults(raw)
     assert f.deck == []
-    assert f.cards == {1: ["suit 'rain' is not one of the deck's suits (sun) or wild",
+    assert beside(f) == {1: ["suit 'rain' is not one of the deck's suits (sun) or wild",
                            "icon 'coat' is not one of the deck's icons",
                            "set icon 'coat' is not one of the deck's icons"]}
     assert f.count == 3
@@ -178,10 +184,10 @@ def test_every_line_of_the_check_is_placed_and_a_shared_id_is_said_beside_each_c
     f = e.faults(raw)
     lines = problems(raw)
     assert lines == ["cards[1] (id 'sun-2').value: must be at least 0"]   # the schema's faults first
-    assert f.cards == {1: ["value: must be at least 0"]}
+    assert beside(f) == {1: ["value: must be at least 0"]}
     raw = e.set_value(raw, 1, 2)
     f = e.faults(raw)
-    assert f.cards == {0: ["the id 'sun-1' is used by 2 cards"], 2: ["the id 'sun-1' is used by 2 cards"]}
+    assert beside(f) == {0: ["the id 'sun-1' is used by 2 cards"], 2: ["the id 'sun-1' is used by 2 cards"]}
     assert f.count == 2 and len(problems(raw)) == 1
 
 
@@ -235,7 +241,7 @@ def test_the_shipped_example_entered_with_these_edits_is_the_same_deck():
 def test_an_object_is_needed_to_edit():
     with pytest.raises(e.EditError, match="not a JSON object"):
         e.add_suit([1, 2], "sun")
-    assert e.faults([1, 2]).deck == ["deck: a deck file must be a JSON object"]
+    assert e.faults([1, 2]).deck_lines() == ["deck: a deck file must be a JSON object"]
     assert e.suit_summary("x") == ["0 cards so far"]
 
 
@@ -287,3 +293,35 @@ def test_any_edits_keep_a_json_object_the_check_reads_and_a_faultless_one_is_a_d
         if not lines:
             Deck.model_validate(again)
             assert found.count == 0
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_shared_id_is_shown_beside_both_cards_in_every_language(language):
+    """The check's faults are facts, worded when drawn: the editor places them by their
+    cards, never by reading an English line back (in German a shared id showed beside
+    one card only)."""
+    raw = named()
+    for v in (1, 2, 3):
+        raw, _ = e.add_card(raw, "sun", v)
+    raw = e.set_id(raw, 2, "SUN-1")
+    raw = e.set_suit(raw, 1, "snow")
+    f = e.faults(raw)
+    with i18n.using(language):
+        shown = beside(f)
+        lines = problems(raw)
+    said = {"en": ("the id 'sun-1' is used by 2 cards",
+                   "suit 'snow' is not one of the deck's suits (sun, rain) or wild"),
+            "de": ("die Kennung „sun-1“ haben 2 Karten",
+                   "Farbe „snow“ ist keine Farbe des Decks (sun, rain) und nicht wild")}[language]
+    assert shown == {0: [said[0]], 2: [said[0]], 1: [said[1]]}
+    assert lines == [f"cards[0] (id 'sun-1'): {said[0]}", f"cards[1] (id 'sun-2'): {said[1]}"]
+
+
+def test_a_fault_of_a_field_is_shown_beside_its_card_in_german():
+    raw = named()
+    raw, _ = e.add_card(raw, "sun", 1)
+    raw["cards"][0]["value"] = -1
+    with i18n.using("de"):
+        assert beside(e.faults(raw)) == {0: ["value: muss mindestens 0 sein"]}
+        assert e.faults(raw).deck_lines() == []
+        assert e.faults([1]).deck_lines() == ["Deck: eine Deckdatei muss ein JSON-Objekt sein"]

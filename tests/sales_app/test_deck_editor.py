@@ -134,3 +134,26 @@ def test_the_picked_card_changed_in_place_value_suit_and_place(shell):
     assert [(c["id"], c["suit"], c["value"]) for c in kept(shell, item_id)["cards"]] == [
         ("sun-2", "rain", 3), ("sun-1", "sun", 1)]
     assert "Card 1 of 2: rain 3" in texts(drawn(shell, item_id))      # still the card picked
+
+
+@pytest.mark.parametrize("language, said", [("en", "the id 'sun-1' is used by 2 cards"),
+                                            ("de", "die Kennung „sun-1“ haben 2 Karten")])
+def test_a_shared_id_is_said_beside_both_cards_in_the_language_in_use(shell, language, said):
+    """The editor places each fault by the cards the check names, never by reading its
+    line back: in German the shared id showed beside the first card only."""
+    from companion.core import i18n
+
+    raw = named()
+    raw, _ = deck_edit.add_card(raw, "sun", 1)
+    raw, _ = deck_edit.add_card(raw, "rain", 2)
+    raw, i = deck_edit.add_card(raw, "sun", 3)
+    raw = deck_edit.set_id(raw, i, "SUN-1")
+    item_id = stored(shell, raw)
+    with i18n.using(language):
+        root = drawn(shell, item_id)
+        beside = {}
+        for n in range(3):
+            (card,) = [c for c in controls(root) if isinstance(c, ft.Semantics) and c.identifier == f"deck-card-{n}"]
+            (column,) = [c for c in controls(root) if isinstance(c, ft.Column) and card in c.controls]
+            beside[n] = [t for t in texts(column) if t == said]
+    assert beside == {0: [said], 1: [], 2: [said]}

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from companion.core import i18n
 from companion.games.sales.seat import SEAT
@@ -21,3 +24,41 @@ def test_a_hosted_sale_is_explained_in_the_language_chosen_now():
     assert english["explanation"].startswith("Cat wins with the wild 2")
     assert german["explanation"].startswith("Cat gewinnt mit Joker 2")
     assert german["winner"] == english["winner"] == "Cat"     # the data stays as it is
+
+
+def _deck_lines(store: Any) -> list[str]:
+    """The deck summary the sales setup shows for the first shipped deck, drawn now."""
+    from companion.games.sales import view
+    from tests.sales_app.test_sales_screens import draw, texts
+    from tests.tabs import tab
+
+    return [t for t in texts(draw(view.SetupScreen, tab(store))) if "45" in t]
+
+
+@pytest.mark.parametrize("first, then", [("en", "de"), ("de", "en")])
+def test_sa1_the_setups_deck_summary_follows_the_language_switched_to(store, first, then):
+    """The deck file is read and checked once (its facts kept per file version), and its
+    summary worded each time it is drawn: after switching language the setup says it in
+    the new one, without a restart."""
+    said = {"en": "Example weather deck (edit me): 45 cards, 4 suits",
+            "de": "Beispiel-Wetterdeck (Beispiel zum Anpassen): 45 Karten, 4 Farben"}
+    with i18n.using(first):
+        assert _deck_lines(store) == [said[first]]
+    with i18n.using(then):
+        assert _deck_lines(store) == [said[then]]
+
+
+def test_sa1_a_deck_file_is_checked_once_for_every_language():
+    """One copy of a checked deck file serves every language: it holds facts, not lines."""
+    from companion.games.sales.deck import shipped_decks
+    from companion.games.sales.deckfiles import deck_file
+
+    path = str(shipped_decks()[0])
+    with i18n.using("en"):
+        english = deck_file(path)
+        summary = english.summary if english is not None else []
+    with i18n.using("de"):
+        german = deck_file(path)
+        assert german is english
+        assert german is not None and german.summary != summary
+        assert german.summary[0].endswith("45 Karten, 4 Farben")

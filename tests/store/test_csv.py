@@ -151,3 +151,57 @@ def test_zero_is_written_as_0_and_booleans_as_true_or_false():
     rows = read(game_csv(load_example("hotdog-rulebook-prices.json")))
     chris = of(rows, "round", player="Chris")[0]
     assert chris["dollars"] == "0" and chris["payout"] == "0"
+
+
+@pytest.mark.parametrize("name, winners", [("sales", ["Ben"]), ("burger", ["Ann"])])
+def test_a_finished_sales_or_burger_match_is_over_in_its_match_rows(tmp_path, name, winners):
+    """Issue 29: a sales or burger match is its one game (GameSpec.match_games): once the
+    game is over the match is over, and its winner is the game's, tie-break and all
+    (SA-13: Ann and Ben tie on 3, Ben won the later sale; BU-8: fewer rat tokens)."""
+    from tests.store.test_bgstats import _tied_game, sa13
+
+    record = {"game": name, **(sa13() if name == "sales" else _tied_game())}
+    store = Store(tmp_path / "companion.sqlite3")
+    mid = store.create_match(name, record["players"], record)
+    rows = read(match_csv(store.match(mid)))
+    match_rows = of(rows, "match")
+    assert [r["player"] for r in match_rows] == record["players"]
+    assert bools(match_rows, "over") == [True] * len(match_rows)
+    assert [r["player"] for r in match_rows if r["winner"] == "true"] == winners
+    assert [r["score"] for r in match_rows] == [r["score"] for r in of(rows, "game")]   # its game's scores
+    store.close()
+
+
+def test_a_match_csv_says_when_each_game_and_the_match_were_played(tmp_path):
+    """Issue 29: an export carries its dates. The "game" rows say when each game was
+    started and last changed, the "match" rows the match's, local and to the minute (a
+    spreadsheet reads them as dates); an imported match's are its export's, not the
+    import's."""
+    import datetime as dt
+
+    from companion.store.exchange import match_json
+    from companion.store.imports import import_json
+    from tests.store.test_imports import hotdog_match
+
+    store = Store(tmp_path / "companion.sqlite3")
+    other = Store(tmp_path / "other.sqlite3")
+    try:
+        mid = import_json(store, json.dumps(hotdog_match())).match_id
+        then = dt.datetime(2026, 11, 27, 20, 15).timestamp()
+        with store.transaction() as c:
+            c.execute("UPDATE matches SET created_at=?, updated_at=? WHERE id=?", (then, then + 5400, mid))
+            for n in (1, 2, 3):
+                c.execute("UPDATE games SET created_at=?, updated_at=? WHERE match_id=? AND number=?",
+                          (then + (n - 1) * 1800, then + n * 1800 - 60, mid, n))
+        rows = read(match_csv(store.match(mid)))
+        games = of(rows, "game")
+        assert {(r["game"], r["started"], r["changed"]) for r in games} == {
+            ("1", "2026-11-27 20:15", "2026-11-27 20:44"), ("2", "2026-11-27 20:45", "2026-11-27 21:14"),
+            ("3", "2026-11-27 21:15", "2026-11-27 21:44")}
+        assert {(r["started"], r["changed"]) for r in of(rows, "match")} == {("2026-11-27 20:15", "2026-11-27 21:45")}
+        assert all(r["started"] == "" for r in of(rows, "round"))
+        there = import_json(other, match_json(store.match(mid))).match_id
+        assert read(match_csv(other.match(there))) == rows
+    finally:
+        store.close()
+        other.close()

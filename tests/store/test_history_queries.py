@@ -75,3 +75,32 @@ def test_a_solo_match_is_no_group_to_offer_again(store):
                                                "mode": "coop", "sales": []})
     assert [g.players for g in store.groups()] == [("Ann", "Ben"), ("Hand 1", "Hand 2")]
     assert [g.players for g in groups_played(store)] == [("Ann", "Ben")]
+
+
+def test_summaries_are_read_again_only_when_the_file_changed(store, monkeypatch):
+    """History, its search and a night's list ask for the summaries at every draw; at
+    10,000 matches reading them costs a few hundred ms, so they are read once per state
+    of the file: a write of this store and another program's commit are each seen at
+    the next ask (issue 26: History at 10,000 matches)."""
+    import json as json_module
+
+    from companion.store import Store, db
+
+    a = hotdog(store, ["Anna", "Bernd"])
+    parsed: list[str] = []
+    real = json_module.loads
+    monkeypatch.setattr(db.json, "loads", lambda text, *args, **kw: (parsed.append(text), real(text))[1])
+    first = store.summaries()
+    assert len(parsed) == 1
+    assert store.summaries() == first and store.summaries("anna") == first and len(parsed) == 1
+    b = hotdog(store, ["Chris", "Dora"])                                # this store writes
+    assert [m.id for m in store.summaries()] == [b, a]
+    other = Store(store.path)                                           # another program writes
+    try:
+        other.set_finished(a)
+    finally:
+        other.close()
+    got = store.summaries()
+    assert [m.id for m in got] == [a, b] and got[0].finished
+    got.clear()                                                          # a caller's list is its own
+    assert len(store.summaries()) == 2

@@ -15,9 +15,10 @@ import pytest
 from companion.core.errors import CompanionError, StoreError
 from companion.core.night import DELETED, NightRecord
 from companion.store import Store
+from companion.store import imports as store_imports
 from companion.store import nights as store_nights
 from companion.store.db import MIGRATIONS, SCHEMA_VERSION, _statements
-from companion.store.exchange import import_json
+from companion.store.imports import import_json
 from tests.night_records import burger_game, hotdog_match, match_of, sales_game
 
 
@@ -86,7 +87,9 @@ def test_exports_json_with_its_matches_and_csv(store):
     data = json.loads(store_nights.night_json(store, stored))
     assert {k: data[k] for k in ("kind", "name", "date", "points", "matches")} == {
         "kind": "night", "name": "Friday", "date": "2026-11-27", "points": [3, 2, 1], "matches": [hd, sa, bu]}
-    assert data["match_records"][str(hd)] == hotdog_match()
+    exported = data["match_records"][str(hd)]
+    assert {k: exported[k] for k in ("kind", "game", "players", "games")} == hotdog_match()
+    assert exported["id"] == store.match_uid(hd) and len(exported["played"]) == 3   # its id and dates travel
     assert data["match_records"][str(bu)]["players"] == ["anna", "Bernd", "Chris"]
     rows = list(csv.DictReader(io.StringIO(store_nights.night_csv(store_nights.tally_of(store, stored.record)))))
     burger = [r for r in rows if r["row"] == "match" and r["game"] == "burger"]
@@ -122,7 +125,7 @@ def test_an_export_imported_back_is_the_same_night_with_its_matches_new(store, t
     text = store_nights.night_json(store, store_nights.night(store, nid))
     other = Store(tmp_path / "other.sqlite3")
     try:
-        other_nid = store_nights.import_night(other, text)
+        other_nid = store_imports.import_night(other, text)
         assert other_nid is not None
         record = store_nights.night(other, other_nid).record
         assert (record.name, record.date, record.points, len(record.matches)) == ("Friday", "2026-11-27", [5, 2], 2)
@@ -132,11 +135,11 @@ def test_an_export_imported_back_is_the_same_night_with_its_matches_new(store, t
             (s.player, s.total, s.rank) for s in before.standings]
         assert sorted(m.game for m in other.matches()) == ["burger", "hotdog"]   # the deleted one left out
         # not a night: left to the caller; a bad match: nothing kept
-        assert store_nights.import_night(other, json.dumps(hotdog_match())) is None
+        assert store_imports.import_night(other, json.dumps(hotdog_match())) is None
         broken = json.loads(text)
         broken["match_records"][str(hd)]["players"] = ["Anna", "Bernd"]
         with pytest.raises(CompanionError, match=f"match {hd}"):
-            store_nights.import_night(other, json.dumps(broken))
+            store_imports.import_night(other, json.dumps(broken))
         assert len(other.matches()) == 2 and len(store_nights.nights(other)) == 1
     finally:
         other.close()

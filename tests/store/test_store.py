@@ -11,7 +11,8 @@ import pytest
 
 from companion.games.hotdog import forms, present
 from companion.store import SCHEMA_VERSION, Store, data_dir
-from companion.store.exchange import game_csv, game_json, import_json, match_csv, match_json
+from companion.store.exchange import game_csv, game_json, match_csv, match_json
+from companion.store.imports import import_json
 from tests.conftest import run_cli
 
 PLAYERS = ["Anna", "Bernd", "Chris"]

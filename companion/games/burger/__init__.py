@@ -27,6 +27,7 @@ GAME = GameSpec(
         "complete": "BU-5",
     },
     final_scores=rules.final_scores,
+    tie_break="BU-8",
     commands=add_commands,
     parts={
         "rules": "companion.games.burger.rules",

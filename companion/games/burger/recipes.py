@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -275,29 +276,38 @@ def summary(book: RecipeBook) -> list[str]:
     return lines
 
 
-def _read(path: Path) -> tuple[list[str], RecipeBook | None, bool]:
-    """A file's problems, its book (None if it has problems) and whether it could be read
-    as JSON at all. The bytes are read as the referee reads a record: not UTF-8, not
-    JSON or nested too deeply is one problem, never a traceback."""
+class Reading(Enum):
+    """How far a recipe file was read: a fact, so nothing tells it from a worded line."""
+
+    UNREADABLE = "unreadable"   # the file could not be read (the line names it)
+    NOT_JSON = "not json"       # read, but not JSON a recipe set can be (the line does not name it)
+    CHECKED = "checked"         # JSON, checked: each line names its place in the file
+
+
+def _read(path: Path) -> tuple[list[str], RecipeBook | None, Reading]:
+    """A file's problems, its book (None if it has problems) and how far it was read.
+    The bytes are read as the referee reads a record: not UTF-8, not JSON or nested too
+    deeply is one problem, never a traceback."""
     try:
         data = path.read_bytes()
     except OSError as exc:
-        return [f"cannot read {path}: {exc.strerror or exc}"], None, False
+        said = _("cannot read {path}: {error}").format(path=path, error=exc.strerror or exc)
+        return [said], None, Reading.UNREADABLE
     try:
         raw = parse_json(data)
     except RecordError as err:
-        return [err.message], None, False
+        return [err.message], None, Reading.NOT_JSON
     found = problems(raw)
     if found:
-        return found, None, True
-    return [], RecipeBook.model_validate(raw), True
+        return found, None, Reading.CHECKED
+    return [], RecipeBook.model_validate(raw), Reading.CHECKED
 
 
 def check_file(path: str | Path) -> tuple[list[str], list[str]]:
     """(problems, summary) of a recipe file: problems empty when the file is good."""
-    found, book, parsed = _read(Path(path))
+    found, book, reading = _read(Path(path))
     if book is None:
-        return (found if parsed or found[0].startswith("cannot read") else [f"{path}: {found[0]}"]), []
+        return (found if reading is not Reading.NOT_JSON else [f"{path}: {found[0]}"]), []
     return [], summary(book)
 
 
@@ -310,9 +320,9 @@ def load_recipes(path: str | Path | None = None) -> RecipeBook:
     """A recipe file (default: the shipped example); a bad one raises a one-line RecordError
     naming its first fault."""
     path = Path(path) if path is not None else RECIPES_DIR / "example.json"
-    found, book, __ = _read(path)
+    found, book, reading = _read(path)
     if book is None:
-        if found[0].startswith("cannot read"):
+        if reading is Reading.UNREADABLE:
             raise RecordError(f"recipes: {found[0]}")
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
         raise RecordError(f"recipes {path.name}: {found[0]}{more}")

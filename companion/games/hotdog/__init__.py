@@ -24,6 +24,7 @@ GAME = GameSpec(
         "player": "HD-6",
     },
     final_scores=rules.final_scores,
+    match_games=3,
     match_ruling="HD-15",
     score_text=money,
     parts={

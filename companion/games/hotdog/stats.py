@@ -10,18 +10,21 @@ it was sold or returned, and why. From those, per player:
 - the average **price** of a sold bid (price = hot dogs − dollars, HD-7) and the
   average dollars a sold bid paid to the bank (HD-9; a returned bid pays nothing);
 - the **tables** chosen (HD-2: 5 and 7, and 9 with four or five players), every bid;
-- and, as a chart, the money of the latest chosen game after each round, from the
-  $3 each player starts with (HD-3) or the setup's own amounts.
+- and, as a chart, the money of one chosen game (the latest unless another is picked)
+  after each round, from the $3 each player starts with (HD-3) or the setup's own amounts.
+
+What one game tells is kept with it in the store as whole numbers per player
+(:func:`counts`: they add up over games) and its money over the rounds (:func:`series`);
+:func:`sections` words the chosen games' sums.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.core import i18n
-from companion.core.names import key
-from companion.core.stats import GamePlayed, GameStats, Lines, Section, Table
+from companion.core.stats import GameStats, Lines, Own, Section, Table
 from companion.games.hotdog import rules
 from companion.games.hotdog.i18n import _
 from companion.games.hotdog.models import HotDogRecord, HotDogResult
@@ -70,6 +73,35 @@ def facts(record: HotDogRecord, result: HotDogResult) -> Facts:
     return Facts(bids, money)
 
 
+#: The figures one game tells per player (``counts``); each adds up over games.
+BIDS, SOLD, PRICES, PAID = "bids", "sold", "prices", "paid"
+RETURNED = {"no room": "returned_no_room", "table full": "returned_table_full",
+            "not announced": "returned_not_announced"}
+
+
+def table_figure(table: int) -> str:
+    return f"table_{table}"
+
+
+def counts(record: HotDogRecord, result: HotDogResult) -> dict[str, dict[str, int]]:
+    """One finished game's figures per player: bids made, sold, returned by reason, the
+    sold bids' prices and dollars added up, and the bids at each table."""
+    got = facts(record, result)
+    out: dict[str, dict[str, int]] = {}
+    for p, b in got.bids:
+        mine = {BIDS: b.bids, SOLD: b.sold, PRICES: b.prices, PAID: b.paid}
+        mine.update({RETURNED[r]: n for r, n in zip(REASONS, b.returned)})
+        mine.update({table_figure(t): n for t, n in b.tables})
+        out[p] = mine
+    return out
+
+
+def series(record: HotDogRecord, result: HotDogResult) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Each player's money at the start (HD-3) and after each round."""
+    start = rules.start(record).money
+    return tuple((p, (start[p], *(r.money[p] for r in result.rounds))) for p in record.players)
+
+
 def _average(total: int, n: int) -> str:
     # Translators: an average amount of dollars, e.g. '$2.50'
     return _("${amount}").format(amount=i18n.decimal(total / n, 2)) if n else "–"
@@ -79,37 +111,25 @@ def _share(n: int, of: int) -> str:
     return f"{i18n.number(n)} ({i18n.number(round(100 * n / of))}%)" if of else "0"
 
 
-def sections(games: Sequence[GamePlayed]) -> list[Section]:
-    mine = [g for g in games if isinstance(g.facts, Facts)]
+def sections(own: Own) -> list[Section]:
+    """The chosen games' bids, prices and tables per player, and the picked game's money."""
+    mine = [(p, c) for p, c in own.players if c.get(BIDS)]
     if not mine:
         return []
-    names: dict[str, str] = {}
-    sums: dict[str, list[int]] = {}                  # bids, sold, 3 reasons, prices, paid
-    at: dict[str, dict[int, int]] = {}
-    for g in mine:
-        for p, b in g.facts.bids:
-            k = key(p)
-            names[k] = p
-            c = sums.setdefault(k, [0] * 7)
-            for i, v in enumerate((b.bids, b.sold, *b.returned, b.prices, b.paid)):
-                c[i] += v
-            tables = at.setdefault(k, {})
-            for t, n in b.tables:
-                tables[t] = tables.get(t, 0) + n
-    total = {k: Bids(c[0], c[1], (c[2], c[3], c[4]), c[5], c[6], tuple(sorted(at[k].items())))
-             for k, c in sums.items()}
-    order = sorted(total, key=lambda k: (-total[k].bids, k))
-    table_values = sorted({t for b in total.values() for t, _n in b.tables})
+    order = sorted(mine, key=lambda pc: -pc[1].get(BIDS, 0))
+    tables = sorted({int(f.removeprefix("table_")) for _p, c in mine for f in c if f.startswith("table_")})
+
+    def n(c: Mapping[str, int], figure: str) -> int:
+        return c.get(figure, 0)
+
     sold_rows = tuple(
-        (names[k], str(b.bids), _share(b.sold, b.bids), _share(sum(b.returned), b.bids),
-         *(str(n) for n in b.returned))
-        for k, b in ((k, total[k]) for k in order))
-    price_rows = tuple((names[k], str(total[k].sold), _average(total[k].prices, total[k].sold),
-                        _average(total[k].paid, total[k].sold)) for k in order)
-    table_rows = tuple((names[k], *(_share(dict(total[k].tables).get(t, 0), total[k].bids) for t in table_values))
-                       for k in order)
-    latest = mine[-1]
-    return [
+        (p, str(n(c, BIDS)), _share(n(c, SOLD), n(c, BIDS)),
+         _share(sum(n(c, RETURNED[r]) for r in REASONS), n(c, BIDS)), *(str(n(c, RETURNED[r])) for r in REASONS))
+        for p, c in order)
+    price_rows = tuple((p, str(n(c, SOLD)), _average(n(c, PRICES), n(c, SOLD)), _average(n(c, PAID), n(c, SOLD)))
+                       for p, c in order)
+    table_rows = tuple((p, *(_share(n(c, table_figure(t)), n(c, BIDS)) for t in tables)) for p, c in order)
+    out: list[Section] = [
         Table(_("Bids sold and returned"),
               (_("Player"), _("Bids"), _("Sold"), _("Returned"), _("No room"), _("Table full"), _("Not announced")),
               sold_rows,
@@ -120,13 +140,17 @@ def sections(games: Sequence[GamePlayed]) -> list[Section]:
               price_rows,
               _("Price: hot dogs − dollars (HD-7); a sold bid pays its dollars to the bank, "
                 "a returned bid pays nothing (HD-9).")),
-        Table(_("Tables chosen"), (_("Player"), *(_("{table} table").format(table=t) for t in table_values)),
+        Table(_("Tables chosen"), (_("Player"), *(_("{table} table").format(table=t) for t in tables)),
               table_rows,
               _("Every bid names one neutral table: 5 and 7, and 9 with four or five players (HD-2).")),
-        Lines(_("Money over the rounds: match {match}, game {n}").format(match=latest.match_id, n=latest.number),
-              tuple((p, values) for p, values in latest.facts.money),
-              _("Each player's dollars at the start (HD-3) and after each round; the latest game shown.")),
     ]
+    if own.chart is not None:
+        out.append(Lines(_("Money over the rounds: match {match}, game {n}").format(
+                             match=own.chart.match_id, n=own.chart.number),
+                         own.chart.series,
+                         _("Each player's dollars at the start (HD-3) and after each round."),
+                         value_text=i18n.money, axis=_("Round")))
+    return out
 
 
-STATS = GameStats(facts=facts, sections=sections)
+STATS = GameStats(counts=counts, sections=sections, series=series)

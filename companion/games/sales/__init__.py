@@ -29,6 +29,7 @@ GAME = GameSpec(
         "icon": "SA-1",
     },
     final_scores=rules.final_scores,
+    tie_break="SA-13",
     commands=add_commands,
     lone_modes=frozenset({"solo"}),
     parts={

@@ -3,14 +3,17 @@
 The rule texts do not list the cards, so a deck lives in a JSON file under
 ``assets/decks/``: its name, a description, its suits (weathers) and icons, and
 every card with an id, its suit or ``wild``, value, discard icons, the icons it
-shows and optionally what set it collects. ``check_file`` reports every fault
-line by line (``companion deck check FILE``); ``card_attributes`` turns a deck
+shows and optionally what set it collects. :func:`check` finds every fault as a
+typed :class:`Fault` (where, which cards, what), worded only when shown;
+``check_file`` reports them line by line (``companion deck check FILE``); ``card_attributes`` turns a deck
 card id into the contract's card attributes, so records stay in attribute form.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -98,41 +101,216 @@ def _where(loc: tuple[Any, ...], raw: Any) -> str:
     return out or "deck"
 
 
-def problems(raw: Any) -> list[str]:
-    """Every fault of a deck file's parsed JSON, one line each (empty: a good deck)."""
+# ---------------------------------------------------------------- faults, as facts
+#
+# The check returns what is wrong as data: where (the field, as ``companion deck check``
+# names it), which cards (their indexes: the editor shows a fault beside each), what
+# (the fault's kind and values). A fault is worded only when it is drawn (``said``, or
+# ``beside`` next to its card), in the language in effect then: nothing parses a line
+# back, and a deck checked once may be shown in any language.
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One fault of a deck file. ``cards``: the indexes of the cards it concerns (none:
+    it is about the deck itself)."""
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        return ()
+
+    def said(self) -> str:
+        """The line ``companion deck check`` prints, in the language in effect."""
+        raise NotImplementedError
+
+    def beside(self) -> str:
+        """The line shown beside its card (without the card's location); the whole
+        line for a fault about the deck."""
+        return self.said()
+
+
+@dataclass(frozen=True)
+class _CardFault(Fault):
+    """A fault of the card at ``index`` (its id as the file has it)."""
+
+    index: int
+    card_id: str
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        return (self.index,)
+
+    def said(self) -> str:
+        return f"cards[{self.index}] (id '{self.card_id}'): {self.beside()}"
+
+
+@dataclass(frozen=True)
+class NotAnObject(Fault):
+    """The file's JSON is not an object."""
+
+    def said(self) -> str:
+        return _("deck: a deck file must be a JSON object")
+
+
+@dataclass(frozen=True)
+class Invalid(Fault):
+    """A field of the wrong shape, as pydantic found it: ``loc`` its location, ``at`` it
+    said (``cards[3] (id 'sun-4').value``), ``card`` the card it is in, ``error`` pydantic's."""
+
+    loc: tuple[str | int, ...]
+    at: str
+    card: int | None
+    error: Mapping[str, Any] = field(compare=False)
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        return () if self.card is None else (self.card,)
+
+    def said(self) -> str:
+        return f"{self.at}: {describe_error(self.error)}"
+
+    def beside(self) -> str:
+        if self.card is None:
+            return self.said()
+        rest = _where(self.loc[2:], None) if len(self.loc) > 2 else ""
+        return f"{rest}: {describe_error(self.error)}" if rest else describe_error(self.error)
+
+
+@dataclass(frozen=True)
+class SuitTwice(Fault):
+    suit: str
+    n: int
+
+    def said(self) -> str:
+        return _("suits: '{suit}' is listed {n} times").format(suit=self.suit, n=self.n)
+
+
+@dataclass(frozen=True)
+class WildSuit(Fault):
+    def said(self) -> str:
+        return _("suits: 'wild' is not a suit: wild cards are on suit for every suit (SA-4)")
+
+
+@dataclass(frozen=True)
+class IconTwice(Fault):
+    icon: str
+    n: int
+
+    def said(self) -> str:
+        return _("icons: '{icon}' is listed {n} times").format(icon=self.icon, n=self.n)
+
+
+@dataclass(frozen=True)
+class SharedId(Fault):
+    """Several cards use one id (compared without regard to case): said once, at the
+    first of them, and shown beside each (``sharing``)."""
+
+    index: int
+    card_id: str
+    sharing: tuple[int, ...]
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        return self.sharing
+
+    def said(self) -> str:
+        return f"cards[{self.index}] (id '{self.card_id}'): {self.beside()}"
+
+    def beside(self) -> str:
+        return _("the id '{id}' is used by {n} cards").format(id=self.card_id, n=len(self.sharing))
+
+
+@dataclass(frozen=True)
+class UnknownSuit(_CardFault):
+    suit: str
+    suits: tuple[str, ...]
+
+    def beside(self) -> str:
+        return _("suit '{suit}' is not one of the deck's suits ({suits}) or wild").format(
+            suit=self.suit, suits=", ".join(self.suits))
+
+
+@dataclass(frozen=True)
+class UnknownIcon(_CardFault):
+    icon: str
+
+    def beside(self) -> str:
+        return _("icon '{icon}' is not one of the deck's icons").format(icon=self.icon)
+
+
+@dataclass(frozen=True)
+class UnknownSetIcon(_CardFault):
+    icon: str
+
+    def beside(self) -> str:
+        return _("set icon '{icon}' is not one of the deck's icons").format(icon=self.icon)
+
+
+@dataclass(frozen=True)
+class Unreadable(Fault):
+    """The file cannot be read at all (``error``: the system's reason)."""
+
+    path: str
+    error: str
+
+    def said(self) -> str:
+        return _("cannot read {path}: {error}").format(path=self.path, error=self.error)
+
+
+@dataclass(frozen=True)
+class NotJson(Fault):
+    """The text is not JSON a deck can be read from: ``message`` is the record reader's
+    (:func:`companion.core.record.parse_json`), worded when it was read; ``where`` the
+    file's path, if it has one."""
+
+    where: str
+    message: str
+
+    def said(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+
+def check(raw: Any) -> list[Fault]:
+    """Every fault of a deck file's parsed JSON (empty: a good deck), as facts."""
     if not isinstance(raw, dict):
-        return [_("deck: a deck file must be a JSON object")]
+        return [NotAnObject()]
     try:
         deck = Deck.model_validate(raw)
     except ValidationError as exc:
-        return [f"{_where(tuple(e['loc']), raw)}: {describe_error(e)}" for e in exc.errors(include_url=False)]
-    found: list[str] = []
-    suits = [s for s in deck.suits]
-    for s, n in Counter(suits).items():
-        if n > 1:
-            found.append(_("suits: '{suit}' is listed {n} times").format(suit=s, n=n))
+        listed = raw.get("cards")
+        count = len(listed) if isinstance(listed, list) else 0
+        out: list[Fault] = []
+        for e in exc.errors(include_url=False):
+            loc = tuple(e["loc"])
+            index = loc[1] if len(loc) > 1 and loc[0] == "cards" and isinstance(loc[1], int) else None
+            out.append(Invalid(loc, _where(loc, raw), index if index is not None and index < count else None,
+                               {k: v for k, v in e.items() if k in ("type", "msg", "ctx", "input")}))
+        return out
+    found: list[Fault] = []
+    suits = list(deck.suits)
+    found += [SuitTwice(s, n) for s, n in Counter(suits).items() if n > 1]
     if WILD in suits:
-        found.append(_("suits: 'wild' is not a suit: wild cards are on suit for every suit (SA-4)"))
+        found.append(WildSuit())
     icons = {i.casefold() for i in deck.icons}
-    for icon, n in Counter(i.casefold() for i in deck.icons).items():
-        if n > 1:
-            found.append(_("icons: '{icon}' is listed {n} times").format(icon=icon, n=n))
-    ids = Counter(c.id.casefold() for c in deck.cards)
+    found += [IconTwice(icon, n) for icon, n in Counter(i.casefold() for i in deck.icons).items() if n > 1]
+    ids: dict[str, list[int]] = {}
     for i, card in enumerate(deck.cards):
-        at = f"cards[{i}] (id '{card.id}')"
-        if ids[card.id.casefold()] > 1:
-            found.append(_("{at}: the id '{id}' is used by {n} cards").format(
-                at=at, id=card.id, n=ids[card.id.casefold()]))
-            ids[card.id.casefold()] = 0  # say it once
+        ids.setdefault(card.id.casefold(), []).append(i)
+    for i, card in enumerate(deck.cards):
+        sharing = ids[card.id.casefold()]
+        if len(sharing) > 1 and sharing[0] == i:      # said once, at the first of them
+            found.append(SharedId(i, card.id, tuple(sharing)))
         if card.suit != WILD and card.suit not in suits:
-            found.append(_("{at}: suit '{suit}' is not one of the deck's suits ({suits}) or wild").format(
-                at=at, suit=card.suit, suits=", ".join(suits)))
-        for icon in card.icons:
-            if icon.casefold() not in icons:
-                found.append(_("{at}: icon '{icon}' is not one of the deck's icons").format(at=at, icon=icon))
+            found.append(UnknownSuit(i, card.id, card.suit, tuple(suits)))
+        found += [UnknownIcon(i, card.id, icon) for icon in card.icons if icon.casefold() not in icons]
         if card.set is not None and card.set.icon.casefold() not in icons:
-            found.append(_("{at}: set icon '{icon}' is not one of the deck's icons").format(at=at, icon=card.set.icon))
+            found.append(UnknownSetIcon(i, card.id, card.set.icon))
     return found
+
+
+def problems(raw: Any) -> list[str]:
+    """Every fault of a deck file's parsed JSON, one line each, worded now (empty: a good deck)."""
+    return [f.said() for f in check(raw)]
 
 
 def summary(deck: Deck) -> list[str]:
@@ -164,37 +342,43 @@ def summary(deck: Deck) -> list[str]:
 
 def load_deck(path: str | Path) -> Deck:
     """A deck file, checked; a bad one raises a RecordError naming its first fault."""
-    found, _unused, deck = _read(path)
+    found, deck = read_file(path)
     if deck is None:
-        raise RecordError(f"{path}: {found[0]}" if len(found) == 1 else _("{path}: {problem} (and {n} more)").format(
-            path=path, problem=found[0], n=len(found) - 1))
+        first = found[0].said()
+        raise RecordError(f"{path}: {first}" if len(found) == 1 else _("{path}: {problem} (and {n} more)").format(
+            path=path, problem=first, n=len(found) - 1))
     return deck
 
 
 def check_file(path: str | Path) -> tuple[list[str], list[str]]:
-    """(problems, summary) of a deck file: problems empty when the deck is good."""
-    found, lines, _unused = _read(path)
-    return found, lines
+    """(problems, summary) of a deck file, worded now: problems empty when the deck is good."""
+    found, deck = read_file(path)
+    return [f.said() for f in found], (summary(deck) if deck is not None else [])
 
 
-def _read(path: str | Path) -> tuple[list[str], list[str], Deck | None]:
-    """A deck file's problems, its summary and the deck (None if it has problems).
+def read_file(path: str | Path) -> tuple[list[Fault], Deck | None]:
+    """A deck file's faults and the deck (None if it has faults), as facts.
 
     The JSON is read as the referee reads a record (``core.record.parse_json``): text
-    that is not UTF-8, not JSON or nested too deeply is one problem, never a traceback."""
+    that is not UTF-8, not JSON or nested too deeply is one fault, never a traceback."""
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        return [_("cannot read {path}: {error}").format(path=path, error=exc.strerror or exc)], [], None
+        return [Unreadable(str(path), str(exc.strerror or exc))], None
+    return read_text(data, str(path))
+
+
+def read_text(text: str | bytes, where: str = "") -> tuple[list[Fault], Deck | None]:
+    """A deck's JSON text (``where``: its file, said with a fault of the JSON itself):
+    its faults and the deck (None if it has faults), as facts."""
     try:
-        raw = parse_json(data)
+        raw = parse_json(text)
     except RecordError as err:
-        return [f"{path}: {err.message}"], [], None
-    found = problems(raw)
+        return [NotJson(where, err.message)], None
+    found = check(raw)
     if found:
-        return found, [], None
-    deck = Deck.model_validate(raw)
-    return [], summary(deck), deck
+        return found, None
+    return [], Deck.model_validate(raw)
 
 
 def shipped_decks() -> list[Path]:

@@ -18,8 +18,8 @@ Choices made here (house rules of the editor, not of the game):
   * "same again, next value" copies the card's suit, discard icons and icons (not a
     set it collects: set cards are the rare ones), one value higher, right after it.
 
-:func:`faults` puts each line of :func:`deck.problems` beside the card it concerns,
-or with the deck; :func:`suit_summary` is what the screen shows per suit.
+:func:`faults` puts each fault :func:`deck.check` finds beside the card(s) it
+concerns, or with the deck; :func:`suit_summary` is what the screen shows per suit.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.sales.deck import Deck, problems, summary
+from companion.games.sales.deck import Deck, Fault, check, problems, summary
 from companion.games.sales.i18n import _, ngettext
 from companion.games.sales.models import MAX_LABEL_LENGTH, WILD
 from companion.games.sales.vocab import word
@@ -426,42 +426,35 @@ def set_set_icon(raw: Any, i: int, icon: str) -> Raw:
 # ---------------------------------------------------------------- faults and summary
 
 
-_AT = re.compile(r"^cards\[(\d+)\](?: \(id '.*?'\))?(.*)$", re.DOTALL)
-_SHARED_ID = re.compile(r"^: the id '(.*)' is used by \d+ cards$", re.DOTALL)
-
-
 @dataclass(frozen=True)
 class Faults:
-    """Every fault ``companion deck check`` reports, placed: ``deck`` the lines about
-    the deck itself (its name, suits, icons, no cards yet), ``cards`` per card index
-    the lines about that card, said without the card's location (it stands beside it)."""
+    """Every fault ``companion deck check`` reports (``deck.check``: typed, never a
+    line read back), placed: ``deck`` the faults of the deck itself (its name, suits,
+    icons, no cards yet), ``cards`` per card index the faults of that card (an id
+    shared by several cards beside each of them). Worded when drawn: :meth:`deck_lines`,
+    :meth:`card_lines` (without the card's location: it stands beside it)."""
 
-    deck: list[str] = field(default_factory=list)
-    cards: dict[int, list[str]] = field(default_factory=dict)
+    deck: list[Fault] = field(default_factory=list)
+    cards: dict[int, list[Fault]] = field(default_factory=dict)
 
     @property
     def count(self) -> int:
         return len(self.deck) + sum(len(v) for v in self.cards.values())
 
+    def deck_lines(self) -> list[str]:
+        return [f.said() for f in self.deck]
+
+    def card_lines(self, i: int) -> list[str]:
+        return [f.beside() for f in self.cards.get(i, [])]
+
 
 def faults(raw: Any) -> Faults:
-    lines = problems(raw)
     out = Faults()
-    items = cards(raw) if isinstance(raw, Mapping) else []
-    for line in lines:
-        m = _AT.match(line)
-        if m is None or int(m.group(1)) >= len(items):
-            out.deck.append(line)
-            continue
-        rest = m.group(2)
-        said = rest[1:] if rest.startswith(".") else rest[2:] if rest.startswith(": ") else rest
-        shared = _SHARED_ID.match(rest)
-        where = [int(m.group(1))]
-        if shared:      # said once by the check: beside every card with that id
-            where = [j for j, c in enumerate(items) if isinstance(c, Mapping) and isinstance(c.get("id"), str)
-                     and c["id"].strip().casefold() == shared.group(1).strip().casefold()] or where
-        for j in where:
-            out.cards.setdefault(j, []).append(said)
+    for fault in check(raw):
+        if not fault.cards:
+            out.deck.append(fault)
+        for j in fault.cards:
+            out.cards.setdefault(j, []).append(fault)
     return out
 
 

@@ -199,7 +199,7 @@ def DeckEditor(shell: ShellServices, item_id: int, *, key: str | None = None) ->
                          "{n} faults to fix, as companion deck check finds them", found.count).format(n=found.count)
                 if found.count else _("No faults: companion deck check accepts this deck."),
                 color=ft.Colors.ERROR if found.count else None, weight=ft.FontWeight.W_500),
-        *[error_text(line) for line in found.deck],          # the deck's own, in view whatever is open
+        *[error_text(line) for line in found.deck_lines()],          # the deck's own, in view whatever is open
         ft.Row([ft.TextButton(_("Your decks"), icon=ft.Icons.ARROW_BACK, on_click=back),
                 ft.TextButton(_("Name, suits and icons"),
                               icon=ft.Icons.EXPAND_LESS if names_open else ft.Icons.EXPAND_MORE,
@@ -364,7 +364,7 @@ def _picked(raw: dict[str, Any], u: EditorUI, i: int, found: Faults, edit: Any, 
                     tap(lambda r: deck_edit.delete(r, i))),
     ], 0)
     if not isinstance(c, dict):
-        return card(_column([head, actions, *[error_text(x) for x in found.cards.get(i, [])]], GAP), "deck-card")
+        return card(_column([head, actions, *[error_text(x) for x in found.card_lines(i)]], GAP), "deck-card")
     discard = deck_edit.card_discard(c)
     own = deck_edit.card_icons(c)
     kind, set_icon = deck_edit.card_set(c)
@@ -391,7 +391,7 @@ def _picked(raw: dict[str, Any], u: EditorUI, i: int, found: Faults, edit: Any, 
                   tap(lambda r, x=x: deck_edit.set_set_icon(r, i, x)),
                   name=_("{card} collects {icon}").format(card=cid, icon=word(x)))
             for x in deck_edit.icons(raw)])))
-    out += [error_text(x) for x in found.cards.get(i, [])]
+    out += [error_text(x) for x in found.card_lines(i)]
     out.append(said("card"))
     out.append(ft.TextButton(_("Change its id, suit, value or place"),
                              icon=ft.Icons.EXPAND_LESS if u.more else ft.Icons.EXPAND_MORE,
@@ -439,6 +439,6 @@ def _cards_list(raw: dict[str, Any], picked: int | None, found: Faults, put: Any
             out.append(_column([
                 ft.Semantics(identifier=f"deck-card-{i}", button=True, selected=on, container=True,
                              label=_("Pick {card}").format(card=card_id(c, i)), content=row),
-                *[error_text(x) for x in found.cards.get(i, [])],
+                *[error_text(x) for x in found.card_lines(i)],
             ], 2))
     return _column(out, GAP)

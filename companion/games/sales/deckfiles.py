@@ -1,5 +1,5 @@
 """Deck files as the setup and the table use them: shipped or picked, checked, with
-every fault as a line of text. No flet here.
+every fault as a fact (``deck.Fault``), worded when drawn. No flet here.
 
 The card list is not in the rules (SA-1): a deck file lists the cards. A match
 keeps the deck it is played with as its own setting (the record has no such field: the
@@ -16,10 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from companion.core import i18n
-from companion.core.errors import RecordError
-from companion.core.record import parse_json
-from companion.games.sales.deck import Deck, check_file, problems, shipped_decks, summary
+from companion.games.sales.deck import Deck, Fault, read_file, read_text, shipped_decks, summary
 from companion.games.sales.i18n import _
 
 DECK = "deck"             # the match setting naming its deck file
@@ -28,38 +25,63 @@ DECK_COPY = "deck_copy"   # the match setting keeping a copy of a deck made in t
 
 @dataclass(frozen=True)
 class DeckFile:
-    """A deck file as the setup shows it: its name, and either the deck or what is wrong."""
+    """A deck file as the setup shows it: its name, and either the deck or what is wrong,
+    as facts. Its :attr:`problems` and :attr:`summary` are worded when asked (when
+    drawn), in the language in effect then: a deck file read once may be shown in any
+    language."""
 
     path: str
     name: str
     deck: Deck | None
-    problems: list[str]
-    summary: list[str]
+    faults: tuple[Fault, ...] = ()
 
     @property
     def ok(self) -> bool:
         return self.deck is not None
 
+    @property
+    def problems(self) -> list[str]:
+        """Every fault, one line each, in the language in effect."""
+        return [f.said() for f in self.faults]
+
+    @property
+    def summary(self) -> list[str]:
+        """A good deck's short summary (``deck.summary``), in the language in effect."""
+        return summary(self.deck) if self.deck is not None else []
+
 
 def open_deck(path: str | Path) -> DeckFile:
-    """Read and check a deck file (shipped or picked by the player): every fault as a
-    line of text, or the deck with its short summary."""
-    found, summary = check_file(path)
-    if found:
-        return DeckFile(str(path), Path(path).name, None, found, [])
-    deck = Deck.model_validate_json(Path(path).read_text(encoding="utf-8"))
-    return DeckFile(str(path), deck.name, deck, [], summary)
+    """Read and check a deck file (shipped or picked by the player): its faults, or the deck."""
+    found, deck = read_file(path)
+    if deck is None:
+        return DeckFile(str(path), Path(path).name, None, tuple(found))
+    return DeckFile(str(path), deck.name, deck)
 
 
 def deck_choices() -> list[DeckFile]:
     """The deck files shipped in ``assets/decks/``, checked."""
-    return [open_deck(p) for p in shipped_decks()]
+    return [deck_file(str(p)) or open_deck(p) for p in shipped_decks()]
+
+
+class _Faulty(Exception):
+    """A deck file with faults: not kept by :func:`_good` (a fault of its JSON is the
+    record reader's line, worded as it was read)."""
+
+    def __init__(self, found: DeckFile) -> None:
+        super().__init__(found.path)
+        self.found = found
 
 
 @lru_cache(maxsize=16)
-def _deck(path: str, stamp: tuple[int, int], language: str) -> DeckFile:
-    del stamp, language    # the cache key only: an edited file is read again, and its summary
-    return open_deck(path)  # and problems are worded in the language in use
+def _good(path: str, stamp: tuple[int, int]) -> DeckFile:
+    """A good deck file, read once per version (``stamp``: an edited file is read again).
+    It holds facts only, so one copy serves every language; a file with faults raises
+    :class:`_Faulty`, which the cache does not keep."""
+    del stamp
+    found = open_deck(path)
+    if not found.ok:
+        raise _Faulty(found)
+    return found
 
 
 def deck_file(path: str | None) -> DeckFile | None:
@@ -72,21 +94,19 @@ def deck_file(path: str | None) -> DeckFile | None:
         stamp = (st.st_mtime_ns, st.st_size)
     except OSError:
         return open_deck(path)      # says why it cannot be read
-    return _deck(path, stamp, i18n.language())
+    try:
+        return _good(path, stamp)
+    except _Faulty as faulty:
+        return faulty.found
 
 
 def deck_text(text: str, name: str = "") -> DeckFile:
     """A deck's JSON text (a copy a match keeps, or one kept in the store), checked like
     a deck file; ``name`` is what it is called when it has none of its own."""
-    try:
-        raw = parse_json(text)
-    except RecordError as err:
-        return DeckFile("", name, None, [err.message], [])
-    found = problems(raw)
-    if found:
-        return DeckFile("", name, None, found, [])
-    deck = Deck.model_validate(raw)
-    return DeckFile("", deck.name, deck, [], summary(deck))
+    found, deck = read_text(text)
+    if deck is None:
+        return DeckFile("", name, None, tuple(found))
+    return DeckFile("", deck.name, deck)
 
 
 def match_deck(settings: Mapping[str, str]) -> DeckFile | None:

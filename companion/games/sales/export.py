@@ -56,3 +56,9 @@ def start_player(result: SalesResult) -> str | None:
     """Who starts the game, for a BG Stats play (``companion.store.bgstats``):
     the leader of the first sale, who plays first (SA-3)."""
     return result.rounds[0].leader if result.rounds else None
+
+
+def team_score(result: SalesResult) -> int | None:
+    """A game played together (co-op, solo): the team's score (SA-15), what every
+    player scores in a BG Stats play; None in a competitive game."""
+    return result.team.score if result.team is not None else None

@@ -12,6 +12,7 @@ replaces another file).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
@@ -19,19 +20,20 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.core.i18n import N_, _
 from companion.pdf.api import build_rules_card, build_score_sheet, printable_games
-from companion.store.bgstats import bgstats_json
+from companion.store.bgstats import bgstats_json, file_name
 from companion.store.exchange import game_json, match_csv, match_json
 from companion.ui.widgets.heading import heading
 
 if TYPE_CHECKING:
-    from companion.store.db import StoredMatch
+    from companion.store.db import Store, StoredMatch
     from companion.ui.contracts import ShellServices
 
 
-def export_data(m: StoredMatch, number: int, kind: str) -> tuple[str, str | bytes]:
+def export_data(m: StoredMatch, number: int, kind: str, store: Store | None = None) -> tuple[str, str | bytes]:
     """The file name and content of one export or printable for game ``number`` of the
     match. A game's score sheet is printed from the match record, so that it knows
-    its place in the match: game 3 prints as game 3, after games 1 and 2."""
+    its place in the match: game 3 prints as game 3, after games 1 and 2. The BG Stats
+    file is read from the store's derived rows (``store``)."""
     base = f"{m.game}-match-{m.id}"
     record = m.games[number - 1].record
     if kind == "game-json":
@@ -41,7 +43,9 @@ def export_data(m: StoredMatch, number: int, kind: str) -> tuple[str, str | byte
     if kind == "match-csv":
         return f"{base}.csv", match_csv(m)
     if kind == "match-bgstats":
-        return f"{base}-bgstats.json", bgstats_json([m])
+        if store is None:
+            raise ValueError("a BG Stats file is read from the store")
+        return file_name(base), bgstats_json(store, [m.id])
     if kind == "game-pdf":
         return (f"{base}-game-{number}-sheet.pdf",
                 build_score_sheet(record=m.match_record(), number=number))
@@ -58,15 +62,29 @@ WHAT = {"game-json": N_("Game record"), "match-json": N_("Match record"), "match
         "match-pdf": N_("Match score sheet"), "rules-pdf": N_("Rules card")}
 
 
+@dataclass(frozen=True)
+class Exported:
+    """What a tap on an export or printable did: the line the player reads next to its
+    button, and whether the file was made (``False``: nothing was, said as an error)."""
+
+    line: str
+    made: bool
+
+
+def exported(shell: ShellServices, match_id: int, number: int, kind: str) -> Exported:
+    """Write one export or printable for game ``number`` of the match and offer it."""
+    m = shell.store.match(match_id)
+    try:
+        name, data = export_data(m, number, kind, shell.store)
+    except CompanionError as exc:
+        return Exported(_("Not printed: {reason}").format(reason=exc), made=False)
+    return Exported(shell.export(name, data, _(WHAT[kind])), made=True)
+
+
 def export_file(shell: ShellServices, match_id: int, number: int, kind: str) -> str:
     """Write one export or printable for game ``number`` of the match and offer it;
     returns the line the player reads next to the button tapped."""
-    m = shell.store.match(match_id)
-    try:
-        name, data = export_data(m, number, kind)
-    except CompanionError as exc:
-        return _("Not printed: {reason}").format(reason=exc)
-    return shell.export(name, data, _(WHAT[kind]))
+    return exported(shell, match_id, number, kind).line
 
 
 @ft.component
@@ -80,8 +98,8 @@ def ExportActions(shell: ShellServices, match_id: int, number: int, *, games_in_
 
     def act(kind: str) -> Callable[[Any], None]:
         def tapped(e: Any) -> None:
-            line = export_file(shell, match_id, number, kind)
-            set_said((kind, line, line.startswith(_("Not printed: {reason}").split("{")[0])))
+            done = exported(shell, match_id, number, kind)
+            set_said((kind, done.line, not done.made))
         return tapped
 
     def told(kinds: tuple[str, ...]) -> list[ft.Control]:

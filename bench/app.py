@@ -3,7 +3,9 @@
     python bench/app.py [--runs 20]
 
 1. `companion serve` start → first HTTP 200 (a fresh process each run).
-2. "Submit round" tapped in chromium → the round's result text in the browser.
+2. "Submit round" tapped in chromium → the round's result text in the browser; a
+   hot-dog chip tapped → shown chosen (``--only taps`` runs just these, with the bare
+   tap of a one-line Flet page as the baseline).
 3. History at 1,000 stored matches: drawing the screen in-process, the old way (every
    match's line built at once) against History's page (``--only history`` runs just this);
    and "History" tapped in chromium → its first page on screen, the first time after a
@@ -158,6 +160,40 @@ def round_trip(runs: int) -> list[float]:
     return out
 
 
+def chip_tap(runs: int, rounds: int = 6) -> list[float]:
+    """A hot-dog chip tapped on the table screen → the chip shown chosen, in a game of
+    ``rounds`` rounds already played (the screen draws the money grid and every round)."""
+    from playwright.sync_api import sync_playwright
+
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Server(Path(tmp) / "data")
+        server.start()
+        try:
+            with sync_playwright() as pw:
+                browser = launch(pw)
+                table = Table(browser, server.url, PHONE)
+                table.setup(["Anna", "Bernd", "Chris"], mustard="Anna")
+                for _ in range(rounds):
+                    for p in ("Anna", "Bernd", "Chris"):
+                        table.bid(p, 7, 1)
+                    table.click("Submit round")
+                    table.click("Next round")
+                for n in range(runs):
+                    chip = f"Anna: 5 table, {1 + n % 4} hot dog{'' if n % 4 == 0 else 's'}"
+                    found = table.button(chip).first
+                    found.wait_for()
+                    t0 = time.perf_counter()
+                    found.click()
+                    table.chosen(chip).first.wait_for()
+                    out.append(time.perf_counter() - t0)
+                table.close()
+                browser.close()
+        finally:
+            server.stop()
+    return out
+
+
 HISTORY_MATCHES = 1000
 
 
@@ -270,8 +306,11 @@ def report(name: str, xs: list[float]) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=20)
-    ap.add_argument("--only", choices=["history"], help="run only this part")
+    ap.add_argument("--only", choices=["history", "taps"], help="run only this part")
     args = ap.parse_args()
+    if args.only == "taps":
+        taps(args.runs)
+        return
     if args.only != "history":
         start_and_round_trip(args.runs)
     runs = min(args.runs, 5)
@@ -291,10 +330,17 @@ def start_and_round_trip(runs: int) -> None:
     report("serve start → first HTTP 200", app)
     report("baseline: a one-line Flet page, start → first HTTP 200", base)
     print(f"ratio companion / baseline: {statistics.median(app) / statistics.median(base):.2f}x")
-    trip, tap = round_trip(runs), baseline_tap(runs)
+    taps(runs)
+
+
+def taps(runs: int) -> None:
+    """Submit and a chip tap against a bare Flet tap, in the same run."""
+    trip, chip, tap = round_trip(runs), chip_tap(runs), baseline_tap(runs)
     report("submit round → result text in the browser", trip)
+    report("a hot-dog chip tapped (6 rounds played) → shown chosen in the browser", chip)
     report("baseline: tap → a text changed, one-line Flet page", tap)
-    print(f"ratio companion / baseline: {statistics.median(trip) / statistics.median(tap):.2f}x")
+    print(f"ratio submit / baseline: {statistics.median(trip) / statistics.median(tap):.2f}x")
+    print(f"ratio chip tap / baseline: {statistics.median(chip) / statistics.median(tap):.2f}x")
 
 
 if __name__ == "__main__":

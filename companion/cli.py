@@ -36,10 +36,12 @@ def _fail(message: str) -> int:
 
 def cmd_referee(args: argparse.Namespace) -> int:
     """The referee's output is a contract (``REFEREE_CONTRACT``): its JSON and its
-    one-line messages are in English whatever the language of the app."""
+    one-line messages are in English whatever the language of the app, and name the
+    record's places as the record counts them (deck 0)."""
     from companion.core import i18n
+    from companion.core.message import for_the_record
 
-    with i18n.using("en"):
+    with i18n.using("en"), for_the_record():
         return _referee(args)
 
 

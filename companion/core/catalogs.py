@@ -31,7 +31,9 @@ from babel.messages.pofile import read_po, write_po
 from companion.core import i18n
 
 PACKAGE = Path(i18n.__file__).resolve().parent.parent
-KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
+KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None,
+            # the rules' refusals, worded when shown (companion.core.message)
+            "msg": None, "nmsg": (1, 2)}
 COMMENT_TAGS = ("Translators:",)
 #: The languages with a catalog (English is the messages themselves).
 TRANSLATED = tuple(code for code in i18n.LANGUAGES if code != "en")
@@ -62,10 +64,9 @@ def game_folder(name: str) -> Path:
 
 
 def game_domain(name: str) -> i18n.Domain:
-    """A game's domain: ``DOMAIN`` of its folder's ``i18n`` module."""
+    """A game's domain: its folder's (:func:`companion.core.i18n.domain`)."""
     folder = game_folder(name)
-    module_name = ".".join(folder.relative_to(PACKAGE.parent).parts) + ".i18n"
-    return importlib.import_module(module_name).DOMAIN
+    return i18n.domain(".".join(folder.relative_to(PACKAGE.parent).parts))
 
 
 def sources() -> dict[str, Source]:
@@ -120,26 +121,26 @@ def render(catalog: Catalog) -> bytes:
 
 def updated(source: Source, code: str) -> Catalog:
     """``code``'s catalog for ``source``: the extracted messages, with the translations
-    the catalog on disk has for them (stale messages dropped)."""
+    the catalog on disk has for them, merged by Babel's :meth:`Catalog.update`: a message
+    reworded in the sources keeps the translation of the old wording, marked fuzzy for a
+    translator to look at (``check`` refuses fuzzy entries); stale messages are dropped."""
     template = extract(source)
-    old = read(source.domain, code)
     catalog = Catalog(locale=code, domain=source.domain.name, project="companion",
                       creation_date=HEADER_DATE, revision_date=HEADER_DATE, fuzzy=False,
                       header_comment=f"# {i18n.LANGUAGES[code]}: the {source.domain.name} messages of companion.\n"
                                      "# Kept with: python -m companion.core.catalogs update",
                       copyright_holder="companion's authors", version="1", msgid_bugs_address="companion's authors",
                       last_translator="companion's translators", language_team="companion's translators")
-    for message in template:
-        if not message.id:
-            continue
-        before = old.get(_key(message.id), message.context) if old is not None else None
-        string = before.string if before is not None and type(before.id) is type(message.id) else None
-        if string is None and isinstance(message.id, tuple):
-            string = ("",) * catalog.num_plurals
-        added = catalog.add(message.id, string, message.locations, auto_comments=message.auto_comments,
-                            context=message.context)
-        if before is not None and before.fuzzy:
-            added.flags.add("fuzzy")
+    old = read(source.domain, code)
+    for message in old or ():
+        if message.id:
+            catalog.add(message.id, message.string, auto_comments=message.auto_comments,
+                        context=message.context, flags=message.flags)
+    catalog.update(template, no_fuzzy_matching=False, update_header_comment=False, keep_user_comments=False)
+    catalog.obsolete.clear()
+    for message in catalog:
+        if message.id and isinstance(message.id, tuple) and not any(message.string or ()):
+            message.string = ("",) * catalog.num_plurals
     return catalog
 
 

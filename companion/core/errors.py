@@ -26,6 +26,11 @@ A RecordError knows where it happened (round, sale, player) so that its one-line
 form reads like the contract's: ``round 2: Bernd: HD-6 dollars (4) exceed hot dogs (3)``.
 Rules raise them before they change anything, so a rejected move leaves the state
 as it was; ``check_*`` helpers return them as values for the app.
+
+What an error says is typed (a :class:`~companion.core.message.Message`: the
+catalog's id and its parameters) or, from code that words as it goes, a sentence. It
+is worded when it is shown: ``str(err)`` and :attr:`RecordError.message` in the
+language in effect then (``companion referee`` prints it in English).
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from collections.abc import Callable
 from typing import ParamSpec, TypedDict
 
 from companion.core.i18n import _
+from companion.core.message import Message
 
 P = ParamSpec("P")
 
@@ -68,19 +74,25 @@ class RecordError(CompanionError):
 
     def __init__(
         self,
-        message: str,
+        message: str | Message,
         *,
         ruling: str | None = None,
         round: int | None = None,
         sale: int | None = None,
         player: str | None = None,
     ) -> None:
-        self.message = message
+        self.said = message
         self.ruling = ruling
         self.round = round
         self.sale = sale
         self.player = player
-        super().__init__(self.line())
+        super().__init__(message)
+
+    @property
+    def message(self) -> str:
+        """What is wrong, in the language in effect now (without where, or the ruling)."""
+        said = self.said
+        return said if isinstance(said, str) else said.text()
 
     @property
     def where(self) -> str:
@@ -118,7 +130,7 @@ class RuleError(RecordError):
     def __init__(
         self,
         ruling: str,
-        message: str,
+        message: str | Message,
         *,
         round: int | None = None,
         sale: int | None = None,

@@ -12,13 +12,14 @@ the parts table in ``docs/architecture.md``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
-from companion.core.errors import RecordError
-from companion.core.record import GameRecord, parse_json
+from companion.core.edits import Change, Place
+from companion.core.errors import RecordError, RuleError
+from companion.core.record import parse_json
 
 SCREEN_ONLY = "screen_only"
 
@@ -34,26 +35,67 @@ def screen_only(default: Any = None) -> Any:
 PARTS = ("rules", "seat", "view", "remote", "printable", "export", "passing", "library", "stats")
 
 
-class GameResult(Protocol):
-    """What every game's result has, whatever else its own model (a pydantic model of
-    the game's ``models``) carries: its game, whether the game is over and who won it
-    (nobody before the end), and its JSON form (the contract's output)."""
+GameResult = Mapping[str, Any]
+"""A game's result: facts as plain data (the game's own typed dict, its ``models``), the
+contract's output. Every game's has ``"game"``, ``"game_over"`` (the game is over) and
+``"winners"`` (who won it; nobody before the end)."""
+
+S = TypeVar("S")     # a game's state between rounds
+F = TypeVar("F")     # a round's facts
+M = TypeVar("M")     # a round as the record holds it
+
+
+def replay_rounds(state: S, rounds: Iterable[M], play: Callable[[S, M], tuple[F, S]]) -> tuple[list[F], S]:
+    """Every round played in turn from ``state``: each round's facts, and the state
+    after the last (the one loop of every game's replay)."""
+    facts: list[F] = []
+    for rnd in rounds:
+        one, state = play(state, rnd)
+        facts.append(one)
+    return facts, state
+
+
+@dataclass(frozen=True)
+class Played(Generic[S, F]):
+    """A record replayed once (:func:`companion.core.registry.replay`): what every
+    screen, phone and printout of it is worked out from. Facts only, no words: one
+    replay serves every language."""
+
+    record: Mapping[str, Any]      # as read: every default filled in, names as kept
+    rounds: list[F]                # each round's facts
+    states: list[S]                # the state before each round, then after the last
+    result: Any                    # the game's result (the contract's output)
 
     @property
-    def game(self) -> str: ...
-    @property
-    def game_over(self) -> bool: ...
-    @property
-    def winners(self) -> Sequence[str]: ...
-    def model_dump_json(self) -> str: ...
+    def state(self) -> S:
+        """The state after the last round."""
+        return self.states[-1]
+
+    def before(self, index: int) -> S:
+        """The state before round ``index`` (0-based): what a change to it is checked against."""
+        return self.states[index]
+
+
+class Rules(Protocol):
+    """A game's rules module: a pure replay of the record, facts only. The state and the
+    facts are the game's own types; a refused round raises
+    :class:`~companion.core.errors.RuleError` carrying its ruling, round and player, and
+    changes nothing (``check_round`` gives it as a value)."""
+
+    def start(self, record: Any) -> Any: ...
+    def play_round(self, state: Any, rnd: Any) -> tuple[Any, Any]: ...
+    def check_round(self, state: Any, rnd: Any) -> RuleError | None: ...
+    def result(self, rounds: list[Any], state: Any) -> GameResult: ...
+    def over(self, state: Any) -> bool: ...
+    def final_scores(self, result: Any) -> dict[str, int]: ...
 
 
 @dataclass(frozen=True)
 class GameSpec:
     name: str                                   # 'hotdog': the record's "game"
     title: str                                  # 'Hot Dog': what a player reads
-    record_model: type[GameRecord]              # the game's record model (its game, players, rounds…)
-    referee: Callable[[Any], GameResult]        # record (a record_model) → result (raises RuleError)
+    record_model: Any                           # the record's shape: a typed dict (its game, players, rounds…)
+    referee: Callable[[Any], GameResult]        # record (read as record_model) → result (raises RuleError)
     field_rulings: Mapping[str, str] = field(default_factory=dict)
     # per-player final score of a finished game's result, for three-game matches
     final_scores: Callable[[Any], dict[str, int]] | None = None
@@ -79,6 +121,11 @@ class GameSpec:
     # the record's modes in which one person plays every seat (sales' solo: two hands):
     # such a match is no group of people to offer again on a setup screen
     lone_modes: frozenset[str] = frozenset()
+    # how far a replayed game is, as its table names it (default: the rounds played)
+    place: Callable[[Played[Any, Any]], Place] | None = None
+    # the facts a result holds beyond the contract's fields, left out of `companion referee`'s
+    # output (pydantic's ``exclude`` form: {"rounds": {"__all__": {"why": True}}})
+    beyond_contract: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.match_games < 1 or (self.match_games > 1) != (self.match_ruling is not None):
@@ -139,29 +186,6 @@ class Checked:
         return not self.problems
 
 
-class Rules(Protocol):
-    """A game's rules module: a pure replay of the record. ``State`` and results are the
-    game's own types; a refused round raises :class:`~companion.core.errors.RuleError`
-    carrying its ruling, round and player, and changes nothing."""
-
-    def start(self, record: Any) -> Any: ...
-    def replay(self, record: Any) -> tuple[list[Any], Any]: ...
-    def referee(self, record: Any) -> GameResult: ...
-    def final_scores(self, result: Any) -> dict[str, int]: ...
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The record after the reveal, or why the rules refuse it (record unchanged)."""
-
-    record: dict[str, Any]
-    error: str | None = None
-
-    @property
-    def ok(self) -> bool:
-        return self.error is None
-
-
 class Seat(ABC):
     """What one phone may submit and see in a game: the hub asks this, and knows no game.
 
@@ -207,7 +231,7 @@ class Seat(ABC):
 
     @abstractmethod
     def append(self, record: Mapping[str, Any], bids: Mapping[str, Mapping[str, Any]],
-               info: Mapping[str, Any]) -> Outcome:
+               info: Mapping[str, Any]) -> Change:
         """The record with the next round made of these moves (in submission order)."""
 
     @abstractmethod

@@ -33,16 +33,20 @@ The catalogs are kept with ``python -m companion.core.catalogs`` (extract, updat
 from __future__ import annotations
 
 import datetime as dt
-import gettext as _gettext
+import importlib
+import io
 import os
+import sys
 import threading
-from collections.abc import Callable
 from pathlib import Path
 
 from babel import Locale
 from babel.dates import format_date, format_time, get_datetime_format
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_currency, format_decimal
+from babel.numbers import NumberPattern, parse_pattern
+from babel.support import Translations
 
 #: The languages a player can choose, by code, each named in its own language.
 LANGUAGES = {"en": "English", "de": "Deutsch"}
@@ -58,6 +62,7 @@ ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 _lock = threading.Lock()
 _chosen: str | None = None          # None: follow the system
 _system: str | None = None          # the system's language, where it is told (the browser)
+_current: str | None = None         # language(), remembered until a set_… call
 
 
 def known(code: str | None) -> str | None:
@@ -72,18 +77,13 @@ def known(code: str | None) -> str | None:
 def set_system_language(code: str | None) -> None:
     """Tell the system's language where the environment cannot (the browser build,
     from ``navigator.language``). None: read the environment again."""
-    global _system
+    global _system, _current
     with _lock:
         _system = known(code)
+        _current = None
 
 
-def system_language() -> str:
-    """The system's language: the first known code in ``LANGUAGE``, ``LC_ALL``,
-    ``LC_MESSAGES``, ``LANG`` (or the one told by :func:`set_system_language`); else English."""
-    with _lock:
-        told = _system
-    if told is not None:
-        return told
+def _from_environment() -> str:
     for name in ENVIRONMENT:
         for part in os.environ.get(name, "").split(":"):
             code = known(part)
@@ -92,12 +92,23 @@ def system_language() -> str:
     return "en"
 
 
+def system_language() -> str:
+    """The system's language: the first known code in ``LANGUAGE``, ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG`` (or the one told by :func:`set_system_language`); else
+    English. The environment is read when this is asked, not remembered: what is
+    remembered is :func:`language`."""
+    with _lock:
+        told = _system
+    return told if told is not None else _from_environment()
+
+
 def set_language(code: str | None) -> None:
     """Use ``code`` (one of :data:`LANGUAGES`, or :data:`PSEUDO` in tests) from now on,
     in the whole process; None follows the system. An unknown code follows the system."""
-    global _chosen
+    global _chosen, _current
     with _lock:
         _chosen = code if code == PSEUDO else known(code)
+        _current = None
 
 
 def chosen() -> str | None:
@@ -107,10 +118,15 @@ def chosen() -> str | None:
 
 
 def language() -> str:
-    """The language in effect: the chosen one, else the system's."""
-    with _lock:
-        code = _chosen
-    return code if code is not None else system_language()
+    """The language in effect: the chosen one, else the system's. Worked out once and
+    remembered until :func:`set_language` or :func:`set_system_language` is called
+    (a screen asks it for every text it draws)."""
+    code = _current
+    if code is None:
+        with _lock:
+            code = _chosen if _chosen is not None else (_system or _from_environment())
+            globals()["_current"] = code
+    return code
 
 
 class using:
@@ -134,16 +150,19 @@ def N_(message: str) -> str:
 
 # ================================================================ domains
 
-_Entry = str | tuple[str, ...]
-
 
 class Domain:
-    """The messages of one part of the app: ``folder/<lang>/LC_MESSAGES/<name>.po``."""
+    """The messages of one part of the app: ``folder/<lang>/LC_MESSAGES/<name>.po``.
+
+    A catalog is read when first asked in a language and compiled in memory into
+    Babel's :class:`babel.support.Translations` (gettext's own lookup, plural forms and
+    contexts included); a fuzzy or empty entry is left out, so it falls back to
+    English like a missing one."""
 
     def __init__(self, name: str, folder: Path) -> None:
         self.name = name
         self.folder = Path(folder)
-        self._catalogs: dict[str, tuple[dict[tuple[str | None, str], _Entry], Callable[[int], int]]] = {}
+        self._catalogs: dict[str, tuple[Translations, frozenset[tuple[str | None, str]]]] = {}
         self._lock = threading.Lock()
 
     def __repr__(self) -> str:
@@ -152,67 +171,74 @@ class Domain:
     def path(self, code: str) -> Path:
         return self.folder / code / "LC_MESSAGES" / f"{self.name}.po"
 
-    def _catalog(self, code: str) -> tuple[dict[tuple[str | None, str], _Entry], Callable[[int], int]]:
-        with self._lock:
-            found = self._catalogs.get(code)
-            if found is None:
-                found = self._read(code)
-                self._catalogs[code] = found
-            return found
+    def _catalog(self, code: str) -> tuple[Translations, frozenset[tuple[str | None, str]]]:
+        found = self._catalogs.get(code)
+        if found is None:
+            with self._lock:
+                found = self._catalogs.get(code)
+                if found is None:
+                    found = self._catalogs[code] = self._read(code)
+        return found
 
-    def _read(self, code: str) -> tuple[dict[tuple[str | None, str], _Entry], Callable[[int], int]]:
+    def _read(self, code: str) -> tuple[Translations, frozenset[tuple[str | None, str]]]:
         path = self.path(code)
-        entries: dict[tuple[str | None, str], _Entry] = {}
-        plural: Callable[[int], int] = lambda n: int(n != 1)  # noqa: E731
         if not path.is_file():
-            return entries, plural
+            return Translations(), frozenset()
         with path.open("rb") as fh:
             catalog = read_po(fh, locale=code, domain=self.name)
-        plural = _gettext.c2py(catalog.plural_expr)
+        keep = Catalog(locale=code, domain=self.name)
+        keep.mime_headers = catalog.mime_headers
+        held: set[tuple[str | None, str]] = set()
         for message in catalog:
-            if not message.id or message.fuzzy:
+            if not message.id:
                 continue
             key = message.id[0] if isinstance(message.id, (list, tuple)) else message.id
-            string = message.string
-            entries[(message.context, key)] = tuple(string) if isinstance(string, (list, tuple)) else string or ""
-        return entries, plural
+            held.add((message.context, key))
+            strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+            if message.fuzzy or not all(strings):
+                continue
+            keep.add(message.id, message.string, context=message.context)
+        compiled = io.BytesIO()
+        write_mo(compiled, keep)
+        compiled.seek(0)
+        return Translations(compiled, domain=self.name), frozenset(held)
 
     def forget(self) -> None:
         """Read the catalogs again when next asked (after they were edited)."""
         with self._lock:
             self._catalogs.clear()
 
-    def _translate(self, context: str | None, singular: str, plural: str | None, n: int) -> str:
-        english = singular if plural is None or n == 1 else plural
-        code = language()
-        if code == PSEUDO:
-            # Only a message the catalogs hold comes back wrapped: one the extractor
-            # cannot see (a call inside an f-string, a text that is not a literal) stays
-            # bare, and the test that draws the screens in this language names it.
-            known, _unused = self._catalog("de")
-            if (context, singular) not in known:
-                return english
-            return f"{PSEUDO_OPEN}{english}{PSEUDO_CLOSE}"
-        if code == "en":
+    def _pseudo(self, context: str | None, singular: str, english: str) -> str:
+        # Only a message the catalogs hold comes back wrapped: one the extractor cannot
+        # see (a call inside an f-string, a text that is not a literal) stays bare, and
+        # the test that draws the screens in this language names it.
+        if (context, singular) not in self._catalog("de")[1]:
             return english
-        entries, index = self._catalog(code)
-        entry = entries.get((context, singular))
-        if plural is None:
-            return entry if isinstance(entry, str) and entry else english
-        if isinstance(entry, tuple):
-            i = index(n)
-            if 0 <= i < len(entry) and entry[i]:
-                return entry[i]
-        return english
+        return f"{PSEUDO_OPEN}{english}{PSEUDO_CLOSE}"
 
     def gettext(self, message: str) -> str:
-        return self._translate(None, message, None, 1)
+        code = language()
+        if code == "en":
+            return message
+        if code == PSEUDO:
+            return self._pseudo(None, message, message)
+        return self._catalog(code)[0].gettext(message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self._translate(None, singular, plural, n)
+        code = language()
+        if code == "en":
+            return singular if n == 1 else plural
+        if code == PSEUDO:
+            return self._pseudo(None, singular, singular if n == 1 else plural)
+        return self._catalog(code)[0].ngettext(singular, plural, n)
 
     def pgettext(self, context: str, message: str) -> str:
-        return self._translate(context, message, None, 1)
+        code = language()
+        if code == "en":
+            return message
+        if code == PSEUDO:
+            return self._pseudo(context, message, message)
+        return str(self._catalog(code)[0].pgettext(context, message))
 
 
 #: Everything outside the games: ``companion/locale/``.
@@ -221,40 +247,101 @@ _ = COMPANION.gettext
 ngettext = COMPANION.ngettext
 pgettext = COMPANION.pgettext
 
+_domains: dict[str, Domain] = {"companion": COMPANION}
+
+
+def domain(package: str) -> Domain:
+    """The domain of a package: ``companion`` for everything outside the games; a game's
+    package (``companion.games.hotdog``, or a game of the tests') has its own, named
+    after its folder and kept in its ``locale/`` folder. Every game's ``i18n`` module is
+    this one line."""
+    found = _domains.get(package)
+    if found is None:
+        with _lock:
+            found = _domains.get(package)
+            if found is None:
+                module = sys.modules.get(package) or importlib.import_module(package)
+                folder = Path(next(iter(module.__path__))).resolve()
+                found = _domains[package] = Domain(package.rsplit(".", 1)[-1], folder / "locale")
+    return found
+
 
 # ================================================================ formatting
 
-def _locale() -> Locale:
+
+#: Whole numbers and dollars from -SMALL to SMALL are written once per language and
+#: kept (a screen writes the same few hundred of them on every redraw: a table's chips,
+#: its money grid); larger ones are written each time.
+SMALL = 1000
+
+
+class _Forms:
+    """One language's number, dollar and date forms, worked out once (Babel's patterns
+    parsed once, not for every number; small numbers written once)."""
+
+    def __init__(self, code: str) -> None:
+        self.numbers: dict[int, str] = {}
+        self.dollars: dict[int, str] = {}
+        self.locale = Locale.parse("en" if code == PSEUDO else code)
+        self.number = parse_pattern(self.locale.decimal_formats[None])
+        self.money = parse_pattern(self.locale.currency_formats["standard"].pattern.replace(".00", ""))
+        self.decimals: dict[int, NumberPattern] = {}
+        self.datetime = str(get_datetime_format("medium", locale=self.locale)).replace("'", "")
+
+    def decimal(self, digits: int) -> NumberPattern:
+        found = self.decimals.get(digits)
+        if found is None:
+            found = self.decimals[digits] = parse_pattern("#,##0" + ("." + "0" * digits if digits > 0 else ""))
+        return found
+
+
+_forms: dict[str, _Forms] = {}
+
+
+def _here() -> _Forms:
     code = language()
-    return Locale.parse("en" if code == PSEUDO else code)
+    found = _forms.get(code)
+    if found is None:
+        found = _forms.setdefault(code, _Forms(code))
+    return found
 
 
 def number(n: int) -> str:
     """A whole number: 1,234 (English), 1.234 (German)."""
-    return format_decimal(n, locale=_locale())
+    forms = _here()
+    found = forms.numbers.get(n)
+    if found is None:
+        found = forms.number.apply(n, forms.locale)
+        if -SMALL <= n <= SMALL and type(n) is int:
+            forms.numbers[n] = found
+    return found
 
 
 def decimal(x: float, digits: int) -> str:
     """A number with exactly ``digits`` decimals: 2.50 (English), 2,50 (German)."""
-    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
-    return format_decimal(x, format=pattern, locale=_locale())
+    forms = _here()
+    return forms.decimal(digits).apply(x, forms.locale)
 
 
 def date(d: dt.date) -> str:
     """A date in the language's medium form: Nov 29, 2026 (English), 29.11.2026 (German)."""
-    return format_date(d, format="medium", locale=_locale())
+    return format_date(d, format="medium", locale=_here().locale)
 
 
 def datetime(moment: dt.datetime) -> str:
     """A date (as :func:`date`) and a time to the minute: Nov 29, 2026, 8:15 PM (English),
     29.11.2026, 20:15 (German)."""
-    loc = _locale()
-    return str(get_datetime_format("medium", locale=loc)).replace("'", "").format(
-        format_time(moment, format="short", locale=loc), format_date(moment, format="medium", locale=loc))
+    forms = _here()
+    return forms.datetime.format(format_time(moment, format="short", locale=forms.locale),
+                                 format_date(moment, format="medium", locale=forms.locale))
 
 
 def money(dollars: int) -> str:
     """Whole dollars, as Hot Dog counts them: $5 (English), 5 $ (German)."""
-    loc = _locale()
-    pattern = loc.currency_formats["standard"].pattern.replace(".00", "")
-    return format_currency(dollars, "USD", format=pattern, locale=loc, currency_digits=False)
+    forms = _here()
+    found = forms.dollars.get(dollars)
+    if found is None:
+        found = forms.money.apply(dollars, forms.locale, currency="USD", currency_digits=False)
+        if -SMALL <= dollars <= SMALL and type(dollars) is int:
+            forms.dollars[dollars] = found
+    return found

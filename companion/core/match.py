@@ -33,10 +33,10 @@ from companion.core import words
 from companion.core.errors import RecordError, RuleError
 from companion.core.i18n import _
 from companion.core.names import key
-from companion.core.record import GameRecord, Model, Players, error_from_validation
-from companion.core.registry import GameSpec, game
+from companion.core.record import Model, Players, error_from_validation
+from companion.core.registry import GameSpec, game, read
 
-R = TypeVar("R", bound=GameRecord)
+R = TypeVar("R")
 
 #: Hot Dog's match (HD-15); every other game's match is one game (``GameSpec.match_games``).
 GAMES_PER_MATCH = 3
@@ -100,7 +100,6 @@ class MatchResult(BaseModel):
     totals: dict[str, int]
     complete: bool
     winners: list[str]
-    explanation: str
 
 
 def parse_match(raw: Any) -> MatchRecord:
@@ -111,28 +110,27 @@ def parse_match(raw: Any) -> MatchRecord:
         raise error_from_validation(exc, raw, {}) from None
 
 
-def game_records(match: MatchRecord) -> list[GameRecord]:
-    """Each game of the match as its game's record model (checked like any record)."""
+def game_records(match: MatchRecord) -> list[dict[str, Any]]:
+    """Each game of the match read as its game's record (checked like any record)."""
     spec = game(match.game)
     out = []
     for i, raw in enumerate(match.games, 1):
         try:
-            record = spec.record_model.model_validate({"game": match.game, **raw})
-        except ValidationError as exc:
-            err = error_from_validation(exc, raw, spec.field_rulings)
+            record = read(spec, {"game": match.game, **raw})
+        except RecordError as err:
             raise RecordError(_("game {n}: {error}").format(n=i, error=err)) from None
         out.append(record)
     return out
 
 
-def game_records_as(model: type[R], match: MatchRecord) -> list[R]:
-    """:func:`game_records` of a match of the game whose record model is ``model``;
-    a match of another game is refused."""
-    records = [r for r in game_records(match) if isinstance(r, model)]
-    if len(records) != len(match.games):
+def game_records_as(shape: type[R], match: MatchRecord) -> list[R]:
+    """:func:`game_records` of a match of the game whose record shape is ``shape``; a
+    match of another game is refused."""
+    if game(match.game).record_model is not shape:
         raise RecordError(_("game: a {model} match was expected, not a '{game}' match").format(
-            model=model.__name__, game=match.game))
-    return records
+            model=shape.__name__, game=match.game))
+    found: list[R] = game_records(match)  # type: ignore[assignment]
+    return found
 
 
 def _refuse(spec: GameSpec, message: str) -> RecordError:
@@ -198,7 +196,7 @@ def tally(match: MatchRecord) -> MatchResult:
     games: list[GameTally] = []
     outcomes: list[GameOutcome] = []
     for i, record in enumerate(game_records(match), 1):
-        players = list(record.players)
+        players = list(record["players"])
         if [key(p) for p in players] != seats:
             raise _refuse(spec, _("game {n} is played by {players}, not by the match's players").format(
                 n=i, players=", ".join(players)))
@@ -208,32 +206,36 @@ def tally(match: MatchRecord) -> MatchResult:
             result = spec.referee(record)
         except RecordError as exc:
             raise RecordError(_("game {n}: {error}").format(n=i, error=exc)) from None
-        over = bool(result.game_over)
+        over = bool(result["game_over"])
         scores = spec.final_scores(result)
         by_seat = {p: scores[gp] for p, gp in zip(match.players, players)}
         seat_of = {key(gp): p for p, gp in zip(match.players, players)}
-        winners = [seat_of[key(w)] for w in result.winners]
-        games.append(GameTally(number=i, over=over, scores=by_seat, winners=list(result.winners)))
+        winners = [seat_of[key(w)] for w in result["winners"]]
+        games.append(GameTally(number=i, over=over, scores=by_seat, winners=list(result["winners"])))
         outcomes.append(GameOutcome(over, by_seat, winners))
     out = add_up(spec, match.players, outcomes)
-    winners = list(out.winners)
-    if out.complete:
-        best = max(out.totals.values(), default=0)
+    return MatchResult(game=match.game, games=games, totals=out.totals, complete=out.complete,
+                       winners=list(out.winners))
+
+
+def match_text(result: MatchResult) -> str:
+    """The match in one sentence: who won it with what (the game's match ruling, HD-15),
+    or how far it is; a one-game match (sales, burger) is won as its game is."""
+    spec = game(result.game)
+    winners = result.winners
+    if result.complete:
+        best = max(result.totals.values(), default=0)
         cite = f" ({spec.match_ruling})" if spec.match_ruling else ""
         if not winners:
-            text = _("Match over: no winner; the game was played together.")
-        elif spec.match_games == 1:
-            text = _("Match over: {players} won the game.").format(players=words.names(winners))
-        elif len(winners) == 1:
-            text = _("Match over: {player} wins the match with {score}{ruling}.").format(
+            return _("Match over: no winner; the game was played together.")
+        if spec.match_games == 1:
+            return _("Match over: {players} won the game.").format(players=words.names(winners))
+        if len(winners) == 1:
+            return _("Match over: {player} wins the match with {score}{ruling}.").format(
                 player=winners[0], score=spec.score_text(best), ruling=cite)
-        else:
-            text = _("Match over: {players} share the match with {score}{ruling}.").format(
-                players=words.names(winners), score=spec.score_text(best), ruling=cite)
-    elif spec.match_games == 1:
-        text = _("Match in progress: its game is not over yet.")
-    else:
-        finished = sum(1 for g in games if g.over)
-        text = _("Match in progress: {finished} of {n} games finished.").format(finished=finished, n=spec.match_games)
-    return MatchResult(game=match.game, games=games, totals=out.totals, complete=out.complete,
-                       winners=winners, explanation=text)
+        return _("Match over: {players} share the match with {score}{ruling}.").format(
+            players=words.names(winners), score=spec.score_text(best), ruling=cite)
+    if spec.match_games == 1:
+        return _("Match in progress: its game is not over yet.")
+    finished = sum(1 for g in result.games if g.over)
+    return _("Match in progress: {finished} of {n} games finished.").format(finished=finished, n=spec.match_games)

@@ -39,14 +39,18 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from companion.core.errors import RuleError, shorten
 from companion.core.glyphs import undrawable
 from companion.core.i18n import _
+from companion.core.message import Message, messages
 from companion.core.text import first_hidden, hidden, shown
 from companion.core.text import what as _what
+
+msg, _nmsg = messages(__name__)
 
 MAX_NAME_LENGTH = 24
 
@@ -122,9 +126,20 @@ def check_names(names: Sequence[str], low: int, high: int, ruling: str) -> None:
     keeps them :func:`normal` already."""
     if not low <= len(names) <= high:
         raise RuleError(ruling, _("{low}–{high} players, not {n}").format(low=low, high=high, n=len(names)))
+    seated = tuple(names)
+    if seated in _fine:               # a table's names, checked before: every replay of its games asks
+        return
     fault = first_fault(names)
     if fault is not None:
         raise RuleError(ruling, fault)
+    if len(_fine) >= 4096:
+        _fine.clear()
+    _fine.add(seated)
+
+
+# Names found fine (only those: a fault is worded in the language of its reader, so it
+# is said afresh each time). A fault depends on the names alone, never on the language.
+_fine: set[tuple[str, ...]] = set()
 
 
 class Roster:
@@ -138,18 +153,30 @@ class Roster:
     def find(self, name: str) -> str | None:
         return self._by_key.get(key(name))
 
-    def resolve(self, name: str, ruling: str, what: str = "", **where: Any) -> str:
+    def resolve(self, name: str, ruling: str, what: str | Message = "", **where: Any) -> str:
+        """The player ``name`` names; else a RuleError of ``ruling`` that says what the
+        name was for (``what``: the rules' typed message, "the mustard holder")."""
         found = self.find(name)
         if found is None:
             where.setdefault("player", name.strip())
-            label = f"{what} " if what else ""
             raise RuleError(
                 ruling,
-                _("{what}'{name}' is not a player (players: {players})").format(
-                    what=label, name=shorten(name.strip()), players=", ".join(self.players)),
+                msg("{what}'{name}' is not a player (players: {players})", what=_Then(what),
+                    name=shorten(name.strip()), players=", ".join(self.players)),
                 **where,
             )
         return found
+
+
+@dataclass(frozen=True, slots=True)
+class _Then:
+    """What a name was for, said before it ("the mustard holder 'Zoë' …"), worded when shown."""
+
+    what: str | Message
+
+    def text(self) -> str:
+        said = self.what if isinstance(self.what, str) else self.what.text()
+        return f"{said} " if said else ""
 
 
 __all__ = ["MAX_NAME_LENGTH", "Roster", "check_names", "first_fault", "first_hidden", "hidden", "key",

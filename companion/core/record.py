@@ -1,9 +1,11 @@
 """The base of every game record, and how a broken one is said in one line.
 
-A game is its setup plus the list of rounds as entered. The record models here
-describe only the shape (field names, types, non-negative integers); what the
-rulings say about the values is checked by each game's rules, which raise
-``RuleError`` with the ruling id, the round and the player. Players' names follow
+A game is its setup plus the list of rounds as entered: plain JSON data. Each game
+describes its record's shape as typed dicts (``TypedDict``: field names, types,
+non-negative integers, defaults); :func:`read` checks a record against it with
+pydantic and gives it back as plain dicts with every default filled in, as the rules
+read it. What the rulings say about the values is checked by each game's rules, which
+raise ``RuleError`` with the ruling id, the round and the player. Players' names follow
 one policy for every game: :mod:`companion.core.names`.
 """
 
@@ -14,7 +16,8 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, with_config
+from typing_extensions import TypedDict
 
 from companion.core.bounds import MAX_PLAYERS, check_text
 from companion.core.errors import RecordError, Where
@@ -25,6 +28,7 @@ from companion.core.text import decoded, has_surrogate, text_fault, what
 from companion.core.text import label as text_label
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
 
 # Integers, never booleans; never negative where the contract says so.
 Count = Annotated[int, Field(strict=True, ge=0)]
@@ -48,18 +52,42 @@ class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
-class Result(BaseModel):
-    """Result pieces: plain data computed by the rules, serialised in field order.
-    Extra output fields beyond the contract's (explanations, rulings) are allowed."""
-
-    model_config = ConfigDict(frozen=True)
+#: The configuration of every piece of a record's shape: strict, and unknown fields are
+#: errors (the contract says so). ``@with_config(RECORD)`` on each typed dict.
+RECORD = ConfigDict(extra="forbid", strict=True)
 
 
-class GameRecord(Model):
+@with_config(RECORD)
+class GameRecord(TypedDict):
     """What every game record has: its game and its players in seating order."""
 
     game: str
     players: Players
+
+
+__all__ = ["RECORD", "GameRecord", "with_config"]
+
+
+_adapters: dict[Any, TypeAdapter[Any]] = {}
+
+
+def adapter(shape: Any) -> TypeAdapter[Any]:
+    """The pydantic validator of a record's shape (or any part of one), built once."""
+    found = _adapters.get(shape)
+    if found is None:
+        found = _adapters.setdefault(shape, TypeAdapter(shape))
+    return found
+
+
+def read(shape: type[T], raw: Mapping[str, Any], field_rulings: Mapping[str, str]) -> T:
+    """``raw`` read as ``shape`` (a typed dict): plain dicts with every default filled in,
+    names trimmed and composed. A bad one raises the one-line :class:`RecordError`
+    (:func:`error_from_validation`)."""
+    try:
+        found: T = adapter(shape).validate_python(raw if isinstance(raw, dict) else dict(raw))
+    except ValidationError as exc:
+        raise error_from_validation(exc, dict(raw), field_rulings) from None
+    return found
 
 
 # ---------------------------------------------------------------- pydantic errors
@@ -181,8 +209,8 @@ def error_from_validation(
 
 
 def validated(model: type[M], raw: Mapping[str, Any], field_rulings: Mapping[str, str]) -> M:
-    """``raw`` as ``model``; a bad one raises the one-line :class:`RecordError`
-    (:func:`error_from_validation`)."""
+    """``raw`` as ``model`` (a pydantic model); a bad one raises the one-line
+    :class:`RecordError` (:func:`error_from_validation`)."""
     try:
         return model.model_validate(dict(raw))
     except ValidationError as exc:

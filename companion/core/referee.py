@@ -7,7 +7,7 @@ from __future__ import annotations
 from companion.core.errors import RecordError
 from companion.core.match import parse_match, tally
 from companion.core.record import parse_json
-from companion.core.registry import parse_record, referee
+from companion.core.registry import parse_record, referee, result_json
 
 
 def referee_json(text: str | bytes) -> str:
@@ -19,4 +19,4 @@ def referee_json(text: str | bytes) -> str:
         if isinstance(raw, dict) and "kind" in raw:  # a match: its games carry no "kind"
             return tally(parse_match(raw)).model_dump_json()
         raise
-    return referee(record).model_dump_json()
+    return result_json(referee(record))

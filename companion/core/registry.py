@@ -5,26 +5,35 @@ game means adding a folder under ``companion/games/`` whose ``__init__`` defines
 ``GAME``; the referee command, the app's screens, the phones, the exports and the
 printables ask this module for it and for its parts (:func:`part`,
 :func:`games_with`). Tests may :func:`register` a game of their own.
+
+Every game's record is replayed here, once: :func:`replay` reads the record with its
+shape and field rulings (a malformed one is a one-line ``RecordError``), replays it
+with the game's ``rules`` and remembers the facts (they hold no words, so one replay
+serves every language); :func:`over` and :func:`place` ask it.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 from typing import Annotated, Any, TypeVar, Union
 
 from pydantic import Field, TypeAdapter, ValidationError
+from pydantic_core import to_json
 
 from companion.core.bounds import check_text
+from companion.core.edits import Place, round_place
 from companion.core.errors import RecordError
-from companion.core.game import PARTS, GameResult, GameSpec
+from companion.core.game import PARTS, GameResult, GameSpec, Played, Rules
 from companion.core.i18n import _
-from companion.core.record import GameRecord, error_from_validation, parse_json
+from companion.core.record import parse_json
+from companion.core.record import read as record_read
+from companion.core.replays import remembered
 
-R = TypeVar("R", bound=GameRecord)
+R = TypeVar("R")
 
 _registered: dict[str, GameSpec] = {}
 
@@ -63,6 +72,7 @@ def register(spec: GameSpec) -> Iterator[GameSpec]:
     finally:
         del _registered[spec.name]
         _any_record.cache_clear()
+        _replays.pop(spec.name, None)
 
 
 def part(name: str, part_name: str) -> Any:
@@ -100,20 +110,23 @@ def game(name: str) -> GameSpec:
 
 @cache
 def _any_record() -> TypeAdapter[Any]:
-    models = tuple(spec.record_model for spec in games().values())
-    union = Union[models] if len(models) > 1 else models[0]  # noqa: UP007
+    shapes = tuple(spec.record_model for spec in games().values())
+    union = Union[shapes] if len(shapes) > 1 else shapes[0]  # noqa: UP007
     one_of: Any = Annotated[union, Field(discriminator="game")]   # a type built at run time
     return TypeAdapter(one_of)
 
 
-def parse_record(text: str | bytes) -> GameRecord:
-    """A record of any known game from JSON text; a bad one raises a one-line RecordError
-    (one past the bounds of :mod:`companion.core.bounds` before it is parsed)."""
+def parse_record(text: str | bytes) -> dict[str, Any]:
+    """A record of any known game from JSON text, read with its game's shape (plain
+    dicts, every default filled in); a bad one raises a one-line RecordError (one past
+    the bounds of :mod:`companion.core.bounds` before it is parsed)."""
     check_text(text)
     try:
-        return _any_record().validate_json(text)
+        found: dict[str, Any] = _any_record().validate_json(text)
     except ValidationError:
         pass
+    else:
+        return found
     # The slow path, for a bad record only: say exactly what is wrong, in one line.
     raw = parse_json(text)  # raises the JSON error itself if the text is not JSON
     if not isinstance(raw, dict):
@@ -122,27 +135,87 @@ def parse_record(text: str | bytes) -> GameRecord:
     if name is None:
         raise RecordError(_("game: the record does not say which game it is ('game' is missing)"))
     spec = game(name) if isinstance(name, str) else game(repr(name))
-    try:
-        return spec.record_model.model_validate(raw)
-    except ValidationError as exc:
-        raise error_from_validation(exc, raw, spec.field_rulings) from None
+    return read(spec, raw)
 
 
-def parse_record_as(model: type[R], text: str | bytes) -> R:
-    """A record of one game (``model``, its record model) from JSON text, read like
+def read(spec: GameSpec, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """``raw`` read as a record of ``spec``'s game (its shape, its field rulings): a bad
+    one raises the one-line RecordError."""
+    return record_read(spec.record_model, raw, spec.field_rulings)
+
+
+def parse_record_as(shape: type[R], text: str | bytes) -> R:
+    """A record of the game whose record shape is ``shape`` from JSON text, read like
     :func:`parse_record` reads any record; a record of another game is refused."""
-    record = parse_record(text)
-    if not isinstance(record, model):
+    record: Any = parse_record(text)
+    name = next((spec.name for spec in games().values() if spec.record_model is shape), None)
+    if record["game"] != name:
         raise RecordError(_("game: a {model} was expected, not a '{game}' record").format(
-            model=model.__name__, game=record.game))
-    return record
+            model=shape.__name__, game=record["game"]))
+    found: R = record
+    return found
 
 
-def referee(record: GameRecord) -> GameResult:
-    """The result of a record: the pure replay of its rounds by its game's rules."""
-    return game(record.game).referee(record)
+def rules(name: str) -> Rules:
+    """The game's rules (its ``rules`` part)."""
+    found: Rules = part(name, "rules")
+    return found
+
+
+def _replay(name: str, raw: Mapping[str, Any]) -> Played[Any, Any]:
+    spec = game(name)
+    record = read(spec, {"game": name, **raw})
+    play = rules(name)
+    state = play.start(record)
+    states = [state]
+    rounds = []
+    for rnd in record["rounds"]:
+        facts, state = play.play_round(state, rnd)
+        rounds.append(facts)
+        states.append(state)
+    return Played(record, rounds, states, play.result(rounds, state))
+
+
+_replays: dict[str, Callable[[Mapping[str, Any]], Played[Any, Any]]] = {}
+
+
+def replay(name: str, record: Mapping[str, Any]) -> Played[Any, Any]:
+    """Game ``name``'s record (plain JSON data, with or without its ``"game"``) read and
+    replayed: each round's facts, the state before each round and after the last, the
+    result. Raises a one-line RecordError (a RuleError with its ruling, round and player)
+    if the record is malformed or the rules refuse it. Remembered per record
+    (:mod:`companion.core.replays`): a table asks it of one record many times over."""
+    found = _replays.get(name)
+    if found is None:
+        found = _replays.setdefault(name, remembered(lambda raw: _replay(name, raw)))
+    return found(record)
+
+
+def over(name: str, record: Mapping[str, Any]) -> bool:
+    """The game of this record is over: no more rounds."""
+    return rules(name).over(replay(name, record).state)
+
+
+def place(name: str, record: Mapping[str, Any]) -> Place:
+    """How far the game of this record is, as its table names it ('round 4')."""
+    played = replay(name, record)
+    spec = game(name)
+    if spec.place is not None:
+        return spec.place(played)
+    return round_place(record, rules(name).over(played.state))
+
+
+def referee(record: Mapping[str, Any]) -> GameResult:
+    """The result of a record read with its game's shape: the replay of its rounds."""
+    return game(record["game"]).referee(record)
+
+
+def result_json(result: GameResult) -> str:
+    """A result as the contract's JSON: its fields, without the facts beyond them."""
+    spec = games().get(result.get("game", "")) if isinstance(result, Mapping) else None
+    return to_json(result, exclude=spec.beyond_contract or None if spec else None).decode()
 
 
 def referee_json(text: str | bytes) -> str:
     """JSON record in, JSON result out: the contract of ``companion referee``."""
-    return referee(parse_record(text)).model_dump_json()
+    return result_json(referee(parse_record(text)))

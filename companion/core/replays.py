@@ -8,9 +8,10 @@ whole game again, so the hub's time per round was mostly the same replay repeate
 :func:`remembered` wraps a game's replay of a plain-JSON record so that the same
 record (the same canonical JSON) is replayed once while it is among the most recent
 ``size`` records. This is safe because a replay is a pure function of the record and
-its result is never changed by its callers: states are frozen dataclasses and the
-rules build each new state afresh; the list of round results is handed out as a copy.
-A record the rules refuse is not remembered (its error is raised every time).
+its answer is never changed by its callers: states are frozen dataclasses, the rules
+build each new state afresh, and the facts (plain data) are only read. The facts hold
+no words, so one replay serves every language. A record the rules refuse is not
+remembered (its error is raised every time).
 """
 
 from __future__ import annotations
@@ -22,8 +23,7 @@ from collections.abc import Callable, Mapping
 from functools import wraps
 from typing import Any, TypeVar
 
-R = TypeVar("R")
-S = TypeVar("S")
+T = TypeVar("T")
 
 
 def record_key(record: Mapping[str, Any]) -> str:
@@ -31,14 +31,13 @@ def record_key(record: Mapping[str, Any]) -> str:
     return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def remembered(replay: Callable[[Mapping[str, Any]], tuple[list[R], S]], size: int = 128
-               ) -> Callable[[Mapping[str, Any]], tuple[list[R], S]]:
+def remembered(replay: Callable[[Mapping[str, Any]], T], size: int = 128) -> Callable[[Mapping[str, Any]], T]:
     """``replay``, remembering its answer for the ``size`` most recent records."""
-    kept: OrderedDict[str, tuple[list[R], S]] = OrderedDict()
+    kept: OrderedDict[str, T] = OrderedDict()
     lock = threading.Lock()
 
     @wraps(replay)
-    def wrapper(record: Mapping[str, Any]) -> tuple[list[R], S]:
+    def wrapper(record: Mapping[str, Any]) -> T:
         key = record_key(record)
         with lock:
             hit = kept.get(key)
@@ -50,7 +49,6 @@ def remembered(replay: Callable[[Mapping[str, Any]], tuple[list[R], S]], size: i
                 kept[key] = hit
                 while len(kept) > size:
                     kept.popitem(last=False)
-        results, state = hit
-        return list(results), state
+        return hit
 
     return wrapper

@@ -206,18 +206,19 @@ def derive(match_id: int, game_name: str, players: Sequence[str], records: Seque
         for number, record in enumerate(typed, 1):
             result = spec.referee(record)
             scores = spec.final_scores(result)
-            by_seat = {p: scores[gp] for p, gp in zip(players, record.players)}
-            seat_of = {key(gp): p for p, gp in zip(players, record.players)}
-            outcomes.append(GameOutcome(bool(result.game_over), by_seat, [seat_of[key(w)] for w in result.winners]))
-            if not result.game_over:
+            by_seat = {p: scores[gp] for p, gp in zip(players, record["players"])}
+            seat_of = {key(gp): p for p, gp in zip(players, record["players"])}
+            won = [seat_of[key(w)] for w in result["winners"]]
+            outcomes.append(GameOutcome(bool(result["game_over"]), by_seat, won))
+            if not result["game_over"]:
                 continue
-            winners = tuple(result.winners)
+            winners = tuple(result["winners"])
             played.append(GamePlayed(
-                match_id, number, game_name, tuple(record.players), scores, winners,
-                len(getattr(record, "rounds", ())),
+                match_id, number, game_name, tuple(record["players"]), scores, winners,
+                len(record.get("rounds", ())),
                 own.counts(record, result) if own is not None else {},
                 own.series(record, result) if own is not None and own.series is not None else None,
-                tie_broken(spec, record.players, scores, winners),
+                tie_broken(spec, record["players"], scores, winners),
                 start_of(result) if start_of is not None else None,
                 team_of(result) if team_of is not None else None))
     except CompanionError as exc:

@@ -46,8 +46,9 @@ from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.core.edits import Change
 from companion.core.errors import CompanionError, RecordError
-from companion.core.game import Outcome, Seat
+from companion.core.game import Seat
 from companion.core.i18n import _
 from companion.core.names import Roster, first_fault
 from companion.core.registry import game as game_spec
@@ -377,7 +378,7 @@ class _Judged:
 
     parsed: dict[str, Any] | None
     refused: HubError | None
-    outcome: Outcome | None      # None: the round is not complete with this bid
+    outcome: Change | None       # None: the round is not complete with this bid
 
 
 class Hub:
@@ -881,7 +882,7 @@ class Hub:
         return _Rows(self._rev(t.match_id), t, game, seating.seats, bids)
 
     def _record(self, h: Hosting, t: HostedTable, game: _Game,
-                out: Outcome) -> tuple[HostedTable, _Game] | str:
+                out: Change) -> tuple[HostedTable, _Game] | str:
         """Save the record with the round made of the pending bids (``out``, from the
         seat's ``append``) and clear them: the table and its game as they are now. Or
         why the rules refuse the round, and nothing is written."""

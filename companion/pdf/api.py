@@ -142,8 +142,8 @@ def sheet_from_record(text: str | bytes, number: int | None = None):
     from companion.core.registry import parse_record, referee
 
     rec = parse_record(text)
-    module = printable(rec.game)
-    check_players(module, list(rec.players))
+    module = printable(rec["game"])
+    check_players(module, list(rec["players"]))
     return module.filled_sheet(rec, referee(rec), number=number or 1)
 
 
@@ -160,7 +160,7 @@ def _game_of_match(module: ModuleType, match, number: int):
                                    len(match.games)).format(n=len(match.games), number=number))
     raw = {"game": match.game, **match.games[number - 1]}
     rec = parse_record(json.dumps(raw, ensure_ascii=False))
-    check_players(module, list(rec.players))
+    check_players(module, list(rec["players"]))
     return module.filled_sheet(rec, referee(rec), number=number)
 
 

@@ -99,13 +99,13 @@ def _game_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
     spec = games().get(name)
     if spec is None or spec.final_scores is None:
         return []
-    # each game's own record and result models (players; winners, game_over)
+    # each game's own record and result (players; winners, game_over)
     rec: Any = parse_record(json.dumps(record))
     result: Any = referee(rec)
     scores = spec.final_scores(result)
     column = score_column(name)
-    return [{"row": "game", "game": number, "player": p, column: scores[p], "winner": p in result.winners,
-             "over": result.game_over} for p in rec.players]
+    return [{"row": "game", "game": number, "player": p, column: scores[p], "winner": p in result["winners"],
+             "over": result["game_over"]} for p in rec["players"]]
 
 
 def _match_rows(match: MatchRecord) -> list[dict[str, Any]]:

@@ -108,7 +108,7 @@ def _match(match: MatchRecord, where: str = "") -> ImportedMatch:
 def _game(text: str | bytes, raw: Any) -> ImportedMatch:
     record = parse_record(text if isinstance(text, (str, bytes)) else json.dumps(raw))
     referee(record)  # refuses what the referee refuses, before anything is stored
-    data = record.model_dump(mode="json", exclude_defaults=False)
+    data = json.loads(json.dumps(record))          # plain JSON values, every default filled in
     data = {k: v for k, v in data.items() if v not in ({}, None) or k in ("rounds",)}
     return ImportedMatch(data["game"], tuple(data["players"]), (data,), False)
 

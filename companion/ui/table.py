@@ -47,8 +47,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
-from companion.core import edits
-from companion.core.edits import Place
+from companion.core import edits, registry
 from companion.core.errors import CompanionError
 from companion.core.game import SCREEN_ONLY
 from companion.core.i18n import _
@@ -137,21 +136,22 @@ _begun_lock = threading.Lock()
 class TableSession(Generic[U]):
     """One render's view of a table: the match (:class:`MatchSeen`), the passing state
     as drawn (``ui``) and the operations, each a record change saved or a passing-state
-    change. ``fresh`` makes a game's passing state for a match it has none for;
-    ``place`` names how far a record is (the words of a refusal); ``over`` says whether
-    a record's game is over (the match is finished when its last game is: game
-    ``games``; a game played as a match of one, like burger, passes 1)."""
+    change. ``fresh`` makes a game's passing state for a match it has none for. How far
+    a record is (the words of a refusal) and whether its game is over (the match is
+    finished when its last game is: game ``games``; a game played as a match of one,
+    like burger, passes 1) are the registry's (:func:`companion.core.registry.place`,
+    :func:`~companion.core.registry.over`)."""
 
     def __init__(self, shell: ShellServices, match_id: int, *, key: str,
                  fresh: Callable[[MatchSeen], U],
-                 place: Callable[[Mapping[str, Any]], Place],
-                 over: Callable[[Mapping[str, Any]], bool],
-                 games: int = GAMES_PER_MATCH) -> None:
+                 games: int = GAMES_PER_MATCH,
+                 place: Callable[[Mapping[str, Any]], edits.Place] | None = None,
+                 over: Callable[[Mapping[str, Any]], bool] | None = None) -> None:
         self._shell = shell
         self._key = key
+        self._games = games
         self._place = place
         self._over = over
-        self._games = games
         m = shell.store.match(match_id)
         assert m.games, "a match always has its first game"
         self.match = MatchSeen(id=m.id, game=m.game, players=tuple(m.players), number=m.games[-1].number,
@@ -272,8 +272,11 @@ class TableSession(Generic[U]):
         of the page, where the screen that follows shows it. ``not_done`` words what
         did not happen ('your entry was not saved')."""
         n = self.match.number
-        refused = save_change(self._shell.store, self.match.id, n, record, base=base, place=self._place,
-                              not_done=not_done, finished_match=n == self._games and self._over(record))
+        game = self.match.game
+        place = self._place or (lambda r: registry.place(game, r))
+        over = self._over or (lambda r: registry.over(game, r))
+        refused = save_change(self._shell.store, self.match.id, n, record, base=base, place=place,
+                              not_done=not_done, finished_match=n == self._games and over(record))
         if refused is None:
             self._put_held(lambda h: replace(h, stamps={k: v for k, v in (
                 (k, edits.followed(v, base, record)) for k, v in h.stamps.items()) if v is not None}))

@@ -255,8 +255,8 @@ def test_the_table_screen_replays_the_game_in_play_once_per_render(store, mid, m
     ops.submit(*drawn(shell, mid))
     ops.to_entry(drawn(shell, mid)[0])
     replayed: list[str | None] = []
-    real = present.replay     # remembered per record: count the asks, not the replays
-    monkeypatch.setattr(present, "replay", lambda rec: replayed.append(rec["mustard"]) or real(rec))
+    real = present.replayed   # remembered per record: count the asks, not the replays
+    monkeypatch.setattr(present, "replayed", lambda rec: replayed.append(rec["mustard"]) or real(rec))
     screen = Renderer().render(view.TableScreen.__wrapped__, shell, mid)
     lines = texts(screen)                       # the screen and every component it draws
     grid = lines.index("Now")                   # the money grid's first row: game 2 so far

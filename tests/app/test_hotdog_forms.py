@@ -58,7 +58,7 @@ def test_refused_bid_changes_nothing_and_says_why_hd6():
     change = forms.submit(rec, drafts)
     assert not change.ok and change.record == rec
     assert change.error == "round 1: Bernd: HD-6: dollars (4) exceed hot dogs (3): the price may not fall below zero"
-    _, state = present.replay(rec)
+    state = forms.replay(rec).state
     assert forms.bid_errors(state, drafts) == {
         "Bernd": "HD-6: dollars (4) exceed hot dogs (3): the price may not fall below zero"}
     rich = {**drafts, "Bernd": Draft(5, 5, 4)}
@@ -66,7 +66,7 @@ def test_refused_bid_changes_nothing_and_says_why_hd6():
 
 
 def test_bid_errors_are_per_player():
-    _, state = present.replay(forms.new_record(PLAYERS, "Anna"))
+    state = forms.replay(forms.new_record(PLAYERS, "Anna")).state
     drafts = {"Anna": Draft(5, 1, 2), "Bernd": Draft(5, 9, 4), "Chris": Draft(5, 1)}
     errs = forms.bid_errors(state, drafts)
     assert set(errs) == {"Anna", "Bernd"}
@@ -84,16 +84,16 @@ def test_edit_round_one_replays_round_two():
     r2 = {"Anna": Draft(7, 3), "Bernd": Draft(7, 2), "Chris": Draft(5, 1)}
     rec = forms.submit(rec, r2).record
     before = present.game_view(rec)
-    assert before.results[1].money == {"Anna": 5, "Bernd": 4, "Chris": 3}
-    assert before.results[1].tables["7"] == {"Anna": 3, "Bernd": 2}
+    assert before.results[1]["money"] == {"Anna": 5, "Bernd": 4, "Chris": 3}
+    assert before.results[1]["tables"]["7"] == {"Anna": 3, "Bernd": 2}
     # round 1 changed: Chris now places 2 hot dogs at the 7 table; round 2 fills it
     changed = forms.edit(rec, 0, {**forms.drafts_of(rec, 0), "Chris": Draft(7, 2)})
     assert changed.ok
     assert changed.record["rounds"][1] == rec["rounds"][1]
     after = present.game_view(changed.record)
-    assert after.results[0].tables["7"] == {"Chris": 2}
-    assert after.results[1].money == {"Anna": 8, "Bernd": 6, "Chris": 5}
-    assert after.results[1].tables["7"] == {}
+    assert after.results[0]["tables"]["7"] == {"Chris": 2}
+    assert after.results[1]["money"] == {"Anna": 8, "Bernd": 6, "Chris": 5}
+    assert after.results[1]["tables"]["7"] == {}
 
 
 def test_edit_that_breaks_a_later_round_is_refused():
@@ -110,7 +110,7 @@ def test_last_hot_dog_not_announced_goes_back_hd12():
     rec = forms.new_record(PLAYERS, "Anna")
     d = {"Anna": Draft(5, 1, last=True, announced=False), "Bernd": Draft(7, 1), "Chris": Draft(7, 1)}
     view = present.game_view(forms.submit(rec, d).record)
-    assert view.results[0].steps[0].reason == "not announced"
+    assert view.results[0]["steps"][0]["reason"] == "not announced"
     assert not view.over
 
 
@@ -220,7 +220,7 @@ def test_a_refused_hidden_bid_is_named_without_its_amounts_hd6():
     assert not change.ok and change.record == rec
     assert change.error == "round 1: HD-6: Chris's bid needs checking: Chris, show it to see why."
     assert "$" not in change.error and "4" not in change.error
-    _, state = present.replay(rec)
+    state = forms.replay(rec).state
     assert forms.bid_errors(state, drafts)["Chris"] == "HD-6: dollars (4) exceed the player's money ($3)"
     shown = {**drafts, "Chris": forms.shown_bid(drafts["Chris"])}
     assert forms.enter_round(rec, shown).error == "round 1: Chris: HD-6: dollars (4) exceed the player's money ($3)"
@@ -284,7 +284,7 @@ def test_a_refused_bid_goes_back_to_its_owner_only_hd6():
     drafts = {p: Draft(5, 1, hidden=True) for p in FOUR}
     drafts["Chris"] = Draft(5, 2, 3, hidden=True)           # $3 with 2 hot dogs
     rec = forms.new_record(FOUR, "Anna")
-    _, state = present.replay(rec)
+    state = forms.replay(rec).state
     errors = forms.bid_errors(state, drafts)
     assert list(errors) == ["Chris"]
     assert forms.hand_back(order, drafts, errors) == "Chris"
@@ -322,7 +322,7 @@ def test_the_money_grid_has_the_money_now_first_then_each_round_with_its_change(
     rows = present.money_grid(gv)
     assert rows[0] == ("Now", [present.dollars(gv.state.money[p]) for p in PLAYERS], True)
     assert [label for label, _, _ in rows] == ["Now", "Round 1", "Round 2"]
-    r1 = gv.results[0].money
+    r1 = gv.results[0]["money"]
     assert rows[1][1] == [f"${r1[p]} {present.signed(r1[p] - 3)}".strip() for p in PLAYERS]
     assert present.signed(2) == "+2" and present.signed(-1) == "−1" and present.signed(0) == ""
 

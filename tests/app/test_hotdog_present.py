@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from companion.games.hotdog import forms, present, rules, rulings
+from companion.core.registry import parse_record, referee
+from companion.games.hotdog import forms, present, rulings
 from companion.games.hotdog.forms import Draft
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
@@ -43,7 +44,7 @@ def test_three_game_match_with_hd17_mustard():
     assert g3["mustard"] == "Chris"
     result = present.match_tally(PLAYERS, [g1, g2, g3])
     assert result.complete
-    assert present.progress(PLAYERS, [g1, g2, g3]) == (result.explanation, True)
+    assert present.progress(PLAYERS, [g1, g2, g3]) == (present.match_explanation(result), True)
     assert not present.can_start_next_game(result)
 
 
@@ -160,12 +161,13 @@ def test_a_seat_s_own_bid_in_words():
 def test_a_game_view_replays_its_record_once(monkeypatch):
     record = finish(forms.submit(forms.new_record(PLAYERS, "Anna"), tie_drafts()).record)
     calls = []
-    real = present.replay     # remembered per record: count the asks, not the replays
-    monkeypatch.setattr(present, "replay", lambda rec: calls.append(1) or real(rec))
+    real = present.replayed   # remembered per record: count the asks, not the replays
+    monkeypatch.setattr(present, "replayed", lambda rec: calls.append(1) or real(rec))
     gv = present.game_view(record)
     assert len(calls) == 1
-    assert gv.over and gv.explanation == rules.referee(present.parse(record)).explanation
-    assert gv.winners == rules.referee(present.parse(record)).winners
+    result = referee(parse_record(json.dumps(record)))
+    assert gv.over and gv.explanation == present.game_text(result)
+    assert gv.winners == result["winners"]
 
 
 @pytest.mark.parametrize("index, money", [(0, {"Anna": 3, "Bernd": 3, "Chris": 3}),

@@ -34,6 +34,5 @@ def test_the_phone_picks_table_and_hot_dogs_in_one_tap_dollars_up_to_its_money()
     assert parts.MINE_NOT_ENTERED not in words
     assert "Chris: 0 dollars" in words and "Chris: 2 dollars" in words and "Chris: 3 dollars" not in words
     assert remote.my_money(None, "Chris") == 3                # HD-3 before the first reveal
-    assert remote.my_money({"money": [{"player": "Chris", "dollars": 1}]}, "Chris") == 1
-    assert list(forms.dollar_choices(remote.my_money({"money": [{"player": "Chris", "dollars": 1}]}, "Chris"),
-                                     2)) == [0, 1]
+    assert remote.my_money({"round": {"money": {"Chris": 1}}}, "Chris") == 1
+    assert list(forms.dollar_choices(remote.my_money({"round": {"money": {"Chris": 1}}}, "Chris"), 2)) == [0, 1]

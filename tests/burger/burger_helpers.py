@@ -6,9 +6,13 @@ import json
 from typing import Any
 
 import pytest
+from pydantic_core import to_json
 
+from companion.core import registry
 from companion.core.errors import RecordError
+from companion.core.message import for_the_record
 from companion.core.registry import referee_json
+from companion.games.burger import present
 
 INGREDIENTS = ["lettuce", "cheese", "onion", "patty", "mushroom", "tomato", "bottom bun", "top bun"]
 NEED = {2: 4, 3: 5, 4: 7, 5: 8}
@@ -43,10 +47,31 @@ def all_play(players: list[str], kind: str = "tongs", **others: str) -> dict[str
 
 
 def run(rec: dict) -> dict:
-    return json.loads(referee_json(json.dumps(rec)))
+    """The record's result: every fact, as JSON data (the contract's fields and the rest)."""
+    return json.loads(to_json(registry.replay("burger", rec).result))
+
+
+def told(rec: dict) -> dict:
+    """The result with what a player reads of it beside the facts (the present layer's
+    words): the game's explanation, notes and scoring; each round's explanation (who
+    takes the decks), notes, private lines and the end."""
+    result = registry.replay("burger", rec).result
+    out = json.loads(to_json(result))
+    out["explanation"] = present.game_text(result, rec["players"])
+    out["notes"] = present.game_notes(result)
+    out["scoring"]["explanation"] = present.scoring_text(result)
+    for r, facts in zip(out["rounds"], result["rounds"]):
+        r["explanation"] = present.takes_text(facts)
+        r["notes"] = present.round_notes(facts)
+        r["private"] = present.private(facts)
+        r["end_text"] = present.end_text(facts["end"], sum(facts["hamburgers"].values()), facts["draw_pile"],
+                                         facts["decks"]) if facts["end"] else None
+    return out
 
 
 def error(rec: dict) -> str:
+    """The refusal as ``companion referee`` says it (decks by the record's index, from 0)."""
     with pytest.raises(RecordError) as info:
         referee_json(json.dumps(rec))
-    return str(info.value)
+    with for_the_record():
+        return str(info.value)

@@ -23,9 +23,9 @@ RECORD = {
 
 def test_a_round_read_in_english_is_read_again_in_german_after_the_switch():
     with i18n.using("en"):
-        english = present.round_lines(present.last_round(RECORD, replay(RECORD)))
+        english = present.round_lines(present.last_round(replay(RECORD)))
     with i18n.using("de"):
-        german = present.round_lines(present.last_round(RECORD, replay(RECORD)))
+        german = present.round_lines(present.last_round(replay(RECORD)))
     assert english[0].text == "Anna revealed 5 ingredients and 1 rat (rats do not count) into 3 decks (BU-2)."
     assert german[0].text == ("Anna hat 5 Zutaten und 1 Ratte (Ratten zählen nicht) auf 3 Stapel "
                               "aufgedeckt (BU-2).")
@@ -34,9 +34,9 @@ def test_a_round_read_in_english_is_read_again_in_german_after_the_switch():
 
 def test_the_referee_result_keeps_the_record_spellings_in_german():
     with i18n.using("de"):
-        results, _state = replay(RECORD)
-    assert results[0].take_order == ["Bernd", "Anna", "Bernd"]
-    assert results[0].wastebasket is None
+        results = replay(RECORD).rounds
+    assert results[0]["take_order"] == ["Bernd", "Anna", "Bernd"]
+    assert results[0]["wastebasket"] is None
 
 
 @pytest.mark.parametrize("sheet", ["a6", "a4", "letter"])
@@ -55,22 +55,26 @@ def test_a_tool_hand_in_german_agrees_with_its_number():
 
 
 def test_a_german_refusal_counts_decks_from_1_and_keeps_its_ruling():
+    """A player counts decks from 1; ``companion referee`` names them as the record does."""
     from companion.core.edits import say_where
-    from companion.games.burger.state import on_screen
+    from companion.core.message import for_the_record
 
     bad = {**RECORD, "rounds": [{**RECORD["rounds"][0], "decks": [["", "cheese"], ["patty"], ["onion"]]}]}
+    with pytest.raises(Exception) as caught:
+        replay(bad)
     with i18n.using("de"):
-        with pytest.raises(Exception) as caught:
-            replay(bad)
-        said = on_screen(say_where(caught.value))
-    assert said == "Runde 1: BU-2: Stapel 1 hat eine Karte ohne Namen"
+        assert say_where(caught.value) == "Runde 1: BU-2: Stapel 1 hat eine Karte ohne Namen"
+    with i18n.using("en"), for_the_record():
+        assert str(caught.value) == "round 1: BU-2 deck 0 has a card with no name"
 
 
 def test_german_picks_refusal_keeps_the_deck_numbers_it_names():
-    from companion.games.burger.state import on_screen
+    """The picks are the record's deck indexes, in a player's words too (BU-4)."""
+    from companion.core.edits import say
+    from companion.games.burger import rules
 
+    state = replay(RECORD).before(0)
+    bad = {**RECORD["rounds"][0], "picks": [0, 0, 1], "complete": {}}
     with i18n.using("de"):
-        from companion.games.burger.i18n import _
-        text = _("picks {picks} are not the deck indexes 0–{last} each once, in taking order").format(
-            picks=[0, 0, 1], last=2)
-    assert on_screen(text) == text
+        said = say(rules.check_round(state, bad))
+    assert "[0, 0, 1]" in said and "0–2" in said

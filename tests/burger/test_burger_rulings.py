@@ -8,8 +8,8 @@ import pytest
 
 from companion.core.errors import RuleError
 from companion.core.registry import parse_record
-from companion.games.burger import rules
-from tests.burger.burger_helpers import NAMES, all_play, deal, error, record, rnd, run
+from companion.games.burger import present, rules
+from tests.burger.burger_helpers import NAMES, all_play, deal, error, record, rnd, run, told
 
 
 def tools_left(**hands: tuple[int, int]) -> dict:
@@ -102,7 +102,7 @@ def test_bu3_tool_take_back_when_a_player_holds_only_one_card():
         rnd(deal(2), {"Ann": "tongs", "Ben": "tease"}),
         rnd(deal(2), {"Ann": "tongs", "Ben": "tongs"}),
     ]
-    got = run(record(two, rounds))
+    got = told(record(two, rounds))
     r1, r2 = got["rounds"]
     assert r1["tools_left"] == tools_left(Ann=(1, 1), Ben=(2, 0))
     assert r1["took_back"] == []
@@ -149,7 +149,7 @@ def test_bu4_one_tongs_player_takes_every_deck():
     last deck, so she stays first player (BU-6)."""
     three = ["Ann", "Ben", "Cat"]
     decks = [["lettuce", "rat"], ["cheese", "onion", "rat"], ["patty", "mushroom"]]
-    got = run(record(three, [rnd(decks, all_play(three, "tease", Ann="tongs"), picks=[2, 0, 1])]))
+    got = told(record(three, [rnd(decks, all_play(three, "tease", Ann="tongs"), picks=[2, 0, 1])]))
     r = got["rounds"][0]
     assert r["take_order"] == ["Ann", "Ann", "Ann"]
     assert r["taken"] == {"Ann": [0, 1, 2]}
@@ -163,7 +163,7 @@ def test_bu4_all_tease_sends_every_deck_to_the_first_players_wastebasket():
     """BU-4: nobody played tongs: every deck to the first player's wastebasket, no rat
     tokens for anybody (though the decks hold rats), and the first player stays."""
     three = ["Ann", "Ben", "Cat"]
-    got = run(record(three, [rnd(deal(3, rats=2), all_play(three, "tease"))], first="Ben"))
+    got = told(record(three, [rnd(deal(3, rats=2), all_play(three, "tease"))], first="Ben"))
     r = got["rounds"][0]
     assert r["take_order"] == []
     assert r["taken"] == {}
@@ -182,7 +182,7 @@ def test_bu4_tongs_players_take_clockwise_from_the_player_after_the_first():
     takes first, then Cat, round and round until the four decks are gone."""
     four = ["Ann", "Ben", "Cat", "Dan"]
     tools = {"Ann": "tongs", "Ben": "tease", "Cat": "tongs", "Dan": "tease"}
-    got = run(record(four, [rnd(deal(4), tools, picks=[3, 2, 1, 0])], first="Cat"))
+    got = told(record(four, [rnd(deal(4), tools, picks=[3, 2, 1, 0])], first="Cat"))
     r = got["rounds"][0]
     assert r["take_order"] == ["Ann", "Cat", "Ann", "Cat"]
     assert r["taken"] == {"Ann": [1, 3], "Cat": [0, 2]}
@@ -193,7 +193,7 @@ def test_bu4_tongs_players_take_clockwise_from_the_player_after_the_first():
 def test_bu4_the_contract_wording_three_players():
     """BU-4: "Ben and Cat played tongs: Ben, Cat, Ben take the three decks"."""
     three = ["Ann", "Ben", "Cat"]
-    got = run(record(three, [rnd(deal(3), all_play(three, Ann="tease"))]))
+    got = told(record(three, [rnd(deal(3), all_play(three, Ann="tease"))]))
     assert got["rounds"][0]["explanation"] == (
         "Ben and Cat played tongs: Ben, Cat, Ben take the three decks (BU-4)."
     )
@@ -223,7 +223,7 @@ def test_bu5_rat_tokens_per_taker_and_hamburgers_as_reported():
         rnd(decks, all_play(three), complete={"Ben": 1, "Cat": 0}),
         rnd(decks, all_play(three), picks=[1, 0, 2], complete={"Cat": 1, "Ann": 1}),
     ]
-    got = run(record(three, rounds))
+    got = told(record(three, rounds))
     r1, r2 = got["rounds"]
     # round 1: Ann first: Ben, Cat, Ann take decks 0, 1, 2
     assert r1["take_order"] == ["Ben", "Cat", "Ann"]
@@ -276,12 +276,12 @@ def test_bu6_the_game_ends_when_all_hamburgers_together_reach_the_count(n, targe
     """BU-6: 8 (2–3 players), 9 (4) or 10 (5) complete hamburgers, every player's
     together, end the game; one fewer does not. Ann takes the last deck each round
     and stays first player."""
-    got = run(_hamburger_game(n, rounds))
+    got = told(_hamburger_game(n, rounds))
     totals = [sum(r["hamburgers"].values()) for r in got["rounds"]]
     assert totals[-2:] == [target - 1, target]
     assert [r["next_first"] for r in got["rounds"]] == ["Ann"] * (len(rounds) - 1) + [None]
     assert got["game_over"] is True
-    assert got["rounds"][-1]["end"].startswith(f"{target} complete hamburgers on the table")
+    assert got["rounds"][-1]["end_text"].startswith(f"{target} complete hamburgers on the table")
     assert got["winners"] == ["Ben"]
     assert error(_hamburger_game(n, rounds + [{}])) == (
         f"round {len(rounds) + 1}: BU-6 no round after the end: the game ended after round {len(rounds)}"
@@ -297,11 +297,11 @@ def test_bu6_the_game_ends_when_the_draw_pile_cannot_make_a_new_round():
         rnd(deal(2), {"Ann": "tease", "Ben": "tongs"}, complete={"Ben": 1}),
         rnd(deal(2), {"Ann": "tongs", "Ben": "tongs"}),
     ]
-    got = run(record(two, rounds, draw_pile=13))
+    got = told(record(two, rounds, draw_pile=13))
     assert [r["draw_pile"] for r in got["rounds"]] == [8, 4, 0]
     assert [r["next_first"] for r in got["rounds"]] == ["Ann", "Ben", None]
     assert [r["game_over"] for r in got["rounds"]] == [False, False, True]
-    assert got["rounds"][-1]["end"] == (
+    assert got["rounds"][-1]["end_text"] == (
         "the draw pile holds 0 cards, fewer than the 4 ingredients a new round needs (BU-6)"
     )
     assert got["game_over"] is True
@@ -325,10 +325,11 @@ def test_bu6_next_first_player_took_the_last_deck():
 # ---------------------------------------------------------------- BU-7
 
 
+_ENDED = record(["Ann", "Ben"], [rnd(deal(2), all_play(["Ann", "Ben"]), complete={"Ben": 1})], draw_pile=4)
+
+
 def _ended_state() -> rules.State:
-    two = ["Ann", "Ben"]
-    rec = record(two, [rnd(deal(2), all_play(two), complete={"Ben": 1})], draw_pile=4)
-    _, state = rules.replay(parse_record(json.dumps(rec)))  # type: ignore[arg-type]
+    _, state = rules.replay(parse_record(json.dumps(_ENDED)))  # type: ignore[arg-type]
     return state
 
 
@@ -342,8 +343,9 @@ def test_bu7_the_wastebasket_tops_one_hamburger_after_the_end():
     assert dict(after.hamburgers) == {"Ann": 1, "Ben": 1}
     assert rules.scores(after) == {"Ann": 1, "Ben": 1}
     assert rules.winners(after) == ["Ann", "Ben"]
-    _, _, text = rules.standings(after)
-    assert "Wastebasket top buns: Ann (BU-7)" in text
+    result = rules.result(rules.replay(parse_record(json.dumps(_ENDED)))[0], after)
+    assert result["top_buns"] == ["Ann"] and result["winners"] == ["Ann", "Ben"]
+    assert "Wastebasket top buns: Ann (BU-7)" in present.game_text(result, ["Ann", "Ben"])
     with pytest.raises(RuleError, match="BU-7 has one wastebasket card"):
         rules.last_top_buns(after, ["Ann"])
 
@@ -362,7 +364,7 @@ def test_bu7_only_after_the_end():
 def test_bu7_the_result_tells_players_after_the_end():
     """BU-7: a finished game's result reminds players of the last top bun."""
     two = ["Ann", "Ben"]
-    got = run(record(two, [rnd(deal(2), all_play(two), complete={"Ben": 1})], draw_pile=4))
+    got = told(record(two, [rnd(deal(2), all_play(two), complete={"Ben": 1})], draw_pile=4))
     assert any("BU-7" in note for note in got["notes"])
     assert "BU-7" in got["rounds"][0]["rulings"]
 
@@ -380,7 +382,7 @@ def _tied_game(**setup) -> dict:
 def test_bu8_default_house_rule_one_point_per_hamburger_tie_to_fewer_rats():
     """BU-8 (house rule default 1 / 0): 1–1 on points, Ann has fewer rat tokens and wins;
     the result says the scoring is a house rule."""
-    got = run(_tied_game())
+    got = told(_tied_game())
     assert got["scores"] == {"Ann": 1, "Ben": 1}
     assert got["rats"] == {"Ben": 1}
     assert got["winners"] == ["Ann"]
@@ -394,10 +396,10 @@ def test_bu8_default_house_rule_one_point_per_hamburger_tie_to_fewer_rats():
 
 def test_bu8_rat_tokens_may_cost_points():
     """BU-8: scoring {"rat": -1} (hamburger keeps its default 1): Ann 1, Ben 0."""
-    got = run(_tied_game(scoring={"rat": -1}))
+    got = told(_tied_game(scoring={"rat": -1}))
     assert got["scores"] == {"Ann": 1, "Ben": 0}
     assert got["winners"] == ["Ann"]
-    got = run(_tied_game(scoring={"hamburger": 3, "rat": -2}))
+    got = told(_tied_game(scoring={"hamburger": 3, "rat": -2}))
     assert got["scores"] == {"Ann": 3, "Ben": 1}
     assert "3 points per complete hamburger, -2 points per rat token" in got["scoring"]["explanation"]
 
@@ -406,14 +408,14 @@ def test_bu8_a_tie_with_equal_rats_is_shared():
     """BU-8: equal points and equal rat tokens share the win (seat order)."""
     two = ["Ann", "Ben"]
     rec = record(two, [rnd(deal(2), all_play(two), complete={"Ann": 1, "Ben": 1})], draw_pile=4)
-    got = run(rec)
+    got = told(rec)
     assert got["winners"] == ["Ann", "Ben"]
     assert "share the win" in got["explanation"] and "house rule" in got["explanation"]
 
 
 def test_bu8_scores_while_in_progress_have_no_winners():
     """BU-8: scores are shown as the game goes; winners only once it is over."""
-    got = run(record(["Ann", "Ben"], [rnd(deal(2), all_play(["Ann", "Ben"]), complete={"Ben": 1})]))
+    got = told(record(["Ann", "Ben"], [rnd(deal(2), all_play(["Ann", "Ben"]), complete={"Ben": 1})]))
     assert got["scores"] == {"Ann": 0, "Ben": 1}
     assert got["winners"] == [] and got["game_over"] is False
     assert "house rule" in got["explanation"]
@@ -422,8 +424,8 @@ def test_bu8_scores_while_in_progress_have_no_winners():
 def test_bu3_the_default_tool_cards_are_labelled_a_house_rule():
     """BU-3: 2 tongs + 1 tease is a house rule default; the result says so."""
     two = ["Ann", "Ben"]
-    got = run(record(two, []))
+    got = told(record(two, []))
     assert ("Tool cards: 2 tongs + 1 tease per player is a house rule (BU-3): the rule texts do not give the number."
             in got["notes"])
-    got = run(record(two, [], tools={"tease": 2}))
+    got = told(record(two, [], tools={"tease": 2}))
     assert "Tool cards: 2 tongs + 2 tease per player, set at setup (BU-3)." in got["notes"]

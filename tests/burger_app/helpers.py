@@ -18,7 +18,7 @@ def start(players: Sequence[str] = THREE, **setup: Any) -> dict[str, Any]:
 
 
 def state(record: Mapping[str, Any]):
-    return replay(record)[1]
+    return replay(record).state
 
 
 def entered(record: Mapping[str, Any], decks: Sequence[Sequence[str]], tools: Mapping[str, str],

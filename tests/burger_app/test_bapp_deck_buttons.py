@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from companion.core.edits import say
+from companion.core.errors import RuleError
+from companion.core.message import for_the_record
 from companion.games.burger import actions, forms, present, rulings, stacks
 from companion.games.burger import state as burger_state
 from companion.games.burger import view as bv
@@ -100,10 +103,15 @@ def test_decks_are_counted_from_1_on_screen_and_from_0_in_the_record():
     assert done["rounds"][0]["picks"] == [2, 1, 0]
     rv = present.game_view(done).rounds[0]
     assert rv.takes[0] == "Ben takes deck 3: onion, tomato"
-    # the rules name the record's index; the screens say it counted from 1 (BU-2)
-    assert burger_state.on_screen("BU-2: deck 0 is empty") == "BU-2: deck 1 is empty"
-    assert burger_state.on_screen("Deck 1 held 1 rat") == "Deck 2 held 1 rat"
-    assert burger_state.on_screen("3 decks; the decks hold 7 cards") == "3 decks; the decks hold 7 cards"
+    # a refusal names the record's index; a player reads it counted from 1 (BU-2), the
+    # referee's reader (`companion referee`) as the record holds it
+    bad = {**rec, "rounds": [{"decks": [[], ["patty"], ["onion", "tomato", "cheese", "lettuce"]],
+                              "tools": {"Ann": "tease", "Ben": "tongs", "Cat": "tongs"}}]}
+    with pytest.raises(RuleError) as caught:
+        burger_state.replay(bad)
+    assert say(caught.value) == "BU-2: deck 1 is empty: every deck starts with an ingredient"
+    with for_the_record():
+        assert say(caught.value) == "BU-2: deck 0 is empty: every deck starts with an ingredient"
     empty = forms.remove_card(forms.remove_card(draft, 0, 0), 0, 0)
     assert forms.deck_check(st, empty).per_deck == {
         0: "deck 1 needs an ingredient: every deck starts with one (BU-2)"}
@@ -111,8 +119,8 @@ def test_decks_are_counted_from_1_on_screen_and_from_0_in_the_record():
 
 def test_the_rats_own_note_on_a_phone_counts_decks_from_1():
     rec = play(start(), DECKS_A, {"Ann": "tease", "Ben": "tease", "Cat": "tongs"})
-    seat = present.seat_round(rec, present.replay(rec), "Cat")
-    assert seat["private"]["Cat"][0].startswith("Deck 1 held 1 rat")       # the rules' own words: the record's index
+    seat = present.seat_round(present.replay(rec), "Cat")
+    assert seat["found"]["Cat"] == [{"deck": 1, "rats": 1}]        # the rules' facts: the record's index
     assert [line.text for line in present.own_lines(seat)][-1].startswith("Deck 2 held 1 rat")   # BU-5
 
 

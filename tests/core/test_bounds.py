@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from companion.core import bounds
+from companion.core import bounds, registry
 from companion.core.errors import RecordError
 from companion.core.night import NightRecord, parse_night
 from companion.core.referee import referee_json
@@ -81,8 +81,9 @@ def test_each_bound_is_one_line_naming_it(no_referee, record, line):
 
 def test_at_the_other_bounds_a_record_is_read():
     json.loads(referee_json(sales(hand_size=bounds.MAX_HAND)))
-    out = json.loads(referee_json(burger(bounds.MAX_DECK_CARDS)))    # 63 rats: a rat-heavy deck
-    assert out["rounds"][0]["rat_cards"] == bounds.MAX_DECK_CARDS - 1
+    json.loads(referee_json(burger(bounds.MAX_DECK_CARDS)))
+    facts = registry.referee(registry.parse_record(burger(bounds.MAX_DECK_CARDS)))   # a rat-heavy deck
+    assert facts["rounds"][0]["rat_cards"] == bounds.MAX_DECK_CARDS - 1    # 63 rats, a fact beyond the contract
 
 
 def test_a_record_past_the_size_bound_is_refused_before_it_is_parsed(no_referee):

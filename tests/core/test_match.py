@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.core.errors import RuleError
-from companion.core.match import MatchRecord, tally
+from companion.core.match import MatchRecord, match_text, tally
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
 
@@ -35,14 +35,14 @@ def test_hd15_match_totals_and_winner():
     ]
     assert result.totals == {"Anna": 15, "Bernd": 11, "Chris": 12}
     assert result.complete and result.winners == ["Anna"]
-    assert result.explanation == "Match over: Anna wins the match with $15 (HD-15)."
+    assert match_text(result) == "Match over: Anna wins the match with $15 (HD-15)."
 
 
 def test_hd15_match_in_progress_has_no_winner():
     result = tally(MatchRecord(game="hotdog", players=PLAYERS, games=[G1, {"players": PLAYERS, "rounds": []}]))
     assert not result.complete and result.winners == []
     assert result.totals == {"Anna": 8, "Bernd": 3, "Chris": 3}  # only finished games count
-    assert result.explanation == "Match in progress: 1 of 3 games finished."
+    assert match_text(result) == "Match in progress: 1 of 3 games finished."
 
 
 def test_hd15_shared_match_win():

@@ -10,7 +10,7 @@ import pytest
 
 from companion.core.errors import RuleError, one_line
 from companion.core.names import Roster, key, normal
-from companion.core.registry import parse_record, referee
+from companion.core.registry import parse_record, referee, result_json
 from tests.conftest import load_example
 
 RULING = {"hotdog": "HD-1", "sales": "SA-2", "burger": "BU-1"}
@@ -92,8 +92,8 @@ def test_names_a_table_uses_are_taken(name):
 
 def test_a_name_is_kept_composed_and_trimmed():
     rec = parse_record(json.dumps({"game": "hotdog", "players": [" Zoe\u0308 ", "Bernd"]}))
-    assert rec.players == ["Zoë", "Bernd"]
-    assert len(rec.players[0]) == 3
+    assert rec["players"] == ["Zoë", "Bernd"]
+    assert len(rec["players"][0]) == 3
     assert normal("  Zoe\u0308\t") == "Zoë"
     assert key("Zoë") == key("ZOE\u0308") == key(" zoë ")
     assert Roster(["Zoë", "Bernd"]).find("zoe\u0308 ") == "Zoë"
@@ -133,9 +133,9 @@ def test_a_decomposed_record_is_refereed_as_the_composed_one(game):
     composed = _renamed(record, old, ["Zoë"])
     mixed = _renamed(record, old, ["Zoe\u0308", "zoë", " ZOE\u0308 ", "Zoë"])
     assert mixed.count("\u0308") >= 2
-    want = referee(parse_record(composed)).model_dump_json()
+    want = result_json(referee(parse_record(composed)))
     assert "Zoë" in want and "\u0308" not in want
-    assert referee(parse_record(mixed)).model_dump_json() == want
+    assert result_json(referee(parse_record(mixed))) == want
 
 
 SETUP_SCREENS = {"hotdog": "companion.games.hotdog.forms",

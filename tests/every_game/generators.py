@@ -22,7 +22,7 @@ Record = dict[str, Any]
 def _hotdog() -> st.SearchStrategy[Record]:
     from tests.hotdog.strategies import games
 
-    return games(max_rounds=6).map(lambda m: m.model_dump(mode="json"))
+    return games(max_rounds=6)
 
 
 def _sales() -> st.SearchStrategy[Record]:

@@ -22,6 +22,7 @@ from typing import Any, Union, get_args, get_origin, get_type_hints
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from pydantic_core import to_json
 
 from companion.core import edits, registry
 from companion.net.hub import Hub
@@ -52,7 +53,7 @@ def replayed(name: str, record: dict[str, Any]) -> list[Any]:
     """Each round's result as JSON data, by the game's rules part."""
     rules = registry.part(name, "rules")
     results, _ = rules.replay(registry.parse_record(json.dumps(record)))
-    return [r.model_dump(mode="json") for r in results]
+    return [json.loads(to_json(r)) for r in results]
 
 
 def refereed(record: dict[str, Any]) -> Any:
@@ -83,9 +84,9 @@ def check_prefixes(name: str, record: dict[str, Any]) -> None:
 def check_json_round_trip(name: str, record: dict[str, Any]) -> None:
     """The record survives JSON both ways and referees to the same result."""
     model = registry.parse_record(json.dumps(record))
-    again = registry.parse_record(model.model_dump_json())
-    assert again == model and again.game == name
-    assert refereed(json.loads(model.model_dump_json())) == refereed(record)
+    again = registry.parse_record(to_json(model))
+    assert again == model and again["game"] == name
+    assert refereed(json.loads(to_json(model))) == refereed(record)
 
 
 def check_undo(name: str, record: dict[str, Any]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from companion.core.record import read
 from companion.games.hotdog.models import HotDogRecord, Round
 from companion.games.hotdog.rules import neutral_tables, play_round, start
 
@@ -38,7 +39,7 @@ def setups(draw):
 def games(draw, max_rounds: int = 12):
     """A legal record: a setup plus up to ``max_rounds`` rounds, stopping at the game's end."""
     setup = draw(setups())
-    record = HotDogRecord.model_validate(setup)
+    record = read(HotDogRecord, setup, {})
     state = start(record)
     tables = state.tables
     rounds = []
@@ -55,7 +56,7 @@ def games(draw, max_rounds: int = 12):
                 b["announced"] = draw(st.integers(0, 3)) > 0
             bids.append(b)
         order = draw(st.permutations(bids))
-        rnd = Round.model_validate({"bids": list(order)})
+        rnd = read(Round, {"bids": list(order)}, {})
         _, state = play_round(state, rnd)
         rounds.append({"bids": list(order)})
-    return HotDogRecord.model_validate({**setup, "rounds": rounds})
+    return read(HotDogRecord, {**setup, "rounds": rounds}, {})

@@ -4,6 +4,7 @@ in effect, also for a record already replayed in another language."""
 from __future__ import annotations
 
 from companion.core import i18n
+from companion.core.record import read
 from companion.games.hotdog import present, rules
 from companion.games.hotdog.models import HotDogRecord
 
@@ -33,10 +34,15 @@ def test_german_money_has_the_sign_after_the_amount_and_english_keeps_its_own():
 
 
 def test_a_refusal_is_worded_in_the_language_in_effect_and_keeps_its_ruling():
-    record = HotDogRecord.model_validate({**RECORD, "rounds": [{"bids": [
+    record = read(HotDogRecord, {**RECORD, "rounds": [{"bids": [
         {"player": "Anna", "table": 5, "hotdogs": 1, "dollars": 2}, {"player": "Bernd", "table": 5, "hotdogs": 1},
-        {"player": "Chris", "table": 5, "hotdogs": 1}]}]})
-    i18n.set_language("de")
-    err = rules.check_round(rules.start(record), record.rounds[0])
+        {"player": "Chris", "table": 5, "hotdogs": 1}]}]}, {})
+    err = rules.check_round(rules.start(record), record["rounds"][0])
     assert err is not None and err.ruling == "HD-6"
+    # the refusal is a typed message, worded when it is read: in the language then
+    assert err.said.id == "dollars ({dollars}) exceed hot dogs ({hotdogs}): the price may not fall below zero"
+    i18n.set_language("de")
     assert err.message == "Dollar (2) mehr als Hot Dogs (1): Der Preis darf nicht unter null fallen"
+    assert str(err) == "Runde 1: Anna: HD-6 Dollar (2) mehr als Hot Dogs (1): Der Preis darf nicht unter null fallen"
+    i18n.set_language("en")
+    assert str(err) == "round 1: Anna: HD-6 dollars (2) exceed hot dogs (1): the price may not fall below zero"

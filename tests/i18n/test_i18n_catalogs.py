@@ -116,3 +116,27 @@ def test_the_shadow_check_finds_a_throwaway_underscore(tmp_path, monkeypatch):
     f.write_text("from companion.core.i18n import _\n\ndef f(p):\n    a, _ = p\n    return [x for x, _ in p]\n",
                  encoding="utf-8")
     assert [where.rsplit("/", 1)[-1] for where in _shadowed(f)] == ["m.py:4"]
+
+
+def test_a_reworded_message_keeps_its_translation_for_a_translator_to_look_at(tmp_path, monkeypatch):
+    """Babel's Catalog.update: a message reworded in the sources carries the old
+    wording's translation over, marked fuzzy (the check refuses it until a translator
+    has looked), instead of losing it."""
+    monkeypatch.setattr(catalogs, "PACKAGE", tmp_path)
+    source = _fake(tmp_path, "de", 'msgid "Round {n}"\nmsgstr "Runde {n}"\n\nmsgid "Score"\nmsgstr "Punkte"\n')
+    catalogs.write(source, "de")          # the sources say "Scores" now, not "Score"
+    catalog = catalogs.read(source.domain, "de")
+    assert catalog is not None
+    reworded = catalog.get("Scores")
+    assert reworded.string == "Punkte" and reworded.fuzzy
+    assert catalog.get("Score") is None                       # the old wording is gone
+    assert "fake (de): fuzzy 'Scores'" in catalogs.problems(source, "de")
+
+
+def test_the_rules_refusals_are_in_their_games_catalog():
+    """A rules module marks its typed messages with ``msg``/``nmsg`` (core.message): the
+    extractor finds them, in the game's domain."""
+    hotdog = {m for _c, m in catalogs.keys(catalogs.extract(SOURCES["hotdog"]))}
+    assert "dollars ({dollars}) exceed the player's money ({money})" in hotdog
+    burger = {m for _c, m in catalogs.keys(catalogs.extract(SOURCES["burger"]))}
+    assert "deck {index} is empty: every deck starts with an ingredient" in burger

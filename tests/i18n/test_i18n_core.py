@@ -17,6 +17,7 @@ from companion.core.i18n import Domain
 def environment(monkeypatch):
     for name in i18n.ENVIRONMENT:
         monkeypatch.delenv(name, raising=False)
+    i18n.set_system_language(None)   # the language is worked out again from the environment
     return monkeypatch
 
 
@@ -45,6 +46,7 @@ def test_the_browser_can_tell_the_system_language(environment):
 
 def test_a_chosen_language_wins_over_the_system_and_none_follows_it(environment):
     environment.setenv("LANG", "de_DE.UTF-8")
+    i18n.set_language(None)
     assert i18n.language() == "de"
     i18n.set_language("en")
     assert i18n.language() == "en"
@@ -148,6 +150,21 @@ def test_a_catalog_is_read_once_per_language_and_again_when_forgotten(domain):
     assert domain.gettext("Scores") == "Wertung"
 
 
+def test_switching_languages_reads_no_catalog_again(domain, monkeypatch):
+    """The compiled catalogs are kept per language: a table that switches between
+    English and German (a printout in the other language, Settings) reads each catalog
+    once, and every word comes back in the language asked for, never the other's."""
+    reads: list[str] = []
+    real = domain._read
+    monkeypatch.setattr(domain, "_read", lambda code: reads.append(code) or real(code))
+    seen = []
+    for code in ("de", "en", "de", "en", "de"):
+        i18n.set_language(code)
+        seen.append((domain.gettext("Scores"), domain.ngettext("{n} card", "{n} cards", 2)))
+    assert seen == [("Punkte", "{n} Karten"), ("Scores", "{n} cards")] * 2 + [("Punkte", "{n} Karten")]
+    assert reads == ["de"]                      # English is the message itself: no catalog
+
+
 def test_threads_read_one_catalog(domain):
     i18n.set_language("de")
     seen: list[str] = []
@@ -176,3 +193,52 @@ def test_numbers_dates_and_dollars_in_each_language(code, number, decimal, date,
     assert i18n.money(5) == money
     assert i18n.money(-1234) == debt
     assert i18n.datetime(dt.datetime(2026, 11, 29, 20, 15)) == moment
+
+
+def test_the_language_is_worked_out_once_and_again_after_a_change(environment):
+    """A screen asks the language for every text it draws: it is remembered, and worked
+    out again when the language or the system's is set (not read from the environment
+    per text)."""
+    environment.setenv("LANG", "de_DE.UTF-8")
+    i18n.set_system_language(None)
+    assert i18n.language() == "de"
+    reads = []
+    real = i18n._from_environment
+    environment.setattr(i18n, "_from_environment", lambda: reads.append(1) or real())
+    assert [i18n.language() for _ in range(100)] == ["de"] * 100 and reads == []
+    environment.setenv("LANG", "en_US.UTF-8")
+    i18n.set_system_language(None)              # the environment is read again
+    assert i18n.language() == "en" and reads == [1]
+
+
+def test_number_patterns_are_parsed_once_per_language():
+    """Numbers and dollars are written with Babel's patterns, parsed once per language."""
+    i18n.set_language("de")
+    assert i18n.money(3) == "3\u00a0$" and i18n.number(1234) == "1.234"
+    forms = i18n._forms["de"]
+    assert i18n.money(12) == "12\u00a0$" and i18n._forms["de"] is forms
+
+
+def test_small_numbers_and_dollars_are_written_once_per_language_and_kept_apart():
+    """A redraw writes the same small numbers again and again: each is written once per
+    language (Babel asked once) and kept with that language, never served to the other."""
+    from babel.numbers import NumberPattern
+
+    calls = []
+    real = NumberPattern.apply
+
+    def counted(self, value, *args, **kwargs):
+        calls.append(value)
+        return real(self, value, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(NumberPattern, "apply", counted)
+        mp.setattr(i18n, "_forms", {})            # nothing written before this test
+        seen = []
+        for code in ("de", "en", "de", "en"):
+            i18n.set_language(code)
+            seen.append((i18n.number(7), i18n.money(-12), i18n.number(1234), i18n.money(1234)))
+    de = ("7", "-12\u00a0$", "1.234", "1.234\u00a0$")
+    en = ("7", "-$12", "1,234", "$1,234")
+    assert seen == [de, en, de, en]
+    assert sorted(calls) == sorted([7, -12, 7, -12] + [1234, 1234] * 4)   # small ones once per language

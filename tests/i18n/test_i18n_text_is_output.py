@@ -141,11 +141,10 @@ def faults_in(source: str) -> list[tuple[int, str]]:
     return sorted(out)
 
 
-#: The one place left, being removed on another branch: ``burger/state.on_screen`` renumbers
-#: the decks of the rules' lines, and goes when burger's rules give a deck as a typed index
-#: (branch ``facts``, which owns ``burger/rules.py``). Tolerated while it lasts, by file
-#: and finding, so that nothing else can join it; drop the entry when it is gone.
-LEAVING = {("companion/games/burger/state.py", "a pattern of a catalog message's words (Stapel)")}
+#: Places tolerated while another branch removes them, by file and finding, so that
+#: nothing else can join them (``burger/state.on_screen``, the last, went with burger's
+#: rules giving a deck as a typed index: branch ``facts``).
+LEAVING: set[tuple[str, str]] = set()
 
 
 def test_nothing_in_the_package_reads_translated_text_back():

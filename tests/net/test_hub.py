@@ -89,7 +89,7 @@ def test_three_players_bid_privately_then_all_see_one_resolution(tmp_path):
     assert resolutions[0] is not None and all(r == resolutions[0] for r in resolutions)
     assert hub_a.host_view(code_a).resolution == resolutions[0]
     assert all(v.my_bid is None and v.bid_in == () and v.position == 1 for v in views.values())
-    assert [m["dollars"] for m in resolutions[0]["money"]] == [5, 4, 3]
+    assert resolutions[0]["round"]["money"] == {"Anna": 5, "Bernd": 4, "Chris": 3}
     record = store_a.match(mid_a).current.record
     assert record["rounds"] == [forms.round_of(PLAYERS, {p: forms.Draft.of(b) for p, b in TIE.items()})]
     assert present.game_view(record).state.money == {"Anna": 5, "Bernd": 4, "Chris": 3}

@@ -43,10 +43,10 @@ def test_burger_tools_are_secret_until_the_host_reveals_with_the_decks(hub, stor
     assert anna["take_order"] == chris["take_order"] == ["Chris", "Anna", "Chris"]
     # rat tokens and tool cards in hand are secret (BU-5): each seat sees its own only
     assert anna["rats"] == {} and chris["rats"] == {"Chris": 1}
-    assert set(anna["tools_left"]) == {"Anna"} and anna["private"] == {}
-    assert chris["private"]["Chris"]
+    assert set(anna["tools_left"]) == {"Anna"} and anna["found"] == {}
+    assert chris["found"]["Chris"]
     table = hub.host_view(code).resolution
-    assert table["rats"] == table["tools_left"] == table["private"] == {}
+    assert table["rats"] == table["tools_left"] == table["found"] == table["returned"] == {}
     # Bernd played his one tease card: the rules refuse another
     with pytest.raises(BidRefused, match="BU-3: plays tease but holds no tease card"):
         hub.submit(tokens["Bernd"], {"tool": "tease"})

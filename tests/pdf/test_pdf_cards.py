@@ -169,9 +169,9 @@ def test_hotdog_a_full_table_takes_no_more_bids_that_round_as_the_app_rules_it()
                                    {"player": "Chris", "table": 7, "hotdogs": 2}]}]}
     import json
 
-    steps = referee(parse_record(json.dumps(record))).rounds[0].steps
-    bernd = next(s for s in steps if s.player == "Bernd")
-    assert bernd.outcome == "returned" and bernd.reason == "table full"
+    steps = referee(parse_record(json.dumps(record)))["rounds"][0]["steps"]
+    bernd = next(s for s in steps if s["player"] == "Bernd")
+    assert bernd["outcome"] == "returned" and bernd["reason"] == "table full"
 
 
 def test_hotdog_everyone_takes_back_their_table_card():

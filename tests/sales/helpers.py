@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pydantic_core import to_json
+
 from companion.core.errors import RecordError
 from companion.core.registry import parse_record, referee
+from companion.games.sales import present
 
 
 def c(suit: str, value: int, discard: int = 0, icons: tuple[str, ...] = (),
@@ -29,8 +32,23 @@ def record(players: list[str], *rounds: list[dict], **setup: Any) -> dict:
 
 
 def ref(rec: dict) -> dict:
-    """The result of a record, as the JSON the referee command prints."""
-    return json.loads(referee(parse_record(json.dumps(rec))).model_dump_json())
+    """The result of a record: every fact as JSON data, with what a player reads of it
+    beside the facts (the present layer's words): the game's explanation and notes,
+    each score's breakdown, the team's explanation, each sale's explanation and each
+    round's notes."""
+    result = referee(parse_record(json.dumps(rec)))
+    out = json.loads(to_json(result))
+    out["explanation"] = present.game_text(result)
+    out["notes"] = present.game_notes(result)
+    for p, s in out["scores"].items():
+        s["breakdown"] = present.breakdown(result, p)
+    if out["team"] is not None:
+        out["team"]["explanation"] = present.team_text(result)
+    for r, facts in zip(out["rounds"], result["rounds"]):
+        r["notes"] = present.round_notes(facts)
+        for s, sale in zip(r["sales"], facts["sales"]):
+            s["explanation"] = present.sale_text(sale, result["mode"], facts["round"])
+    return out
 
 
 def error(rec: dict) -> str:

@@ -234,7 +234,8 @@ def test_sa16_no_round_of_a_game_with_any_copy_asks_for_more_cards_than_remain(d
         while (turn := present.sale_view(game, entered).turn) is not None:
             free = [x for g in deck_groups(deck, game, entered) for x in g.cards if not x.out]
             assert free, f"round {state.round}: nothing left to offer {turn}"
-            card = record_card(deck, rng.choice(free).id).model_dump(exclude_defaults=True)
+            full = record_card(deck, rng.choice(free).id)
+            card = {k: v for k, v in full.items() if v not in (0, [], None) or k in ("suit", "value")}
             drafted = forms.draft_play(rec, entered, card, deck=deck, confirmed=True)
             assert drafted.ok, drafted
             entered = drafted.plays

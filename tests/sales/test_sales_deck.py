@@ -99,7 +99,7 @@ def test_sa1_deck_card_id_gives_the_contract_card():
         "suit": "rain", "value": 7, "discard": 0, "icons": ["umbrella"],
         "set": {"kind": "1x", "icon": "umbrella"}}
     assert card_attributes(deck, "WILD-0") == {"suit": "wild", "value": 0, "discard": 2}
-    assert record_card(deck, "snow-8").set.kind == "neighbor"
+    assert record_card(deck, "snow-8")["set"]["kind"] == "neighbor"
     rec = {"game": "sales", "players": ["Ann", "Ben"], "hand_size": 1, "rounds": [{"sales": [{"plays": [
         {"player": "Ann", "card": card_attributes(deck, "sun-9")},
         {"player": "Ben", "card": card_attributes(deck, "wild-3")}]}]}]}

@@ -521,7 +521,7 @@ def test_sa15_solo_two_hands_team_score():
 )
 def test_sa15_rating_thresholds(low, rating):
     """SA-15: 65+ Wow!, 55+ Good job., 45+ Not bad!, below 45 no rating."""
-    def s(total):
-        return Score(numbers=total, sets=0, neighbor=0, total=total, cards=1, breakdown=[])
-    team = rules.team({"A": s(low), "B": s(low + 3)}, ["A", "B"], "coop")
-    assert (team.score, team.rating) == (low, rating)
+    def s(total) -> Score:
+        return {"numbers": total, "sets": 0, "neighbor": 0, "total": total, "cards": 1}
+    team = rules.team({"A": s(low), "B": s(low + 3)}, ["A", "B"])
+    assert (team["score"], team["rating"]) == (low, rating)

@@ -1,5 +1,5 @@
-"""Sales in German: what a hosted table hands the phones follows the language chosen
-now, not the one the record was first replayed in."""
+"""Sales in German: what a hosted table hands the phones is facts, worded on each phone
+in the language chosen now, not the one the record was first replayed in."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from companion.core import i18n
+from companion.games.sales.present import resolution_view
 from companion.games.sales.seat import SEAT
 
 RECORD = json.loads((Path(__file__).parents[1] / "examples" / "sales-contract.json").read_text(encoding="utf-8"))
@@ -21,9 +22,13 @@ def test_a_hosted_sale_is_explained_in_the_language_chosen_now():
     with i18n.using("de"):
         german = SEAT.resolution(RECORD, None)
     assert english is not None and german is not None
-    assert english["explanation"].startswith("Cat wins with the wild 2")
-    assert german["explanation"].startswith("Cat gewinnt mit Joker 2")
-    assert german["winner"] == english["winner"] == "Cat"     # the data stays as it is
+    assert german == english                                    # facts: no words in them
+    players = RECORD["players"]
+    with i18n.using("en"):
+        assert resolution_view(english, players).explanation.startswith("Cat wins with the wild 2")
+    with i18n.using("de"):
+        assert resolution_view(german, players).explanation.startswith("Cat gewinnt mit Joker 2")
+    assert german["winner"] == "Cat"
 
 
 def _deck_lines(store: Any) -> list[str]:

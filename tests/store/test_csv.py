@@ -130,10 +130,10 @@ def test_the_match_csv_carries_each_games_result_and_the_match_tally(tmp_path):
         store.close()
     rows = read(text)
     players = match["players"]
-    from companion.core.registry import parse_record, referee
+    from companion.core.registry import parse_record, referee, result_json
 
     for number, (record, tally) in enumerate(zip(records, want["games"], strict=True), 1):
-        result = json.loads(referee(parse_record(json.dumps(record))).model_dump_json())
+        result = json.loads(result_json(referee(parse_record(json.dumps(record)))))
         check_hotdog(rows, result, players, game=number)
         game_rows = of(rows, "game", game=number)
         assert numbers(game_rows, "money") == [[tally["scores"][p]] for p in players]

@@ -14,10 +14,10 @@ def csv_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
     results, _ = play.replay({**record, "game": "toy"})
     rows = []
     for res in results:
-        named = list(res.picks.values())
-        for p, n in res.picks.items():
-            rows.append({"row": "round", "game": number, "round": res.round, "player": p, "number": n,
-                         "unique": named.count(n) == 1, "scored": p == res.winner, "points": res.points[p]})
+        named = list(res["picks"].values())
+        for p, n in res["picks"].items():
+            rows.append({"row": "round", "game": number, "round": res["round"], "player": p, "number": n,
+                         "unique": named.count(n) == 1, "scored": p == res["winner"], "points": res["points"][p]})
     return rows
 
 

@@ -1,39 +1,46 @@
-"""The toy game's record and result: the players, then each round's numbers."""
+"""The toy game's record and result: the players, then each round's numbers (typed
+dicts, read by :func:`companion.core.record.read`); the result is facts only."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from companion.core.record import GameRecord, Model, Name, Positive, Result
+from pydantic import Field
+from typing_extensions import NotRequired, TypedDict
+
+from companion.core.record import RECORD, Name, Positive, with_config
 
 
-class Pick(Model):
+@with_config(RECORD)
+class Pick(TypedDict):
     player: Name
     number: Positive
 
 
-class Round(Model):
+@with_config(RECORD)
+class Round(TypedDict):
     picks: list[Pick]
 
 
-class ToyRecord(GameRecord):
-    game: Literal["toy"] = "toy"
-    rounds: list[Round] = []
+@with_config(RECORD)
+class ToyRecord(TypedDict):
+    game: NotRequired[Annotated[Literal["toy"], Field(default="toy")]]
+    players: list[Name]
+    rounds: NotRequired[Annotated[list[Round], Field(default_factory=list)]]
 
 
-class RoundResult(Result):
+class RoundResult(TypedDict):
     round: int
     picks: dict[str, int]
     winner: str | None
     points: dict[str, int]
-    explanation: str
     rulings: list[str]
 
 
-class ToyResult(Result):
-    game: Literal["toy"] = "toy"
+class ToyResult(TypedDict):
+    game: Literal["toy"]
     rounds: list[RoundResult]
     game_over: bool
     points: dict[str, int]
     winners: list[str]
-    explanation: str
+    rounds_played: int

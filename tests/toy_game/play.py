@@ -1,25 +1,41 @@
 """The toy game's record operations, as its table screen and its seat make them: a new
 record, the next round from everyone's numbers, undo and edit-and-replay (through
-``companion.core.edits``), how far the game is and its one line. No flet here."""
+``companion.core.edits``), its one line, and its words of the rules' facts (the toy
+game is English only). No flet here."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from companion.core import edits
+from companion.core import edits, registry
 from companion.core.edits import Change, say_where
 from companion.core.errors import RecordError
 from tests.toy_game import rules
-from tests.toy_game.models import ToyRecord
+from tests.toy_game.models import RoundResult, ToyResult
 
 
 def new_record(players: list[str]) -> dict[str, Any]:
     return {"game": "toy", "players": list(players), "rounds": []}
 
 
-def replay(record: Mapping[str, Any]) -> tuple[list[Any], rules.State]:
-    return rules.replay(ToyRecord.model_validate(dict(record)))
+def replay(record: Mapping[str, Any]) -> tuple[list[RoundResult], rules.State]:
+    """The record's one replay (the registry's): each round's facts and the state after them."""
+    played = registry.replay("toy", record)
+    return played.rounds, played.state
+
+
+def round_text(r: RoundResult) -> str:
+    if r["winner"] is None:
+        return "No number was named by one player only: nobody scores (TOY-4)."
+    return f"{r['winner']}'s {r['picks'][r['winner']]} is the highest number named once: a point (TOY-4)."
+
+
+def game_text(result: ToyResult) -> str:
+    if result["game_over"]:
+        best = max(result["points"].values())
+        return f"Game over: {', '.join(result['winners'])} with {best} point(s) (TOY-5)."
+    return f"Game in progress after {result['rounds_played']} of {rules.ROUNDS} rounds."
 
 
 def round_of(players: list[str], numbers: Mapping[str, int]) -> dict[str, Any]:
@@ -49,10 +65,6 @@ def edit(record: Mapping[str, Any], index: int, numbers: Mapping[str, int]) -> C
         return Change(dict(record), f"There is no round {index + 1} to change.")
     rounds[index] = round_of(list(record["players"]), numbers)
     return _checked(record, {**record, "rounds": rounds})
-
-
-def place(record: Mapping[str, Any]) -> edits.Place:
-    return edits.round_place(record, replay(record)[1].over)
 
 
 def match_line(players: list[str], records: list[dict[str, Any]]) -> tuple[str, bool]:

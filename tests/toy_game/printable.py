@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.pdf.model import WINNER_MARK, Grid, Note, Row, RulesCard, ScoreSheet, Section, bullet, line
-from tests.toy_game import rules
+from tests.toy_game import play, rules
 
 TITLE = "Highest Unique"
 PLAYERS = (rules.MIN_PLAYERS, rules.MAX_PLAYERS)
@@ -29,11 +29,12 @@ def score_sheet(players: Sequence[str]) -> ScoreSheet:
 
 
 def filled_sheet(record, result, number: int = 1) -> ScoreSheet:
-    players = list(record.players)
-    rows = [Row((str(r.round),), tuple(str(r.points[p]) for p in players)) for r in result.rounds]
-    rows += [Row((str(r),), ("",) * len(players)) for r in range(len(result.rounds) + 1, rules.ROUNDS + 1)]
-    rows.append(Row(("Winner",), tuple(WINNER_MARK if p in result.winners else "" for p in players), strong=True))
-    return ScoreSheet("toy", f"{TITLE} — score sheet", result.explanation, tuple(players),
+    players = list(record["players"])
+    rows = [Row((str(r["round"]),), tuple(str(r["points"][p]) for p in players)) for r in result["rounds"]]
+    rows += [Row((str(r),), ("",) * len(players)) for r in range(len(result["rounds"]) + 1, rules.ROUNDS + 1)]
+    rows.append(Row(("Winner",), tuple(WINNER_MARK if p in result["winners"] else "" for p in players),
+                    strong=True))
+    return ScoreSheet("toy", f"{TITLE} — score sheet", play.game_text(result), tuple(players),
                       (_grid(players, rows), NOTE), filled=True)
 
 

@@ -10,7 +10,7 @@ import flet as ft
 from companion.ui.contracts import HostContext, SeatContext
 from companion.ui.widgets import NumberChips
 from companion.ui.widgets.seat import resolution_heading, seat_card
-from tests.toy_game import rules
+from tests.toy_game import play, rules
 
 
 class ToyRemote:
@@ -25,7 +25,7 @@ class ToyRemote:
 
     def resolution(self, resolution: dict[str, Any], players: tuple[str, ...]) -> ft.Control:
         return ft.Column([resolution_heading(f"Round {resolution['round']} revealed"),
-                          ft.Text(resolution["explanation"])])
+                          ft.Text(play.round_text(resolution))])
 
     def host_info(self, ctx: HostContext) -> ft.Control | None:
         return None

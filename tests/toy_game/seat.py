@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.core import registry
 from companion.core.errors import RuleError
-from companion.core.game import Outcome, Seat
+from companion.core.game import Seat
 from tests.toy_game import play, rules
 
 
@@ -33,16 +34,16 @@ class ToyPicks(Seat):
 
     def append(self, record, bids, info):
         change = play.submit(record, {p: b["number"] for p, b in bids.items()})
-        return Outcome(change.record, change.error)
+        return change
 
     def over(self, record):
-        return play.replay(record)[1].over
+        return registry.over("toy", record)
 
     def resolution(self, record, player):
         results, state = play.replay(record)
         if not results:
             return None
-        return {**results[-1].model_dump(), "game_over": state.over}
+        return {**results[-1], "game_over": state.over}
 
 
 SEAT = ToyPicks()

@@ -89,8 +89,8 @@ def test_a_match_is_stored_played_undone_and_edited(toy, store):
     from companion.ui.records import save_change
 
     def save(new: dict, base: dict, not_done: str = "your entry was not saved"):
-        return save_change(store, match_id, 1, new, base=base, place=play.place, not_done=not_done,
-                           finished_match=play.replay(new)[1].over)
+        return save_change(store, match_id, 1, new, base=base, place=lambda r: registry.place("toy", r),
+                           not_done=not_done, finished_match=play.replay(new)[1].over)
 
     match_id = store.create_match("toy", PLAYERS, play.new_record(PLAYERS))
     for numbers in NUMBERS[:2]:
@@ -120,7 +120,7 @@ def test_a_match_is_stored_played_undone_and_edited(toy, store):
     edited = play.edit(base, 2, {"Anna": 5, "Bernd": 1, "Chris": 1})  # round 3: Anna's 5 now scores
     assert edited.ok and save(edited.record, base) is None
     out = registry.referee(registry.parse_record(json.dumps(store.match(match_id).current.record)))
-    assert out.points == {"Anna": 1, "Bernd": 1, "Chris": 1} and out.winners == PLAYERS
+    assert out["points"] == {"Anna": 1, "Bernd": 1, "Chris": 1} and out["winners"] == PLAYERS
     assert play.edit(base, 5, NUMBERS[0]).error == "There is no round 6 to change."
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.core import registry
 from companion.core.errors import CompanionError
 from companion.ui.contracts import setup_key
 from companion.ui.records import save_change
@@ -52,7 +53,8 @@ def save(shell: Any, match_id: int, number: int, record: dict[str, Any], base: d
          not_done: str) -> str | None:
     """Save a change made from ``base``: None, or the line the player reads."""
     over = play.replay(record)[1].over
-    refused = save_change(shell.store, match_id, number, record, base=base, place=play.place,
+    refused = save_change(shell.store, match_id, number, record, base=base,
+                          place=lambda r: registry.place("toy", r),
                           not_done=not_done, finished_match=over)
     return None if refused is None else refused.line
 
@@ -77,7 +79,7 @@ def TableScreen(shell: Any, match_id: int) -> ft.Control:
         shell.set_ui(TABLE, lambda u: {**u, "error": error}, {})
 
     out: list[ft.Control] = [heading(f"Highest Unique: round {state.rounds_played + 1} of {rules.ROUNDS}")]
-    out += [ft.Text(r.explanation) for r in results]
+    out += [ft.Text(play.round_text(r)) for r in results]
     if not state.over:
         for p in state.players:
             out.append(NumberChips(p, "number", list(range(1, rules.HIGHEST + 1)), numbers.get(p),

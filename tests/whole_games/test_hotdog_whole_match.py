@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from companion.core.registry import parse_record, referee
+from companion.core.registry import parse_record, referee, result_json
 from tests.conftest import run_cli
 from tests.whole_games.driver import App
 
@@ -82,7 +82,7 @@ def play_game(app: App, mid: int, number: int, rng: random.Random, passing: bool
         # the cards go where the result says (the referee's, as the table reads it): sold
         # ones stay at the table, the rest come back to the hand
         record = app.store.match(mid).games[number - 1].record
-        result = json.loads(referee(parse_record(json.dumps(record))).model_dump_json())
+        result = json.loads(result_json(referee(parse_record(json.dumps(record)))))
         for step in result["rounds"][-1]["steps"]:
             if step["outcome"] == "sold":
                 in_hand[step["player"]] -= step["hotdogs"]

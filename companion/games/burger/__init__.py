@@ -5,7 +5,7 @@ to build hamburgers by recipe; rats bring hidden rat tokens."""
 from companion.core.game import GameSpec
 from companion.games.burger import rules
 from companion.games.burger.commands import add_commands
-from companion.games.burger.models import BurgerRecord
+from companion.games.burger.models import BEYOND_CONTRACT, BurgerRecord
 
 GAME = GameSpec(
     name="burger",
@@ -29,6 +29,7 @@ GAME = GameSpec(
     final_scores=rules.final_scores,
     tie_break="BU-8",
     commands=add_commands,
+    beyond_contract=BEYOND_CONTRACT,
     parts={
         "rules": "companion.games.burger.rules",
         "seat": "companion.games.burger.seat:SEAT",

@@ -25,7 +25,7 @@ from companion.games.burger.forms import RoundDraft
 from companion.games.burger.i18n import _
 from companion.games.burger.present import GameView, Replayed, game_view
 from companion.games.burger.recipes import RecipeBook
-from companion.games.burger.state import over, place, replay, state_before
+from companion.games.burger.state import replay
 from companion.ui.table import TableSession
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ Table = TableSession[TableUI]
 
 def open_table(shell: ShellServices, match_id: int) -> Table:
     """The table screen's session on the match (one per render)."""
-    return TableSession(shell, match_id, key=TABLE, fresh=lambda m: TableUI(), place=place, over=over, games=1)
+    return TableSession(shell, match_id, key=TABLE, fresh=lambda m: TableUI(), games=1)
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ class Drawn:
 
     @property
     def state(self) -> rules.State:
-        return self.replayed[1]
+        return self.replayed.state
 
     @property
     def settings(self) -> Mapping[str, str]:
@@ -117,7 +117,7 @@ def drawn(t: Table) -> Drawn:
     if ui.mode != "entry" and ui.index >= len(gv.rounds):
         ui = replace(ui, mode="entry")
     status = forms.match_recipes(t.match.settings)
-    edit_state = state_before(record, ui.index) if ui.mode == "edit" else None
+    edit_state = replayed.before(ui.index) if ui.mode == "edit" else None
     return Drawn(t, ui, replayed, gv, edit_state, status.book, status.text)
 
 

@@ -25,31 +25,32 @@ def csv_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
     take-back (BU-3) and the score so far (BU-8)."""
     rec = parse_record_as(BurgerRecord, json.dumps({**record, "game": "burger"}))
     result = referee(rec)
-    players = list(rec.players)
+    players = list(rec["players"])
     roster = Roster(players)
+    per_burger, per_rat = rec["scoring"]["hamburger"], rec["scoring"]["rat"]
     rows = []
     before = dict.fromkeys(players, 0)
-    for r, (rnd, res) in enumerate(zip(rec.rounds, result.rounds), 1):
-        tools = {roster.find(name): kind for name, kind in rnd.tools.items()}
-        # the score after this round: the referee's result of the rounds so far
-        scores = referee(rec.model_copy(update={"rounds": rec.rounds[:r]})).scores
-        got = {i: p for p, decks in res.taken.items() for i in decks}
-        for i, deck in enumerate(rnd.decks):
-            rows.append({"row": "deck", "game": number, "round": res.round, "deck": i,
-                         "player": res.wastebasket or got.get(i, ""), "cards": "; ".join(deck),
+    for rnd, res in zip(rec["rounds"], result["rounds"]):
+        tools = {roster.find(name): kind for name, kind in rnd["tools"].items()}
+        got = {i: p for p, decks in res["taken"].items() for i in decks}
+        for i, deck in enumerate(rnd["decks"]):
+            rows.append({"row": "deck", "game": number, "round": res["round"], "deck": i,
+                         "player": res["wastebasket"] or got.get(i, ""), "cards": "; ".join(deck),
                          "rat_cards": sum(1 for card in deck if is_rat(card)),
-                         "to_wastebasket": res.wastebasket is not None})
+                         "to_wastebasket": res["wastebasket"] is not None})
         for p in players:
-            taken = res.taken.get(p, [])
-            burgers = res.hamburgers.get(p, 0)
-            rows.append({"row": "round", "game": number, "round": res.round, "player": p, "first": p == res.first,
-                         "tool": tools.get(p, ""), "decks_taken": len(taken),
-                         "cards_taken": sum(len(rnd.decks[i]) for i in taken),
-                         "to_wastebasket": p == res.wastebasket, "rat_tokens": res.rats.get(p, 0),
+            taken = res["taken"].get(p, [])
+            burgers = res["hamburgers"].get(p, 0)
+            rats = res["rats"].get(p, 0)
+            rows.append({"row": "round", "game": number, "round": res["round"], "player": p,
+                         "first": p == res["first"], "tool": tools.get(p, ""), "decks_taken": len(taken),
+                         "cards_taken": sum(len(rnd["decks"][i]) for i in taken),
+                         "to_wastebasket": p == res["wastebasket"], "rat_tokens": rats,
                          "hamburgers_finished": burgers - before[p],
-                         "hamburgers": burgers, "took_back": p in res.took_back,
-                         "tongs_left": res.tools_left[p].tongs, "tease_left": res.tools_left[p].tease,
-                         "score": scores[p]})
+                         "hamburgers": burgers, "took_back": p in res["took_back"],
+                         "tongs_left": res["tools_left"][p]["tongs"], "tease_left": res["tools_left"][p]["tease"],
+                         # the score after this round (BU-8's house rule, of the running totals)
+                         "score": per_burger * burgers + per_rat * rats})
             before[p] = burgers
     return rows
 
@@ -57,4 +58,4 @@ def csv_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
 def start_player(result: BurgerResult) -> str | None:
     """Who starts the game, for a BG Stats play (``companion.store.bgstats``):
     the first player chosen at setup, who lays out round 1 (BU-1, BU-2)."""
-    return result.rounds[0].first if result.rounds else None
+    return result["rounds"][0]["first"] if result["rounds"] else None

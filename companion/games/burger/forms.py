@@ -19,15 +19,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from companion.core import edits
 from companion.core.edits import Change, clean, say, say_where
 from companion.core.errors import RecordError, RuleError
 from companion.core.game import screen_only
 from companion.core.names import Roster, check_names, normal
-from companion.core.record import parse_json
+from companion.core.record import parse_json, read
 from companion.games.burger import rules
+from companion.games.burger import words as burger_words
 from companion.games.burger.i18n import _, ngettext
 from companion.games.burger.models import (
     DEFAULT_HAMBURGER_POINTS,
@@ -40,10 +39,10 @@ from companion.games.burger.models import (
     Round,
     RoundResult,
 )
-from companion.games.burger.present import hand_text
+from companion.games.burger.present import hand_text, takes_text
 from companion.games.burger.recipes import RECIPES_DIR, RecipeBook, bun_shown, load_recipes
 from companion.games.burger.recipes import problems as recipe_problems
-from companion.games.burger.state import UNNAMED, deck_label, on_screen, replay, state_before
+from companion.games.burger.state import UNNAMED, deck_label, replay, state_before
 
 MAX_TOOL_CARDS = 9          # a setup stepper's top per kind
 MAX_POINTS = 9              # a scoring stepper's range: −MAX_POINTS…MAX_POINTS
@@ -172,14 +171,14 @@ def stored_recipes(setup: Setup) -> int | None:
 
 
 def _setup_record(setup: Setup) -> BurgerRecord:
-    return BurgerRecord.model_validate({
+    return read(BurgerRecord, {
         "game": "burger",
         "players": clean(setup.players),
         "first": normal(setup.first) if setup.first else None,
         "tools": {"tongs": setup.tongs, "tease": setup.tease},
         "scoring": {"hamburger": setup.hamburger_points, "rat": setup.rat_points},
         "draw_pile": parse_draw_pile(setup.draw_pile),
-    })
+    }, {})
 
 
 def setup_errors(setup: Setup, recipes: RecipeStatus | None = None) -> dict[str, str]:
@@ -204,11 +203,11 @@ def setup_errors(setup: Setup, recipes: RecipeStatus | None = None) -> dict[str,
         return out
     try:
         rules.start(_setup_record(replace(setup, draw_pile="" if pile is None else str(pile))))
-    except ValidationError:   # a count below zero: the steppers never give one
-        out["tools"] = _("tool cards are whole numbers, 0 or more")
     except RuleError as err:
         where = {"BU-1": "first", "BU-3": "tools", "BU-6": "draw_pile", "BU-8": "scoring"}
         out[where.get(err.ruling or "", "names")] = say(err)
+    except RecordError:   # a count below zero: the steppers never give one
+        out["tools"] = _("tool cards are whole numbers, 0 or more")
     return out
 
 
@@ -312,7 +311,7 @@ class DeckDraft:
         elif unnamed:
             parts.append(ngettext("{n} ingredient", "{n} ingredients", unnamed).format(n=unnamed))
         if self.rats:
-            parts.append(rules.rats_text(self.rats))
+            parts.append(burger_words.rats_text(self.rats))
         return ", ".join(parts) or _("empty")
 
 
@@ -427,13 +426,13 @@ def deck_check(state: rules.State, draft: RoundDraft) -> DeckCheck:
         placed = _("{have} of {need} ingredients placed").format(have=have, need=need)
     if rats:
         count = _("{placed} (BU-2; rats do not count, {rats} on the decks).").format(
-            placed=placed, rats=rules.rats_text(rats))
+            placed=placed, rats=burger_words.rats_text(rats))
     else:
         count = _("{placed} (BU-2; rats do not count).").format(placed=placed)
     cards = have + rats
     ready = not per and have == need
     if state.draw_pile is not None and cards > state.draw_pile:
-        count += " " + _("The draw pile holds only {cards}.").format(cards=rules.cards_text(state.draw_pile))
+        count += " " + _("The draw pile holds only {cards}.").format(cards=burger_words.cards_text(state.draw_pile))
         ready = False
     return DeckCheck(per, count, ready)
 
@@ -507,7 +506,7 @@ def tools_status(state: rules.State, draft: RoundDraft) -> list[str]:
     for p in tool_order(state):
         kind = draft.tools.get(p, ToolDraft()).kind
         if draft.revealed and kind:
-            out.append(f"{p}: {rules.tool_name(kind)}")
+            out.append(f"{p}: {burger_words.tool_name(kind)}")
         else:
             # Translators: before the reveal, beside a player's name: a card played face down, or none yet
             state_word = _("card down") if kind else _("to choose")
@@ -579,7 +578,7 @@ def take_line(state: rules.State, draft: RoundDraft) -> str:
     """The reveal explained before it is submitted, in the rules' words (BU-4)."""
     result, err = preview(state, draft)
     if result is not None:
-        return result.explanation
+        return takes_text(result)
     return err or ""
 
 
@@ -617,17 +616,17 @@ def round_of(state: rules.State, draft: RoundDraft) -> dict[str, Any]:
 
 def round_error(state: rules.State, draft: RoundDraft) -> RuleError | None:
     """Why the rules refuse this draft (as the error), or None."""
-    return rules.check_round(state, Round.model_validate(round_of(state, draft)))
+    return rules.check_round(state, read(Round, round_of(state, draft), {}))
 
 
 def preview(state: rules.State, draft: RoundDraft) -> tuple[RoundResult | None, str | None]:
     """The round's result if it were submitted now, or the refusal's line."""
     if not draft.revealed:
         return None, _("Reveal the tool cards first: all at once (BU-3).")
-    rnd = Round.model_validate(round_of(state, draft))
+    rnd = read(Round, round_of(state, draft), {})
     err = rules.check_round(state, rnd)
     if err is not None:
-        return None, on_screen(say_where(err))
+        return None, say_where(err)
     result, __ = rules.play_round(state, rnd)
     return result, None
 
@@ -636,7 +635,7 @@ def complete_errors(state: rules.State, draft: RoundDraft) -> dict[str, str]:
     """What BU-5 refuses in each player's hamburger count, said next to that player."""
     err = round_error(state, draft)
     if err is not None and err.player is not None and err.ruling == "BU-5":
-        return {err.player: on_screen(say(err))}
+        return {err.player: say(err)}
     return {}
 
 
@@ -646,13 +645,8 @@ def rats_taken(state: rules.State, draft: RoundDraft) -> dict[str, int]:
     result, __ = preview(state, draft)
     if result is None:
         return {}
-    return {p: result.rats.get(p, 0) - state.rats.get(p, 0)
-            for p in state.players if result.rats.get(p, 0) != state.rats.get(p, 0)}
-
-
-def _said(change: Change) -> Change:
-    """A refusal as the screens say it (decks counted from 1)."""
-    return change if change.error is None else Change(change.record, on_screen(change.error))
+    return {p: result["rats"].get(p, 0) - state.rats.get(p, 0)
+            for p in state.players if result["rats"].get(p, 0) != state.rats.get(p, 0)}
 
 
 def submit(record: Mapping[str, Any], draft: RoundDraft, state: rules.State | None = None) -> Change:
@@ -660,8 +654,8 @@ def submit(record: Mapping[str, Any], draft: RoundDraft, state: rules.State | No
     (``state``: the game before it, if worked out already)."""
     if not draft.revealed:
         return Change(dict(record), _("Reveal the tool cards first: all at once (BU-3)."))
-    state = state or replay(record)[1]
-    return _said(edits.append_round(replay, record, round_of(state, draft)))
+    state = state or replay(record).state
+    return edits.append_round(replay, record, round_of(state, draft))
 
 
 def edit(record: Mapping[str, Any], index: int, draft: RoundDraft) -> Change:
@@ -671,7 +665,7 @@ def edit(record: Mapping[str, Any], index: int, draft: RoundDraft) -> Change:
     round no longer holds after the change (e.g. a tool card no longer in hand)."""
     if not 0 <= index < len(record["rounds"]):
         return Change(dict(record), _("There is no round {number} to change.").format(number=index + 1))
-    return _said(edits.replace_round(replay, record, index, round_of(state_before(record, index), draft)))
+    return edits.replace_round(replay, record, index, round_of(state_before(record, index), draft))
 
 
 def undo(record: Mapping[str, Any]) -> Change:

@@ -12,29 +12,204 @@ top buns chosen after the end are the match's own setting: pass them to ``end_vi
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
-from companion.core import words
+from companion.core import registry, words
 from companion.core.edits import say
 from companion.core.errors import RecordError, RuleError
+from companion.core.game import Played
 from companion.core.grid import GridRow as GridLine
 from companion.core.grid import points_added
 from companion.core.names import Roster
 from companion.games.burger import rules, secrecy
 from companion.games.burger.i18n import _, ngettext
-from companion.games.burger.models import RoundResult
+from companion.games.burger.models import DEFAULT_TEASE, DEFAULT_TONGS, BurgerResult, RoundResult
 from companion.games.burger.recipes import bun_shown
 from companion.games.burger.rulings import HOUSE_RULE, scoring_label, tools_label
-from companion.games.burger.state import UNNAMED, deck_label, on_screen, parse, replay
+from companion.games.burger.state import UNNAMED, deck_label
+from companion.games.burger.words import (
+    SCORING_NOTE,
+    cards_text,
+    hamburgers_text,
+    hand_text,
+    number_word,
+    points_text,
+    rat_tokens_text,
+    rats_text,
+    rounds_text,
+    tool_button,
+    tool_name,
+    tools_text,
+)
 
-Replayed = tuple[list[RoundResult], rules.State]
+__all__ = ["cards_text", "hamburgers_text", "hand_text", "number_word", "points_text", "rat_tokens_text",
+           "rats_text", "rounds_text", "tool_button", "tool_name", "tools_text"]
+
+Replayed = Played[rules.State, RoundResult]
 """A record's replay (``state.replay``): worked out once per screen drawn, passed down."""
 
 
-def hand_text(hand: Mapping[str, int]) -> str:
-    """Tool cards as words: '2 tongs + 1 tease'."""
-    return rules.tools_text(hand.get("tongs", 0), hand.get("tease", 0))
+def replay(record: Mapping[str, Any]) -> Replayed:
+    """The record's one replay (:func:`companion.core.registry.replay`)."""
+    return registry.replay("burger", record)
+
+
+# ---------------------------------------------------------------- words
+
+def end_text(end: str | None, hamburgers: int, pile: int | None, players: int) -> str:
+    """Why the game ended (BU-6), from the facts of its last round."""
+    if end == "hamburgers":
+        return _("{hamburgers} on the table reach the {target} that end a {n}-player game (BU-6)").format(
+            hamburgers=ngettext("{n} complete hamburger", "{n} complete hamburgers", hamburgers).format(n=hamburgers),
+            target=rules.hamburgers_to_end(players), n=players)
+    return _("the draw pile holds {cards}, fewer than the {need} ingredients a new round "
+             "needs (BU-6)").format(cards=cards_text(pile or 0), need=rules.ingredients_per_round(players))
+
+
+def last_end(rounds: Sequence[RoundResult]) -> str:
+    """Why the game ended, from its last round (before any BU-7 top bun)."""
+    last = rounds[-1]
+    return end_text(last["end"], sum(last["hamburgers"].values()), last["draw_pile"], last["decks"])
+
+
+# ---------------------------------------------------------------- a round's facts, worded
+
+
+def reveal_text(r: RoundResult) -> str:
+    """What the first player revealed (BU-2)."""
+    decks = ngettext("{n} deck", "{n} decks", r["decks"]).format(n=r["decks"])
+    if r["rat_cards"]:
+        return _("{first} revealed {ingredients} ingredients and {rats} (rats do not count) "
+                 "into {decks} (BU-2).").format(first=r["first"], ingredients=r["ingredients"],
+                                                rats=rats_text(r["rat_cards"]), decks=decks)
+    return _("{first} revealed {ingredients} ingredients into {decks} (BU-2).").format(
+        first=r["first"], ingredients=r["ingredients"], decks=decks)
+
+
+def takes_text(r: RoundResult) -> str:
+    """Who played tongs and who takes the decks (BU-4)."""
+    n = r["decks"]
+    if r["take_order"]:
+        decks = number_word(n)
+        if len(r["tongs"]) == 1:
+            return _("{player} alone played tongs: {player} takes all {decks} decks (BU-4).").format(
+                player=r["tongs"][0], decks=decks)
+        return _("{players} played tongs: {order} take the {decks} decks (BU-4).").format(
+            players=words.names(r["tongs"]), order=", ".join(r["take_order"]), decks=decks)
+    return _("Nobody played tongs: all decks go to {first}'s wastebasket (BU-4); "
+             "nobody gets rat tokens this round.").format(first=r["first"])
+
+
+def round_notes(r: RoundResult) -> list[str]:
+    """The round's notes, every one (the take-backs' counts included: see
+    :func:`secrecy.public_notes` for what the whole table may read): what was revealed,
+    the take-backs (BU-3), the hamburgers finished (BU-5), the draw pile, the end or
+    the next first player (BU-6, BU-7)."""
+    notes = [reveal_text(r)]
+    for p, back in r["returned"].items():
+        notes.append(_("{player} holds only one tool card after the reveal and takes all {cards} back, "
+                       "the one just played included (BU-3).").format(
+            player=p, cards=ngettext("{n} used tool card", "{n} used tool cards", back).format(n=back)))
+    notes += after_notes(r)
+    return notes
+
+
+def after_notes(r: RoundResult) -> list[str]:
+    """The round's notes after the reveal and the take-backs: the hamburgers finished
+    (BU-5), the draw pile, the end or the next first player (BU-6, BU-7)."""
+    notes = [_("{player} finishes {hamburgers} (BU-5).").format(player=p, hamburgers=hamburgers_text(n))
+             for p, n in r["complete"].items()]
+    if r["draw_pile"] is not None:
+        notes.append(_("The draw pile gives {cards} and holds {pile} now (BU-2).").format(
+            cards=cards_text(r["cards"]), pile=r["draw_pile"]))
+    if r["end"]:
+        notes.append(_("Game over: {end}.").format(end=end_text(r["end"], sum(r["hamburgers"].values()),
+                                                                 r["draw_pile"], r["decks"])))
+        notes.append(_("Now each player may flip the wastebasket card as the top bun of one "
+                       "hamburger that lacks only its top bun (BU-7)."))
+    elif r["take_order"]:
+        notes.append(_("{player} took the last deck and becomes first player (BU-6).").format(player=r["next_first"]))
+    else:
+        notes.append(_("Nobody took a deck: {player} stays first player (BU-4, BU-6).").format(player=r["first"]))
+    return notes
+
+
+def public_notes(r: RoundResult) -> list[str]:
+    """The round's notes that everyone may read: a take-back happened, but the count of
+    the used tool cards it returned is secret (BU-3)."""
+    notes = [_("{player} takes the used tool cards back into hand (BU-3).").format(player=p) for p in r["took_back"]]
+    return notes + after_notes(r)
+
+
+def private_lines(r: RoundResult, player: str) -> list[str]:
+    """What the rules tell ``player`` alone about a round (BU-3, BU-5): the rat cards
+    found in the decks taken, the used tool cards taken back."""
+    out = [_("Deck {index} held {rats}: {tokens} for you; the rat goes under your "
+             "wastebasket (BU-5).").format(index=f["deck"] + 1, rats=rats_text(f["rats"]), tokens=ngettext(
+                 "{n} hidden rat token", "{n} hidden rat tokens", f["rats"]).format(n=f["rats"]))
+           for f in r["found"].get(player, [])]
+    if player in r["returned"]:
+        hand = r["tools_left"][player]
+        out.append(_("You take your used tool cards back: in hand now {hand} (BU-3).").format(
+            hand=tools_text(hand["tongs"], hand["tease"])))
+    return out
+
+
+def private(r: RoundResult) -> dict[str, list[str]]:
+    """Every player's own lines of a round (:func:`private_lines`), seat order."""
+    return {p: lines for p in r["tools_left"] if (lines := private_lines(r, p))}
+
+
+# ---------------------------------------------------------------- a game's facts, worded
+
+
+def scoring_text(result: BurgerResult) -> str:
+    """The scoring, labelled house rule (BU-8)."""
+    return _("{note} House rule: {per_hamburger} per complete hamburger, {per_rat} per rat "
+             "token; a tie goes to fewer rat tokens, and is shared if still equal.").format(
+        note=_(SCORING_NOTE), per_hamburger=points_text(result["scoring"]["hamburger"]),
+        per_rat=points_text(result["scoring"]["rat"]))
+
+
+def game_text(result: BurgerResult, players: Sequence[str]) -> str:
+    """Scores, winners and what a player reads about them (BU-6, BU-8)."""
+    if not result["game_over"]:
+        return _("Game in progress after {rounds}; {first} is first player. Scores so far "
+                 "(house rule, BU-8).").format(rounds=rounds_text(result["rounds_played"]), first=result["first"])
+    head = _("Game over after {rounds}: {end}.").format(rounds=rounds_text(result["rounds_played"]),
+                                                        end=last_end(result["rounds"]))
+    won, tied = result["winners"], result["tied"]
+    best = result["scores"][won[0]]
+    if len(won) == 1 and len(tied) == 1:
+        text = _("{head} {player} wins with {points} (house rule, BU-8).").format(
+            head=head, player=won[0], points=points_text(best))
+    elif len(won) == 1:
+        others = [p for p in tied if p != won[0]]
+        text = _("{head} {player} wins with {points}, tied with {others} but with fewer rat tokens "
+                 "(house rule, BU-8).").format(head=head, player=won[0], points=points_text(best),
+                                               others=words.names(others))
+    else:
+        text = _("{head} {players} share the win with {points} each (house rule, BU-8).").format(
+            head=head, players=words.names(won), points=points_text(best))
+    if result["top_buns"]:
+        text += " " + _("Wastebasket top buns: {players} (BU-7).").format(players=words.names(result["top_buns"]))
+    return text
+
+
+def game_notes(result: BurgerResult) -> list[str]:
+    """The house rules in play (BU-3, BU-8) and, at the end, the BU-7 top bun still open."""
+    notes = [_(SCORING_NOTE)]
+    tools = result["tools"]
+    if (tools["tongs"], tools["tease"]) == (DEFAULT_TONGS, DEFAULT_TEASE):
+        notes.append(_("Tool cards: {tools} per player is a house rule (BU-3): the rule texts do "
+                       "not give the number.").format(tools=hand_text(tools)))
+    else:
+        notes.append(_("Tool cards: {tools} per player, set at setup (BU-3).").format(tools=hand_text(tools)))
+    if result["game_over"] and not result["top_buns"]:
+        notes.append(_("Each player may still flip the wastebasket card as the top bun of one "
+                       "hamburger that lacks only its top bun (BU-7); these scores do not include that."))
+    return notes
 
 
 # ---------------------------------------------------------------- the game in play
@@ -58,12 +233,12 @@ def reveal_instructions(state: rules.State) -> list[str]:
         _("Round {round}: {first} is first player.").format(round=state.next_round, first=state.first),
         _("{first}, reveal {need} ingredient cards into {decks} decks: the first {decks} start one "
           "deck each, then place the others on any deck (BU-2).").format(
-              first=state.first, need=need, decks=rules.number_word(n)),
+              first=state.first, need=need, decks=number_word(n)),
         _("Rat cards do not count towards the {need}: place each rat on a deck too and keep "
           "revealing (BU-2).").format(need=need),
     ]
     if state.draw_pile is not None:
-        lines.append(_("The draw pile holds {cards}.").format(cards=rules.cards_text(state.draw_pile)))
+        lines.append(_("The draw pile holds {cards}.").format(cards=cards_text(state.draw_pile)))
     return lines
 
 
@@ -80,12 +255,13 @@ def draw_pile_line(state: rules.State) -> str:
         return _("Draw pile: size not entered at setup, so the app cannot see it run short; "
                  "a round needs {need} ingredients (BU-2, BU-6).").format(need=need)
     return _("Draw pile: {cards}; a round needs {need} ingredients (BU-2, BU-6).").format(
-        cards=rules.cards_text(state.draw_pile), need=need)
+        cards=cards_text(state.draw_pile), need=need)
 
 
-def next_first_line(state: rules.State) -> str:
+def next_first_line(played: Replayed) -> str:
+    state = played.state
     if state.over:
-        return _("Game over: {end}.").format(end=state.end)
+        return _("Game over: {end}.").format(end=last_end(played.rounds))
     return _("{first} is first player in round {round} (BU-6).").format(first=state.first, round=state.next_round)
 
 
@@ -121,7 +297,7 @@ def _deck_text(deck: Sequence[str], secrets: bool) -> str:
         parts.append(ngettext("{n} ingredient", "{n} ingredients", unnamed).format(n=unnamed))
     rats = secrecy.rat_cards_shown(deck, secrets)
     if rats:
-        parts.append(rules.rats_text(rats))
+        parts.append(rats_text(rats))
     return ", ".join(parts)
 
 
@@ -133,32 +309,32 @@ def round_view(players: Sequence[str], result: RoundResult, rnd: Mapping[str, An
     deck and no tool hand: those are secret (BU-3, BU-5); see ``private_view``."""
     before = before or {}
     decks = rnd["decks"]
-    if result.wastebasket is not None:
-        every = rules.number_word(len(decks))
+    if result["wastebasket"] is not None:
+        every = number_word(len(decks))
         takes = [_("All {every} decks go to {player}'s wastebasket (BU-4).").format(
-            every=every, player=result.wastebasket)]
+            every=every, player=result["wastebasket"])]
     else:
         picks = rnd.get("picks") or list(range(len(decks)))
         takes = [_("{player} takes {deck}: {cards}").format(player=who, deck=deck_label(d),
                                                             cards=_deck_text(decks[d], secrets))
-                 for who, d in zip(result.take_order, picks)]
-    finished = {p: n for p in players if (n := result.hamburgers.get(p, 0) - before.get(p, 0))}
+                 for who, d in zip(result["take_order"], picks)]
+    finished = {p: n for p in players if (n := result["hamburgers"].get(p, 0) - before.get(p, 0))}
     target = rules.hamburgers_to_end(len(players))
-    total = sum(result.hamburgers.values())
+    total = sum(result["hamburgers"].values())
     return RoundView(
-        number=result.round,
-        first=result.first,
-        reveal=result.notes[0],
-        explanation=result.explanation,
-        take_order=list(result.take_order),
+        number=result["round"],
+        first=result["first"],
+        reveal=reveal_text(result),
+        explanation=takes_text(result),
+        take_order=list(result["take_order"]),
         takes=takes,
         finished=finished,
-        hamburgers={p: result.hamburgers.get(p, 0) for p in players},
+        hamburgers={p: result["hamburgers"].get(p, 0) for p in players},
         count=_("{total} of {target} complete hamburgers on the table (BU-6).").format(total=total, target=target),
-        next_first=result.next_first,
-        notes=secrecy.public_notes(result),
-        rulings=list(result.rulings),
-        game_over=result.game_over,
+        next_first=result["next_first"],
+        notes=public_notes(result),
+        rulings=list(result["rulings"]),
+        game_over=result["game_over"],
         secrets=secrets,
     )
 
@@ -188,27 +364,34 @@ def round_lines(rv: RoundView) -> list[Line]:
     return out
 
 
-def last_round(record: Mapping[str, Any], replayed: Replayed) -> RoundView | None:
+def last_round(replayed: Replayed) -> RoundView | None:
     """The last round played, as everyone may see it (None before round 1)."""
-    results, state = replayed
+    results, state = replayed.rounds, replayed.state
     if not results:
         return None
-    before = results[-2].hamburgers if len(results) > 1 else {}
-    return round_view(state.players, results[-1], record["rounds"][-1], before, secrets=state.over)
+    before = results[-2]["hamburgers"] if len(results) > 1 else {}
+    return round_view(state.players, results[-1], replayed.record["rounds"][-1], before, secrets=state.over)
 
 
-def seat_round(record: Mapping[str, Any], replayed: Replayed, player: str | None) -> dict[str, Any] | None:
+def seat_round(replayed: Replayed, player: str | None) -> dict[str, Any] | None:
     """The last round as a phone (``player``'s seat; None: the host) receives it: the
-    rules' result with only this player's own secret parts, and the round's public
-    view (``view``, drawn with ``round_lines``)."""
-    rv = last_round(record, replayed)
-    if rv is None:
+    round's facts with only this player's own secret parts (``secrecy.own_part``), the
+    round as the record holds it (the decks, for the public view) and whether the game
+    is over. Facts only: each phone words it (:func:`seat_view`, :func:`own_lines`)."""
+    if not replayed.rounds:
         return None
-    results, state = replayed
-    out = secrecy.own_part(results[-1].model_dump(), player)
-    out["game_over"] = state.over
-    out["view"] = asdict(rv)
+    out = secrecy.own_part(replayed.rounds[-1], player)
+    out["players"] = list(replayed.state.players)
+    out["entered"] = replayed.record["rounds"][-1]
+    out["before"] = replayed.rounds[-2]["hamburgers"] if len(replayed.rounds) > 1 else {}
+    out["game_over"] = replayed.state.over
     return out
+
+
+def seat_view(seat: Mapping[str, Any]) -> RoundView:
+    """The round a phone got (:func:`seat_round`) as everyone may see it."""
+    facts: Any = seat        # a round's facts, its own parts only, with what a phone needs beside them
+    return round_view(seat["players"], facts, seat["entered"], seat["before"], secrets=seat["game_over"])
 
 
 def own_lines(seat: Mapping[str, Any]) -> list[Line]:
@@ -217,8 +400,15 @@ def own_lines(seat: Mapping[str, Any]) -> list[Line]:
     out = [Line(_("My rat tokens ({player}): {n}").format(player=p, n=n)) for p, n in seat["rats"].items()]
     out += [Line(_("My tool cards left ({player}): {hand}").format(player=p, hand=hand_text(hand)))
             for p, hand in seat["tools_left"].items()]
-    out += [Line(on_screen(line)) for lines in seat["private"].values() for line in lines]
+    out += [Line(line) for p in seat["players"] for line in private_lines(seat, p)]  # type: ignore[arg-type]
     return out
+
+
+def seat_end(seat: Mapping[str, Any]) -> str | None:
+    """The end of the game as a phone says it, from the round it got (None while it runs)."""
+    if not seat["end"]:
+        return None
+    return end_text(seat["end"], sum(seat["hamburgers"].values()), seat["draw_pile"], len(seat["players"]))
 
 
 # ---------------------------------------------------------------- the game
@@ -246,13 +436,13 @@ class GameView:
 
 def game_view(record: Mapping[str, Any], replayed: Replayed | None = None) -> GameView:
     """The game as the table shows it (``replayed``: the record's replay, if worked out already)."""
-    rec = parse(record)
-    results, state = replayed or rules.replay(rec)
+    replayed = replayed or replay(record)
+    rec, results, state = replayed.record, replayed.rounds, replayed.state
     views: list[RoundView] = []
     before: dict[str, int] = {}
     for result, rnd in zip(results, record["rounds"]):
         views.append(round_view(state.players, result, rnd, before, secrets=state.over))
-        before = dict(result.hamburgers)
+        before = dict(result["hamburgers"])
     return GameView(
         record=dict(record),
         players=state.players,
@@ -262,9 +452,9 @@ def game_view(record: Mapping[str, Any], replayed: Replayed | None = None) -> Ga
         hamburgers={p: state.hamburgers.get(p, 0) for p in state.players},
         count=count_line(state),
         draw_pile=draw_pile_line(state),
-        next_first=next_first_line(state),
-        tools=tools_label(rec.tools.tongs, rec.tools.tease),
-        scoring=scoring_label(rec.scoring.hamburger, rec.scoring.rat),
+        next_first=next_first_line(replayed),
+        tools=tools_label(rec["tools"]["tongs"], rec["tools"]["tease"]),
+        scoring=scoring_label(rec["scoring"]["hamburger"], rec["scoring"]["rat"]),
         next_round=state.next_round,
     )
 
@@ -283,10 +473,11 @@ class PrivateView:
 def private_view(record: Mapping[str, Any], player: str, replayed: Replayed | None = None) -> PrivateView:
     """What ``player`` may see of their own secrets: rat tokens, used tool cards and
     the tool cards in hand. Raises RuleError for a name that is not a player."""
-    results, state = replayed or replay(record)
+    replayed = replayed or replay(record)
+    results, state = replayed.rounds, replayed.state
     p = Roster(state.players).resolve(player, "BU-5", "a peek for")
-    lines = [_("Round {round}: {note}").format(round=r.round, note=on_screen(line))
-             for r in results for line in r.private.get(p, [])]
+    lines = [_("Round {round}: {note}").format(round=r["round"], note=line)
+             for r in results for line in private_lines(r, p)]
     return PrivateView(
         player=p,
         rats=state.rats.get(p, 0),
@@ -338,8 +529,8 @@ def end_view(record: Mapping[str, Any], top_buns: Sequence[str] = (),
     """After the end: scores with the chosen BU-7 wastebasket top buns applied.
     None while the game runs. A refused choice leaves the scores without any top bun
     and says why in ``error``."""
-    rec = parse(record)
-    __, state = replayed or rules.replay(rec)
+    replayed = replayed or replay(record)
+    rec, state = replayed.record, replayed.state
     if not state.over:
         return None
     error = None
@@ -347,15 +538,17 @@ def end_view(record: Mapping[str, Any], top_buns: Sequence[str] = (),
         final = rules.last_top_buns(state, top_buns)
     except RuleError as err:
         final, error = state, (f"{err.player}: {say(err)}" if err.player else say(err))
-    points, won, text = rules.standings(final)
+    result = rules.result(replayed.rounds, final)
+    points, won, text = result["scores"], result["winners"], game_text(result, final.players)
     rows = [ScoreRow(p, final.hamburgers.get(p, 0), final.rats.get(p, 0), points[p],
                      dict(final.used[p]), p in final.top_buns) for p in final.players]
     return EndView(
-        end=_("Game over after {rounds}: {end}.").format(rounds=rules.rounds_text(final.rounds_played), end=final.end),
+        end=_("Game over after {rounds}: {end}.").format(rounds=rounds_text(final.rounds_played),
+                                                         end=last_end(replayed.rounds)),
         rows=rows,
         winners=won,
         explanation=text,
-        scoring=scoring_label(rec.scoring.hamburger, rec.scoring.rat),
+        scoring=scoring_label(rec["scoring"]["hamburger"], rec["scoring"]["rat"]),
         top_bun_choices=list(final.players),
         top_bun_note=_("Each player may flip the wastebasket card as the top bun of one hamburger "
                        "that lacks only its top bun: one more complete hamburger (BU-7)."),
@@ -367,19 +560,19 @@ def score_lines(view: EndView) -> list[str]:
     """The final scores as lines, labelled house rule (BU-8)."""
     out = []
     for row in view.rows:
-        burgers = rules.hamburgers_text(row.hamburgers)
+        burgers = hamburgers_text(row.hamburgers)
         if row.top_bun:
             burgers = _("{hamburgers} incl. the wastebasket top bun (BU-7)").format(hamburgers=burgers)
         out.append(_("{player}: {hamburgers}, {rat_tokens}: {points} ({house_rule}, BU-8)").format(
-            player=row.player, hamburgers=burgers, rat_tokens=rules.rat_tokens_text(row.rats),
-            points=rules.points_text(row.points), house_rule=_(HOUSE_RULE)))
+            player=row.player, hamburgers=burgers, rat_tokens=rat_tokens_text(row.rats),
+            points=points_text(row.points), house_rule=_(HOUSE_RULE)))
     return out
 
 
 def secrets_lines(view: EndView) -> list[str]:
     """Everyone's secrets, shown once the game is over (BU-5)."""
     return [_("{player}: {rat_tokens}, used tool cards: {hand}").format(
-                player=r.player, rat_tokens=rules.rat_tokens_text(r.rats), hand=hand_text(r.used))
+                player=r.player, rat_tokens=rat_tokens_text(r.rats), hand=hand_text(r.used))
             for r in view.rows]
 
 
@@ -389,7 +582,7 @@ def secrets_lines(view: EndView) -> list[str]:
 def game_line(record: Mapping[str, Any]) -> str:
     """One game in one line, for lists: where it stands or who won."""
     try:
-        __, state = replay(record)
+        state = replay(record).state
     except RecordError as err:
         return _("cannot be replayed: {error}").format(error=err)
     return state_line(state)
@@ -398,16 +591,16 @@ def game_line(record: Mapping[str, Any]) -> str:
 def state_line(state: rules.State) -> str:
     """A replayed game in one line: where it stands or who won."""
     if state.over:
-        points, won, __ = rules.standings(state)
+        points, won = rules.scores(state), rules.winners(state)
         who = words.names(won)
         return ngettext("over after {rounds}: {players} wins with {points} ({house_rule}, before BU-7 top buns)",
                         "over after {rounds}: {players} share the win with {points} ({house_rule}, "
                         "before BU-7 top buns)", len(won)).format(
-            rounds=rules.rounds_text(state.rounds_played), players=who,
-            points=rules.points_text(points[won[0]]), house_rule=_(HOUSE_RULE))
+            rounds=rounds_text(state.rounds_played), players=who,
+            points=points_text(points[won[0]]), house_rule=_(HOUSE_RULE))
     target = rules.hamburgers_to_end(len(state.players))
     return _("{rounds} played, {complete} of {target} hamburgers, {first} first").format(
-        rounds=rules.rounds_text(state.rounds_played), complete=state.complete, target=target, first=state.first)
+        rounds=rounds_text(state.rounds_played), complete=state.complete, target=target, first=state.first)
 
 
 def match_line(records: Sequence[Mapping[str, Any]]) -> tuple[str, bool]:
@@ -416,7 +609,7 @@ def match_line(records: Sequence[Mapping[str, Any]]) -> tuple[str, bool]:
     if not records:
         return _("no game started"), False
     try:
-        __, state = replay(records[-1])
+        state = replay(records[-1]).state
     except RecordError as err:
         return _("cannot be replayed: {error}").format(error=err), False
     return state_line(state), state.over

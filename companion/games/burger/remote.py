@@ -16,11 +16,12 @@ from typing import Any
 
 import flet as ft
 
-from companion.games.burger import present, rules
+from companion.games.burger import present
+from companion.games.burger import words as burger_words
 from companion.games.burger.forms import decks_text, parse_decks
 from companion.games.burger.i18n import _, ngettext
 from companion.games.burger.models import TOOL_KINDS
-from companion.games.burger.present import Line, RoundView
+from companion.games.burger.present import Line
 from companion.ui.contracts import HostContext, SeatContext
 from companion.ui.widgets import bold, error_text
 from companion.ui.widgets.seat import resolution_heading, seat_card
@@ -44,13 +45,13 @@ def BurgerSeat(ctx: SeatContext, *, key: str | None = None) -> ft.Control:
 
     rows: list[ft.Control] = [
         bold(_("My tool card, in secret"), 17),
-        ft.Text(_("I play: {tool}. I can change it until the reveal.").format(tool=rules.tool_name(mine)) if mine
+        ft.Text(_("I play: {tool}. I can change it until the reveal.").format(tool=burger_words.tool_name(mine)) if mine
                 else _("Pick the tool card you lay face down.")),
         ft.Row([
-            ft.Semantics(label=_("{player}: play {tool}").format(player=view.player, tool=rules.tool_name(kind)),
+            ft.Semantics(label=_("{player}: play {tool}").format(player=view.player, tool=burger_words.tool_name(kind)),
                          button=True, selected=kind == mine,
                          content=(ft.FilledButton if kind == mine else ft.Button)(
-                             rules.tool_button(kind), on_click=play(kind)))
+                             burger_words.tool_button(kind), on_click=play(kind)))
             for kind in TOOL_KINDS
         ], wrap=True),
         error_text(ctx.error),
@@ -63,12 +64,13 @@ def BurgerSeat(ctx: SeatContext, *, key: str | None = None) -> ft.Control:
 @ft.component
 def BurgerResolution(res: dict[str, Any], players: tuple[str, ...], *, key: str | None = None) -> ft.Control:
     """The last round on a phone (its own part included) or on the host panel (none)."""
-    rv = RoundView(**res["view"])
+    rv = present.seat_view(res)
     out: list[ft.Control] = [resolution_heading(_("Round {number} revealed").format(number=rv.number)),
                              *lines_drawn(present.round_lines(rv)),
                              *lines_drawn(present.own_lines(res))]
-    if res.get("end"):
-        out.append(bold(res["end"]))
+    end = present.seat_end(res)
+    if end:
+        out.append(bold(end))
     return ft.Column(out, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 

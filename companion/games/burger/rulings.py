@@ -11,7 +11,7 @@ from companion.games.burger.models import (
     DEFAULT_TEASE,
     DEFAULT_TONGS,
 )
-from companion.games.burger.rules import tools_text
+from companion.games.burger.words import tools_text
 
 HOUSE_RULE = N_("house rule")
 SCORING_LABEL = N_("Scoring is a house rule (BU-8): the rule texts give no scoring.")

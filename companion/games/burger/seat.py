@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.core.edits import append_round, say
+from companion.core import registry
+from companion.core.edits import Change, append_round, say
 from companion.core.errors import RuleError
-from companion.core.game import Outcome, Seat
+from companion.core.game import Seat
+from companion.core.record import read
 from companion.games.burger import rules
 from companion.games.burger.i18n import _
 from companion.games.burger.models import TOOL_KINDS, Round
@@ -31,7 +33,7 @@ class BurgerBids(Seat):
 
     def check_bid(self, record: Mapping[str, Any], player: str, bid: Mapping[str, Any],
                   pending: Mapping[str, Mapping[str, Any]]) -> str | None:
-        __, state = replay(record)
+        state = replay(record).state
         if state.over:
             return "BU-6: " + _("no round after the end: the game ended after round {round}").format(
                 round=state.rounds_played)
@@ -42,7 +44,7 @@ class BurgerBids(Seat):
         decks = [["ingredient"] * (need - n + 1)] + [["ingredient"] for __ in range(n - 1)]
         tools = {q: next(k for k in TOOL_KINDS if state.hand[q][k] > 0) for q in state.players}
         tools[player] = bid["tool"]
-        err = rules.check_round(state, Round.model_validate({"decks": decks, "tools": tools}))
+        err = rules.check_round(state, read(Round, {"decks": decks, "tools": tools}, {}))
         if err is not None and err.player == player:
             return say(err)
         return None
@@ -51,7 +53,7 @@ class BurgerBids(Seat):
         return list(record["players"])
 
     def append(self, record: Mapping[str, Any], bids: Mapping[str, Mapping[str, Any]],
-               info: Mapping[str, Any]) -> Outcome:
+               info: Mapping[str, Any]) -> Change:
         rnd: dict[str, Any] = {
             "decks": info.get("decks", []),
             "tools": {p: b["tool"] for p, b in bids.items()},
@@ -60,14 +62,13 @@ class BurgerBids(Seat):
             rnd["picks"] = info["picks"]
         if info.get("complete"):
             rnd["complete"] = info["complete"]
-        change = append_round(replay, record, rnd)
-        return Outcome(change.record, change.error)
+        return append_round(replay, record, rnd)
 
     def over(self, record: Mapping[str, Any]) -> bool:
-        return replay(record)[1].over
+        return registry.over("burger", record)
 
     def resolution(self, record: Mapping[str, Any], player: str | None) -> dict[str, Any] | None:
-        return seat_round(record, replay(record), player)
+        return seat_round(replay(record), player)
 
 
 SEAT = BurgerBids()

@@ -2,9 +2,9 @@
 (``seat.py``) and the screens (``present.py``) both ask here.
 
 While the game runs, rat tokens, used tool cards and the tool cards in hand are each
-player's own: a round's result shows a player only their own part (``OWN_ONLY``), and
-the public words of a round leave out how many rat cards each deck held and how many
-tool cards a take-back returned. The tool cards chosen before the reveal never leave
+player's own: a round's facts show a player only their own part (``OWN_ONLY``), and
+the public words of a round (``present.public_notes``) leave out how many rat cards
+each deck held and how many tool cards a take-back returned. The tool cards chosen before the reveal never leave
 the screen (or the phone) they were chosen on. Once the game is over everything is
 shown. No flet here."""
 
@@ -14,28 +14,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.games.burger import rules
-from companion.games.burger.i18n import _
-from companion.games.burger.models import RoundResult
 
-OWN_ONLY = ("rats", "tools_left", "private")
-"""A round result's parts, per player, that only that player may see while the game runs."""
+OWN_ONLY = ("rats", "tools_left", "returned", "found")
+"""A round's facts, per player, that only that player may see while the game runs."""
 
 
 def own_part(result: Mapping[str, Any], player: str | None) -> dict[str, Any]:
-    """A round result (as plain data) with, of each ``OWN_ONLY`` part, ``player``'s
-    entry only (None: the whole table's view, nobody's)."""
+    """A round's facts with, of each ``OWN_ONLY`` part, ``player``'s entry only (None:
+    the whole table's view, nobody's)."""
     out = dict(result)
     for key in OWN_ONLY:
         part = result[key]
         out[key] = {player: part[player]} if player is not None and player in part else {}
     return out
-
-
-def public_notes(result: RoundResult) -> list[str]:
-    """The rules' notes on a round that everyone may read: a take-back happened, but the
-    count of the used tool cards it returned is secret (BU-3)."""
-    notes = [_("{player} takes the used tool cards back into hand (BU-3).").format(player=p) for p in result.took_back]
-    return notes + [note for note in result.notes[1:] if "(BU-3)" not in note]
 
 
 def rat_cards_shown(deck: Sequence[str], over: bool) -> int:

@@ -26,6 +26,7 @@ import flet as ft
 from companion.core.edits import clean
 from companion.core.errors import CompanionError
 from companion.games.burger import actions, forms, present, rules, stacks
+from companion.games.burger import words as burger_words
 from companion.games.burger.actions import DRAFT, EDIT, Drawn
 from companion.games.burger.forms import RoundDraft, Setup, SetupUI, StackDraft
 from companion.games.burger.i18n import _, ngettext, pgettext
@@ -402,7 +403,8 @@ def ToolCards(d: Drawn, *, key: str | None = None) -> ft.Control:
         else:
             panel.append(ft.Text(turn.hand))
             panel.append(ft.Row([
-                ft.FilledButton(_("{player} plays {tool}").format(player=turn.player, tool=rules.tool_name(kind)),
+                ft.FilledButton(_("{player} plays {tool}").format(
+                    player=turn.player, tool=burger_words.tool_name(kind)),
                                 height=TAP,
                                 on_click=put(partial(forms.choose_tool, state, player=turn.player, kind=kind)))
                 for kind, _n in turn.choices], wrap=True))
@@ -422,7 +424,7 @@ def ToolsOpen(d: Drawn, *, key: str | None = None) -> ft.Control:
     for p in state.players:
         kind = draft.tools.get(p)
         rows.append(ft.Row([ft.Text(p, width=90)] + [
-            _choice(f"{p}: {rules.tool_name(k)}", rules.tool_name(k), kind is not None and kind.kind == k,
+            _choice(f"{p}: {burger_words.tool_name(k)}", burger_words.tool_name(k), kind is not None and kind.kind == k,
                     _tap(partial(actions.put_draft, d, EDIT, partial(forms.play_tool, player=p, kind=k))))
             for k in TOOL_KINDS], spacing=6, wrap=True))
     return _column(rows, 8)
@@ -695,7 +697,7 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: str | None = None) 
         gv = present.game_view(record, replayed)
     except CompanionError as exc:
         return _column(out + [error_text(str(exc))])
-    out.append(ft.Text(present.state_line(replayed[1])))
+    out.append(ft.Text(present.state_line(replayed.state)))
     if not gv.over:
         out.append(ft.FilledButton(_("Continue this game"), icon=ft.Icons.PLAY_ARROW,
                                    on_click=lambda e: shell.continue_match(match_id)))

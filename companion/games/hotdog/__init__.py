@@ -3,7 +3,7 @@
 from companion.core.game import GameSpec
 from companion.core.i18n import money
 from companion.games.hotdog import rules
-from companion.games.hotdog.models import HotDogRecord
+from companion.games.hotdog.models import BEYOND_CONTRACT, HotDogRecord
 
 GAME = GameSpec(
     name="hotdog",
@@ -27,6 +27,7 @@ GAME = GameSpec(
     match_games=3,
     match_ruling="HD-15",
     score_text=money,
+    beyond_contract=BEYOND_CONTRACT,
     parts={
         "rules": "companion.games.hotdog.rules",
         "seat": "companion.games.hotdog.seat:SEAT",

@@ -36,7 +36,7 @@ def _fresh(match: MatchSeen) -> TableUI:
 
 def open_table(shell: ShellServices, match_id: int) -> Session:
     """The table screen's session for one render."""
-    return TableSession(shell, match_id, key=TABLE, fresh=_fresh, place=present.place, over=present.over)
+    return TableSession(shell, match_id, key=TABLE, fresh=_fresh)
 
 
 def shown(ui: TableUI, gv: present.GameView) -> TableUI:

@@ -22,25 +22,25 @@ def csv_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
     whether the player placed the last hot dogs (HD-13) and the money after the round."""
     rec = parse_record_as(HotDogRecord, json.dumps({**record, "game": "hotdog"}))
     result = referee(rec)
-    players = list(rec.players)
+    players = list(rec["players"])
     roster = Roster(players)
     rows = []
-    for rnd, res in zip(rec.rounds, result.rounds):
-        bids = {roster.find(b.player): b for b in rnd.bids}
-        served = {s.player: (i, s) for i, s in enumerate(res.steps, 1)}
+    for rnd, res in zip(rec["rounds"], result["rounds"]):
+        bids = {roster.find(b["player"]): b for b in rnd["bids"]}
+        served = {s["player"]: (i, s) for i, s in enumerate(res["steps"], 1)}
         for p in players:
-            row: dict[str, Any] = {"row": "round", "game": number, "round": res.round, "player": p,
-                                   "mustard": p == res.mustard}
+            row: dict[str, Any] = {"row": "round", "game": number, "round": res["round"], "player": p,
+                                   "mustard": p == res["mustard"]}
             bid, (place, step) = bids.get(p), served.get(p, (None, None))
             if bid is not None and step is not None:
-                row.update(table=step.table, hotdogs=step.hotdogs, dollars=step.dollars, last=bid.last,
-                           announced=bid.announced, price=step.price, served=place, outcome=step.outcome,
-                           reason=step.reason or "")
+                row.update(table=step["table"], hotdogs=step["hotdogs"], dollars=step["dollars"], last=bid["last"],
+                           announced=bid["announced"], price=step["price"], served=place, outcome=step["outcome"],
+                           reason=step["reason"] or "")
             else:  # no bid from this player this round: the columns stay empty
                 row.update(dict.fromkeys(("table", "hotdogs", "dollars", "last", "announced", "price",
                                           "served", "outcome", "reason"), ""))
-            row.update(payout=sum(pay.dollars for pay in res.payouts if pay.player == p),
-                       finished=p in res.finished, money=res.money[p])
+            row.update(payout=sum(pay["dollars"] for pay in res["payouts"] if pay["player"] == p),
+                       finished=p in res["finished"], money=res["money"][p])
             rows.append(row)
     return rows
 
@@ -48,4 +48,4 @@ def csv_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
 def start_player(result: HotDogResult) -> str | None:
     """Who starts the game, for a BG Stats play (``companion.store.bgstats``):
     the mustard holder at the start (HD-4): ties at a table are served from that seat."""
-    return result.rounds[0].mustard if result.rounds else None
+    return result["rounds"][0]["mustard"] if result["rounds"] else None

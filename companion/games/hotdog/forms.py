@@ -16,14 +16,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.core import edits, words
+from companion.core import edits, registry, words
 from companion.core.edits import Change, clean, say
 from companion.core.errors import RuleError
 from companion.core.names import check_names, key, normal
+from companion.core.record import read
 from companion.games.hotdog import rules
 from companion.games.hotdog.i18n import N_, _, ngettext
 from companion.games.hotdog.models import HotDogRecord, Round
-from companion.games.hotdog.present import replay
 
 ENTRY = "hotdog.entry"    # the match's setting: how its bids are entered
 FROM_TABLE, PASSING = "table", "pass"
@@ -127,7 +127,7 @@ def setup_error(names: Sequence[str], mustard: str | None = None) -> str | None:
     names = clean(names)
     try:
         check_names(names, rules.MIN_PLAYERS, rules.MAX_PLAYERS, "HD-1")
-        rules.start(HotDogRecord(players=names, mustard=mustard))
+        rules.start(read(HotDogRecord, {"game": "hotdog", "players": names, "mustard": mustard}, {}))
     except RuleError as err:
         return say(err)
     return None
@@ -249,7 +249,7 @@ def bid_errors(state: rules.State, drafts: Mapping[str, Draft]) -> dict[str, str
     for p, draft in drafts.items():
         bids = [draft.bid(p) if q == p else {"player": q, "table": state.tables[0], "hotdogs": 1}
                 for q in state.players]
-        err = rules.check_round(state, Round.model_validate({"bids": bids}))
+        err = rules.check_round(state, read(Round, {"bids": bids}, {}))
         if err is not None and err.player == p:
             out[p] = say(err)
     return out
@@ -275,6 +275,11 @@ def handed_back(player: str) -> str:
         player=player)
 
 
+def replay(record: Mapping[str, Any]) -> Any:
+    """The record's replay (:func:`companion.core.registry.replay`): what a change is checked with."""
+    return registry.replay("hotdog", record)
+
+
 def submit(record: Mapping[str, Any], drafts: Mapping[str, Draft]) -> Change:
     """Append the next round, if the rules take it; else say why and change nothing."""
     return edits.append_round(replay, record, round_of(clean(record["players"]), drafts))
@@ -286,7 +291,7 @@ def enter_round(record: Mapping[str, Any], drafts: Mapping[str, Draft]) -> Chang
     everyone who has not, HD-6, never completed with a made-up bid). A refused hidden
     bid is named with its player only: its amounts stay hidden until its card is shown."""
     players = clean(record["players"])
-    _results, state = replay(record)
+    state = replay(record).state
     if not state.over:
         errors = bid_errors(state, drafts)
         hidden = [p for p in players if p in errors and drafts[p].hidden]

@@ -1,60 +1,160 @@
-"""What Hot Dog's screens draw, as typed values: a game (the one replay of its record),
-a round (the table screen's reveal and a past round, and the phones' resolution, all
-draw it from :func:`round_lines`), the match so far. No flet here — tested without a
-browser.
+"""What Hot Dog's screens draw, in the reader's language, from the rules' facts: a game
+(the one replay of its record), a round (the table screen's reveal and a past round,
+and the phones' resolution, all draw it from :func:`round_lines`), the match so far,
+and the referee's sentences themselves (:func:`step_text`, :func:`payout_text`,
+:func:`round_notes`, :func:`game_text`). No flet here — tested without a browser.
 
-Every screen shows the pure replay of the record (``rules.replay``), done once per
-record: :func:`game_view` keeps the results, the state after the last round and the
-referee's words together.
+The record is replayed once (:func:`companion.core.registry.replay`, remembered per
+record, facts only) and worded here when a screen draws it: nothing worded is kept.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
-from companion.core import edits, i18n
+from companion.core import i18n, registry, words
+from companion.core.game import Played
 from companion.core.grid import GridRow as GridLine
-from companion.core.match import GAMES_PER_MATCH, MatchRecord, MatchResult, tally
-from companion.core.replays import remembered
+from companion.core.match import GAMES_PER_MATCH, MatchRecord, MatchResult, match_text, tally
 from companion.games.hotdog import rules
 from companion.games.hotdog.i18n import N_, _, ngettext
-from companion.games.hotdog.models import START_MONEY, HotDogRecord, RoundResult
+from companion.games.hotdog.models import START_MONEY, HotDogResult, RoundResult, Why
 
 # ---------------------------------------------------------------- the record, replayed
 
 
-def parse(record: Mapping[str, Any]) -> HotDogRecord:
-    return HotDogRecord.model_validate(dict(record))
+def replayed(record: Mapping[str, Any]) -> Played[rules.State, RoundResult]:
+    """The record's one replay (raises RecordError, a RuleError with its ruling, if refused)."""
+    return registry.replay("hotdog", record)
 
 
-def _replay(record: Mapping[str, Any]) -> tuple[list[RoundResult], rules.State]:
-    return rules.replay(parse(record))
+# ---------------------------------------------------------------- words
 
 
-_REPLAYS: dict[str, Callable[[Mapping[str, Any]], tuple[list[RoundResult], rules.State]]] = {}
+def hot_dogs(n: int) -> str:
+    """'1 hot dog', '2 hot dogs': every Hot Dog text counts hot dogs with this."""
+    return ngettext("{n} hot dog", "{n} hot dogs", n).format(n=i18n.number(n))
 
 
-def replay(record: Mapping[str, Any]) -> tuple[list[RoundResult], rules.State]:
-    """Every round's result and the state after the last one; raises RuleError if refused.
-    Remembered per record (``core.replays``): a hosted round asks it of one record often.
-    The results' explanations are in the language in effect, so each language remembers
-    its own."""
-    code = i18n.language()
-    remembering = _REPLAYS.get(code)
-    if remembering is None:
-        remembering = _REPLAYS.setdefault(code, remembered(_replay))
-    return remembering(record)
+def places(n: int) -> str:
+    """'1 place', '2 places' (free places at a table)."""
+    return ngettext("{n} place", "{n} places", n).format(n=i18n.number(n))
 
 
-def place(record: Mapping[str, Any]) -> edits.Place:
-    """How far the game is, in the words the table uses ('round 4')."""
-    return edits.round_place(record, replay(record)[1].over)
+def dollars(n: int) -> str:
+    """'$1', '$0': every Hot Dog text writes money with this (``i18n.money``)."""
+    return i18n.money(n)
 
 
-def over(record: Mapping[str, Any]) -> bool:
-    return replay(record)[1].over
+def tables_text(tables: Sequence[int]) -> str:
+    """'5 and 7', '5, 7 and 9'."""
+    return words.names([str(t) for t in tables])
+
+
+_ORDINALS = [N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth")]
+
+
+def _intro(rnd: RoundResult, i: int, why: Why, sold: bool) -> str:
+    """Why step ``i`` of the round comes where it does at its table (HD-7), in a player's words."""
+    step = rnd["steps"][i]
+    how = (_("{hotdogs} − {money}").format(hotdogs=hot_dogs(step["hotdogs"]), money=dollars(step["dollars"]))
+           if step["dollars"] else hot_dogs(step["hotdogs"]))
+    nth = _ORDINALS[why["place"] - 1]
+    said = {"player": step["player"], "nth": _(nth), "table": step["table"], "price": dollars(step["price"]),
+            "how": how}
+    if sold:
+        # Translators: 'Anna sells first at the 5 table: price $2 (3 hot dogs − $1)'
+        head = _("{player} sells {nth} at the {table} table: price {price} ({how})").format(**said)
+    else:
+        head = _("{player} comes {nth} at the {table} table: price {price} ({how})").format(**said)
+    if why["alone"]:
+        return _("{head}, the only bid there (HD-7).").format(head=head)
+    if why["tied"]:
+        return _("{head}, tied with {others}: equal prices go clockwise from the mustard holder "
+                 "{mustard} (HD-7).").format(head=head, others=words.names(why["tied"]), mustard=rnd["mustard"])
+    if why["after"] is None:
+        return _("{head}, the lowest (HD-7).").format(head=head)
+    before = rnd["steps"][i - 1]
+    return _("{head}, above {player}'s {price} (HD-7).").format(head=head, player=before["player"],
+                                                               price=dollars(before["price"]))
+
+
+def step_texts(rnd: RoundResult) -> list[str]:
+    """Every step of the round in a player's words (:func:`step_text`)."""
+    whys = rules.why(rnd)
+    return [_step_text(rnd, i, why) for i, why in enumerate(whys)]
+
+
+def step_text(rnd: RoundResult, i: int) -> str:
+    """Step ``i`` of the round in a player's words: where the bid came and why, and what
+    became of it (HD-7…HD-13)."""
+    return _step_text(rnd, i, rules.why(rnd)[i])
+
+
+def _step_text(rnd: RoundResult, i: int, why: Why) -> str:
+    step = rnd["steps"][i]
+    t, p = step["table"], step["player"]
+    if step["outcome"] == "returned":
+        if step["reason"] == "table full":
+            reason = _("the {table} table filled earlier this round (HD-10)").format(table=t)
+        elif step["reason"] == "not announced":
+            reason = _("last hot dogs not announced (HD-12)")
+        else:
+            room = _("no place left") if why["free"] == 0 else _("only {places} left").format(
+                places=places(why["free"]))
+            reason = _("{room} (HD-8)").format(room=room)
+        back = (_("{hotdogs} and {money}").format(hotdogs=hot_dogs(step["hotdogs"]), money=dollars(step["dollars"]))
+                if step["dollars"] else hot_dogs(step["hotdogs"]))
+        return _("{intro} {player} takes back {back}: {why}.").format(
+            intro=_intro(rnd, i, why, sold=False), player=p, back=back, why=reason)
+    parts = [_("{hotdogs} placed").format(hotdogs=hot_dogs(step["hotdogs"]))]
+    if step["dollars"]:
+        parts.append(_(", {money} to the bank (HD-9)").format(money=dollars(step["dollars"])))
+    if why["last"]:
+        parts.append(_("; last hot dogs, announced: the game ends after this round (HD-13)"))
+    if why["filled"]:
+        parts.append(_("; the {table} table is full (HD-10)").format(table=t))
+    return _("{intro} {what}.").format(intro=_intro(rnd, i, why, sold=True), what="".join(parts))
+
+
+def payout_text(payout: Mapping[str, Any]) -> str:
+    """'The 5 table is full: Anna gets $2 for 2 hot dogs (HD-10).' ($1 per hot dog)"""
+    return _("The {table} table is full: {player} gets {money} for {hotdogs} (HD-10).").format(
+        table=payout["table"], player=payout["player"], money=dollars(payout["dollars"]),
+        hotdogs=hot_dogs(payout["dollars"]))
+
+
+def round_notes(rnd: RoundResult, *, mustard: bool = True) -> list[str]:
+    """What the round did beyond its bids: each full table paid and cleared (HD-10), the
+    end (HD-13) and, unless ``mustard`` is False, where the mustard card passes (HD-14)."""
+    notes = []
+    for t in rnd["full"]:
+        paid = [f"{x['player']} {dollars(x['dollars'])}" for x in rnd["payouts"] if x["table"] == t]
+        notes.append(_("The {table} table is full: it pays {paid} and is cleared (HD-10).").format(
+            table=t, paid=", ".join(paid)))
+    if rnd["finished"]:
+        notes.append(_("Game over: {players} placed the last hot dogs; only full tables paid (HD-13).").format(
+            players=words.names(rnd["finished"])))
+    if mustard and rnd["next_mustard"]:
+        notes.append(_("The mustard card passes to {player} (HD-14).").format(player=rnd["next_mustard"]))
+    return notes
+
+
+def game_text(result: HotDogResult) -> str:
+    """The game in one sentence: who won with how much (HD-15), or where it stands."""
+    won, n = result["winners"], result["rounds_played"]
+    if won:
+        best = dollars(result["money"][won[0]])
+        if len(won) == 1:
+            return _("Game over after round {n}: {player} wins with {money} (HD-15).").format(
+                n=n, player=won[0], money=best)
+        return _("Game over after round {n}: {players} share the win with {money} each (HD-15).").format(
+            n=n, players=words.names(won), money=best)
+    return ngettext("Game in progress after {n} round; {player} holds the mustard card.",
+                    "Game in progress after {n} rounds; {player} holds the mustard card.",
+                    n).format(n=n, player=result["mustard"])
 
 
 # ---------------------------------------------------------------- tables and money
@@ -99,10 +199,6 @@ def money_view(players: Sequence[str], money: Mapping[str, int]) -> list[MoneyVi
     return [MoneyView(p, money[p], rules.cash_cards(money[p])) for p in players]
 
 
-hot_dogs = rules.hot_dogs
-dollars = rules.dollars
-
-
 def money_text(money: Mapping[str, int], players: Sequence[str]) -> str:
     """'Anna $3 · Bernd $4'."""
     return " · ".join(f"{p} {dollars(money[p])}" for p in players)
@@ -111,14 +207,14 @@ def money_text(money: Mapping[str, int], players: Sequence[str]) -> str:
 # ---------------------------------------------------------------- a round
 
 
-Step = tuple[str, str, list[str], bool]   # (headline, explanation, rulings, sold)
+StepLine = tuple[str, str, list[str], bool]   # (headline, explanation, rulings, sold)
 
 
 @dataclass(frozen=True)
 class RoundView:
     number: int
     mustard: str
-    steps: list[Step]
+    steps: list[StepLine]
     payouts: list[str]
     tables: list[TableView]
     money: list[MoneyView]
@@ -128,16 +224,8 @@ class RoundView:
 
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> RoundView:
-        """A round view back from its plain data (:func:`resolution`, as a phone gets it)."""
-        return cls(
-            number=data["number"], mustard=data["mustard"],
-            steps=[(head, why, list(rulings), bool(sold)) for head, why, rulings, sold in data["steps"]],
-            payouts=list(data["payouts"]),
-            tables=[TableView(t["table"], [(p, n) for p, n in t["lying"]], t["free"]) for t in data["tables"]],
-            money=[MoneyView(m["player"], m["dollars"], {int(k): v for k, v in m["cards"].items()})
-                   for m in data["money"]],
-            next_mustard=data.get("next_mustard"), notes=list(data["notes"]), finished=list(data["finished"]),
-        )
+        """The round a phone gets (:func:`resolution`: facts), worded in the phone's language."""
+        return round_view(data["players"], data["round"])
 
 
 REASONS = {"table full": N_("table full"), "not announced": N_("not announced"), "no room": N_("no room")}
@@ -149,25 +237,26 @@ def reason_text(reason: str | None) -> str:
 
 
 def round_view(players: Sequence[str], result: RoundResult) -> RoundView:
-    steps: list[Step] = []
-    for s in result.steps:
-        said = {"table": s.table, "player": s.player, "hotdogs": s.hotdogs, "dollars": dollars(s.dollars),
-                "price": dollars(s.price)}
-        if s.outcome == "sold":
+    steps: list[StepLine] = []
+    whys = rules.why(result)
+    for i, s in enumerate(result["steps"]):
+        said = {"table": s["table"], "player": s["player"], "hotdogs": s["hotdogs"], "dollars": dollars(s["dollars"]),
+                "price": dollars(s["price"])}
+        if s["outcome"] == "sold":
             head = _("{table} table: {player} {hotdogs}−{dollars} = {price}: sold").format(**said)
         else:
             head = _("{table} table: {player} {hotdogs}−{dollars} = {price}: returned ({reason})").format(
-                reason=reason_text(s.reason), **said)
-        steps.append((head, s.explanation, list(s.rulings), s.outcome == "sold"))
-    payouts = [_("{player} +{money} ({table} table, HD-10)").format(player=p.player, money=dollars(p.dollars),
-                                                                      table=p.table) for p in result.payouts]
-    # The referee's notes also say where the mustard card passes (HD-14); a drawn round
-    # says it once, as its last line (``next_mustard``), so that note is left out here.
-    notes = [n for n in result.notes if "(HD-14)" not in n]
+                reason=reason_text(s["reason"]), **said)
+        steps.append((head, _step_text(result, i, whys[i]), list(whys[i]["rulings"]), s["outcome"] == "sold"))
+    payouts = [_("{player} +{money} ({table} table, HD-10)").format(player=p["player"], money=dollars(p["dollars"]),
+                                                                      table=p["table"]) for p in result["payouts"]]
+    # A drawn round says where the mustard card passes (HD-14) once, as its last line
+    # (``next_mustard``), so the notes leave it out.
     return RoundView(
-        number=result.round, mustard=result.mustard, steps=steps, payouts=payouts,
-        tables=tables_view(players, result.tables), money=money_view(players, result.money),
-        next_mustard=result.next_mustard, notes=notes, finished=list(result.finished),
+        number=result["round"], mustard=result["mustard"], steps=steps, payouts=payouts,
+        tables=tables_view(players, result["tables"]), money=money_view(players, result["money"]),
+        next_mustard=result["next_mustard"], notes=round_notes(result, mustard=False),
+        finished=list(result["finished"]),
     )
 
 
@@ -238,8 +327,8 @@ def entered_text(bid: Mapping[str, Any]) -> str:
 
 def round_summary(result: RoundResult) -> str:
     """A played round in the table's list: 'Anna sold, Bernd back'."""
-    return ", ".join((_("{player} sold") if s.outcome == "sold" else _("{player} back")).format(player=s.player)
-                     for s in result.steps)
+    return ", ".join((_("{player} sold") if s["outcome"] == "sold" else _("{player} back")).format(player=s["player"])
+                     for s in result["steps"])
 
 
 # ---------------------------------------------------------------- a game
@@ -247,13 +336,20 @@ def round_summary(result: RoundResult) -> str:
 
 @dataclass(frozen=True)
 class GameView:
-    """A game as the table screen shows it: the one replay of its record."""
+    """A game as the table screen shows it: the one replay of its record, worded now."""
 
     record: dict[str, Any]
-    results: list[RoundResult]
-    state: rules.State
+    played: Played[rules.State, RoundResult]
     explanation: str
     winners: list[str]
+
+    @property
+    def results(self) -> list[RoundResult]:
+        return self.played.rounds
+
+    @property
+    def state(self) -> rules.State:
+        return self.played.state
 
     @property
     def over(self) -> bool:
@@ -280,26 +376,24 @@ class GameView:
         return round_view(self.players, self.results[index])
 
     def before(self, index: int) -> rules.State:
-        """The state before round ``index`` (0-based), to check a change to it: the
-        record up to that round, replayed."""
-        return replay({**self.record, "rounds": self.record["rounds"][:index]})[1]
+        """The state before round ``index`` (0-based), to check a change to it."""
+        return self.played.before(index)
 
 
 def game_view(record: Mapping[str, Any]) -> GameView:
-    results, state = replay(record)
-    result = rules.result_of(results, state)
-    return GameView(dict(record), results, state, result.explanation, list(result.winners))
+    played = replayed(record)
+    return GameView(dict(record), played, game_text(played.result), list(played.result["winners"]))
 
 
 def resolution(record: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The last round as the phones draw it (plain data: :meth:`RoundView.of` reads it
-    back), and whether the game is over; None before round 1."""
-    results, state = replay(record)
-    if not results:
+    """The last round as the phones get it: its facts (worded on each phone by
+    :meth:`RoundView.of`), the players and whether the game is over; None before round 1."""
+    played = replayed(record)
+    if not played.rounds:
         return None
-    view = asdict(round_view(state.players, results[-1]))
-    view["game_over"] = state.over
-    return view
+    last = played.rounds[-1]
+    return {"number": last["round"], "players": list(played.state.players), "round": last,
+            "game_over": played.state.over}
 
 
 # ---------------------------------------------------------------- the match
@@ -307,6 +401,11 @@ def resolution(record: Mapping[str, Any]) -> dict[str, Any] | None:
 
 def match_tally(players: Sequence[str], records: Sequence[Mapping[str, Any]]) -> MatchResult:
     return tally(MatchRecord(game="hotdog", players=list(players), games=[dict(r) for r in records]))
+
+
+def match_explanation(result: MatchResult) -> str:
+    """The match in one sentence (HD-15): its winner, or how many games are finished."""
+    return match_text(result)
 
 
 def match_line(players: Sequence[str], finished: MatchResult, number: int) -> str | None:
@@ -335,9 +434,9 @@ def money_grid(gv: GameView) -> list[GridLine]:
     out: list[GridLine] = [GridLine(_("Now"), [dollars(gv.state.money[p]) for p in players], True)]
     before = {p: START_MONEY for p in players}
     for r in gv.results:
-        cells = [f"{dollars(r.money[p])} {signed(r.money[p] - before[p])}".strip() for p in players]
-        out.append(GridLine(_("Round {n}").format(n=r.round), cells))
-        before = dict(r.money)
+        cells = [f"{dollars(r['money'][p])} {signed(r['money'][p] - before[p])}".strip() for p in players]
+        out.append(GridLine(_("Round {n}").format(n=r["round"]), cells))
+        before = dict(r["money"])
     return out
 
 
@@ -364,7 +463,7 @@ def progress(players: Sequence[str], records: Sequence[Mapping[str, Any]]) -> tu
     """Where a match stands, in one line for the history list, and whether it is over."""
     result = match_tally(players, records)
     if result.complete:
-        return result.explanation, True
+        return match_text(result), True
     current = result.games[-1] if result.games else None
     rounds = len(records[-1]["rounds"]) if records else 0
     if current is not None and current.over:

@@ -112,13 +112,13 @@ def game_summary(result) -> str:
     """A game's result in a sheet's words, from its facts (who has the most dollars, and
     after which round): "Game over after round 7: ★ Anna wins with $12." No ruling ids:
     the paper speaks to players."""
-    played = len(result.rounds)
-    if not result.game_over:
+    played = len(result["rounds"])
+    if not result["game_over"]:
         return ngettext("In progress after {n} round.", "In progress after {n} rounds.", played).format(n=played)
-    winners = list(result.winners)
+    winners = list(result["winners"])
     if not winners:
         return _("Game over after round {n}.").format(n=played)
-    best = _money(result.money[winners[0]])
+    best = _money(result["money"][winners[0]])
     won = ngettext("{mark} {names} wins with {money}.", "{mark} {names} share the win with {money} each.",
                    len(winners)).format(mark=WINNER_MARK, names=words.names(winners), money=best)
     return _("Game over after round {n}:").format(n=played) + " " + won
@@ -141,10 +141,10 @@ def match_summary(tallied, players: Sequence[str]) -> str:
 def _log_rows(result, n: int) -> list[Row]:
     """A game's round log as played; a game still going gets blank rows to go on with."""
     rows = []
-    for rnd in result.rounds:
-        cells = tuple(_money(rnd.money[p]) + (" ✓" if p in rnd.finished else "") for p in rnd.money)
-        rows.append(Row((str(rnd.round), rnd.mustard), cells))
-    if not result.game_over:
+    for rnd in result["rounds"]:
+        cells = tuple(_money(rnd["money"][p]) + (" ✓" if p in rnd["finished"] else "") for p in rnd["money"])
+        rows.append(Row((str(rnd["round"]), rnd["mustard"]), cells))
+    if not result["game_over"]:
         rows += _blank_rows(max(0, LOG_ROWS - len(rows)), n, start=len(rows) + 1)
     return rows
 
@@ -162,7 +162,7 @@ def _starts(players: Sequence[str], games: dict) -> list[str]:
     out: list[str] = []
     for g in range(1, GAMES + 1):
         if g in games:
-            out.append(_seat(players, games[g][0].mustard))
+            out.append(_seat(players, games[g][0]["mustard"]))
         elif out and out[-1] in players:
             out.append(left_of(players, out[-1]))
         else:
@@ -220,9 +220,9 @@ def filled_sheet(record, result, number: int = 1) -> ScoreSheet:
     the match grid, its round log, and blank logs for the games after it."""
     if not 1 <= number <= GAMES:
         raise RecordError(_("HD-15 a match is {games} games: there is no game {n}").format(games=GAMES, n=number))
-    players = list(record.players)
-    over = bool(result.game_over)
-    games = {number: (record, result, dict(result.money), list(result.winners), over)}
+    players = list(record["players"])
+    over = bool(result["game_over"])
+    games = {number: (record, result, dict(result["money"]), list(result["winners"]), over)}
     sub = _("Game {n} of {of}. {summary}").format(n=number, of=GAMES, summary=game_summary(result))
     return _sheet(players, games, sub, focus=number)
 

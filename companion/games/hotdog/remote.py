@@ -29,10 +29,8 @@ from companion.ui.widgets.seat import resolution_heading, seat_card
 def my_money(resolution: dict[str, Any] | None, player: str) -> int:
     """My money as the phone knows it: after the last round revealed, else the start's
     (HD-3). It bounds the dollars offered; the table's check of my bid has the last word."""
-    for m in (resolution or {}).get("money", []):
-        if m.get("player") == player:
-            return int(m["dollars"])
-    return START_MONEY
+    money = ((resolution or {}).get("round") or {}).get("money", {})
+    return int(money.get(player, START_MONEY))
 
 
 @ft.component

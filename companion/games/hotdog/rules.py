@@ -1,53 +1,45 @@
-"""Hot Dog, refereed: a pure replay of the record, round by round (HD-1…HD-16).
+"""Hot Dog, refereed: a pure replay of the record, round by round (HD-1…HD-17).
 
 ``start`` checks the setup and gives the state before round 1; ``play_round``
-resolves one round and gives its result and the next state; ``referee`` replays a
-whole record. Nothing is changed in place: a rejected round raises ``RuleError``
-(``check_round`` returns it as a value) and the state stays as it was.
+resolves one round and gives its facts and the next state (the core replays a whole
+record with them: :func:`companion.core.game.replay`); ``result`` gives the game's
+result. Nothing is changed in place: a rejected round raises ``RuleError`` (``check_round``
+returns it as a value) and the state stays as it was.
 
-No flet, no reportlab here (a test checks it).
+Facts only: who sold where, at what price, in which place of the table's order and
+why there, who took what back and why, the payouts, the next mustard holder, the end.
+No sentence, no number written out, no language here: the ``present`` layer words
+the facts when a screen draws them; a refusal is a typed message
+(:mod:`companion.core.message`) worded when shown. No flet, no reportlab either (a
+test checks all of it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from companion.core import i18n, words
 from companion.core.errors import RuleError, Where, error_of
+from companion.core.game import replay_rounds
+from companion.core.message import Money, Names, messages
 from companion.core.names import Roster, check_names
-from companion.core.seating import left_of, seat_rank
-from companion.games.hotdog.i18n import N_, _, ngettext
+from companion.core.seating import left_of
 from companion.games.hotdog.models import (
     START_MONEY,
     Bid,
     HotDogRecord,
     HotDogResult,
+    Payout,
+    Reason,
     Round,
     RoundResult,
+    Step,
+    Why,
 )
 
+msg, nmsg = messages(__name__)
+
 MIN_PLAYERS, MAX_PLAYERS = 2, 5  # HD-1
-
-
-def hot_dogs(n: int) -> str:
-    """'1 hot dog', '2 hot dogs': every Hot Dog text counts hot dogs with this."""
-    return ngettext("{n} hot dog", "{n} hot dogs", n).format(n=i18n.number(n))
-
-
-def places(n: int) -> str:
-    """'1 place', '2 places' (free places at a table)."""
-    return ngettext("{n} place", "{n} places", n).format(n=i18n.number(n))
-
-
-def dollars(n: int) -> str:
-    """'$1', '$0': every Hot Dog text writes money with this (``i18n.money``)."""
-    return i18n.money(n)
-
-
-def tables_text(tables: Sequence[int]) -> str:
-    """'5 and 7', '5, 7 and 9'."""
-    return words.names([str(t) for t in tables])
 
 
 def neutral_tables(player_count: int) -> tuple[int, ...]:
@@ -55,9 +47,10 @@ def neutral_tables(player_count: int) -> tuple[int, ...]:
     return (5, 7) if player_count <= 3 else (5, 7, 9)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class State:
-    """The game between rounds. ``lying`` holds each table's hot dogs per player."""
+    """The game between rounds. ``lying`` holds each table's hot dogs per player
+    (seat order, players with none left out)."""
 
     players: tuple[str, ...]
     tables: tuple[int, ...]
@@ -77,39 +70,39 @@ class State:
 
 def start(record: HotDogRecord) -> State:
     """The state before round 1, after checking the setup (HD-1…HD-4, HD-8, HD-10)."""
-    check_names(record.players, MIN_PLAYERS, MAX_PLAYERS, "HD-1")
-    players = tuple(record.players)
+    check_names(record["players"], MIN_PLAYERS, MAX_PLAYERS, "HD-1")
+    players = tuple(record["players"])
     roster = Roster(players)
     tables = neutral_tables(len(players))
     mustard = players[0]
-    if record.mustard is not None:
-        mustard = roster.resolve(record.mustard, "HD-4", "the mustard holder")
+    if record["mustard"] is not None:
+        mustard = roster.resolve(record["mustard"], "HD-4", msg("the mustard holder"))
     money = {p: START_MONEY for p in players}
     named: set[str] = set()
-    for name, amount in record.money.items():
-        p = roster.resolve(name, "HD-3", "money for")
+    for name, amount in record["money"].items():
+        p = roster.resolve(name, "HD-3", msg("money for"))
         if p in named:
-            raise RuleError("HD-3", _("money is given twice"), player=p)
+            raise RuleError("HD-3", msg("money is given twice"), player=p)
         named.add(p)
         money[p] = amount
     lying: dict[int, dict[str, int]] = {t: {} for t in tables}
     seen_tables: set[int] = set()
-    for key, per_player in record.tables.items():
+    for key, per_player in record["tables"].items():
         table = _table_key(key, tables)
         if table in seen_tables:
-            raise RuleError("HD-8", _("the {table} table is given twice").format(table=table))
+            raise RuleError("HD-8", msg("the {table} table is given twice", table=table))
         seen_tables.add(table)
         for name, n in per_player.items():
-            p = roster.resolve(name, "HD-8", f"hot dogs at the {table} table for")
+            p = roster.resolve(name, "HD-8", msg("hot dogs at the {table} table for", table=table))
             if p in lying[table]:
-                raise RuleError("HD-8", _("hot dogs at the {table} table are given twice").format(table=table),
+                raise RuleError("HD-8", msg("hot dogs at the {table} table are given twice", table=table),
                                 player=p)
             lying[table][p] = n
         if sum(lying[table].values()) >= table:
             raise RuleError(
                 "HD-10",
-                _("the {table} table cannot start with {n} hot dogs: a table holds fewer than "
-                  "{table} (a full one is paid and cleared)").format(table=table, n=sum(lying[table].values())),
+                msg("the {table} table cannot start with {n} hot dogs: a table holds fewer than "
+                    "{table} (a full one is paid and cleared)", table=table, n=sum(lying[table].values())),
             )
     return State(players, tables, _seated(lying, players), money, mustard)
 
@@ -117,8 +110,8 @@ def start(record: HotDogRecord) -> State:
 def _table_key(key: str, tables: Sequence[int]) -> int:
     if key.strip() in {str(t) for t in tables}:
         return int(key)
-    raise RuleError("HD-2", _("there is no neutral table '{key}' with these players (tables: {tables})").format(
-        key=key, tables=tables_text(tables)))
+    raise RuleError("HD-2", msg("there is no neutral table '{key}' with these players (tables: {tables})",
+                                key=key, tables=Names([str(t) for t in tables])))
 
 
 def _seated(lying: Mapping[int, Mapping[str, int]], players: Sequence[str]) -> dict[int, dict[str, int]]:
@@ -130,34 +123,36 @@ def _validate(state: State, rnd: Round) -> list[Bid]:
     """HD-6 and HD-13: the bids of the next round, one per player, each legal."""
     r = state.next_round
     if state.over:
-        raise RuleError("HD-13", _("the game ended after round {n}").format(n=state.rounds_played), round=r)
-    roster = Roster(state.players)
+        raise RuleError("HD-13", msg("the game ended after round {n}", n=state.rounds_played), round=r)
+    players = state.players
+    roster: Roster | None = None
     bids: dict[str, Bid] = {}
-    for bid in rnd.bids:
-        p = roster.resolve(bid.player, "HD-6", "", round=r)
-        where: Where = {"round": r, "player": p}
+    for bid in rnd["bids"]:
+        p = bid["player"]
+        if p not in state.money:                  # not a player's name exactly as seated
+            roster = roster or Roster(players)
+            p = roster.resolve(p, "HD-6", "", round=r)
+            bid = {**bid, "player": p}
         if p in bids:
-            raise RuleError("HD-6", _("bids twice in one round"), **where)
-        if bid.table not in state.tables:
-            raise RuleError(
-                "HD-6", _("there is no {table} table with {n} players (tables: {tables}; HD-2)").format(
-                    table=bid.table, n=len(state.players), tables=tables_text(state.tables)), **where,
-            )
-        if bid.dollars > bid.hotdogs:
-            raise RuleError(
-                "HD-6", _("dollars ({dollars}) exceed hot dogs ({hotdogs}): the price may not fall below zero"
-                          ).format(dollars=bid.dollars, hotdogs=bid.hotdogs), **where,
-            )
-        if bid.dollars > state.money[p]:
-            raise RuleError(
-                "HD-6", _("dollars ({dollars}) exceed the player's money ({money})").format(
-                    dollars=bid.dollars, money=dollars(state.money[p])), **where,
-            )
-        bids[p] = bid.model_copy(update={"player": p}) if bid.player != p else bid
-    for p in state.players:
-        if p not in bids:
-            raise RuleError("HD-6", _("has no bid: every player bids every round"), round=r, player=p)
-    return [bids[p] for p in state.players]
+            raise RuleError("HD-6", msg("bids twice in one round"), round=r, player=p)
+        table, dollars = bid["table"], bid["dollars"]
+        if table not in state.lying:
+            raise RuleError("HD-6", msg("there is no {table} table with {n} players (tables: {tables}; HD-2)",
+                                        table=table, n=len(players), tables=Names([str(t) for t in state.tables])),
+                            round=r, player=p)
+        if dollars > bid["hotdogs"]:
+            raise RuleError("HD-6", msg("dollars ({dollars}) exceed hot dogs ({hotdogs}): the price may not "
+                                        "fall below zero", dollars=dollars, hotdogs=bid["hotdogs"]),
+                            round=r, player=p)
+        if dollars > state.money[p]:
+            raise RuleError("HD-6", msg("dollars ({dollars}) exceed the player's money ({money})",
+                                        dollars=dollars, money=Money(state.money[p])), round=r, player=p)
+        bids[p] = bid
+    if len(bids) < len(players):
+        missing = next(p for p in players if p not in bids)
+        where: Where = {"round": r, "player": missing}
+        raise RuleError("HD-6", msg("has no bid: every player bids every round"), **where)
+    return [bids[p] for p in players]
 
 
 def check_round(state: State, rnd: Round) -> RuleError | None:
@@ -167,170 +162,115 @@ def check_round(state: State, rnd: Round) -> RuleError | None:
 
 def serving_order(state: State, bids: Sequence[Bid]) -> list[Bid]:
     """HD-7: tables ascending; at a table, price ascending; equal prices clockwise
-    from the mustard holder."""
-    rank = seat_rank(state.players, state.mustard)
-    return sorted(bids, key=lambda b: (b.table, b.hotdogs - b.dollars, rank[b.player]))
+    from the mustard holder. ``bids`` are in seat order."""
+    players = state.players
+    n = len(players)
+    m = players.index(state.mustard)
+    keyed = [((b["table"], b["hotdogs"] - b["dollars"], (i - m) % n), b) for i, b in enumerate(bids)]
+    keyed.sort(key=_first)
+    return [b for _k, b in keyed]
+
+
+def _first(item: tuple[tuple[int, int, int], Bid]) -> tuple[int, int, int]:
+    return item[0]
 
 
 def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
-    """Resolve the next round (HD-6…HD-14): its result and the state after it."""
+    """Resolve the next round (HD-6…HD-14): its facts and the state after it."""
     bids = _validate(state, rnd)
-    r = state.next_round
+    players = state.players
     order = serving_order(state, bids)
     lying = {t: dict(per) for t, per in state.lying.items()}
     money = dict(state.money)
-    full_now: set[int] = set()
-    steps: list[dict] = []
-    payouts: list[dict] = []
+    full: list[int] = []
+    steps: list[Step] = []
+    free_at: list[int] = []
+    payouts: list[Payout] = []
     finished: set[str] = set()
-    notes: list[str] = []
+    table, here, placed = 0, lying[order[0]["table"]] if order else {}, 0
+    for bid in order:                                  # tables 5, 7, 9 in turn (HD-7)
+        p, t, hotdogs, dollars = bid["player"], bid["table"], bid["hotdogs"], bid["dollars"]
+        if t != table:
+            table, here = t, lying[t]
+            placed = sum(here.values())
+        free = t - placed
+        free_at.append(free)
+        if full and full[-1] == t:
+            reason: Reason | None = "table full"
+        elif bid["last"] and not bid["announced"]:
+            reason = "not announced"
+        elif hotdogs > free:
+            reason = "no room"
+        else:
+            reason = None
+            money[p] -= dollars
+            here[p] = here.get(p, 0) + hotdogs
+            placed += hotdogs
+            if bid["last"]:
+                finished.add(p)
+            if hotdogs == free:                        # the table is full: it pays and is cleared (HD-10)
+                full.append(t)
+                for q in players:
+                    n = here.get(q, 0)
+                    if n:
+                        money[q] += n
+                        payouts.append({"table": t, "player": q, "dollars": n})
+                here = lying[t] = {}
+                placed = 0
+        steps.append({"table": t, "player": p, "hotdogs": hotdogs, "dollars": dollars, "price": hotdogs - dollars,
+                      "outcome": "returned" if reason else "sold", "reason": reason})
 
-    groups: dict[int, list[Bid]] = {}
-    for bid in order:
-        groups.setdefault(bid.table, []).append(bid)
-    for t, at_table in groups.items():
-        for pos, bid in enumerate(at_table):
-            steps.append(_serve(state, bid, pos, at_table, lying, money, full_now, payouts, finished))
-
-    for t in sorted(full_now):
-        paid = [f"{x['player']} {dollars(x['dollars'])}" for x in payouts if x["table"] == t]
-        notes.append(_("The {table} table is full: it pays {paid} and is cleared (HD-10).").format(
-            table=t, paid=", ".join(paid)))
-    done = [p for p in state.players if p in finished]
-    over = bool(done)
-    if over:
-        notes.append(_("Game over: {players} placed the last hot dogs; only full tables paid (HD-13).").format(
-            players=words.names(done)))
-    next_mustard = None if over else left_of(state.players, state.mustard)
-    if next_mustard:
-        notes.append(_("The mustard card passes to {player} (HD-14).").format(player=next_mustard))
-    lying = _seated(lying, state.players)
-    money = {p: money[p] for p in state.players}
-    # built as plain data, validated once (pydantic-core does the nested work fast)
-    result = RoundResult.model_validate({
-        "round": r,
-        "mustard": state.mustard,
-        "steps": steps,
-        "payouts": payouts,
-        "tables": {str(t): dict(per) for t, per in lying.items()},
-        "money": money,
-        "finished": done,
-        "next_mustard": next_mustard,
-        "notes": notes,
-    })
-    after = replace(
-        state,
-        lying=lying,
-        money=money,
-        mustard=next_mustard or state.mustard,
-        rounds_played=r,
-        over=over,
-    )
-    return result, after
-
-
-def _serve(
-    state: State,
-    bid: Bid,
-    pos: int,
-    at_table: Sequence[Bid],
-    lying: dict[int, dict[str, int]],
-    money: dict[str, int],
-    full_now: set[int],
-    payouts: list[dict],
-    finished: set[str],
-) -> dict:
-    """One bid at its table (HD-8…HD-13); updates this round's working copies."""
-    t, p = bid.table, bid.player
-    free = t - sum(lying[t].values())
-    if t in full_now:
-        reason, why, rulings = ("table full", _("the {table} table filled earlier this round (HD-10)").format(table=t),
-                                ["HD-7", "HD-10"])
-    elif bid.last and not bid.announced:
-        reason, why, rulings = "not announced", _("last hot dogs not announced (HD-12)"), ["HD-7", "HD-12"]
-    elif bid.hotdogs > free:
-        room = _("no place left") if free == 0 else _("only {places} left").format(places=places(free))
-        reason, why, rulings = "no room", _("{room} (HD-8)").format(room=room), ["HD-7", "HD-8"]
-    else:
-        reason = None
-    if reason is not None:
-        back = (_("{hotdogs} and {money}").format(hotdogs=hot_dogs(bid.hotdogs), money=dollars(bid.dollars))
-                if bid.dollars else hot_dogs(bid.hotdogs))
-        intro = _intro(state, bid, pos, at_table, sold=False)
-        text = _("{intro} {player} takes back {back}: {why}.").format(intro=intro, player=p, back=back, why=why)
-        return _step(bid, "returned", reason, text, rulings)
-
-    money[p] -= bid.dollars
-    lying[t][p] = lying[t].get(p, 0) + bid.hotdogs
-    rulings = ["HD-7", "HD-8"]
-    parts = [_("{hotdogs} placed").format(hotdogs=hot_dogs(bid.hotdogs))]
-    if bid.dollars:
-        parts.append(_(", {money} to the bank (HD-9)").format(money=dollars(bid.dollars)))
-        rulings.append("HD-9")
-    if bid.last:
-        finished.add(p)
-        parts.append(_("; last hot dogs, announced: the game ends after this round (HD-13)"))
-        rulings.append("HD-13")
-    if sum(lying[t].values()) == t:
-        full_now.add(t)
-        parts.append(_("; the {table} table is full (HD-10)").format(table=t))
-        rulings.append("HD-10")
-        payouts.extend(_pay(t, lying[t], money, state.players))
-        lying[t] = {}
-    text = _("{intro} {what}.").format(intro=_intro(state, bid, pos, at_table, sold=True), what="".join(parts))
-    return _step(bid, "sold", None, text, rulings)
+    r = state.rounds_played + 1
+    done = [p for p in players if p in finished] if finished else []
+    next_mustard = None if done else left_of(players, state.mustard)
+    seated = _seated(lying, players)
+    money = {p: money[p] for p in players}
+    facts: RoundResult = {
+        "round": r, "mustard": state.mustard, "steps": steps, "payouts": payouts,
+        "tables": {str(t): per for t, per in seated.items()}, "money": money, "finished": done,
+        "free": free_at, "full": full, "next_mustard": next_mustard,
+    }
+    return facts, State(players, state.tables, seated, money, next_mustard or state.mustard, r, bool(done))
 
 
-def _pay(table: int, lying: Mapping[str, int], money: dict[str, int], players: Sequence[str]) -> list[dict]:
-    """HD-10: $1 per own hot dog lying at a full table, in seat order."""
-    out = []
-    for p in players:
-        n = lying.get(p, 0)
-        if n:
-            money[p] += n
-            out.append({
-                "table": table, "player": p, "dollars": n, "hotdogs": n,
-                "explanation": _("The {table} table is full: {player} gets {money} for {hotdogs} (HD-10).").format(
-                    table=table, player=p, money=dollars(n), hotdogs=hot_dogs(n)),
-            })
+def why(rnd: RoundResult) -> list[Why]:
+    """Why each bid of a round was served where it was and what came of it, from the
+    round's facts (HD-7…HD-13): its place at its table, the bids it tied with or came
+    after, the places free, whether it was the player's last hot dogs, whether it filled
+    its table, and the rulings it applied."""
+    steps = rnd["steps"]
+    finished = set(rnd["finished"])
+    fillers = set()                                    # the step that filled each full table: its last sale there
+    for t in rnd["full"]:
+        fillers.add(max(i for i, s in enumerate(steps) if s["table"] == t and s["outcome"] == "sold"))
+    out: list[Why] = []
+    start = 0
+    for i, step in enumerate(steps):
+        t, price = step["table"], step["price"]
+        if steps[start]["table"] != t:
+            start = i
+        end = start
+        while end < len(steps) and steps[end]["table"] == t:
+            end += 1
+        at_table = steps[start:end]
+        tied = tuple(s["player"] for s in at_table if s["price"] == price and s is not step)
+        sold = step["outcome"] == "sold"
+        last = (sold and step["player"] in finished) or step["reason"] == "not announced"
+        filled = i in fillers
+        if sold:
+            rulings = ("HD-7", "HD-8", *(("HD-9",) if step["dollars"] else ()), *(("HD-13",) if last else ()),
+                       *(("HD-10",) if filled else ()))
+        else:
+            rulings = _RETURNED[step["reason"] or "no room"]
+        out.append({"place": i - start + 1, "alone": len(at_table) == 1, "tied": tied,
+                    "after": None if tied or i == start else steps[i - 1]["player"], "free": rnd["free"][i],
+                    "last": last, "filled": filled, "rulings": rulings})
     return out
 
 
-_ORDINALS = [N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth")]
-
-
-def _intro(state: State, bid: Bid, pos: int, at_table: Sequence[Bid], *, sold: bool) -> str:
-    """Why this bid comes where it does at its table (HD-7), in a player's words."""
-    t, p = bid.table, bid.player
-    price = bid.hotdogs - bid.dollars
-    how = (_("{hotdogs} − {money}").format(hotdogs=hot_dogs(bid.hotdogs), money=dollars(bid.dollars))
-           if bid.dollars else hot_dogs(bid.hotdogs))
-    said = {"player": p, "nth": _(_ORDINALS[pos]), "table": t, "price": dollars(price), "how": how}
-    if sold:
-        # Translators: 'Anna sells first at the 5 table: price $2 (3 hot dogs − $1)'
-        head = _("{player} sells {nth} at the {table} table: price {price} ({how})").format(**said)
-    else:
-        head = _("{player} comes {nth} at the {table} table: price {price} ({how})").format(**said)
-    if len(at_table) == 1:
-        return _("{head}, the only bid there (HD-7).").format(head=head)
-    tied = [b.player for b in at_table if b.hotdogs - b.dollars == price]
-    if len(tied) > 1:
-        others = [x for x in tied if x != p]
-        return _("{head}, tied with {others}: equal prices go clockwise from the mustard holder "
-                 "{mustard} (HD-7).").format(head=head, others=words.names(others), mustard=state.mustard)
-    if pos == 0:
-        return _("{head}, the lowest (HD-7).").format(head=head)
-    before = at_table[pos - 1]
-    return _("{head}, above {player}'s {price} (HD-7).").format(
-        head=head, player=before.player, price=dollars(before.hotdogs - before.dollars))
-
-
-def _step(bid: Bid, outcome: str, reason: str | None, text: str, rulings: list[str]) -> dict:
-    return {
-        "table": bid.table, "player": bid.player, "hotdogs": bid.hotdogs, "dollars": bid.dollars,
-        "price": bid.hotdogs - bid.dollars, "outcome": outcome, "reason": reason,
-        "explanation": text, "rulings": rulings,
-    }
+# A returned bid goes back by the ruling of its reason (every bid is served in order, HD-7).
+_RETURNED: dict[str, tuple[str, ...]] = {"table full": ("HD-7", "HD-10"), "not announced": ("HD-7", "HD-12"),
+                                         "no room": ("HD-7", "HD-8")}
 
 
 def winners(money: Mapping[str, int], players: Sequence[str]) -> list[str]:
@@ -339,44 +279,32 @@ def winners(money: Mapping[str, int], players: Sequence[str]) -> list[str]:
     return [p for p in players if money[p] == best]
 
 
+def over(state: State) -> bool:
+    return state.over
+
+
 def replay(record: HotDogRecord) -> tuple[list[RoundResult], State]:
-    """Every round's result and the state after the last recorded round."""
-    state = start(record)
-    results = []
-    for rnd in record.rounds:
-        result, state = play_round(state, rnd)
-        results.append(result)
-    return results, state
+    """Every round's facts and the state after the last recorded round."""
+    return replay_rounds(start(record), record["rounds"], play_round)
+
+
+def result(rounds: list[RoundResult], state: State) -> HotDogResult:
+    """The game's result from a replay (``replay``'s rounds and final state): the
+    contract's output."""
+    money = dict(state.money)
+    return {"game": "hotdog", "rounds": rounds, "game_over": state.over, "money": money,
+            "winners": winners(money, state.players) if state.over else [],
+            "rounds_played": state.rounds_played, "mustard": state.mustard}
 
 
 def referee(record: HotDogRecord) -> HotDogResult:
-    """The result of a Hot Dog record (the contract's output)."""
-    return result_of(*replay(record))
-
-
-def result_of(results: list[RoundResult], state: State) -> HotDogResult:
-    """The contract's output from a replay (``replay``'s results and final state): a
-    screen that needs both replays the record once."""
-    money = dict(state.money)
-    won = winners(money, state.players) if state.over else []
-    if won:
-        best = dollars(money[won[0]])
-        if len(won) == 1:
-            text = _("Game over after round {n}: {player} wins with {money} (HD-15).").format(
-                n=state.rounds_played, player=won[0], money=best)
-        else:
-            text = _("Game over after round {n}: {players} share the win with {money} each (HD-15).").format(
-                n=state.rounds_played, players=words.names(won), money=best)
-    else:
-        text = ngettext("Game in progress after {n} round; {player} holds the mustard card.",
-                        "Game in progress after {n} rounds; {player} holds the mustard card.",
-                        state.rounds_played).format(n=state.rounds_played, player=state.mustard)
-    return HotDogResult(rounds=results, game_over=state.over, money=money, winners=won, explanation=text)
+    """The result of a Hot Dog record (read with its shape: the contract's output)."""
+    return result(*replay(record))
 
 
 def final_scores(result: HotDogResult) -> dict[str, int]:
     """A finished game's dollars per player: what a three-game match adds up (HD-15)."""
-    return dict(result.money)
+    return dict(result["money"])
 
 
 def next_game_mustard(players: Sequence[str], previous_start: str) -> str:

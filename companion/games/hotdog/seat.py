@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core.errors import RuleError
-from companion.core.game import Outcome, Seat
-from companion.core.record import validated
+from companion.core.game import Seat
+from companion.core.record import read
 from companion.games.hotdog.i18n import _
 
 
@@ -26,14 +26,14 @@ class HotDogBids(Seat):
         extra = sorted(set(bid) - allowed)
         if extra:
             raise RuleError("HD-6", _("a bid has no field '{field}'").format(field=extra[0]))
-        checked = validated(Bid, {"player": player, **bid}, GAME.field_rulings)
-        return {"table": checked.table, "hotdogs": checked.hotdogs, "dollars": checked.dollars,
-                "last": checked.last, "announced": checked.announced}
+        checked = read(Bid, {"player": player, **bid}, GAME.field_rulings)
+        return {"table": checked["table"], "hotdogs": checked["hotdogs"], "dollars": checked["dollars"],
+                "last": checked["last"], "announced": checked["announced"]}
 
     def check_bid(self, record, player, bid, pending):
-        from companion.games.hotdog import forms, present
+        from companion.games.hotdog import forms
 
-        _results, state = present.replay(record)
+        state = forms.replay(record).state
         if state.over:
             return _("HD-13: the game ended after round {n}").format(n=state.rounds_played)
         return forms.bid_errors(state, {player: forms.Draft.of(bid)}).get(player)
@@ -44,13 +44,12 @@ class HotDogBids(Seat):
     def append(self, record, bids, info):
         from companion.games.hotdog import forms
 
-        change = forms.submit(record, {p: forms.Draft.of(b) for p, b in bids.items()})
-        return Outcome(change.record, change.error)
+        return forms.submit(record, {p: forms.Draft.of(b) for p, b in bids.items()})
 
     def over(self, record):
-        from companion.games.hotdog import present
+        from companion.core import registry
 
-        return present.over(record)
+        return registry.over("hotdog", record)
 
     def resolution(self, record, player):
         from companion.games.hotdog import present

@@ -53,23 +53,23 @@ class Facts:
 
 
 def facts(record: HotDogRecord, result: HotDogResult) -> Facts:
-    counts = {p: [0, 0, 0, 0, 0, 0, 0] for p in record.players}   # bids, sold, 3 reasons, prices, paid
-    tables: dict[str, dict[int, int]] = {p: {} for p in record.players}
-    for rnd in result.rounds:
-        for step in rnd.steps:
-            c = counts[step.player]
+    counts = {p: [0, 0, 0, 0, 0, 0, 0] for p in record["players"]}   # bids, sold, 3 reasons, prices, paid
+    tables: dict[str, dict[int, int]] = {p: {} for p in record["players"]}
+    for rnd in result["rounds"]:
+        for step in rnd["steps"]:
+            c = counts[step["player"]]
             c[0] += 1
-            if step.outcome == "sold":
+            if step["outcome"] == "sold":
                 c[1] += 1
-                c[5] += step.price
-                c[6] += step.dollars
-            elif step.reason is not None:
-                c[2 + REASONS.index(step.reason)] += 1
-            tables[step.player][step.table] = tables[step.player].get(step.table, 0) + 1
+                c[5] += step["price"]
+                c[6] += step["dollars"]
+            elif step["reason"] is not None:
+                c[2 + REASONS.index(step["reason"])] += 1
+            tables[step["player"]][step["table"]] = tables[step["player"]].get(step["table"], 0) + 1
     start = rules.start(record).money
     bids = tuple((p, Bids(c[0], c[1], (c[2], c[3], c[4]), c[5], c[6], tuple(sorted(tables[p].items()))))
                  for p, c in counts.items())
-    money = tuple((p, (start[p], *(r.money[p] for r in result.rounds))) for p in record.players)
+    money = tuple((p, (start[p], *(r["money"][p] for r in result["rounds"]))) for p in record["players"])
     return Facts(bids, money)
 
 
@@ -99,7 +99,7 @@ def counts(record: HotDogRecord, result: HotDogResult) -> dict[str, dict[str, in
 def series(record: HotDogRecord, result: HotDogResult) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """Each player's money at the start (HD-3) and after each round."""
     start = rules.start(record).money
-    return tuple((p, (start[p], *(r.money[p] for r in result.rounds))) for p in record.players)
+    return tuple((p, (start[p], *(r["money"][p] for r in result["rounds"]))) for p in record["players"])
 
 
 def _average(total: int, n: int) -> str:

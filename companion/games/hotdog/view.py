@@ -318,7 +318,7 @@ def _rounds_list(s: ops.Session, gv: GameView, ui: TableUI) -> list[ft.Control]:
         return said
     out: list[ft.Control] = [heading(_("Rounds of this game"), 18)]
     for i, r in enumerate(gv.results):
-        out.append(ft.TextButton(_("Open round {n}: {summary}").format(n=r.round, summary=present.round_summary(r)),
+        out.append(ft.TextButton(_("Open round {n}: {summary}").format(n=r["round"], summary=present.round_summary(r)),
                                  on_click=_opens(s, i)))
     last = len(gv.results)
     out.append(undo_asking_first(_("Undo last round"),
@@ -381,7 +381,7 @@ def GameOver(s: ops.Session, gv: GameView, ui: TableUI, result: MatchResult, *, 
     out.append(grid(players, present.match_grid(players, result), _("Game"), _("match grid"), "match-grid"))
     if result.complete:
         out.append(heading(_("Match result"), 18))
-        out.append(ft.Text(result.explanation, size=16, weight=ft.FontWeight.BOLD))
+        out.append(ft.Text(present.match_explanation(result), size=16, weight=ft.FontWeight.BOLD))
         out.append(ft.Button(_("Home"), icon=ft.Icons.HOME, on_click=lambda e: s.go("home")))
     elif present.can_start_next_game(result):
         default = present.next_game_mustard(gv.record)
@@ -408,7 +408,7 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
     m = shell.store.match(match_id)                 # read once; each game replayed once below
     result = present.match_tally(m.players, [g.record for g in m.games])
     out: list[ft.Control] = [heading(_("Hot Dog match: {players}").format(players=", ".join(m.players))),
-                             ft.Text(result.explanation),
+                             ft.Text(present.match_explanation(result)),
                              ft.Text(_("Total: {money}").format(money=money_text(result.totals, m.players)))]
     if not m.finished:
         out.append(ft.FilledButton(_("Continue this match"), icon=ft.Icons.PLAY_ARROW,

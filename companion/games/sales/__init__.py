@@ -3,7 +3,8 @@
 from companion.core.game import GameSpec
 from companion.games.sales import rules
 from companion.games.sales.commands import add_commands
-from companion.games.sales.models import SalesRecord
+from companion.games.sales.models import BEYOND_CONTRACT, SalesRecord
+from companion.games.sales.vocab import place
 
 GAME = GameSpec(
     name="sales",
@@ -32,6 +33,8 @@ GAME = GameSpec(
     tie_break="SA-13",
     commands=add_commands,
     lone_modes=frozenset({"solo"}),
+    place=place,
+    beyond_contract=BEYOND_CONTRACT,
     parts={
         "rules": "companion.games.sales.rules",
         "seat": "companion.games.sales.seat:SEAT",

@@ -49,7 +49,7 @@ def fresh(match: MatchSeen) -> TableUI:
 
 def open_table(shell: ShellServices, match_id: int) -> Table:
     """The table screen's session on a sales match (one game to a match)."""
-    return TableSession(shell, match_id, key=TABLE, fresh=fresh, place=changes.place, over=changes.over, games=1)
+    return TableSession(shell, match_id, key=TABLE, fresh=fresh, games=1)
 
 
 def save(t: Table, record: dict[str, Any], base: Mapping[str, Any], not_done: str) -> bool:

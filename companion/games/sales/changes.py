@@ -16,13 +16,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pydantic import ValidationError
-
-from companion.core import edits
+from companion.core import edits, registry
 from companion.core.edits import Change, say_where
 from companion.core.errors import RecordError, RuleError
-from companion.core.record import error_from_validation
-from companion.games.sales import GAME, rules
+from companion.core.game import Played
+from companion.core.record import read
+from companion.games.sales import rules
 from companion.games.sales.deal import Deal, round_deal
 from companion.games.sales.i18n import _
 from companion.games.sales.models import RoundResult, Sale, SalesRecord
@@ -32,12 +31,9 @@ PlayDict = Mapping[str, Any]
 
 
 def parse(record: Mapping[str, Any]) -> SalesRecord:
-    """The record model; a malformed record raises a one-line RecordError with its ruling."""
-    raw = dict(record)
-    try:
-        return SalesRecord.model_validate(raw)
-    except ValidationError as exc:
-        raise error_from_validation(exc, raw, GAME.field_rulings) from None
+    """The record as the rules read it; a malformed one raises a one-line RecordError
+    with its ruling."""
+    return read(SalesRecord, {"game": "sales", **record}, registry.game("sales").field_rulings)
 
 
 def record_error(record: Mapping[str, Any]) -> RecordError | None:
@@ -55,14 +51,16 @@ def truncate(record: Mapping[str, Any], at: At) -> dict[str, Any]:
         return dict(record)
     r, s = at
     rounds = list(record["rounds"])[:r]
-    rounds.append({"sales": list(record["rounds"][r]["sales"])[:s]} if r < len(record["rounds"])
-                  else {"sales": []})
+    # the round's own deal stays with it (SA-16): only its later sales go
+    rounds.append({**record["rounds"][r], "sales": list(record["rounds"][r]["sales"])[:s]}
+                  if r < len(record["rounds"]) else {"sales": []})
     return {**record, "rounds": rounds}
 
 
-def replay(record: Mapping[str, Any], at: At = None) -> tuple[list[RoundResult], rules.State]:
-    """Every round's result and the state (before sale ``at``, or after the last sale)."""
-    return rules.replay(parse(truncate(record, at)))
+def replay(record: Mapping[str, Any], at: At = None) -> Played[rules.State, RoundResult]:
+    """The record's one replay (:func:`companion.core.registry.replay`), up to (not
+    including) sale ``at`` when given: each round's facts and the state then."""
+    return registry.replay("sales", truncate(record, at))
 
 
 def plays(plays: Sequence[PlayDict]) -> list[dict[str, Any]]:
@@ -91,17 +89,16 @@ def check_sale(state: rules.State, entered: Sequence[PlayDict]) -> str | None:
     SA-7), said with its place; None when they take it."""
     raw = {"plays": plays(entered)}
     try:
-        sale = Sale.model_validate(raw)
-    except ValidationError as exc:
-        err = error_from_validation(exc, raw, GAME.field_rulings)
-        return say_where(RecordError(err.message, ruling=err.ruling, round=state.round,
+        sale = read(Sale, raw, registry.game("sales").field_rulings)
+    except RecordError as err:
+        return say_where(RecordError(err.said, ruling=err.ruling, round=state.round,
                                      sale=state.sales_in_round + 1, player=err.player))
     found = rules.check_sale(state, sale)
     return say_where(found) if found is not None else None
 
 
 def _replay_whole(record: Mapping[str, Any]) -> Any:
-    return rules.replay(parse(record))
+    return registry.replay("sales", record)
 
 
 def won_before(record: Mapping[str, Any], round_number: int) -> int:
@@ -137,7 +134,7 @@ def complete_sale(record: Mapping[str, Any], entered: Sequence[PlayDict], copy: 
     every player with cards, in order); else say why and change nothing. ``copy``: the
     cards of the deck, for round 1's deal (SA-16)."""
     record = with_first_deal(record, copy)
-    _unused, state = replay(record)
+    state = replay(record).state
     err = check_sale(state, entered)
     if err is not None:
         return Change(dict(record), err)
@@ -155,7 +152,7 @@ def start_next_round(record: Mapping[str, Any], copy: int | None = None) -> Chan
     round 3 (SA-9). With the deck's ``copy`` cards known, the round is dealt from those
     not won before: the record keeps the round's own hand size when that is short, and
     a stock too small to give each player a card is refused (SA-16)."""
-    _unused, state = replay(record)
+    state = replay(record).state
     try:
         rules.start_round(state)
     except RuleError as err:
@@ -204,7 +201,7 @@ def edit_sale(record: Mapping[str, Any], round_index: int, sale_index: int,
     if not (0 <= round_index < len(rounds) and 0 <= sale_index < len(rounds[round_index]["sales"])):
         return Change(dict(record), _("There is no sale {sale} in round {round} to change.").format(
             sale=sale_index + 1, round=round_index + 1))
-    _unused, state = replay(record, (round_index, sale_index))
+    state = replay(record, (round_index, sale_index)).state
     err = check_sale(state, entered)
     if err is not None:
         return Change(dict(record), err)
@@ -221,20 +218,3 @@ def edit_sale(record: Mapping[str, Any], round_index: int, sale_index: int,
                 sale=sale_index + 1, round=round_index + 1, problem=say_where(later))) from None
 
     return edits.replace_round(replay_after, record, round_index, changed)
-
-
-def place(record: Mapping[str, Any]) -> edits.Place:
-    """How far the game is, in the words the table uses ('round 2, sale 3')."""
-    rounds = record["rounds"]
-    at = (len(rounds), len(rounds[-1]["sales"]) if rounds else 0)
-    _unused, state = replay(record)
-    if state.game_over:
-        return edits.Place(at, _("the final scores"))
-    if state.round_over:
-        return edits.Place(at, _("round {n}").format(n=state.round + 1), "started")
-    return edits.Place(at, _("round {round}, sale {sale}").format(round=state.round, sale=state.sales_in_round + 1))
-
-
-def over(record: Mapping[str, Any]) -> bool:
-    """The game is over: round 3's hands are empty (SA-9)."""
-    return replay(record)[1].game_over

@@ -77,10 +77,10 @@ def card_attributes(deck: Deck, card_id: str) -> dict[str, Any]:
 
 
 def record_card(deck: Deck, card_id: str) -> Card:
-    """The record's Card for a deck card id."""
+    """The record's card for a deck card id, every attribute given (as the rules read it)."""
     c = deck.card(card_id)
-    collect = SetCollector(kind=c.set.kind, icon=c.set.icon) if c.set else None
-    return Card(suit=c.suit, value=c.value, discard=c.discard, icons=list(c.icons), set=collect)
+    collect: SetCollector | None = {"kind": c.set.kind, "icon": c.set.icon} if c.set else None
+    return {"suit": c.suit, "value": c.value, "discard": c.discard, "icons": list(c.icons), "set": collect}
 
 
 def _where(loc: tuple[Any, ...], raw: Any) -> str:

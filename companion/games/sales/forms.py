@@ -19,15 +19,15 @@ from companion.core import edits
 from companion.core.edits import clean, say
 from companion.core.errors import RecordError, RuleError
 from companion.core.names import normal
-from companion.core.record import describe_error
+from companion.core.record import adapter, describe_error, read
 from companion.games.sales import rules
 from companion.games.sales.changes import At, PlayDict, parse, plays, record_error, replay, sale_places
 from companion.games.sales.deal import deal_plan, hand_for, largest_hand
 from companion.games.sales.deck import Deck, card_attributes
 from companion.games.sales.deckfiles import DeckFile
 from companion.games.sales.i18n import N_, _, ngettext
-from companion.games.sales.models import DEFAULT_HAND_SIZE, WILD, Card
-from companion.games.sales.vocab import card_label, word
+from companion.games.sales.models import DEFAULT_HAND_SIZE, WILD, Card, is_wild
+from companion.games.sales.vocab import card_label, setup_notes, word
 
 MODES: list[tuple[str, str]] = [
     ("competitive", N_("Competitive: 2–6 players")),
@@ -106,7 +106,7 @@ def hand_size_note(mode: str, hand_size: int | str = DEFAULT_HAND_SIZE, players:
     n = parse_count(hand_size)
     if not isinstance(n, int) or n < 1:
         n = DEFAULT_HAND_SIZE
-    note = rules.setup_notes(mode, n)[0]
+    note = setup_notes(mode, n)[0]
     if deck is not None and players and n < DEFAULT_HAND_SIZE and len(deck.cards) < players * DEFAULT_HAND_SIZE:
         note += " " + _("{default} each would need {need} cards, and the deck holds {copy} (SA-16).").format(
             default=DEFAULT_HAND_SIZE, need=players * DEFAULT_HAND_SIZE, copy=len(deck.cards))
@@ -345,12 +345,12 @@ class CardDraft:
 
     def card(self) -> dict[str, Any]:
         """The contract's card (check ``card_errors`` first)."""
-        c = Card.model_validate(self.raw())
-        out: dict[str, Any] = {"suit": c.suit, "value": c.value, "discard": c.discard}
-        if c.icons:
-            out["icons"] = list(c.icons)
-        if c.set is not None:
-            out["set"] = {"kind": c.set.kind, "icon": c.set.icon}
+        c: Card = read(Card, self.raw(), {})
+        out: dict[str, Any] = {"suit": c["suit"], "value": c["value"], "discard": c["discard"]}
+        if c["icons"]:
+            out["icons"] = list(c["icons"])
+        if c["set"] is not None:
+            out["set"] = {"kind": c["set"]["kind"], "icon": c["set"]["icon"]}
         return out
 
     @classmethod
@@ -388,7 +388,7 @@ def card_errors(draft: CardDraft, deck: Deck | None = None) -> dict[str, str]:
         out["set"] = _("SA-1: choose what the set collects: 1x or neighbor")
         raw = {k: v for k, v in raw.items() if k != "set"}
     try:
-        Card.model_validate(raw)
+        adapter(Card).validate_python(raw)
     except ValidationError as exc:
         for e in exc.errors(include_url=False):
             name = str(e["loc"][0]) if e["loc"] else "card"
@@ -423,14 +423,14 @@ def needs_confirmation(record: Mapping[str, Any], entered: Sequence[PlayDict],
     the app cannot see hands. None in the competitive game, or when the card is on suit."""
     if _mode(record) == "competitive":
         return None
-    new = Card.model_validate(card.raw() if isinstance(card, CardDraft) else dict(card))
-    before = [Card.model_validate(dict(p["card"])) for p in entered]
+    new: Card = read(Card, card.raw() if isinstance(card, CardDraft) else card, {})
+    before: list[Card] = [read(Card, p["card"], {}) for p in entered]
     suit = rules.lead_suit(before)
-    if new.wild or suit is None:
+    if is_wild(new) or suit is None:
         return None  # a wild is on suit for every suit; the first non-wild sets the suit (SA-4)
-    if new.suit == suit:
+    if new["suit"] == suit:
         return None
-    _unused, state = replay(record, at)
+    state = replay(record, at).state
     order = rules.play_order(state)
     if len(entered) >= len(order):
         return None
@@ -463,7 +463,7 @@ def draft_play(record: Mapping[str, Any], entered: Sequence[PlayDict],
     errs = card_errors(draft, deck)
     if errs:
         return Drafted(current, "; ".join(errs.values()))
-    _unused, state = replay(record, at)
+    state = replay(record, at).state
     order = rules.play_order(state)
     if state.round_over:
         return Drafted(current, _("SA-7: every hand is empty: round {n} is over").format(n=state.round))

@@ -1,19 +1,13 @@
-"""The translations of the sales game's own words (:mod:`companion.core.i18n`): its catalog is
-``locale/<lang>/LC_MESSAGES/sales.po`` in this folder, kept with
+"""The translations of the sales game's own words: this folder's domain (:func:`companion.core.i18n.domain`),
+its catalog ``locale/<lang>/LC_MESSAGES/sales.po``, kept with
 ``python -m companion.core.catalogs update sales``.
 
     from companion.games.sales.i18n import _, ngettext, pgettext
 """
 
-from __future__ import annotations
+from companion.core.i18n import N_, domain
 
-from pathlib import Path
-
-from companion.core.i18n import N_, Domain
-
-DOMAIN = Domain("sales", Path(__file__).resolve().parent / "locale")
-_ = DOMAIN.gettext
-ngettext = DOMAIN.ngettext
-pgettext = DOMAIN.pgettext
+DOMAIN = domain(__name__.rsplit(".", 1)[0])
+_, ngettext, pgettext = DOMAIN.gettext, DOMAIN.ngettext, DOMAIN.pgettext
 
 __all__ = ["DOMAIN", "N_", "_", "ngettext", "pgettext"]

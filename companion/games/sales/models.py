@@ -1,10 +1,12 @@
 """Sales records and results, exactly as docs/referee-contract.md gives them.
 
 The record is the truth: setup plus the rounds as entered, each round a list of
-sales (tricks), each sale the cards played in the order SA-3 gives. A card is
-entered by its attributes (SA-1); a deck file (``deck.py``) can turn a deck card
-id into those attributes. Results carry the contract's fields plus an
-``explanation`` and the ``rulings`` applied wherever a player may ask "why?".
+sales (tricks), each sale the cards played in the order SA-3 gives, read into these
+typed dicts (every default filled in). A card is entered by its attributes (SA-1);
+a deck file (``deck.py``) can turn a deck card id into those attributes. A result is
+facts only: the contract's fields, then what a player may ask "why?" about (the cards
+played, the suit and who set it, ties, who plays alone, the cards won); the words are
+the ``present`` layer's.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field
 from pydantic_core import PydanticCustomError
+from typing_extensions import NotRequired, TypedDict
 
 from companion.core.bounds import MAX_HAND, MAX_ICONS, MAX_PER_ROUND, MAX_ROUNDS
-from companion.core.record import Count, GameRecord, Model, Name, Positive, Result
+from companion.core.record import RECORD, Count, Name, Players, Positive, with_config
 from companion.core.text import label
 from companion.games.sales.i18n import _
 
@@ -54,129 +57,153 @@ Suit = Annotated[str, AfterValidator(label), AfterValidator(_lowercase_name)]
 Icon = Annotated[str, AfterValidator(label), AfterValidator(_icon_name)]
 
 
-class SetCollector(Model):
+@with_config(RECORD)
+class SetCollector(TypedDict):
     """What a set-collecting card collects: its kind and the icon (SA-11, SA-12)."""
 
     kind: SetKind
     icon: Icon
 
 
-class Card(Model):
+@with_config(RECORD)
+class Card(TypedDict):
     """A card by its attributes (SA-1)."""
 
     suit: Suit
     value: Count
-    discard: Count = 0
-    icons: Annotated[list[Icon], Field(max_length=MAX_ICONS)] = []
-    set: SetCollector | None = None
-
-    @property
-    def wild(self) -> bool:
-        return self.suit == WILD
-
-    def shows(self, icon: str) -> bool:
-        """SA-11: the card shows ``icon`` (a set card shows the icon it collects)."""
-        key = icon.casefold()
-        if any(i.casefold() == key for i in self.icons):
-            return True
-        return self.set is not None and self.set.icon.casefold() == key
-
-    def label(self) -> str:
-        """How a player names the card: "sun 4", "wild 2"."""
-        return f"{self.suit} {self.value}"
+    discard: NotRequired[Annotated[Count, Field(default=0)]]
+    icons: NotRequired[Annotated[list[Icon], Field(default_factory=list, max_length=MAX_ICONS)]]
+    set: NotRequired[Annotated[SetCollector | None, Field(default=None)]]
 
 
-class Play(Model):
-    player: Name
+def is_wild(card: Card) -> bool:
+    return card["suit"] == WILD
+
+
+def shows(card: Card, icon: str) -> bool:
+    """SA-11: the card shows ``icon`` (a set card shows the icon it collects)."""
+    key = icon.casefold()
+    if any(i.casefold() == key for i in card["icons"]):
+        return True
+    collects = card["set"]
+    return collects is not None and collects["icon"].casefold() == key
+
+
+@with_config(RECORD)
+class Play(TypedDict):
+    player: str                 # as entered: the rules find the player it names (any case, trimmed)
     card: Card
 
 
-class Sale(Model):
+@with_config(RECORD)
+class Sale(TypedDict):
     plays: Annotated[list[Play], Field(max_length=MAX_PER_ROUND)]
 
 
-class Round(Model):
+@with_config(RECORD)
+class Round(TypedDict):
     """A round as entered: its sales, and the cards dealt to each player when the stock
     ran short (SA-16; None: the game's ``hand_size``). At least 1 and at most the game's
     hand size: the rules check it and say so with SA-16."""
 
     # a sale takes a card from every hand: never more sales than cards in a hand (core.bounds)
-    sales: Annotated[list[Sale], Field(max_length=MAX_HAND)] = []
-    hand_size: Annotated[int, Field(strict=True)] | None = None
+    sales: NotRequired[Annotated[list[Sale], Field(default_factory=list, max_length=MAX_HAND)]]
+    hand_size: NotRequired[Annotated[Annotated[int, Field(strict=True)] | None, Field(default=None)]]
 
 
-class SalesRecord(GameRecord):
-    game: Literal["sales"] = "sales"
-    mode: Mode = "competitive"
-    leader: Name | None = None
-    hand_size: Annotated[Positive, Field(le=MAX_HAND)] = DEFAULT_HAND_SIZE
-    rounds: Annotated[list[Round], Field(max_length=MAX_ROUNDS)] = []   # bounds: core.bounds
+@with_config(RECORD)
+class SalesRecord(TypedDict):
+    game: NotRequired[Annotated[Literal["sales"], Field(default="sales")]]
+    players: Players
+    mode: NotRequired[Annotated[Mode, Field(default="competitive")]]
+    leader: NotRequired[Annotated[Name | None, Field(default=None)]]
+    hand_size: NotRequired[Annotated[Positive, Field(default=DEFAULT_HAND_SIZE, le=MAX_HAND)]]
+    rounds: NotRequired[Annotated[list[Round], Field(default_factory=list, max_length=MAX_ROUNDS)]]  # core.bounds
 
 
 # ---------------------------------------------------------------- results
 
 
-class SaleResult(Result):
-    # the contract's fields
+class SaleResult(TypedDict):
+    # the contract's
     leader: str
     on_suit: list[str]
     winner: str
     discards: int
     next_leader: str | None
-    # extra fields
-    sale: int
-    order: list[str]
-    suit: str | None
+    # beyond it (BEYOND_CONTRACT)
+    sale: int                      # its number in the round, from 1
+    order: list[str]               # who played, in turn (SA-3)
+    cards: list[Card]              # the cards played, in turn
+    card: Card                     # the winner's, kept (SA-6)
+    suit: str | None               # the suit set (SA-4); None: every card wild
     off_suit: list[str]
-    card: Card
-    alone: bool
-    hands: dict[str, int]
-    explanation: str
+    tied: list[str]                # on suit with the winner's value, played before it: the last one wins (SA-5)
+    setter: str | None             # a wild led: whose card set the suit (SA-4)
+    alone: bool                    # one player left with cards played alone (SA-8)
+    hands: dict[str, int]          # cards in hand after the sale
+    plays_alone: str | None        # the next leader, the only one left with cards (SA-8)
     rulings: list[str]
 
 
-class RoundResult(Result):
-    # the contract's fields
+class RoundResult(TypedDict):
+    # the contract's
     round: int
     sales: list[SaleResult]
     hands: dict[str, int]
-    # extra fields
     hand_size: int                 # the cards dealt to each player this round (SA-2, SA-16)
+    # beyond it
     leader: str
     over: bool
     won: dict[str, int]
     discarded: int
-    next_leader: str | None
-    notes: list[str]
+    next_leader: str | None        # the round over: who leads the next round (SA-9); None after the last
 
 
-class Score(Result):
-    # the contract's fields
+class Score(TypedDict):
+    # the contract's
     numbers: int
     sets: int
     neighbor: int
     total: int
-    # extra fields: the cards won and the breakdown, line by line
-    cards: int
-    breakdown: list[str]
+    # beyond it
+    cards: int                     # the cards won
 
 
-class Team(Result):
+class Team(TypedDict):
     score: int
     rating: Rating | None
-    explanation: str
 
 
-class SalesResult(Result):
-    # the contract's fields
-    game: Literal["sales"] = "sales"
+class SalesResult(TypedDict):
+    # the contract's
+    game: Literal["sales"]
     rounds: list[RoundResult]
     game_over: bool
     scores: dict[str, Score]
     winners: list[str]
     team: Team | None
-    # extra fields
+    # beyond it
     mode: Mode
     hand_size: int
-    notes: list[str] = Field(default_factory=list)
-    explanation: str
+    won: dict[str, list[Card]]     # each player's cards won, in the order won (SA-10…SA-12)
+    tied: list[str]                # the players level with the best total (SA-13's tie-break)
+    last_win: dict[str, int]       # the number (over the whole game) of each player's last sale won (SA-13)
+    round: int                     # the round in play
+    round_over: bool
+    leader: str | None             # who leads the next sale
+    last_winner: str | None        # who won the last sale
+    sales_in_round: int
+
+
+#: The facts a result holds beyond the contract's fields: left out of ``companion
+#: referee``'s output (pydantic's ``exclude`` form).
+BEYOND_CONTRACT = {
+    "rounds": {"__all__": {
+        "sales": {"__all__": {k: True for k in ("sale", "order", "cards", "card", "suit", "off_suit", "tied", "setter",
+                                                "alone", "hands", "plays_alone", "rulings")}},
+        **{k: True for k in ("leader", "over", "won", "discarded", "next_leader")}}},
+    "scores": {"__all__": {"cards": True}},
+    **{k: True for k in ("mode", "hand_size", "won", "tied", "last_win", "round", "round_over", "leader",
+                         "last_winner", "sales_in_round")},
+}

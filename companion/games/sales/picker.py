@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.names import same
+from companion.core.record import read
 from companion.games.sales.deck import Deck, record_card
 from companion.games.sales.i18n import _, ngettext
 from companion.games.sales.models import WILD, Card
@@ -48,8 +49,9 @@ class SuitGroup:
 
 def _key(card: Card) -> tuple[Any, ...]:
     """A card's attributes, to find a recorded card in the deck (icons in any order or case)."""
-    s = (card.set.kind, card.set.icon.casefold()) if card.set else None
-    return (card.suit, card.value, card.discard, tuple(sorted(i.casefold() for i in card.icons)), s)
+    collects = card["set"]
+    s = (collects["kind"], collects["icon"].casefold()) if collects else None
+    return (card["suit"], card["value"], card["discard"], tuple(sorted(i.casefold() for i in card["icons"])), s)
 
 
 def _out_of_play(game: Played, entered: Sequence[Mapping[str, Any]]) -> list[tuple[Card, str]]:
@@ -59,19 +61,20 @@ def _out_of_play(game: Played, entered: Sequence[Mapping[str, Any]]) -> list[tup
     out: list[tuple[Card, str]] = []
     last = len(game.rounds) - 1
     for r, (rnd, result) in enumerate(zip(game.record["rounds"], game.rounds)):
-        for s, (sale, res) in enumerate(zip(rnd["sales"], result.sales)):
+        for s, (sale, res) in enumerate(zip(rnd["sales"], result["sales"])):
+            winner = res["winner"]
             for play in sale["plays"]:
-                card = Card.model_validate(play["card"])
-                won = same(play["player"], res.winner)
+                card: Card = read(Card, play["card"], {})
+                won = same(play["player"], winner)
                 if r < last:
                     if won:
-                        out.append((card, _("won by {player} in round {n}").format(player=res.winner, n=r + 1)))
+                        out.append((card, _("won by {player} in round {n}").format(player=winner, n=r + 1)))
                 elif won:
-                    out.append((card, _("won by {player} in sale {n}").format(player=res.winner, n=s + 1)))
+                    out.append((card, _("won by {player} in sale {n}").format(player=winner, n=s + 1)))
                 else:
                     out.append((card, _("discarded in sale {n}").format(n=s + 1)))
     for p in entered:
-        out.append((Card.model_validate(dict(p["card"])),
+        out.append((read(Card, p["card"], {}),
                     _("played by {player} in this sale").format(player=p["player"])))
     return out
 

@@ -1,28 +1,33 @@
-"""What the sales screens draw, as typed views of a record replayed once. No flet here.
+"""What the sales screens draw, as typed views of a record replayed once, in the
+reader's language: the rules' facts worded here (each sale's winner and why, a round's
+notes, the scores' breakdown, the winner or the team's rating). No flet here.
 
-A screen replays its record once (:func:`played`: every round's result, the state
-after the last sale and the referee's result) and hands that down; every view here
-is worked out from it. A sale's result is drawn by one function,
-:func:`sale_outcome`, on the table screen (:func:`sale_result`) and on the phones and
-the host panel (:func:`resolution_view`, from what the table's hub hands them).
+A screen asks the record's one replay (:func:`played`, the registry's, remembered and
+language-free: every round's facts, the state after the last sale and the result) and
+hands that down; every view here is worked out from it. A sale's result is drawn by
+one function, :func:`sale_outcome`, on the table screen (:func:`sale_result`) and on
+the phones and the host panel (:func:`resolution_view`, from what the table's hub
+hands them: the sale's facts).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
+from companion.core import registry, words
 from companion.core.edits import say_where
 from companion.core.errors import RecordError
 from companion.core.grid import GridRow as GridLine
 from companion.core.grid import points_added
+from companion.core.record import read
 from companion.games.sales import rules
-from companion.games.sales.changes import At, PlayDict, deal, parse, plays, truncate, won_before
+from companion.games.sales.changes import At, PlayDict, deal, plays, truncate, won_before
 from companion.games.sales.deal import Deal
-from companion.games.sales.forms import card_label, word
 from companion.games.sales.i18n import _, ngettext
 from companion.games.sales.models import ROUNDS, Card, RoundResult, SaleResult, SalesResult
+from companion.games.sales.vocab import MODE_TITLES, card_label, setup_notes, word
 
 # ---------------------------------------------------------------- the record, replayed once
 
@@ -46,15 +51,173 @@ class Played:
 
     @property
     def any_sale(self) -> bool:
-        return any(r.sales for r in self.rounds)
+        return any(r["sales"] for r in self.rounds)
 
 
 def played(record: Mapping[str, Any], at: At = None) -> Played:
     """``record`` replayed (up to, not including, sale ``at`` when given): raises a
     one-line RecordError if the rules refuse it."""
     rec = truncate(record, at)
-    results, state = rules.replay(parse(rec))
-    return Played(rec, results, state, rules.result_of(results, state))
+    done = registry.replay("sales", rec)
+    return Played(rec, done.rounds, done.state, done.result)
+
+
+# ---------------------------------------------------------------- the rules' facts, worded
+
+
+def _whose(player: str, card: Card) -> str:
+    return _("{player}'s {card}").format(player=player, card=card_label(card))
+
+
+def _card_of(res: SaleResult, player: str) -> Card:
+    return res["cards"][res["order"].index(player)]
+
+
+def sale_text(res: SaleResult, mode: str, round_number: int) -> str:
+    """A sale in a player's words (SA-3…SA-8, SA-14): who won it with what and why, the
+    discards, who leads next."""
+    winner, card = res["winner"], res["card"]
+    if res["alone"]:
+        head = _("{player} plays alone: the {card} wins (SA-8).").format(player=winner, card=card_label(card))
+    else:
+        if res["tied"]:
+            others = words.names([_whose(p, _card_of(res, p)) for p in res["tied"]])
+            why = _("the lowest card on suit, tied with {cards}: the last one played wins").format(cards=others)
+        else:
+            why = _("the lowest card on suit")
+        parts = [_("{player} wins with the {card}: {why}").format(player=winner, card=card_label(card), why=why)]
+        if res["setter"] is not None:
+            parts.append(_("{player} led a wild, so {card} set the suit").format(
+                player=res["order"][0], card=_whose(res["setter"], _card_of(res, res["setter"]))))
+        elif res["suit"] is None:
+            parts.append(_("every card was wild, so all were on suit"))
+        off = res["off_suit"]
+        if off:
+            cards_off = words.names([_whose(p, _card_of(res, p)) for p in off])
+            parts.append(ngettext("{cards} was off suit", "{cards} were off suit", len(off)).format(cards=cards_off))
+        head = _("{parts} (SA-4, SA-5).").format(parts="; ".join(parts))
+        if off and mode != "competitive":
+            head += " " + _(
+                "In {mode} an off-suit card may be played only "
+                "without an on-suit card in hand: confirm it (SA-14)."
+            ).format(mode=_(MODE_TITLES[mode]))
+    sentences = [head]
+    discards, asked = res["discards"], card["discard"]
+    if asked:
+        if discards == asked:
+            sentences.append(ngettext(
+                "{player} keeps it and discards {n} card from hand (SA-6).",
+                "{player} keeps it and discards {n} cards from hand (SA-6).", discards).format(
+                player=winner, n=discards))
+        else:
+            left = ngettext("only {n} card was left in hand", "only {n} cards were left in hand",
+                            discards).format(n=discards)
+            sentences.append(ngettext(
+                "{player} keeps it; its {n} discard icon asks for {n}, but {left}, so that is all "
+                "that is discarded (SA-6).",
+                "{player} keeps it; its {n} discard icons ask for {n}, but {left}, so that is all "
+                "that is discarded (SA-6).", asked).format(player=winner, n=asked, left=left))
+    else:
+        sentences.append(_("{player} keeps it (no discard icons) (SA-6).").format(player=winner))
+    nxt = res["next_leader"]
+    if nxt is None:
+        sentences.append(_("Every hand is empty: round {n} ends (SA-7).").format(n=round_number))
+    elif nxt != winner:
+        sentences.append(_("{player}'s hand is empty, so {next}, the next player clockwise "
+                           "with cards, leads (SA-7).").format(player=winner, next=nxt))
+    else:
+        sentences.append(_("{player} leads the next sale (SA-7).").format(player=winner))
+    if res["plays_alone"] is not None:
+        sentences.append(_("{player} now plays alone (SA-8).").format(player=res["plays_alone"]))
+    return " ".join(sentences)
+
+
+def round_notes(rnd: RoundResult) -> list[str]:
+    """Where a round stands after its last recorded sale (SA-7, SA-9)."""
+    n = rnd["round"]
+    if not rnd["over"]:
+        holding = ", ".join(f"{p} {k}" for p, k in rnd["hands"].items() if k)
+        return [_("Round {n} in progress: cards in hand {hands}.").format(n=n, hands=holding)]
+    notes = [_("Every hand is empty: round {n} is over (SA-7).").format(n=n)]
+    if n < ROUNDS:
+        notes.append(_("{player} won the last sale and leads round {n} (SA-9).").format(
+            player=rnd["next_leader"], n=n + 1))
+    else:
+        notes.append(_("That was round {n} of {rounds}: the game is over (SA-9).").format(n=ROUNDS, rounds=ROUNDS))
+    return notes
+
+
+def breakdown(result: SalesResult, player: str) -> list[str]:
+    """A player's score line by line (SA-10…SA-12): the numbers, each set card and what
+    it counted, the total."""
+    won = result["won"]
+    mine = won[player]
+    s = result["scores"][player]
+    lines = []
+    if mine:
+        terms = " + ".join(str(c["value"]) for c in mine)
+        labels = ", ".join(card_label(c) for c in mine)
+        lines.append(_("Numbers: {terms} = {numbers} ({cards}) (SA-10)").format(
+            terms=terms, numbers=s["numbers"], cards=labels))
+    else:
+        lines.append(_("Numbers: 0, no cards won (SA-10)"))
+    for card, counted in rules.one_x_sets(mine):
+        assert card["set"] is not None
+        lines.append(_("1x set {card} collecting {icon}: {n} ({cards}) (SA-11)").format(
+            card=card_label(card), icon=word(card["set"]["icon"]), n=len(counted),
+            cards=", ".join(card_label(c) for c in counted)))
+    players = list(result["scores"])
+    for card, per in rules.neighbor_sets(players, won, player):
+        assert card["set"] is not None
+        shown = "; ".join(f"{q}: {', '.join(card_label(c) for c in v) if v else _('none')}" for q, v in per.items())
+        line = (_("Neighbor set {card} collecting {icon}: {n} ({cards}) (two players: the one neighbour "
+                  "counts once) (SA-12)") if len(players) == 2
+                else _("Neighbor set {card} collecting {icon}: {n} ({cards}) (SA-12)"))
+        lines.append(line.format(card=card_label(card), icon=word(card["set"]["icon"]),
+                                 n=sum(len(v) for v in per.values()), cards=shown))
+    lines.append(_("Total: {numbers} + {sets} + {neighbor} = {total}").format(
+        numbers=s["numbers"], sets=s["sets"], neighbor=s["neighbor"], total=s["total"]))
+    return lines
+
+
+def team_text(result: SalesResult) -> str:
+    """The team's score and rating (SA-15), co-op and solo."""
+    the_team = result["team"]
+    assert the_team is not None
+    text = (_("Team score {score}: the lower hand's score (SA-15);") if result["mode"] == "solo"
+            else _("Team score {score}: the lower player's score (SA-15);")).format(score=the_team["score"])
+    rating = the_team["rating"]
+    return text + " " + (_("rating: {rating}").format(rating=_(rating)) if rating else _("below 45: no rating."))
+
+
+def _progress(result: SalesResult) -> str:
+    if result["round_over"]:
+        return _("Game in progress: round {n} is over; {player} leads round {next}.").format(
+            n=result["round"], player=result["last_winner"], next=result["round"] + 1)
+    return _("Game in progress: round {n}, {player} leads the next sale.").format(
+        n=result["round"], player=result["leader"])
+
+
+def game_text(result: SalesResult) -> str:
+    """The game in a sentence: the winner and the tie-break (SA-13), the team's score
+    (SA-15), or where it stands."""
+    over = result["game_over"]
+    if result["mode"] == "competitive":
+        if not over:
+            return _progress(result)
+        won, tied = result["winners"], result["tied"]
+        best = result["scores"][won[0]]["total"]
+        if len(tied) == 1:
+            return _("Game over: {player} wins with {n} points (SA-13).").format(player=won[0], n=best)
+        return _("Game over: {players} tie with {n} points; {player} won the most recent "
+                 "sale of them (sale {sale} of the game) and wins (SA-13).").format(
+            players=words.names(tied), n=best, player=won[0], sale=result["last_win"].get(won[0], 0))
+    return (_("Game over.") if over else _progress(result)) + " " + team_text(result)
+
+
+def game_notes(result: SalesResult) -> list[str]:
+    """What a player reads about the cards dealt per round (SA-2)."""
+    return setup_notes(result["mode"], result["hand_size"])
 
 
 # ---------------------------------------------------------------- cards
@@ -62,15 +225,16 @@ def played(record: Mapping[str, Any], at: At = None) -> Played:
 
 def card_text(card: Card | Mapping[str, Any]) -> str:
     """A card in one line: 'sun 1 · discard 2 · sunglasses · 1x set: coat'."""
-    c = card if isinstance(card, Card) else Card.model_validate(dict(card))
+    c: Card = read(Card, card, {})
     parts = [card_label(c)]
-    if c.discard:
-        parts.append(_("discard {n}").format(n=c.discard))
-    if c.icons:
-        parts.append(", ".join(word(i) for i in c.icons))
-    if c.set is not None:
-        parts.append((_("1x set: {icon}") if c.set.kind == "1x" else _("neighbor set: {icon}")).format(
-            icon=word(c.set.icon)))
+    if c["discard"]:
+        parts.append(_("discard {n}").format(n=c["discard"]))
+    if c["icons"]:
+        parts.append(", ".join(word(i) for i in c["icons"]))
+    collects = c["set"]
+    if collects is not None:
+        parts.append((_("1x set: {icon}") if collects["kind"] == "1x" else _("neighbor set: {icon}")).format(
+            icon=word(collects["icon"])))
     return " · ".join(parts)
 
 
@@ -126,7 +290,7 @@ def sale_view(game: Played, entered: Sequence[PlayDict] = ()) -> SaleView:
     mode, state = game.mode, game.state
     order = rules.play_order(state)
     now = plays(entered)[: len(order)]
-    cards = [Card.model_validate(p["card"]) for p in now]
+    cards: list[Card] = [read(Card, p["card"], {}) for p in now]
     by = {p["player"]: card_text(c) for p, c in zip(now, cards)}
     turn = order[len(now)] if len(now) < len(order) else None
     suit = rules.lead_suit(cards)
@@ -189,58 +353,61 @@ class SaleResultView:
 
 
 def _discards_text(res: SaleResult) -> str:
-    asked = res.card.discard
+    asked = res["card"]["discard"]
+    winner, discards = res["winner"], res["discards"]
     if not asked:
         return _("{player} discards nothing: the {card} has no discard icons (SA-6).").format(
-            player=res.winner, card=card_label(res.card))
-    cards = ngettext("{n} card", "{n} cards", res.discards).format(n=res.discards)
-    if res.discards == asked:
-        return _("{player} discards {cards} from hand, face down (SA-6).").format(player=res.winner, cards=cards)
+            player=winner, card=card_label(res["card"]))
+    cards = ngettext("{n} card", "{n} cards", discards).format(n=discards)
+    if discards == asked:
+        return _("{player} discards {cards} from hand, face down (SA-6).").format(player=winner, cards=cards)
     return ngettext("{player} discards {cards} from hand, face down: the {n} discard icon asks for more than "
                     "the hand holds (SA-6).",
                     "{player} discards {cards} from hand, face down: the {n} discard icons ask for more than "
-                    "the hand holds (SA-6).", asked).format(player=res.winner, cards=cards, n=asked)
+                    "the hand holds (SA-6).", asked).format(player=winner, cards=cards, n=asked)
 
 
-def sale_outcome(res: SaleResult, round_number: int, players: Sequence[str],
+def sale_outcome(res: SaleResult, round_number: int, players: Sequence[str], mode: str,
                  notes: Sequence[str] = ()) -> SaleResultView:
     """Sale ``res`` of round ``round_number`` as every screen draws it (hands in seat
-    order; ``notes``: the round's, when this sale ended it)."""
-    if res.next_leader is None:
+    order; ``mode``: the game's, SA-14; ``notes``: the round's, when this sale ended it)."""
+    winner, nxt_leader = res["winner"], res["next_leader"]
+    if nxt_leader is None:
         nxt = (_("Every hand is empty: round {n} ends (SA-7).").format(n=round_number) if round_number < ROUNDS
                else _("Every hand is empty: round {n} ends and so does the game (SA-9).").format(n=ROUNDS))
-    elif res.next_leader == res.winner:
-        nxt = _("{player} leads the next sale (SA-7).").format(player=res.winner)
+    elif nxt_leader == winner:
+        nxt = _("{player} leads the next sale (SA-7).").format(player=winner)
     else:
         nxt = _("{player}'s hand is empty: {next}, the next with cards clockwise, leads the next "
-                "sale (SA-7).").format(player=res.winner, next=res.next_leader)
+                "sale (SA-7).").format(player=winner, next=nxt_leader)
     return SaleResultView(
-        round=round_number, sale=res.sale, winner=res.winner, card=card_text(res.card),
-        headline=_("{player} wins with the {card}").format(player=res.winner, card=card_label(res.card)),
-        explanation=res.explanation,
-        rulings=list(res.rulings), discards=res.discards, discards_text=_discards_text(res),
-        next_leader=res.next_leader, next_text=nxt, on_suit=list(res.on_suit),
-        off_suit=list(res.off_suit), hands=[(p, res.hands[p]) for p in players],
+        round=round_number, sale=res["sale"], winner=winner, card=card_text(res["card"]),
+        headline=_("{player} wins with the {card}").format(player=winner, card=card_label(res["card"])),
+        explanation=sale_text(res, mode, round_number),
+        rulings=list(res["rulings"]), discards=res["discards"], discards_text=_discards_text(res),
+        next_leader=nxt_leader, next_text=nxt, on_suit=list(res["on_suit"]),
+        off_suit=list(res["off_suit"]), hands=[(p, res["hands"][p]) for p in players],
         notes=list(notes),
     )
 
 
 def sale_result(game: Played, round_index: int = -1, sale_index: int = -1) -> SaleResultView:
     """The result of a recorded sale (by default the last one)."""
-    played_rounds = [r for r in game.rounds if r.sales]
+    played_rounds = [r for r in game.rounds if r["sales"]]
     if not played_rounds:
         raise RecordError(_("no sale has been recorded yet"))
     rnd = game.rounds[round_index] if round_index != -1 else played_rounds[-1]
-    res = rnd.sales[sale_index]
-    ended = res is rnd.sales[-1] and rnd.over
-    return sale_outcome(res, rnd.round, game.state.players, rnd.notes if ended else ())
+    res = rnd["sales"][sale_index]
+    ended = res is rnd["sales"][-1] and rnd["over"]
+    return sale_outcome(res, rnd["round"], game.state.players, game.mode, round_notes(rnd) if ended else ())
 
 
 def resolution_view(resolution: Mapping[str, Any], players: Sequence[str]) -> SaleResultView:
     """The last sale as the table's hub hands it to the phones and the host panel
-    (``seat.SalesPlays.resolution``): drawn like the table's."""
-    res = SaleResult.model_validate({k: v for k, v in resolution.items() if k not in ("round", "game_over")})
-    return sale_outcome(res, int(resolution["round"]), players)
+    (``seat.SalesPlays.resolution``: the sale's facts, its round and the game's mode):
+    drawn like the table's, worded on each phone."""
+    res: Any = resolution
+    return sale_outcome(res, int(resolution["round"]), players, str(resolution["mode"]))
 
 
 # ---------------------------------------------------------------- a round's deal (SA-16)
@@ -325,22 +492,22 @@ class RoundView:
 
 def sale_line(res: SaleResult) -> str:
     """'Sale 1: Ann led; Ben wins with the sun 2 (discards 1)'."""
-    if res.alone:
+    if res["alone"]:
         line = _("Sale {n}: {leader} led alone (SA-8); {player} wins with the {card}")
     else:
         line = _("Sale {n}: {leader} led; {player} wins with the {card}")
-    line = line.format(n=res.sale, leader=res.leader, player=res.winner, card=card_label(res.card))
-    if res.discards:
-        line = _("{sale} (discards {n})").format(sale=line, n=res.discards)
+    line = line.format(n=res["sale"], leader=res["leader"], player=res["winner"], card=card_label(res["card"]))
+    if res["discards"]:
+        line = _("{sale} (discards {n})").format(sale=line, n=res["discards"])
     return line
 
 
 def round_views(game: Played) -> list[RoundView]:
     """Every round as entered, a line per sale, for the game's history."""
     players = game.state.players
-    return [RoundView(r.round, r.leader, [sale_line(s) for s in r.sales],
-                      [(p, r.hands[p]) for p in players], r.over, list(r.notes),
-                      r.hand_size, r.hand_size < game.state.hand_size)
+    return [RoundView(r["round"], r["leader"], [sale_line(s) for s in r["sales"]],
+                      [(p, r["hands"][p]) for p in players], r["over"], round_notes(r),
+                      r["hand_size"], r["hand_size"] < game.state.hand_size)
             for r in game.rounds]
 
 
@@ -382,20 +549,21 @@ def score_view(game: Played) -> ScoreView:
     """The scores of the cards won so far; after three rounds the final score."""
     res = game.result
     players = list(game.state.players)
-    order = sorted(players, key=lambda p: (-res.scores[p].total, players.index(p)))
+    totals = {p: res["scores"][p]["total"] for p in players}
+    order = sorted(players, key=lambda p: (-totals[p], players.index(p)))
     scores: list[PlayerScore] = []
     place = 0
     for i, p in enumerate(order):
-        s = res.scores[p]
-        if i == 0 or s.total != res.scores[order[i - 1]].total:
+        s = res["scores"][p]
+        if i == 0 or s["total"] != totals[order[i - 1]]:
             place = i + 1
-        scores.append(PlayerScore(p, place, s.numbers, s.sets, s.neighbor, s.total, s.cards,
-                                  list(s.breakdown)))
-    team = (TeamView(res.team.score, res.team.rating, res.team.explanation)
-            if res.team is not None else None)
-    rounds_played = sum(1 for r in res.rounds if r.sales)
-    return ScoreView(res.mode, res.game_over, rounds_played, scores, list(res.winners), res.explanation,
-                     team, list(res.notes))
+        scores.append(PlayerScore(p, place, s["numbers"], s["sets"], s["neighbor"], s["total"], s["cards"],
+                                  breakdown(res, p)))
+    the_team = res["team"]
+    team = (TeamView(the_team["score"], the_team["rating"], team_text(res)) if the_team is not None else None)
+    rounds_played = sum(1 for r in res["rounds"] if r["sales"])
+    return ScoreView(res["mode"], res["game_over"], rounds_played, scores, list(res["winners"]), game_text(res),
+                     team, game_notes(res))
 
 
 # ---------------------------------------------------------------- history
@@ -414,12 +582,14 @@ def game_line(record: Mapping[str, Any]) -> tuple[str, bool]:
 def progress_line(game: Played) -> str:
     """Where the game stands, or how it ended, in one line."""
     res, state = game.result, game.state
-    if res.game_over:
-        if res.team is not None:
-            rating = _(res.team.rating) if res.team.rating else _("no rating")
-            return _("game over: team score {score}, {rating} (SA-15)").format(score=res.team.score, rating=rating)
-        w = res.winners[0]
-        return _("game over: {player} wins with {total} (SA-13)").format(player=w, total=res.scores[w].total)
+    if res["game_over"]:
+        the_team = res["team"]
+        if the_team is not None:
+            earned = the_team["rating"]
+            rating = _(earned) if earned else _("no rating")
+            return _("game over: team score {score}, {rating} (SA-15)").format(score=the_team["score"], rating=rating)
+        w = res["winners"][0]
+        return _("game over: {player} wins with {total} (SA-13)").format(player=w, total=res["scores"][w]["total"])
     if state.round_over:
         return _("round {n} of {rounds} over; round {next} not started").format(
             n=state.round, rounds=ROUNDS, next=state.round + 1)
@@ -445,10 +615,9 @@ def match_line(players: Sequence[str], records: Sequence[Mapping[str, Any]]) -> 
 def _totals(game: Played, rounds: int) -> dict[str, int]:
     """Each player's score of the cards won in the first ``rounds`` rounds (SA-10…SA-12),
     from the replay at hand: a player wins one card per sale won, in order."""
-    state = game.state
-    kept = {p: sum(r.won.get(p, 0) for r in game.rounds[:rounds]) for p in state.players}
-    then = replace(state, won={p: state.won[p][:kept[p]] for p in state.players})
-    return {p: rules.score(then, p).total for p in state.players}
+    players = game.state.players
+    won = rules.won_after(game.rounds[:rounds], players)
+    return {p: rules.score_of(players, won, p)["total"] for p in players}
 
 
 def score_grid(game: Played) -> tuple[list[str], list[GridLine]]:
@@ -459,17 +628,17 @@ def score_grid(game: Played) -> tuple[list[str], list[GridLine]]:
     players = list(game.state.players)
     res = game.result
     lines: list[GridLine] = []
-    label = _("Final score") if res.game_over else _("Score now")
-    lines.append(GridLine(label, [str(res.scores[p].total) for p in players], strong=True))
-    if res.game_over:
-        lines += [GridLine(_("Numbers"), [str(res.scores[p].numbers) for p in players]),
-                  GridLine(_("1x sets"), [str(res.scores[p].sets) for p in players]),
-                  GridLine(_("Neighbor sets"), [str(res.scores[p].neighbor) for p in players]),
-                  GridLine(_("Cards won"), [str(res.scores[p].cards) for p in players])]
+    label = _("Final score") if res["game_over"] else _("Score now")
+    lines.append(GridLine(label, [str(res["scores"][p]["total"]) for p in players], strong=True))
+    if res["game_over"]:
+        lines += [GridLine(_("Numbers"), [str(res["scores"][p]["numbers"]) for p in players]),
+                  GridLine(_("1x sets"), [str(res["scores"][p]["sets"]) for p in players]),
+                  GridLine(_("Neighbor sets"), [str(res["scores"][p]["neighbor"]) for p in players]),
+                  GridLine(_("Cards won"), [str(res["scores"][p]["cards"]) for p in players])]
     before = {p: 0 for p in players}
     per_round: list[GridLine] = []
     for n, rnd in enumerate(game.rounds, 1):
-        if not rnd.sales:
+        if not rnd["sales"]:
             continue
         after = _totals(game, n)
         per_round.append(GridLine(_("Round {n}").format(n=n), [points_added(after[p] - before[p]) for p in players]))

@@ -8,37 +8,23 @@ No flet here."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from companion.core import edits, i18n
-from companion.core.edits import say_where
+from companion.core import edits, registry
+from companion.core.edits import Change, say_where
 from companion.core.errors import RecordError, RuleError
-from companion.core.game import Outcome, Seat
-from companion.core.record import validated
-from companion.core.replays import remembered
+from companion.core.game import Seat
+from companion.core.record import read
 from companion.games.sales import GAME, rules
 from companion.games.sales.i18n import _
-from companion.games.sales.models import Card, RoundResult, SalesRecord
+from companion.games.sales.models import Card
 
 
-def _replay_record(record: Mapping[str, Any]) -> tuple[list[RoundResult], rules.State]:
-    return rules.replay(validated(SalesRecord, dict(record), GAME.field_rulings))
-
-
-_REPLAYS: dict[str, Callable[[Mapping[str, Any]], tuple[list[RoundResult], rules.State]]] = {}
-
-
-def _replay(record: Mapping[str, Any]) -> tuple[list[RoundResult], rules.State]:
-    """The record replayed, remembered per record (``core.replays``): a hosted sale asks
-    it of one record for every check, the append, the end and the view. Remembered per
-    language too: the results carry the rules' explanations, in the language they were
-    worked out in."""
-    code = i18n.language()
-    replay = _REPLAYS.get(code)
-    if replay is None:
-        replay = _REPLAYS.setdefault(code, remembered(_replay_record))
-    return replay(record)
+def _replay(record: Mapping[str, Any]) -> Any:
+    """The record's one replay (the registry's, remembered: a hosted sale asks it of one
+    record for every check, the append, the end and the view)."""
+    return registry.replay("sales", record)
 
 
 class SalesPlays(Seat):
@@ -48,7 +34,7 @@ class SalesPlays(Seat):
 
     def _next(self, record: Mapping[str, Any]) -> tuple[rules.State, rules.State, str | None]:
         """(recorded state, state for the next sale, why no sale can be played)."""
-        _unused, state = _replay(record)
+        state = _replay(record).state
         if state.game_over:
             return state, state, _("SA-9: the game has {n} rounds: it is over").format(n=rules.ROUNDS)
         if state.round_over:
@@ -62,8 +48,8 @@ class SalesPlays(Seat):
     def parse_bid(self, player: str, bid: Mapping[str, Any]) -> dict[str, Any]:
         if set(bid) != {"card"} or not isinstance(bid.get("card"), Mapping):
             raise RuleError("SA-1", _("a play is one card: its suit and value"), player=player)
-        card = validated(Card, bid["card"], GAME.field_rulings)
-        return {"card": card.model_dump(exclude_defaults=True)}
+        card = read(Card, bid["card"], GAME.field_rulings)
+        return {"card": {k: v for k, v in card.items() if v not in (0, [], None) or k in ("suit", "value")}}
 
     def check_bid(self, record: Mapping[str, Any], player: str, bid: Mapping[str, Any],
                   pending: Mapping[str, Mapping[str, Any]]) -> str | None:
@@ -95,15 +81,15 @@ class SalesPlays(Seat):
         return [] if closed else rules.play_order(state)
 
     def append(self, record: Mapping[str, Any], bids: Mapping[str, Mapping[str, Any]],
-               info: Mapping[str, Any]) -> Outcome:
+               info: Mapping[str, Any]) -> Change:
         """The sale of these plays, recorded in the round in play (or, once every hand
         is empty, as the first sale of the next round)."""
         try:
             closed = self._next(record)[2]
         except RecordError as err:
-            return Outcome(dict(record), say_where(err))
+            return Change(dict(record), say_where(err))
         if closed:
-            return Outcome(dict(record), closed)
+            return Change(dict(record), closed)
         sale = {"plays": [{"player": p, "card": b["card"]} for p, b in bids.items()]}
         rounds = record["rounds"]
         if not rounds:
@@ -112,20 +98,20 @@ class SalesPlays(Seat):
             last = rounds[-1]
             change = edits.replace_round(_replay, record, len(rounds) - 1,
                                          {**last, "sales": [*last["sales"], sale]})
-        return Outcome(change.record, change.error)
+        return change
 
     def over(self, record: Mapping[str, Any]) -> bool:
-        return _replay(record)[1].game_over
+        return registry.over("sales", record)
 
     def resolution(self, record: Mapping[str, Any], player: str | None) -> dict[str, Any] | None:
-        """The last sale's result (the table's; drawn by ``present.resolution_view``)."""
-        results, state = _replay(record)
-        if not results or not results[-1].sales:
+        """The last sale's facts (the table's; worded on each phone by
+        ``present.resolution_view``), its round, the game's mode and whether it is over."""
+        played = _replay(record)
+        results, state = played.rounds, played.state
+        if not results or not results[-1]["sales"]:
             return None
-        view = results[-1].sales[-1].model_dump()
-        view["round"] = results[-1].round
-        view["game_over"] = state.game_over
-        return view
+        return {**results[-1]["sales"][-1], "round": results[-1]["round"], "mode": state.mode,
+                "game_over": state.game_over}
 
 
 SEAT = SalesPlays()

@@ -1,11 +1,17 @@
 """The game's words as a player reads them: the example deck's weathers and icons
 translated where shown (a deck's own words, typed by players, are shown as they are),
-and a card named by its suit and value. The records keep the deck's own words."""
+a card named by its suit and value, the cards dealt per round (SA-2) and the modes'
+names. The records keep the deck's own words."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from companion.core import edits
 from companion.games.sales.i18n import N_, _
-from companion.games.sales.models import Card
+from companion.games.sales.models import DEFAULT_HAND_SIZE, Card
+
+MODE_TITLES = {"competitive": N_("the competitive game"), "coop": N_("co-op"), "solo": N_("solo")}
 
 #: The words of the shipped example deck (its weathers and icons), translated where shown;
 #: a deck's own words (typed by players) are shown as they are. The record keeps the key.
@@ -42,4 +48,37 @@ def shown(text: str) -> str:
 
 def card_label(card: Card) -> str:
     """How a player names a card: "sun 4", "wild 2" (the example deck's weathers translated)."""
-    return _("{suit} {value}").format(suit=word(card.suit), value=card.value)
+    return _("{suit} {value}").format(suit=word(card["suit"]), value=card["value"])
+
+
+def setup_notes(mode: str, n: int) -> list[str]:
+    """What a player reads about the cards dealt per round (SA-2): the competitive
+    default is a house rule (the deal chart is missing); other numbers are house variants."""
+    if mode == "competitive":
+        if n == DEFAULT_HAND_SIZE:
+            return [_("{n} cards per round: house rule (SA-2), the deal chart is missing.").format(n=n)]
+        return [
+            _("{n} cards per round: house variant (SA-2); the deal chart is missing and the "
+              "house rule default is {default}.").format(n=n, default=DEFAULT_HAND_SIZE)
+        ]
+    if n == DEFAULT_HAND_SIZE:
+        text = (_("{n} cards per hand per round, as the rules deal in {mode} (SA-2).") if mode == "solo"
+                else _("{n} cards per player per round, as the rules deal in {mode} (SA-2)."))
+        return [text.format(n=n, mode=_(MODE_TITLES[mode]))]
+    text = (_("{n} cards per hand per round: house variant (SA-2); the rules deal {default} in {mode}.")
+            if mode == "solo" else
+            _("{n} cards per player per round: house variant (SA-2); the rules deal {default} in {mode}."))
+    return [text.format(n=n, default=DEFAULT_HAND_SIZE, mode=_(MODE_TITLES[mode]))]
+
+
+def place(played: Any) -> edits.Place:
+    """How far a replayed game is, in the words the table uses ('round 2, sale 3')
+    (the registry's ``place`` for sales)."""
+    rounds = played.record["rounds"]
+    at = (len(rounds), len(rounds[-1]["sales"]) if rounds else 0)
+    state = played.state
+    if state.game_over:
+        return edits.Place(at, _("the final scores"))
+    if state.round_over:
+        return edits.Place(at, _("round {n}").format(n=state.round + 1), "started")
+    return edits.Place(at, _("round {round}, sale {sale}").format(round=state.round, sale=state.sales_in_round + 1))

@@ -3,10 +3,26 @@
     CompanionError               anything companion refuses, one line for a player
     ├── RecordError              the record is not a record: broken JSON, wrong shape or type
     │   └── RuleError            a ruling rejects a setup or a move (carries its id)
-    └── StoreError               the saved data refuses: an unknown match, or a change that
-                                 cannot be saved (read-only folder, busy file, full disk)
+    ├── StoreError               the saved data refuses: an unknown match, or a change that
+    │   │                        cannot be saved (read-only folder, busy file, full disk)
+    │   ├── RecordMoved          another screen saved first (companion.store.db)
+    │   └── NotStored            a hosted table's match, or its game, is not stored
+    │                            (companion.store.hosting)
+    ├── HubError                 a hosted table refuses: a join, a seat, a move, a reveal
+    │   │                        (companion.net.hub)
+    │   ├── JoinRefused          a wrong table code, or a client that must wait
+    │   ├── SeatTaken            another device holds the seat
+    │   ├── UnknownSeat          no seat has this token, or no such player
+    │   ├── UnknownTable         no table is hosted under this code or for this match
+    │   ├── BidRefused           the rules refuse this move now (the message carries the ruling)
+    │   └── RevealRefused        the round cannot be revealed yet
+    ├── SheetDoesNotFit          a part of a score sheet fits no page (companion.pdf.sheet)
+    └── FaceTooLong              a rules card's face is taller than its card (companion.pdf.card)
 
-Every error knows where it happened (round, sale, player) so that its one-line
+Only the first four live here; the others are defined beside the code that raises
+them, and this tree names every one (``tests/test_docs.py`` checks it).
+
+A RecordError knows where it happened (round, sale, player) so that its one-line
 form reads like the contract's: ``round 2: Bernd: HD-6 dollars (4) exceed hot dogs (3)``.
 Rules raise them before they change anything, so a rejected move leaves the state
 as it was; ``check_*`` helpers return them as values for the app.

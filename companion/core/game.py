@@ -1,35 +1,12 @@
 """The game interface: what a game declares, so that nothing else lists games.
 
 A game is a folder ``companion/games/<name>/`` whose ``__init__`` defines ``GAME``, a
-:class:`GameSpec`. Besides the few facts every caller needs at once (name, title,
-record model, referee), the spec names the game's *parts* as import strings
-(``"module"`` or ``"module:attribute"``), loaded only when asked for through
-:func:`companion.core.registry.part`:
-
-========== ============================================================ ==============
-part       what it is                                                   asked for by
-========== ============================================================ ==============
-rules      the pure replay (:class:`Rules`)                              tests, tools
-seat       what one phone may submit and see (:class:`Seat`)             the hub
-view       the app's screens (``companion.ui.contracts.GameView``)      the shell
-remote     the phone's screens (``companion.ui.contracts.RemoteView``)  the phones
-printable  score sheets and rules cards (``companion.pdf``)             print, the app
-export     CSV rows, score column, start player (``store.exchange``)     exports
-passing    the type of the table screen's passing state, a frozen       tests
-           dataclass that survives JSON (``companion.ui.table`` keeps
-           it in the store as it changes; a field made with
-           :func:`screen_only` is never kept)
-library    the files players make for their own copy of the game (a     the shell,
-           :class:`Library`: sales' deck, burger's recipe cards), kept  the setups
-           in the store and edited in the app (the view's ``editor``)
-stats      the game's own statistics from its finished games' results   the Statistics
-           (a :class:`companion.core.stats.GameStats`: Hot Dog's bids   screen
-           sold and returned, prices, tables)
-========== ============================================================ ==============
-
-A game without a part simply lacks it (no phones, no printable…); the callers ask
-the registry which games have it. Parts are import strings, not objects, so that
-importing the registry (the referee command) never imports Flet or reportlab.
+:class:`GameSpec`: the few facts every caller needs at once (name, title, record
+model, referee) and its *parts* (:data:`PARTS`: rules, seat, view, remote, printable,
+export, passing, library, stats) as import strings, loaded only when asked for through
+:func:`companion.core.registry.part`, so that importing the registry (the referee
+command) never imports Flet or reportlab. What each part is, and who asks for it:
+the parts table in ``docs/architecture.md``.
 """
 
 from __future__ import annotations

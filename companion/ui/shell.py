@@ -7,8 +7,9 @@ a one-line message, each screen's passing state — drafts, ids, which round is 
 replaces that value through :class:`Shell`'s methods; Flet re-renders the
 components and patches the controls that changed in place, so the controls a
 player is tapping keep their identity and no tap is lost to a redraw. Records live
-in the store (read on every render: the record is the truth); rules live in the
-games.
+in the store (the record is the truth: a screen reads it from the store as it draws
+and shows its replay); rules live in the games. How a tap reaches the store and
+comes back drawn: ``docs/architecture.md``.
 
 Each screen has its own address (``/match/12``, ``/history``; :mod:`companion.ui.routes`
 translates both ways). :meth:`Shell.go` puts the new screen's address in the browser
@@ -40,18 +41,24 @@ a screen gets the shell as a :class:`~companion.ui.contracts.ShellServices`. Hot
         def rules(self, shell) -> ft.Control                   # the rules in plain words
         def match_line(self, players, records) -> tuple[str, bool]  # one line, over?
 
-Each screen method returns a component (so it may use hooks); it keeps its passing
-state with ``shell.ui(key, default)`` / ``shell.set_ui(key, fn)`` (plain data,
-kept while the player visits the rules or settings), writes records through
-``shell.store`` and calls ``shell.saved()``. A write the store refuses raises a
-``CompanionError`` (``StoreError``: read-only, busy): the screen shows it like a
-ruling's refusal and keeps what the player entered. A match is whatever the game makes
-of it: ``store.create_match(game, players, first_record)`` stores game 1, and the
-view adds games when its game has more (Hot Dog: three games and a tally; a sales
-game is its own three-round tally; burger is a single game). CSV rows of a record
-come from ``companion/games/<name>/export.py`` (``csv_rows``), printables from
-``companion/games/<name>/printable.py``; :mod:`companion.ui.widgets.exports`
-offers both for any game.
+Each screen method returns a component (so it may use hooks). A setup screen keeps
+its draft with ``shell.ui(key, default)`` / ``shell.set_ui(key, fn)`` (plain data,
+kept while the player visits the rules or settings) and stores the new match with
+:func:`companion.ui.table.open_match`. A table screen never writes the store itself:
+it opens a :class:`companion.ui.table.TableSession` on its match (the match read
+once per render, the screen's passing state, kept in the store as it changes) and
+saves each record change through it (:meth:`~companion.ui.table.TableSession.save`,
+:func:`companion.ui.records.save_change`: written only if the record it was made
+from is still the stored one). A refusal — another screen saved first, or the store
+cannot write (``StoreError``: read-only, busy) — comes back as the line the screen
+shows next to the entry, which stays as entered. A match is whatever the game makes
+of it: ``open_match`` stores game 1, and the table adds games when its game has more
+(:meth:`~companion.ui.table.TableSession.start_next_game`; Hot Dog: three games and
+a tally; a sales game is its own three-round tally; burger is a single game). The
+library editors keep a player's file with :mod:`companion.store.library` and call
+``shell.saved()``. CSV rows of a record come from the game's ``export`` part,
+printables from its ``printable`` part; :mod:`companion.ui.widgets.exports` offers
+both for any game.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ def persisted_line(persisted: bool | None) -> str | None:
 
 
 def export_everything(shell: Shell) -> None:
-    from companion.web.backup import export_everything as build
+    from companion.store.backup import export_everything as build
 
     try:
         name, data = build(shell.store)

@@ -10,11 +10,12 @@ import json
 import pytest
 
 from companion.core.match import MatchRecord, match_text, parse_match, tally
+from companion.core.registry import games as registered
 from companion.games.hotdog import forms as hotdog_forms
 from companion.games.hotdog import present as hotdog_present
 from companion.store import Store
 from companion.store.exchange import match_json
-from tests.conftest import load_example, run_cli
+from tests.conftest import EXAMPLES, load_example, run_cli
 
 MATCH = load_example("hotdog-match.json")
 EXPECTED = load_example("hotdog-match.expected.json")
@@ -73,7 +74,7 @@ BAD = [
     (_other_players(), "setup: HD-15 game 2 is played by Anna, Bernd, Dora, not by the match's players"),
     ({**MATCH, "date": "2026-11-30"}, "record: 'date' is not a field here"),
     ({**MATCH, "kind": "tournament"}, "record: kind must be 'match'"),
-    ({**MATCH, "game": "poker"}, "record: game: unknown game 'poker' (known: burger, hotdog, sales)"),
+    ({**MATCH, "game": "poker"}, f"record: game: unknown game 'poker' (known: {', '.join(registered())})"),
     ({**MATCH, "games": [{**MATCH["games"][0], "mustard": "Zoë"}]},
      "record: game 1: setup: Zoë: HD-4 the mustard holder 'Zoë' is not a player (players: Anna, Bernd, Chris)"),
 ]
@@ -121,11 +122,26 @@ def test_a_hotdog_match_export_referees_equal_to_the_apps_own_tally(store, games
         assert json.dumps(_contract(app)) == json.dumps(EXPECTED)
 
 
-def test_a_burger_match_export_referees_equal_to_the_apps_own_tally(store):
-    game = load_example("burger-contract.json")
-    mid = store.create_match("burger", game["players"], game)
-    m = store.match(mid)
-    # the app shows a burger match as its one game: the match tally is the core's, of its one game
-    app = tally(MatchRecord(game="burger", players=m.players, games=[g.record for g in m.games])).model_dump(
-        mode="json")
-    assert _referee(json.loads(match_json(m))) == app
+def _game_examples(game: str) -> list[str]:
+    """The worked examples in tests/examples that are one game of ``game`` (not a match)."""
+    names = sorted(p.name for p in EXAMPLES.glob(f"{game}-*.json") if not p.name.endswith(".expected.json"))
+    return [n for n in names if load_example(n).get("kind") != "match"]
+
+
+def test_every_game_has_a_worked_example():
+    assert len(registered()) >= 3
+    assert all(_game_examples(game) for game in registered()), {g: _game_examples(g) for g in registered()}
+
+
+@pytest.mark.parametrize("game", sorted(registered()))
+def test_every_games_match_export_referees_equal_to_the_apps_own_tally(store, game):
+    """Each worked game stored as a match's first game, exported as the match: `companion
+    referee` gives the core's tally of it (the tally every game's match screen shows: a
+    burger or a sales match is its one game)."""
+    for name in _game_examples(game):
+        record = load_example(name)
+        mid = store.create_match(game, record["players"], record)
+        m = store.match(mid)
+        app = tally(MatchRecord(game=game, players=m.players, games=[g.record for g in m.games])).model_dump(
+            mode="json")
+        assert _referee(json.loads(match_json(m))) == app, name

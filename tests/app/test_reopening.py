@@ -49,7 +49,7 @@ def test_a_setup_come_back_to_after_starting_its_match_names_that_match(store):
 
 def test_a_table_opened_anew_opens_at_the_table_a_change_being_made_stays():
     assert opened_anew(forms.TableUI(mode="round", index=1)).mode == "entry"
-    assert opened_anew(forms.TableUI(mode="reveal")).mode == "entry"
+    assert opened_anew(forms.TableUI(mode="reveal")).mode == "reveal"   # the result just entered, as it was
     assert opened_anew(forms.TableUI(mode="edit", index=0)).mode == "edit"
     kept = forms.TableUI(drafts={"Anna": forms.Draft(table=5)}, mode="round")
     assert opened_anew(kept).drafts == kept.drafts           # the bids being entered stay

@@ -204,6 +204,9 @@ def _not_used() -> list[str]:
 def test_the_glossary_lists_the_words_it_replaced():
     words = _not_used()
     assert {"Aufbau", "Rundenliste", "in Farbe", "Zug-Marker", "eure Runde", "Partie vorbei"} <= set(words)
+    # the 390-px review of 2026-12-02: „Runde 2 ist vorbei“, „Hot Dogs ablegt“, „Hausvariante
+    # (SA-2)“, „Mülleimer als Brötchendeckel“ — each form as written, inflected ones too
+    assert {"vorbei", "ablegen", "ablegt", "abgelegt", "Hausvariante", "Brötchendeckel"} <= set(words)
 
 
 def test_the_catalogs_use_the_glossarys_terms():
@@ -231,3 +234,19 @@ def test_a_nights_unfinished_match_is_named_in_german():
         labels = [row.label for row in ranking_rows(night_tally(night(), unfinished))]
     assert any(label.endswith("(läuft)") for label in labels), labels
     assert not any("in progress" in label for label in labels), labels
+
+
+def test_one_card_is_singular_in_the_sales_texts():
+    """„1 Karten je Runde: Hausvariante (SA-2)“, „Runde 3: je 1 Karten.“, „1 Abwurfsymbole“
+    (the 390-px review of 2026-12-02): a count says Karte for one, and a house variant is
+    a Hausregel (docs/glossary-de.md)."""
+    from companion.games.sales import vocab
+    from companion.games.sales.i18n import ngettext
+
+    with i18n.using("de"):
+        notes = [*vocab.setup_notes("competitive", 1), *vocab.setup_notes("coop", 1), *vocab.setup_notes("solo", 1)]
+        dealt = ngettext("Round {round}: {n} card each.", "Round {round}: {n} cards each.", 1).format(round=3, n=1)
+        icon = ngettext("discard icon", "discard icons", 1)
+    assert all(note.startswith("1 Karte je") and "Hausregel (SA-2)" in note for note in notes), notes
+    assert dealt == "Runde 3: je 1 Karte.", dealt
+    assert icon == "Abwurfsymbol"

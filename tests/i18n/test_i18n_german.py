@@ -250,3 +250,16 @@ def test_one_card_is_singular_in_the_sales_texts():
     assert all(note.startswith("1 Karte je") and "Hausregel (SA-2)" in note for note in notes), notes
     assert dealt == "Runde 3: je 1 Karte.", dealt
     assert icon == "Abwurfsymbol"
+
+
+def test_the_settings_name_the_systems_language_in_the_apps_language():
+    """„Wie das System (English)“: the name came from the list that names each language in
+    itself; in the sentence it is the UI's word, „Englisch“ (Babel's display name)."""
+    with i18n.using("de"):
+        assert i18n.language_name("en") == "Englisch"
+        assert i18n.language_name("de") == "Deutsch"
+    with i18n.using("en"):
+        assert i18n.language_name("en") == "English"
+        assert i18n.language_name("de") == "German"
+    source = (catalogs.PACKAGE / "ui" / "shell.py").read_text(encoding="utf-8")
+    assert "language=i18n.language_name(i18n.system_language())" in source

@@ -263,3 +263,16 @@ def test_the_settings_name_the_systems_language_in_the_apps_language():
         assert i18n.language_name("de") == "German"
     source = (catalogs.PACKAGE / "ui" / "shell.py").read_text(encoding="utf-8")
     assert "language=i18n.language_name(i18n.system_language())" in source
+
+
+def test_a_shared_place_and_a_match_number_read_as_a_german_scoresheet():
+    """„=1.“ and „Sales #2“ in the night's ranking: in German „1. (geteilt)“ and „Sales Nr. 2“;
+    English keeps "=1st" and "Sales #2"."""
+    from companion.core.night import _title, ordinal, tied_place
+
+    with i18n.using("de"):
+        assert tied_place(ordinal(1)) == "1. (geteilt)"
+        assert _title("sales", 2) == "Sales Nr. 2"
+    with i18n.using("en"):
+        assert tied_place(ordinal(1)) == "=1st"
+        assert _title("sales", 2) == "Sales #2"

@@ -276,3 +276,16 @@ def test_a_shared_place_and_a_match_number_read_as_a_german_scoresheet():
     with i18n.using("en"):
         assert tied_place(ordinal(1)) == "=1st"
         assert _title("sales", 2) == "Sales #2"
+
+
+def test_a_new_burger_setup_shows_the_german_examples_in_german():
+    """„Example recipes: 3 Rezepte (Cheeseburger, Garden burger, Double cheese)“: the setup's
+    default was made at import, in English; it is the shipped set of the language in effect
+    (companion/core/paths.shipped)."""
+    with i18n.using("de"):
+        setup = burger_forms.SetupUI().setup
+        status = burger_forms.recipe_status(setup.recipes)
+        default = burger_forms.recipe_status(None)
+    assert "/de/" in setup.recipes.replace("\\\\", "/"), setup.recipes
+    for text in (status.text, default.text):
+        assert text.startswith("Beispielrezepte") and "Gartenburger" in text and "Garden" not in text, text

@@ -356,3 +356,10 @@ def percent(share: float) -> str:
     """A share (0.78) as a whole percentage: 78% (English), 78 % (German, with a no-break
     space). The one way the app writes a percentage."""
     return format_percent(share, locale=_here().locale)
+
+
+def language_name(code: str) -> str:
+    """A language's name in the language in effect (Babel's): "English", in German
+    „Englisch“. :data:`LANGUAGES` names each in itself, for the list to pick from."""
+    name = Locale.parse(code).get_display_name(_here().locale) or LANGUAGES.get(code, code)
+    return name[:1].upper() + name[1:]

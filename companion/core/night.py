@@ -143,6 +143,12 @@ def read_export(raw: object) -> tuple[NightRecord, dict[int, MatchRecord | None]
     return record, matches
 
 
+def tied_place(place: str) -> str:
+    """A shared place: '=1st' as an English scoresheet writes it, in German „1. (geteilt)“."""
+    # Translators: a place shared with another player, e.g. "=1st"
+    return _("={place}").format(place=place)
+
+
 def ordinal(n: int) -> str:
     """'1st', '2nd', '3rd', '4th', '11th', '22nd'."""
     if 10 <= n % 100 <= 20:
@@ -224,7 +230,7 @@ class Standing:
     @property
     def rank_text(self) -> str:
         """'1st', or '=1st' when shared."""
-        return ("=" if self.tied else "") + ordinal(self.rank)
+        return tied_place(ordinal(self.rank)) if self.tied else ordinal(self.rank)
 
 
 @dataclass(frozen=True)
@@ -241,7 +247,8 @@ class NightResult:
 
 def _title(game_name: str, match_id: int) -> str:
     spec = games().get(game_name)
-    return f"{spec.title if spec else game_name} #{match_id}"
+    # Translators: a match in a night's ranking, e.g. "Sales #2"
+    return _("{game} #{number}").format(game=spec.title if spec else game_name, number=match_id)
 
 
 def _order(players: Sequence[str], scores: Mapping[str, int], winners: Sequence[str]) -> list[tuple[str, int, int]]:

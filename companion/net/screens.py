@@ -18,10 +18,16 @@ def names(players: Sequence[str]) -> str:
 
 
 def bids_line(bid_in: Sequence[str], waiting_for: Sequence[str], game_over: bool,
-              *, secret: bool = True) -> str:
-    """Who has bid, never what: 'Bids in: Anna, Bernd · waiting for Chris'."""
+              *, secret: bool = True, bids: bool = True) -> str:
+    """Who has bid, never what: 'Bids in: Anna, Bernd · waiting for Chris'; in a game
+    without bids (burger's tool cards) 'Entered: …'."""
     if game_over:
-        return _("The game is over: no more bids.")
+        return _("The game is over: no more bids.") if bids else _("The game is over: nothing more to enter.")
+    if secret and not bids:
+        if not waiting_for:
+            return _("Entered: {players} · everyone has entered.").format(players=names(bid_in))
+        return _("Entered: {players} · waiting for {waiting}").format(players=names(bid_in),
+                                                                      waiting=names(waiting_for))
     if not waiting_for:
         if secret:
             return _("Bids in: {players} · every bid is in.").format(players=names(bid_in))

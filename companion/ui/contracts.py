@@ -170,6 +170,7 @@ class RemoteView(Protocol):
 
     name: str
     secret: bool     # bids hidden until the reveal (False: plays are public, e.g. sales)
+    bids: bool       # what a player enters is a bid (Hot Dog); False: a play (burger's tool cards)
 
     def seat(self, ctx: SeatContext) -> ft.Control: ...
     def resolution(self, resolution: dict[str, Any], players: tuple[str, ...]) -> ft.Control: ...

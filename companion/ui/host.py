@@ -193,7 +193,8 @@ def HostPanel(shell: ShellServices, match_id: int, *, finished: bool = False,
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
     out.append(ft.Semantics(identifier="host-bids", container=True, content=ft.Text(
         bids_line(view.bid_in, view.waiting_for, view.game_over,
-                  secret=remote.secret if remote else True))))
+                  secret=remote.secret if remote else True,
+                      bids=remote.bids if remote else True))))
     if remote is not None and not view.game_over:
         extra = remote.host_info(HostContext(
             view, ui.draft, lambda fn: shell.set_ui(HOST, lambda u: replace(u, draft=fn(u.draft)), HostUI()),
@@ -202,6 +203,8 @@ def HostPanel(shell: ShellServices, match_id: int, *, finished: bool = False,
             out.append(extra)
     if not view.game_over:
         out.append(ft.Text(_("The round is revealed on every screen when every bid is in; "
+                             "or reveal now.") if remote is None or remote.bids else
+                           _("The round is revealed on every screen when everyone has entered; "
                              "or reveal now."), size=13))
     out.append(error_text(ui.error))
     if ui.note:

@@ -37,6 +37,7 @@ from companion.core.night import (
     points_rule_text,
     points_text,
     status_text,
+    tied_place,
 )
 from companion.core.when import calendar_day
 from companion.store import MatchSummary
@@ -94,9 +95,9 @@ def ranking_rows(result: NightResult) -> list[GridRow]:
             for k in keys:
                 pl = m.placings.get(k)
                 cells.append("–" if pl is None else
-                             _("{tied}{place} · {points}").format(tied="=" if pl.tied > 1 else "",
-                                                                  place=ordinal(pl.place),
-                                                                  points=points_text(pl.points)))
+                             _("{place} · {points}").format(
+                                 place=tied_place(ordinal(pl.place)) if pl.tied > 1 else ordinal(pl.place),
+                                 points=points_text(pl.points)))
             rows.append(GridRow(m.title, cells))
         else:
             rows.append(GridRow(_("{match} ({status})").format(match=m.title, status=status_text(m.status)),

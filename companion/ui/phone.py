@@ -329,7 +329,9 @@ def SeatPicker(ph: Phone, table: TableInfo, *, key: str | None = None) -> ft.Con
                                         on_click=lambda e, p=seat.player: ph.sit(p)))
     return _column([
         heading(_("Table {code}").format(code=code_text(fresh.code))),
-        ft.Text(_("Who are you? Take your own seat: only you bid from it.")),
+        ft.Text(_("Who are you? Take your own seat: only you bid from it.")
+                if getattr(remote_views().get(fresh.game), "bids", True) else
+                _("Who are you? Take your own seat: only you play from it.")),
         *rows,
         error_text(ph.ui.error),
         ft.Button(_("Another code"), icon=ft.Icons.ARROW_BACK,
@@ -354,7 +356,8 @@ def SeatScreen(ph: Phone, view: SeatView, *, key: str | None = None) -> ft.Contr
                 size=13),
         ft.Semantics(identifier="bids-line", container=True, content=ft.Text(
             bids_line(view.bid_in, view.waiting_for, view.game_over,
-                      secret=remote.secret if remote else True))),
+                      secret=remote.secret if remote else True,
+                      bids=remote.bids if remote else True))),
     ]
     if remote is None:
         out.append(error_text(_("{game} cannot be played from phones here.").format(game=view.game)))

@@ -783,7 +783,7 @@ def Settings(shell: Shell) -> ft.Control:
             on_change=lambda e: set_language(e.control.value or "system"),
             content=ft.Column([
                 ft.Radio(value="system", label=_("Follow the system ({language})").format(
-                    language=i18n.LANGUAGES[i18n.system_language()])),
+                    language=i18n.language_name(i18n.system_language()))),
                 *[ft.Radio(value=code, label=name) for code, name in i18n.LANGUAGES.items()],
             ], spacing=0)),
         *(browser_storage(shell) if shell.in_browser else

@@ -80,8 +80,8 @@ def test_burger_tools_chosen_in_secret_on_phones_and_revealed_everywhere(chromiu
         for p in ("Anna", "Bernd"):
             phones[p].click(f"{p}: play {TOOLS[p]}")
             phones[p].see(f"I play: {TOOLS[p]}.")
-        host.see("Bids in: Anna, Bernd · waiting for Chris")
-        phones["Chris"].see("Bids in: Anna, Bernd · waiting for Chris")
+        host.see("Entered: Anna, Bernd · waiting for Chris")
+        phones["Chris"].see("Entered: Anna, Bernd · waiting for Chris")
 
         field = host.pg.get_by_role("textbox", name="Decks")   # the round's decks, public
         field.click()
@@ -126,7 +126,7 @@ def test_burger_tools_chosen_in_secret_on_phones_and_revealed_everywhere(chromiu
         field.click()                                      # focused, the field holds its text
         host.pg.wait_for_timeout(300)
         assert field.input_value() == "", "round 1's decks are offered again for round 2"
-        host.see("Bids in: nobody · waiting for Anna, Bernd, Chris")
+        host.see("Entered: nobody · waiting for Anna, Bernd, Chris")
         shot(phones["Anna"].pg, "net-burger-phone")
     finally:
         for ph in phones.values():

@@ -153,7 +153,7 @@ def test_a_full_round_with_a_wild_lead_and_a_tie(sales):
 def test_coop_team_score_and_rating_after_three_rounds(chromium_browser, app_server):
     with SalesTable(chromium_browser, app_server.url, DESKTOP) as t:
         t.setup(["Ann", "Ben"], mode="Co-op", hand_size=1)
-        t.see("1 cards per player per round: house variant (SA-2); the rules deal 12 in co-op.")
+        t.see("1 card per player per round: house variant (SA-2); the rules deal 12 in co-op.")
         t.by_attributes("Ann", "sun", 46)
         t.by_attributes("Ben", "sun", 47)
         t.click("Record sale")

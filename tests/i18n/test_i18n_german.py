@@ -204,6 +204,9 @@ def _not_used() -> list[str]:
 def test_the_glossary_lists_the_words_it_replaced():
     words = _not_used()
     assert {"Aufbau", "Rundenliste", "in Farbe", "Zug-Marker", "eure Runde", "Partie vorbei"} <= set(words)
+    # the 390-px review of 2026-12-02: „Runde 2 ist vorbei“, „Hot Dogs ablegt“, „Hausvariante
+    # (SA-2)“, „Mülleimer als Brötchendeckel“ — each form as written, inflected ones too
+    assert {"vorbei", "ablegen", "ablegt", "abgelegt", "Hausvariante", "Brötchendeckel"} <= set(words)
 
 
 def test_the_catalogs_use_the_glossarys_terms():
@@ -231,3 +234,58 @@ def test_a_nights_unfinished_match_is_named_in_german():
         labels = [row.label for row in ranking_rows(night_tally(night(), unfinished))]
     assert any(label.endswith("(läuft)") for label in labels), labels
     assert not any("in progress" in label for label in labels), labels
+
+
+def test_one_card_is_singular_in_the_sales_texts():
+    """„1 Karten je Runde: Hausvariante (SA-2)“, „Runde 3: je 1 Karten.“, „1 Abwurfsymbole“
+    (the 390-px review of 2026-12-02): a count says Karte for one, and a house variant is
+    a Hausregel (docs/glossary-de.md)."""
+    from companion.games.sales import vocab
+    from companion.games.sales.i18n import ngettext
+
+    with i18n.using("de"):
+        notes = [*vocab.setup_notes("competitive", 1), *vocab.setup_notes("coop", 1), *vocab.setup_notes("solo", 1)]
+        dealt = ngettext("Round {round}: {n} card each.", "Round {round}: {n} cards each.", 1).format(round=3, n=1)
+        icon = ngettext("discard icon", "discard icons", 1)
+    assert all(note.startswith("1 Karte je") and "Hausregel (SA-2)" in note for note in notes), notes
+    assert dealt == "Runde 3: je 1 Karte.", dealt
+    assert icon == "Abwurfsymbol"
+
+
+def test_the_settings_name_the_systems_language_in_the_apps_language():
+    """„Wie das System (English)“: the name came from the list that names each language in
+    itself; in the sentence it is the UI's word, „Englisch“ (Babel's display name)."""
+    with i18n.using("de"):
+        assert i18n.language_name("en") == "Englisch"
+        assert i18n.language_name("de") == "Deutsch"
+    with i18n.using("en"):
+        assert i18n.language_name("en") == "English"
+        assert i18n.language_name("de") == "German"
+    source = (catalogs.PACKAGE / "ui" / "shell.py").read_text(encoding="utf-8")
+    assert "language=i18n.language_name(i18n.system_language())" in source
+
+
+def test_a_shared_place_and_a_match_number_read_as_a_german_scoresheet():
+    """„=1.“ and „Sales #2“ in the night's ranking: in German „1. (geteilt)“ and „Sales Nr. 2“;
+    English keeps "=1st" and "Sales #2"."""
+    from companion.core.night import _title, ordinal, tied_place
+
+    with i18n.using("de"):
+        assert tied_place(ordinal(1)) == "1. (geteilt)"
+        assert _title("sales", 2) == "Sales Nr. 2"
+    with i18n.using("en"):
+        assert tied_place(ordinal(1)) == "=1st"
+        assert _title("sales", 2) == "Sales #2"
+
+
+def test_a_new_burger_setup_shows_the_german_examples_in_german():
+    """„Example recipes: 3 Rezepte (Cheeseburger, Garden burger, Double cheese)“: the setup's
+    default was made at import, in English; it is the shipped set of the language in effect
+    (companion/core/paths.shipped)."""
+    with i18n.using("de"):
+        setup = burger_forms.SetupUI().setup
+        status = burger_forms.recipe_status(setup.recipes)
+        default = burger_forms.recipe_status(None)
+    assert "/de/" in setup.recipes.replace("\\\\", "/"), setup.recipes
+    for text in (status.text, default.text):
+        assert text.startswith("Beispielrezepte") and "Gartenburger" in text and "Garden" not in text, text

@@ -41,7 +41,7 @@ def test_choosing_deutsch_keeps_it_and_draws_the_app_in_german(tmp_path, monkeyp
         assert i18n.language() == "de"
         shown = texts(_settings(shell))
         assert "Einstellungen" in shown and "Sprache" in shown
-        assert "Wie das System (English)" in shown
+        assert "Wie das System (Englisch)" in shown   # the UI's word for it, not "English"
         assert [a.tooltip for a in shell.page.appbar.actions]      # the app bar drawn again
         _choose(_settings(shell), "system")
         assert store.setting("language") is None

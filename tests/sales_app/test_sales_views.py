@@ -304,7 +304,7 @@ def test_three_rounds_then_game_over_and_the_tie_break_sa9_sa13():
     assert scores.explanation == ("Game over: Ann and Ben tie with 5 points; Ben won the most "
                                   "recent sale of them (sale 3 of the game) and wins (SA-13).")
     assert scores.team is None
-    assert scores.notes == [("1 cards per round: house variant (SA-2); the deal chart is missing "
+    assert scores.notes == [("1 card per round: house variant (SA-2); the deal chart is missing "
                             "and the house rule default is 12.")]
     assert present.match_line(["Ann", "Ben"], [rec]) == ("game over: Ben wins with 5 points (SA-13)", True)
 

@@ -152,7 +152,7 @@ def _named(path: str, stamp: int) -> str:
 
 def recipe_status(path: str | Path | None = None) -> RecipeStatus:
     """Load a recipe file and say what it holds, or why it cannot be used (BU-5)."""
-    path = Path(path) if path else DEFAULT_RECIPES
+    path = Path(path) if path else Path(default_recipes())
     try:
         book = load_recipes(path)
     except RecordError as err:
@@ -274,7 +274,8 @@ def new_record(setup: Setup) -> dict[str, Any]:
 class SetupUI:
     """The setup screen's passing state: the fields, and the first player as a seat."""
 
-    setup: Setup = Setup(players=("", "", ""))
+    # made for each screen, not at import: its recipes are the shipped set in the language then in effect
+    setup: Setup = field(default_factory=lambda: Setup(players=("", "", "")))
     first: int = 0                       # index into the names
     touched: frozenset[int] = frozenset()   # the name fields typed in or left (by seat)
     tried: bool = False                  # Start tapped: every field's refusal is said

@@ -101,6 +101,7 @@ def BurgerDecks(ctx: HostContext, *, key: str | None = None) -> ft.Control:
 class BurgerRemote:
     name = "burger"
     secret = True
+    bids = False     # a tool card played in secret, not a bid
 
     def seat(self, ctx: SeatContext) -> ft.Control:
         return BurgerSeat(ctx, key=f"burger-seat-{ctx.view.position}")

@@ -159,8 +159,11 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
         ], spacing=2, key=f"player-{i}"))
     valid = [(i, n.strip()) for i, n in enumerate(names) if n.strip()]
     files = forms.recipe_files()
+    shipped_names = {forms.file_label(f) for f in files}
+    # a copy that kept a shipped set's name („Beispielrezepte“) is told from it as the copy
     made: list[ft.Control] = [ft.Radio(value=f"{forms.STORED}{c.id}",
-                                       label=c.name if c.ok else
+                                       label=(_("{name} (your copy)").format(name=c.name) if c.name in shipped_names
+                                              else c.name) if c.ok else
                                        _("{name} (has faults: edit it first)").format(name=c.name))
                               for c in stored]
     return _column([

@@ -78,6 +78,7 @@ def HotDogResolution(res: dict[str, Any], players: tuple[str, ...], *, key: Key 
 class HotDogRemote:
     name = "hotdog"
     secret = True
+    bids = True
 
     def seat(self, ctx: SeatContext) -> ft.Control:
         return HotDogSeat(ctx, key=f"hotdog-seat-{ctx.view.position}")

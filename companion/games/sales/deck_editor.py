@@ -379,7 +379,8 @@ def _picked(raw: dict[str, Any], u: EditorUI, i: int, found: Faults, edit: Any, 
              for kd, label in KIND_NAMES.items()]
     out: list[ft.Control] = [
         head, actions,
-        _labelled(_("Discard"), NumberChips(cid, _("discard icons"), sorted({*DISCARDS, discard}), discard,
+        _labelled(_("Discard"), NumberChips(cid, lambda n: ngettext("discard icon", "discard icons", n),
+                                         sorted({*DISCARDS, discard}), discard,
                                          lambda n: edit(lambda r: deck_edit.set_discard(r, i, n)))),
         _labelled(_("Icons"), _row(icon_chips) if shown_icons else
                   ft.Text(_("Name the deck's icons above to put them on cards."), size=13)),

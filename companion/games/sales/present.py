@@ -472,7 +472,8 @@ def dealt_text(game: Played) -> str:
     if state.dealt < state.hand_size:
         return _("Round {round}: {n} cards each, fewer than the game's {chosen}: the stock ran short "
                  "(SA-16, house rule).").format(round=state.round, n=state.dealt, chosen=state.hand_size)
-    return _("Round {round}: {n} cards each.").format(round=state.round, n=state.dealt)
+    return ngettext("Round {round}: {n} card each.", "Round {round}: {n} cards each.",
+                    state.dealt).format(round=state.round, n=state.dealt)
 
 
 # ---------------------------------------------------------------- the rounds

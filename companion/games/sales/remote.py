@@ -83,6 +83,7 @@ def SalesResolution(res: dict[str, Any], players: tuple[str, ...], *, key: Key =
 class SalesRemote:
     name = "sales"
     secret = False
+    bids = False
 
     def seat(self, ctx: SeatContext) -> ft.Control:
         return SalesSeat(ctx, key=f"sales-seat-{ctx.view.position}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core import edits
-from companion.games.sales.i18n import N_, _
+from companion.games.sales.i18n import N_, _, ngettext
 from companion.games.sales.models import DEFAULT_HAND_SIZE, Card
 
 MODE_TITLES = {"competitive": N_("the competitive game"), "coop": N_("co-op"), "solo": N_("solo")}
@@ -20,7 +20,7 @@ MODE_TITLES = {"competitive": N_("the competitive game"), "coop": N_("co-op"), "
 # off suit = farbfremd; follow suit = Farbe bedienen; wild = Joker; lead = ausspielen; discard
 # icon = Abwurfsymbol; set card = Sammelkarte (1x-Sammelkarte, Nachbar-Sammelkarte); numbers =
 # Zahlen; train marker = Lok-Marker; competitive = gegeneinander; co-op = Koop; house rule =
-# Hausregel; house variant = Hausvariante; deal chart = Austeiltabelle; team score = Teamwertung;
+# Hausregel; house variant = Hausregel as well; deal chart = Austeiltabelle; team score = Teamwertung;
 # score sheet = Wertungsblatt.
 WORDS = {"sun": N_("sun"), "rain": N_("rain"), "snow": N_("snow"), "wind": N_("wind"), "wild": N_("wild"),
          "sunglasses": N_("sunglasses"), "umbrella": N_("umbrella"), "scarf": N_("scarf"),
@@ -59,16 +59,21 @@ def setup_notes(mode: str, n: int) -> list[str]:
         if n == DEFAULT_HAND_SIZE:
             return [_("{n} cards per round: house rule (SA-2), the deal chart is missing.").format(n=n)]
         return [
-            _("{n} cards per round: house variant (SA-2); the deal chart is missing and the "
-              "house rule default is {default}.").format(n=n, default=DEFAULT_HAND_SIZE)
+            ngettext("{n} card per round: house variant (SA-2); the deal chart is missing and the "
+                     "house rule default is {default}.",
+                     "{n} cards per round: house variant (SA-2); the deal chart is missing and the "
+                     "house rule default is {default}.", n).format(n=n, default=DEFAULT_HAND_SIZE)
         ]
     if n == DEFAULT_HAND_SIZE:
         text = (_("{n} cards per hand per round, as the rules deal in {mode} (SA-2).") if mode == "solo"
                 else _("{n} cards per player per round, as the rules deal in {mode} (SA-2)."))
         return [text.format(n=n, mode=_(MODE_TITLES[mode]))]
-    text = (_("{n} cards per hand per round: house variant (SA-2); the rules deal {default} in {mode}.")
+    text = (ngettext("{n} card per hand per round: house variant (SA-2); the rules deal {default} in {mode}.",
+                     "{n} cards per hand per round: house variant (SA-2); the rules deal {default} in {mode}.", n)
             if mode == "solo" else
-            _("{n} cards per player per round: house variant (SA-2); the rules deal {default} in {mode}."))
+            ngettext("{n} card per player per round: house variant (SA-2); the rules deal {default} in {mode}.",
+                     "{n} cards per player per round: house variant (SA-2); the rules deal {default} in {mode}.",
+                     n))
     return [text.format(n=n, default=DEFAULT_HAND_SIZE, mode=_(MODE_TITLES[mode]))]
 
 

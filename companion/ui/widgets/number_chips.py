@@ -11,17 +11,18 @@ from companion.ui.widgets.icon_button import TAP
 
 
 @ft.component
-def NumberChips(owner: str, noun: str, options: Sequence[int], chosen: int | None,
+def NumberChips(owner: str, noun: str | Callable[[int], str], options: Sequence[int], chosen: int | None,
                 on_pick: Callable[[int], None], *, label: str = "") -> ft.Control:
     """A chip is named ``owner: 5 table`` and marked selected when chosen. Every chip
     is the same kind of control, chosen or not, so a tap never lands on one being
-    swapped for another."""
+    swapped for another. ``noun`` may take the number, for a plural ("1 discard icon")."""
     chips: list[ft.Control] = [ft.Text(label, size=13, width=44)] if label else []
     for n in options:
         on = n == chosen
         chips.append(ft.Semantics(
             # Translators: a number chip's spoken name, e.g. "Anna: 5 table"
-            label=_("{owner}: {n} {noun}").format(owner=owner, n=n, noun=noun), button=True, selected=on,
+            label=_("{owner}: {n} {noun}").format(
+                owner=owner, n=n, noun=noun if isinstance(noun, str) else noun(n)), button=True, selected=on,
             content=ft.Button(
                 f"{n}", on_click=lambda e, n=n: on_pick(n), width=56, height=TAP,
                 style=ft.ButtonStyle(

@@ -39,6 +39,7 @@ class PlainRemote:
 
     name = "hotdog"
     secret = True
+    bids = True
 
     def seat(self, ctx: Any) -> ft.Control:
         return ft.Text("bid form")

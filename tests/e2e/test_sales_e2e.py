@@ -51,7 +51,7 @@ class SalesTable(Table):
         while self.pg.get_by_role("textbox", name=f"{word} {len(players) + 1}").count():
             self.click(f"Remove {word} {len(players) + 1}")
         self.type_into("Cards dealt per hand each round", str(hand_size))
-        self.see(f"{hand_size} cards per")
+        self.see(f"{hand_size} card{'' if hand_size == 1 else 's'} per")
         if leader:
             self.pg.get_by_role("radio", name=leader).click()
         self.click("Start game")

@@ -96,7 +96,7 @@ def build(t: DeckTable) -> None:
     t.card_is(5, "rain 2")
     t.press("Suit wild")
     t.press("Add wild 0")
-    t.press("wild-0: 1 discard icons")
+    t.press("wild-0: 1 discard icon")
     t.card_is(6, "wild 0 · 1 discard")
     t.press("Same again, next value")
     t.card_is(7, "wild 1 · 1 discard")

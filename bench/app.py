@@ -23,6 +23,8 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -130,10 +132,11 @@ def baseline_tap(runs: int) -> list[float]:
     return out
 
 
-def round_trip(runs: int) -> list[float]:
+@contextmanager
+def _three_at_a_table() -> Iterator[Table]:
+    """A Hot Dog match of Anna, Bernd and Chris at its table, on a server of its own."""
     from playwright.sync_api import sync_playwright
 
-    out = []
     with tempfile.TemporaryDirectory() as tmp:
         server = Server(Path(tmp) / "data")
         server.start()
@@ -142,55 +145,42 @@ def round_trip(runs: int) -> list[float]:
                 browser = launch(pw)
                 table = Table(browser, server.url, PHONE)
                 table.setup(["Anna", "Bernd", "Chris"], mustard="Anna")
-                for n in range(1, runs + 1):
-                    for p in ("Anna", "Bernd", "Chris"):   # a plain bid each (HD-6: none is made up)
-                        table.bid(p, 7, 1)
-                    submit = table.button("Submit round").first
-                    submit.wait_for()
-                    result = table.find(f"Round {n}: result").first
-                    t0 = time.perf_counter()
-                    submit.click()
-                    result.wait_for()
-                    out.append(time.perf_counter() - t0)
-                    table.click("Next round")
+                yield table
                 table.close()
                 browser.close()
         finally:
             server.stop()
+
+
+def round_trip(runs: int) -> list[float]:
+    out = []
+    with _three_at_a_table() as table:
+        for n in range(1, runs + 1):
+            for p in ("Anna", "Bernd", "Chris"):   # a plain bid each (HD-6: none is made up)
+                table.bid(p, 7, 1)
+            submit = table.button("Submit round").first
+            submit.wait_for()
+            result = table.find(f"Round {n}: result").first
+            t0 = time.perf_counter()
+            submit.click()
+            result.wait_for()
+            out.append(time.perf_counter() - t0)
+            table.click("Next round")
     return out
 
 
 def chip_tap(runs: int, rounds: int = 6) -> list[float]:
     """A hot-dog chip tapped on the table screen → the chip shown chosen, in a game of
     ``rounds`` rounds already played (the screen draws the money grid and every round)."""
-    from playwright.sync_api import sync_playwright
-
     out = []
-    with tempfile.TemporaryDirectory() as tmp:
-        server = Server(Path(tmp) / "data")
-        server.start()
-        try:
-            with sync_playwright() as pw:
-                browser = launch(pw)
-                table = Table(browser, server.url, PHONE)
-                table.setup(["Anna", "Bernd", "Chris"], mustard="Anna")
-                for _ in range(rounds):
-                    for p in ("Anna", "Bernd", "Chris"):
-                        table.bid(p, 7, 1)
-                    table.click("Submit round")
-                    table.click("Next round")
-                for n in range(runs):
-                    chip = f"Anna: 5 table, {1 + n % 4} hot dog{'' if n % 4 == 0 else 's'}"
-                    found = table.button(chip).first
-                    found.wait_for()
-                    t0 = time.perf_counter()
-                    found.click()
-                    table.chosen(chip).first.wait_for()
-                    out.append(time.perf_counter() - t0)
-                table.close()
-                browser.close()
-        finally:
-            server.stop()
+    with _three_at_a_table() as table:
+        for _ in range(rounds):
+            for p in ("Anna", "Bernd", "Chris"):
+                table.bid(p, 7, 1)
+            table.click("Submit round")
+            table.click("Next round")
+        for n in range(runs):
+            out.append(table.timed_chip(f"Anna: 5 table, {1 + n % 4} hot dog{'' if n % 4 == 0 else 's'}"))
     return out
 
 

@@ -293,13 +293,7 @@ def _table(ctx, pg):
 def timed_round(t, n: int, taps: list[float]) -> None:
     """Round ``n`` from the table: each player's chip, Submit, Next round, each timed."""
     for p in PLAYERS:
-        chip = f"{p}: 7 table, 1 hot dog"
-        found = t.button(chip).first
-        found.wait_for()
-        t0 = time.perf_counter()
-        found.click()
-        t.chosen(chip).first.wait_for()
-        taps.append(time.perf_counter() - t0)
+        taps.append(t.timed_chip(f"{p}: 7 table, 1 hot dog"))
     submit = t.button("Submit round").first
     submit.wait_for()
     t0 = time.perf_counter()
@@ -314,13 +308,14 @@ def timed_round(t, n: int, taps: list[float]) -> None:
     taps.append(time.perf_counter() - t0)
 
 
-def taps_site(browser, host: Host, rounds: int) -> list[float]:
+def _taps_at(browser, url: str, rounds: int) -> list[float]:
+    """``rounds`` Hot Dog rounds played from the table at ``url``: each Next round's time."""
     from tests.e2e.harness import fonts_arrived
 
     ctx = browser.new_context(viewport=PHONE)
     try:
         pg = ctx.new_page()
-        pg.goto(host.url, wait_until="commit")
+        pg.goto(url, wait_until="commit")
         ready_in_flutter(pg, "New Hot Dog match")
         fonts_arrived(pg, timeout=120_000)
         quiet()
@@ -333,29 +328,18 @@ def taps_site(browser, host: Host, rounds: int) -> list[float]:
         return taps
     finally:
         ctx.close()
+
+
+def taps_site(browser, host: Host, rounds: int) -> list[float]:
+    return _taps_at(browser, host.url, rounds)
 
 
 def taps_served(browser, data: Path, rounds: int) -> list[float]:
-    from tests.e2e.harness import fonts_arrived
-
     server = Server(data)
     server.start()
-    ctx = browser.new_context(viewport=PHONE)
     try:
-        pg = ctx.new_page()
-        pg.goto(server.url, wait_until="commit")
-        ready_in_flutter(pg, "New Hot Dog match")
-        fonts_arrived(pg, timeout=120_000)
-        quiet()
-        t = _table(ctx, pg)
-        t.setup(PLAYERS, mustard="Anna")
-        quiet()
-        taps: list[float] = []
-        for n in range(1, rounds + 1):
-            timed_round(t, n, taps)
-        return taps
+        return _taps_at(browser, server.url, rounds)
     finally:
-        ctx.close()
         server.stop()
 
 

@@ -173,19 +173,8 @@ def error_from_validation(
     if err["type"] == "model_attributes_type" or (not loc and err["type"] in ("model_type", "dict_type")):
         return RecordError(_("a record must be a JSON object"))
 
-    where: Where = {}
+    where = _place(loc, raw)
     names = [str(p) for p in loc if isinstance(p, str)]
-    for i, part in enumerate(loc):
-        index = loc[i + 1] if i + 1 < len(loc) else None
-        if isinstance(index, int):
-            if part == "rounds":
-                where["round"] = index + 1
-            elif part == "sales":
-                where["sale"] = index + 1
-            # any game's list of moves (bids, plays…): an entry naming its player names it
-            node = _dig(raw, loc[: i + 2])
-            if isinstance(node, dict) and isinstance(node.get("player"), str):
-                where["player"] = node["player"].strip()
     ruling = None
     for name in reversed(names):
         if name in field_rulings and err["type"] not in _NOT_A_RULING:
@@ -267,18 +256,26 @@ def _refuse_surrogates(raw: Any) -> None:
             stack.extend((v, (*path, i)) for i, v in reversed(list(enumerate(node))))
 
 
-def _surrogate_error(path: tuple[Any, ...], text: str, raw: Any, *, key: bool = False) -> None:
+def _place(loc: Sequence[Any], raw: Any) -> Where:
+    """Where in the record ``raw`` the location ``loc`` points: its round and sale, and
+    the player of the entry it lies in (any game's list of moves — bids, plays… — names
+    its player; a name that is itself no readable text is left out)."""
     where: Where = {}
-    for i, part in enumerate(path[:-1]):
-        index = path[i + 1]
+    for i, part in enumerate(loc[:-1]):
+        index = loc[i + 1]
         if isinstance(index, int):
             if part == "rounds":
                 where["round"] = index + 1
             elif part == "sales":
                 where["sale"] = index + 1
-            node = _dig(raw, path[: i + 2])
+            node = _dig(raw, loc[: i + 2])
             if isinstance(node, dict) and isinstance(node.get("player"), str) and not has_surrogate(node["player"]):
                 where["player"] = node["player"].strip()
+    return where
+
+
+def _surrogate_error(path: tuple[Any, ...], text: str, raw: Any, *, key: bool = False) -> None:
+    where = _place(path, raw)
     named = [str(p) for p in path if isinstance(p, str)]
     if key:
         label = _("a key of {field}").format(field=named[-2]) if len(named) > 1 else _("a key")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from typing import Self
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -145,6 +146,15 @@ class Table:
         """A picker's chip, once it is marked chosen."""
         quoted = label.replace('"', '\\"')
         return self.pg.locator(f'[aria-label="{quoted}"][aria-current="true"]')
+
+    def timed_chip(self, label: str) -> float:
+        """Seconds from a tap on the chip ``label`` to its being drawn chosen (the benchmarks)."""
+        found = self.button(label).first
+        found.wait_for()
+        t0 = time.perf_counter()
+        found.click()
+        self.chosen(label).first.wait_for()
+        return time.perf_counter() - t0
 
     def tap_chosen(self, label: str, becomes: str) -> None:
         """Tap the chosen chip ``label`` again, and wait until it is ``becomes``, chosen

@@ -8,6 +8,7 @@ from __future__ import annotations
 import http.server
 import re
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
@@ -32,13 +33,15 @@ ws.onclose = () => {{ if (window.result === "pending") window.result = "refused"
 
 
 @contextmanager
-def attacker_site(target_port: int):
-    """A second local server (another port: another origin, the same site) serving the
-    attacker's page."""
-    page = ATTACK.format(port=target_port).encode()
+def page_site(page: bytes, seen: list[dict[str, str]] | None = None) -> Iterator[str]:
+    """A second local server on another port (another origin, the same site: any app on
+    this machine) serving ``page`` at every path; ``seen``: each request's headers and
+    path are noted in it."""
 
     class Handler(http.server.BaseHTTPRequestHandler):
         def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+            if seen is not None:
+                seen.append({k.lower(): v for k, v in self.headers.items()} | {"path": self.path})
             self.send_response(200)
             self.send_header("Content-Type", "text/html")
             self.send_header("Content-Length", str(len(page)))
@@ -54,6 +57,14 @@ def attacker_site(target_port: int):
         yield f"http://127.0.0.1:{httpd.server_address[1]}/"
     finally:
         httpd.shutdown()
+        httpd.server_close()
+
+
+@contextmanager
+def attacker_site(target_port: int) -> Iterator[str]:
+    """The attacker's page on a second local server."""
+    with page_site(ATTACK.format(port=target_port).encode()) as url:
+        yield url
 
 
 def test_a_page_from_another_port_cannot_take_over_a_hosted_table(chromium_browser, app_server):
@@ -103,31 +114,12 @@ def test_a_browser_on_this_machine_without_the_host_key_gets_the_phone_screens(
 
 
 @contextmanager
-def recording_site():
+def recording_site() -> Iterator[tuple[str, list[dict[str, str]]]]:
     """Another local server on another port (any app on this machine) that notes the
     headers of every request it gets."""
     seen: list[dict[str, str]] = []
-    page = b"<!doctype html><title>another app</title><img src='/pixel.png'>"
-
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
-            seen.append({k.lower(): v for k, v in self.headers.items()} | {"path": self.path})
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html")
-            self.send_header("Content-Length", str(len(page)))
-            self.end_headers()
-            self.wfile.write(page)
-
-        def log_message(self, *args) -> None:
-            pass
-
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/", seen
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with page_site(b"<!doctype html><title>another app</title><img src='/pixel.png'>", seen) as url:
+        yield url, seen
 
 
 def test_no_other_server_on_this_machine_receives_the_host_key(chromium_browser, app_server):

@@ -177,22 +177,14 @@ def test_a_match_csv_says_when_each_game_and_the_match_were_played(tmp_path):
     started and last changed, the "match" rows the match's, local and to the minute (a
     spreadsheet reads them as dates); an imported match's are its export's, not the
     import's."""
-    import datetime as dt
-
     from companion.store.exchange import match_json
     from companion.store.imports import import_json
-    from tests.store.test_imports import hotdog_match
+    from tests.store.test_imports import a_dated_match
 
     store = Store(tmp_path / "companion.sqlite3")
     other = Store(tmp_path / "other.sqlite3")
     try:
-        mid = import_json(store, json.dumps(hotdog_match())).match_id
-        then = dt.datetime(2026, 11, 27, 20, 15).timestamp()
-        with store.transaction() as c:
-            c.execute("UPDATE matches SET created_at=?, updated_at=? WHERE id=?", (then, then + 5400, mid))
-            for n in (1, 2, 3):
-                c.execute("UPDATE games SET created_at=?, updated_at=? WHERE match_id=? AND number=?",
-                          (then + (n - 1) * 1800, then + n * 1800 - 60, mid, n))
+        mid, then = a_dated_match(store)
         rows = read(match_csv(store.match(mid)))
         games = of(rows, "game")
         assert {(r["game"], r["started"], r["changed"]) for r in games} == {

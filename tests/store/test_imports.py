@@ -93,7 +93,9 @@ def night_export() -> dict:
             "match_records": {"4": hotdog_match(), "5": match_of(sales_game()), "6": match_of(burger_game())}}
 
 
-def test_a_match_export_carries_its_id_and_dates_and_keeps_them_when_imported(store, tmp_path):
+def a_dated_match(store: Store) -> tuple[int, float]:
+    """A three-game Hot Dog match stored as played on a Friday evening: begun at 20:15,
+    each game half an hour, the match last changed 90 minutes in. Its id and the start."""
     mid = import_json(store, json.dumps(hotdog_match())).match_id
     then = dt.datetime(2026, 11, 27, 20, 15).timestamp()
     with store.transaction() as c:
@@ -101,6 +103,11 @@ def test_a_match_export_carries_its_id_and_dates_and_keeps_them_when_imported(st
         for n in (1, 2, 3):
             c.execute("UPDATE games SET created_at=?, updated_at=? WHERE match_id=? AND number=?",
                       (then + (n - 1) * 1800, then + n * 1800 - 60, mid, n))
+    return mid, then
+
+
+def test_a_match_export_carries_its_id_and_dates_and_keeps_them_when_imported(store, tmp_path):
+    mid, then = a_dated_match(store)
     exported = match_export(store, mid)
     assert exported["id"] == store.match_uid(mid)
     assert dt.datetime.fromisoformat(exported["started"]).timestamp() == then

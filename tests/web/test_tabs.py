@@ -95,6 +95,18 @@ HEALED = """() => {
 }"""
 
 
+def second_round_with_storage(t: Tab, storage: str):
+    """Anna's match: round 1 kept, then the browser's storage changed by the script
+    ``storage`` and round 2 played on it. The app's worker, to change it back."""
+    t.setup(ANNA, mustard="Anna")
+    t.play(1, BIDS)
+    worker = app_worker(t)
+    worker.evaluate(storage)
+    t.click("Next round")
+    t.play(2, PLAIN)
+    return worker
+
+
 def test_a_save_the_browser_refuses_is_said_kept_in_the_tab_and_no_start_hangs(chromium_browser, static_server):
     """The browser's storage full (a refused write, as the storage layer gets it from
     IndexedDB): the round says it is not kept and stays on the screen; a start after it
@@ -102,12 +114,7 @@ def test_a_save_the_browser_refuses_is_said_kept_in_the_tab_and_no_start_hangs(c
     ctx = profile(chromium_browser)
     try:
         t = Tab(ctx, static_server)
-        t.setup(ANNA, mustard="Anna")
-        t.play(1, BIDS)
-        worker = app_worker(t)
-        worker.evaluate(FULL)
-        t.click("Next round")
-        t.play(2, PLAIN)
+        second_round_with_storage(t, FULL)
         t.see("Your latest changes are on this screen but not kept: the browser's storage for this site is full.")
         shot(t.pg, "web-storage-full")
 
@@ -127,12 +134,7 @@ def test_a_save_the_browser_never_answers_is_said_after_10_s_and_goes_out_with_t
     ctx = profile(chromium_browser)
     try:
         t = Tab(ctx, static_server)
-        t.setup(ANNA, mustard="Anna")
-        t.play(1, BIDS)
-        worker = app_worker(t)
-        worker.evaluate(SILENT)
-        t.click("Next round")
-        t.play(2, PLAIN)                          # drawn at once; the browser given 10 s, then it says so
+        worker = second_round_with_storage(t, SILENT)   # drawn at once; the browser given 10 s, then it says so
         t.see("not kept: the browser did not confirm within 10 seconds that it kept the change")
         worker.evaluate(HEALED)
         t.click("Next round")

@@ -12,6 +12,7 @@ so adding a game touches only its own folder. Bad input raises a one-line
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import os
 import tempfile
@@ -254,10 +255,8 @@ def _stage(path: Path, data: bytes) -> str:
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
     return tmp
 
@@ -269,8 +268,6 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> None:
     try:
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise

@@ -189,6 +189,13 @@ class App:
                    and name in (c.label, getattr(c, "semantics_label", None))
                    for c, visible, _d, _l in self.drawn())
 
+    def enter_players(self, names: list[str]) -> None:
+        """A setup's players typed in seating order, a field added where one is missing."""
+        for i, name in enumerate(names, 1):
+            if not self.has_field(f"Player {i}"):
+                self.tap("Add player")
+            self.type(f"Player {i}", name)
+
     def has_field(self, label: str) -> bool:
         return any(isinstance(c, ft.TextField) and c.label == label and visible
                    for c, visible, _d, _l in self.drawn())

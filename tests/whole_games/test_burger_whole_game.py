@@ -63,10 +63,7 @@ def tools(app: App, wants: dict[str, str]) -> dict[str, str]:
 
 def test_a_three_player_game_with_the_example_recipes_is_played_to_its_end_bu6(app, tmp_path):
     app.tap("New Burger match")
-    for i, name in enumerate(PLAYERS, 1):
-        if not app.has_field(f"Player {i}"):
-            app.tap("Add player")
-        app.type(f"Player {i}", name)
+    app.enter_players(PLAYERS)
     app.type("Draw pile (cards)", "100")
     app.tap("Start game")
     mid = app.match_id

@@ -96,10 +96,7 @@ def play_game(app: App, mid: int, number: int, rng: random.Random, passing: bool
 
 def test_a_three_game_match_is_played_to_its_end_hd13_hd15(app, tmp_path):
     app.tap("New Hot Dog match")
-    for i, name in enumerate(PLAYERS, 1):
-        if not app.has_field(f"Player {i}"):
-            app.tap("Add player")
-        app.type(f"Player {i}", name)
+    app.enter_players(PLAYERS)
     app.choose("Anna")
     app.tap("Start match")
     mid = app.match_id

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from io import BytesIO
 from pathlib import Path
 
@@ -35,15 +36,7 @@ def set_up(app: App, players: list[str], mode: str | None = None) -> None:
     app.tap("New Sales match")
     if mode:
         app.choose(mode)
-    for i, name in enumerate(players, 1):
-        if not any(t == f"Player {i}" for t in _fields(app)):
-            app.tap("Add player")
-        app.type(f"Player {i}", name)
-
-
-def _fields(app: App) -> list[str]:
-    import flet as ft
-    return [c.label for c, visible, _d, _l in app.drawn() if isinstance(c, ft.TextField) and visible]
+    app.enter_players(players)
 
 
 def status(app: App) -> str:
@@ -55,10 +48,11 @@ def status(app: App) -> str:
     return line
 
 
-def play_round(app: App, rng: random.Random) -> int:
-    """Every sale of the round in play: each player whose turn it is taps a card the
-    picker offers (greyed-out cards cannot be tapped), then Record sale. Returns the
-    sales played."""
+def play_round(app: App, pick: Callable[[list[str]], str]) -> int:
+    """Every sale of the round in play: each player whose turn it is taps the card
+    ``pick`` chooses of those the picker offers (greyed-out cards cannot be tapped),
+    confirming an off-suit card when asked (SA-14, co-op), then Record sale. Returns
+    the sales played."""
     sales = 0
     while True:
         line = status(app)
@@ -68,7 +62,9 @@ def play_round(app: App, rng: random.Random) -> int:
             player = m.group(1)
             offered = app.names(f"{player} plays ")
             assert offered, f"{line}: the picker offers {player} nothing"
-            app.tap(rng.choice(offered))
+            app.tap(pick(offered))
+            if app.can_tap("Confirm off-suit play"):
+                app.tap("Confirm off-suit play")
         app.tap("Record sale")
         sales += 1
 
@@ -115,7 +111,7 @@ def test_a_four_player_game_with_the_example_deck_is_played_to_its_end_sa16(app,
             dealt.append(each)
         else:
             dealt.append(11)
-        won += play_round(app, rng)
+        won += play_round(app, rng.choice)
         assert app.store.match(mid).current.record["rounds"][r - 1].get("hand_size") == (
             None if r == 1 else dealt[-1])
     app.see("Game over: the scores")
@@ -160,7 +156,7 @@ def test_a_coop_game_deals_12_and_round_3_from_what_is_left_sa2_sa16(app, tmp_pa
             app.tap(f"Start round {r}")
             app.see(f"Round {r}: " + (f"{left} cards left after the {won} won: {dealt[-1]} each" if dealt[-1] < 12
                                       else f"12 each from the {left} cards left after the {won} won"))
-        won += play_coop_round(app, rng)
+        won += play_round(app, keeping_discards(rng))
     app.see("Game over: the scores")
     # few discards: round 3's stock is short of 24 (as the loop saw it said: "Round 3: 23 cards
     # left after the 22 won: 11 each, 1 stays out (SA-16, house rule)")
@@ -173,21 +169,11 @@ def test_a_coop_game_deals_12_and_round_3_from_what_is_left_sa2_sa16(app, tmp_pa
     assert result["game_over"] and result["team"]["score"] == min(s["total"] for s in result["scores"].values())
 
 
-def play_coop_round(app: App, rng: random.Random) -> int:
-    """A co-op round where the team keeps its discard cards: each player plays a card
-    without discard icons while there is one (so every round has a sale per card in
-    hand: the most cards won, round 3's shortest deal); an off-suit card is confirmed
-    when asked (SA-14)."""
-    sales = 0
-    while True:
-        line = status(app)
-        if line == "Game over" or " is over" in line:
-            return sales
-        while (m := re.search(r"; (\w+) to play\.$", status(app))):
-            offered = app.names(f"{m.group(1)} plays ")
-            plain = [name for name in offered if "discard" not in name]
-            app.tap(rng.choice(plain or offered))
-            if app.can_tap("Confirm off-suit play"):
-                app.tap("Confirm off-suit play")
-        app.tap("Record sale")
-        sales += 1
+def keeping_discards(rng: random.Random) -> Callable[[list[str]], str]:
+    """A co-op team that keeps its discard cards: a card without discard icons while
+    there is one (so every round has a sale per card in hand: the most cards won,
+    round 3's shortest deal)."""
+    def pick(offered: list[str]) -> str:
+        plain = [name for name in offered if "discard" not in name]
+        return rng.choice(plain or offered)
+    return pick

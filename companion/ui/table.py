@@ -99,21 +99,20 @@ def passing_codec(kind: type[Any]) -> TypeAdapter[Any]:
 
 
 KEPT_STEP = "edit"   # a table's step that holds a change being made (a past round being changed)
-RESULT_STEP = "reveal"   # a table's step that shows the result of the round just entered (Hot Dog)
 
 
 def opened_anew(ui: Any) -> Any:
     """A table's passing state as the table opens anew (its address opened or typed in,
-    Continue, a new browser session): at the table itself. A past round being looked at
-    goes back to the step the table begins in (its ``mode`` field's default); a change
-    being made (``KEPT_STEP``) stays, and so does the result of the round just entered
-    (``RESULT_STEP``: after a crash or a reload the table is where the players were,
-    reading that result, its Next round a tap away)."""
+    Continue, a new browser session): at the table itself. A step that only shows
+    something (a past round) goes back to the step the table begins in (its ``mode``
+    field's default); a change being made (``KEPT_STEP``) stays, and so do the steps the
+    game's state names in ``reopens_on`` (Hot Dog's result of the round just entered:
+    after a crash or a reload the table is where the players were, reading it)."""
     if not is_dataclass(ui) or isinstance(ui, type):
         return ui
     first = next((f.default for f in fields(ui) if f.name == "mode"), None)
     mode = getattr(ui, "mode", None)
-    if not isinstance(first, str) or mode in (first, KEPT_STEP, RESULT_STEP):
+    if not isinstance(first, str) or mode in (first, KEPT_STEP, *getattr(ui, "reopens_on", ())):
         return ui
     return replace(ui, mode=first)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.core import edits, registry, words
 from companion.core.edits import Change, clean, say
@@ -386,6 +386,9 @@ def edit(record: Mapping[str, Any], index: int, drafts: Mapping[str, Draft]) -> 
 class TableUI:
     """One session's passing state at a Hot Dog table: data only. What each draft was
     begun on is the table session's (``companion.ui.table``), not kept here."""
+
+    #: opened anew (a reload, a restart) the table stays on the result just entered
+    reopens_on: ClassVar[tuple[str, ...]] = ("reveal",)
 
     mode: str = "entry"                      # entry | reveal | round | edit
     drafts: dict[str, Draft] = field(default_factory=dict)

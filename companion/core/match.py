@@ -161,6 +161,16 @@ class Outcome:
     winners: tuple[str, ...]
 
 
+def outcome_of(seats: Sequence[str], players: Sequence[str], scores: Mapping[str, int],
+               result: Any) -> GameOutcome:
+    """One game's ``result`` and final ``scores`` as its match adds them up: ``players``
+    as the game's record spells them, seated as the match's ``seats`` (a name's spelling
+    may differ)."""
+    seat_of = {key(gp): p for p, gp in zip(seats, players)}
+    return GameOutcome(bool(result["game_over"]), {p: scores[gp] for p, gp in zip(seats, players)},
+                       [seat_of[key(w)] for w in result["winners"]])
+
+
 def add_up(spec: GameSpec, players: Sequence[str], games: Sequence[GameOutcome]) -> Outcome:
     """What a match of ``spec``'s game comes to, from its games (the one answer to "what
     is a match"). Several games (HD-15): the finished games' scores added up, complete
@@ -206,13 +216,10 @@ def tally(match: MatchRecord) -> MatchResult:
             result = spec.referee(record)
         except RecordError as exc:
             raise RecordError(_("game {n}: {error}").format(n=i, error=exc)) from None
-        over = bool(result["game_over"])
-        scores = spec.final_scores(result)
-        by_seat = {p: scores[gp] for p, gp in zip(match.players, players)}
-        seat_of = {key(gp): p for p, gp in zip(match.players, players)}
-        winners = [seat_of[key(w)] for w in result["winners"]]
-        games.append(GameTally(number=i, over=over, scores=by_seat, winners=list(result["winners"])))
-        outcomes.append(GameOutcome(over, by_seat, winners))
+        outcome = outcome_of(match.players, players, spec.final_scores(result), result)
+        games.append(GameTally(number=i, over=outcome.over, scores=dict(outcome.scores),
+                               winners=list(result["winners"])))
+        outcomes.append(outcome)
     out = add_up(spec, match.players, outcomes)
     return MatchResult(game=match.game, games=games, totals=out.totals, complete=out.complete,
                        winners=list(out.winners))

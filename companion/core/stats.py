@@ -46,7 +46,7 @@ from typing import Any
 from companion.core.errors import CompanionError, RecordError
 from companion.core.game import GameSpec
 from companion.core.i18n import _
-from companion.core.match import GameOutcome, MatchRecord, add_up, game_records
+from companion.core.match import GameOutcome, MatchRecord, add_up, game_records, outcome_of
 from companion.core.names import key
 from companion.core.registry import game, games, part
 
@@ -206,10 +206,7 @@ def derive(match_id: int, game_name: str, players: Sequence[str], records: Seque
         for number, record in enumerate(typed, 1):
             result = spec.referee(record)
             scores = spec.final_scores(result)
-            by_seat = {p: scores[gp] for p, gp in zip(players, record["players"])}
-            seat_of = {key(gp): p for p, gp in zip(players, record["players"])}
-            won = [seat_of[key(w)] for w in result["winners"]]
-            outcomes.append(GameOutcome(bool(result["game_over"]), by_seat, won))
+            outcomes.append(outcome_of(players, record["players"], scores, result))
             if not result["game_over"]:
                 continue
             winners = tuple(result["winners"])

@@ -39,11 +39,15 @@ def test_a_game_night_ticked_ranked_points_changed_exported_light_and_dark(chrom
         t.see(re.compile(r"^Game night \d{4}-\d{2}-\d{2}$"))
         t.see(re.compile(r"^Tick the matches of the night\. Matches played on "))
         shot(t.pg, "night-phone-new")
-        for game in ("Hot Dog", "Sales", "Burger"):
+        # Each tick is seen counted before the next tap, as a player looks before tapping
+        # again: the ranking drawn above the list grows with each match and moves the
+        # boxes down, so a tap sent before that redraw could land on the wrong row.
+        for counted, game in enumerate(("Hot Dog", "Sales", "Burger"), 1):
             box = t.pg.get_by_role("checkbox", name=re.compile(f"^{game}, ")).first
             t.into_view(box)
             box.click()
             t.pg.locator(f'[role="checkbox"][aria-label^="{game}, "][aria-checked="true"]').first.wait_for()
+            t.see(re.compile(rf"\({counted} match(es)? counted\)\.$"))
         t.see("Bernd and Chris tie for 1st with 6.5 points each (3 matches counted).")
         t.into_view(t.labelled("game night ranking").first)
         shot(t.pg, "night-phone-ranking")

@@ -53,7 +53,12 @@ class Tab(Table):
                                   timeout=START)
 
     def reload(self, text: str) -> None:
-        self.pg.reload(timeout=START)
+        """Reload the tab and wait for the app's own screen showing ``text``, which is
+        what a player waits for, not for the page's ``load`` event: on a loaded
+        machine, the reload just after a new build was written (its service worker
+        installing) twice timed out waiting for ``load`` (240 s), in 1 of about 6 runs.
+        A page that never comes up still fails here, on the screen it never shows."""
+        self.pg.reload(wait_until="commit", timeout=START)
         self.started(text)
 
     # ------------------------------------------------------------ the page's side

@@ -45,7 +45,7 @@ NAMES = ["Anna", "Bernd", "Chris", "Dora", "Emil"]
 
 def legal_bid(record: dict, player: str, rng: random.Random) -> dict:
     """A random bid the rules take for this player now (HD-6)."""
-    _, state = present.replay(record)
+    state = present.replayed(record).state
     for _ in range(200):
         hotdogs = rng.randint(1, 4)
         d = forms.Draft(table=rng.choice(state.tables), hotdogs=hotdogs,

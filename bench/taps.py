@@ -106,13 +106,13 @@ def check_script() -> list[str]:
     record = forms.new_record(PLAYERS, "Anna")
     holders = []
     for n, bids in enumerate(ROUNDS, 1):
-        holders.append(present.replay(record)[1].mustard)
+        holders.append(present.replayed(record).state.mustard)
         drafts = {p: Draft(t, h, d, last=LAST.get(n) == p) for p, (t, h, d) in bids.items()}
         change = forms.submit(record, drafts)
         if not change.ok:
             raise SystemExit(f"the script's round {n} is refused: {change.error}")
         record = change.record
-    if not present.replay(record)[1].over:
+    if not present.replayed(record).state.over:
         raise SystemExit("the script's game does not end")
     return holders
 

@@ -157,6 +157,16 @@ def test_a_summary_names_the_ruling_it_cites():
                         assert "Partie vorbei" not in s and not _BARE_ID.search(s), s
 
 
+def test_no_players_text_names_a_rule_file():
+    """"Gewonnene Karten werden nicht neu ausgeteilt (rules/004)": the name of a file in
+    the project's notes, shown to a player in both languages. A player's text says "so
+    say the rules" (or cites a ruling by its id), never where the rule text is kept."""
+    path = re.compile(r"\brules/\d")
+    found = [text for key, where in _translations().items()
+             for text in (key[1], *where.values()) if path.search(text)]
+    assert not found, found
+
+
 # The room a 390-px phone leaves a label, measured on the screenshots of Settings and
 # Hot Dog's setup (/work/shots/german/*-after.png): a switch's label starts at 78 px, a
 # radio's at 50 px, and the page keeps 18 px on the right. Measured in DejaVu Sans at

@@ -182,8 +182,8 @@ def deal_plan_lines(players: int, hand_size: int | str, deck: Deck | None) -> li
 def deal_plan_note(hand_size: int | str) -> str:
     """Why later rounds deal fewer (SA-16), under the plan."""
     n = parse_count(hand_size)
-    return _("Cards won are not dealt again (rules/004): each round is dealt from the cards left. When they do "
-             "not make {n} each, they are shared out evenly and the rest stay out (house rule, SA-16).").format(
+    return _("Cards won are not dealt again (so say the rules): each round is dealt from the cards left. When "
+             "they do not make {n} each, they are shared out evenly and the rest stay out (house rule, SA-16).").format(
         n=n if isinstance(n, int) else DEFAULT_HAND_SIZE)
 
 

@@ -277,7 +277,8 @@ def test_a_finished_sales_or_burger_game_is_a_complete_match_and_its_rule_is_its
     shell.store.import_match("burger", ["Ann", "Ben"], [_tied_game()], True)
     words = all_text(drawn(shell))
     assert "Counted: 2 finished games, 2 complete matches." in words
-    assert "Matches: 1 won of 2." in words                                   # Ben SA-13, Ann BU-8
+    # Ben SA-13, Ann BU-8: the games are the matches, counted once as matches
+    assert "Matches: 1 won of 2 (50%)." in words and "Games: " not in words
     assert "Sales\n1 finished game; rounds on average: 3." in words
     assert ("Sales: a match is one game, won as the game is won. "
             "Equal top scores go to the tie-break (SA-13).") in words
@@ -333,3 +334,22 @@ def test_the_chart_is_of_the_game_picked_earlier_or_later(shell):
     assert earlier.disabled
     tap(drawn(shell), "chart-latest-hotdog")
     assert "the latest of 6" in all_text(drawn(shell))
+
+
+def test_a_player_of_one_game_matches_is_counted_in_matches_in_german_too():
+    """The German review: "Spiele: 3 von 7" for burger and sales, where "Spiel" is kept
+    for Hot Dog's three games of a match. Where every game is a whole match the player's
+    line counts Partien; with a Hot Dog game among them both lines stay."""
+    from companion.core import i18n
+    from companion.core.stats import PlayerStats, Scores
+    from companion.ui.stats import player_lines
+
+    sales = PlayerStats("Ann", 7, 3, 7, 3, 1, 0, 2, {"sales": Scores(7, 30.0, 50)})
+    with i18n.using("de"):
+        lines = player_lines(sales)
+    assert lines[0] == "Partien: 3 von 7 gewonnen (43\u00a0%), davon 1 geteilt."
+    assert not any(line.startswith(("Spiele:", "Partien: 3 von 7 gewonnen.")) for line in lines)
+    mixed = PlayerStats("Ann", 3, 1, 10, 4, 0, 0, 2, {"sales": Scores(7, 30.0, 50), "hotdog": Scores(3, 5.0, 8)})
+    with i18n.using("de"):
+        lines = player_lines(mixed)
+    assert lines[:2] == ["Spiele: 4 von 10 gewonnen (40\u00a0%).", "Partien: 1 von 3 gewonnen."]

@@ -68,6 +68,25 @@ def test_two_tabs_never_lose_a_match_and_a_third_finds_both(chromium_browser, st
         ctx.close()
 
 
+def test_a_tab_waiting_for_another_starts_by_itself_once_that_one_is_closed(chromium_browser, static_server):
+    """A tab opened just after one was closed while it loaded said "companion is open in
+    another tab or window" for good (the closed tab let go of the saved games a moment
+    later; seen in test_start_site). A tab that finds them held waits for them: once the
+    other tab is gone it starts by itself, with nothing to tap."""
+    ctx = profile(chromium_browser)
+    try:
+        a = Tab(ctx, static_server)
+        a.setup(ANNA, mustard="Anna")
+        b = Tab(ctx, static_server, ready=False)
+        b.wait_state("s.elsewhere")
+        assert b.state("held") is False
+        a.close()
+        b.started("Round 1 · mustard card: Anna")       # Anna's match, where A was
+        assert b.state("held") is True and b.state("elsewhere") is False
+    finally:
+        ctx.close()
+
+
 def app_worker(tab: Tab):
     """The tab's Python worker (the one running the app, not the snapshot's)."""
     for worker in tab.pg.workers:

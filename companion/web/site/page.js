@@ -26,6 +26,7 @@
     let port = null;
     let taken = false;
     let releaseLock = null;
+    let queued = null;                    // the wait for the lock another tab holds (waitForTheOther)
 
     function changed(what) {
         events.dispatchEvent(new CustomEvent("change", { detail: what }));
@@ -143,6 +144,10 @@
             location.reload();
             return;
         }
+        if (queued) {
+            queued.abort();
+            queued = null;
+        }
         state.elsewhere = false;
         state.taking = true;
         changed("lock");
@@ -173,10 +178,23 @@
             if (!lock) {
                 state.elsewhere = true;
                 changed("lock");
+                waitForTheOther();
                 return undefined;
             }
             return granted();
         }).catch(lost);
+    }
+
+    // The tab that holds the saved games may be going: closed while it loaded, it lets
+    // go a moment later (seen: a tab opened just after one closed said "open in another
+    // tab" for good), or the player closes it now. This tab then starts by itself; "Use
+    // it here" (takeOver) stops the wait and asks for the lock its own way.
+    function waitForTheOther() {
+        queued = new AbortController();
+        navigator.locks.request(LOCK, { signal: queued.signal }, (lock) => {
+            queued = null;
+            return granted();
+        }).catch(lost);                           // aborted by takeOver: nothing held, nothing lost
     }
 
     // ------------------------------------------------------------ the Python snapshot

@@ -5,9 +5,10 @@ a Hot Dog table driver (:class:`tests.e2e.table.Table`); the first screen
 
 from __future__ import annotations
 
+import re
 import time
 
-from tests.e2e.harness import PHONE, block_off_machine, enable_semantics, fonts_arrived
+from tests.e2e.harness import PHONE, block_off_machine, enable_semantics, fonts_arrived, shot
 from tests.e2e.table import Table
 
 START = 240_000     # ms: Python and the app started in the browser, on a loaded machine
@@ -45,10 +46,15 @@ class Tab(Table):
         self.pg.close()
 
     def started(self, text: str) -> None:
-        """The app's own screen shows ``text`` (in Flutter's accessibility tree)."""
-        self.pg.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=START)   # Flutter is up
-        enable_semantics(self.pg)
-        self.pg.locator("flt-semantics-host").get_by_text(text).first.wait_for(timeout=START)
+        """The app's own screen shows ``text`` (in Flutter's accessibility tree). On a
+        failure the screen is kept (test-artifacts/screenshots/failed-start-*.png)."""
+        try:
+            self.pg.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=START)   # Flutter is up
+            enable_semantics(self.pg)
+            self.pg.locator("flt-semantics-host").get_by_text(text).first.wait_for(timeout=START)
+        except Exception:
+            shot(self.pg, "failed-start-" + re.sub(r"\W+", "-", text)[:40])
+            raise
         self.pg.wait_for_function("window.companion.state.ready && document.getElementById('boot').hidden",
                                   timeout=START)
 

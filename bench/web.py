@@ -59,7 +59,13 @@ sys.path.insert(0, str(ROOT))
 from companion.web.build import app_archive, build_site, cache_dir, fetch_wheels  # noqa: E402
 from tests.e2e.harness import CHROMIUM, LAUNCH_ARGS, PHONE, Server, enable_semantics  # noqa: E402
 
-HELLO = '''import flet as ft
+HELLO = '''import sys
+
+# where the site's worker unpacks the wheels; companion's own main adds it in
+# companion.web.browser (without it: "No module named 'flet'", and no start at all)
+sys.path.insert(0, "/home/pyodide/__pypackages__")
+
+import flet as ft  # noqa: E402
 
 
 def main(page: ft.Page) -> None:

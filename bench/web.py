@@ -56,14 +56,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from companion.web.browser import PACKAGES  # noqa: E402
 from companion.web.build import app_archive, build_site, cache_dir, fetch_wheels  # noqa: E402
 from tests.e2e.harness import CHROMIUM, LAUNCH_ARGS, PHONE, Server, enable_semantics  # noqa: E402
 
-HELLO = '''import sys
+HELLO = f'''import sys
 
 # where the site's worker unpacks the wheels; companion's own main adds it in
 # companion.web.browser (without it: "No module named 'flet'", and no start at all)
-sys.path.insert(0, "/home/pyodide/__pypackages__")
+sys.path.insert(0, {PACKAGES!r})
 
 import flet as ft  # noqa: E402
 

@@ -225,24 +225,17 @@ def player_lines(p: stats.PlayerStats) -> list[str]:
     is a whole match (sales, burger: ``GameSpec.match_games`` 1) the games are counted
     as matches, once: "Games: 3 won of 7" beside "Matches: 3 won of 7" said one thing
     twice, in the word (German "Spiele") kept for Hot Dog's three games of a match."""
-    values = {"won": p.won, "games": p.games, "percent": i18n.percent(p.win_rate), "shared": p.shared}
-    if all(game(kind).match_games == 1 for kind in p.scores):
-        if p.shared:
-            return [_("Matches: {won} won of {games} ({percent}), {shared} of them shared.").format(**values),
-                    *_more_lines(p)]
-        return [_("Matches: {won} won of {games} ({percent}).").format(**values), *_more_lines(p)]
-    if p.shared:
-        lines = [_("Games: {won} won of {games} ({percent}), {shared} of them shared.").format(**values)]
+    whole = all(game(kind).match_games == 1 for kind in p.scores)
+    if whole:
+        first = (_("Matches: {won} won of {games} ({percent}), {shared} of them shared.") if p.shared
+                 else _("Matches: {won} won of {games} ({percent})."))
     else:
-        lines = [_("Games: {won} won of {games} ({percent}).").format(**values)]
-    if p.matches:
+        first = (_("Games: {won} won of {games} ({percent}), {shared} of them shared.") if p.shared
+                 else _("Games: {won} won of {games} ({percent})."))
+    lines = [first.format(won=p.won, games=p.games, percent=i18n.percent(p.win_rate), shared=p.shared)]
+    if p.matches and not whole:
         lines.append(_("Matches: {won} won of {matches}.").format(won=p.matches_won, matches=p.matches))
-    return [*lines, *_more_lines(p)]
-
-
-def _more_lines(p: stats.PlayerStats) -> list[str]:
-    """A player's winning run and scores per game kind."""
-    lines = [_("Winning run: {now} now, {best} at best.").format(now=p.streak, best=p.longest)]
+    lines.append(_("Winning run: {now} now, {best} at best.").format(now=p.streak, best=p.longest))
     for kind, s in p.scores.items():
         spec = game(kind)
         lines.append(_("{game}: average {average}, best {best} ({games}).").format(

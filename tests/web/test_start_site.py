@@ -79,7 +79,7 @@ def test_first_screen_snapshot_broken_snapshot_and_an_update_keep_every_match(ch
             pg.close()
             t = Tab(ctx, url)                                  # (the cold start above made the profile's cache)
             t.pg.screenshot(path=str(SCREENSHOTS / "web-cold-ready.png"))
-            drawn = t.pg.evaluate("performance.getEntriesByName('companion-boot-drawn').length")
+            drawn = t.pg.evaluate(f"performance.getEntriesByName('{BOOT_DRAWN}').length")
             assert drawn == 1                                  # companion's own first screen was drawn
             t.setup(ANNA, mustard="Anna")
             t.play(1, BIDS)

@@ -26,7 +26,7 @@
     let port = null;
     let taken = false;
     let releaseLock = null;
-    let queued = null;                    // the wait for the lock another tab holds (waitForTheOther)
+    let queued = null;                    // this tab's place in the line for the lock (queue)
 
     function changed(what) {
         events.dispatchEvent(new CustomEvent("change", { detail: what }));
@@ -144,21 +144,17 @@
             location.reload();
             return;
         }
-        if (queued) {
-            queued.abort();
-            queued = null;
-        }
         state.elsewhere = false;
         state.taking = true;
         changed("lock");
         if (channel) {
             channel.postMessage({ type: "release", from: me });
         }
-        const waiting = new AbortController();
-        navigator.locks.request(LOCK, { signal: waiting.signal }, (lock) => granted()).catch(lost);
+        queued ??= queue();                       // the wait since the start, or one from now
         setTimeout(() => {
             if (!state.held) {                    // no answer: a frozen tab keeps nothing from us
-                waiting.abort();
+                queued?.abort();
+                queued = null;
                 navigator.locks.request(LOCK, { steal: true }, (lock) => granted()).catch(lost);
             }
         }, 5000);
@@ -178,23 +174,25 @@
             if (!lock) {
                 state.elsewhere = true;
                 changed("lock");
-                waitForTheOther();
+                queued = queue();
                 return undefined;
             }
             return granted();
         }).catch(lost);
     }
 
-    // The tab that holds the saved games may be going: closed while it loaded, it lets
-    // go a moment later (seen: a tab opened just after one closed said "open in another
-    // tab" for good), or the player closes it now. This tab then starts by itself; "Use
-    // it here" (takeOver) stops the wait and asks for the lock its own way.
-    function waitForTheOther() {
-        queued = new AbortController();
-        navigator.locks.request(LOCK, { signal: queued.signal }, (lock) => {
+    // A place in the line for the lock; its AbortController. The tab that holds the saved
+    // games may be going: closed while it loaded, it lets go a moment later (seen: a tab
+    // opened just after one closed said "open in another tab" for good), or the player
+    // closes it now, and this tab then starts by itself. "Use it here" (takeOver) keeps
+    // the same place and steals the lock if the other tab does not answer.
+    function queue() {
+        const waiting = new AbortController();
+        navigator.locks.request(LOCK, { signal: waiting.signal }, (lock) => {
             queued = null;
             return granted();
-        }).catch(lost);                           // aborted by takeOver: nothing held, nothing lost
+        }).catch(lost);                           // aborted before the lock came: nothing held, nothing lost
+        return waiting;
     }
 
     // ------------------------------------------------------------ the Python snapshot

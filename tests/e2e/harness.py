@@ -251,8 +251,13 @@ def enable_semantics(pg) -> None:
 
 def into_view(pg, found, on_scroll=None) -> None:
     """Scroll Flutter's page (a canvas: the mouse wheel, not the DOM) until ``found`` is
-    in view; ``on_scroll`` is called for each turn of the wheel (a benchmark counts them)."""
-    found.wait_for()
+    in view; ``on_scroll`` is called for each turn of the wheel (a benchmark counts them).
+    If it never appears, the screen is kept (test-artifacts/screenshots/failed-into-view.png)."""
+    try:
+        found.wait_for()
+    except Exception:  # playwright's TimeoutError: keep what the screen showed instead
+        shot(pg, "failed-into-view")
+        raise
     height = (pg.viewport_size or PHONE)["height"]
     for _ in range(40):
         box = found.bounding_box()
@@ -269,9 +274,17 @@ def type_text(pg, field, text: str) -> None:
     """Type into a text field like a player: focus it, pause, replace what is there,
     type. On a loaded machine Flutter's web engine sometimes misses the focusing
     click or the first keys; like a player looking at the field, the harness checks
-    that the field has the focus and then the text, and does it again if not."""
+    that the field has the focus and then the text, and does it again if not. A tap
+    the page does not take within 10 s (once on CI the click's scroll into view never
+    came back, with the field visible and still) is made again too."""
     for attempt in range(4):
-        field.click()
+        try:
+            field.click(timeout=10000)
+        except Exception:  # playwright's TimeoutError: tap the field again
+            if attempt == 3:
+                shot(pg, "failed-type-text")
+                raise
+            continue
         try:
             pg.wait_for_function("el => document.activeElement === el", arg=field.element_handle(),
                                  timeout=2000)

@@ -42,9 +42,9 @@ def test_submit_the_mustard_tie_round():
     view = present.game_view(change.record)
     rv = present.round_view(view.players, view.results[0])
     assert [s[0] for s in rv.steps] == [
-        "5 table: Bernd 3−$2 = $1: sold",
-        "5 table: Chris 3−$2 = $1: returned (no room)",
-        "5 table: Anna 2−$0 = $2: sold",
+        "5 table: Bernd 3 hot dogs − $2 = $1: sold",
+        "5 table: Chris 3 hot dogs − $2 = $1: returned (no room)",
+        "5 table: Anna 2 hot dogs − $0 = $2: sold",
     ]
     assert rv.payouts == ["Anna +$2 (5 table, HD-10)", "Bernd +$3 (5 table, HD-10)"]
     assert [m.dollars for m in rv.money] == [5, 4, 3]

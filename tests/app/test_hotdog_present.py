@@ -95,7 +95,7 @@ def test_the_reveal_shows_the_steps_so_far_then_the_payouts():
     rv = tie_round()
     first = present.round_lines(rv, 1)
     assert [line.kind for line in first] == ["text", "step"]
-    assert first[1].number == 1 and first[1].text == "5 table: Bernd 3−$2 = $1: sold" and first[1].rulings
+    assert first[1].number == 1 and first[1].text == "5 table: Bernd 3 hot dogs − $2 = $1: sold" and first[1].rulings
     assert first[0].text.startswith("Mustard card: Anna. Served table by table")
     every = present.round_lines(rv, 3)
     assert every == present.round_lines(rv)
@@ -126,8 +126,8 @@ def test_the_phones_draw_the_round_the_table_draws():
 def test_a_past_round_in_the_history_and_as_entered():
     rv = tie_round()
     assert [line.text for line in present.history_lines(rv)] == [
-        "Round 1 (mustard card: Anna)", "1. 5 table: Bernd 3−$2 = $1: sold",
-        "2. 5 table: Chris 3−$2 = $1: returned (no room)", "3. 5 table: Anna 2−$0 = $2: sold",
+        "Round 1 (mustard card: Anna)", "1. 5 table: Bernd 3 hot dogs − $2 = $1: sold",
+        "2. 5 table: Chris 3 hot dogs − $2 = $1: returned (no room)", "3. 5 table: Anna 2 hot dogs − $0 = $2: sold",
         "Payouts: Anna +$2 (5 table, HD-10); Bernd +$3 (5 table, HD-10)"]
     assert present.entered_text({"player": "Anna", "table": 5, "hotdogs": 1, "last": True, "announced": False}) \
         == "Anna: 5 table, 1 hot dog, $0, last hot dog (not announced)"

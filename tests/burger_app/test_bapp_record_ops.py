@@ -74,7 +74,7 @@ def test_history_lines_in_progress_and_over():
     rec = start(["Ann", "Ben"], draw_pile="8")
     rec = play(rec, [["bottom bun", "patty"], ["cheese", "top bun"]], {"Ann": "tongs", "Ben": "tease"}, {"Ann": 1})
     rec = play(rec, [["onion"], ["lettuce", "tomato", "patty"]], {"Ann": "tease", "Ben": "tongs"})
-    line = "over after 2 rounds: Ann wins with 1 point (house rule, before BU-7 top buns)"
+    line = "over after 2 rounds: Ann wins with 1 point (house rule; wastebasket top buns not counted yet)"
     assert present.game_line(rec) == line
     assert present.match_line([rec]) == (line, True)        # burger is a match of one game
 

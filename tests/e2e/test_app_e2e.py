@@ -34,15 +34,15 @@ def test_mustard_tie_round_order_returned_bid_and_payouts(table):
     table.see("Tables now")                              # the whole result at once
     table.click("Reveal step by step")                   # … and step by step, one tap away
     table.see("Next step (2 of 3)")                      # the step-by-step view is drawn
-    table.see("1. 5 table: Bernd 3−$2 = $1: sold")
+    table.see("1. 5 table: Bernd 3 hot dogs − $2 = $1: sold")
     assert not table.find("2. 5 table: Chris").count()
     shot(table.pg, "phone-reveal-step1")
     table.click("Show all")
     table.see("Tables now")
     assert table.step_texts() == [
-        "1. 5 table: Bernd 3−$2 = $1: sold",
-        "2. 5 table: Chris 3−$2 = $1: returned (no room)",
-        "3. 5 table: Anna 2−$0 = $2: sold",
+        "1. 5 table: Bernd 3 hot dogs − $2 = $1: sold",
+        "2. 5 table: Chris 3 hot dogs − $2 = $1: returned (no room)",
+        "3. 5 table: Anna 2 hot dogs − $0 = $2: sold",
     ]
     table.see("Chris takes back 3 hot dogs and $2: only 2 places left (HD-8).")
     table.see("Anna +$2 (5 table, HD-10)")
@@ -160,7 +160,7 @@ def test_sigkill_between_rounds_keeps_the_game(chromium_browser, tmp_path):
         t.see("Round 2 · mustard card: Bernd")
         t.see_money({"Anna": 5, "Bernd": 4, "Chris": 3})
         t.click("Open round 1")
-        t.see("2. 5 table: Chris 3−$2 = $1: returned (no room)")
+        t.see("2. 5 table: Chris 3 hot dogs − $2 = $1: returned (no room)")
         t.close()
     finally:
         server.stop()

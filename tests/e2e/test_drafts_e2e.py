@@ -37,9 +37,9 @@ def test_hidden_bids_come_back_hidden_after_a_killed_server_and_the_round_takes_
         t.see("Round 1: result")
         t.see("Tables now")
         assert t.step_texts() == [
-            "1. 5 table: Bernd 3−$2 = $1: sold",
-            "2. 5 table: Chris 3−$2 = $1: returned (no room)",
-            "3. 5 table: Anna 2−$0 = $2: sold",
+            "1. 5 table: Bernd 3 hot dogs − $2 = $1: sold",
+            "2. 5 table: Chris 3 hot dogs − $2 = $1: returned (no room)",
+            "3. 5 table: Anna 2 hot dogs − $0 = $2: sold",
         ]
     finally:
         t.close()

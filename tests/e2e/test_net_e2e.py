@@ -23,8 +23,8 @@ PLAYERS = ["Anna", "Bernd", "Chris"]
 # (table, hot dogs, dollars): Anna never taps dollars, so "$3" or "$1" reaching her
 # browser before the reveal could only be another seat's bid.
 BIDS = {"Anna": (7, 2, 0), "Bernd": (5, 3, 3), "Chris": (5, 2, 1)}
-STEPS = ["1. 5 table: Bernd 3−$3 = $0: sold", "2. 5 table: Chris 2−$1 = $1: sold",
-         "3. 7 table: Anna 2−$0 = $2: sold"]
+STEPS = ["1. 5 table: Bernd 3 hot dogs − $3 = $0: sold", "2. 5 table: Chris 2 hot dogs − $1 = $1: sold",
+         "3. 7 table: Anna 2 hot dogs − $0 = $2: sold"]
 
 
 def bid_dict(p: str) -> dict:
@@ -168,7 +168,7 @@ def test_three_phones_bid_in_secret_and_see_the_same_reveal(chromium_browser, ap
             ph.see("Round 1 revealed")
             ph.see("Tables now")
             assert ph.step_texts() == STEPS, p
-            assert "Bernd 3−$3 = $0".encode() in ph.received()   # the frames were captured
+            assert "Bernd 3 hot dogs − $3 = $0".encode() in ph.received()   # the frames were captured
         host.see("Round 1 revealed")
         host.see("Bids in: nobody · waiting for Anna, Bernd, Chris")
         shot(phones["Anna"].pg, "net-phone-reveal")

@@ -78,15 +78,15 @@ def test_a_bid_of_more_hot_dogs_than_the_table_holds_both_ways_and_lit_when_chan
         t.submit(1)
         t.see("Tables now")
         steps = t.step_texts()
-        assert "5 table: Anna 6−$1 = $5: returned (no room)" in " ".join(steps)
-        assert "7 table: Bernd 9−$0 = $9: returned (no room)" in " ".join(steps)
+        assert "5 table: Anna 6 hot dogs − $1 = $5: returned (no room)" in " ".join(steps)
+        assert "7 table: Bernd 9 hot dogs − $0 = $9: returned (no room)" in " ".join(steps)
         t.click("Next round")
         t.entry_mode(passing=True)
         t.pass_bid("Bernd", (5, 7, 0), "Chris")             # passing the phone: the same chips
         t.pass_bid("Chris", (5, 1, 0), "Anna")
         t.pass_bid("Anna", (7, 1, 0), None)
         t.see("Round 2: result")
-        assert "5 table: Bernd 7−$0 = $7: returned (no room)" in " ".join(t.step_texts())
+        assert "5 table: Bernd 7 hot dogs − $0 = $7: returned (no room)" in " ".join(t.step_texts())
         t.click("Next round")
         t.click("Open round 1: Chris sold, Anna back, Bernd back")
         t.see("Anna: 5 table, 6 hot dogs, $1")              # as the record keeps it

@@ -299,3 +299,35 @@ def test_a_new_burger_setup_shows_the_german_examples_in_german():
     assert "/de/" in setup.recipes.replace("\\\\", "/"), setup.recipes
     for text in (status.text, default.text):
         assert text.startswith("Beispielrezepte") and "Gartenburger" in text and "Garden" not in text, text
+
+
+def test_a_hot_dog_step_writes_each_side_of_its_price_in_its_unit_hd7():
+    """"5er-Tisch: Bernd 3−2 $ = 1 $": the hot dogs had no unit beside the dollars. The
+    step writes the rulebook's own sum (HD-7: price = hot dogs − dollars), as its
+    example does ("4 and 1 hot dog cards minus 2 dollars = hot dog price of 3 $")."""
+    from companion.games.hotdog import forms as hotdog_forms
+    from companion.games.hotdog import present as hotdog_present
+    drafts = {"Anna": hotdog_forms.Draft(5, 1, 0), "Bernd": hotdog_forms.Draft(5, 3, 2),
+              "Chris": hotdog_forms.Draft(5, 3, 2)}
+    record = hotdog_forms.submit(hotdog_forms.new_record(["Anna", "Bernd", "Chris"], "Anna"), drafts).record
+    with i18n.using("de"):
+        heads = [head for head, *_ in hotdog_present.game_view(record).round(0).steps]
+    assert heads[0] == "5er-Tisch: Anna 1 Hot Dog − 0\u00a0$ = 1\u00a0$: verkauft"
+    assert heads[1] == "5er-Tisch: Bernd 3 Hot Dogs − 2\u00a0$ = 1\u00a0$: verkauft"
+    heads = [head for head, *_ in hotdog_present.game_view(record).round(0).steps]
+    assert heads[1] == "5 table: Bernd 3 hot dogs − $2 = $1: sold"
+
+
+def test_a_finished_burger_game_says_its_points_with_their_unit_and_no_ruling_id_bu7():
+    """"Dora gewinnt, 4 Punkte (Hausregel, vor den Mülleimer-Deckeln aus BU-7)": the
+    review's line 16. The wastebasket's top bun (BU-7) comes after the last round, so the
+    line says the points do not count it yet, without the id in prose."""
+    from companion.games.burger import present as burger_present
+    from tests.burger_app.test_bapp_record_ops import play, start
+    rec = start(["Ann", "Ben"], draw_pile="8")
+    rec = play(rec, [["bottom bun", "patty"], ["cheese", "top bun"]], {"Ann": "tongs", "Ben": "tease"}, {"Ann": 1})
+    rec = play(rec, [["onion"], ["lettuce", "tomato", "patty"]], {"Ann": "tease", "Ben": "tongs"})
+    with i18n.using("de"):
+        line = burger_present.game_line(rec)
+    assert line == "beendet nach 2 Runden: Ann gewinnt mit 1 Punkt (Hausregel; Mülleimer-Deckel noch nicht gezählt)"
+    assert not _BARE_ID.search(line) and "BU-7" not in line

@@ -238,9 +238,9 @@ def test_full_round_with_a_wild_lead_and_a_tie(deck):
     assert view.status == ("Round 1 is over: every hand is empty (SA-7). Ann won the last sale "
                            "and leads round 2 (SA-9).")
     assert [r.sales for r in round_views(rec)] == [[
-        "Sale 1: Ann led; Ben wins with the sun 2 (discards 1)",
-        "Sale 2: Ben led; Cat wins with the snow 3 (discards 1)",
-        "Sale 3: Ann led alone (SA-8); Ann wins with the sun 7",
+        "Sale 1: Ann leads; Ben wins with the sun 2 (discards 1)",
+        "Sale 2: Ben leads; Cat wins with the snow 3 (discards 1)",
+        "Sale 3: Ann leads alone (SA-8); Ann wins with the sun 7",
     ]]
     # the scores so far: Ann's 1x set counts the sun 7 itself (SA-10, SA-11)
     scores = score_view(rec)

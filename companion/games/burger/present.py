@@ -593,11 +593,14 @@ def state_line(state: rules.State) -> str:
     if state.over:
         points, won = rules.scores(state), rules.winners(state)
         who = words.names(won)
-        return ngettext("over after {rounds}: {players} wins with {points} ({house_rule}, before BU-7 top buns)",
-                        "over after {rounds}: {players} share the win with {points} ({house_rule}, "
-                        "before BU-7 top buns)", len(won)).format(
-            rounds=rounds_text(state.rounds_played), players=who,
-            points=points_text(points[won[0]]), house_rule=_(HOUSE_RULE))
+        # A summary line names no ruling id; the wastebasket's top bun (BU-7) is flipped
+        # after the last round, so these points are said to come before it.
+        won_with = ngettext("with {n} point", "with {n} points", points[won[0]]).format(n=points[won[0]])
+        return ngettext("over after {rounds}: {players} wins {with_points} ({house_rule}; wastebasket top buns "
+                        "not counted yet)",
+                        "over after {rounds}: {players} share the win {with_points} ({house_rule}; wastebasket "
+                        "top buns not counted yet)", len(won)).format(
+            rounds=rounds_text(state.rounds_played), players=who, with_points=won_with, house_rule=_(HOUSE_RULE))
     target = rules.hamburgers_to_end(len(state.players))
     return _("{rounds} played, {complete} of {target} hamburgers, {first} first").format(
         rounds=rounds_text(state.rounds_played), complete=state.complete, target=target, first=state.first)

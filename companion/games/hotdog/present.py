@@ -240,12 +240,13 @@ def round_view(players: Sequence[str], result: RoundResult) -> RoundView:
     steps: list[StepLine] = []
     whys = rules.why(result)
     for i, s in enumerate(result["steps"]):
-        said = {"table": s["table"], "player": s["player"], "hotdogs": s["hotdogs"], "dollars": dollars(s["dollars"]),
+        # The rulebook's own sum, each side in its unit: "3 hot dogs − $2 = $1" (its price).
+        said = {"table": s["table"], "player": s["player"], "hotdogs": hot_dogs(s["hotdogs"]), "dollars": dollars(s["dollars"]),
                 "price": dollars(s["price"])}
         if s["outcome"] == "sold":
-            head = _("{table} table: {player} {hotdogs}−{dollars} = {price}: sold").format(**said)
+            head = _("{table} table: {player} {hotdogs} − {dollars} = {price}: sold").format(**said)
         else:
-            head = _("{table} table: {player} {hotdogs}−{dollars} = {price}: returned ({reason})").format(
+            head = _("{table} table: {player} {hotdogs} − {dollars} = {price}: returned ({reason})").format(
                 reason=reason_text(s["reason"]), **said)
         steps.append((head, _step_text(result, i, whys[i]), list(whys[i]["rulings"]), s["outcome"] == "sold"))
     payouts = [_("{player} +{money} ({table} table, HD-10)").format(player=p["player"], money=dollars(p["dollars"]),

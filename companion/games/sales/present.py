@@ -494,9 +494,9 @@ class RoundView:
 def sale_line(res: SaleResult) -> str:
     """'Sale 1: Ann led; Ben wins with the sun 2 (discards 1)'."""
     if res["alone"]:
-        line = _("Sale {n}: {leader} led alone (SA-8); {player} wins with the {card}")
+        line = _("Sale {n}: {leader} leads alone (SA-8); {player} wins with the {card}")
     else:
-        line = _("Sale {n}: {leader} led; {player} wins with the {card}")
+        line = _("Sale {n}: {leader} leads; {player} wins with the {card}")
     line = line.format(n=res["sale"], leader=res["leader"], player=res["winner"], card=card_label(res["card"]))
     if res["discards"]:
         line = _("{sale} (discards {n})").format(sale=line, n=res["discards"])

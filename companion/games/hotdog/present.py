@@ -241,8 +241,8 @@ def round_view(players: Sequence[str], result: RoundResult) -> RoundView:
     whys = rules.why(result)
     for i, s in enumerate(result["steps"]):
         # The rulebook's own sum, each side in its unit: "3 hot dogs − $2 = $1" (its price).
-        said = {"table": s["table"], "player": s["player"], "hotdogs": hot_dogs(s["hotdogs"]), "dollars": dollars(s["dollars"]),
-                "price": dollars(s["price"])}
+        said = {"table": s["table"], "player": s["player"], "hotdogs": hot_dogs(s["hotdogs"]),
+                "dollars": dollars(s["dollars"]), "price": dollars(s["price"])}
         if s["outcome"] == "sold":
             head = _("{table} table: {player} {hotdogs} − {dollars} = {price}: sold").format(**said)
         else:

@@ -22,6 +22,12 @@ def points(n: float) -> str:
     return ngettext("{n} point", "{n} points", 2).format(n=decimal(n, 1))
 
 
+def sentence(text: str) -> str:
+    """``text`` as a line of its own, its first letter a capital ("Over after 2 rounds: …"):
+    the same words are lowercase after a prefix ("Burger, 3 Dec: Ann, Ben: over after …")."""
+    return text[:1].upper() + text[1:]
+
+
 def number_word(n: int) -> str:
     """'three' for 3 (up to six), else the digits."""
     word = _NUMBER_WORDS.get(n)

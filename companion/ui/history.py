@@ -212,8 +212,9 @@ def BgStatsPart(shell: ShellServices, said: str | None, tell: Any) -> ft.Control
         rows += jobs.progress(running, _bgstats_steps(), key="bgstats-progress")
     elif said:
         rows.append(ft.Text(said, size=13))
-    rows.append(TextField(label=_("Where you play (the location BG Stats files the plays under)"),
-                          value=location_of(shell.store), dense=True,
+    # The label stays one short line: a label that wraps grows up over the button above.
+    rows.append(TextField(label=_("Where you play"), helper=_("The location BG Stats files the plays under"),
+                          helper_max_lines=2, value=location_of(shell.store), dense=True,
                           on_change=lambda e: setting(LOCATION, (e.control.value or "").strip() or None)))
     if people:
         rows.append(ft.Text(_("You, in BG Stats (whose plays they are):"), size=13))

@@ -212,6 +212,15 @@ def _games(n: int) -> str:
     return ngettext("{n} game", "{n} games", n).format(n=i18n.number(n))
 
 
+def _played(kind: str, n: int) -> str:
+    """How many a game's figures come from, in that game's own word: Hot Dog's games
+    ("3 games"), a game whose match is one game counted as matches ("1 match": in
+    German a burger or sales game is a Partie, "Spiel" is kept for Hot Dog's three)."""
+    if game(kind).match_games > 1:
+        return _games(n)
+    return ngettext("{n} match", "{n} matches", n).format(n=i18n.number(n))
+
+
 def _finished(n: int) -> str:
     return ngettext("{n} finished game", "{n} finished games", n).format(n=i18n.number(n))
 
@@ -239,7 +248,8 @@ def player_lines(p: stats.PlayerStats) -> list[str]:
     for kind, s in p.scores.items():
         spec = game(kind)
         lines.append(_("{game}: average {average}, best {best} ({games}).").format(
-            game=spec.title, average=spec.score_text(s.average), best=spec.score_text(s.best), games=_games(s.games)))
+            game=spec.title, average=spec.score_text(s.average), best=spec.score_text(s.best),
+            games=_played(kind, s.games)))
     return lines
 
 

@@ -353,3 +353,7 @@ def test_a_player_of_one_game_matches_is_counted_in_matches_in_german_too():
     with i18n.using("de"):
         lines = player_lines(mixed)
     assert lines[:2] == ["Spiele: 4 von 10 gewonnen (40\u00a0%).", "Partien: 1 von 3 gewonnen."]
+    # each game's own figures count in that game's word: Partien for sales, Spiele for Hot Dog
+    assert "Sales: Schnitt 30 Punkte, Bestwert 50 Punkte (7 Partien)." in lines
+    assert "Hot Dog: Schnitt 5\u00a0$, Bestwert 8\u00a0$ (3 Spiele)." in lines
+    assert "Sales: average 30 points, best 50 points (7 matches)." in player_lines(mixed)

@@ -172,7 +172,11 @@ def test_no_players_text_names_a_rule_file():
 # radio's at 50 px, and the page keeps 18 px on the right. Measured in DejaVu Sans at
 # 14 px, which is about 8 % wider than Roboto (the app's font): the test errs on the
 # side of a clipped label.
-ROOM = {"switch": 390 - 78 - 18, "radio": 390 - 50 - 18}
+ROOM = {"switch": 390 - 78 - 18, "radio": 390 - 50 - 18,
+        # a text field's floating label, drawn at 3/4 size across the field (390 px less
+        # the page's margins and the field's padding): one that wraps grows up over the
+        # button above it, as History's location label did over "All matches for BG Stats"
+        "field label": (390 - 36 - 24) / 0.75}
 
 
 def _width(text: str) -> float:
@@ -190,13 +194,16 @@ def _width(text: str) -> float:
 def test_the_labels_that_were_clipped_at_390_px_fit_on_one_line(code):
     """Settings' "Hellen oder dunklen Modus vom System übernehm…" and Hot Dog's entry
     modes ("…eine Person gib", "…eigenes Gebot g", English too) were cut off: a switch's
-    or radio's label does not wrap."""
+    or radio's label does not wrap. History's location field had a label of two lines
+    ("Wo du spielst (der Ort, unter dem BG Stats die Partien speichert)"), drawn over the
+    button above it; its explanation is now the field's helper text."""
     from companion.games.hotdog import forms as hotdog_forms
     from companion.games.hotdog.i18n import _ as hotdog_
 
     with i18n.using(code):
         labels = [("switch", i18n._("Follow the system's light or dark mode"))]
         labels += [("radio", hotdog_(label)) for label, _meaning in hotdog_forms.ENTRY_MODES.values()]
+        labels += [("field label", i18n._("Where you play"))]
     too_wide = [(text, round(_width(text)), ROOM[kind]) for kind, text in labels if _width(text) > ROOM[kind]]
     assert not too_wide, too_wide
 

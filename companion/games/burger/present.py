@@ -217,12 +217,8 @@ def game_notes(result: BurgerResult) -> list[str]:
 
 def decks_lines(decks: Sequence[Sequence[str]]) -> list[str]:
     """Decks as laid out (public), one line each, counted from 1: 'Deck 1: bun, rat'."""
-    return [_("{deck}: {cards}").format(deck=_capital(deck_label(i)), cards=", ".join(bun_shown(c) for c in deck))
+    return [_("{deck}: {cards}").format(deck=words.sentence(deck_label(i)), cards=", ".join(bun_shown(c) for c in deck))
             for i, deck in enumerate(decks)]
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def reveal_instructions(state: rules.State) -> list[str]:

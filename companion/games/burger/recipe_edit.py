@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.core import words
 from companion.core.errors import shorten
 from companion.games.burger.i18n import _
 from companion.games.burger.models import RAT
@@ -243,21 +244,17 @@ class Faults:
         return tuple(line for i in sorted(self.listed) for line in self.listed[i])
 
 
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _said(f: Fault, raw: Any) -> str:
     """A fault as the editor says it, under the thing it is about."""
     if f.recipe is not None:
         if f.ingredient is not None:
             return _("Ingredient {number}: {fault}").format(number=f.ingredient + 1, fault=f.text)
         prefix = f.where.split(".", 1)[1] if "." in f.where else ""
-        return _capital(f.text) if prefix in ("", "name", "ingredients") else f"{prefix}: {f.text}"
+        return words.sentence(f.text) if prefix in ("", "name", "ingredients") else f"{prefix}: {f.text}"
     if f.where.startswith("ingredients[") and f.ingredient is not None:
         return _("Card {number}: {fault}").format(number=f.ingredient + 1, fault=f.text)
     if f.where in ("recipes", "recipe file"):
-        return _capital(f.text)
+        return words.sentence(f.text)
     return f"{f.where}: {f.text}"
 
 

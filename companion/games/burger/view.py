@@ -23,6 +23,7 @@ from typing import Any, Callable
 
 import flet as ft
 
+from companion.core import words
 from companion.core.edits import clean
 from companion.core.errors import CompanionError
 from companion.games.burger import actions, forms, present, rules, stacks
@@ -701,7 +702,7 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: str | None = None) 
         gv = present.game_view(record, replayed)
     except CompanionError as exc:
         return _column(out + [error_text(str(exc))])
-    out.append(ft.Text(present.state_line(replayed.state)))
+    out.append(ft.Text(words.sentence(present.state_line(replayed.state))))
     if not gv.over:
         out.append(ft.FilledButton(_("Continue this game"), icon=ft.Icons.PLAY_ARROW,
                                    on_click=lambda e: shell.continue_match(match_id)))

@@ -19,7 +19,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.core import i18n
+from companion.core import i18n, words
 from companion.core.edits import clean, say_where
 from companion.core.errors import CompanionError, RecordError
 from companion.games.sales import actions, changes, forms, picker, present, rulings
@@ -753,7 +753,8 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
     except CompanionError as exc:
         problem = exc
         line = str(exc)
-    out.append(ft.Text(line[0].upper() + line[1:]))
+    progress = ft.Text(words.sentence(line))
+    out.append(progress)
     if not m.finished:
         out.append(ft.FilledButton(_("Continue this game"), icon=ft.Icons.PLAY_ARROW,
                                    on_click=_tap(lambda: shell.continue_match(m.id))))
@@ -767,6 +768,8 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
     if score.team is not None and score.over:
         out.append(bold(_("Team score {score}: {rating}").format(
             score=score.team.score, rating=_(score.team.rating) if score.team.rating else _("no rating"))))
+    if score.over:
+        out.remove(progress)     # the explanation says the result; the progress line said it too
     if score.over or rounds:
         out.append(ft.Text(score.explanation))
     for rv in rounds:

@@ -176,3 +176,20 @@ def test_a_change_to_a_round_is_checked_against_the_state_before_it(index, money
     record = forms.submit(forms.new_record(PLAYERS, "Anna"), tie_drafts()).record
     record = forms.submit(record, {p: Draft(7, 1) for p in PLAYERS}).record
     assert dict(present.game_view(record).before(index).money) == money
+
+
+def test_a_rounds_first_line_names_only_the_tables_in_play_hd2_hd7():
+    """The German review: "…, 5, dann 7, dann 9" with three players, who have no 9 table
+    (HD-2); English said "5 then 7 then 9" too. The line names the tables the round has,
+    in the order they are served (HD-7)."""
+    from companion.core import i18n
+
+    rv = tie_round()                                     # three players: 5 and 7 (HD-2)
+    first = present.round_lines(rv, 0)[0].text
+    assert "Served table by table, 5 then 7; lowest price first" in first and "9" not in first
+    with i18n.using("de"):
+        assert "Tisch für Tisch, 5, dann 7; der niedrigste" in present.round_lines(tie_round(), 0)[0].text
+    five = forms.new_record(["Anna", "Bernd", "Chris", "Dora", "Emil"], "Anna")
+    drafts = {p: Draft(5, 1, 0) for p in five["players"]}
+    rv5 = present.game_view(forms.submit(five, drafts).record).round(0)
+    assert "Served table by table, 5 then 7 then 9;" in present.round_lines(rv5, 0)[0].text

@@ -338,3 +338,17 @@ def test_a_finished_burger_game_says_its_points_with_their_unit_and_no_ruling_id
         line = burger_present.game_line(rec)
     assert line == "beendet nach 2 Runden: Ann gewinnt mit 1 Punkt (Hausregel; Mülleimer-Deckel noch nicht gezählt)"
     assert not _BARE_ID.search(line) and "BU-7" not in line
+
+
+@pytest.mark.parametrize("code", ["en", "de"])
+def test_the_deck_editors_row_names_fit_their_column(code):
+    """The picked card's rows are named in a column of their own: at 64 px German's
+    "Sammelkarte" broke mid-word ("Sammelka/rte"). Measured in DejaVu Sans, a little
+    wider than the app's own font."""
+    from companion.games.sales import deck_editor
+    from companion.games.sales.i18n import _ as sales_
+
+    with i18n.using(code):
+        names = [sales_(label) for label in deck_editor.LABELS]
+    too_wide = [(n, round(_width(n) * 13 / 14)) for n in names if _width(n) * 13 / 14 > deck_editor.LABEL_WIDTH]
+    assert not too_wide, too_wide

@@ -186,6 +186,16 @@ class MoneyView:
         return " + ".join(parts) if parts else _("no cards")
 
 
+def served_order(tables: Sequence[int]) -> str:
+    """'5 then 7', '5 then 7 then 9': the tables in play, in the order they are served
+    (HD-7). Two or three players have no 9 table (HD-2), so their rounds never name one."""
+    order = [i18n.number(t) for t in sorted(tables)]
+    text = order[0] if order else ""
+    for table in order[1:]:
+        text = _("{before} then {table}").format(before=text, table=table)
+    return text
+
+
 def tables_view(players: Sequence[str], tables: Mapping[str, Mapping[str, int]]) -> list[TableView]:
     out = []
     for key in sorted(tables, key=int):
@@ -278,8 +288,9 @@ def round_lines(rv: RoundView, shown: int | None = None) -> list[Line]:
     and the next mustard holder."""
     total = len(rv.steps)
     shown = total if shown is None else shown
-    out = [Line(_("Mustard card: {player}. Served table by table, 5 then 7 then 9; lowest price first, "
-                  "equal prices clockwise from the mustard holder (HD-7).").format(player=rv.mustard))]
+    out = [Line(_("Mustard card: {player}. Served table by table, {order}; lowest price first, "
+                  "equal prices clockwise from the mustard holder (HD-7).").format(
+        player=rv.mustard, order=served_order([t.table for t in rv.tables])))]
     out += [Line(head, "step", why, tuple(rulings), i)
             for i, (head, why, rulings, _sold) in enumerate(rv.steps[:shown], 1)]
     if shown < total:

@@ -87,9 +87,15 @@ def _column(controls: Sequence[ft.Control], spacing: int = 10) -> ft.Column:
     return ft.Column(list(controls), spacing=spacing, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
+# The width of the names on the left of the picked card's rows (13 px text): room for
+# the longest of them, German's "Sammelkarte" (64 px broke it as "Sammelka/rte").
+LABEL_WIDTH = 88
+LABELS = (N_("Discard"), N_("Icons"), N_("Set"), N_("Collects"))
+
+
 def _labelled(label: str, control: ft.Control) -> ft.Control:
     """A row of the picked card's toggles with its name on the left."""
-    return ft.Row([ft.Text(label, size=13, width=64), ft.Container(control, expand=True)], spacing=4,
+    return ft.Row([ft.Text(label, size=13, width=LABEL_WIDTH), ft.Container(control, expand=True)], spacing=4,
                   vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 

@@ -68,14 +68,19 @@ def fresh_control_ids(now: float | None = None) -> int:
 
 def web_app() -> Any:
     """Flet's web app (an ASGI app) for the sessions of ``companion serve``: offline (no
-    CDN), with the shipped assets, and closed sessions kept
+    CDN), with the shipped assets, its pages under companion's name and icon
+    (:class:`companion.net.client_page.ClientPage`), and closed sessions kept
     :data:`companion.net.sessions.KEPT_SECONDS` (Flet's own default is an hour)."""
     import flet_web.fastapi as flet_fastapi
 
+    from companion.core.identity import DESCRIPTION, NAME
+    from companion.net.client_page import ClientPage
     from companion.net.sessions import KEPT_SECONDS
     from companion.ui.app import main
 
-    return flet_fastapi.app(main, assets_dir=_assets_dir(), no_cdn=True, session_timeout_seconds=KEPT_SECONDS)
+    return ClientPage(flet_fastapi.app(main, assets_dir=_assets_dir(), no_cdn=True, app_name=NAME,
+                                       app_short_name=NAME, app_description=DESCRIPTION,
+                                       session_timeout_seconds=KEPT_SECONDS))
 
 
 def _flet_sessions() -> dict[str, Any]:

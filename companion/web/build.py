@@ -60,11 +60,10 @@ from pathlib import Path
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import LANGUAGES, _, using
-from companion.web.icons import ORANGE, hex_colour, icon_png, svg_icon
+from companion.core.icons import ORANGE, hex_colour, icon_png, svg_icon
+from companion.core.identity import DESCRIPTION, NAME
+from companion.net.client_page import STARTUP_WORD
 
-NAME = "companion"
-DESCRIPTION = ("A referee beside your card games: Hot Dog, a burger drafting game and a sales "
-               "trick-taking game. Enter each round, see who gets what and why. Works offline.")
 THEME = hex_colour(ORANGE)   # Material orange #FF9800: the seed colour of the app's theme
 BACKGROUND = "#FFFFFF"
 
@@ -393,11 +392,14 @@ def _python_js(web: Path) -> str:
 
 
 def _main_dart(web: Path) -> bytes:
-    """The client, its animation library's loader answered on the spot (:data:`RIVE_NONE`)."""
+    """The client, its animation library's loader answered on the spot (:data:`RIVE_NONE`)
+    and its English startup word blanked (as ``companion serve`` sends it:
+    :mod:`companion.net.client_page`)."""
     js = (web / "main.dart.js").read_text(encoding="utf-8")
-    if js.count(RIVE_CDN) != 1:
+    word = STARTUP_WORD.decode("ascii")
+    if js.count(RIVE_CDN) != 1 or js.count(f'"{word}"') != 1:
         raise CompanionError("flet-web's main.dart.js is not the one companion knows: cannot build the site")
-    return js.replace(RIVE_CDN, RIVE_NONE).encode("utf-8")
+    return js.replace(RIVE_CDN, RIVE_NONE).replace(f'"{word}"', '""').encode("utf-8")
 
 
 def _manifest(web: Path, out: Path) -> str:

@@ -20,10 +20,10 @@ import zipfile
 import pytest
 
 from companion.core.errors import StoreError
+from companion.core.icons import icon_png
 from companion.games.hotdog import forms
 from companion.store import Store
 from companion.web import build
-from companion.web.icons import icon_png
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
 

@@ -1,0 +1,119 @@
+"""The page and client `companion serve` sends a browser, made companion's own.
+
+Flet's web client, as its wheel ships it, opens on Flet's name and logo, asks a CDN
+for an optional animation library (Rive) as it starts, and says "Working..." in
+English under its spinner while it waits for the first screen. A table serving
+companion on its own Wi-Fi, in German, should see none of that. This ASGI layer,
+between :class:`companion.net.access.Gate` and Flet's app, changes what goes out:
+
+- every HTML page (Flet's ``index.html``) gets companion's name and icon in place of
+  Flet's, and a content security policy under which the browser loads scripts, workers
+  and connections from this server only: the CDN request is never made, as on a table
+  without internet (the client goes on without the library; companion draws no
+  animation);
+- the client's code (``main.dart.js``, ``main.dart.wasm``) has its English startup
+  word blanked, byte for byte the same length (a WebAssembly module's data cannot
+  change size), so the spinner shows without a word in any language. The phone build
+  patches the same client when it is built (:mod:`companion.web.build`).
+
+Nothing here decides who may see what: that is the gate's.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import re
+
+from companion.core.identity import NAME
+from companion.net.access import ASGIApp, Message, Receive, Scope, Send
+
+#: Flet's client's startup word, in its code as ``"Working..."`` (JS) and as UTF-8
+#: bytes (wasm data); replaced by as many spaces.
+STARTUP_WORD = b"Working..."
+CLIENT_CODE = ("/main.dart.js", "/main.dart.wasm")
+#: Scripts, workers, wasm and connections from this server only ('self'); Flutter's
+#: bootstrap is inline ('unsafe-inline'), its engine compiles wasm ('wasm-unsafe-eval')
+#: and starts workers from blobs; images and fonts may be data: URLs.
+POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval' blob:; "
+          "worker-src 'self' blob:; connect-src 'self'; img-src 'self' data: blob:; "
+          "font-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'")
+
+
+@functools.cache
+def _icon_url() -> str:
+    from companion.core.icons import svg_icon
+
+    return "data:image/svg+xml;base64," + base64.b64encode(svg_icon().encode("utf-8")).decode("ascii")
+
+
+def companion_page(html: bytes) -> bytes:
+    """Flet's ``index.html`` with companion's name and icon (its loading picture, the
+    tab's icon, the home-screen icon)."""
+    icon = _icon_url().encode("ascii")
+    html = re.sub(rb"<title>[^<]*</title>", b"<title>" + NAME.encode() + b"</title>", html, count=1)
+    html = re.sub(rb'(<meta name="apple-mobile-web-app-title" content=")[^"]*(")',
+                  rb"\g<1>" + NAME.encode() + rb"\g<2>", html, count=1)
+    html = html.replace(b'src="icons/loading-animation.png"', b'src="' + icon + b'"')
+    html = html.replace(b'href="favicon.png"', b'href="' + icon + b'"')
+    return html.replace(b'href="icons/apple-touch-icon-192.png"', b'href="' + icon + b'"')
+
+
+class ClientPage:
+    """ASGI middleware: :func:`companion_page` and :data:`POLICY` on HTML pages, the
+    startup word blanked in the client's code; everything else passes untouched."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("method") not in ("GET", "HEAD"):
+            await self.app(scope, receive, send)
+            return
+        code = scope.get("path", "") in CLIENT_CODE
+        await self.app(scope, receive, _rewritten(send, code=code, head=scope.get("method") == "HEAD"))
+
+
+def _rewritten(send: Send, *, code: bool, head: bool) -> Send:
+    html = False
+    held: list[bytes] = []
+    start: Message | None = None
+    tail = b""                       # the client code's last bytes, in case the word straddles two chunks
+
+    async def sending(message: Message) -> None:
+        nonlocal html, start, tail
+        if message["type"] == "http.response.start":
+            headers = list(message.get("headers", []))
+            kind = next((v for k, v in headers if k.lower() == b"content-type"), b"")
+            if kind.lower().startswith(b"text/html"):
+                headers.append((b"content-security-policy", POLICY.encode("ascii")))
+                if message.get("status") == 200 and not head:
+                    html = True
+                    start = dict(message, headers=[(k, v) for k, v in headers
+                                                   if k.lower() not in (b"content-length", b"etag", b"last-modified")])
+                    return
+            await send(dict(message, headers=headers))
+            return
+        if message["type"] != "http.response.body":
+            await send(message)
+            return
+        if html:
+            held.append(message.get("body", b""))
+            if message.get("more_body"):
+                return
+            body = companion_page(b"".join(held))
+            assert start is not None
+            await send(dict(start, headers=[*start["headers"], (b"content-length", str(len(body)).encode())]))
+            await send({"type": "http.response.body", "body": body})
+            return
+        if code:
+            # Same length in, same length out: Content-Length and byte ranges stay true.
+            data = (tail + message.get("body", b"")).replace(STARTUP_WORD, b" " * len(STARTUP_WORD))
+            more = bool(message.get("more_body"))
+            cut = max(len(data) - (len(STARTUP_WORD) - 1), 0) if more else len(data)
+            tail = data[cut:]
+            await send(dict(message, body=data[:cut]))
+            return
+        await send(message)
+
+    return sending

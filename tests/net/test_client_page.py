@@ -1,0 +1,67 @@
+"""What `companion serve` sends a browser besides the app (companion.net.client_page):
+Flet's page under companion's name and icon with a policy that keeps every script on
+the machine, and Flet's client with its English startup word blanked, same length."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import flet_web
+
+from companion.net.client_page import POLICY, STARTUP_WORD, ClientPage, companion_page
+
+WEB = Path(flet_web.get_package_web_dir())
+
+
+def _served(body_chunks: list[bytes], path: str, kind: bytes) -> tuple[dict, bytes]:
+    """The response ClientPage sends for an inner app answering ``body_chunks``."""
+    async def inner(scope, receive, send):
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [(b"content-type", kind), (b"content-length", str(sum(map(len, body_chunks))).encode()),
+                                (b"etag", b'"x"')]})
+        for i, chunk in enumerate(body_chunks):
+            await send({"type": "http.response.body", "body": chunk, "more_body": i < len(body_chunks) - 1})
+
+    sent: list[dict] = []
+
+    async def send(message):
+        sent.append(message)
+
+    async def receive():
+        return {"type": "http.request"}
+
+    asyncio.run(ClientPage(inner)({"type": "http", "method": "GET", "path": path}, receive, send))
+    return sent[0], b"".join(m.get("body", b"") for m in sent[1:])
+
+
+def test_flets_page_gets_companions_name_icon_and_a_policy_that_keeps_scripts_on_this_machine():
+    html = (WEB / "index.html").read_bytes()
+    start, body = _served([html[:500], html[500:]], "/", b"text/html; charset=utf-8")
+    headers = dict(start["headers"])
+    assert headers[b"content-security-policy"] == POLICY.encode()
+    assert "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval' blob:" in POLICY
+    assert "connect-src 'self'" in POLICY and "https:" not in POLICY and "*" not in POLICY
+    assert b"etag" not in headers and int(headers[b"content-length"]) == len(body)
+    assert b"<title>companion</title>" in body and b"<title>Flet</title>" not in body
+    assert b"loading-animation.png" not in body and b'href="favicon.png"' not in body
+    assert b'<img src="data:image/svg+xml;base64,' in body
+    assert companion_page(html) == body
+
+
+def test_the_clients_startup_word_is_blanked_at_the_same_length_even_across_two_chunks():
+    word = STARTUP_WORD
+    code = b"A" * 100 + b'"' + word + b'"' + b"B" * 50
+    for cut in range(95, 115):              # every split of the word between two chunks
+        for path in ("/main.dart.wasm", "/main.dart.js"):
+            _start, body = _served([code[:cut], code[cut:]], path, b"application/wasm")
+            assert len(body) == len(code) and word not in body
+            assert body == code.replace(word, b" " * len(word))
+    _start, body = _served([code], "/other.js", b"text/javascript")
+    assert body == code                     # nothing else is touched
+
+
+def test_the_shipped_client_holds_the_startup_word_once_in_each_form():
+    """If Flet's client changes, this says so before a player sees the English word."""
+    for name in ("main.dart.js", "main.dart.wasm"):
+        assert (WEB / name).read_bytes().count(STARTUP_WORD) == 1, name

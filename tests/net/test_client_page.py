@@ -5,6 +5,7 @@ the machine, and Flet's client with its English startup word blanked, same lengt
 from __future__ import annotations
 
 import asyncio
+import threading
 from pathlib import Path
 
 import flet_web
@@ -31,7 +32,12 @@ def _served(body_chunks: list[bytes], path: str, kind: bytes) -> tuple[dict, byt
     async def receive():
         return {"type": "http.request"}
 
-    asyncio.run(ClientPage(inner)({"type": "http", "method": "GET", "path": path}, receive, send))
+    # A thread of its own: a browser test before this one may leave an event loop running
+    # in this thread (playwright's sync API).
+    run = threading.Thread(target=asyncio.run, args=(ClientPage(inner)(
+        {"type": "http", "method": "GET", "path": path}, receive, send),))
+    run.start()
+    run.join()
     return sent[0], b"".join(m.get("body", b"") for m in sent[1:])
 
 

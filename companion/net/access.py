@@ -378,32 +378,49 @@ def _pages_of_ours(send: Send, *, head: bool = False) -> Send:
     host into clicking its buttons (clickjacking).
 
     Every HTML page (Flet's ``index.html``, whatever the path): :data:`STORE_KEY_SCRIPT`
-    before ``</head>``, so the host's browser opens its websocket with the key. The
-    page's validators go (``ETag``, ``Last-Modified``): a copy cached without the
-    script is never taken as current."""
-    html = False
+    before ``</head>``, so the host's browser opens its websocket with the key."""
+    return html_rewritten(send, _with_store_key, head=head, every=FRAME_HEADERS)
+
+
+def _with_store_key(body: bytes) -> bytes:
+    at = body.lower().find(b"</head>")
+    return body[:at] + STORE_KEY_SCRIPT + body[at:] if at >= 0 else STORE_KEY_SCRIPT + body
+
+
+Header = tuple[bytes, bytes]
+
+
+def html_rewritten(send: Send, page: Callable[[bytes], bytes], *, head: bool = False,
+                   every: Iterable[Header] = (), html: Iterable[Header] = ()) -> Send:
+    """A ``send`` that adds the headers ``every`` to each response and ``html`` to each
+    HTML one, and gives an HTML page's whole body (status 200, not a HEAD request) to
+    ``page`` before it goes out. Such a page's length is set anew and its validators go
+    (``ETag``, ``Last-Modified``): a copy cached before the change is never taken as
+    current. Other responses pass as they are."""
+    every, html = list(every), list(html)
+    holding = False
     held: list[bytes] = []
     start: Message | None = None
 
     async def sending(message: Message) -> None:
-        nonlocal html, start
+        nonlocal holding, start
         if message["type"] == "http.response.start":
-            headers = [*message.get("headers", []), *FRAME_HEADERS]
+            headers = [*message.get("headers", []), *every]
             kind = next((v for k, v in headers if k.lower() == b"content-type"), b"")
-            if kind.lower().startswith(b"text/html") and message.get("status") == 200 and not head:
-                html = True
-                start = dict(message, headers=[(k, v) for k, v in headers
-                                               if k.lower() not in (b"content-length", b"etag", b"last-modified")])
-                return
+            if kind.lower().startswith(b"text/html"):
+                headers += html
+                if message.get("status") == 200 and not head:
+                    holding = True
+                    start = dict(message, headers=[(k, v) for k, v in headers
+                                                   if k.lower() not in (b"content-length", b"etag", b"last-modified")])
+                    return
             await send(dict(message, headers=headers))
             return
-        if html and message["type"] == "http.response.body":
+        if holding and message["type"] == "http.response.body":
             held.append(message.get("body", b""))
             if message.get("more_body"):
                 return
-            body = b"".join(held)
-            at = body.lower().find(b"</head>")
-            body = body[:at] + STORE_KEY_SCRIPT + body[at:] if at >= 0 else STORE_KEY_SCRIPT + body
+            body = page(b"".join(held))
             assert start is not None
             await send(dict(start, headers=[*start["headers"], (b"content-length", str(len(body)).encode())]))
             await send({"type": "http.response.body", "body": body})

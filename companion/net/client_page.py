@@ -26,7 +26,7 @@ import functools
 import re
 
 from companion.core.identity import NAME
-from companion.net.access import ASGIApp, Message, Receive, Scope, Send
+from companion.net.access import ASGIApp, Message, Receive, Scope, Send, html_rewritten
 
 #: Flet's client's startup word, in its code as ``"Working..."`` (JS) and as UTF-8
 #: bytes (wasm data); replaced by as many spaces.
@@ -70,50 +70,26 @@ class ClientPage:
         if scope["type"] != "http" or scope.get("method") not in ("GET", "HEAD"):
             await self.app(scope, receive, send)
             return
-        code = scope.get("path", "") in CLIENT_CODE
-        await self.app(scope, receive, _rewritten(send, code=code, head=scope.get("method") == "HEAD"))
+        out = html_rewritten(send, companion_page, head=scope.get("method") == "HEAD",
+                             html=[(b"content-security-policy", POLICY.encode("ascii"))])
+        if scope.get("path", "") in CLIENT_CODE:
+            out = _blanked(out)
+        await self.app(scope, receive, out)
 
 
-def _rewritten(send: Send, *, code: bool, head: bool) -> Send:
-    html = False
-    held: list[bytes] = []
-    start: Message | None = None
-    tail = b""                       # the client code's last bytes, in case the word straddles two chunks
+def _blanked(send: Send) -> Send:
+    """The client's code with :data:`STARTUP_WORD` as spaces: same length in, same length
+    out, so its Content-Length and any byte range stay true."""
+    tail = b""                       # the last bytes sent on, in case the word straddles two chunks
 
     async def sending(message: Message) -> None:
-        nonlocal html, start, tail
-        if message["type"] == "http.response.start":
-            headers = list(message.get("headers", []))
-            kind = next((v for k, v in headers if k.lower() == b"content-type"), b"")
-            if kind.lower().startswith(b"text/html"):
-                headers.append((b"content-security-policy", POLICY.encode("ascii")))
-                if message.get("status") == 200 and not head:
-                    html = True
-                    start = dict(message, headers=[(k, v) for k, v in headers
-                                                   if k.lower() not in (b"content-length", b"etag", b"last-modified")])
-                    return
-            await send(dict(message, headers=headers))
-            return
+        nonlocal tail
         if message["type"] != "http.response.body":
             await send(message)
             return
-        if html:
-            held.append(message.get("body", b""))
-            if message.get("more_body"):
-                return
-            body = companion_page(b"".join(held))
-            assert start is not None
-            await send(dict(start, headers=[*start["headers"], (b"content-length", str(len(body)).encode())]))
-            await send({"type": "http.response.body", "body": body})
-            return
-        if code:
-            # Same length in, same length out: Content-Length and byte ranges stay true.
-            data = (tail + message.get("body", b"")).replace(STARTUP_WORD, b" " * len(STARTUP_WORD))
-            more = bool(message.get("more_body"))
-            cut = max(len(data) - (len(STARTUP_WORD) - 1), 0) if more else len(data)
-            tail = data[cut:]
-            await send(dict(message, body=data[:cut]))
-            return
-        await send(message)
+        data = (tail + message.get("body", b"")).replace(STARTUP_WORD, b" " * len(STARTUP_WORD))
+        cut = max(len(data) - (len(STARTUP_WORD) - 1), 0) if message.get("more_body") else len(data)
+        tail = data[cut:]
+        await send(dict(message, body=data[:cut]))
 
     return sending

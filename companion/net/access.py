@@ -391,12 +391,13 @@ Header = tuple[bytes, bytes]
 
 
 def html_rewritten(send: Send, page: Callable[[bytes], bytes], *, head: bool = False,
-                   every: Iterable[Header] = (), html: Iterable[Header] = ()) -> Send:
+                   every: Iterable[Header] = (), html: Iterable[Header] = (),
+                   kinds: tuple[bytes, ...] = (b"text/html",)) -> Send:
     """A ``send`` that adds the headers ``every`` to each response and ``html`` to each
-    HTML one, and gives an HTML page's whole body (status 200, not a HEAD request) to
-    ``page`` before it goes out. Such a page's length is set anew and its validators go
-    (``ETag``, ``Last-Modified``): a copy cached before the change is never taken as
-    current. Other responses pass as they are."""
+    HTML one (``kinds``: the content types meant), and gives such a page's whole body
+    (status 200, not a HEAD request) to ``page`` before it goes out. Its length is set
+    anew and its validators go (``ETag``, ``Last-Modified``): a copy cached before the
+    change is never taken as current. Other responses pass as they are."""
     every, html = list(every), list(html)
     holding = False
     held: list[bytes] = []
@@ -407,7 +408,7 @@ def html_rewritten(send: Send, page: Callable[[bytes], bytes], *, head: bool = F
         if message["type"] == "http.response.start":
             headers = [*message.get("headers", []), *every]
             kind = next((v for k, v in headers if k.lower() == b"content-type"), b"")
-            if kind.lower().startswith(b"text/html"):
+            if kind.lower().startswith(kinds):
                 headers += html
                 if message.get("status") == 200 and not head:
                     holding = True

@@ -14,7 +14,15 @@ between :class:`companion.net.access.Gate` and Flet's app, changes what goes out
 - the client's code (``main.dart.js``, ``main.dart.wasm``) has its English startup
   word blanked, byte for byte the same length (a WebAssembly module's data cannot
   change size), so the spinner shows without a word in any language. The phone build
-  patches the same client when it is built (:mod:`companion.web.build`).
+  patches the same client when it is built (:mod:`companion.web.build`);
+- its font manifest leaves out the fonts of parts companion never shows
+  (:data:`UNUSED_CLIENT`: math, iOS icons): a page loads every font its manifest names
+  as it starts, 20 files and 0.7 MB it never drew with;
+- a fallback font Flutter asks for itself (a character drawn before the app's fonts
+  have arrived, or one none of them has) is answered with the shipped font for it, as
+  the phone build's service worker does: Flutter's own ``assets/fonts/noto…`` are not
+  shipped, and a fallback font whose download fails is, in some Flutter versions, laid
+  out again and again (flutter/flutter#184449).
 
 Nothing here decides who may see what: that is the gate's.
 """
@@ -23,10 +31,44 @@ from __future__ import annotations
 
 import base64
 import functools
+import json
 import re
+from typing import Any
 
 from companion.core.identity import NAME
 from companion.net.access import ASGIApp, Message, Receive, Scope, Send, html_rewritten
+
+#: Parts of the web client companion never shows: math (KaTeX fonts), iOS-style icons and
+#: the video player's streaming script (the phone build leaves their files out too).
+UNUSED_CLIENT = ("assets/packages/flutter_math_fork/", "assets/packages/cupertino_icons/",
+                 "assets/packages/media_kit/")
+FONT_MANIFEST = "/assets/FontManifest.json"
+#: Flutter's own fallback fonts (``fontFallbackBaseUrl`` is ``assets/fonts/`` offline) →
+#: the shipped font that draws their script: Korean, the other CJK fonts, the rest
+_NOTO = re.compile(r"^/assets/fonts/noto(sans|serif)?(?P<family>[a-z]*)/")
+_CJK_NOTO = {"sc": "/fonts/DroidSansFallbackFull.ttf", "tc": "/fonts/DroidSansFallbackFull.ttf",
+             "hk": "/fonts/DroidSansFallbackFull.ttf", "jp": "/fonts/DroidSansFallbackFull.ttf",
+             "kr": "/fonts/NanumSquareR.ttf"}
+_OTHER_NOTO = "/fonts/DejaVuSans.ttf"
+
+
+def fallback_font(path: str) -> str | None:
+    """The shipped font that answers Flutter's request for its fallback font at ``path``;
+    None for any other path."""
+    found = _NOTO.match(path)
+    if found is None:
+        return None
+    return _CJK_NOTO.get(found.group("family"), _OTHER_NOTO)
+
+
+def lean_font_manifest(families: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Flutter's font manifest without the fonts of :data:`UNUSED_CLIENT`."""
+    return [f for f in families if not any(f"assets/{font['asset']}".startswith(UNUSED_CLIENT) for font in f["fonts"])]
+
+
+def _lean_manifest_body(body: bytes) -> bytes:
+    return json.dumps(lean_font_manifest(json.loads(body))).encode("utf-8")
+
 
 #: Flet's client's startup word, in its code as ``"Working..."`` (JS) and as UTF-8
 #: bytes (wasm data); replaced by as many spaces.
@@ -70,9 +112,16 @@ class ClientPage:
         if scope["type"] != "http" or scope.get("method") not in ("GET", "HEAD"):
             await self.app(scope, receive, send)
             return
-        out = html_rewritten(send, companion_page, head=scope.get("method") == "HEAD",
+        path = scope.get("path", "")
+        head = scope.get("method") == "HEAD"
+        font = fallback_font(path)
+        if font is not None:
+            scope = dict(scope, path=font, raw_path=font.encode("ascii"))
+        out = html_rewritten(send, companion_page, head=head,
                              html=[(b"content-security-policy", POLICY.encode("ascii"))])
-        if scope.get("path", "") in CLIENT_CODE:
+        if path == FONT_MANIFEST:
+            out = html_rewritten(out, _lean_manifest_body, head=head, kinds=(b"application/json",))
+        elif path in CLIENT_CODE:
             out = _blanked(out)
         await self.app(scope, receive, out)
 

@@ -62,7 +62,7 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import LANGUAGES, _, using
 from companion.core.icons import ORANGE, hex_colour, icon_png, svg_icon
 from companion.core.identity import DESCRIPTION, NAME
-from companion.net.client_page import STARTUP_WORD
+from companion.net.client_page import STARTUP_WORD, UNUSED_CLIENT, lean_font_manifest
 
 THEME = hex_colour(ORANGE)   # Material orange #FF9800: the seed colour of the app's theme
 BACKGROUND = "#FFFFFF"
@@ -285,23 +285,13 @@ def _add_companion(add: Callable[[str, bytes], None]) -> None:
 # ---------------------------------------------------------------- the page
 
 
-#: Parts of the web client companion never shows: math (KaTeX fonts), iOS-style icons and
-#: the video player's streaming script. Flutter loads every font its manifest names at
-#: start, so leaving them out also makes the start lighter.
-UNUSED_CLIENT = ("assets/packages/flutter_math_fork/", "assets/packages/cupertino_icons/",
-                 "assets/packages/media_kit/")
-
-
 def _font_manifest(path: Path) -> None:
     """Flutter's font manifest at ``path`` without the fonts left out (:data:`UNUSED_CLIENT`),
     then patched by Flet's own function (its Roboto: Flutter draws every text in it until
     the app's fonts arrive, and asks the network for a Roboto of its own without it)."""
     from flet_web.patch_index import patch_font_manifest_json
 
-    families = json.loads(path.read_text(encoding="utf-8"))
-    kept = [f for f in families
-            if not any(f"assets/{font['asset']}".startswith(UNUSED_CLIENT) for font in f["fonts"])]
-    path.write_text(json.dumps(kept), encoding="utf-8")
+    path.write_text(json.dumps(lean_font_manifest(json.loads(path.read_text(encoding="utf-8")))), encoding="utf-8")
     patch_font_manifest_json(str(path))
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import flet_web
 import pytest
 
+from companion.core.paths import ASSETS
 from companion.net.client_page import POLICY, STARTUP_WORD
 from tests.e2e.harness import PHONE, requests, shot
 from tests.e2e.table import Table
@@ -27,6 +28,10 @@ def test_a_served_page_and_client_are_companions(app_server):
     with urllib.request.urlopen(app_server.base + "main.dart.wasm") as r:
         wasm = r.read()
     assert STARTUP_WORD not in wasm and len(wasm) == (WEB / "main.dart.wasm").stat().st_size
+    with urllib.request.urlopen(app_server.base + "assets/FontManifest.json") as r:
+        assert b"KaTeX" not in r.read()
+    with urllib.request.urlopen(app_server.base + "assets/fonts/notosansjp/v53/x.woff2") as r:
+        assert r.read() == (ASSETS / "fonts" / "DroidSansFallbackFull.ttf").read_bytes()
 
 
 def test_the_page_asks_nothing_off_this_machine_and_shows_companions_name(chromium_browser, app_server):

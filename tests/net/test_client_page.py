@@ -71,3 +71,33 @@ def test_the_shipped_client_holds_the_startup_word_once_in_each_form():
     """If Flet's client changes, this says so before a player sees the English word."""
     for name in ("main.dart.js", "main.dart.wasm"):
         assert (WEB / name).read_bytes().count(STARTUP_WORD) == 1, name
+
+
+def test_flutters_own_fallback_fonts_are_answered_with_the_shipped_font_for_their_script():
+    """Offline, Flutter asks ``assets/fonts/noto…/`` for a character no registered font
+    has yet (one drawn before the app's fonts arrive). None is shipped: each is answered
+    with the shipped font of its script, never a 404 (flutter/flutter#184449: a failed
+    fallback download laid out again and again)."""
+    from companion.net.client_page import fallback_font
+
+    assert fallback_font("/assets/fonts/notosansjp/v53/abc.woff2") == "/fonts/DroidSansFallbackFull.ttf"
+    assert fallback_font("/assets/fonts/notosanssc/v36/abc.woff2") == "/fonts/DroidSansFallbackFull.ttf"
+    assert fallback_font("/assets/fonts/notosanskr/v36/abc.woff2") == "/fonts/NanumSquareR.ttf"
+    assert fallback_font("/assets/fonts/notosansthai/v20/abc.woff2") == "/fonts/DejaVuSans.ttf"
+    assert fallback_font("/assets/fonts/roboto.woff2") is None
+    assert fallback_font("/fonts/DejaVuSans.ttf") is None
+
+
+def test_the_font_manifest_names_no_font_of_a_part_companion_never_shows():
+    import json
+
+    from companion.net.client_page import UNUSED_CLIENT
+
+    manifest = (WEB / "assets" / "FontManifest.json").read_bytes()
+    start, body = _served([manifest], "/assets/FontManifest.json", b"application/json")
+    kept = json.loads(body)
+    assets = [font["asset"] for family in kept for font in family["fonts"]]
+    assert "MaterialIcons" in [f["family"] for f in kept]
+    assert not [a for a in assets if f"assets/{a}".startswith(UNUSED_CLIENT)]
+    assert len(json.loads(manifest)) > len(kept)            # Flet's ships the math fonts
+    assert int(dict(start["headers"])[b"content-length"]) == len(body)

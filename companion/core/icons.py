@@ -1,4 +1,5 @@
-"""The app's icons, drawn at build time as PNG files (standard library only: zlib).
+"""The app's icon: PNG files for the phone build (drawn when it is built; standard
+library only: zlib) and SVG for the pages ``companion serve`` sends.
 
 The picture is two playing cards fanned on the app's orange (the seed colour of its
 theme, Material orange #FF9800): a rounded square for the home screen and a full-bleed

@@ -45,7 +45,7 @@ UNUSED_CLIENT = ("assets/packages/flutter_math_fork/", "assets/packages/cupertin
 FONT_MANIFEST = "/assets/FontManifest.json"
 #: Flutter's own fallback fonts (``fontFallbackBaseUrl`` is ``assets/fonts/`` offline) →
 #: the shipped font that draws their script: Korean, the other CJK fonts, the rest
-_NOTO = re.compile(r"^/assets/fonts/noto(sans|serif)?(?P<family>[a-z]*)/")
+_NOTO = re.compile(r"^/assets/fonts/noto(sans|serif)?(?P<family>[a-z0-9]*)/")
 _CJK_NOTO = {"sc": "/fonts/DroidSansFallbackFull.ttf", "tc": "/fonts/DroidSansFallbackFull.ttf",
              "hk": "/fonts/DroidSansFallbackFull.ttf", "jp": "/fonts/DroidSansFallbackFull.ttf",
              "kr": "/fonts/NanumSquareR.ttf"}
@@ -128,7 +128,7 @@ class ClientPage:
 
 def _blanked(send: Send) -> Send:
     """The client's code with :data:`STARTUP_WORD` as spaces: same length in, same length
-    out, so its Content-Length and any byte range stay true."""
+    out, so its Content-Length stays true."""
     tail = b""                       # the last bytes sent on, in case the word straddles two chunks
 
     async def sending(message: Message) -> None:

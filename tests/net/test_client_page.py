@@ -84,6 +84,7 @@ def test_flutters_own_fallback_fonts_are_answered_with_the_shipped_font_for_thei
     assert fallback_font("/assets/fonts/notosanssc/v36/abc.woff2") == "/fonts/DroidSansFallbackFull.ttf"
     assert fallback_font("/assets/fonts/notosanskr/v36/abc.woff2") == "/fonts/NanumSquareR.ttf"
     assert fallback_font("/assets/fonts/notosansthai/v20/abc.woff2") == "/fonts/DejaVuSans.ttf"
+    assert fallback_font("/assets/fonts/notosanssymbols2/v24/abc.woff2") == "/fonts/DejaVuSans.ttf"
     assert fallback_font("/assets/fonts/roboto.woff2") is None
     assert fallback_font("/fonts/DejaVuSans.ttf") is None
 

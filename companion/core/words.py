@@ -22,6 +22,11 @@ def points(n: float) -> str:
     return ngettext("{n} point", "{n} points", 2).format(n=decimal(n, 1))
 
 
+def matches(n: int) -> str:
+    """'1 match', '3 matches' (German: Partie, Partien)."""
+    return ngettext("{n} match", "{n} matches", n).format(n=number(n))
+
+
 def sentence(text: str) -> str:
     """``text`` as a line of its own, its first letter a capital ("Over after 2 rounds: …"):
     the same words are lowercase after a prefix ("Burger, 3 Dec: Ann, Ben: over after …")."""

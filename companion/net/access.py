@@ -379,7 +379,7 @@ def _pages_of_ours(send: Send, *, head: bool = False) -> Send:
 
     Every HTML page (Flet's ``index.html``, whatever the path): :data:`STORE_KEY_SCRIPT`
     before ``</head>``, so the host's browser opens its websocket with the key."""
-    return html_rewritten(send, _with_store_key, head=head, every=FRAME_HEADERS)
+    return body_rewritten(send, _with_store_key, head=head, every=FRAME_HEADERS)
 
 
 def _with_store_key(body: bytes) -> bytes:
@@ -390,15 +390,15 @@ def _with_store_key(body: bytes) -> bytes:
 Header = tuple[bytes, bytes]
 
 
-def html_rewritten(send: Send, page: Callable[[bytes], bytes], *, head: bool = False,
-                   every: Iterable[Header] = (), html: Iterable[Header] = (),
+def body_rewritten(send: Send, change: Callable[[bytes], bytes], *, head: bool = False,
+                   every: Iterable[Header] = (), added: Iterable[Header] = (),
                    kinds: tuple[bytes, ...] = (b"text/html",)) -> Send:
-    """A ``send`` that adds the headers ``every`` to each response and ``html`` to each
-    HTML one (``kinds``: the content types meant), and gives such a page's whole body
-    (status 200, not a HEAD request) to ``page`` before it goes out. Its length is set
-    anew and its validators go (``ETag``, ``Last-Modified``): a copy cached before the
-    change is never taken as current. Other responses pass as they are."""
-    every, html = list(every), list(html)
+    """A ``send`` that adds the headers ``every`` to each response and ``added`` to each
+    of the content types ``kinds`` (HTML pages unless told), and gives such a response's
+    whole body (status 200, not a HEAD request) to ``change`` before it goes out. Its
+    length is set anew and its validators go (``ETag``, ``Last-Modified``): a copy cached
+    before the change is never taken as current. Other responses pass as they are."""
+    every, added = list(every), list(added)
     holding = False
     held: list[bytes] = []
     start: Message | None = None
@@ -409,7 +409,7 @@ def html_rewritten(send: Send, page: Callable[[bytes], bytes], *, head: bool = F
             headers = [*message.get("headers", []), *every]
             kind = next((v for k, v in headers if k.lower() == b"content-type"), b"")
             if kind.lower().startswith(kinds):
-                headers += html
+                headers += added
                 if message.get("status") == 200 and not head:
                     holding = True
                     start = dict(message, headers=[(k, v) for k, v in headers
@@ -421,7 +421,7 @@ def html_rewritten(send: Send, page: Callable[[bytes], bytes], *, head: bool = F
             held.append(message.get("body", b""))
             if message.get("more_body"):
                 return
-            body = page(b"".join(held))
+            body = change(b"".join(held))
             assert start is not None
             await send(dict(start, headers=[*start["headers"], (b"content-length", str(len(body)).encode())]))
             await send({"type": "http.response.body", "body": body})

@@ -35,8 +35,9 @@ import json
 import re
 from typing import Any
 
+from companion.core.font_files import FONTS
 from companion.core.identity import NAME
-from companion.net.access import ASGIApp, Message, Receive, Scope, Send, html_rewritten
+from companion.net.access import ASGIApp, Message, Receive, Scope, Send, body_rewritten
 
 #: Parts of the web client companion never shows: math (KaTeX fonts), iOS-style icons and
 #: the video player's streaming script (the phone build leaves their files out too).
@@ -46,10 +47,9 @@ FONT_MANIFEST = "/assets/FontManifest.json"
 #: Flutter's own fallback fonts (``fontFallbackBaseUrl`` is ``assets/fonts/`` offline) →
 #: the shipped font that draws their script: Korean, the other CJK fonts, the rest
 _NOTO = re.compile(r"^/assets/fonts/noto(sans|serif)?(?P<family>[a-z0-9]*)/")
-_CJK_NOTO = {"sc": "/fonts/DroidSansFallbackFull.ttf", "tc": "/fonts/DroidSansFallbackFull.ttf",
-             "hk": "/fonts/DroidSansFallbackFull.ttf", "jp": "/fonts/DroidSansFallbackFull.ttf",
-             "kr": "/fonts/NanumSquareR.ttf"}
-_OTHER_NOTO = "/fonts/DejaVuSans.ttf"
+_CJK_FONT, _KOREAN_FONT = "/" + FONTS["Droid Sans Fallback"], "/" + FONTS["NanumSquare"]
+_CJK_NOTO = {"sc": _CJK_FONT, "tc": _CJK_FONT, "hk": _CJK_FONT, "jp": _CJK_FONT, "kr": _KOREAN_FONT}
+_OTHER_NOTO = "/" + FONTS["DejaVu Sans"]
 
 
 def fallback_font(path: str) -> str | None:
@@ -117,18 +117,24 @@ class ClientPage:
         font = fallback_font(path)
         if font is not None:
             scope = dict(scope, path=font, raw_path=font.encode("ascii"))
-        out = html_rewritten(send, companion_page, head=head,
-                             html=[(b"content-security-policy", POLICY.encode("ascii"))])
+        out = body_rewritten(send, companion_page, head=head,
+                             added=[(b"content-security-policy", POLICY.encode("ascii"))])
         if path == FONT_MANIFEST:
-            out = html_rewritten(out, _lean_manifest_body, head=head, kinds=(b"application/json",))
+            out = body_rewritten(out, _lean_manifest_body, head=head, kinds=(b"application/json",))
         elif path in CLIENT_CODE:
             out = _blanked(out)
         await self.app(scope, receive, out)
 
 
-def _blanked(send: Send) -> Send:
+def blank_startup_word(code: bytes) -> bytes:
     """The client's code with :data:`STARTUP_WORD` as spaces: same length in, same length
-    out, so its Content-Length stays true."""
+    out (a Content-Length stays true, a wasm module stays whole). The phone build's
+    client is blanked by it too."""
+    return code.replace(STARTUP_WORD, b" " * len(STARTUP_WORD))
+
+
+def _blanked(send: Send) -> Send:
+    """:func:`blank_startup_word` on a response sent in chunks."""
     tail = b""                       # the last bytes sent on, in case the word straddles two chunks
 
     async def sending(message: Message) -> None:
@@ -136,7 +142,7 @@ def _blanked(send: Send) -> Send:
         if message["type"] != "http.response.body":
             await send(message)
             return
-        data = (tail + message.get("body", b"")).replace(STARTUP_WORD, b" " * len(STARTUP_WORD))
+        data = blank_startup_word(tail + message.get("body", b""))
         cut = max(len(data) - (len(STARTUP_WORD) - 1), 0) if message.get("more_body") else len(data)
         tail = data[cut:]
         await send(dict(message, body=data[:cut]))

@@ -35,15 +35,11 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from companion.core.font_files import FONTS
+
 if TYPE_CHECKING:
     from companion.store import Store
 
-#: family → font file, relative to the app's assets (``companion.core.paths.ASSETS``)
-FONTS = {
-    "DejaVu Sans": "fonts/DejaVuSans.ttf",
-    "Droid Sans Fallback": "fonts/DroidSansFallbackFull.ttf",
-    "NanumSquare": "fonts/NanumSquareR.ttf",
-}
 #: the order a character is looked for in: Flutter's own Roboto first (the app's look)
 FALLBACK = ["Roboto", *FONTS]
 #: the families registered only once a text needs them (CJK: Chinese, Japanese, Korean)

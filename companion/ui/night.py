@@ -24,9 +24,10 @@ from typing import Any
 
 import flet as ft
 
+from companion.core import words
 from companion.core.errors import CompanionError
 from companion.core.grid import GridRow
-from companion.core.i18n import _, ngettext
+from companion.core.i18n import _
 from companion.core.names import key
 from companion.core.night import (
     DELETED,
@@ -79,10 +80,6 @@ def shown_day(text: str) -> str:
         return text
 
 
-def _matches(n: int) -> str:
-    return ngettext("{n} match", "{n} matches", n).format(n=n)
-
-
 def ranking_rows(result: NightResult) -> list[GridRow]:
     """The ranking as grid rows, players as columns best first: rank, total, then each
     match's place and points ('=1st · 2.5'), or what it is when it counts nothing."""
@@ -133,7 +130,7 @@ def Nights(shell: ShellServices) -> ft.Control:
         out.append(ft.Text(_("No game nights yet.")))
     for n in kept:
         out.append(ft.Button(_("{night}, {day}: {matches}").format(night=n.record.name, day=shown_day(n.record.date),
-                                                                    matches=_matches(len(n.record.matches))),
+                                                                    matches=words.matches(len(n.record.matches))),
                              key=f"night-{n.id}", on_click=lambda e, i=n.id: shell.go("night", night=i)))
     return _column(out)
 
@@ -217,7 +214,7 @@ def NightScreen(shell: ShellServices, night_id: int, views: dict[str, GameView])
     out: list[ft.Control] = [
         ft.Button(_("Game nights"), icon=ft.Icons.ARROW_BACK, on_click=lambda e: shell.go("nights")),
         heading(record.name),
-        ft.Text(_("{day} · {matches}").format(day=shown_day(record.date), matches=_matches(len(record.matches)))),
+        ft.Text(_("{day} · {matches}").format(day=shown_day(record.date), matches=words.matches(len(record.matches)))),
         TextField(label=_("Name of the night"), value=record.name, dense=True, max_length=60,
                   on_change=renamed),
         heading(_("Ranking"), 18),

@@ -41,7 +41,7 @@ from typing import Any
 import flet as ft
 import flet.canvas as cv
 
-from companion.core import i18n, stats, when
+from companion.core import i18n, stats, when, words
 from companion.core.i18n import N_, _, ngettext
 from companion.core.registry import game, games_with
 from companion.store import Store, derived
@@ -218,7 +218,7 @@ def _played(kind: str, n: int) -> str:
     German a burger or sales game is a Partie, "Spiel" is kept for Hot Dog's three)."""
     if game(kind).match_games > 1:
         return _games(n)
-    return ngettext("{n} match", "{n} matches", n).format(n=i18n.number(n))
+    return words.matches(n)
 
 
 def _finished(n: int) -> str:

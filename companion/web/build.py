@@ -62,7 +62,7 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import LANGUAGES, _, using
 from companion.core.icons import ORANGE, hex_colour, icon_png, svg_icon
 from companion.core.identity import DESCRIPTION, NAME
-from companion.net.client_page import STARTUP_WORD, UNUSED_CLIENT, lean_font_manifest
+from companion.net.client_page import STARTUP_WORD, UNUSED_CLIENT, blank_startup_word, lean_font_manifest
 
 THEME = hex_colour(ORANGE)   # Material orange #FF9800: the seed colour of the app's theme
 BACKGROUND = "#FFFFFF"
@@ -386,10 +386,9 @@ def _main_dart(web: Path) -> bytes:
     and its English startup word blanked (as ``companion serve`` sends it:
     :mod:`companion.net.client_page`)."""
     js = (web / "main.dart.js").read_text(encoding="utf-8")
-    word = STARTUP_WORD.decode("ascii")
-    if js.count(RIVE_CDN) != 1 or js.count(f'"{word}"') != 1:
+    if js.count(RIVE_CDN) != 1 or js.count(STARTUP_WORD.decode("ascii")) != 1:
         raise CompanionError("flet-web's main.dart.js is not the one companion knows: cannot build the site")
-    return js.replace(RIVE_CDN, RIVE_NONE).replace(f'"{word}"', '""').encode("utf-8")
+    return blank_startup_word(js.replace(RIVE_CDN, RIVE_NONE).encode("utf-8"))
 
 
 def _manifest(web: Path, out: Path) -> str:

@@ -90,7 +90,8 @@ def _column(controls: Sequence[ft.Control], spacing: int = 10) -> ft.Column:
 # The width of the names on the left of the picked card's rows (13 px text): room for
 # the longest of them, German's "Sammelkarte" (64 px broke it as "Sammelka/rte").
 LABEL_WIDTH = 88
-LABELS = (N_("Discard"), N_("Icons"), N_("Set"), N_("Collects"))
+DISCARD, ICONS, SET, COLLECTS, SUIT, VALUE, PLACE = LABELS = (
+    N_("Discard"), N_("Icons"), N_("Set"), N_("Collects"), N_("Suit"), N_("Value"), N_("Place"))
 
 
 def _labelled(label: str, control: ft.Control) -> ft.Control:
@@ -385,15 +386,15 @@ def _picked(raw: dict[str, Any], u: EditorUI, i: int, found: Faults, edit: Any, 
              for kd, label in KIND_NAMES.items()]
     out: list[ft.Control] = [
         head, actions,
-        _labelled(_("Discard"), NumberChips(cid, lambda n: ngettext("discard icon", "discard icons", n),
+        _labelled(_(DISCARD), NumberChips(cid, lambda n: ngettext("discard icon", "discard icons", n),
                                          sorted({*DISCARDS, discard}), discard,
                                          lambda n: edit(lambda r: deck_edit.set_discard(r, i, n)))),
-        _labelled(_("Icons"), _row(icon_chips) if shown_icons else
+        _labelled(_(ICONS), _row(icon_chips) if shown_icons else
                   ft.Text(_("Name the deck's icons above to put them on cards."), size=13)),
-        _labelled(_("Set"), _row(kinds)),
+        _labelled(_(SET), _row(kinds)),
     ]
     if kind is not None:
-        out.append(_labelled(_("Collects"), _row([
+        out.append(_labelled(_(COLLECTS), _row([
             _chip(word(x), set_icon is not None and deck_edit.same_name(x, set_icon),
                   tap(lambda r, x=x: deck_edit.set_set_icon(r, i, x)),
                   name=_("{card} collects {icon}").format(card=cid, icon=word(x)))
@@ -408,13 +409,13 @@ def _picked(raw: dict[str, Any], u: EditorUI, i: int, found: Faults, edit: Any, 
         out += [
             TextField(label=_("Id of card {n}").format(n=i + 1), value=deck_edit.text_of(c.get("id")), dense=True,
                       on_change=lambda e: edit(lambda r: deck_edit.set_id(r, i, e.control.value or ""))),
-            _labelled(_("Suit"), _row([_chip(word(s), c.get("suit") == s,
+            _labelled(_(SUIT), _row([_chip(word(s), c.get("suit") == s,
                                              tap(lambda r, s=s: deck_edit.set_suit(r, i, s)),
                                              name=_("{card} suit {suit}").format(card=cid, suit=word(s)))
                                        for s in [*deck_edit.suits(raw), WILD]])),
-            _labelled(_("Value"), stepper_row(cid, (_("value"), _("values")), value,
+            _labelled(_(VALUE), stepper_row(cid, (_("value"), _("values")), value,
                                            lambda by: edit(lambda r: deck_edit.set_value(r, i, value + by)))),
-            _labelled(_("Place"), ft.Row([
+            _labelled(_(PLACE), ft.Row([
                 icon_button(ft.Icons.ARROW_UPWARD, _("Move {card} up").format(card=cid),
                             tap(lambda r: deck_edit.move(r, i, -1))),
                 icon_button(ft.Icons.ARROW_DOWNWARD, _("Move {card} down").format(card=cid),

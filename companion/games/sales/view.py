@@ -744,8 +744,10 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
     kept = match_deck(settings)
     deck = settings.get(DECK) or (kept.name if kept is not None else "")
     game: Played | None = None
+    score: present.ScoreView | None = None
     try:
         game = present.played(m.games[-1].record)
+        score = present.score_view(game)
         line = present.progress_line(game)
     except RecordError as err:
         problem: CompanionError = err
@@ -753,23 +755,20 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
     except CompanionError as exc:
         problem = exc
         line = str(exc)
-    progress = ft.Text(words.sentence(line))
-    out.append(progress)
+    if score is None or not score.over:       # a finished game's explanation below says its result
+        out.append(ft.Text(words.sentence(line)))
     if not m.finished:
         out.append(ft.FilledButton(_("Continue this game"), icon=ft.Icons.PLAY_ARROW,
                                    on_click=_tap(lambda: shell.continue_match(m.id))))
     if deck:
         out.append(_note(_("Deck: {deck}").format(deck=deck)))
-    if game is None:
+    if game is None or score is None:
         out.append(error_text(str(problem)))
         return _column(out)
     rounds = present.round_views(game)
-    score = present.score_view(game)
     if score.team is not None and score.over:
         out.append(bold(_("Team score {score}: {rating}").format(
             score=score.team.score, rating=_(score.team.rating) if score.team.rating else _("no rating"))))
-    if score.over:
-        out.remove(progress)     # the explanation says the result; the progress line said it too
     if score.over or rounds:
         out.append(ft.Text(score.explanation))
     for rv in rounds:

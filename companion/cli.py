@@ -112,7 +112,11 @@ def _referee_lines(source: str) -> int:
         workers = min(os.cpu_count() or 1, 4)
         if len(head) >= PARALLEL_FROM and workers > 1:
             # Records are independent: referee them on every core, results in input order.
+            # The first line is refereed here before the fork, so every worker starts with
+            # the referee and the games' rules imported (else each imports them again).
             import multiprocessing
+
+            _referee_line(head[0])
 
             with multiprocessing.get_context("fork").Pool(workers) as pool:
                 for out in pool.imap(_referee_line, itertools.chain(head, lines), chunksize=64):

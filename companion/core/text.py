@@ -29,6 +29,7 @@ of records (``companion referee``, Import, the deck and recipe files) drops it
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from typing import Annotated
@@ -130,8 +131,23 @@ def has_surrogate(text: str) -> bool:
     return _SURROGATE.search(text) is not None
 
 
+@functools.lru_cache(maxsize=8192)
+def _clean_short(value: str, lines: bool) -> bool:
+    return first_hidden(value, lines=lines) is None
+
+
+def _clean(value: str, lines: bool) -> bool:
+    """Whether ``value`` holds no hidden character. The same few names, suits and icons
+    are checked again in every record a replay reads, so for a short text the answer
+    (a fact about the string, in no language) is remembered; a long one is looked at
+    each time, never kept."""
+    return _clean_short(value, lines) if len(value) <= 64 else first_hidden(value, lines=lines) is None
+
+
 def label(value: str) -> str:
     """``value`` if a one-line field may hold it; else pydantic's error (see :data:`Label`)."""
+    if _clean(value, False):
+        return value
     fault = text_fault(value)
     if fault is not None:
         raise PydanticCustomError("text_hidden", fault)
@@ -140,6 +156,8 @@ def label(value: str) -> str:
 
 def prose(value: str) -> str:
     """``value`` if a paragraph field may hold it; else pydantic's error (see :data:`Prose`)."""
+    if _clean(value, True):
+        return value
     fault = text_fault(value, lines=True)
     if fault is not None:
         raise PydanticCustomError("text_hidden", fault)

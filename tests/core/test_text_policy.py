@@ -155,6 +155,25 @@ def test_labels_and_prose_in_one_place():
         prose.validate_python("a\tb")
 
 
+def test_a_text_checked_once_is_judged_the_same_every_time_after():
+    """A short text's verdict is remembered (a replay reads the same names in every
+    record): a refused one stays refused, in a one-line label and in prose alike, and a
+    text past the remembered length is judged the same way."""
+    from pydantic import TypeAdapter
+
+    label, prose = TypeAdapter(Label), TypeAdapter(Prose)
+    long_good, long_bad = "x" * 500, "x" * 499 + "\u200b"
+    for _ in range(3):
+        assert label.validate_python("Ann") == "Ann" and label.validate_python(long_good) == long_good
+        assert prose.validate_python("a\nb") == "a\nb"
+        for bad in ("a\nb", "Ann\u200b", long_bad):
+            with pytest.raises(ValidationError):
+                label.validate_python(bad)
+        for bad in ("Ann\u200b", long_bad):
+            with pytest.raises(ValidationError):
+                prose.validate_python(bad)
+
+
 # ---------------------------------------------------------------- Import
 
 @pytest.fixture

@@ -262,12 +262,14 @@ def play_sale(state: State, sale: Sale) -> tuple[SaleResult, State]:
     if not alone and next_leader is not None and len(state.players) > 1 and all(
             hands[p] == 0 for p in state.players if p != next_leader):
         plays_alone = next_leader
-    rulings = ["SA-3", "SA-5", "SA-6", "SA-7", "SA-8"] if alone else ["SA-3", "SA-4", "SA-5", "SA-6", "SA-7"]
-    if off and state.mode != "competitive" and not alone:
-        rulings.append("SA-14")
-    if plays_alone and "SA-8" not in rulings:
-        rulings.append("SA-8")
-    rulings.sort(key=lambda x: int(x.split("-")[1]))
+    if alone:
+        rulings = ["SA-3", "SA-5", "SA-6", "SA-7", "SA-8"]
+    else:                                  # in the rulings' order
+        rulings = ["SA-3", "SA-4", "SA-5", "SA-6", "SA-7"]
+        if plays_alone:
+            rulings.append("SA-8")
+        if off and state.mode != "competitive":
+            rulings.append("SA-14")
     result: SaleResult = {
         "leader": state.leader, "on_suit": [order[i] for i in on], "winner": winner, "discards": discards,
         "next_leader": next_leader, "sale": s, "order": order, "cards": cards, "card": card, "suit": suit,

@@ -129,7 +129,7 @@ def load(tables: int, phones: int, rounds: int, seed: int = 8) -> list[float]:
                 t0 = time.perf_counter()
                 hub.submit(tokens[order[-1]], bids[order[-1]])
 
-                def revealed() -> list[float | None]:
+                def revealed(n: int = n) -> list[float | None]:
                     return [next((at for pos, at, _ in seen[code][p] if pos == n), None) for p in players]
 
                 with seen_at[code]:
@@ -163,7 +163,7 @@ def load(tables: int, phones: int, rounds: int, seed: int = 8) -> list[float]:
         for p in players:
             shown = [res for pos, _, res in seen[code][p] if pos >= 1]
             assert len(shown) == rounds, (code, p, len(shown))
-            for res, ref in zip(shown, result["rounds"]):
+            for res, ref in zip(shown, result["rounds"], strict=True):
                 assert res["number"] == ref["round"]
                 assert [s[0] for s in res["steps"]] == [head(s) for s in ref["steps"]], (code, p, ref["round"])
                 checked += 1

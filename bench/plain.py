@@ -203,7 +203,7 @@ def burger(rec: Record) -> Record:
         order = [tongs[i % len(tongs)] for i in range(n)] if tongs else []
         picks = rnd.get("picks") or list(range(n))
         taken: dict[str, list[int]] = {}
-        for who, d in zip(order, picks):
+        for who, d in zip(order, picks, strict=True):
             taken.setdefault(who, []).append(d)
             found = sum(1 for c in decks[d] if c.strip().casefold() == "rat")
             if found:
@@ -249,7 +249,7 @@ def subset(expected: Any, got: Any) -> Any:
     if isinstance(expected, dict) and isinstance(got, dict):
         return {k: subset(expected[k], got[k]) for k in expected if k in got}
     if isinstance(expected, list) and isinstance(got, list):
-        return [subset(e, g) for e, g in zip(expected, got)]
+        return [subset(e, g) for e, g in zip(expected, got, strict=True)]
     return got
 
 

@@ -28,7 +28,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import plain  # noqa: E402
+import plain
 
 Record = dict[str, Any]
 NAMES = ["Anna", "Bernd", "Chris", "Dora", "Emil", "Frieda", "Gustav", "Hanna", "Ines", "Jonas", "Karla",

@@ -124,7 +124,7 @@ def main() -> None:
             slow = "  ".join(f"{r / floor:5.1f}" for r in refs)
             print(f"{game + ' ' + shape:<18}{rounds:>7}{floor:8.3f}{plain:8.3f}"
                   + "".join(f"{r:16.3f}" for r in refs) + f"   {speed:<26} {slow}")
-            rate = ", ".join(f"{t.name}: {args.records / r:,.0f}" for t, r in zip(trees, refs))
+            rate = ", ".join(f"{t.name}: {args.records / r:,.0f}" for t, r in zip(trees, refs, strict=True))
             print(f"{'':18}records per CPU-second: plain {args.records / plain:,.0f}; {rate}")
 
 

@@ -125,10 +125,10 @@ def main() -> None:
             stats.forget()
             shell = tab(store)
 
-            def draw_history() -> Any:
+            def draw_history(shell: Any = shell) -> Any:
                 return Renderer().render(history.History.__wrapped__, shell, shell.views)
 
-            def draw_stats() -> Any:
+            def draw_stats(shell: Any = shell) -> Any:
                 return Renderer().render(stats.Statistics.__wrapped__, shell, shell.views)
 
             results.setdefault("History, first page, first time (baseline)", []).append(timed(draw_history))
@@ -151,7 +151,7 @@ def main() -> None:
             shell.set_ui(stats.KEY, lambda u: u.with_dates("2026-01-01", "2026-12-31"), stats.StatsUI())
             results.setdefault("filter: a date range", []).append(timed(draw_stats))
             g = groups[0].players
-            shell.set_ui(stats.KEY, lambda u: u.with_group(g), stats.StatsUI())
+            shell.set_ui(stats.KEY, lambda u, g=g: u.with_group(g), stats.StatsUI())
             results.setdefault("filter: a group", []).append(timed(draw_stats))
             shell.set_ui(stats.KEY, lambda u: stats.StatsUI(), stats.StatsUI())
             m = store.summaries()[0]

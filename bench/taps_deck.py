@@ -122,10 +122,9 @@ def enter_deck(page, example: dict) -> tuple[Count, Count]:
         taps, suit = plan(prev, suit, target)
         for i, name in enumerate(taps):
             press(page, cards, name)
-            if i == 0 or name.startswith("Suit "):
-                if not name.startswith("Suit "):      # the new card is drawn, picked
-                    reach(page, page.get_by_role("button", name=f"{target['id']}: 0 discard icons")).wait_for(
-                        timeout=TIMEOUT)
+            if i == 0 and not name.startswith("Suit "):      # the new card is drawn, picked
+                reach(page, page.get_by_role("button", name=f"{target['id']}: 0 discard icons")).wait_for(
+                    timeout=TIMEOUT)
         want = f"Card {n} of {n}: {card_line(target)}"
         reach(page, page.get_by_text(want, exact=True)).wait_for(timeout=TIMEOUT)
         prev = target

@@ -105,7 +105,7 @@ class Host:
             def log_message(self, *args) -> None:
                 pass
 
-            def send_head(self):  # noqa: ANN202 - SimpleHTTPRequestHandler's
+            def send_head(self):  # SimpleHTTPRequestHandler's
                 path = Path(self.translate_path(self.path))
                 if path.is_dir():
                     path = path / "index.html"
@@ -396,7 +396,7 @@ def report(sites: list[Site], runs: int) -> None:
     print(head)
     print("-" * len(head))
     for s in sites:
-        def col(key: str) -> list[float]:
+        def col(key: str, s: Site = s) -> list[float]:
             return [r[key] for r in s.starts if key in r]
 
         first = col("cold first") + col("reload first") + col("offline first")

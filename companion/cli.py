@@ -103,7 +103,7 @@ def _referee_lines(source: str) -> int:
     from companion.core.bounds import MAX_RECORD_BYTES
 
     try:
-        fh = sys.stdin.buffer if source == "-" else open(source, "rb")
+        fh = sys.stdin.buffer if source == "-" else open(source, "rb")  # noqa: SIM115 - closed by the with below
     except OSError as exc:
         return _fail(f"cannot read {source}: {exc.strerror or exc}")
     with fh:

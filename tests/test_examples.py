@@ -23,7 +23,7 @@ def _subset(expected, got):
         return {k: _subset(expected[k], v) for k, v in got.items() if k in expected}
     if isinstance(expected, list):
         assert isinstance(got, list) and len(got) == len(expected), got
-        return [_subset(e, g) for e, g in zip(expected, got)]
+        return [_subset(e, g) for e, g in zip(expected, got, strict=True)]
     return got
 
 

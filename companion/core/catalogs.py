@@ -38,7 +38,7 @@ COMMENT_TAGS = ("Translators:",)
 #: The languages with a catalog (English is the messages themselves).
 TRANSLATED = tuple(code for code in i18n.LANGUAGES if code != "en")
 #: A fixed date for the catalogs' headers: a catalog's bytes change only with its messages.
-HEADER_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)
+HEADER_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 Key = tuple[str | None, str]          # (context, message)

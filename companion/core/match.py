@@ -166,8 +166,8 @@ def outcome_of(seats: Sequence[str], players: Sequence[str], scores: Mapping[str
     """One game's ``result`` and final ``scores`` as its match adds them up: ``players``
     as the game's record spells them, seated as the match's ``seats`` (a name's spelling
     may differ)."""
-    seat_of = {key(gp): p for p, gp in zip(seats, players)}
-    return GameOutcome(bool(result["game_over"]), {p: scores[gp] for p, gp in zip(seats, players)},
+    seat_of = {key(gp): p for p, gp in zip(seats, players, strict=True)}
+    return GameOutcome(bool(result["game_over"]), {p: scores[gp] for p, gp in zip(seats, players, strict=True)},
                        [seat_of[key(w)] for w in result["winners"]])
 
 

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Protocol, Union
+from typing import Protocol
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +78,7 @@ def for_the_record() -> Iterator[None]:
         _record_reader.reset(token)
 
 
-Param = Union[int, str, list[int], Money, Names, Index, Worded]
+Param = int | str | list[int] | Money | Names | Index | Worded
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +94,7 @@ class Message:
 
     def text(self) -> str:
         """The message in the language in effect now."""
-        from companion.core import i18n
+        from companion.core import i18n  # noqa: PLC0415 - the rules import this module, never the translations
 
         domain = i18n.domain(self.domain)
         template = (domain.gettext(self.id) if self.plural is None
@@ -108,7 +108,7 @@ class Message:
 
 
 def _worded(value: Param) -> str:
-    from companion.core import i18n, words
+    from companion.core import i18n, words  # noqa: PLC0415 - as above: loaded when a message is worded
 
     if isinstance(value, (int, str, list)):
         return str(value)

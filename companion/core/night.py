@@ -151,10 +151,7 @@ def tied_place(place: str) -> str:
 
 def ordinal(n: int) -> str:
     """'1st', '2nd', '3rd', '4th', '11th', '22nd'."""
-    if 10 <= n % 100 <= 20:
-        suffix = "th"
-    else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return _(_ORDINALS[suffix]).format(n=n)
 
 

@@ -150,9 +150,9 @@ def legacy_cookie_name(port: int) -> str:
 #: storage holds the key (Flet's web client builds the websocket's address from
 #: ``flet.webSocketEndpoint``). A page of another origin cannot read that storage.
 STORE_KEY_SCRIPT = (
-    "<script>(function(){try{var k=window.localStorage.getItem(%s);"
-    "if(k&&window.flet){window.flet.webSocketEndpoint=\"ws?%s=\"+encodeURIComponent(k);}}"
-    "catch(e){}})();</script>" % (json.dumps(STORAGE_KEY), KEY_PARAM)
+    f"<script>(function(){{try{{var k=window.localStorage.getItem({json.dumps(STORAGE_KEY)});"
+    f"if(k&&window.flet){{window.flet.webSocketEndpoint=\"ws?{KEY_PARAM}=\"+encodeURIComponent(k);}}}}"
+    "catch(e){}})();</script>"
 ).encode("ascii")
 
 
@@ -343,8 +343,8 @@ class Gate:
             return
         path = scope.get("root_path", "") + scope.get("path", "/")
         location = path + ("?" + urlencode(rest) if rest else "")
-        script = "try{localStorage.setItem(%s,%s)}catch(e){}location.replace(%s);" % (
-            json.dumps(STORAGE_KEY), json.dumps(self.key), json.dumps(location))
+        script = (f"try{{localStorage.setItem({json.dumps(STORAGE_KEY)},{json.dumps(self.key)})}}catch(e){{}}"
+                  f"location.replace({json.dumps(location)});")
         body = ("<!doctype html><meta charset=\"utf-8\"><meta name=\"referrer\" content=\"no-referrer\">"
                 "<title>companion</title><script>" + script.replace("<", "\\u003c") + "</script>").encode("utf-8")
         gone = f"{legacy_cookie_name(self.port)}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"

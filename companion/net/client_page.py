@@ -84,7 +84,7 @@ POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline' 'wasm-unsafe-ev
 
 @functools.cache
 def _icon_url() -> str:
-    from companion.core.icons import svg_icon
+    from companion.core.icons import svg_icon  # noqa: PLC0415 - drawn once, on the first page
 
     return "data:image/svg+xml;base64," + base64.b64encode(svg_icon().encode("utf-8")).decode("ascii")
 

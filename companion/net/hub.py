@@ -602,7 +602,7 @@ class Hub:
             if pub is None or player is None:
                 return None
             own = [self._own.get((pub.match_id, p)) for p in pub.players]
-        mine = sorted((o[2], p, o[1]) for p, o in zip(pub.players, own)
+        mine = sorted((o[2], p, o[1]) for p, o in zip(pub.players, own, strict=True)
                       if o is not None and o[0] is pub and o[1] is not None)
         return _Hint(pub, player, {p: bid for _, p, bid in mine})
 
@@ -791,10 +791,7 @@ class Hub:
             kept = self._seat_views.get(key)
         if kept is not None and kept[0] is pub:
             return kept[1]
-        if pub.rec.ad.secret:
-            my_turn = not pub.over and mine is None
-        else:
-            my_turn = bool(pub.waiting) and pub.waiting[0] == player
+        my_turn = not pub.over and mine is None if pub.rec.ad.secret else bool(pub.waiting) and pub.waiting[0] == player
         result = pub.result(player)
         view = SeatView(
             code=pub.code, game=pub.kind, player=player, players=pub.players, seats=pub.seats,

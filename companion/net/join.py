@@ -95,7 +95,7 @@ def join_url(address: str, port: int, path: str = "/") -> str:
 
 def qr_svg(url: str, *, scale: int = 8, dark: str = "#000", light: str = "#fff") -> str:
     """The link as a QR code in SVG (an ``ft.Image(src=...)`` draws it)."""
-    import segno
+    import segno  # noqa: PLC0415 - the QR code's library, loaded when a code is drawn
 
     out = io.BytesIO()
     segno.make(url, error="m", micro=False).save(out, kind="svg", scale=scale, border=4,
@@ -105,7 +105,7 @@ def qr_svg(url: str, *, scale: int = 8, dark: str = "#000", light: str = "#fff")
 
 def qr_png(url: str, *, scale: int = 8) -> bytes:
     """The link as a QR code in PNG (base64 it for ``ft.Image(src_base64=...)``)."""
-    import segno
+    import segno  # noqa: PLC0415 - the QR code's library, loaded when a code is drawn
 
     out = io.BytesIO()
     segno.make(url, error="m", micro=False).save(out, kind="png", scale=scale, border=4)
@@ -114,6 +114,6 @@ def qr_png(url: str, *, scale: int = 8) -> bytes:
 
 def qr_matrix(url: str) -> list[list[bool]]:
     """The QR code's modules (True: dark), quiet zone left out: for tests and custom drawing."""
-    import segno
+    import segno  # noqa: PLC0415 - the QR code's library, loaded when a code is drawn
 
     return [[bool(m) for m in row] for row in segno.make(url, error="m", micro=False).matrix]

@@ -22,6 +22,7 @@ after a reload.
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
 
@@ -114,7 +115,5 @@ class SessionBook:
 
     @staticmethod
     async def _call(hook: Callable[[str], Awaitable[None]], session_id: str) -> None:
-        try:
+        with contextlib.suppress(Exception):       # a session that cannot be freed now is the app's to expire
             await hook(session_id)
-        except Exception:       # a session that cannot be freed now is the app's to expire
-            pass

@@ -104,10 +104,7 @@ def build_score_sheet(game: str | None = None, *, players: Sequence[str] | None 
     if number is not None:
         raise CompanionError(_("a game's number in its match needs a record to print"))
     module = printable(game or "")
-    if players is None:
-        names = [""] * module.PLAYERS[1]
-    else:
-        names = check_players(module, players)
+    names = [""] * module.PLAYERS[1] if players is None else check_players(module, players)
     data = module.score_sheet(names)
     from companion.pdf.document import printed_date
 
@@ -237,10 +234,8 @@ def write_all(target: Path, files: dict[str, bytes]) -> list[Path]:
             os.replace(tmp, path)
     except BaseException:
         for tmp, _path in staged:
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(tmp)
-            except OSError:
-                pass
         raise
     return [path for _tmp, path in staged]
 

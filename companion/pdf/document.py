@@ -116,7 +116,7 @@ def edition_date(value: dt.date | None = None) -> dt.date:
         return value
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if epoch.isdigit():
-        return dt.datetime.fromtimestamp(int(epoch), dt.timezone.utc).date()
+        return dt.datetime.fromtimestamp(int(epoch), dt.UTC).date()
     return dt.date.today()
 
 

@@ -132,7 +132,7 @@ class NameCell(Flowable):
     def leading(self) -> float:
         return self.size * 1.18
 
-    def wrap(self, availWidth, availHeight):  # noqa: N803 - reportlab's names
+    def wrap(self, availWidth, availHeight):  # reportlab's names
         self.width = availWidth
         self.height = self.leading * len(self.lines)
         return self.width, self.height
@@ -173,7 +173,7 @@ class SeatBox(Flowable):
         self.letter = letter
         self.box_height = height
 
-    def wrap(self, availWidth, availHeight):  # noqa: N803
+    def wrap(self, availWidth, availHeight):
         self.width = availWidth
         self.height = self.box_height
         return self.width, self.height
@@ -200,7 +200,7 @@ def _head_cells(block: Grid, widths: list[float]) -> tuple[list, float]:
     size = name_size(names, min(inner)) if names else NAME_LARGEST
     head: list = [text(h, "cellbold", size=8) for h in block.lead]
     height = max(10 * MM, block.row_height * MM)
-    for i, (name, w) in enumerate(zip(block.players, inner)):
+    for i, (name, w) in enumerate(zip(block.players, inner, strict=True)):
         cell: NameCell | SeatBox | Paragraph | str
         if name:
             cell = NameCell(name, w, size)
@@ -213,7 +213,7 @@ def _head_cells(block: Grid, widths: list[float]) -> tuple[list, float]:
         head.append(cell)
     notes = list(block.tail_notes) + [""] * (len(block.tail) - len(block.tail_notes))
     tail_w = widths[lead_n + len(block.players):]
-    for h, sub, w in zip(block.tail, notes, tail_w):
+    for h, sub, w in zip(block.tail, notes, tail_w, strict=True):
         body = f"<b>{escape(h)}</b>" + (f'<br/><font size="7.5">{escape(sub)}</font>' if sub else "")
         cell = Paragraph(body, _style("cell", document.FONT, 8, _centre()))
         height = max(height, cell.wrap(w - 2 * CELL_PAD, 1000)[1] + 4)
@@ -278,7 +278,7 @@ def grid(block: Grid, width: float) -> list[Flowable]:
         data.append(cells)
     heights = [head_h]
     for cells in data[1:]:        # a row grows if a name in it needs two lines
-        need = max((c.wrap(w - 2 * CELL_PAD, 1000)[1] + 2 for c, w in zip(cells, widths)
+        need = max((c.wrap(w - 2 * CELL_PAD, 1000)[1] + 2 for c, w in zip(cells, widths, strict=True)
                     if isinstance(c, Paragraph)), default=0.0)
         heights.append(max(block.row_height * MM, need))
     table = Table(data, colWidths=widths, rowHeights=heights, repeatRows=1, hAlign="LEFT")
@@ -317,7 +317,7 @@ def box(block: Box, width: float) -> Flowable:
         ("BACKGROUND", (0, 0), (-1, 0), document.SHADE),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
     ]
-    for i, (label, value) in enumerate(block.fields, 1):
+    for i in range(1, len(block.fields) + 1):
         style.append(("LINEBELOW", (1, i), (1, i), 0.5, document.INK))
     t.setStyle(TableStyle(style))
     return KeepTogether([Spacer(1, 3 * MM), t])

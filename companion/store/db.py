@@ -328,7 +328,7 @@ def data_dir() -> Path:
         override = os.environ.get(var)
         if override:
             return Path(override)
-    import platformdirs
+    import platformdirs  # noqa: PLC0415 - only when no folder is given
 
     return Path(platformdirs.user_data_dir("companion", appauthor=False))
 
@@ -843,7 +843,7 @@ class Store:
             with self._lock:
                 if self._summaries is not None and self._summaries[1] is everything:
                     self._summaries = (kept[0], everything, searched)
-        return [m for m, names in zip(everything, searched) if wanted in names]
+        return [m for m, names in zip(everything, searched, strict=True) if wanted in names]
 
     def groups(self, lone_modes: Mapping[str, Collection[str]] | None = None) -> list[Group]:
         """The groups of players the stored matches were played by, most recently

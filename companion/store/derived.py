@@ -204,7 +204,7 @@ def _derive_and_keep(store: Store, ids: Sequence[int]) -> int:
             for mid, name, players, started, texts, times in found]
     kept = 0
     with store.keeping_derived() as c:
-        for row, texts, times in rows:
+        for row, texts, _times in rows:
             now = c.execute("SELECT record, created_at, updated_at FROM games WHERE match_id=? ORDER BY number",
                             (row.id,)).fetchall()
             if [t for t, _c, _u in now] != list(texts):   # changed meanwhile: worked out next time

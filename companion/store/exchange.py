@@ -130,12 +130,12 @@ def records_csv(records: list[dict[str, Any]], numbers: list[int] | None = None,
     and last changed, written on their "game" and "match" rows (a stored match's)."""
     numbers = numbers or list(range(1, len(records) + 1))
     rows: list[dict[str, Any]] = []
-    for i, (n, rec) in enumerate(zip(numbers, records)):
+    for i, (n, rec) in enumerate(zip(numbers, records, strict=True)):
         rows += csv_rows_of(str(rec.get("game", "")))(n, rec)
-        when = dict(zip(("started", "changed"), dates[i])) if dates else {}
+        when = dict(zip(("started", "changed"), dates[i], strict=True)) if dates else {}
         rows += [{**row, **when} for row in _game_rows(n, rec)]
     if match is not None:
-        when = dict(zip(("started", "changed"), match_dates)) if match_dates else {}
+        when = dict(zip(("started", "changed"), match_dates, strict=True)) if match_dates else {}
         rows += [{**row, **when} for row in _match_rows(match)]
     columns = ["row", "game", "round"]
     for row in rows:
@@ -173,7 +173,7 @@ def keep_file(folder: Path, name: str, data: bytes) -> Path:
         for n in itertools.count(1):
             path = folder / (name if n == 1 else f"{stem} ({n}){suffix}")
             try:
-                fh = open(path, "xb")           # created here, or FileExistsError: never overwritten
+                fh = open(path, "xb")  # noqa: SIM115 - created here, or FileExistsError: never overwritten
             except FileExistsError:
                 if path.is_file() and path.read_bytes() == data:
                     return path

@@ -72,7 +72,7 @@ def ImportScreen(shell: ShellServices) -> ft.Control:
             planned = store_imports.plan(text, lambda done, total: report("checking", done, total))
             report("keeping", 0, 0)
             kept = store_imports.keep(shell.store, planned)
-            new = [m for m, already in zip(kept.match_ids, kept.already) if not already]
+            new = [m for m, already in zip(kept.match_ids, kept.already, strict=True) if not already]
             derived.fresh(shell.store, new, progress=lambda done, total: report("working out", done, total))
             return kept
         return run

@@ -191,7 +191,7 @@ def NightScreen(shell: ShellServices, night_id: int, views: dict[str, GameView])
                                                                                               now.record)),
                                     _("Game night spreadsheet"))
             else:
-                from companion.pdf.night import build_night_sheet
+                from companion.pdf.night import build_night_sheet  # noqa: PLC0415 - reportlab, when printing
 
                 line = shell.export(f"{base}-sheet.pdf", build_night_sheet(store_nights.tally_of(shell.store,
                                                                                                   now.record)),

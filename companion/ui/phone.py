@@ -15,6 +15,7 @@ module-level ``REMOTE`` (:class:`~companion.ui.contracts.RemoteView`), its ``rem
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import weakref
 from collections.abc import Callable
@@ -46,7 +47,7 @@ async def _stored_token() -> str | None:
     for _try in range(TOKEN_READ_TRIES):
         try:
             token = await asyncio.wait_for(ft.SharedPreferences().get(TOKEN_KEY), TOKEN_READ_SECONDS)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             continue
         except Exception:  # no storage in this browser: the seat lasts as long as the session
             return None
@@ -148,10 +149,8 @@ class Phone:
             except Exception:  # no storage here: the seat lasts as long as the session
                 pass
 
-        try:
+        with contextlib.suppress(Exception):
             self.shell.page.run_task(store)
-        except Exception:
-            pass
 
     def look_up(self) -> None:
         """Once per session: the seat this phone held, from its stored token."""

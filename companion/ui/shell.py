@@ -64,6 +64,7 @@ both for any game.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import sqlite3
 import sys
@@ -193,15 +194,11 @@ class Shell:
             return
 
         async def push() -> None:
-            try:
+            with contextlib.suppress(Exception):   # the page went away meanwhile
                 await page.push_route(target)
-            except Exception:   # the page went away meanwhile
-                pass
 
-        try:
+        with contextlib.suppress(Exception):
             page.run_task(push)
-        except Exception:
-            pass
 
     def resolve(self, location: str | None) -> tuple[Route, str | None]:
         """The screen at a page address, and the line to show with it: an address that
@@ -401,15 +398,11 @@ class Shell:
         async def settled() -> None:
             await asyncio.sleep(SETTLE + 0.02)
             self.saved()
-            try:
+            with contextlib.suppress(Exception):   # the page went away meanwhile
                 page.update()
-            except Exception:   # the page went away meanwhile
-                pass
 
-        try:
+        with contextlib.suppress(Exception):
             page.run_task(settled)
-        except Exception:
-            pass
         return self._scenes
 
     def settling(self) -> bool:
@@ -425,15 +418,11 @@ class Shell:
             return
 
         async def top() -> None:
-            try:
+            with contextlib.suppress(Exception):   # the page went away meanwhile
                 await page.scroll_to(offset=0, duration=0)
-            except Exception:   # the page went away meanwhile
-                pass
 
-        try:
+        with contextlib.suppress(Exception):
             page.run_task(top)
-        except Exception:
-            pass
 
     def keep_awake(self, on: bool) -> None:
         """Keep the screen on during a game, where the platform allows (wakelock)."""
@@ -442,16 +431,12 @@ class Shell:
         self.awake = on
 
         async def switch() -> None:
-            try:
+            with contextlib.suppress(Exception):  # not every platform or browser has a wakelock
                 lock = ft.Wakelock()
                 await (lock.enable() if on else lock.disable())
-            except Exception:  # not every platform or browser has a wakelock
-                pass
 
-        try:
+        with contextlib.suppress(Exception):
             self.page.run_task(switch)
-        except Exception:
-            pass
 
     def export(self, filename: str, data: str | bytes, what: str | None = None) -> str:
         """Keep a file in the data directory's exports/ (under a fresh name if ``filename``
@@ -468,15 +453,11 @@ class Shell:
             name, line = self._kept(filename, raw, what)
 
         async def offer() -> None:
-            try:
+            with contextlib.suppress(Exception):  # no save dialog here: the file is in exports/ already
                 await ft.FilePicker().save_file(file_name=name, src_bytes=raw)
-            except Exception:  # no save dialog here: the file is in exports/ already
-                pass
 
-        try:
+        with contextlib.suppress(Exception):
             self.page.run_task(offer)
-        except Exception:
-            pass
         return line
 
     def _kept(self, filename: str, raw: bytes, what: str) -> tuple[str, str]:

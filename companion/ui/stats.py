@@ -439,7 +439,7 @@ def table_card(table: stats.Table) -> ft.Control:
     """A table as a few lines per row: narrow enough for a phone, read in order."""
     rows: list[ft.Control] = [bold(table.title)]
     for row in table.rows:
-        pairs = "; ".join(f"{c}: {v}" for c, v in zip(table.columns[1:], row[1:]))
+        pairs = "; ".join(f"{c}: {v}" for c, v in zip(table.columns[1:], row[1:], strict=True))
         rows.append(ft.Text(spans=[ft.TextSpan(row[0], ft.TextStyle(weight=ft.FontWeight.BOLD)),
                                    ft.TextSpan(f" — {pairs}")]))
     if table.note:

@@ -29,7 +29,7 @@ def persisted_line(persisted: bool | None) -> str | None:
 
 
 def export_everything(shell: Shell) -> None:
-    from companion.store.backup import export_everything as build
+    from companion.store.backup import export_everything as build  # noqa: PLC0415 - loaded when a player exports
 
     try:
         name, data = build(shell.store)

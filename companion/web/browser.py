@@ -33,6 +33,7 @@ same at every start.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import pkgutil
@@ -106,7 +107,7 @@ def prepare(everything: bool = False) -> list[str]:
     for name in browser_modules() if everything else ["companion.ui.shell"]:
         try:
             importlib.import_module(name)
-        except Exception as exc:  # noqa: BLE001 - one module fewer in the snapshot, not a failure
+        except Exception as exc:  # one module fewer in the snapshot, not a failure
             print(f"not in the snapshot: {name} ({type(exc).__name__}: {exc})", file=sys.stderr)
             failed.append(name)
     if everything:
@@ -170,7 +171,7 @@ def _after_commit(store: Store) -> None:
     def settled(p: Any) -> None:
         try:
             p.result()
-        except Exception as exc:  # noqa: BLE001 - the browser's refusal, said on the screens
+        except Exception as exc:  # the browser's refusal, said on the screens
             _unkept(store, exc)
         else:
             _kept(store)
@@ -188,7 +189,7 @@ def _redraw() -> None:
         return
     try:
         redraw()
-    except Exception as exc:  # noqa: BLE001 - the next tap draws it
+    except Exception as exc:  # the next tap draws it
         print(f"not drawn again: {exc}", file=sys.stderr)
 
 
@@ -213,7 +214,7 @@ def _tell(what: str, text: str | None) -> None:
     A page that cannot be told changes nothing that is kept."""
     try:
         getattr(_storage(), what)(text)
-    except Exception as exc:  # noqa: BLE001 - the page is told the next time
+    except Exception as exc:  # the page is told the next time
         print(f"the page was not told ({what}): {exc}", file=sys.stderr)
 
 
@@ -223,7 +224,7 @@ def tell_summary(store: Store) -> None:
 
     try:
         text = json.dumps(summary(store), ensure_ascii=False)
-    except Exception as exc:  # noqa: BLE001 - no summary: the first screen shows the last one
+    except Exception as exc:  # no summary: the first screen shows the last one
         print(f"no summary: {exc}", file=sys.stderr)
         return
     _tell("summary", text)
@@ -261,7 +262,7 @@ def summary(store: Store) -> dict[str, Any] | None:
         "line": line,
         "label": label,
         "standings": [[player, value] for player, value in rows],
-        "saved": dt.datetime.now(dt.timezone.utc).isoformat(),
+        "saved": dt.datetime.now(dt.UTC).isoformat(),
     }
 
 
@@ -288,7 +289,7 @@ class BrowserStorage:
         room (None: not known yet, or the browser cannot say)."""
         try:
             value = _storage().persisted
-        except Exception:  # noqa: BLE001 - no browser to ask
+        except Exception:  # no browser to ask
             return None
         return None if value is None else bool(value)
 
@@ -301,15 +302,14 @@ async def main(page: Any) -> None:
     from companion.core.i18n import _
     from companion.store import Store, open_store
 
-    try:   # the system's language, as the browser tells it (the environment cannot)
+    # the system's language, as the browser tells it (the environment cannot); no browser to ask: the environment's
+    with contextlib.suppress(Exception):
         i18n.set_system_language(str(_js("navigator.language || ''")))
-    except Exception:   # noqa: BLE001 - no browser to ask: the environment's
-        pass
     page.title = "companion"
     page.add(ft.Text(_("Opening your saved games…")))
     try:
         had = await _storage().read()
-    except Exception as exc:  # noqa: BLE001 - the browser's refusal, said on the page
+    except Exception as exc:  # the browser's refusal, said on the page
         page.controls[:] = [ft.Text(_("companion cannot read its saved games in this browser ({reason}).").format(
             reason=exc))]
         page.update()

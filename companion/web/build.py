@@ -219,21 +219,21 @@ def app_archive(wheels: list[Path], *, main: str = APP_MAIN, companion: bool = T
     ``companion=False`` and another ``main``: another Flet app on the same wheels (a
     benchmark's baseline, ``bench/web.py``)."""
     buf = io.BytesIO()
-    with gzip.GzipFile(fileobj=buf, mode="wb", compresslevel=9, mtime=0, filename="") as packed:
-        with tarfile.open(fileobj=packed, mode="w", format=tarfile.USTAR_FORMAT) as tar:
-            def add(name: str, data: bytes) -> None:
-                _add_bytes(tar, name, data)
+    with (gzip.GzipFile(fileobj=buf, mode="wb", compresslevel=9, mtime=0, filename="") as packed,
+          tarfile.open(fileobj=packed, mode="w", format=tarfile.USTAR_FORMAT) as tar):
+        def add(name: str, data: bytes) -> None:
+            _add_bytes(tar, name, data)
 
-            add("main.py", main.encode())
-            if companion:
-                _add_companion(add)
-            for wheel in wheels:
-                with zipfile.ZipFile(wheel) as zf:
-                    for name in sorted(zf.namelist()):
-                        if _needed(name):
-                            add(f"__pypackages__/{name}", zf.read(name))
-            add("__pypackages__/PIL/__init__.py", PIL_STANDIN.encode())
-            add("__pypackages__/PIL/Image.py", PIL_IMAGE_STANDIN.encode())
+        add("main.py", main.encode())
+        if companion:
+            _add_companion(add)
+        for wheel in wheels:
+            with zipfile.ZipFile(wheel) as zf:
+                for name in sorted(zf.namelist()):
+                    if _needed(name):
+                        add(f"__pypackages__/{name}", zf.read(name))
+        add("__pypackages__/PIL/__init__.py", PIL_STANDIN.encode())
+        add("__pypackages__/PIL/Image.py", PIL_IMAGE_STANDIN.encode())
     return buf.getvalue()
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from companion.games.hotdog import forms
 from companion.store import Store
+from companion.store.db import RecordMoved
 from companion.ui.host import connect
 from companion.ui.shell import Route, SessionState, Shell
 from tests.conftest import run_async
@@ -94,7 +95,7 @@ def test_a_refused_save_redraws_nobody(store):
     entered = forms.submit(record, {p: forms.Draft(table=5, hotdogs=1) for p in PLAYERS}).record
     store.save_game(mid, 1, entered, base=record)
     rev = b.state.rev
-    with pytest.raises(Exception):
+    with pytest.raises(RecordMoved):        # saved from a record that is no longer the stored one
         store.save_game(mid, 1, entered, base=record)
     assert b.state.rev == rev
 

@@ -60,7 +60,7 @@ def told(rec: dict) -> dict:
     out["explanation"] = present.game_text(result, rec["players"])
     out["notes"] = present.game_notes(result)
     out["scoring"]["explanation"] = present.scoring_text(result)
-    for r, facts in zip(out["rounds"], result["rounds"]):
+    for r, facts in zip(out["rounds"], result["rounds"], strict=True):
         r["explanation"] = present.takes_text(facts)
         r["notes"] = present.round_notes(facts)
         r["private"] = present.private(facts)

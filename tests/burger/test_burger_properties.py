@@ -76,7 +76,7 @@ def legal_games(draw) -> dict:
             picks = draw(st.permutations(range(n)))
             rnd["picks"] = picks
         cards = {p: 0 for p in players}
-        for who, deck in zip(order, picks):
+        for who, deck in zip(order, picks if order else [], strict=True):   # nobody tongs: no deck taken
             cards[who] += sum(1 for c in decks[deck] if c.lower() != "rat")
         complete = {}
         for p in players:
@@ -106,7 +106,7 @@ def test_bu4_decks_taken_equal_decks_dealt_unless_all_tease(rec):
     deck goes to the first player's wastebasket and nobody takes one."""
     result = _result(rec)
     n = len(rec["players"])
-    for rnd, r in zip(rec["rounds"], result["rounds"]):
+    for rnd, r in zip(rec["rounds"], result["rounds"], strict=True):
         all_tease = all(kind == "tease" for kind in rnd["tools"].values())
         if all_tease:
             assert r["wastebasket"] == r["first"] and r["take_order"] == [] and r["taken"] == {}

@@ -44,15 +44,15 @@ HOTDOG = '{"game": "hotdog", "players": ["Anna", "Bernd"], "rounds": []}'
 
 def sales(suit: str = "sun", icon: str = "kite", set_icon: str = "kite") -> str:
     return ('{"game": "sales", "players": ["Ann", "Ben"], "rounds": [{"sales": [{"plays": ['
-            '{"player": "Ann", "card": {"suit": "%s", "value": 1, "icons": ["%s"], '
-            '"set": {"kind": "1x", "icon": "%s"}}}, '
-            '{"player": "Ben", "card": {"suit": "sun", "value": 2}}]}]}]}' % (suit, icon, set_icon))
+            f'{{"player": "Ann", "card": {{"suit": "{suit}", "value": 1, "icons": ["{icon}"], '
+            f'"set": {{"kind": "1x", "icon": "{set_icon}"}}}}}}, '
+            '{"player": "Ben", "card": {"suit": "sun", "value": 2}}]}]}]}')
 
 
 def burger(card: str = "lettuce") -> str:
-    decks = '[["%s"], ["cheese"], ["onion", "patty", "tomato"]]' % card
-    return ('{"game": "burger", "players": ["Ann", "Ben", "Cat"], "rounds": [{"decks": %s, '
-            '"tools": {"Ann": "tongs", "Ben": "tongs", "Cat": "tease"}}]}' % decks)
+    decks = f'[["{card}"], ["cheese"], ["onion", "patty", "tomato"]]'
+    return (f'{{"game": "burger", "players": ["Ann", "Ben", "Cat"], "rounds": [{{"decks": {decks}, '
+            '"tools": {"Ann": "tongs", "Ben": "tongs", "Cat": "tease"}}]}')
 
 
 # (the record with the hostile text in one field, the line's start naming it)
@@ -94,7 +94,7 @@ def test_the_fields_with_plain_text_are_refereed():
 
 @pytest.mark.parametrize("kind", HOSTILE)
 def test_a_nights_name_follows_the_policy(kind):
-    raw = json.loads('{"kind": "night", "name": "Friday%s", "date": "2024-05-03"}' % HOSTILE[kind])
+    raw = json.loads(f'{{"kind": "night", "name": "Friday{HOSTILE[kind]}", "date": "2024-05-03"}}')
     with pytest.raises(RecordError) as refused:
         parse_night(raw)
     assert str(refused.value).startswith(f"record: name holds a character that does not show ({_what(kind)})")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -245,12 +246,12 @@ def test_print_action_downloads_the_score_sheet(table, app_server):
     assert saved.read_bytes() == data                  # also kept in <data dir>/exports/
     with table.pg.expect_download() as got:
         table.click("Print rules card")
-    assert "Hot Dog — rules card" in pdf_text(open(got.value.path(), "rb").read())
+    assert "Hot Dog — rules card" in pdf_text(Path(got.value.path()).read_bytes())
     shot(table.pg, "phone-print-saved")
     with table.pg.expect_download() as got:
         table.click("Match for BG Stats")
     assert got.value.suggested_filename.endswith(".bgsplay")              # BG Stats' own name
-    bgstats = json.loads(open(got.value.path(), "rb").read())
+    bgstats = json.loads(Path(got.value.path()).read_bytes())
     assert set(bgstats) == {"games", "players", "locations", "plays", "userInfo"}
     assert bgstats["plays"] == []  # game 1 is still being played: no play to log yet
 
@@ -260,7 +261,7 @@ def _in_view(table, text: str) -> bool:
     node = table.find(text).first
     node.wait_for()
     box = node.bounding_box()
-    return box is not None and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"]
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
 
 
 def test_every_new_screen_opens_at_its_top(table):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -62,13 +63,13 @@ def test_a_game_night_ticked_ranked_points_changed_exported_light_and_dark(chrom
         t.into_view(t.button("Night as JSON").first)
         with t.pg.expect_download() as got:
             t.click("Night as JSON")
-        night = json.loads(open(got.value.path(), "rb").read())
+        night = json.loads(Path(got.value.path()).read_bytes())
         assert night["points"] == [3, 3, 1] and len(night["matches"]) == 3
         assert sorted(r["game"] for r in night["match_records"].values()) == ["burger", "hotdog", "sales"]
         t.see(re.compile(r"^Game night downloaded: game-night-\d+\.json"))
         with t.pg.expect_download() as got:
             t.click("Night as CSV")
-        assert open(got.value.path(), encoding="utf-8").readline().startswith("row,match,game,status,player")
+        assert Path(got.value.path()).read_text(encoding="utf-8").startswith("row,match,game,status,player")
         name, data = t.print_pdf("Print night sheet")
         assert name.endswith("-sheet.pdf")
         printed = pdf_text(data)

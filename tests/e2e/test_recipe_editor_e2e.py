@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -107,7 +108,7 @@ def test_a_recipe_set_built_checked_played_exported_and_imported(chromium_browse
         t.see(SET_NAME)
         with t.pg.expect_download() as got:
             t.click("Export")
-        exported = open(got.value.path(), "rb").read()
+        exported = Path(got.value.path()).read_bytes()
         assert exported.decode("utf-8") == built
         saved = tmp_path / got.value.suggested_filename
         saved.write_bytes(exported)

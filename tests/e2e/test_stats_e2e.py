@@ -67,7 +67,7 @@ def into_view(t: Table, found) -> None:
     size = t.pg.viewport_size or PHONE
     for _ in range(40):
         box = found.bounding_box()
-        if box is None or 60 <= box["y"] and box["y"] + box["height"] <= size["height"] - 10:
+        if box is None or box["y"] >= 60 and box["y"] + box["height"] <= size["height"] - 10:
             return
         t.pg.mouse.move(size["width"] // 2, size["height"] // 2)
         t.pg.mouse.wheel(0, box["y"] - size["height"] // 3)

@@ -133,7 +133,7 @@ def burger(record: dict[str, Any], *, csv: bool = False) -> list[Line]:
                                                               len(state.players)) if r["end"] else None))
     gv = present.game_view(record, replayed)
     out += [(f"game.{k}", getattr(gv, k)) for k in ("count", "draw_pile", "next_first", "tools", "scoring")]
-    for rv, rnd in zip(gv.rounds, record["rounds"]):
+    for rv, rnd in zip(gv.rounds, record["rounds"], strict=True):
         out += _lines(f"round{rv.number}.decks", present.decks_lines(rnd["decks"]))
         out.append((f"round{rv.number}.view", _plain(rv)))
         out += _lines(f"round{rv.number}.lines", present.round_lines(rv))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 from hypothesis import given, settings
@@ -77,7 +78,7 @@ def test_order_is_by_table_then_price(record):
 def test_mustard_moves_one_seat_per_round(record):
     players = list(record["players"])
     rounds = referee(record)["rounds"]
-    for a, b in zip(rounds, rounds[1:]):
+    for a, b in itertools.pairwise(rounds):
         assert players.index(b["mustard"]) == (players.index(a["mustard"]) + 1) % len(players)
 
 

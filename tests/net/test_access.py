@@ -278,6 +278,7 @@ def test_serve_on_every_address_says_so_at_start(tmp_path):
     finally:
         proc.terminate()
         proc.wait(10)
+        proc.stdout.close()
     key = (tmp_path / "host.key").read_text().strip()
     assert lines[0] == f"companion: the host screen (keep this link to yourself): http://127.0.0.1:{port}/?host={key}\n"
     assert lines[1].startswith("companion: now reachable from the local network on 0.0.0.0")

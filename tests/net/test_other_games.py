@@ -55,7 +55,7 @@ def test_burger_tools_are_secret_until_the_host_reveals_with_the_decks(hub, stor
 def test_burger_reveals_itself_when_the_decks_were_entered_first(hub, store, burger):
     code, tokens = seated(hub, burger)
     hub.set_info(code, {"decks": DECKS})
-    for p, tool in zip(PLAYERS, ("tease", "tongs", "tongs")):
+    for p, tool in zip(PLAYERS, ("tease", "tongs", "tongs"), strict=True):
         hub.submit(tokens[p], {"tool": tool})
     assert len(store.match(burger).current.record["rounds"]) == 1
     assert hub.host_view(code).info == {}   # the next round's decks are new
@@ -108,7 +108,7 @@ def test_sales_rounds_after_the_first_are_dealt_at_the_table_sa16(hub, store):
 
     mid = store.create_match("sales", PLAYERS, {"game": "sales", "players": PLAYERS, "hand_size": 1, "rounds": []})
     _code, tokens = seated(hub, mid)
-    for p, v in zip(PLAYERS, (5, 2, 7)):
+    for p, v in zip(PLAYERS, (5, 2, 7), strict=True):
         hub.submit(tokens[p], {"card": {"suit": "sun", "value": v}})
     view = hub.view(tokens["Bernd"])
     assert view.waiting_for == () and not view.my_turn and not view.game_over

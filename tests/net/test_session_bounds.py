@@ -27,7 +27,7 @@ from tests.net.wire import BROWSER_PAGE, REGISTER, Wire, frame
 def flet_sessions() -> int:
     from flet_web.fastapi.flet_app_manager import app_manager
 
-    return len(app_manager._FletAppManager__sessions)       # noqa: SLF001 (Flet 1.0.5 keeps no count)
+    return len(app_manager._FletAppManager__sessions)       # Flet 1.0.5 keeps no count
 
 
 @contextmanager

@@ -45,7 +45,7 @@ def test_five_phones_bidding_at_once_for_many_rounds(store, limiter):
                 go.wait()
                 hub.submit(tokens[p], {"table": 5 if (r + i) % 2 else 7, "hotdogs": 1})
                 done.wait()
-        except BaseException as exc:  # noqa: BLE001 - reported below
+        except BaseException as exc:  # reported below
             errors.append(exc)
 
     def watcher(p: str) -> None:
@@ -55,7 +55,7 @@ def test_five_phones_bidding_at_once_for_many_rounds(store, limiter):
                 others = [q for q in FIVE if q != p]
                 assert view.player == p and all(q not in (view.my_bid or {}) for q in others)
                 hub.host_view(code)
-        except BaseException as exc:  # noqa: BLE001
+        except BaseException as exc:
             errors.append(exc)
 
     go, done = (threading.Barrier(len(FIVE) + 1, timeout=20) for _ in range(2))

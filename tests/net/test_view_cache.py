@@ -39,7 +39,7 @@ def played(hub, store, game: str) -> tuple[dict, str, dict[str, str]]:
     code, tokens = seated(hub, store.create_match(game, PLAYERS, new_record(game)))
     if game == "burger":
         hub.set_info(code, {"decks": DECKS})
-    for p, bid in zip(PLAYERS, FIRST[game]):
+    for p, bid in zip(PLAYERS, FIRST[game], strict=True):
         hub.submit(tokens[p], bid)
     return store.matches()[0].current.record, code, tokens
 
@@ -124,7 +124,7 @@ def test_bids_are_written_unsynced_and_the_round_they_complete_synced(hub, store
 
     levels.clear()
     monkeypatch.setattr(hub, "_may_complete", lambda hint: False)   # not seen coming
-    for p, bid in zip(PLAYERS, FIRST["hotdog"]):
+    for p, bid in zip(PLAYERS, FIRST["hotdog"], strict=True):
         hub.submit(tokens[p], bid)
     assert levels[-3:] == [("transaction", 1), ("transaction", 2), ("round", 2)]
     assert len(store.match(mid).current.record["rounds"]) == 2

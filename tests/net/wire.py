@@ -14,6 +14,7 @@ in every frame, which is all a test needs to say what the session showed.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -161,10 +162,8 @@ class Wire:
             self.crashed.append(str(body))
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(Exception):
             self.ws.close()
-        except Exception:
-            pass
         self.closed = True
 
     def __enter__(self) -> Wire:

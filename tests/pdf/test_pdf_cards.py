@@ -70,7 +70,7 @@ def front_back(game: str) -> tuple[str, str]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_line_names_a_rule_text_line_or_a_ruling_that_exists(game):
-    for sec, ln in lines_of(card(game)):
+    for _section, ln in lines_of(card(game)):
         assert ln.sources, ln.text
         for src in ln.sources:
             m = re.fullmatch(r"(\d{3}):(\d+)(?:-(\d+))?", src)
@@ -307,7 +307,7 @@ def test_text_on_a_4up_sheet_starts_at_least_8_mm_from_the_edge(sheet):
     data = build_rules_card("sales", sheet=sheet, date=DAY)
     w, h = layout.card_page(sheet).width, layout.card_page(sheet).height
     for page in (0, 1):
-        for txt, x, y, size in _drawn(data, page):
+        for txt, x, y, _size in _drawn(data, page):
             assert x >= 8 and y >= 8 and h - y >= 8, (txt, x, y)
             assert w - x >= 8, (txt, x)
 

@@ -282,7 +282,7 @@ def test_the_help_says_what_size_a_cut_card_is():
     """Issue 29: the cards of the 2-up and 4-up sheets are not A6; `--help` says what they are."""
     from companion.pdf import cli, layout
 
-    assert cli.CUT_CARD == "{:g} × {:g} mm".format(*layout.CUT_CARD_MM)
+    assert "{:g} × {:g} mm".format(*layout.CUT_CARD_MM) == cli.CUT_CARD
     proc = run_cli("print", "rules", "--help")
     assert proc.returncode == 0
     words = " ".join(proc.stdout.decode().split())

@@ -12,7 +12,7 @@ def test_cards_lie_on_the_page_without_overlap(sheet, count):
     page = layout.card_page(sheet)
     assert len(page.cells) == count
     for i, (x, y, cw, ch) in enumerate(page.cells):
-        assert 0 <= x and x + cw <= page.width + 1e-9 and 0 <= y and y + ch <= page.height + 1e-9
+        assert x >= 0 and x + cw <= page.width + 1e-9 and y >= 0 and y + ch <= page.height + 1e-9
         for ox, oy, ow, oh in page.cells[i + 1:]:
             assert x + cw <= ox + 1e-9 or ox + ow <= x + 1e-9 or y + ch <= oy + 1e-9 or oy + oh <= y + 1e-9
     if count > 1:   # the cards share their cut lines: one block, centred
@@ -66,8 +66,8 @@ def test_cut_marks_lie_outside_every_card_on_each_cut_line(sheet):
     ys = {round(v, 4) for c in page.cells for v in (c[1], c[1] + c[3])}
     assert len(marks) == 2 * len(xs) + 2 * len(ys)      # both ends of every cut line
     for x1, y1, x2, y2 in marks:
-        assert 0 <= min(x1, x2) and max(x1, x2) <= page.width
-        assert 0 <= min(y1, y2) and max(y1, y2) <= page.height
+        assert min(x1, x2) >= 0 and max(x1, x2) <= page.width
+        assert min(y1, y2) >= 0 and max(y1, y2) <= page.height
         if x1 == x2:          # a vertical cut line, marked above or below the cards
             assert round(x1, 4) in xs
             assert max(y1, y2) <= by - layout.MARK_GAP + 1e-9 or min(y1, y2) >= by + bh + layout.MARK_GAP - 1e-9

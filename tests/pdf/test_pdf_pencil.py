@@ -247,7 +247,7 @@ def test_a_right_to_left_name_in_a_sentence_and_a_cell_reads_right():
     old = record["players"]
     new = ["محمد", "שרה", "Γιώργος", "Дмитрий"]
     raw = json.dumps(record, ensure_ascii=False)
-    for a, b in zip(old, new):
+    for a, b in zip(old, new, strict=True):
         raw = raw.replace(f'"{a}"', f'"{b}"')
     pdf = build_score_sheet(record=raw.encode(), date=DAY)
     drawn = "".join(drawn_strings(pdf))

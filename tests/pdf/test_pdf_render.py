@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from tests.pdf.helpers import GOLDEN, PRINTABLES  # noqa: E402
+from tests.pdf.helpers import GOLDEN, PRINTABLES
 
 DPI = 40
 TOLERANCE = 0.002        # at most 0.2 % of pixels may differ …
@@ -57,7 +57,7 @@ def test_rendering_matches_golden(pdf, tmp_path):
     pages = render(pdf, tmp_path)
     goldens = sorted(GOLDEN.glob(f"{pdf.stem}-[0-9]*.png"))
     assert [p.name for p in pages] == [g.name for g in goldens]
-    for page, golden in zip(pages, goldens):
+    for page, golden in zip(pages, goldens, strict=True):
         share = differing(page, golden)
         assert share <= TOLERANCE, f"{page.name}: {share:.2%} of pixels differ from the golden"
 

@@ -44,9 +44,9 @@ def ref(rec: dict) -> dict:
         s["breakdown"] = present.breakdown(result, p)
     if out["team"] is not None:
         out["team"]["explanation"] = present.team_text(result)
-    for r, facts in zip(out["rounds"], result["rounds"]):
+    for r, facts in zip(out["rounds"], result["rounds"], strict=True):
         r["notes"] = present.round_notes(facts)
-        for s, sale in zip(r["sales"], facts["sales"]):
+        for s, sale in zip(r["sales"], facts["sales"], strict=True):
             s["explanation"] = present.sale_text(sale, result["mode"], facts["round"])
     return out
 

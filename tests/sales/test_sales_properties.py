@@ -34,9 +34,9 @@ def _winner(played: list[tuple[str, dict]]) -> int:
     lead = suits[0] if suits else None
     best = None
     for i, (_, card) in enumerate(played):
-        if card["suit"] == "wild" or lead is None or card["suit"] == lead:
-            if best is None or card["value"] <= played[best][1]["value"]:
-                best = i
+        on_suit = card["suit"] == "wild" or lead is None or card["suit"] == lead
+        if on_suit and (best is None or card["value"] <= played[best][1]["value"]):
+            best = i
     assert best is not None
     return best
 

@@ -10,6 +10,7 @@ import dataclasses
 import json
 import os
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -99,8 +100,8 @@ def test_every_writer_drops_the_rows_a_phones_reveal_a_new_game_and_a_deleted_ma
 
 def test_a_rules_fix_raises_the_version_and_every_match_of_that_game_is_worked_out_again(store, monkeypatch):
     a = three(store)
-    other = store.import_match("burger", ["Anna", "Bernd"], [json.loads(
-        open("tests/examples/burger-contract.json", encoding="utf-8").read())], True)
+    other = store.import_match("burger", ["Ann", "Ben", "Cat"], [json.loads(
+        Path("tests/examples/burger-contract.json").read_text(encoding="utf-8"))], True)
     derived.refresh(store)
     assert rows(store, a)[1][0] == (1, "Anna", 8, 1)
     spec = registry.game("hotdog")

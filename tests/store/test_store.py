@@ -50,10 +50,9 @@ def test_match_round_trip_and_current(store):
 
 def test_a_failed_change_leaves_nothing(store):
     mid = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
-    with pytest.raises(RuntimeError):
-        with store.transaction() as c:
-            c.execute("UPDATE games SET record='{}' WHERE match_id=?", (mid,))
-            raise RuntimeError("power cut")
+    with pytest.raises(RuntimeError), store.transaction() as c:
+        c.execute("UPDATE games SET record='{}' WHERE match_id=?", (mid,))
+        raise RuntimeError("power cut")
     assert store.match(mid).current.record["players"] == PLAYERS
 
 
@@ -69,10 +68,9 @@ def test_an_unsynced_change_is_committed_and_only_that_one_is_unsynced(store):
     assert store.setting("k") == "v"
     with store.transaction() as c:
         assert level(c) == 2
-    with pytest.raises(RuntimeError):
-        with store.transaction(synced=False) as c:
-            c.execute("INSERT INTO settings (key, value) VALUES ('gone', 'v')")
-            raise RuntimeError("refused")
+    with pytest.raises(RuntimeError), store.transaction(synced=False) as c:
+        c.execute("INSERT INTO settings (key, value) VALUES ('gone', 'v')")
+        raise RuntimeError("refused")
     assert store.setting("gone") is None
     assert level(store._conn) == 2
 

@@ -3,10 +3,10 @@ dicts, read by :func:`companion.core.record.read`); the result is facts only."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NotRequired
 
 from pydantic import Field
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from companion.core.record import RECORD, Name, Positive, with_config
 

@@ -42,9 +42,8 @@ def test_known_only_while_registered():
     assert "toy" not in registry.games()
     with registry.register(GAME):
         assert registry.games()["toy"] is GAME
-        with pytest.raises(ValueError):
-            with registry.register(GAME):
-                pass
+        with pytest.raises(ValueError), registry.register(GAME):
+            pass
     assert "toy" not in registry.games()
     with pytest.raises(RecordError, match="unknown game 'toy'"):
         registry.referee_json(json.dumps(record(NUMBERS)))

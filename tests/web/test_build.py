@@ -256,10 +256,9 @@ def test_after_commit_runs_once_the_change_is_committed(hooked):
 
 def test_after_commit_is_not_called_for_a_refused_change(hooked):
     store, calls = hooked
-    with pytest.raises(RuntimeError):
-        with store.transaction() as c:
-            c.execute("INSERT INTO settings (key, value) VALUES ('x', 'y')")
-            raise RuntimeError("refused")
+    with pytest.raises(RuntimeError), store.transaction() as c:
+        c.execute("INSERT INTO settings (key, value) VALUES ('x', 'y')")
+        raise RuntimeError("refused")
     assert calls == []
 
 

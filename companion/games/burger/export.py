@@ -30,7 +30,7 @@ def csv_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
     per_burger, per_rat = rec["scoring"]["hamburger"], rec["scoring"]["rat"]
     rows = []
     before = dict.fromkeys(players, 0)
-    for rnd, res in zip(rec["rounds"], result["rounds"]):
+    for rnd, res in zip(rec["rounds"], result["rounds"], strict=True):
         tools = {roster.find(name): kind for name, kind in rnd["tools"].items()}
         got = {i: p for p, decks in res["taken"].items() for i in decks}
         for i, deck in enumerate(rnd["decks"]):

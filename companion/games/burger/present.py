@@ -313,7 +313,7 @@ def round_view(players: Sequence[str], result: RoundResult, rnd: Mapping[str, An
         picks = rnd.get("picks") or list(range(len(decks)))
         takes = [_("{player} takes {deck}: {cards}").format(player=who, deck=deck_label(d),
                                                             cards=_deck_text(decks[d], secrets))
-                 for who, d in zip(result["take_order"], picks)]
+                 for who, d in zip(result["take_order"], picks, strict=True)]
     finished = {p: n for p in players if (n := result["hamburgers"].get(p, 0) - before.get(p, 0))}
     target = rules.hamburgers_to_end(len(players))
     total = sum(result["hamburgers"].values())
@@ -436,7 +436,7 @@ def game_view(record: Mapping[str, Any], replayed: Replayed | None = None) -> Ga
     rec, results, state = replayed.record, replayed.rounds, replayed.state
     views: list[RoundView] = []
     before: dict[str, int] = {}
-    for result, rnd in zip(results, record["rounds"]):
+    for result, rnd in zip(results, record["rounds"], strict=True):
         views.append(round_view(state.players, result, rnd, before, secrets=state.over))
         before = dict(result["hamburgers"])
     return GameView(

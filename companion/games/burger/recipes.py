@@ -381,7 +381,7 @@ def check_hamburger(
     has_top = not wastebasket_top and len(cards) > rest and keys[-1] == TOP_BUN
     if has_top:
         end -= 1
-    middle = list(zip(cards[rest:end], keys[rest:end]))
+    middle = list(zip(cards[rest:end], keys[rest:end], strict=True))
 
     needed = Counter(_key(i) for i in recipe.ingredients)
     shown = {_key(i): i for i in recipe.ingredients}

@@ -214,7 +214,7 @@ def _validate(state: State, rnd: Round) -> _Checked:
 
     # BU-5: hamburgers are finished only from cards taken this round.
     cards_taken: dict[str, int] = {}
-    for who, index in zip(order, picks):
+    for who, index in zip(order, picks, strict=True):
         cards_taken[who] = cards_taken.get(who, 0) + len(decks[index]) - rats_in[index]
     complete: dict[str, int] = {}
     for name, count in rnd["complete"].items():
@@ -299,7 +299,7 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
     taken: dict[str, list[int]] = {}
     wastebasket = None
     if c.take_order:
-        for who, deck in zip(c.take_order, c.picks):
+        for who, deck in zip(c.take_order, c.picks, strict=True):
             taken.setdefault(who, []).append(deck)
         taken = {p: sorted(taken[p]) for p in players if p in taken}
     else:
@@ -308,7 +308,7 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
     # BU-5: rat tokens per taker; hamburgers as reported.
     rats = dict(state.rats)
     found: dict[str, list[Found]] = {}
-    for who, deck in zip(c.take_order, c.picks):
+    for who, deck in zip(c.take_order, c.picks, strict=True):
         n = c.rats[deck]
         if n:
             rats[who] = rats.get(who, 0) + n

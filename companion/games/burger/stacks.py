@@ -100,7 +100,7 @@ def kept_cards(record: Mapping[str, Any], rounds: int, player: str) -> list[str]
     results = replay({**record, "rounds": done}).rounds
     key = player.casefold()
     kept: list[str] = []
-    for rnd, res in zip(done, results):
+    for rnd, res in zip(done, results, strict=True):
         if any(name.casefold() == key and n for name, n in (rnd.get("complete") or {}).items()):
             kept = []
             continue

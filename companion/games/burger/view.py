@@ -17,9 +17,10 @@ settings.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from typing import Any, Callable
+from typing import Any
 
 import flet as ft
 
@@ -391,7 +392,7 @@ def ToolCards(d: Drawn, *, key: str | None = None) -> ft.Control:
     out: list[ft.Control] = [heading(_("Tool cards"), 18)]
     turn = forms.tool_turn(state, draft)
     status = forms.tools_status(state, draft)
-    for p, line in zip(forms.tool_order(state), status):
+    for p, line in zip(forms.tool_order(state), status, strict=True):
         chosen = draft.tools.get(p)
         row: list[ft.Control] = [ft.Text(line, expand=True)]
         if chosen is not None and chosen.kind is not None and not draft.revealed:
@@ -754,7 +755,7 @@ class BurgerView:
         if not records:
             return None
         seats, lines = present.score_grid(present.game_view(records[-1]))
-        return lines[0].label, list(zip(seats, lines[0].cells))
+        return lines[0].label, list(zip(seats, lines[0].cells, strict=True))
 
     def editor(self, shell: ShellServices, item_id: int) -> ft.Control:
         """A recipe set made in the app, edited (``/library/burger/<id>``)."""

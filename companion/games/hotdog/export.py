@@ -25,7 +25,7 @@ def csv_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
     players = list(rec["players"])
     roster = Roster(players)
     rows = []
-    for rnd, res in zip(rec["rounds"], result["rounds"]):
+    for rnd, res in zip(rec["rounds"], result["rounds"], strict=True):
         bids = {roster.find(b["player"]): b for b in rnd["bids"]}
         served = {s["player"]: (i, s) for i, s in enumerate(res["steps"], 1)}
         for p in players:

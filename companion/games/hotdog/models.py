@@ -10,10 +10,10 @@ layer's, drawn when a screen shows them.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NotRequired
 
 from pydantic import Field
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from companion.core.bounds import MAX_PER_ROUND, MAX_ROUNDS
 from companion.core.record import RECORD, Count, Name, Players, Positive, with_config

@@ -243,7 +243,7 @@ def match_sheet(match, tallied, number: int | None = None) -> ScoreSheet:
             games=len(records), n=number))
     upto = number or len(records)
     games = {}
-    for g, (rec, t) in enumerate(zip(records, tallied.games), 1):
+    for g, (rec, t) in enumerate(zip(records, tallied.games, strict=True), 1):
         if g <= upto:
             games[g] = (rec, referee(rec), t.scores, list(t.winners), t.over)
     complete = tallied.complete and upto == GAMES

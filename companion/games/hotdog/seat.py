@@ -8,10 +8,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.core import registry
 from companion.core.errors import RuleError
 from companion.core.game import Seat
 from companion.core.record import read
+from companion.games.hotdog import GAME, forms, present
 from companion.games.hotdog.i18n import _
+from companion.games.hotdog.models import Bid
 
 
 class HotDogBids(Seat):
@@ -19,9 +22,6 @@ class HotDogBids(Seat):
     same_for_every_seat = True   # the revealed bids are the whole table's: no seat has its own
 
     def parse_bid(self, player: str, bid: Mapping[str, Any]) -> dict[str, Any]:
-        from companion.games.hotdog import GAME
-        from companion.games.hotdog.models import Bid
-
         allowed = {"table", "hotdogs", "dollars", "last", "announced"}
         extra = sorted(set(bid) - allowed)
         if extra:
@@ -31,8 +31,6 @@ class HotDogBids(Seat):
                 "last": checked["last"], "announced": checked["announced"]}
 
     def check_bid(self, record, player, bid, pending):
-        from companion.games.hotdog import forms
-
         state = forms.replay(record).state
         if state.over:
             return _("HD-13: the game ended after round {n}").format(n=state.rounds_played)
@@ -42,18 +40,12 @@ class HotDogBids(Seat):
         return list(record["players"])
 
     def append(self, record, bids, info):
-        from companion.games.hotdog import forms
-
         return forms.submit(record, {p: forms.Draft.of(b) for p, b in bids.items()})
 
     def over(self, record):
-        from companion.core import registry
-
         return registry.over("hotdog", record)
 
     def resolution(self, record, player):
-        from companion.games.hotdog import present
-
         return present.resolution(record)
 
 

@@ -90,7 +90,7 @@ def counts(record: HotDogRecord, result: HotDogResult) -> dict[str, dict[str, in
     out: dict[str, dict[str, int]] = {}
     for p, b in got.bids:
         mine = {BIDS: b.bids, SOLD: b.sold, PRICES: b.prices, PAID: b.paid}
-        mine.update({RETURNED[r]: n for r, n in zip(REASONS, b.returned)})
+        mine.update({RETURNED[r]: n for r, n in zip(REASONS, b.returned, strict=True)})
         mine.update({table_figure(t): n for t, n in b.tables})
         out[p] = mine
     return out

@@ -335,7 +335,7 @@ def Reveal(s: ops.Session, gv: GameView, ui: TableUI, *, key: Key = None) -> ft.
     if shown == total:      # the money after the round, at the top (nothing of it before its step)
         row = present.money_grid(gv)[ui.index + 1]
         out.append(ft.Text(_("Money after round {n}: {money}").format(
-            n=rv.number, money=" · ".join(f"{p} {cell}" for p, cell in zip(gv.players, row.cells))),
+            n=rv.number, money=" · ".join(f"{p} {cell}" for p, cell in zip(gv.players, row.cells, strict=True))),
             weight=ft.FontWeight.W_500))
     out += draw(present.round_lines(rv, shown))
     if ui.stepwise and shown < total:
@@ -454,7 +454,7 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
     if not m.finished:
         out.append(ft.FilledButton(_("Continue this match"), icon=ft.Icons.PLAY_ARROW,
                                    on_click=lambda e: shell.continue_match(m.id)))
-    for g, tally in zip(m.games, result.games):
+    for g, tally in zip(m.games, result.games, strict=True):
         gv = present.game_view(g.record)
         out.append(heading((_("Game {n} (over)") if tally.over else _("Game {n} (in play)")).format(n=g.number), 18))
         out.append(ft.Text(gv.explanation))
@@ -506,7 +506,7 @@ class HotDogView:
             return None
         gv = present.game_view(records[-1])
         row = present.money_grid(gv)[0]
-        return row.label, list(zip(gv.players, row.cells))
+        return row.label, list(zip(gv.players, row.cells, strict=True))
 
 
 VIEW = HotDogView()

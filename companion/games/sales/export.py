@@ -29,8 +29,8 @@ def csv_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
     players = list(rec["players"])
     roster = Roster(players)
     rows: list[dict[str, Any]] = []
-    for r, (rnd, res) in enumerate(zip(rec["rounds"], result["rounds"]), 1):
-        for entered, sale in zip(rnd["sales"], res["sales"]):
+    for r, (rnd, res) in enumerate(zip(rec["rounds"], result["rounds"], strict=True), 1):
+        for entered, sale in zip(rnd["sales"], res["sales"], strict=True):
             cards = {roster.find(play["player"]): play["card"] for play in entered["plays"]}
             for p in sale["order"]:
                 won = p == sale["winner"]

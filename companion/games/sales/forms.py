@@ -84,7 +84,7 @@ def name_errors(names: Sequence[str]) -> list[str | None]:
 def leader_options(names: Sequence[str]) -> list[str]:
     """The names that can lead round 1 (SA-9): the valid names typed so far, in seat order."""
     errs = name_errors(names)
-    return [n for n, e in zip(clean(names), errs) if e is None]
+    return [n for n, e in zip(clean(names), errs, strict=True) if e is None]
 
 
 def parse_count(text: str | int) -> int | str:

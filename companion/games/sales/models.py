@@ -11,11 +11,11 @@ the ``present`` layer's.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NotRequired
 
 from pydantic import AfterValidator, Field
 from pydantic_core import PydanticCustomError
-from typing_extensions import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from companion.core.bounds import MAX_HAND, MAX_ICONS, MAX_PER_ROUND, MAX_ROUNDS
 from companion.core.record import RECORD, Count, Name, Players, Positive, with_config

@@ -60,8 +60,8 @@ def _out_of_play(game: Played, entered: Sequence[Mapping[str, Any]]) -> list[tup
     or discarded: SA-6), and the cards entered in this sale."""
     out: list[tuple[Card, str]] = []
     last = len(game.rounds) - 1
-    for r, (rnd, result) in enumerate(zip(game.record["rounds"], game.rounds)):
-        for s, (sale, res) in enumerate(zip(rnd["sales"], result["sales"])):
+    for r, (rnd, result) in enumerate(zip(game.record["rounds"], game.rounds, strict=True)):
+        for s, (sale, res) in enumerate(zip(rnd["sales"], result["sales"], strict=True)):
             winner = res["winner"]
             for play in sale["plays"]:
                 card: Card = read(Card, play["card"], {})

@@ -291,7 +291,7 @@ def sale_view(game: Played, entered: Sequence[PlayDict] = ()) -> SaleView:
     order = rules.play_order(state)
     now = plays(entered)[: len(order)]
     cards: list[Card] = [read(Card, p["card"], {}) for p in now]
-    by = {p["player"]: card_text(c) for p, c in zip(now, cards)}
+    by = {p["player"]: card_text(c) for p, c in zip(now, cards, strict=True)}
     turn = order[len(now)] if len(now) < len(order) else None
     suit = rules.lead_suit(cards)
     if not cards:

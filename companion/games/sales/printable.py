@@ -128,9 +128,9 @@ def round_values(record: Mapping[str, Any], result: Mapping[str, Any]) -> list[d
     """Per round, the values of the cards each player won (the sale winner's own card)."""
     players = list(result.get("scores") or record["players"])
     out = []
-    for rr, rres in zip(record.get("rounds", []), result.get("rounds", [])):
+    for rr, rres in zip(record.get("rounds", []), result.get("rounds", []), strict=False):
         won = {p: 0 for p in players}
-        for sale, sres in zip(rr.get("sales", []), rres.get("sales", [])):
+        for sale, sres in zip(rr.get("sales", []), rres.get("sales", []), strict=False):
             winner = sres.get("winner")
             for play in sale.get("plays", []):
                 if winner is not None and same(play["player"], winner):

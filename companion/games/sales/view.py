@@ -823,7 +823,7 @@ class SalesView:
         if not records:
             return None
         seats, lines = present.score_grid(present.played(records[-1]))
-        return lines[0].label, list(zip(seats, lines[0].cells))
+        return lines[0].label, list(zip(seats, lines[0].cells, strict=True))
 
     def editor(self, shell: ShellServices, item_id: int) -> ft.Control:
         """A deck kept in the store, in the deck editor."""

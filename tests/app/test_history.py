@@ -4,29 +4,23 @@ over the real shell of ``tests/tabs.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import functools
 from typing import Any
 
 import flet as ft
 import pytest
-from flet.components.component import Component, Renderer
 
 from companion.games.hotdog import forms
 from companion.store import Store
 from companion.ui import history
 from companion.ui.history import PAGE, History, HistoryUI
+from tests import render
+from tests.render import Renderer
 from tests.tabs import tab
 
-
-def controls(control: Any) -> Iterator[Any]:
-    """Every control drawn under ``control``; a component within (the shared text
-    field) is drawn too, its function run once."""
-    if isinstance(control, Component):
-        control = Renderer(control).render(control.fn, *control.args, **control.kwargs)
-    yield control
-    for child in [*(getattr(control, "controls", None) or []), getattr(control, "content", None)]:
-        if isinstance(child, (ft.Control, Component)):
-            yield from controls(child)
+# History's search field is the shared text field, a component: drawn too.
+controls = functools.partial(render.controls, deep=True)
+texts = functools.partial(render.texts, deep=True)
 
 
 def drawn(shell) -> Any:
@@ -39,10 +33,6 @@ def buttons(root: Any) -> list[Any]:
 
 def entries(root: Any) -> list[str]:
     return [b.content for b in buttons(root) if isinstance(b.content, str) and b.content.startswith("Hot Dog, ")]
-
-
-def texts(root: Any) -> list[str]:
-    return [c.value for c in controls(root) if isinstance(c, ft.Text) and c.value]
 
 
 def tap(root: Any, starts: str) -> None:

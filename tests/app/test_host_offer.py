@@ -6,12 +6,12 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import flet as ft
-from flet.components.component import Renderer
 
 from companion.games.hotdog import forms
 from companion.net.serving import hub_for
 from companion.ui.host import HostPanel
 from tests.app.test_new_setup import controls
+from tests.render import Renderer
 from tests.tabs import tab
 
 PLAYERS = ["Anna", "Bernd", "Chris"]

@@ -44,7 +44,7 @@ def rounds(store, mid) -> list[dict]:
 
 def texts(control) -> list[str]:
     """The words a drawn control shows (its components drawn too), in screen order."""
-    from flet.components.component import Renderer
+    from tests.render import Renderer
 
     if control is None or isinstance(control, str):
         return []
@@ -64,9 +64,9 @@ def texts(control) -> list[str]:
 def bid_cards(shell, mid) -> list[list[str]]:
     """The entry's bid cards as drawn now, each in words."""
     import flet as ft
-    from flet.components.component import Renderer
 
     from companion.games.hotdog import view
+    from tests.render import Renderer
 
     s, gv = drawn(shell, mid)
     column = Renderer().render(lambda: ft.Column(view._bid_cards(s, gv.state, s.latest().drafts, ops.ROUND)))
@@ -75,9 +75,8 @@ def bid_cards(shell, mid) -> list[list[str]]:
 
 def screen_texts(shell, mid) -> list[str]:
     """The table screen as drawn now, in words."""
-    from flet.components.component import Renderer
-
     from companion.games.hotdog import view
+    from tests.render import Renderer
 
     return texts(Renderer().render(view.TableScreen.__wrapped__, shell, mid))
 
@@ -138,7 +137,7 @@ def test_an_untouched_bid_card_says_not_entered_yet_hd6(store, mid):
     shell = tab(store)
     typed(shell, mid, {"Bernd": Draft(table=7, hotdogs=2)})
     anna, bernd, _ = bid_cards(shell, mid)
-    assert parts.NOT_ENTERED in anna and not any("hot dog" == t or t.startswith("$0") for t in anna)
+    assert parts.NOT_ENTERED in anna and not any(t == "hot dog" or t.startswith("$0") for t in anna)
     assert parts.NOT_ENTERED not in bernd and "Bernd: 0 dollars" in bernd  # his dollars to pick, $0 picked
     assert any(t.endswith("7 table, 2 hot dogs, $0") for t in bernd)
 
@@ -243,9 +242,8 @@ def test_the_next_game_starts_with_the_house_rule_holder_by_default(store, mid):
 def test_the_table_screen_replays_the_game_in_play_once_per_render(store, mid, monkeypatch):
     """Drawn in game 2 (the match so far shown): game 2's replay is asked for once, for
     the screen and its entry alike (game 1's finished result comes from the match tally)."""
-    from flet.components.component import Renderer
-
     from companion.games.hotdog import present, view
+    from tests.render import Renderer
 
     shell = tab(store)
     typed(shell, mid, LAST)
@@ -405,16 +403,15 @@ def test_pass_the_phone_a_refused_bid_is_shown_only_to_its_owner_after_the_hand_
 
 def drawn_screen(shell, mid):
     """The table screen as drawn now: its controls, components drawn too."""
-    from flet.components.component import Renderer
-
     from companion.games.hotdog import view
+    from tests.render import Renderer
 
     return Renderer().render(view.TableScreen.__wrapped__, shell, mid)
 
 
 def controls(control):
     """Every control of a drawn tree, its components drawn too, in screen order."""
-    from flet.components.component import Renderer
+    from tests.render import Renderer
 
     if control is None or isinstance(control, str):
         return
@@ -464,15 +461,15 @@ def test_undo_says_what_it_did_next_to_the_rounds_list(store, four):
 def chip_of(shell, mid, name: str):
     """The bid chip read out as ``name`` on the entry as drawn now: (its text, lit, its tap)."""
     import flet as ft
-    from flet.components.component import Renderer
 
     from companion.games.hotdog import view
+    from tests.render import Renderer
 
     s, gv = drawn(shell, mid)
     column = Renderer().render(lambda: ft.Column(view._bid_cards(s, gv.state, s.latest().drafts, ops.ROUND)))
     for c in controls(column):
         if isinstance(c, ft.Semantics) and c.label == name:
-            return c.content.content, bool(c.selected), (lambda: c.content.on_click(None))
+            return c.content.content, bool(c.selected), (lambda c=c: c.content.on_click(None))
     raise AssertionError(f"no chip {name!r}")
 
 

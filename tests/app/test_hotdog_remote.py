@@ -12,7 +12,7 @@ from tests.app.test_hotdog_actions import texts
 
 def seat(draft=None, mine=None, resolution=None) -> tuple[list[str], list]:
     """Chris's phone drawn: its words and its buttons."""
-    from flet.components.component import Renderer
+    from tests.render import Renderer
 
     sent: list = []
     view = SimpleNamespace(player="Chris", players=("Anna", "Bernd", "Chris", "Dora"), my_bid=mine,

@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from flet.components.component import Renderer
 
 from companion.core.registry import games_with
 from companion.store import Store, library
 from companion.ui.contracts import Route
 from companion.ui.library import LibraryScreen, body_of
 from tests.app.test_history import buttons, texts
+from tests.render import Renderer
 from tests.tabs import tab
 
 GAMES = sorted(games_with("library"))

@@ -12,7 +12,6 @@ from typing import Any
 
 import flet as ft
 import pytest
-from flet.components.component import Renderer
 
 from companion.store import Store, derived, imports
 from companion.store import nights as store_nights
@@ -24,6 +23,7 @@ from tests.app.test_history import controls, texts
 from tests.app.test_stats import Page
 from tests.conftest import run_async
 from tests.night_records import burger_game, match_of
+from tests.render import Renderer
 from tests.store.test_imports import night_export
 from tests.tabs import tab
 

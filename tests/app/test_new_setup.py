@@ -5,17 +5,17 @@ functions run once over the fake shell of ``tests/tabs.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 import pytest
-from flet.components.component import Renderer
 
 from companion.core.registry import games
 from companion.store import Store
 from companion.ui.contracts import Route, setup_key
 from companion.ui.shell import Home, Shell, game_views
+from tests.render import Renderer, controls
 from tests.tabs import tab
 
 LEFT = "a draft left half-done"
@@ -39,13 +39,6 @@ def drawn(screen: Callable[..., Any], *args: Any) -> Any:
     """What a component (``screen(*args)``) draws, its function run once."""
     component = Renderer().render(screen, *args)
     return Renderer(component).render(component.fn, *component.args, **component.kwargs)
-
-
-def controls(control: Any) -> Iterator[Any]:
-    yield control
-    for child in [*(getattr(control, "controls", None) or []), getattr(control, "content", None)]:
-        if isinstance(child, ft.Control):
-            yield from controls(child)
 
 
 def tap(shell: Shell, label: str) -> None:

@@ -13,7 +13,6 @@ from typing import Any
 
 import flet as ft
 import pytest
-from flet.components.component import Renderer
 
 from companion.store import Store
 from companion.store import nights as store_nights
@@ -22,6 +21,7 @@ from companion.ui.night import KEY, Nights, NightScreen, NightUI
 from companion.ui.shell import Home
 from tests.app.test_history import buttons, controls, texts
 from tests.night_records import burger_game, hotdog_match, match_of, sales_game
+from tests.render import Renderer
 from tests.tabs import tab
 
 

@@ -10,7 +10,6 @@ from typing import Any
 
 import flet as ft
 import pytest
-from flet.components.component import Component, Renderer
 
 from companion.games.burger import forms as burger_forms
 from companion.games.hotdog import forms as hotdog_forms
@@ -19,6 +18,7 @@ from companion.store import Group, Store
 from companion.ui.contracts import setup_key
 from companion.ui.shell import game_views
 from companion.ui.widgets.roster import SHOWN, fitting, group_label
+from tests.render import Component, Renderer
 from tests.tabs import tab
 
 

@@ -13,7 +13,6 @@ from typing import Any
 import flet as ft
 import flet.canvas as cv
 import pytest
-from flet.components.component import Renderer
 
 from companion.core import stats as core_stats
 from companion.core.errors import StoreError
@@ -25,6 +24,7 @@ from tests.app.test_history import controls, texts
 from tests.conftest import run_async
 from tests.core.test_stats import hotdog_game
 from tests.hotdog.test_hotdog_stats import RECORD
+from tests.render import Renderer
 
 
 @pytest.fixture
@@ -310,7 +310,7 @@ def test_the_chart_has_axes_distinct_lines_and_level_lines_drawn_apart():
         return [e.y for e in path.elements]
 
     bernd, chris = ys(lines[1]), ys(lines[2])
-    assert all(b - c >= stats.SIDE_BY_SIDE - 0.01 for b, c in zip(bernd, chris))   # the same values, apart
+    assert all(b - c >= stats.SIDE_BY_SIDE - 0.01 for b, c in zip(bernd, chris, strict=True))   # the same values, apart
     assert stats.MARKERS[:3] == ("circle", "square", "triangle")
     first, second, third = (stats._marker(k, 10, 10, "red") for k in stats.MARKERS[:3])
     assert type(first[0]) is cv.Circle and type(second[0]) is cv.Rect and type(third[0]) is cv.Path

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import inspect
 import os
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
 import flet as ft
 import pytest
-from flet.components.component import Renderer
 
 from companion.games.hotdog import actions as hotdog_actions
 from companion.games.hotdog import forms, present
@@ -23,27 +21,11 @@ from companion.ui import app
 from companion.ui import shell as shell_module
 from companion.ui.shell import Shell
 from tests.conftest import run_async
+from tests.render import controls, draw, texts
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
 TIE = {"Anna": Draft(table=5, hotdogs=2), "Bernd": Draft(table=5, hotdogs=3, dollars=2),
        "Chris": Draft(table=5, hotdogs=3, dollars=2)}
-
-
-def controls(root: Any) -> Iterator[Any]:
-    """Every control drawn under ``root`` (a component's own body is not drawn here)."""
-    yield root
-    for child in [getattr(root, "content", None), *(getattr(root, "controls", None) or [])]:
-        if isinstance(child, ft.Control):
-            yield from controls(child)
-
-
-def texts(root: Any) -> list[str]:
-    return [c.value for c in controls(root) if isinstance(c, ft.Text) and c.value and c.visible]
-
-
-def draw(component, *args) -> Any:
-    """A component's body, drawn once (the components inside it are not run)."""
-    return Renderer().render(component.__wrapped__, *args)
 
 
 def hotdog_entry(shell: Shell, mid: int) -> Any:

@@ -5,12 +5,12 @@ with what it did said under it. Rat tokens stay out of the grid until the end (B
 from __future__ import annotations
 
 import flet as ft
-from flet.components.component import Renderer
 
 from companion.games.burger import actions, present
 from companion.games.burger import view as bv
 from companion.games.burger.present import GridLine
 from tests.burger_app.helpers import THREE, entered, play, start
+from tests.render import Renderer
 from tests.tabs import tab
 
 DECKS = [["patty", "cheese"], ["lettuce", "rat"], ["onion", "tomato"]]

@@ -12,9 +12,9 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 import flet as ft
-from flet.components.component import Component, Renderer
 
 from companion.core.i18n import LANGUAGES, PSEUDO_CLOSE, PSEUDO_OPEN
+from tests.render import Component, Renderer
 
 _WRAPPED = re.compile(re.escape(PSEUDO_OPEN) + "[^" + PSEUDO_OPEN + PSEUDO_CLOSE + "]*" + re.escape(PSEUDO_CLOSE))
 #: Words that are never translated: the app's name and the languages' own names.

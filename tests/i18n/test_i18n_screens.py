@@ -16,7 +16,6 @@ from typing import Any
 
 import flet as ft
 import pytest
-from flet.components.component import Renderer
 from hypothesis import HealthCheck, Phase, find, settings
 
 from companion.core import i18n
@@ -36,6 +35,7 @@ from companion.ui.stats import Statistics
 from tests.every_game.generators import RECORDS
 from tests.i18n.pseudo import drawn, offending, screens_on, uncovered
 from tests.net.test_view_cache import FIRST
+from tests.render import Renderer
 from tests.tabs import tab
 
 Draw = Callable[[Any, dict[str, int]], Any]
@@ -319,7 +319,7 @@ def _check_remote(shell: Any, game: str, matches: dict[str, int], screen: str, d
             with contextlib.suppress(BidRefused):
                 hub.submit(grant.token, bid)
                 mine = SeatContext(hub.view(grant.token), None, None, lambda fn: None, lambda bid: None, lambda: None)
-                _check(f"{game}-{screen}", lambda: remote.seat(mine), data)
+                _check(f"{game}-{screen}", lambda mine=mine: remote.seat(mine), data)
                 break
         else:
             assert game not in FIRST, f"{game}: none of {FIRST[game]} is a legal bid"

@@ -8,7 +8,6 @@ from types import SimpleNamespace
 from typing import Any
 
 import flet as ft
-from flet.components.component import Renderer
 
 from companion.core import i18n
 from companion.store import Store
@@ -16,6 +15,7 @@ from companion.ui import shell as shell_module
 from tests.conftest import run_cli
 from tests.i18n.pseudo import drawn, texts
 from tests.i18n.test_i18n_screens import _Page
+from tests.render import Renderer
 from tests.tabs import tab
 
 

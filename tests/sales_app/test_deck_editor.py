@@ -10,12 +10,12 @@ from typing import Any
 
 import flet as ft
 import pytest
-from flet.components.component import Renderer
 
 from companion.games.sales import deck_edit
 from companion.games.sales.deck_editor import DeckEditor, EditorUI, ui_key
 from companion.store import Store, library
 from companion.ui.library import body_of
+from tests.render import Renderer
 from tests.sales_app.test_sales_screens import controls, texts
 from tests.tabs import tab
 

@@ -6,13 +6,11 @@ phones draw a sale's result from one function."""
 from __future__ import annotations
 
 import inspect
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import flet as ft
 import pytest
-from flet.components.component import Renderer
 
 from companion.core import registry
 from companion.games.sales import actions, forms, present, rules, view
@@ -20,6 +18,7 @@ from companion.games.sales.deckfiles import DECK, deck_file
 from companion.games.sales.seat import SEAT
 from companion.store import Store
 from tests.conftest import run_async
+from tests.render import controls, draw, texts
 from tests.tabs import tab
 
 PLAYERS = ["Ann", "Ben", "Cat"]
@@ -28,22 +27,6 @@ EXAMPLE_DECK = str(Path(__file__).resolve().parents[2] / "assets" / "decks" / "e
 
 def c(suit: str, value: int, discard: int = 0) -> dict:
     return {"suit": suit, "value": value, "discard": discard}
-
-
-def controls(root: Any) -> Iterator[Any]:
-    yield root
-    for child in [getattr(root, "content", None), *(getattr(root, "controls", None) or [])]:
-        if isinstance(child, ft.Control):
-            yield from controls(child)
-
-
-def texts(root: Any) -> list[str]:
-    return [c.value for c in controls(root) if isinstance(c, ft.Text) and c.value and c.visible]
-
-
-def draw(component: Any, *args: Any) -> Any:
-    """A component's body, drawn once (the components inside it are not run)."""
-    return Renderer().render(component.__wrapped__, *args)
 
 
 def tap(root: Any, label: str) -> None:

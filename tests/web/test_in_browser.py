@@ -5,7 +5,6 @@ Drawn without a browser."""
 from __future__ import annotations
 
 import flet as ft
-from flet.components.component import Component, Renderer
 
 from companion.games.hotdog import forms
 from companion.ui.contracts import Route
@@ -13,6 +12,7 @@ from companion.ui.host import HostPanel
 from companion.ui.shell import Screen
 from companion.ui.widgets.exports import export_file
 from tests.conftest import run_async
+from tests.render import Component, Renderer
 from tests.tabs import tab
 
 PLAYERS = ["Anna", "Bernd", "Chris"]

@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
-from flet.components.component import Component, Renderer
 
 from companion.store import Store
 from companion.ui.shell import Screen
 from tests.conftest import run_async
+from tests.render import Component, Renderer
 from tests.tabs import tab
 
 BUTTONS = (ft.Button, ft.TextButton, ft.OutlinedButton, ft.IconButton, ft.Chip)
@@ -101,7 +101,7 @@ class App:
     def texts(self) -> list[str]:
         """Every text shown, and every accessible label (a card's merged text)."""
         out: list[str] = []
-        for control, visible, _disabled, labels in self.drawn():
+        for control, visible, _disabled, _labels in self.drawn():
             if not visible:
                 continue
             if isinstance(control, ft.Text) and isinstance(control.value, str) and control.value:
@@ -165,7 +165,7 @@ class App:
     def choose(self, label: str) -> None:
         """Pick the radio button labelled ``label`` in its group."""
         drawn = self.drawn()
-        for i, (control, visible, disabled, _l) in enumerate(drawn):
+        for _i, (control, visible, disabled, _l) in enumerate(drawn):
             if isinstance(control, ft.RadioGroup) and visible and not disabled:
                 radios = [c for c, *_rest in _walk(control.content) if isinstance(c, ft.Radio)]
                 hit = [r for r in radios if r.label == label]

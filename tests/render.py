@@ -1,0 +1,44 @@
+"""Screens drawn outside a browser, for tests: the one module that knows Flet's internal
+``Renderer`` (flet.components.component), so a Flet upgrade that moves it is mended here.
+
+- :func:`draw`: a component's body, drawn once, as the app draws it (the components
+  inside it stay components: their functions are not run);
+- :func:`controls`: every control under a drawn tree, in screen order; ``deep``: a
+  component met on the way is drawn too (its function run once), as the shared text
+  field is;
+- :func:`texts`: the words of the visible ``ft.Text`` controls among them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import flet as ft
+from flet.components.component import Component, Renderer
+
+__all__ = ["Component", "Renderer", "controls", "draw", "texts"]
+
+
+def draw(component: Any, *args: Any, **kwargs: Any) -> Any:
+    """``component``'s body drawn once (a ``@ft.component`` function, or a plain one)."""
+    fn = getattr(component, "__wrapped__", component)
+    return Renderer().render(fn, *args, **kwargs)
+
+
+def controls(root: Any, *, deep: bool = False) -> Iterator[Any]:
+    """``root`` and every control under it (its ``content`` and its ``controls``)."""
+    if deep and isinstance(root, Component):
+        root = Renderer(root).render(root.fn, *root.args, **root.kwargs)
+    yield root
+    kinds = (ft.Control, Component) if deep else (ft.Control,)
+    for child in [*(getattr(root, "controls", None) or []), getattr(root, "content", None)]:
+        if isinstance(child, kinds):
+            yield from controls(child, deep=deep)
+
+
+def texts(root: Any, *, deep: bool = False, shown: bool = True) -> list[str]:
+    """The non-empty words of the texts under ``root``: the visible ones (what a player
+    reads), or with ``shown=False`` the hidden ones too."""
+    return [c.value for c in controls(root, deep=deep)
+            if isinstance(c, ft.Text) and c.value and (c.visible or not shown)]

@@ -37,6 +37,13 @@ STORE_STATE = {"derived_generation"}
 TIMEOUT = int(os.environ.get("COMPANION_E2E_TIMEOUT_MS", "30000"))
 
 
+def waits(ms: int) -> int:
+    """A wait a test chose for the default :data:`TIMEOUT` (30 s), scaled with it: where
+    COMPANION_E2E_TIMEOUT_MS is 60000, every wait is twice as long (a short one checks
+    that something happened soon; it still scales, as a loaded machine is slower at all)."""
+    return round(ms * TIMEOUT / 30000)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -73,11 +80,11 @@ class Server:
                    PYTHONIOENCODING="utf-8")
         env.pop("COMPANION_OPEN_BROWSER", None)
         t0 = time.perf_counter()
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "serve", "--port", str(self.port)],
-            cwd=self.root, env=env, stdout=open(self.log, "ab"), stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+        with open(self.log, "ab") as log:          # the child has its own copy: ours is closed
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "companion", "serve", "--port", str(self.port)],
+                cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            )
         while time.perf_counter() - t0 < timeout:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text(errors='replace')[-2000:]}")
@@ -238,11 +245,11 @@ def enable_semantics(pg) -> None:
     find things in it). Flutter removes its placeholder once the tree is on; a click
     that lands before the engine listens (seen under load) is made again. This is the
     harness turning the tree on, not a player's tap."""
-    pg.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30000)
+    pg.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=TIMEOUT)
     for _ in range(5):
         pg.evaluate("document.querySelector('flt-semantics-placeholder')?.click()")
         try:
-            pg.wait_for_selector("flt-semantics-placeholder", state="detached", timeout=3000)
+            pg.wait_for_selector("flt-semantics-placeholder", state="detached", timeout=waits(3000))
             return
         except Exception:  # playwright's TimeoutError: not switched on yet
             continue
@@ -261,7 +268,7 @@ def into_view(pg, found, on_scroll=None) -> None:
     height = (pg.viewport_size or PHONE)["height"]
     for _ in range(40):
         box = found.bounding_box()
-        if box is None or 60 <= box["y"] and box["y"] + box["height"] <= height - 10:
+        if box is None or box["y"] >= 60 and box["y"] + box["height"] <= height - 10:
             return
         if on_scroll is not None:
             on_scroll()
@@ -279,7 +286,7 @@ def type_text(pg, field, text: str) -> None:
     came back, with the field visible and still) is made again too."""
     for attempt in range(4):
         try:
-            field.click(timeout=10000)
+            field.click(timeout=waits(10000))
         except Exception:  # playwright's TimeoutError: tap the field again
             if attempt == 3:
                 shot(pg, "failed-type-text")
@@ -287,7 +294,7 @@ def type_text(pg, field, text: str) -> None:
             continue
         try:
             pg.wait_for_function("el => document.activeElement === el", arg=field.element_handle(),
-                                 timeout=2000)
+                                 timeout=waits(2000))
         except Exception:  # the click did not focus the field: click it again
             continue
         pg.wait_for_timeout(300)
@@ -313,7 +320,7 @@ def shot(pg, name: str) -> Path:
         # A screenshot is an artifact for people to look at, not a check: on a loaded
         # machine it is given time, and one that still cannot be taken is reported,
         # not a failure of the test around it.
-        pg.screenshot(path=str(path), full_page=False, timeout=45000)
+        pg.screenshot(path=str(path), full_page=False, timeout=waits(45000))
     except Exception as exc:  # playwright's TimeoutError
         print(f"screenshot {name} not taken: {type(exc).__name__}")
     return path

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 from typing import Self
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.harness import DESKTOP, PHONE, TIMEOUT, into_view, open_app, shot, type_text
+from tests.e2e.harness import DESKTOP, PHONE, TIMEOUT, into_view, open_app, shot, type_text, waits
 
 
 def hot_dog_chip(player: str, table: int, hotdogs: int) -> str:
@@ -74,7 +75,7 @@ class Table:
         """Tap a Print button and take the PDF it downloads: its file name and its bytes."""
         with self.pg.expect_download(timeout=timeout) as got:
             self.click(button)
-        data = open(got.value.path(), "rb").read()
+        data = Path(got.value.path()).read_bytes()
         assert data.startswith(b"%PDF")
         return got.value.suggested_filename, data
 
@@ -109,7 +110,7 @@ class Table:
             field = self.pg.get_by_role("textbox", name=f"Player {i}")
             type_text(self.pg, field, name)  # typed, like a player does (checked, again if missed)
             try:
-                self.pg.get_by_role("radio", name=name).first.wait_for(timeout=10_000)   # the server saw it
+                self.pg.get_by_role("radio", name=name).first.wait_for(timeout=waits(10_000))   # the server saw it
             except PlaywrightTimeout:        # under load a late echo undid a key: look, type again
                 type_text(self.pg, field, name)
                 self.pg.get_by_role("radio", name=name).first.wait_for()

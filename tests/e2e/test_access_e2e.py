@@ -13,7 +13,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from tests.e2e.harness import PHONE, block_off_machine, enable_semantics, fonts_arrived, shot
+from tests.e2e.harness import PHONE, TIMEOUT, block_off_machine, enable_semantics, fonts_arrived, shot, waits
 from tests.e2e.table import Table
 from tests.e2e.test_net_e2e import code_of
 
@@ -39,7 +39,7 @@ def page_site(page: bytes, seen: list[dict[str, str]] | None = None) -> Iterator
     path are noted in it."""
 
     class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+        def do_GET(self) -> None:  # the standard library's name
             if seen is not None:
                 seen.append({k.lower(): v for k, v in self.headers.items()} | {"path": self.path})
             self.send_response(200)
@@ -80,7 +80,7 @@ def test_a_page_from_another_port_cannot_take_over_a_hosted_table(chromium_brows
             frames: list[str] = []
             attack.on("websocket", lambda ws: frames.append(ws.url))
             attack.goto(evil)
-            attack.wait_for_function("window.result !== 'pending'", timeout=15000)
+            attack.wait_for_function("window.result !== 'pending'", timeout=waits(15000))
             assert attack.evaluate("window.result") == "refused"
             # The app refuses to be framed, so the frame never holds a session either.
             framed = attack.frame_locator("#app").locator("flt-glass-pane, flutter-view")
@@ -104,7 +104,7 @@ def test_a_browser_on_this_machine_without_the_host_key_gets_the_phone_screens(
         pg = ctx.new_page()
         pg.goto(app_server.base)                       # 127.0.0.1, but no host link
         enable_semantics(pg)
-        pg.get_by_text("Join a table").first.wait_for(timeout=15000)
+        pg.get_by_text("Join a table").first.wait_for(timeout=waits(15000))
         pg.get_by_text(re.compile("open the host link companion printed")).first.wait_for()
         assert pg.get_by_role("button", name="Home").count() == 0
         assert pg.get_by_text(re.compile("Hot Dog")).count() == 0      # no game list, no records
@@ -139,7 +139,7 @@ def test_no_other_server_on_this_machine_receives_the_host_key(chromium_browser,
         pg = ctx.new_page()
         pg.goto(app_server.url)                               # the host link
         enable_semantics(pg)
-        pg.get_by_role("button", name="Home").first.wait_for(timeout=30000)
+        pg.get_by_role("button", name="Home").first.wait_for(timeout=TIMEOUT)
         assert pg.url == app_server.base                      # the key left the address bar
         assert all(app_server.key not in c["value"] for c in ctx.cookies())
         with recording_site() as (other, seen):
@@ -152,8 +152,8 @@ def test_no_other_server_on_this_machine_receives_the_host_key(chromium_browser,
         assert all(app_server.key not in value for request in seen for value in request.values())
         pg.reload()                                           # still the host, from its storage
         enable_semantics(pg)
-        pg.get_by_role("button", name="Home").first.wait_for(timeout=30000)
-        pg.get_by_text(re.compile("Hot Dog")).first.wait_for(timeout=30000)   # the games: the whole app
+        pg.get_by_role("button", name="Home").first.wait_for(timeout=TIMEOUT)
+        pg.get_by_text(re.compile("Hot Dog")).first.wait_for(timeout=TIMEOUT)   # the games: the whole app
         fonts_arrived(pg)
         pg.wait_for_timeout(1500)                             # the picture lags the tree
         shot(pg, "access-host-after-reload")

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.harness import DESKTOP, PHONE, Server, shot, type_text
+from tests.e2e.harness import DESKTOP, PHONE, Server, shot, type_text, waits
 from tests.e2e.table import Table
 
 pytestmark = pytest.mark.e2e
@@ -48,7 +48,7 @@ class Burger(Table):
 
     def type_into(self, label: str, text: str) -> None:
         field = self.pg.get_by_role("textbox", name=label).first
-        field.wait_for(timeout=45_000)      # a field just added: on a loaded machine its redraw lags
+        field.wait_for(timeout=waits(45_000))      # a field just added: on a loaded machine its redraw lags
         self.taps += 1
         self.keys += len(text)
         self.into_view(field)

@@ -14,7 +14,7 @@ from companion.games.hotdog import forms
 from companion.games.hotdog.present import bid_text as hotdog_bid_text
 from companion.net import Hub
 from companion.store import Store
-from tests.e2e.harness import PHONE, TIMEOUT, Server, block_off_machine, enable_semantics, shot, type_text
+from tests.e2e.harness import PHONE, TIMEOUT, Server, block_off_machine, enable_semantics, shot, type_text, waits
 from tests.e2e.table import Table
 
 pytestmark = pytest.mark.e2e
@@ -69,7 +69,7 @@ class Phone(Table):
         seat = self.find(f"Sit as {player}").first
         for _ in range(3):
             try:
-                seat.wait_for(timeout=5000)
+                seat.wait_for(timeout=waits(5000))
                 break
             except Exception:
                 # Still on the code screen: the code did not get through. A player who
@@ -206,7 +206,7 @@ def test_bids_survive_a_killed_server_and_phones_get_their_seats_back(chromium_b
         restarted = Server(data, port=server.port)
         restarted.start()
         server = restarted
-        for p, ph in phones.items():
+        for ph in phones.values():
             ph.reload()
         phones["Anna"].see(f"My bid is in: {hotdog_bid_text(bid_dict('Anna'))}")
         phones["Bernd"].see(f"My bid is in: {hotdog_bid_text(bid_dict('Bernd'))}")

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import run_cli
-from tests.e2e.harness import DESKTOP, PHONE, ROOT, Server, shot, type_text
+from tests.e2e.harness import DESKTOP, PHONE, ROOT, Server, shot, type_text, waits
 from tests.e2e.table import Table
 
 pytestmark = pytest.mark.e2e
@@ -73,7 +73,7 @@ class SalesTable(Table):
         chip.first.click()
         heading = self.pg.get_by_text(f"{player}'s card", exact=True)
         try:
-            expect(heading).to_have_count(0, timeout=3000)   # the turn moved on: the tap counted
+            expect(heading).to_have_count(0, timeout=waits(3000))   # the turn moved on: the tap counted
         except AssertionError:
             chip.first.click()
             expect(heading).to_have_count(0)

@@ -20,7 +20,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.harness import PHONE, requests, shot, type_text
+from tests.e2e.harness import PHONE, requests, shot, type_text, waits
 from tests.e2e.table import Table
 from tests.e2e.test_net_e2e import code_of
 
@@ -53,7 +53,7 @@ def _fonts_in(table: Table) -> None:
     try:
         table.pg.wait_for_function(
             "paths => paths.every(p => performance.getEntriesByType('resource')"
-            ".some(e => new URL(e.name).pathname === p && e.responseEnd > 0))", arg=SHIPPED, timeout=60000)
+            ".some(e => new URL(e.name).pathname === p && e.responseEnd > 0))", arg=SHIPPED, timeout=waits(60000))
     except PlaywrightTimeout:
         raise AssertionError(f"the page did not receive the shipped fonts {SHIPPED}") from None
 
@@ -146,7 +146,7 @@ def _focus(table: Table, field) -> None:
         field.click()
         try:
             table.pg.wait_for_function("el => document.activeElement === el", arg=field.element_handle(),
-                                       timeout=2000)
+                                       timeout=waits(2000))
             return
         except Exception:  # playwright's TimeoutError: not focused yet
             continue

@@ -17,11 +17,12 @@ import csv
 import io
 import re
 import sqlite3
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.harness import DESKTOP, PHONE, Server, enable_semantics, scrolled, seeded_server, shot
+from tests.e2e.harness import DESKTOP, PHONE, Server, enable_semantics, scrolled, seeded_server, shot, waits
 from tests.e2e.table import Table, hot_dog_chip
 from tests.e2e.test_burger_e2e import Burger
 from tests.e2e.thumb import Thumb
@@ -256,12 +257,12 @@ def test_after_a_kill_9_the_reconnected_tab_opens_each_new_screen_at_its_top(chr
         assert (scrolled(t.pg) or 0) > 300
         server = server.restarted()                      # no reload: the tab reconnects by itself
         t.pg.wait_for_function("() => [...document.querySelectorAll('flt-semantics')].some(e =>"
-                               " e.scrollHeight > e.clientHeight + 5 && e.scrollTop === 0)", timeout=60_000)
+                               " e.scrollHeight > e.clientHeight + 5 && e.scrollTop === 0)", timeout=waits(60_000))
         t.see("Round 1: result")                           # a new session: the table, where it was
         for _ in range(3):   # a tap in the moment the reconnected page is drawn anew can be lost: tap again
             t.button("Next round").first.click()
             try:
-                t.find("Round 2 · mustard card: Bernd").first.wait_for(timeout=5000)
+                t.find("Round 2 · mustard card: Bernd").first.wait_for(timeout=waits(5000))
                 break
             except PlaywrightTimeout:
                 continue
@@ -428,7 +429,7 @@ def test_the_csv_says_announced_only_of_a_last_hot_dog_hd12(chromium_browser, ap
         t.click("End of game")
         with t.pg.expect_download() as got:
             t.click("Match as CSV")
-        rows = [r for r in csv.DictReader(io.StringIO(open(got.value.path(), encoding="utf-8").read()))
+        rows = [r for r in csv.DictReader(io.StringIO(Path(got.value.path()).read_text(encoding="utf-8")))
                 if r["row"] == "round"]
         said = {r["player"]: (r["last"], r["announced"]) for r in rows}
         assert said["Anna"][1] in ("", "false", "False") and said["Chris"][1] in ("", "false", "False"), said

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import time
 
-from tests.e2e.harness import PHONE, block_off_machine, enable_semantics, fonts_arrived, shot
+from tests.e2e.harness import PHONE, block_off_machine, enable_semantics, fonts_arrived, shot, waits
 from tests.e2e.table import Table
 
 START = 240_000     # ms: Python and the app started in the browser, on a loaded machine
@@ -88,7 +88,9 @@ class Tab(Table):
 
 
 def wait_until(check, timeout: float = 60.0, every: float = 0.5) -> None:
-    deadline = time.monotonic() + timeout
+    """Polls ``check`` until it holds, for ``timeout`` seconds scaled as every browser
+    wait is (tests.e2e.harness.waits)."""
+    deadline = time.monotonic() + waits(round(timeout * 1000)) / 1000
     while not check():
         if time.monotonic() > deadline:
             raise AssertionError("timed out")

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from companion.web.build import APP_MAIN, app_archive, build_site, cache_dir, fetch_wheels
-from tests.e2e.harness import SCREENSHOTS, serve_folder
+from tests.e2e.harness import SCREENSHOTS, serve_folder, waits
 from tests.web.site import START, Tab, profile
 
 pytestmark = pytest.mark.e2e
@@ -58,7 +58,7 @@ def timed_shots(pg, name: str, navigate) -> list[tuple[str, float, dict]]:
         took = time.monotonic() - t0
         seen = pg.evaluate(SEEN)
         path = SCREENSHOTS / f"{name}-{at}s.png"
-        pg.screenshot(path=str(path), timeout=45_000)
+        pg.screenshot(path=str(path), timeout=waits(45_000))
         taken.append((path.name, took, seen))
     return taken
 

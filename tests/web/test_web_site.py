@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from tests.e2e.harness import PHONE, block_off_machine, enable_semantics, fonts_arrived, shot
+from tests.e2e.harness import PHONE, block_off_machine, enable_semantics, fonts_arrived, shot, waits
 from tests.e2e.table import Table
 from tests.pdf.helpers import text as pdf_text
 
@@ -71,7 +71,7 @@ def test_the_site_plays_keeps_and_starts_offline(chromium_browser, static_server
         t.reload("Round 2 · mustard card: Bernd")  # offline: the site from the service worker's cache
         shot(t.pg, "web-offline")
 
-        filename, data = t.print_pdf("Print match score sheet", timeout=60_000)
+        filename, data = t.print_pdf("Print match score sheet", timeout=waits(60_000))
         assert filename.endswith("-sheet.pdf")
         text = pdf_text(data)
         for name in PLAYERS:

@@ -4,19 +4,25 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.core import registry
+from companion.core.registry import games_with
 from companion.games.hotdog.view import VIEW
 from companion.ui import shell
 from companion.ui.shell import GameView, game_views
 
 
 def test_views_found_by_module_name_and_satisfy_the_protocol():
+    """Every registered game with screens has a view, named as the game, titled as its
+    spec, with every method the protocol names (a method added to GameView is checked
+    for every game at once)."""
     views = game_views()
-    assert views["hotdog"] is VIEW
+    assert views["hotdog"] is VIEW and set(views) == set(games_with("view"))
+    methods = [m for m in vars(GameView) if not m.startswith("_") and callable(getattr(GameView, m))]
+    assert {"setup", "table", "match_detail", "rules", "match_line"} <= set(methods)
     for name, view in views.items():
-        assert view.name == name
-        for method in ("setup", "table", "match_detail", "rules", "match_line"):
-            assert callable(getattr(view, method)), method
-    assert set(GameView.__annotations__) == {"name", "title"}
+        assert view.name == name and view.title == registry.game(name).title
+        for method in methods:
+            assert callable(getattr(view, method)), (name, method)
 
 
 def test_shell_names_no_game():

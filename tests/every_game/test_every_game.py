@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from pydantic_core import to_json
 
 from companion.core import edits, registry
+from companion.core.errors import RecordError
 from companion.net.hub import Hub
 from companion.store import Store
 from companion.ui.table import passing_codec
@@ -100,13 +101,28 @@ def check_undo(name: str, record: dict[str, Any]) -> None:
     assert refereed(change.record) == refereed(with_rounds(record, record["rounds"][:-1]))
 
 
-def check_edit_to_itself(name: str, record: dict[str, Any], i: int) -> None:
-    """Round ``i`` edited to the same round (entered again) replays to the same result."""
-    rounds = list(record["rounds"])
-    rounds[i] = json.loads(json.dumps(rounds[i]))
-    edited = with_rounds(record, rounds)
-    assert replayed(name, edited) == replayed(name, record)
-    assert refereed(edited) == refereed(record)
+def check_edits(name: str, record: dict[str, Any], i: int, j: int) -> None:
+    """An edit of a past round, as the app makes it (``edits.replace_round`` over the
+    registry's replay): round ``i`` entered again as it was gives the same record and
+    result; round ``i`` replaced by round ``j`` (another round of the same game, which
+    mostly differs) is either refused with the record left as it was, or gives exactly
+    the record with that round replaced, and the referee agrees with its replay."""
+    def replay(rec: dict[str, Any]) -> Any:
+        return registry.replay(name, rec)
+
+    rounds = record["rounds"]
+    same = edits.replace_round(replay, record, i, json.loads(json.dumps(rounds[i])))
+    assert same.ok and same.record == record
+    assert refereed(same.record) == refereed(record)
+    other = edits.replace_round(replay, record, i, rounds[j])
+    edited = with_rounds(record, [*rounds[:i], rounds[j], *rounds[i + 1:]])
+    if other.ok:
+        assert other.record == edited
+        assert refereed(other.record) == refereed(edited)
+    else:
+        assert other.record == record and other.error
+        with pytest.raises(RecordError):      # the rules refuse the edited record too
+            registry.replay(name, edited)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -119,7 +135,8 @@ def test_prefixes_json_undo_and_edit_agree_with_replaying_by_hand(name):
             check_json_round_trip(name, record)
             check_undo(name, record)
             if record["rounds"]:
-                check_edit_to_itself(name, record, data.draw(st.integers(0, len(record["rounds"]) - 1)))
+                last = len(record["rounds"]) - 1
+                check_edits(name, record, data.draw(st.integers(0, last)), data.draw(st.integers(0, last)))
         check()
 
 

@@ -203,7 +203,7 @@ def burger(rec: Record) -> Record:
         order = [tongs[i % len(tongs)] for i in range(n)] if tongs else []
         picks = rnd.get("picks") or list(range(n))
         taken: dict[str, list[int]] = {}
-        for who, d in zip(order, picks, strict=True):
+        for who, d in zip(order, picks if order else [], strict=True):   # nobody tongs: no deck taken
             taken.setdefault(who, []).append(d)
             found = sum(1 for c in decks[d] if c.strip().casefold() == "rat")
             if found:

@@ -791,7 +791,8 @@ class Hub:
             kept = self._seat_views.get(key)
         if kept is not None and kept[0] is pub:
             return kept[1]
-        my_turn = not pub.over and mine is None if pub.rec.ad.secret else bool(pub.waiting) and pub.waiting[0] == player
+        my_turn = ((not pub.over and mine is None) if pub.rec.ad.secret
+                   else (bool(pub.waiting) and pub.waiting[0] == player))
         result = pub.result(player)
         view = SeatView(
             code=pub.code, game=pub.kind, player=player, players=pub.players, seats=pub.seats,

@@ -96,6 +96,8 @@ SEED = r"""
 import json, sqlite3, sys, time
 from pathlib import Path
 from companion.store import Store
+from companion.core.stats import STATS_PART
+from companion.ui.contracts import VIEW_PART
 
 path, source, derive = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3] == "1"
 Store(path).close()                         # the schema of the code served
@@ -128,8 +130,8 @@ if derive:
         from companion.core.registry import games_with
         from companion.core.stats import Filter
         from companion.store.statistics import Statistics
-        kinds = list(games_with("view"))
-        Statistics(store, kinds).summary(Filter(), [n for n in games_with("stats") if n in kinds])
+        kinds = list(games_with(VIEW_PART))
+        Statistics(store, kinds).summary(Filter(), [n for n in games_with(STATS_PART) if n in kinds])
         store.close()
 print(json.dumps(out))
 """

@@ -7,6 +7,12 @@ export, passing, library, stats) as import strings, loaded only when asked for t
 :func:`companion.core.registry.part`, so that importing the registry (the referee
 command) never imports Flet or reportlab. What each part is, and who asks for it:
 the parts table in ``docs/architecture.md``.
+
+Each part is asked for by its :class:`Part` key, which carries the part's contract as
+its type: ``part("hotdog", RULES_PART)`` is a :class:`Rules`. A key lives beside its
+contract (the view's and the phone's in ``companion.ui.contracts``, the printable's in
+``companion.pdf.api``, the statistics' in ``companion.core.stats``), and each game's
+``__init__`` holds its parts to those contracts in a block only mypy reads.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from companion.core import words
 from companion.core.edits import Change, Place
@@ -34,6 +40,20 @@ def screen_only(default: Any = None) -> Any:
 
 #: The parts a game may declare (see the module docstring).
 PARTS = ("rules", "seat", "view", "remote", "printable", "export", "passing", "library", "stats")
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Part(Generic[T]):
+    """The key a part is asked for by: its name (one of :data:`PARTS`) and, as its type
+    ``T``, what the part must be. ``registry.part(game, key)`` is typed ``T``."""
+
+    name: str
+
+    def __post_init__(self) -> None:
+        if self.name not in PARTS:
+            raise ValueError(f"unknown part {self.name!r} (parts: {', '.join(PARTS)})")
 
 
 GameResult = Mapping[str, Any]
@@ -89,6 +109,30 @@ class Rules(Protocol):
     def result(self, rounds: list[Any], state: Any) -> GameResult: ...
     def over(self, state: Any) -> bool: ...
     def final_scores(self, result: Any) -> dict[str, int]: ...
+
+
+class Export(Protocol):
+    """A game's ``export`` module: its rows of the CSV export, the column its score goes
+    in (Hot Dog's is "money"), and who began the game (BG Stats' start player)."""
+
+    SCORE_COLUMN: str
+
+    def csv_rows(self, number: int, record: dict[str, Any]) -> list[dict[str, Any]]: ...
+    def start_player(self, result: Any) -> str | None: ...
+
+
+@runtime_checkable
+class TeamScore(Protocol):
+    """What a game's ``export`` may offer besides: the score of a game played as one team
+    (sales' co-op and solo), or None for a game played against each other."""
+
+    def team_score(self, result: Any) -> int | None: ...
+
+
+RULES_PART: Part[Rules] = Part("rules")
+EXPORT_PART: Part[Export] = Part("export")
+#: the type of a table's passing state, a frozen dataclass kept as JSON (``companion.ui.table``)
+PASSING_PART: Part[type[Any]] = Part("passing")
 
 
 @dataclass(frozen=True)
@@ -244,3 +288,7 @@ class Seat(ABC):
     def resolution(self, record: Mapping[str, Any], player: str | None) -> dict[str, Any] | None:
         """The last recorded round as ``player``'s seat may see it (None: the whole table's
         view, no private parts), or None before the first round."""
+
+
+SEAT_PART: Part[Seat] = Part("seat")
+LIBRARY_PART: Part[Library] = Part("library")

@@ -27,13 +27,14 @@ from pydantic_core import to_json
 from companion.core.bounds import check_text
 from companion.core.edits import Place, round_place
 from companion.core.errors import RecordError
-from companion.core.game import PARTS, GameResult, GameSpec, Played, Rules
+from companion.core.game import RULES_PART, GameResult, GameSpec, Part, Played, Rules
 from companion.core.i18n import _
 from companion.core.record import parse_json
 from companion.core.record import read as record_read
 from companion.core.replays import remembered
 
 R = TypeVar("R")
+T = TypeVar("T")
 
 _registered: dict[str, GameSpec] = {}
 
@@ -75,28 +76,30 @@ def register(spec: GameSpec) -> Iterator[GameSpec]:
         _replays.pop(spec.name, None)
 
 
-def part(name: str, part_name: str) -> Any:
-    """The game's part (see :mod:`companion.core.game`), imported on first use; None if
-    the game does not declare it."""
-    spec = game(name)
-    if part_name not in PARTS:
-        raise ValueError(f"unknown part {part_name!r} (parts: {', '.join(PARTS)})")
-    target = spec.parts.get(part_name)
-    if target is None:
-        return None
+def part(name: str, key: Part[T]) -> T | None:
+    """The game's part (see :mod:`companion.core.game`), imported on first use and typed
+    by its key's contract; None if the game does not declare it."""
+    target = game(name).parts.get(key.name)
+    return None if target is None else _load(key, target)
+
+
+def _load(key: Part[T], target: str) -> T:
+    """The part an import string names ("module" or "module:attribute"): what the game's
+    ``__init__`` holds to ``key``'s contract."""
     module_name, _colon, attribute = target.partition(":")
-    module = importlib.import_module(module_name)
-    return getattr(module, attribute) if attribute else module
+    module: Any = importlib.import_module(module_name)    # a name, checked by mypy where the game declares it
+    found: T = getattr(module, attribute) if attribute else module
+    return found
 
 
-def has_part(name: str, part_name: str) -> bool:
-    """Whether the game declares ``part_name`` (nothing is imported)."""
-    return part_name in game(name).parts
+def has_part(name: str, key: Part[Any]) -> bool:
+    """Whether the game declares the part (nothing is imported)."""
+    return key.name in game(name).parts
 
 
-def games_with(part_name: str) -> dict[str, Any]:
-    """Every game that declares ``part_name``, with that part, by name."""
-    return {name: part(name, part_name) for name, spec in games().items() if part_name in spec.parts}
+def games_with(key: Part[T]) -> dict[str, T]:
+    """Every game that declares the part, with that part, by name."""
+    return {name: _load(key, spec.parts[key.name]) for name, spec in games().items() if key.name in spec.parts}
 
 
 def game(name: str) -> GameSpec:
@@ -157,8 +160,10 @@ def parse_record_as(shape: type[R], text: str | bytes) -> R:
 
 
 def rules(name: str) -> Rules:
-    """The game's rules (its ``rules`` part)."""
-    found: Rules = part(name, "rules")
+    """The game's rules (its ``rules`` part: every game that replays records has one)."""
+    found = part(name, RULES_PART)
+    if found is None:     # the game's own mistake, not a record's: no player sees it
+        raise LookupError(f"game {name!r} declares no rules part to replay its records with")
     return found
 
 

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.errors import CompanionError, RecordError
-from companion.core.game import GameSpec
+from companion.core.game import EXPORT_PART, Export, GameSpec, Part, TeamScore
 from companion.core.i18n import _
 from companion.core.match import GameOutcome, MatchRecord, add_up, game_records, outcome_of
 from companion.core.names import key
@@ -130,6 +130,9 @@ class GameStats:
     series: Callable[[Any, Any], Series] | None = None
 
 
+STATS_PART: Part[GameStats] = Part("stats")
+
+
 # ---------------------------------------------------------------- derived rows
 
 
@@ -179,9 +182,9 @@ def tie_broken(spec: GameSpec, players: Sequence[str], scores: Mapping[str, int]
     return spec.tie_break if top != {key(w) for w in winners} else None
 
 
-def _export_part(name: str) -> Any:
+def _export_part(name: str) -> Export | None:
     try:
-        return part(name, "export")
+        return part(name, EXPORT_PART)
     except CompanionError:
         return None
 
@@ -197,8 +200,8 @@ def derive(match_id: int, game_name: str, players: Sequence[str], records: Seque
     played: list[GamePlayed] = []
     outcomes: list[GameOutcome] = []
     export = _export_part(game_name)
-    start_of = getattr(export, "start_player", None)
-    team_of = getattr(export, "team_score", None)
+    start_of = export.start_player if export is not None else None
+    team_of = export.team_score if isinstance(export, TeamScore) else None
     try:
         typed = game_records(match)
         if spec.final_scores is None:

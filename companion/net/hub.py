@@ -48,7 +48,7 @@ from typing import Any
 
 from companion.core.edits import Change
 from companion.core.errors import CompanionError, RecordError
-from companion.core.game import Seat
+from companion.core.game import SEAT_PART, Seat
 from companion.core.i18n import _
 from companion.core.names import Roster, first_fault
 from companion.core.registry import game as game_spec
@@ -62,7 +62,7 @@ log = logging.getLogger(__name__)
 
 def seat_of(game: str) -> Seat:
     """The game's seat part: what a phone may submit and see (:class:`Seat`)."""
-    seat = part(game, "seat")
+    seat = part(game, SEAT_PART)
     if seat is None:
         raise RecordError(_("{game} cannot be played from phones").format(game=game_spec(game).title))
     return seat

@@ -18,13 +18,40 @@ import os
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from types import ModuleType
+from typing import Any, Protocol, runtime_checkable
 
 from companion.core.errors import CompanionError, RecordError
+from companion.core.game import Part
 from companion.core.i18n import _, ngettext
 from companion.core.names import check_names, normal
 from companion.core.registry import games, part
 from companion.pdf.layout import CARD_SHEETS, SHEET_PAPERS
+from companion.pdf.model import RulesCard, ScoreSheet
+
+
+class Printable(Protocol):
+    """A game's ``printable`` module: its score sheet (blank or named), one game's sheet
+    filled from its record and result, and its rules card, as plain data
+    (:mod:`companion.pdf.model`); its title and how many players the sheet seats."""
+
+    TITLE: str
+    PLAYERS: tuple[int, int]        # fewest, most
+    PLAYERS_RULING: str             # the ruling that says so
+
+    def score_sheet(self, players: Sequence[str]) -> ScoreSheet: ...
+    def filled_sheet(self, record: Any, result: Any, number: int = 1) -> ScoreSheet: ...
+    def rules_card(self) -> RulesCard: ...
+
+
+@runtime_checkable
+class MatchSheets(Protocol):
+    """What a game played as a match of several games prints besides (Hot Dog's three,
+    HD-15): the match's sheet, every game so far, or the sheet of game ``number``."""
+
+    def match_sheet(self, match: Any, tallied: Any, number: int | None = None) -> ScoreSheet: ...
+
+
+PRINTABLE_PART: Part[Printable] = Part("printable")
 
 # The date the committed printables (``companion print --all``) carry: a fixed input,
 # so that rebuilding them gives the same bytes. Change it when their content changes.
@@ -36,12 +63,13 @@ def printable_games() -> list[str]:
     return sorted(name for name, spec in games().items() if "printable" in spec.parts)
 
 
-def printable(game: str) -> ModuleType:
-    if not isinstance(game, str) or game not in printable_games():
+def printable(game: str) -> Printable:
+    found = part(game, PRINTABLE_PART) if isinstance(game, str) and game in games() else None
+    if found is None:
         shown = str(game) if len(str(game)) <= 40 else str(game)[:40] + "…"
         raise CompanionError(_("unknown game '{game}' (printable: {games})").format(
             game=shown, games=", ".join(printable_games())))
-    return part(game, "printable")
+    return found
 
 
 def _paper(paper: str) -> str:
@@ -52,7 +80,7 @@ def _paper(paper: str) -> str:
     return p
 
 
-def check_players(module: ModuleType, players: Sequence[str]) -> list[str]:
+def check_players(module: Printable, players: Sequence[str]) -> list[str]:
     """Names as the game allows them (``core.names``: count, length, nothing hidden,
     none looking like another) and as a font can print them."""
     from companion.pdf.fonts import check_printable
@@ -128,7 +156,7 @@ def sheet_from_record(text: str | bytes, number: int | None = None):
         except ValidationError as exc:
             raise error_from_validation(exc, raw, {"players": "HD-1"}) from None
         module = printable(match.game)
-        if not hasattr(module, "match_sheet"):
+        if not isinstance(module, MatchSheets):
             if number is None:
                 raise RecordError(_("game: {game} is not played as a three-game match").format(game=module.TITLE))
             return _game_of_match(module, match, number)
@@ -145,7 +173,7 @@ def sheet_from_record(text: str | bytes, number: int | None = None):
     return module.filled_sheet(rec, referee(rec), number=number or 1)
 
 
-def _game_of_match(module: ModuleType, match, number: int):
+def _game_of_match(module: Printable, match, number: int):
     """Game ``number`` of a match whose game is played on its own (one game a match)."""
     import json
 

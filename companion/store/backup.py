@@ -21,8 +21,9 @@ import re
 import zipfile
 
 from companion.core.errors import CompanionError
+from companion.core.game import LIBRARY_PART
 from companion.core.i18n import _
-from companion.core.registry import games_with
+from companion.core.registry import games, has_part
 from companion.store import Store, library, nights
 from companion.store.exchange import match_json
 
@@ -60,7 +61,7 @@ def everything(store: Store) -> bytes:
             add(f"matches/match-{m.id}-{m.game}.json", match_json(m))
         for night in nights.nights(store):
             add(f"nights/night-{night.id}.json", nights.night_json(store, night))
-        for game in sorted(games_with("library")):
+        for game in sorted(n for n in games() if has_part(n, LIBRARY_PART)):
             for item in library.items(store, game):
                 add(f"files/{game}/{item.id}-{_slug(item.name)}.json", item.body)
     return buf.getvalue()

@@ -70,7 +70,7 @@ def group_key(players: Iterable[str]) -> str:
 
 def _own(game_name: str) -> stats.GameStats | None:
     try:
-        return part(game_name, "stats")
+        return part(game_name, stats.STATS_PART)
     except CompanionError:
         return None
 

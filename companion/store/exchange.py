@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.errors import CompanionError, RecordError, StoreError
+from companion.core.game import EXPORT_PART, Export
 from companion.core.i18n import _
 from companion.core.match import MatchRecord, tally
 from companion.core.registry import games, parse_record, part, referee
@@ -71,11 +72,11 @@ def _round_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:
             for r, rnd in enumerate(record.get("rounds", []), 1)]
 
 
-def _export_module(game: str) -> Any:
+def _export_module(game: str) -> Export | None:
     """The game's ``export`` part (CSV rows, score column, start player), or None for a
     game without one or a record of no known game."""
     try:
-        return part(game, "export")
+        return part(game, EXPORT_PART)
     except RecordError:
         return None
 
@@ -83,13 +84,15 @@ def _export_module(game: str) -> Any:
 def csv_rows_of(game: str) -> Callable[[int, dict[str, Any]], list[dict[str, Any]]]:
     """The game's own CSV rows (its ``export`` part's ``csv_rows``); a game without
     one gets a row per round with the round as JSON."""
-    return getattr(_export_module(game), "csv_rows", _round_rows)
+    export = _export_module(game)
+    return _round_rows if export is None else export.csv_rows
 
 
 def score_column(game: str) -> str:
     """The column the game's rows keep the score in (``export.SCORE_COLUMN``: Hot Dog's
     is "money"); the game's and the match's totals go there too."""
-    return getattr(_export_module(game), "SCORE_COLUMN", "score")
+    export = _export_module(game)
+    return "score" if export is None else export.SCORE_COLUMN
 
 
 def _game_rows(number: int, record: dict[str, Any]) -> list[dict[str, Any]]:

@@ -23,11 +23,12 @@ from typing import Any, Protocol
 
 import flet as ft
 
+from companion.core.game import Part
 from companion.net.hub import HostView, SeatView
 from companion.store import Store
 
-__all__ = ["PHONE_WIDTH", "READING_WIDTH", "TABLE_WIDTH", "GameView", "HostContext", "RemoteView",
-           "Route", "SeatContext", "SessionState", "ShellServices", "setup_key"]
+__all__ = ["PHONE_WIDTH", "READING_WIDTH", "REMOTE_PART", "TABLE_WIDTH", "VIEW_PART", "GameView", "HostContext",
+           "RemoteView", "Route", "SeatContext", "SessionState", "ShellServices", "setup_key"]
 
 
 # ================================================================ the session
@@ -119,6 +120,9 @@ class GameView(Protocol):
     def match_line(self, players: list[str], records: list[dict[str, Any]]) -> tuple[str, bool]: ...
 
 
+VIEW_PART: Part[GameView] = Part("view")
+
+
 #: Where the players stand in a match in progress: what the numbers are ("Now", "Score
 #: now") and each player's, as the game's score grid shows them (its first row).
 Standings = tuple[str, list[tuple[str, str]]]
@@ -175,3 +179,6 @@ class RemoteView(Protocol):
     def seat(self, ctx: SeatContext) -> ft.Control: ...
     def resolution(self, resolution: dict[str, Any], players: tuple[str, ...]) -> ft.Control: ...
     def host_info(self, ctx: HostContext) -> ft.Control | None: ...
+
+
+REMOTE_PART: Part[RemoteView] = Part("remote")

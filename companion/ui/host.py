@@ -31,6 +31,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.errors import CompanionError
+from companion.core.game import SEAT_PART
 from companion.core.i18n import _
 from companion.core.registry import has_part
 from companion.net.join import qr_png
@@ -115,7 +116,7 @@ class HostUI:
 
 
 def hostable(game: str) -> bool:
-    return has_part(game, "seat")
+    return has_part(game, SEAT_PART)
 
 
 @ft.component

@@ -21,7 +21,7 @@ from typing import Any, cast
 import flet as ft
 
 from companion.core.errors import CompanionError
-from companion.core.game import Checked, Library
+from companion.core.game import LIBRARY_PART, Checked, Library
 from companion.core.i18n import _, ngettext
 from companion.core.registry import games, part
 from companion.store import library
@@ -36,7 +36,7 @@ SHOWN_FAULTS = 3
 
 
 def kind_of(game: str) -> Library:
-    lib: Library | None = part(game, "library")
+    lib = part(game, LIBRARY_PART)
     if lib is None:
         raise CompanionError(_("{game} has no files of its own to edit").format(game=games()[game].title))
     return lib

@@ -30,7 +30,7 @@ from companion.core.registry import games_with
 from companion.net.hub import Hub, SeatView, TableInfo, UnknownSeat, UnknownTable
 from companion.net.screens import bids_line, code_text
 from companion.net.serving import hub_for
-from companion.ui.contracts import RemoteView, SeatContext, ShellServices
+from companion.ui.contracts import REMOTE_PART, RemoteView, SeatContext, ShellServices
 from companion.ui.widgets import error_text, heading
 from companion.ui.widgets.text_field import TextField
 
@@ -59,7 +59,7 @@ async def _stored_token() -> str | None:
 
 def remote_views() -> dict[str, RemoteView]:
     """The games with phone screens (their ``remote`` part)."""
-    return games_with("remote")
+    return games_with(REMOTE_PART)
 
 
 # ================================================================ passing state

@@ -78,12 +78,22 @@ from pydantic import TypeAdapter, ValidationError
 
 from companion.core import i18n
 from companion.core.errors import CompanionError, StoreError
+from companion.core.game import LIBRARY_PART
 from companion.core.i18n import _
 from companion.core.registry import games, games_with, has_part
 from companion.net.serving import is_local_client
 from companion.store import Store, data_dir, drafts, library
 from companion.store.exchange import keep_file
-from companion.ui.contracts import PHONE_WIDTH, READING_WIDTH, TABLE_WIDTH, GameView, Route, SessionState, setup_key
+from companion.ui.contracts import (
+    PHONE_WIDTH,
+    READING_WIDTH,
+    TABLE_WIDTH,
+    VIEW_PART,
+    GameView,
+    Route,
+    SessionState,
+    setup_key,
+)
 from companion.ui.fonts import FONTS, fonts_for, stored_texts, text_theme
 from companion.ui.history import History
 from companion.ui.host import HostPanel, connect, hostable
@@ -112,7 +122,7 @@ __all__ = ["App", "GameView", "ImportDraft", "ImportScreen", "Route", "SessionSt
 
 def game_views() -> dict[str, GameView]:
     """The games that have app screens (their ``view`` part): no central list."""
-    return games_with("view")
+    return games_with(VIEW_PART)
 
 
 class Shell:
@@ -230,7 +240,7 @@ class Shell:
         """A game's files (or one of them) if the game has any and the file is still saved."""
         game = route.args["game"]
         title = games()[game].title
-        if not has_part(game, "library") or not hasattr(self.views[game], "editor"):
+        if not has_part(game, LIBRARY_PART) or not hasattr(self.views[game], "editor"):
             return Route("home"), _("{game} has no files of its own to edit, so here is the home screen.").format(
                 game=title)
         if route.screen == "library_item":
@@ -699,7 +709,7 @@ def Home(shell: Shell) -> ft.Control:
         ft.Button(_("Game nights"), icon=ft.Icons.NIGHTLIFE, on_click=lambda e: shell.go("nights")),
         ft.Button(_("Statistics"), icon=ft.Icons.BAR_CHART, on_click=lambda e: shell.go("stats")),
         *[ft.Button(title_of(n), icon=ft.Icons.EDIT_NOTE, on_click=lambda e, n=n: shell.go("library", game=n))
-          for n in games_with("library") if n in shell.views],
+          for n in games() if has_part(n, LIBRARY_PART) and n in shell.views],
         ft.Button(_("Import a record"), icon=ft.Icons.UPLOAD_FILE, on_click=lambda e: shell.go("import")),
         *[ft.Button(_("Rules: {game}").format(game=v.title), icon=ft.Icons.MENU_BOOK,
                     on_click=lambda e, n=n: shell.go("rules", game=n)) for n, v in shell.views.items()],

@@ -514,7 +514,7 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
     if todo:
         derived.fresh(shell.store, wanted=kinds)
     counts = Counts(shell.store, kinds)
-    own_games = [n for n in games_with("stats") if n in views]
+    own_games = [n for n in games_with(stats.STATS_PART) if n in views]
     everything = counts.summary(stats.Filter(), own_games)
     if not everything.counted.total_games:
         out.append(ft.Text(_("No finished games yet: statistics come from the games you finish.")))
@@ -597,7 +597,7 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
                                             on_click=lambda e, i=w.match_id: shell.go("history_match", match=i)))
         out.append(card(ft.Column(column, spacing=4)))
 
-    for name, own in games_with("stats").items():
+    for name, own in games_with(stats.STATS_PART).items():
         if name not in views or not here.counted.games.get(name):
             continue
         figures = here.own.get(name) or counts.own(wanted, name)

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from companion.core.game import LIBRARY_PART
 from companion.core.registry import games_with
 from companion.store import Store, library
 from companion.ui.contracts import Route
@@ -17,7 +18,7 @@ from tests.app.test_history import buttons, texts
 from tests.render import Renderer
 from tests.tabs import tab
 
-GAMES = sorted(games_with("library"))
+GAMES = sorted(games_with(LIBRARY_PART))
 
 
 @pytest.fixture
@@ -42,7 +43,7 @@ def test_the_games_with_files_of_their_own_are_the_registrys():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_new_file_is_kept_at_once_and_opened_in_the_editor(shell, game):
-    lib = games_with("library")[game]
+    lib = games_with(LIBRARY_PART)[game]
     root = drawn(shell, game)
     assert f"No {lib.plural} yet." in texts(root)
     tap(root, f"New {lib.kind}")
@@ -53,7 +54,7 @@ def test_a_new_file_is_kept_at_once_and_opened_in_the_editor(shell, game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_an_example_is_copied_as_it_is_and_stays_the_example(shell, game):
-    lib = games_with("library")[game]
+    lib = games_with(LIBRARY_PART)[game]
     (example,) = lib.examples()
     before = example.read_bytes()
     root = drawn(shell, game)
@@ -67,7 +68,7 @@ def test_an_example_is_copied_as_it_is_and_stays_the_example(shell, game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_file_is_exported_byte_for_byte_and_imported_back_the_same(shell, game, tmp_path):
-    lib = games_with("library")[game]
+    lib = games_with(LIBRARY_PART)[game]
     text = lib.examples()[0].read_text(encoding="utf-8")
     first = library.add(shell.store, game, lib.read(text).name, text)
     tap(drawn(shell, game), "Export")
@@ -95,7 +96,7 @@ def test_a_file_that_is_not_json_is_not_imported_saying_why(shell, game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_file_with_faults_is_listed_with_its_first_fault_and_deleted_only_when_asked_twice(shell, game):
-    lib = games_with("library")[game]
+    lib = games_with(LIBRARY_PART)[game]
     kept = library.add(shell.store, game, "", body_of(lib.blank()))
     root = drawn(shell, game)
     faults = lib.read(body_of(lib.blank())).problems

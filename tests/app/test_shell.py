@@ -8,6 +8,7 @@ from companion.core import registry
 from companion.core.registry import games_with
 from companion.games.hotdog.view import VIEW
 from companion.ui import shell
+from companion.ui.contracts import VIEW_PART
 from companion.ui.shell import GameView, game_views
 
 
@@ -16,7 +17,7 @@ def test_views_found_by_module_name_and_satisfy_the_protocol():
     spec, with every method the protocol names (a method added to GameView is checked
     for every game at once)."""
     views = game_views()
-    assert views["hotdog"] is VIEW and set(views) == set(games_with("view"))
+    assert views["hotdog"] is VIEW and set(views) == set(games_with(VIEW_PART))
     methods = [m for m in vars(GameView) if not m.startswith("_") and callable(getattr(GameView, m))]
     assert {"setup", "table", "match_detail", "rules", "match_line"} <= set(methods)
     for name, view in views.items():

@@ -5,7 +5,8 @@ of a companion module is an edge, at module level or inside a function (a lazy i
 hides a cycle from the interpreter, not from the design). Imports under
 ``if TYPE_CHECKING:`` are not edges: they never run. A game's parts are imports by
 name (:mod:`companion.core.registry`), so they are edges too: a module that asks for a
-part (``part(game, "view")``, ``games_with("view")``) depends on every game's module
+part (``part(game, VIEW_PART)``, ``games_with(VIEW_PART)``: a part's key is named after it,
+``<PART>_PART``, which ``tests/every_game/test_part_contracts.py`` holds every key to) depends on every game's module
 for that part, and the registry on every game package it finds. A strongly connected
 component of more than one module is a cycle, and the test names it.
 """
@@ -55,15 +56,17 @@ def _imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
     return found
 
 
+def _name(node: ast.expr) -> str | None:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+
+
 def _part_asked(call: ast.Call) -> str | None:
-    """The part name of a ``part(game, "name")`` or ``games_with("name")`` call, if literal."""
-    func = call.func
-    called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
-    position = {"part": 1, "games_with": 0}.get(called or "")
+    """The part name of a ``part(game, VIEW_PART)`` or ``games_with(stats.STATS_PART)`` call."""
+    position = {"part": 1, "games_with": 0}.get(_name(call.func) or "")
     if position is None or len(call.args) <= position:
         return None
-    arg = call.args[position]
-    return arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
+    key = _name(call.args[position]) or ""
+    return key.removesuffix("_PART").lower() if key.endswith("_PART") else None
 
 
 def _parts_asked(tree: ast.AST) -> set[str]:
@@ -198,7 +201,8 @@ def test_the_graph_sees_lazy_imports_and_skips_type_checking(tmp_path):
         "    from companion.c import d\n"
         "    from . import e\n"
         "def g(game):\n"
-        "    return part(game, 'view'), registry.games_with('remote'), part(game, game)\n", encoding="utf-8")
+        "    return part(game, VIEW_PART), registry.games_with(contracts.REMOTE_PART), part(game, game)\n",
+        encoding="utf-8")
     known = {"companion.a", "companion.b", "companion.c", "companion.c.d", "companion.e", "companion.m",
              "companion.x.view", "companion.y.view", "companion.x.remote"}
     parts = {"view": {"companion.x.view", "companion.y.view"}, "remote": {"companion.x.remote"}}
@@ -221,7 +225,7 @@ def graph() -> dict[str, set[str]]:
 def test_the_graph_covers_the_package(graph):
     assert "companion.ui.shell" in graph and "companion.games.hotdog.view" in graph
     assert "companion.core.registry" in graph["companion.ui.shell"]
-    assert "companion.games.hotdog.view" in graph["companion.ui.shell"]     # games_with("view")
+    assert "companion.games.hotdog.view" in graph["companion.ui.shell"]     # games_with(VIEW_PART)
     assert "companion.games.hotdog" in graph["companion.core.registry"]
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from companion.core import registry
+from companion.core.game import SEAT_PART
 from tests.toy_game import rules as toy_rules
 
 Record = dict[str, Any]
@@ -60,7 +61,7 @@ RECORDS: dict[str, Callable[[], st.SearchStrategy[Record]]] = {
 
 def _accepted(name: str, record: Mapping[str, Any], player: str, tries: list[dict[str, Any]]) -> dict[str, Any]:
     """The first of ``tries`` the game's seat accepts from ``player`` now."""
-    seat = registry.part(name, "seat")
+    seat = registry.part(name, SEAT_PART)
     for bid in tries:
         if seat.check_bid(record, player, seat.parse_bid(player, bid), {}) is None:
             return bid

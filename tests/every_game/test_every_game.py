@@ -26,8 +26,10 @@ from pydantic_core import to_json
 
 from companion.core import edits, registry
 from companion.core.errors import RecordError
+from companion.core.game import PASSING_PART, RULES_PART, SEAT_PART
 from companion.net.hub import Hub
 from companion.store import Store
+from companion.ui.contracts import VIEW_PART
 from companion.ui.table import passing_codec
 from tests.every_game.generators import MOVES, RECORDS
 from tests.toy_game import GAME as TOY
@@ -52,7 +54,7 @@ def records(name: str) -> st.SearchStrategy[dict[str, Any]]:
 
 def replayed(name: str, record: dict[str, Any]) -> list[Any]:
     """Each round's result as JSON data, by the game's rules part."""
-    rules = registry.part(name, "rules")
+    rules = registry.part(name, RULES_PART)
     results, _ = rules.replay(registry.parse_record(json.dumps(record)))
     return [json.loads(to_json(r)) for r in results]
 
@@ -69,7 +71,7 @@ def test_every_registered_game_has_generators():
     with registry.register(TOY):
         names = set(registry.games())
         assert names <= set(RECORDS), f"no record generator for {sorted(names - set(RECORDS))}"
-        seats = {n for n in names if registry.has_part(n, "seat")}
+        seats = {n for n in names if registry.has_part(n, SEAT_PART)}
         assert seats <= set(MOVES), f"no move generator for {sorted(seats - set(MOVES))}"
         assert TOY.name in names and {"hotdog", "sales", "burger"} <= names
 
@@ -172,7 +174,7 @@ def _seat_views(hub: Hub, name: str, record: dict[str, Any], viewer: str,
     return out
 
 
-SEAT_GAMES = [n for n in GAMES if n == TOY.name or registry.has_part(n, "seat")]
+SEAT_GAMES = [n for n in GAMES if n == TOY.name or registry.has_part(n, SEAT_PART)]
 
 
 @pytest.mark.parametrize("name", SEAT_GAMES)
@@ -181,7 +183,7 @@ def test_a_seats_view_before_the_reveal_is_the_same_whatever_the_others_entered(
     view. Moves made face up (sales) are public by the rules, so there everything but
     the plays on the table is the same."""
     with known(name):
-        seat = registry.part(name, "seat")
+        seat = registry.part(name, SEAT_PART)
         assert name in MOVES, f"{name}: no move generator in tests/every_game/generators.py"
 
         @SEAT_SETTINGS
@@ -239,20 +241,20 @@ def _values(hint: Any) -> st.SearchStrategy[Any]:
     return st.from_type(hint)
 
 
-VIEW_GAMES = sorted(n for n in registry.games() if registry.has_part(n, "view"))
+VIEW_GAMES = sorted(n for n in registry.games() if registry.has_part(n, VIEW_PART))
 
 
 def test_every_game_with_a_table_declares_its_passing_state():
     """The app's games draw their table from a table session, which keeps its passing
     state in the store: each declares that state's type, so the test below checks it."""
-    assert VIEW_GAMES and all(registry.has_part(n, "passing") for n in VIEW_GAMES), VIEW_GAMES
+    assert VIEW_GAMES and all(registry.has_part(n, PASSING_PART) for n in VIEW_GAMES), VIEW_GAMES
 
 
-@pytest.mark.parametrize("name", [n for n in VIEW_GAMES if registry.has_part(n, "passing")])
+@pytest.mark.parametrize("name", [n for n in VIEW_GAMES if registry.has_part(n, PASSING_PART)])
 def test_a_tables_passing_state_comes_back_from_the_store_as_it_was(name):
     """What the table session keeps (companion.ui.table, as JSON made from the state's
     type) reads back equal: every draft, hidden or not, every step of a reveal."""
-    kind = registry.part(name, "passing")
+    kind = registry.part(name, PASSING_PART)
     codec = passing_codec(kind)
 
     @SETTINGS

@@ -16,13 +16,14 @@ from hypothesis import given
 
 from companion.core import registry, stats
 from companion.core.match import parse_match, tally
+from companion.core.stats import STATS_PART
 from tests.every_game.generators import RECORDS
 from tests.every_game.test_every_game import GAMES, SETTINGS, known
 
 
 def check(name: str, record: dict[str, Any]) -> None:
     spec = registry.game(name)
-    own = registry.part(name, "stats")
+    own = registry.part(name, STATS_PART)
     body = {k: v for k, v in record.items() if k != "game"}
     result = registry.referee(registry.parse_record(json.dumps(record)))
     n = spec.match_games if result["game_over"] else 1

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.core.game import Library
+from companion.core.game import LIBRARY_PART, Library
 from companion.core.registry import games, games_with
 
-LIBRARIES = games_with("library")
+LIBRARIES = games_with(LIBRARY_PART)
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
                     max_leaves=12)

@@ -17,6 +17,7 @@ from hypothesis import given
 
 from companion.core import registry
 from companion.core.edits import Place
+from companion.core.game import SEAT_PART
 from tests.every_game.test_every_game import GAMES, SETTINGS, known, records
 
 
@@ -38,7 +39,7 @@ def by_hand(name: str, record: dict[str, Any]) -> tuple[list[Any], list[Any], An
 def test_the_registrys_replay_over_and_place_are_the_rules_own(name):
     with known(name):
         rules = registry.rules(name)
-        seat = registry.part(name, "seat")
+        seat = registry.part(name, SEAT_PART)
 
         @SETTINGS
         @given(records(name))
@@ -63,7 +64,7 @@ def test_the_registrys_replay_over_and_place_are_the_rules_own(name):
 def test_a_tables_questions_about_one_record_replay_it_once(name, monkeypatch):
     with known(name):
         rules = registry.rules(name)
-        seat = registry.part(name, "seat")
+        seat = registry.part(name, SEAT_PART)
         played = []
         play_round = rules.play_round
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from companion.core import registry, stats
+from companion.core.stats import STATS_PART
 from companion.games.hotdog.stats import STATS, Bids, Facts, counts, facts, sections, series
 
 
@@ -35,8 +36,8 @@ def refereed(record: dict) -> tuple:
 
 
 def test_the_games_stats_part_is_declared():
-    assert registry.part("hotdog", "stats") is STATS
-    assert "hotdog" in registry.games_with("stats")
+    assert registry.part("hotdog", STATS_PART) is STATS
+    assert "hotdog" in registry.games_with(STATS_PART)
 
 
 def test_bids_sold_and_returned_with_their_reasons_prices_and_tables():

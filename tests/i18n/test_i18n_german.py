@@ -12,7 +12,7 @@ import re
 import pytest
 
 from companion.core import catalogs, i18n
-from companion.core.game import Library
+from companion.core.game import LIBRARY_PART, Library
 from companion.core.match import MatchRecord, match_text, tally
 from companion.core.registry import game, games, part
 from companion.games.burger import forms as burger_forms
@@ -25,14 +25,14 @@ _BARE_ID = re.compile(r"\((HD|SA|BU)-\d+\)")     # "(HD-15)": a ruling's id alon
 
 
 def _libraries() -> list[str]:
-    return sorted(g for g in games() if isinstance(part(g, "library"), Library))
+    return sorted(g for g in games() if isinstance(part(g, LIBRARY_PART), Library))
 
 
 @pytest.mark.parametrize("game", _libraries())
 def test_a_games_library_words_go_through_its_catalog(game):
     """'Sales: decks', 'Noch keine decks' came from a ``kind`` passed unmarked: the
     extractor did not see it, so no catalog could hold it."""
-    lib = part(game, "library")
+    lib = part(game, LIBRARY_PART)
     marked = catalogs.keys(catalogs.extract(catalogs.sources()[catalogs.game_domain(game).name]))
     assert {(None, lib.kind), (None, lib.plural)} <= marked
     with i18n.using(i18n.PSEUDO):

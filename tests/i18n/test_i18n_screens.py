@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, find, settings
 
 from companion.core import i18n
+from companion.core.game import LIBRARY_PART, SEAT_PART
 from companion.core.registry import games, games_with, part
 from companion.net import serving
 from companion.net.hub import BidRefused, UnknownSeat
@@ -55,7 +56,7 @@ def _record(game: str) -> dict[str, Any]:
 def _open_record(game: str) -> dict[str, Any]:
     """A small legal record of ``game`` with a round revealed and the game going on: a
     hosted table's phones show a form to bid with and the last round (the same every run)."""
-    seat = part(game, "seat")
+    seat = part(game, SEAT_PART)
 
     def going_on(record: dict[str, Any]) -> bool:
         # two to move (one bid in, one to come): a sales round over waits for the table to
@@ -136,7 +137,7 @@ def records() -> dict[str, dict[str, Any]]:
 @pytest.fixture(scope="module")
 def going_on() -> dict[str, dict[str, Any]]:
     """Per game played from phones: a record of a game going on, to host."""
-    return {g: _open_record(g) for g in games_with("seat") if g in RECORDS}
+    return {g: _open_record(g) for g in games_with(SEAT_PART) if g in RECORDS}
 
 
 def _hosted(store: Store, game: str, record: dict[str, Any]) -> int:
@@ -349,7 +350,7 @@ def test_a_screen_switched_on_shows_only_translated_text(area, screen, tmp_path,
         shell, matches, store = _shell(tmp_path, records, game)
         try:
             if name == "library":
-                if game not in shell.views or game not in games_with("library"):
+                if game not in shell.views or game not in games_with(LIBRARY_PART):
                     pytest.skip(f"{game} has no library")
                 _check(screen, lambda: LibraryScreen(shell, game), set())
             else:
@@ -363,10 +364,10 @@ def test_a_screen_switched_on_shows_only_translated_text(area, screen, tmp_path,
     shell, matches, store = _shell(tmp_path, records, area)
     try:
         if name == "library_item":
-            if area not in games_with("library"):
+            if area not in games_with(LIBRARY_PART):
                 pytest.skip(f"{area} has no library")
             view = editor_of(shell.views[area])
-            lib = games_with("library")[area]
+            lib = games_with(LIBRARY_PART)[area]
             text = lib.examples()[0].read_text(encoding="utf-8")
             name_of = lib.read(text).name
             item = library.add(store, area, name_of, text)
@@ -379,9 +380,9 @@ def test_a_screen_switched_on_shows_only_translated_text(area, screen, tmp_path,
             _check_remote(shell, area, matches, name, _data(going_on[area]))
         else:
             # the shipped examples, named by their file or by the name they give themselves
-            shipped = games_with("library")[area].examples() if area in games_with("library") else []
+            shipped = games_with(LIBRARY_PART)[area].examples() if area in games_with(LIBRARY_PART) else []
             files = {n for p in shipped
-                     for n in (p.name, games_with("library")[area].read(p.read_text(encoding="utf-8")).name)}
+                     for n in (p.name, games_with(LIBRARY_PART)[area].read(p.read_text(encoding="utf-8")).name)}
             _check(screen, lambda: GAME_SCREENS[name](shell, area, matches), {*_data(records[area]), *files})
     finally:
         store.close()

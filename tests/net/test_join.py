@@ -72,7 +72,8 @@ def test_limiter_waits_double_then_lock_and_are_forgotten(clock):
 
 def test_net_imports_no_flet():
     code = ("import sys, companion.net, companion.net.join, companion.net.access\n"
-            "from companion.core.registry import games_with; games_with('seat')\n"
+            "from companion.core.game import SEAT_PART\n"
+            "from companion.core.registry import games_with; games_with(SEAT_PART)\n"
             "companion.net.join.qr_svg('http://x/')\n"
             "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] == 'flet')))\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,

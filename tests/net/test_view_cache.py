@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 
 from companion.core import registry
+from companion.core.game import SEAT_PART
 from companion.games.hotdog import forms
 from companion.net import BidRefused, Hub, RoundResult, UnknownSeat, UnknownTable
 from companion.net.hub import seat_of
@@ -56,7 +57,7 @@ def test_the_games_said_to_show_every_seat_the_same_resolution_do(hub, store, ga
     assert all(ad.resolution(record, p) == table for p in PLAYERS) == ad.same_for_every_seat
 
 
-SEAT_GAMES = sorted({*registry.games_with("seat"), TOY.name})
+SEAT_GAMES = sorted({*registry.games_with(SEAT_PART), TOY.name})
 
 
 @pytest.mark.parametrize("name", SEAT_GAMES)
@@ -64,7 +65,7 @@ def test_every_seat_that_promises_the_same_resolution_keeps_it(name):
     """``Seat.same_for_every_seat``: on random legal records of every game with a seat
     part, ``resolution(record, p) == resolution(record, None)`` for every seat ``p``."""
     with known(name):
-        seat = registry.part(name, "seat")
+        seat = registry.part(name, SEAT_PART)
         if not seat.same_for_every_seat:
             return   # each seat's is worked out for that seat: nothing promised
 

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from companion.core.registry import games, part
-from companion.pdf.api import build_rules_card, build_score_sheet, printable_games
+from companion.pdf.api import PRINTABLE_PART, build_rules_card, build_score_sheet, printable_games
 from tests.conftest import EXAMPLES
 from tests.pdf.helpers import DATA, SIZES_MM, page_texts, reader, size_mm, text, uncovered_text
 
@@ -39,7 +39,7 @@ ROUND_HEADINGS = {"hotdog": "A sales round", "sales": "A sale (a trick)", "burge
 
 def _players(game: str) -> tuple[int, int]:
     """How many players the game's sheet takes (its printable's PLAYERS)."""
-    low, high = part(game, "printable").PLAYERS
+    low, high = part(game, PRINTABLE_PART).PLAYERS
     return low, high
 
 

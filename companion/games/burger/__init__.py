@@ -2,6 +2,8 @@
 players, everyone plays tongs or tease at once, and the tongs players take the decks
 to build hamburgers by recipe; rats bring hidden rat tokens."""
 
+from typing import TYPE_CHECKING, Any
+
 from companion.core.game import GameSpec
 from companion.games.burger import rules
 from companion.games.burger.commands import add_commands
@@ -41,3 +43,18 @@ GAME = GameSpec(
         "passing": "companion.games.burger.actions:TableUI",
     },
 )
+
+if TYPE_CHECKING:   # mypy holds each part to its contract (companion.core.game, the Part keys); never runs
+    from companion.core.game import Export, Library, Rules, Seat
+    from companion.games.burger import actions, export, library, printable, remote, seat, view
+    from companion.pdf.api import Printable
+    from companion.ui.contracts import GameView, RemoteView
+
+    _rules: Rules = rules
+    _seat: Seat = seat.SEAT
+    _view: GameView = view.VIEW
+    _remote: RemoteView = remote.REMOTE
+    _printable: Printable = printable
+    _export: Export = export
+    _library: Library = library.LIBRARY
+    _passing: type[Any] = actions.TableUI

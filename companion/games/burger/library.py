@@ -18,6 +18,6 @@ def _summary(raw: Any) -> list[str]:
     return recipes.summary(recipes.RecipeBook.model_validate(raw))
 
 
-LIBRARY = Library(kind=N_("recipe set"), plural=N_("recipe sets"), setting=RECIPES_COPY, check=recipes.problems,
-                  summary=_summary, name_of=recipes.name_of, blank=recipe_edit.blank,
-                  examples=recipes.shipped_recipes)
+LIBRARY: Library = Library(kind=N_("recipe set"), plural=N_("recipe sets"), setting=RECIPES_COPY,
+                           check=recipes.problems, summary=_summary, name_of=recipes.name_of,
+                           blank=recipe_edit.blank, examples=recipes.shipped_recipes)

@@ -113,4 +113,4 @@ class BurgerRemote:
         return BurgerDecks(ctx, key=f"burger-decks-{ctx.view.position}")
 
 
-REMOTE = BurgerRemote()
+REMOTE: BurgerRemote = BurgerRemote()

@@ -71,4 +71,4 @@ class BurgerBids(Seat):
         return seat_round(replay(record), player)
 
 
-SEAT = BurgerBids()
+SEAT: BurgerBids = BurgerBids()

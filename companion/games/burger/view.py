@@ -762,4 +762,4 @@ class BurgerView:
         return RecipeEditor(shell, item_id, key=f"recipe-editor-{item_id}")
 
 
-VIEW = BurgerView()
+VIEW: BurgerView = BurgerView()

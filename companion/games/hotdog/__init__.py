@@ -1,5 +1,7 @@
 """Hot Dog (Kramer & Ulrich): simultaneous hidden bids at neutral tables of 5, 7 and 9."""
 
+from typing import TYPE_CHECKING, Any
+
 from companion.core.game import GameSpec
 from companion.core.i18n import money
 from companion.games.hotdog import rules
@@ -39,3 +41,19 @@ GAME = GameSpec(
         "stats": "companion.games.hotdog.stats:STATS",
     },
 )
+
+if TYPE_CHECKING:   # mypy holds each part to its contract (companion.core.game, the Part keys); never runs
+    from companion.core.game import Export, Rules, Seat
+    from companion.core.stats import GameStats
+    from companion.games.hotdog import export, forms, printable, remote, seat, stats, view
+    from companion.pdf.api import Printable
+    from companion.ui.contracts import GameView, RemoteView
+
+    _rules: Rules = rules
+    _seat: Seat = seat.SEAT
+    _view: GameView = view.VIEW
+    _remote: RemoteView = remote.REMOTE
+    _printable: Printable = printable
+    _export: Export = export
+    _passing: type[Any] = forms.TableUI
+    _stats: GameStats = stats.STATS

@@ -90,4 +90,4 @@ class HotDogRemote:
         return None
 
 
-REMOTE = HotDogRemote()
+REMOTE: HotDogRemote = HotDogRemote()

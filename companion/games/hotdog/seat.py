@@ -49,4 +49,4 @@ class HotDogBids(Seat):
         return present.resolution(record)
 
 
-SEAT = HotDogBids()
+SEAT: HotDogBids = HotDogBids()

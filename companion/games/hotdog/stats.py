@@ -153,4 +153,4 @@ def sections(own: Own) -> list[Section]:
     return out
 
 
-STATS = GameStats(counts=counts, sections=sections, series=series)
+STATS: GameStats = GameStats(counts=counts, sections=sections, series=series)

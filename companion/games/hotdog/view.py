@@ -509,4 +509,4 @@ class HotDogView:
         return row.label, list(zip(gv.players, row.cells, strict=True))
 
 
-VIEW = HotDogView()
+VIEW: HotDogView = HotDogView()

@@ -1,5 +1,7 @@
 """Sales: a trick-taking game of weathers where the lowest card on suit wins the sale."""
 
+from typing import TYPE_CHECKING, Any
+
 from companion.core.game import GameSpec
 from companion.games.sales import rules
 from companion.games.sales.commands import add_commands
@@ -46,3 +48,18 @@ GAME = GameSpec(
         "passing": "companion.games.sales.forms:TableUI",
     },
 )
+
+if TYPE_CHECKING:   # mypy holds each part to its contract (companion.core.game, the Part keys); never runs
+    from companion.core.game import Export, Library, Rules, Seat
+    from companion.games.sales import export, forms, library, printable, remote, seat, view
+    from companion.pdf.api import Printable
+    from companion.ui.contracts import GameView, RemoteView
+
+    _rules: Rules = rules
+    _seat: Seat = seat.SEAT
+    _view: GameView = view.VIEW
+    _remote: RemoteView = remote.REMOTE
+    _printable: Printable = printable
+    _export: Export = export
+    _library: Library = library.LIBRARY
+    _passing: type[Any] = forms.TableUI

@@ -16,5 +16,6 @@ def _summary(raw: Any) -> list[str]:
     return deck.summary(deck.Deck.model_validate(raw))
 
 
-LIBRARY = Library(kind=N_("deck"), plural=N_("decks"), setting=DECK_COPY, check=deck.problems, summary=_summary,
-                  name_of=deck_edit.name_of, blank=deck_edit.blank, examples=deck.shipped_decks)
+LIBRARY: Library = Library(kind=N_("deck"), plural=N_("decks"), setting=DECK_COPY, check=deck.problems,
+                           summary=_summary, name_of=deck_edit.name_of, blank=deck_edit.blank,
+                           examples=deck.shipped_decks)

@@ -95,4 +95,4 @@ class SalesRemote:
         return None
 
 
-REMOTE = SalesRemote()
+REMOTE: SalesRemote = SalesRemote()

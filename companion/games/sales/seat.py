@@ -114,4 +114,4 @@ class SalesPlays(Seat):
                 "game_over": state.game_over}
 
 
-SEAT = SalesPlays()
+SEAT: SalesPlays = SalesPlays()

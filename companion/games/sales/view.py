@@ -830,4 +830,4 @@ class SalesView:
         return DeckEditor(shell, item_id, key=f"sales-deck-{item_id}")
 
 
-VIEW = SalesView()
+VIEW: SalesView = SalesView()

@@ -320,7 +320,8 @@ def number(n: int) -> str:
 def decimal(x: float, digits: int) -> str:
     """A number with exactly ``digits`` decimals: 2.50 (English), 2,50 (German)."""
     forms = _here()
-    return forms.decimal(digits).apply(x, forms.locale)
+    text: str = forms.decimal(digits).apply(x, forms.locale)
+    return text
 
 
 def date(d: dt.date) -> str:

@@ -31,10 +31,11 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 
 from companion.core import words
 from companion.core.errors import RecordError, RuleError
+from companion.core.game import GameSpec
 from companion.core.i18n import _, pgettext
 from companion.core.names import key
 from companion.core.record import Model, Players, error_from_validation
-from companion.core.registry import GameSpec, game, read
+from companion.core.registry import game, read
 
 R = TypeVar("R")
 

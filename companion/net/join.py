@@ -30,7 +30,8 @@ def _routed_address() -> str | None:
             s.connect(PROBE_ADDRESS)
         except OSError:
             return None
-        return s.getsockname()[0]
+        address: str = s.getsockname()[0]
+        return address
 
 
 def _named_addresses() -> list[str]:

@@ -85,7 +85,7 @@ class JoinLimiter:
         """The wait after ``failures`` counted wrong codes: 0, then doubling from base_delay."""
         if failures <= self.free_failures:
             return 0.0
-        return self.base_delay * 2 ** (failures - self.free_failures - 1)
+        return self.base_delay * 2.0 ** (failures - self.free_failures - 1)
 
     def check(self, client: str) -> Verdict:
         """May this client try a code now?"""

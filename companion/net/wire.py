@@ -125,4 +125,5 @@ def crashed(data: bytes | None) -> bool:
 
 def crash_frame(line: str) -> bytes:
     """The crash frame with ``line`` as its whole message."""
-    return b"\x00" + msgpack.packb([SESSION_CRASHED, {"message": line}])
+    packed: bytes = msgpack.packb([SESSION_CRASHED, {"message": line}])
+    return b"\x00" + packed

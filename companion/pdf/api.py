@@ -18,7 +18,7 @@ import os
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from companion.core.errors import CompanionError, RecordError
 from companion.core.game import Part
@@ -27,6 +27,9 @@ from companion.core.names import check_names, normal
 from companion.core.registry import games, part
 from companion.pdf.layout import CARD_SHEETS, SHEET_PAPERS
 from companion.pdf.model import RulesCard, ScoreSheet
+
+if TYPE_CHECKING:
+    from companion.core.match import MatchRecord
 
 
 class Printable(Protocol):
@@ -93,14 +96,14 @@ def check_players(module: Printable, players: Sequence[str]) -> list[str]:
     return names
 
 
-def _date(date: dt.date | None):
+def _date(date: dt.date | None) -> dt.date:
     from companion.pdf.document import edition_date
 
     return edition_date(date)
 
 
 def build_score_sheet(game: str | None = None, *, players: Sequence[str] | None = None,
-                      paper: str = "a4", record: str | bytes | dict | None = None,
+                      paper: str = "a4", record: str | bytes | dict[str, Any] | None = None,
                       date: dt.date | None = None, number: int | None = None) -> bytes:
     """A score sheet as PDF bytes: blank (no players), with names, or filled from a
     game or match export (``record``: JSON text, or the export as a dict; its game
@@ -139,7 +142,7 @@ def build_score_sheet(game: str | None = None, *, players: Sequence[str] | None 
     return render.render(data, paper, None, date_field=printed_date(date) if date else "")
 
 
-def sheet_from_record(text: str | bytes, number: int | None = None):
+def sheet_from_record(text: str | bytes, number: int | None = None) -> ScoreSheet:
     """The filled sheet data of a game export or a match export (JSON text); with
     ``number``, the sheet of that game in its match."""
     from companion.core.record import parse_json
@@ -173,7 +176,7 @@ def sheet_from_record(text: str | bytes, number: int | None = None):
     return module.filled_sheet(rec, referee(rec), number=number or 1)
 
 
-def _game_of_match(module: Printable, match, number: int):
+def _game_of_match(module: Printable, match: MatchRecord, number: int) -> ScoreSheet:
     """Game ``number`` of a match whose game is played on its own (one game a match)."""
     import json
 
@@ -203,13 +206,13 @@ def build_rules_card(game: str, *, sheet: str = "a6", date: dt.date | None = Non
     return card.render(module.rules_card(), s, _date(date))
 
 
-def all_printables(languages: Sequence[str] | None = None) -> dict[str, tuple]:
+def all_printables(languages: Sequence[str] | None = None) -> dict[str, tuple[str, str, str, str]]:
     """The committed set: file name → how to build it (kind, game, size, language).
     English files are named as they always were; every other language adds its code
     (``hotdog-rules-a6-de.pdf``), so no language's set overwrites another's."""
     from companion.core import i18n
 
-    out: dict[str, tuple] = {}
+    out: dict[str, tuple[str, str, str, str]] = {}
     for lang in languages or list(i18n.LANGUAGES):
         tail = "" if lang == "en" else f"-{lang}"
         for game in printable_games():
@@ -236,7 +239,7 @@ def build_set(languages: Sequence[str] | None = None) -> dict[str, bytes]:
     return built
 
 
-def build_all(directory: str | os.PathLike, languages: Sequence[str] | None = None) -> list[Path]:
+def build_all(directory: str | os.PathLike[str], languages: Sequence[str] | None = None) -> list[Path]:
     """Rebuild the printables set in ``directory``: every game's blank score sheet on
     A4 and Letter (no date: a field to write it in), and its rules card on A6 and four
     to an A4 or a Letter sheet with cut marks (with the edition date), in every language
@@ -284,7 +287,7 @@ def _stage(path: Path, data: bytes) -> str:
     return tmp
 
 
-def write_atomic(path: str | os.PathLike, data: bytes) -> None:
+def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     """Write to a temporary file beside ``path``, then rename: never a half-written PDF."""
     path = Path(path)
     tmp = _stage(path, data)

@@ -3,12 +3,12 @@
 See :mod:`companion.store.db`. Nothing here imports flet.
 """
 
+from companion.core.errors import StoreError
 from companion.store.db import (
     SCHEMA_VERSION,
     Store,
     StoredGame,
     StoredMatch,
-    StoreError,
     data_dir,
     open_store,
 )

@@ -749,7 +749,7 @@ class Store:
         (another screen was quicker), :class:`RecordMoved` is raised and nothing is added."""
         now = time.time()
         with self.transaction() as c:
-            n = c.execute("SELECT coalesce(max(number), 0) FROM games WHERE match_id=?",
+            n: int = c.execute("SELECT coalesce(max(number), 0) FROM games WHERE match_id=?",
                           (match_id,)).fetchone()[0] + 1
             if after is not None and n - 1 != after:
                 number, stored = _game_in_play(c, match_id)

@@ -78,6 +78,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from companion.core import i18n
 from companion.core.errors import CompanionError, StoreError
+from companion.core.font_files import FONTS
 from companion.core.game import LIBRARY_PART
 from companion.core.i18n import _
 from companion.core.registry import games, games_with, has_part
@@ -94,7 +95,7 @@ from companion.ui.contracts import (
     SessionState,
     setup_key,
 )
-from companion.ui.fonts import FONTS, fonts_for, stored_texts, text_theme
+from companion.ui.fonts import fonts_for, stored_texts, text_theme
 from companion.ui.history import History
 from companion.ui.host import HostPanel, connect, hostable
 from companion.ui.imports import ImportDraft, ImportScreen

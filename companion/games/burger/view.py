@@ -32,7 +32,7 @@ from companion.games.burger import words as burger_words
 from companion.games.burger.actions import DRAFT, EDIT, Drawn
 from companion.games.burger.forms import RoundDraft, Setup, SetupUI, StackDraft
 from companion.games.burger.i18n import _, ngettext, pgettext
-from companion.games.burger.models import TOOL_KINDS
+from companion.games.burger.models import RAT, TOOL_KINDS
 from companion.games.burger.present import EndView, RoundView
 from companion.games.burger.recipe_editor import RecipeEditor
 from companion.games.burger.recipes import bun_shown
@@ -361,7 +361,7 @@ def Decks(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
                 for n in names
             ], spacing=4, run_spacing=4, wrap=True))
         rows.append(ft.Row([
-            _card_button(_("{deck}: add rat").format(deck=name), forms.card_shown(rules.RAT),
+            _card_button(_("{deck}: add rat").format(deck=name), forms.card_shown(RAT),
                          put(partial(forms.add_rat, deck=i)), rat=True),
             ft.Button(_("{deck}: add ingredient").format(deck=name), icon=ft.Icons.ADD,
                       on_click=put(partial(forms.add_card, deck=i))) if typing else

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core import registry
+from companion.core.edits import Change
 from companion.core.errors import RuleError
 from companion.core.game import Seat
 from companion.core.record import read
@@ -30,22 +31,24 @@ class HotDogBids(Seat):
         return {"table": checked["table"], "hotdogs": checked["hotdogs"], "dollars": checked["dollars"],
                 "last": checked["last"], "announced": checked["announced"]}
 
-    def check_bid(self, record, player, bid, pending):
+    def check_bid(self, record: Mapping[str, Any], player: str, bid: Mapping[str, Any],
+                  pending: Mapping[str, Mapping[str, Any]]) -> str | None:
         state = forms.replay(record).state
         if state.over:
             return _("HD-13: the game ended after round {n}").format(n=state.rounds_played)
         return forms.bid_errors(state, {player: forms.Draft.of(bid)}).get(player)
 
-    def expected(self, record):
+    def expected(self, record: Mapping[str, Any]) -> list[str]:
         return list(record["players"])
 
-    def append(self, record, bids, info):
+    def append(self, record: Mapping[str, Any], bids: Mapping[str, Mapping[str, Any]],
+               info: Mapping[str, Any]) -> Change:
         return forms.submit(record, {p: forms.Draft.of(b) for p, b in bids.items()})
 
-    def over(self, record):
+    def over(self, record: Mapping[str, Any]) -> bool:
         return registry.over("hotdog", record)
 
-    def resolution(self, record, player):
+    def resolution(self, record: Mapping[str, Any], player: str | None) -> dict[str, Any] | None:
         return present.resolution(record)
 
 

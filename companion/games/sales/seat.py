@@ -18,7 +18,7 @@ from companion.core.game import Seat
 from companion.core.record import read
 from companion.games.sales import GAME, rules
 from companion.games.sales.i18n import _
-from companion.games.sales.models import Card
+from companion.games.sales.models import ROUNDS, Card
 
 
 def _replay(record: Mapping[str, Any]) -> Any:
@@ -36,7 +36,7 @@ class SalesPlays(Seat):
         """(recorded state, state for the next sale, why no sale can be played)."""
         state = _replay(record).state
         if state.game_over:
-            return state, state, _("SA-9: the game has {n} rounds: it is over").format(n=rules.ROUNDS)
+            return state, state, _("SA-9: the game has {n} rounds: it is over").format(n=ROUNDS)
         if state.round_over:
             return state, state, _("SA-16: round {n} is dealt at the table first: its 'Start round {n}' "
                                    "says how many cards each player gets").format(n=state.round + 1)

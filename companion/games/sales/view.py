@@ -31,7 +31,7 @@ from companion.games.sales.forms import CardDraft, SetupDraft, TableUI
 from companion.games.sales.i18n import _, ngettext, pgettext
 from companion.games.sales.models import ROUNDS
 from companion.games.sales.present import Played, SaleResultView, SaleView, ScoreView
-from companion.games.sales.vocab import shown
+from companion.games.sales.vocab import shown, word
 from companion.store import data_dir
 from companion.store.exchange import keep_file
 from companion.ui.contracts import ShellServices, Standings
@@ -441,7 +441,7 @@ def AttributeEntry(t: Table, deck: Deck | None, player: str, d: CardDraft, *, ke
     icons = forms.icon_options(deck)
     out: list[ft.Control] = [
         ft.Text(_("Suit")),
-        ft.Row([_choice(forms.word(s), d.suit == s, put(suit=s), name=_("Suit {suit}").format(suit=forms.word(s)))
+        ft.Row([_choice(word(s), d.suit == s, put(suit=s), name=_("Suit {suit}").format(suit=word(s)))
                 for s in suits],
                spacing=6, run_spacing=6, wrap=True),
     ]
@@ -461,8 +461,8 @@ def AttributeEntry(t: Table, deck: Deck | None, player: str, d: CardDraft, *, ke
     ]
     if icons:
         out.append(ft.Text(_("Icons it shows (tap to add or remove)")))
-        out.append(ft.Row([_choice(forms.word(i), i in d.icons, toggle(i, i not in d.icons),
-                                   name=_("Icon {icon}").format(icon=forms.word(i))) for i in icons],
+        out.append(ft.Row([_choice(word(i), i in d.icons, toggle(i, i not in d.icons),
+                                   name=_("Icon {icon}").format(icon=word(i))) for i in icons],
                           spacing=6, run_spacing=6, wrap=True))
     else:
         out.append(TextField(label=_("Icons it shows (comma separated)"), value=", ".join(d.icons), dense=True,
@@ -475,8 +475,8 @@ def AttributeEntry(t: Table, deck: Deck | None, player: str, d: CardDraft, *, ke
                       spacing=6, run_spacing=6, wrap=True))
     if d.set_kind:
         if icons:
-            out.append(ft.Row([_choice(forms.word(i), d.set_icon == i, put(set_icon=i),
-                                       name=_("Collects {icon}").format(icon=forms.word(i))) for i in icons],
+            out.append(ft.Row([_choice(word(i), d.set_icon == i, put(set_icon=i),
+                                       name=_("Collects {icon}").format(icon=word(i))) for i in icons],
                               spacing=6, run_spacing=6, wrap=True))
         else:
             out.append(TextField(label=_("Icon it collects"), value=d.set_icon, dense=True,

@@ -11,6 +11,7 @@ one policy for every game: :mod:`companion.core.names`.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -33,16 +34,44 @@ T = TypeVar("T")
 # Integers, never booleans; never negative where the contract says so.
 Count = Annotated[int, Field(strict=True, ge=0)]
 Positive = Annotated[int, Field(strict=True, ge=1)]
+
+
 # A name (a player's, a burger card's) as entered, kept trimmed and composed
 # (core.names.normal): a record typed with decomposed letters ('e' + U+0308) is read
 # as the composed one. Names used as keys ("money": {"Zoë": 4}) stay as entered and
 # are matched to a player by core.names.key, so they match however they are spelt.
-Name = Annotated[str, AfterValidator(normal)]
+#
+# The same few names and cards stand in every round of every record a replay reads, so
+# what a short text reads as is remembered (a fact about the string, in no language; a
+# refusal is raised, in the reader's language, each time it is met). A long one is read
+# each time, never kept.
+SHORT = 64
+
+
+@functools.lru_cache(maxsize=4096)
+def _short_name(value: str) -> str:
+    return normal(value)
+
+
+@functools.lru_cache(maxsize=4096)
+def _short_card_name(value: str) -> str:
+    return text_label(normal(value))
+
+
+def _name(value: str) -> str:
+    return _short_name(value) if len(value) <= SHORT else normal(value)
+
+
+def _card_name(value: str) -> str:
+    return _short_card_name(value) if len(value) <= SHORT else text_label(normal(value))
+
+
+Name = Annotated[str, AfterValidator(_name)]
 # A burger deck's card as entered (an ingredient's name, or "rat"): kept like a name,
 # and refused, naming its field, if it holds a character that does not show (the
 # text policy of every field a person reads: companion.core.text). Players' names
 # are checked by their game's players ruling (HD-1, SA-2, BU-1: core.names).
-CardName = Annotated[str, AfterValidator(normal), AfterValidator(text_label)]
+CardName = Annotated[str, AfterValidator(_card_name)]
 Players = Annotated[list[Name], Field(max_length=MAX_PLAYERS)]
 
 

@@ -11,6 +11,7 @@ the ``present`` layer's.
 
 from __future__ import annotations
 
+import functools
 from typing import Annotated, Literal, NotRequired
 
 from pydantic import AfterValidator, Field
@@ -51,10 +52,22 @@ def _icon_name(value: str) -> str:
     return value
 
 
+@functools.lru_cache(maxsize=1024)
+def _suit(value: str) -> str:
+    return _lowercase_name(label(value))
+
+
+@functools.lru_cache(maxsize=1024)
+def _icon(value: str) -> str:
+    return _icon_name(label(value))
+
+
 # Both follow the text policy of every field a person reads (core.text): no character
-# that does not show, no half of a UTF-16 pair.
-Suit = Annotated[str, AfterValidator(label), AfterValidator(_lowercase_name)]
-Icon = Annotated[str, AfterValidator(label), AfterValidator(_icon_name)]
+# that does not show, no half of a UTF-16 pair. A deck's few suits and icons stand on
+# every card of every record, so a text found good is remembered (the verdict is a fact
+# about the string; a refusal is raised, in the reader's language, each time).
+Suit = Annotated[str, AfterValidator(_suit)]
+Icon = Annotated[str, AfterValidator(_icon)]
 
 
 @with_config(RECORD)

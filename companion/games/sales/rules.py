@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import NoReturn
 
 from companion.core.errors import RuleError, Where, error_of
 from companion.core.game import replay_rounds
@@ -26,6 +27,7 @@ from companion.core.names import Roster, check_names
 from companion.core.seating import first_clockwise, neighbours
 from companion.games.sales.models import (
     ROUNDS,
+    WILD,
     Card,
     Mode,
     Play,
@@ -181,22 +183,15 @@ def _validate(state: State, sale: Sale) -> list[Play]:
     roster: Roster | None = None
     plays: list[Play] = []
     seen: set[str] = set()
+    hands = state.hands
     for i, play in enumerate(sale["plays"]):
         p = play["player"]
-        if p not in state.hands:                   # not a player's name exactly as seated
+        if p not in hands:                         # not a player's name exactly as seated
             roster = roster or Roster(state.players)
             p = roster.resolve(p, "SA-3", "", round=r, sale=s)
             play = {**play, "player": p}
-        where: Where = {"round": r, "sale": s, "player": p}
-        if p in seen:
-            raise RuleError("SA-3", msg("plays twice in one sale"), **where)
-        if state.hands[p] == 0:
-            raise RuleError("SA-3", msg("has no cards in hand and cannot play"), **where)
-        if i >= len(order) or order[i] != p:
-            expected = order[i] if i < len(order) else None
-            raise RuleError("SA-3", msg("plays out of turn: {player} plays next (clockwise from the leader "
-                                        "{leader}, skipping empty hands)", player=str(expected),
-                                        leader=str(state.leader)), **where)
+        if p in seen or hands[p] == 0 or i >= len(order) or order[i] != p:
+            _refuse_play(state, order, i, p, p in seen, s)
         seen.add(p)
         plays.append(play)
     if len(plays) < len(order):
@@ -208,6 +203,21 @@ def _validate(state: State, sale: Sale) -> list[Play]:
             round=r, sale=s, player=missing if plays else None,
         )
     return plays
+
+
+def _refuse_play(state: State, order: Sequence[str], i: int, p: str, again: bool, s: int) -> NoReturn:
+    """Raise SA-3's refusal of ``p``'s play, the ``i``-th of sale ``s`` (the loop of
+    :func:`_validate` found it out of order: played twice, from an empty hand or out of
+    turn)."""
+    where: Where = {"round": state.round, "sale": s, "player": p}
+    if again:
+        raise RuleError("SA-3", msg("plays twice in one sale"), **where)
+    if state.hands[p] == 0:
+        raise RuleError("SA-3", msg("has no cards in hand and cannot play"), **where)
+    expected = order[i] if i < len(order) else None
+    raise RuleError("SA-3", msg("plays out of turn: {player} plays next (clockwise from the leader "
+                                "{leader}, skipping empty hands)", player=str(expected),
+                                leader=str(state.leader)), **where)
 
 
 def check_sale(state: State, sale: Sale) -> RuleError | None:
@@ -228,10 +238,23 @@ def sale_winner(cards: Sequence[Card]) -> tuple[int, list[int]]:
 
     Wilds are on suit for every suit; the lowest on-suit value wins; on a tie,
     the last such card played wins."""
+    w, on, _suit = _winner(cards)
+    return w, on
+
+
+def _winner(cards: Sequence[Card]) -> tuple[int, list[int], str | None]:
+    """:func:`sale_winner`, and the suit led (:func:`lead_suit`), in one pass."""
     suit = lead_suit(cards)
-    on = [i for i, c in enumerate(cards) if suit is None or c["suit"] == suit or c["suit"] == "wild"]
-    low = min(cards[i]["value"] for i in on)
-    return max(i for i in on if cards[i]["value"] == low), on
+    if suit is None:
+        on = list(range(len(cards)))
+    else:
+        on = [i for i, c in enumerate(cards) if c["suit"] == suit or c["suit"] == WILD]
+    w = on[0]
+    low = cards[w]["value"]
+    for i in on:
+        if cards[i]["value"] <= low:       # a later card of the same value wins the tie
+            w, low = i, cards[i]["value"]
+    return w, on, suit
 
 
 def play_sale(state: State, sale: Sale) -> tuple[SaleResult, State]:
@@ -240,27 +263,33 @@ def play_sale(state: State, sale: Sale) -> tuple[SaleResult, State]:
     assert state.leader is not None
     order = [p["player"] for p in plays]
     cards = [p["card"] for p in plays]
-    w, on = sale_winner(cards)
+    w, on, suit = _winner(cards)
     winner, card = order[w], cards[w]
     hands = dict(state.hands)
     for p in order:
         hands[p] -= 1
     discards = min(card["discard"], hands[winner])
     hands[winner] -= discards
-    next_leader = first_clockwise(state.players, winner, lambda p: hands[p] > 0)
+    players = state.players
+    next_leader = first_clockwise(players, winner, lambda p: hands[p] > 0)
     number = state.sales_played + 1
     s = state.sales_in_round + 1
-    suit = lead_suit(cards)
     alone = len(order) == 1
-    off = [order[i] for i in range(len(order)) if i not in on]
     value = card["value"]
-    tied = [order[i] for i in on if i != w and cards[i]["value"] == value]
+    if len(on) == len(order):
+        off: list[str] = []
+        on_suit = order
+        tied = [order[i] for i in range(len(order)) if i != w and cards[i]["value"] == value]
+    else:
+        off = [order[i] for i in range(len(order)) if i not in on]
+        on_suit = [order[i] for i in on]
+        tied = [order[i] for i in on if i != w and cards[i]["value"] == value]
     setter = None
-    if suit is not None and is_wild(cards[0]):
-        setter = next(order[i] for i, c in enumerate(cards) if not is_wild(c))
+    if suit is not None and cards[0]["suit"] == WILD:
+        setter = next(order[i] for i, c in enumerate(cards) if c["suit"] != WILD)
     plays_alone = None
-    if not alone and next_leader is not None and len(state.players) > 1 and all(
-            hands[p] == 0 for p in state.players if p != next_leader):
+    if not alone and next_leader is not None and len(players) > 1 and all(
+            hands[p] == 0 for p in players if p != next_leader):
         plays_alone = next_leader
     if alone:
         rulings = ["SA-3", "SA-5", "SA-6", "SA-7", "SA-8"]
@@ -271,24 +300,18 @@ def play_sale(state: State, sale: Sale) -> tuple[SaleResult, State]:
         if off and state.mode != "competitive":
             rulings.append("SA-14")
     result: SaleResult = {
-        "leader": state.leader, "on_suit": [order[i] for i in on], "winner": winner, "discards": discards,
+        "leader": state.leader, "on_suit": list(on_suit), "winner": winner, "discards": discards,
         "next_leader": next_leader, "sale": s, "order": order, "cards": cards, "card": card, "suit": suit,
         "off_suit": off,
         "tied": tied, "setter": setter, "alone": alone, "hands": hands, "plays_alone": plays_alone,
         "rulings": rulings,
     }
     won = dict(state.won)
-    won[winner] = won[winner] + (card,)
-    after = replace(
-        state,
-        hands=hands,
-        leader=next_leader,
-        won=won,
-        last_win={**state.last_win, winner: number},
-        sales_played=number,
-        sales_in_round=s,
-        last_winner=winner,
-    )
+    won[winner] = (*won[winner], card)
+    # Made whole rather than with dataclasses.replace, which costs as much as the rest
+    # of a sale (a replay makes one state per sale).
+    after = State(players, state.mode, state.hand_size, state.dealt, state.round, hands, next_leader, won,
+                  {**state.last_win, winner: number}, number, s, winner, state.rounds_begun)
     return result, after
 
 

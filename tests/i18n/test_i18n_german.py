@@ -242,9 +242,9 @@ def test_the_catalogs_use_the_glossarys_terms():
 
 def test_a_nights_unfinished_match_is_named_in_german():
     """„Hot Dog #3 (in progress)“: the ranking grid wrote the status's key, not its words."""
-    from companion.core.night import tally as night_tally
+    from companion.tallies.night import tally as night_tally
     from companion.ui.night import ranking_rows
-    from tests.core.test_night import match_of, matches, night, sales_game
+    from tests.tallies.test_night import match_of, matches, night, sales_game
 
     unfinished = matches(m14=MatchRecord.model_validate(match_of(sales_game(rounds=2))))
     with i18n.using("de"):
@@ -285,7 +285,7 @@ def test_the_settings_name_the_systems_language_in_the_apps_language():
 def test_a_shared_place_and_a_match_number_read_as_a_german_scoresheet():
     """„=1.“ and „Sales #2“ in the night's ranking: in German „1. (geteilt)“ and „Sales Nr. 2“;
     English keeps "=1st" and "Sales #2"."""
-    from companion.core.night import _title, ordinal, tied_place
+    from companion.tallies.night import _title, ordinal, tied_place
 
     with i18n.using("de"):
         assert tied_place(ordinal(1)) == "1. (geteilt)"

@@ -11,10 +11,11 @@ import re
 
 import pytest
 
-from companion.core import catalogs, i18n
+from companion.core import i18n
 from companion.core.game import LIBRARY_PART, Library
 from companion.core.match import MatchRecord, match_text, tally
 from companion.core.registry import game, games, part
+from companion.devtools import catalogs
 from companion.games.burger import forms as burger_forms
 from companion.games.burger.recipes import RecipeBook, shipped_recipes
 from companion.games.sales.deck import Deck, shipped_decks

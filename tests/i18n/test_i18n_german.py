@@ -346,10 +346,10 @@ def test_the_deck_editors_row_names_fit_their_column(code):
     """The picked card's rows are named in a column of their own: at 64 px German's
     "Sammelkarte" broke mid-word ("Sammelka/rte"). Measured in DejaVu Sans, a little
     wider than the app's own font."""
-    from companion.games.sales import deck_editor
+    from companion.games.sales import deck_editor_screen
     from companion.games.sales.i18n import _ as sales_
 
     with i18n.using(code):
-        names = [sales_(label) for label in deck_editor.LABELS]
-    too_wide = [(n, round(_width(n) * 13 / 14)) for n in names if _width(n) * 13 / 14 > deck_editor.LABEL_WIDTH]
+        names = [sales_(label) for label in deck_editor_screen.LABELS]
+    too_wide = [(n, round(_width(n) * 13 / 14)) for n in names if _width(n) * 13 / 14 > deck_editor_screen.LABEL_WIDTH]
     assert not too_wide, too_wide

@@ -25,7 +25,7 @@ from companion.core.errors import CompanionError, RecordError
 from companion.games.sales import actions, changes, forms, picker, present, rulings
 from companion.games.sales.actions import TABLE, Table
 from companion.games.sales.deck import Deck
-from companion.games.sales.deck_editor import DeckEditor
+from companion.games.sales.deck_editor_screen import DeckEditor
 from companion.games.sales.deckfiles import DECK, DECK_COPY, DeckFile, deck_choices, deck_file, deck_text, match_deck
 from companion.games.sales.forms import CardDraft, SetupDraft, TableUI
 from companion.games.sales.i18n import _, ngettext, pgettext

@@ -96,7 +96,7 @@ SEED = r"""
 import json, sqlite3, sys, time
 from pathlib import Path
 from companion.store import Store
-from companion.core.stats import STATS_PART
+from companion.tallies.stats import STATS_PART
 from companion.ui.contracts import VIEW_PART
 
 path, source, derive = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3] == "1"
@@ -128,7 +128,7 @@ if derive:
         out["derived"] = time.perf_counter() - t
         # the whole history's statistics, as the app keeps them once Statistics was opened
         from companion.core.registry import games_with
-        from companion.core.stats import Filter
+        from companion.tallies.stats import Filter
         from companion.store.statistics import Statistics
         kinds = list(games_with(VIEW_PART))
         Statistics(store, kinds).summary(Filter(), [n for n in games_with(STATS_PART) if n in kinds])

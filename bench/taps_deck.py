@@ -29,9 +29,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.taps_cards import TIMEOUT, Count, _see, _tap  # noqa: E402
-from companion.games.sales import deck_edit  # noqa: E402
+from companion.games.sales import deck_operations  # noqa: E402
 from companion.games.sales.deck import shipped_decks  # noqa: E402
-from companion.games.sales.deck_editor import card_line  # noqa: E402
+from companion.games.sales.deck_editor_screen import card_line  # noqa: E402
 from tests.e2e.harness import DESKTOP, PHONE, Server, launch, open_app  # noqa: E402
 
 NAME = "Weather"
@@ -175,7 +175,7 @@ def main() -> None:
     print(f"  cards: {cards.clicks} clicks, {cards.keys} keys, {cards.scrolls} scrolls = {card_taps} taps")
     print(f"  taps per card: {card_taps / n:.2f} (cards alone), {(name_taps + card_taps) / n:.2f} (with the naming)")
     print(f"  the stored deck has the example's suits, icons and cards: {'yes' if same else 'NO'}"
-          + ("" if not deck_edit.faults(got).count else f"; {deck_edit.faults(got).count} faults"))
+          + ("" if not deck_operations.faults(got).count else f"; {deck_operations.faults(got).count} faults"))
     if not same:
         raise SystemExit("the deck entered differs from the example")
 

@@ -11,7 +11,7 @@ the parts table in ``docs/architecture.md``.
 Each part is asked for by its :class:`Part` key, which carries the part's contract as
 its type: ``part("hotdog", RULES_PART)`` is a :class:`Rules`. A key lives beside its
 contract (the view's and the phone's in ``companion.ui.contracts``, the printable's in
-``companion.pdf.api``, the statistics' in ``companion.core.stats``), and each game's
+``companion.pdf.api``, the statistics' in ``companion.tallies.stats``), and each game's
 ``__init__`` holds its parts to those contracts in a block only mypy reads.
 """
 

@@ -27,7 +27,7 @@ wrapped in ``⟦…⟧``, so a test can see which texts on a screen went through
 Numbers, dates and dollars are written in the language's own form: :func:`number`,
 :func:`decimal`, :func:`date`, :func:`datetime`, :func:`money`, :func:`percent`.
 
-The catalogs are kept with ``python -m companion.core.catalogs`` (extract, update, check).
+The catalogs are kept with ``python -m companion.devtools.catalogs`` (extract, update, check).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ its parameters, and worded only when it is shown, in the reader's language.
 The rules may not word anything (they import no translation layer and format no
 number): a refusal carries a :class:`Message` instead of a sentence. Its text is
 marked for the catalog where it is written, with the two keywords the catalog
-extractor knows (:mod:`companion.core.catalogs`)::
+extractor knows (:mod:`companion.devtools.catalogs`)::
 
     msg, nmsg = messages(__name__)
     RuleError("HD-6", msg("dollars ({dollars}) exceed the player's money ({money})",

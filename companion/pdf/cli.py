@@ -116,9 +116,9 @@ def _build(args: argparse.Namespace) -> tuple[str, bytes] | None:
 
 def _night(path: str, date: dt.date | None) -> bytes:
     """A game night's sheet from its JSON export (the matches' records are in it)."""
-    from companion.core.night import read_export, tally
     from companion.core.record import parse_json
     from companion.pdf.night import build_night_sheet
+    from companion.tallies.night import read_export, tally
 
     try:
         with open(path, "rb") as fh:

@@ -1,7 +1,7 @@
 """A game night on one A4 sheet: its name and date, the ranking, each match's places
 and points, and the points per place stated as the house rule it is.
 
-Built from the night's tally (:func:`companion.core.night.tally`) as a
+Built from the night's tally (:func:`companion.tallies.night.tally`) as a
 :class:`~companion.pdf.model.ScoreSheet` and laid out like every score sheet
 (:mod:`companion.pdf.sheet`): players as columns, ranked best first.
 """
@@ -13,8 +13,8 @@ import datetime as dt
 from companion.core import words
 from companion.core.i18n import _, ngettext
 from companion.core.names import key
-from companion.core.night import MatchPlaces, NightResult, ordinal, points_rule, points_text, status_text
 from companion.pdf.model import Grid, Note, Row, ScoreSheet
+from companion.tallies.night import MatchPlaces, NightResult, ordinal, points_rule, points_text, status_text
 
 
 def night_sheet(result: NightResult) -> ScoreSheet:

@@ -2,7 +2,7 @@
 exports need of a stored match, worked out once from its records and kept beside them.
 
 A match's rows (the ``derived_*`` tables of schema 7) are what its game's referee
-says of its records (:func:`companion.core.stats.derive`): per finished game the
+says of its records (:func:`companion.tallies.stats.derive`): per finished game the
 scores, the winners (and the tie-break ruling that chose them, SA-13 or BU-8), the
 rounds, who started, the team's score of a game played together, the game's own
 figures per player and its chart; per match whether it is complete, each player's
@@ -28,13 +28,13 @@ import sqlite3
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
-from companion.core import stats
 from companion.core.errors import CompanionError
 from companion.core.match import MatchRecord
 from companion.core.names import key
-from companion.core.night import MatchEnd, end_of
 from companion.core.registry import game, games, part
 from companion.store.db import Store
+from companion.tallies import stats
+from companion.tallies.night import MatchEnd, end_of
 
 #: The shape of the derived rows; raised when what they hold changes.
 FORMAT = 1

@@ -37,11 +37,11 @@ from typing import Any
 from companion.core.errors import CompanionError, RecordError
 from companion.core.i18n import _
 from companion.core.match import MatchRecord, parse_match, tally
-from companion.core.night import NightRecord, read_export
 from companion.core.record import parse_json
 from companion.core.registry import parse_record, referee
 from companion.store import nights as store_nights
 from companion.store.db import ImportedMatch, Store
+from companion.tallies.night import NightRecord, read_export
 
 Progress = Callable[[int, int], None]
 

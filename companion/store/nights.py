@@ -1,4 +1,4 @@
-"""Game nights in the store: each is its record (:class:`companion.core.night.NightRecord`)
+"""Game nights in the store: each is its record (:class:`companion.tallies.night.NightRecord`)
 as JSON, with when it was made and last changed.
 
 A night names its matches by id and never holds a copy of them: its tally is worked out
@@ -24,11 +24,11 @@ from companion.core.errors import StoreError
 from companion.core.i18n import _
 from companion.core.match import MatchRecord
 from companion.core.names import key
-from companion.core.night import NightRecord, NightResult, parse_night, tally_ends
 from companion.core.spreadsheet import csv_text
 from companion.store import derived
 from companion.store.db import Store
 from companion.store.exchange import match_export
+from companion.tallies.night import NightRecord, NightResult, parse_night, tally_ends
 
 
 @dataclass(frozen=True)

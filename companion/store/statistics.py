@@ -1,6 +1,6 @@
 """Statistics counted by the store over the derived rows (:mod:`companion.store.derived`).
 
-The same numbers as :mod:`companion.core.stats` counts over rows in memory (its
+The same numbers as :mod:`companion.tallies.stats` counts over rows in memory (its
 functions are the reference; the tests hold these queries to them), counted by SQLite
 over the rows kept beside the records: a draw costs a few queries whatever the number
 of matches stored, and nothing of the archive is held in memory between draws. The
@@ -9,7 +9,7 @@ rules version, group and start, so that a filter and a count read one table alon
 index: a player's games in the order played.
 
 Only matches whose rows are up to date are counted (the screen brings the others up
-to date first, saying how far it is). What is chosen is a :class:`companion.core.stats.Filter`:
+to date first, saying how far it is). What is chosen is a :class:`companion.tallies.stats.Filter`:
 one game kind, one group of players (their names as a set, any seating, any spelling),
 the days the matches started (local calendar days, both ends included).
 """
@@ -24,11 +24,11 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core import stats
 from companion.core.names import key
 from companion.core.registry import games
 from companion.store.db import Store
 from companion.store.derived import group_key, version
+from companion.tallies import stats
 
 #: The order games were played in, as one sortable text: a bare column beside MAX() of
 #: it is the latest game's (SQLite takes bare columns from the row of the max).
@@ -141,7 +141,7 @@ class Statistics:
 
     # ------------------------------------------------------------ per player
     def players(self, f: stats.Filter) -> list[stats.PlayerStats]:
-        """As :func:`companion.core.stats.players`."""
+        """As :func:`companion.tallies.stats.players`."""
         rows = self._seats(f, f"""
             , ordered AS (SELECT key, won, winners, name, {LATEST} AS latest,
                           SUM(1 - won) OVER (PARTITION BY key ORDER BY started, match_id, number
@@ -171,7 +171,7 @@ class Statistics:
         return sorted(out, key=lambda s: (-s.won, -s.win_rate, key(s.name)))
 
     def head_to_head(self, f: stats.Filter, a: str, b: str) -> stats.HeadToHead:
-        """As :func:`companion.core.stats.head_to_head`."""
+        """As :func:`companion.tallies.stats.head_to_head`."""
         ka, kb = key(a), key(b)
         where, wargs = _where(f, self.kinds, "s")
         with self.store.reading() as c:
@@ -191,7 +191,7 @@ class Statistics:
 
     # ------------------------------------------------------------ per game kind
     def kinds_of(self, f: stats.Filter) -> list[stats.KindStats]:
-        """As :func:`companion.core.stats.kinds`."""
+        """As :func:`companion.tallies.stats.kinds`."""
         per = {r[0]: r[1:] for r in self._matches(
             f, "SELECT c.game, COUNT(g.match_id), AVG(g.rounds) FROM chosen c "
                "LEFT JOIN derived_games g ON g.match_id = c.id GROUP BY c.game")}
@@ -216,7 +216,7 @@ class Statistics:
     # ------------------------------------------------------------ a game's own
     def own(self, f: stats.Filter, kind: str, chart: int = 0) -> stats.Own:
         """Game ``kind``'s own figures of the chosen games added up per player (as
-        :func:`companion.core.stats.own`), and its chart of one game: ``chart`` games
+        :func:`companion.tallies.stats.own`), and its chart of one game: ``chart`` games
         before the latest that has one (0: the latest; past the first: the first)."""
         if f.game not in (None, kind):
             return stats.Own(())

@@ -1,7 +1,7 @@
 """Game nights: ``/nights`` lists them (and makes a new one), ``/night/<id>`` is one night.
 
 A night groups the matches one evening played, whatever the game, and ranks the players
-by their places in each (:mod:`companion.core.night`; the store keeps it in
+by their places in each (:mod:`companion.tallies.night`; the store keeps it in
 :mod:`companion.store.nights`). Its screen shows the ranking — players as columns, best first,
 the rank and total first, then each match's place and points — then the matches of the
 night's day to tick (any others a tap away; on a new night, whose ranking is one line,
@@ -29,7 +29,10 @@ from companion.core.errors import CompanionError
 from companion.core.grid import GridRow
 from companion.core.i18n import _
 from companion.core.names import key
-from companion.core.night import (
+from companion.core.when import calendar_day
+from companion.store import MatchSummary
+from companion.store import nights as store_nights
+from companion.tallies.night import (
     DELETED,
     MAX_PLACES,
     UNREADABLE,
@@ -40,9 +43,6 @@ from companion.core.night import (
     status_text,
     tied_place,
 )
-from companion.core.when import calendar_day
-from companion.store import MatchSummary
-from companion.store import nights as store_nights
 from companion.ui.contracts import GameView, ShellServices
 from companion.ui.history import entry_text
 from companion.ui.widgets import ScoreGrid, error_text, heading

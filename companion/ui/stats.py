@@ -41,12 +41,13 @@ from typing import Any
 import flet as ft
 import flet.canvas as cv
 
-from companion.core import i18n, stats, when, words
+from companion.core import i18n, when, words
 from companion.core.i18n import N_, _, ngettext
 from companion.core.registry import game, games_with
 from companion.store import Store, derived
 from companion.store.statistics import Statistics as Counts
 from companion.store.statistics import forget as forget_counted
+from companion.tallies import stats
 from companion.ui.contracts import GameView, ShellServices
 from companion.ui.widgets import bold, card, error_text, heading
 from companion.ui.widgets.text_field import TextField

@@ -132,13 +132,13 @@ def test_a_refused_hidden_bid_is_said_without_its_amounts_and_marked_on_its_card
 
 
 def test_an_untouched_bid_card_says_not_entered_yet_hd6(store, mid):
-    from companion.games.hotdog import parts
+    from companion.games.hotdog import widgets
 
     shell = tab(store)
     typed(shell, mid, {"Bernd": Draft(table=7, hotdogs=2)})
     anna, bernd, _ = bid_cards(shell, mid)
-    assert parts.NOT_ENTERED in anna and not any(t == "hot dog" or t.startswith("$0") for t in anna)
-    assert parts.NOT_ENTERED not in bernd and "Bernd: 0 dollars" in bernd  # his dollars to pick, $0 picked
+    assert widgets.NOT_ENTERED in anna and not any(t == "hot dog" or t.startswith("$0") for t in anna)
+    assert widgets.NOT_ENTERED not in bernd and "Bernd: 0 dollars" in bernd  # his dollars to pick, $0 picked
     assert any(t.endswith("7 table, 2 hot dogs, $0") for t in bernd)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from companion.games.hotdog import forms, parts, remote
+from companion.games.hotdog import forms, remote, widgets
 from companion.games.hotdog.forms import Draft
 from tests.app.test_hotdog_actions import texts
 
@@ -25,13 +25,13 @@ def seat(draft=None, mine=None, resolution=None) -> tuple[list[str], list]:
 
 def test_the_phone_s_bid_is_empty_until_touched_hd6():
     words, _ = seat()
-    assert parts.MINE_NOT_ENTERED in words and parts.NOT_ENTERED not in words   # said as the phone's owner
+    assert widgets.MINE_NOT_ENTERED in words and widgets.NOT_ENTERED not in words   # said as the phone's owner
     assert not any("dollar" in w for w in words)              # no dollars offered for no bid
 
 
 def test_the_phone_picks_table_and_hot_dogs_in_one_tap_dollars_up_to_its_money():
     words, _ = seat(Draft(7, 2))
-    assert parts.MINE_NOT_ENTERED not in words
+    assert widgets.MINE_NOT_ENTERED not in words
     assert "Chris: 0 dollars" in words and "Chris: 2 dollars" in words and "Chris: 3 dollars" not in words
     assert remote.my_money(None, "Chris") == 3                # HD-3 before the first reveal
     assert remote.my_money({"round": {"money": {"Chris": 1}}}, "Chris") == 1

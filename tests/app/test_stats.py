@@ -14,17 +14,17 @@ import flet as ft
 import flet.canvas as cv
 import pytest
 
-from companion.core import stats as core_stats
 from companion.core.errors import StoreError
 from companion.store import Store, derived
+from companion.tallies import stats as tallied
 from companion.ui import stats
 from companion.ui.contracts import Route
 from companion.ui.stats import KEY, Statistics, StatsUI
 from tests.app.test_history import controls, texts
 from tests.conftest import run_async
-from tests.core.test_stats import hotdog_game
 from tests.hotdog.test_hotdog_stats import RECORD
 from tests.render import Renderer
+from tests.tallies.test_stats import hotdog_game
 
 
 @pytest.fixture
@@ -108,13 +108,13 @@ def test_head_to_head_of_the_two_players_chosen(shell):
 
 def spy_on_derive(monkeypatch) -> list[int]:
     seen: list[int] = []
-    original = core_stats.derive
+    original = tallied.derive
 
     def spy(match_id, *args):
         seen.append(match_id)
         return original(match_id, *args)
 
-    monkeypatch.setattr(core_stats, "derive", spy)
+    monkeypatch.setattr(tallied, "derive", spy)
     return seen
 
 
@@ -231,7 +231,7 @@ def test_a_failed_background_reading_is_not_tried_again_in_the_background(shell,
     def refused(*args):
         raise StoreError("the store went away")
 
-    monkeypatch.setattr(core_stats, "derive", refused)
+    monkeypatch.setattr(tallied, "derive", refused)
     assert any(t.startswith("Working out the statistics of 2 stored matches") for t in texts(drawn(shell)))
     join_reading()
     assert len(page.tasks) == 1                          # the waiting screen is drawn again …
@@ -295,7 +295,7 @@ def test_the_chart_has_axes_distinct_lines_and_level_lines_drawn_apart():
     own colour, dash and marker; two lines with the same values are drawn a few pixels
     apart; the axes carry their values as the game says them ("$3") and the steps
     along (Start, 1, 2, …) with the axis' name."""
-    chart = core_stats.Lines("Money over the rounds", (("Anna", (0, 3, 8)), ("Bernd", (0, 3, 3)),
+    chart = tallied.Lines("Money over the rounds", (("Anna", (0, 3, 8)), ("Bernd", (0, 3, 3)),
                                                        ("Chris", (0, 3, 3))),
                              value_text=lambda v: f"${v}", axis="Round")
     shapes = stats.chart_shapes(chart, 700)
@@ -341,7 +341,7 @@ def test_a_player_of_one_game_matches_is_counted_in_matches_in_german_too():
     for Hot Dog's three games of a match. Where every game is a whole match the player's
     line counts Partien; with a Hot Dog game among them both lines stay."""
     from companion.core import i18n
-    from companion.core.stats import PlayerStats, Scores
+    from companion.tallies.stats import PlayerStats, Scores
     from companion.ui.stats import player_lines
 
     sales = PlayerStats("Ann", 7, 3, 7, 3, 1, 0, 2, {"sales": Scores(7, 30.0, 50)})

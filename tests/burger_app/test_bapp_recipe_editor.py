@@ -9,8 +9,8 @@ from typing import Any
 
 import flet as ft
 
-from companion.games.burger import recipe_editor
-from companion.games.burger.recipe_editor import EditorUI, RecipeEditor, ui_key
+from companion.games.burger import recipe_editor_screen
+from companion.games.burger.recipe_editor_screen import EditorUI, RecipeEditor, ui_key
 from companion.games.burger.recipes import problems, shipped_recipes
 from companion.store import library
 from tests.sales_app.test_sales_screens import controls, draw, tap, texts
@@ -36,7 +36,7 @@ def test_the_editor_shows_the_set_the_bun_rules_once_and_that_it_is_ready(store)
     shell = tab(store)
     item_id = example_copy(store)
     shown = texts(draw(RecipeEditor, shell, item_id))
-    assert shown.count(recipe_editor.BUN_RULES) == 1 and "(BU-5)" in recipe_editor.BUN_RULES
+    assert shown.count(recipe_editor_screen.BUN_RULES) == 1 and "(BU-5)" in recipe_editor_screen.BUN_RULES
     assert "Ready to use: 3 recipes, 5 ingredient cards. Pick it when you set up a Burger game." in shown
     assert any(t.startswith("A copy of a made-up example") for t in shown)
 
@@ -105,4 +105,4 @@ def test_a_set_deleted_meanwhile_or_one_it_cannot_edit_is_said_not_drawn(store):
     odd = library.add(store, "burger", "Odd", '{"recipes": {"a": 1}}')
     shown = texts(draw(RecipeEditor, shell, odd))
     assert "Its recipes are not a list." in shown
-    assert not any(t == recipe_editor.BUN_RULES for t in shown)
+    assert not any(t == recipe_editor_screen.BUN_RULES for t in shown)

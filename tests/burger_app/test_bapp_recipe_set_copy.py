@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.registry import referee_json
-from companion.games.burger import forms, recipe_edit, stacks
+from companion.games.burger import forms, recipe_operations, stacks
 from companion.games.burger import view as bv
 from companion.games.burger.forms import StackDraft
 from companion.games.burger.recipes import shipped_recipes
@@ -40,11 +40,11 @@ class Shell:
 def _ours() -> dict[str, Any]:
     """The example copied and made ours: a 'Salad' recipe with a tomato card."""
     raw = json.loads(shipped_recipes()[0].read_text(encoding="utf-8"))
-    raw = recipe_edit.add_ingredient(recipe_edit.set_name(raw, "Our copy"), "tomato")
-    raw = recipe_edit.rename_recipe(recipe_edit.add_recipe(raw), 3, "Salad")
+    raw = recipe_operations.add_ingredient(recipe_operations.set_name(raw, "Our copy"), "tomato")
+    raw = recipe_operations.rename_recipe(recipe_operations.add_recipe(raw), 3, "Salad")
     for card in ("tomato", "lettuce"):
-        raw = recipe_edit.add_to_recipe(raw, 3, card)
-    assert recipe_edit.faults_of(raw).count == 0
+        raw = recipe_operations.add_to_recipe(raw, 3, card)
+    assert recipe_operations.faults_of(raw).count == 0
     return raw
 
 
@@ -79,10 +79,10 @@ def test_bu5_editing_or_deleting_a_recipe_set_never_changes_a_stored_game(store)
     assert shown[2] and "tomato" in shown[1] and json.loads(result)["scores"]
 
     # the set edited in the editor: the Salad renamed and emptied, tomato renamed
-    edited = recipe_edit.rename_recipe(json.loads(library.item(store, item_id).body), 3, "Green salad")
-    edited = recipe_edit.remove_from_recipe(recipe_edit.remove_from_recipe(edited, 3, 0), 3, 0)
-    edited = recipe_edit.rename_ingredient(edited, 5, "cherry tomato")
-    library.save(store, item_id, recipe_edit.set_name(edited, "Changed")["name"], body_of(edited))
+    edited = recipe_operations.rename_recipe(json.loads(library.item(store, item_id).body), 3, "Green salad")
+    edited = recipe_operations.remove_from_recipe(recipe_operations.remove_from_recipe(edited, 3, 0), 3, 0)
+    edited = recipe_operations.rename_ingredient(edited, 5, "cherry tomato")
+    library.save(store, item_id, recipe_operations.set_name(edited, "Changed")["name"], body_of(edited))
     assert library.item(store, item_id).body != body_of(raw)
     assert referee_json(json.dumps(store.match(match_id).current.record)) == result
     assert _table(store, match_id) == shown

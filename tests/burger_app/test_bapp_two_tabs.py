@@ -12,7 +12,8 @@ from dataclasses import replace
 import pytest
 
 from companion.games.burger import actions, forms
-from companion.games.burger.actions import DRAFT, EDIT, Drawn, TableUI
+from companion.games.burger.actions import DRAFT, EDIT, Drawn
+from companion.games.burger.forms import TableUI
 from companion.store import Store
 from tests.burger_app.helpers import THREE, entered, play, start
 from tests.tabs import tab

@@ -14,10 +14,10 @@ import pytest
 
 from companion.core import bounds, registry
 from companion.core.errors import RecordError
-from companion.core.night import NightRecord, parse_night
 from companion.core.referee import referee_json
 from companion.store import Store
 from companion.store.imports import import_json
+from companion.tallies.night import NightRecord, parse_night
 from tests.e2e.harness import ROOT
 
 RETURNED = {"bids": [{"player": "Anna", "table": 5, "hotdogs": 6},     # never fits: goes back (HD-8)

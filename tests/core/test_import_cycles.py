@@ -245,3 +245,33 @@ def test_the_screens_import_one_way(graph):
     assert "companion.ui.host" not in graph["companion.ui.phone"]
     screens = {m for m in graph if m.startswith(("companion.ui.", "companion.games."))}
     assert not graph["companion.ui.contracts"] & screens
+
+
+#: A game's modules, bottom first (docs/architecture.md, "The order of a game's modules").
+GAME_ORDER = ("models", "rules", "present", "forms", "actions", "view")
+
+
+def out_of_order(graph: dict[str, set[str]]) -> list[str]:
+    """The imports, inside one game, of a module of GAME_ORDER by one before it."""
+    wrong = []
+    for name, targets in graph.items():
+        game, _dot, module = name.removeprefix("companion.games.").partition(".")
+        if not name.startswith("companion.games.") or module not in GAME_ORDER:
+            continue
+        later = {f"companion.games.{game}.{m}" for m in GAME_ORDER[GAME_ORDER.index(module) + 1:]}
+        wrong += [f"{name} → {target}" for target in sorted(targets & later)]
+    return sorted(wrong)
+
+
+def test_the_order_check_sees_a_module_importing_one_above_it():
+    graph = {"companion.games.x.present": {"companion.games.x.forms", "companion.games.x.models"},
+             "companion.games.x.forms": {"companion.games.x.present", "companion.games.y.view"},
+             "companion.games.x.seat": {"companion.games.x.view"}}
+    assert out_of_order(graph) == ["companion.games.x.present → companion.games.x.forms"]
+
+
+def test_every_game_orders_its_modules_alike(graph):
+    """models → rules → present → forms → actions → view in every game: a game's
+    ``present`` never imports its ``forms`` (sales' once did), its ``forms`` never its
+    ``actions`` (where burger's passing state once was)."""
+    assert not out_of_order(graph), "\n".join(out_of_order(graph))

@@ -18,7 +18,6 @@ import pytest
 from pydantic import ValidationError
 
 from companion.core.errors import RecordError
-from companion.core.night import parse_night
 from companion.core.record import describe_error
 from companion.core.referee import referee_json
 from companion.core.text import Label, Prose, decoded, first_hidden, text_fault
@@ -26,6 +25,7 @@ from companion.games.burger.recipes import RecipeBook
 from companion.games.sales.deck import Deck
 from companion.store import Store
 from companion.store.imports import import_json, import_night
+from companion.tallies.night import parse_night
 from tests.e2e.harness import ROOT
 
 # Each hostile character as it comes in a JSON file: the escape, as written there.

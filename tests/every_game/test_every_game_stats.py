@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 from hypothesis import given
 
-from companion.core import registry, stats
+from companion.core import registry
 from companion.core.match import parse_match, tally
-from companion.core.stats import STATS_PART
+from companion.tallies import stats
+from companion.tallies.stats import STATS_PART
 from tests.every_game.generators import RECORDS
 from tests.every_game.test_every_game import GAMES, SETTINGS, known
 

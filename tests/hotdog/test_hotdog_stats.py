@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import json
 
-from companion.core import registry, stats
-from companion.core.stats import STATS_PART
+from companion.core import registry
 from companion.games.hotdog.stats import STATS, Bids, Facts, counts, facts, sections, series
+from companion.tallies import stats
+from companion.tallies.stats import STATS_PART
 
 
 def bid(player: str, table: int, hotdogs: int, dollars: int = 0, **flags: bool) -> dict:

@@ -1,7 +1,7 @@
 """The catalogs match the sources: for every domain (``companion`` and one per game,
 found through the registry), the messages the sources mark are exactly the catalog's,
 and every German entry is translated, not fuzzy, keeps its ``{placeholders}`` and
-fills both plural forms. ``python -m companion.core.catalogs update`` brings a catalog
+fills both plural forms. ``python -m companion.devtools.catalogs update`` brings a catalog
 in step; ``check`` says the same as this test."""
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.core import catalogs, i18n
+from companion.core import i18n
 from companion.core.registry import games
+from companion.devtools import catalogs
 
 SOURCES = catalogs.sources()
 

@@ -11,10 +11,11 @@ import re
 
 import pytest
 
-from companion.core import catalogs, i18n
+from companion.core import i18n
 from companion.core.game import LIBRARY_PART, Library
 from companion.core.match import MatchRecord, match_text, tally
 from companion.core.registry import game, games, part
+from companion.devtools import catalogs
 from companion.games.burger import forms as burger_forms
 from companion.games.burger.recipes import RecipeBook, shipped_recipes
 from companion.games.sales.deck import Deck, shipped_decks
@@ -242,9 +243,9 @@ def test_the_catalogs_use_the_glossarys_terms():
 
 def test_a_nights_unfinished_match_is_named_in_german():
     """„Hot Dog #3 (in progress)“: the ranking grid wrote the status's key, not its words."""
-    from companion.core.night import tally as night_tally
+    from companion.tallies.night import tally as night_tally
     from companion.ui.night import ranking_rows
-    from tests.core.test_night import match_of, matches, night, sales_game
+    from tests.tallies.test_night import match_of, matches, night, sales_game
 
     unfinished = matches(m14=MatchRecord.model_validate(match_of(sales_game(rounds=2))))
     with i18n.using("de"):
@@ -285,7 +286,7 @@ def test_the_settings_name_the_systems_language_in_the_apps_language():
 def test_a_shared_place_and_a_match_number_read_as_a_german_scoresheet():
     """„=1.“ and „Sales #2“ in the night's ranking: in German „1. (geteilt)“ and „Sales Nr. 2“;
     English keeps "=1st" and "Sales #2"."""
-    from companion.core.night import _title, ordinal, tied_place
+    from companion.tallies.night import _title, ordinal, tied_place
 
     with i18n.using("de"):
         assert tied_place(ordinal(1)) == "1. (geteilt)"
@@ -345,10 +346,10 @@ def test_the_deck_editors_row_names_fit_their_column(code):
     """The picked card's rows are named in a column of their own: at 64 px German's
     "Sammelkarte" broke mid-word ("Sammelka/rte"). Measured in DejaVu Sans, a little
     wider than the app's own font."""
-    from companion.games.sales import deck_editor
+    from companion.games.sales import deck_editor_screen
     from companion.games.sales.i18n import _ as sales_
 
     with i18n.using(code):
-        names = [sales_(label) for label in deck_editor.LABELS]
-    too_wide = [(n, round(_width(n) * 13 / 14)) for n in names if _width(n) * 13 / 14 > deck_editor.LABEL_WIDTH]
+        names = [sales_(label) for label in deck_editor_screen.LABELS]
+    too_wide = [(n, round(_width(n) * 13 / 14)) for n in names if _width(n) * 13 / 14 > deck_editor_screen.LABEL_WIDTH]
     assert not too_wide, too_wide

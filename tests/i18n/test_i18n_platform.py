@@ -12,11 +12,11 @@ from companion.core import i18n
 from companion.core.edits import say_where
 from companion.core.errors import RecordError, RuleError
 from companion.core.names import name_fault
-from companion.core.night import ordinal, points_text
 from companion.core.words import names
 from companion.net.hub import SeatState
 from companion.net.screens import bids_line, seats_line
 from companion.pdf import api
+from companion.tallies.night import ordinal, points_text
 from tests.pdf.helpers import page_texts
 
 DATE = dt.date(2026, 11, 29)
@@ -66,8 +66,8 @@ def test_companion_print_refuses_in_the_language_printed(capsys, tmp_path):
 
 def test_the_game_night_sheet_prints_only_translated_text():
     from companion.core.match import MatchRecord
-    from companion.core.night import NightRecord, tally
     from companion.pdf.night import build_night_sheet
+    from companion.tallies.night import NightRecord, tally
     from tests.i18n.pseudo import uncovered
     from tests.night_records import burger_game, hotdog_match, match_of, sales_game
 

@@ -7,8 +7,8 @@ import datetime as dt
 import json
 
 from companion.core.match import MatchRecord
-from companion.core.night import NightRecord, tally
 from companion.pdf.night import build_night_sheet
+from companion.tallies.night import NightRecord, tally
 from tests.night_records import burger_game, hotdog_match, match_of, sales_game
 from tests.pdf.helpers import page_texts, size_mm, uncovered_text
 

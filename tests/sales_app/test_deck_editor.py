@@ -11,8 +11,8 @@ from typing import Any
 import flet as ft
 import pytest
 
-from companion.games.sales import deck_edit
-from companion.games.sales.deck_editor import DeckEditor, EditorUI, ui_key
+from companion.games.sales import deck_operations as deck_edit
+from companion.games.sales.deck_editor_screen import DeckEditor, EditorUI, ui_key
 from companion.store import Store, library
 from companion.ui.library import body_of
 from tests.render import Renderer

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from companion.core import registry
-from companion.core import stats as core_stats
 from companion.core.errors import StoreError
 from companion.store import Store, db, derived
 from companion.store.db import write_game
-from tests.core.test_stats import hotdog_game
+from companion.tallies import stats as tallied
+from tests.tallies.test_stats import hotdog_game
 
 
 @pytest.fixture
@@ -31,13 +31,13 @@ def store(tmp_path):
 
 def spy(monkeypatch) -> list[int]:
     seen: list[int] = []
-    original = core_stats.derive
+    original = tallied.derive
 
     def derive(match_id, *args):
         seen.append(match_id)
         return original(match_id, *args)
 
-    monkeypatch.setattr(core_stats, "derive", derive)
+    monkeypatch.setattr(tallied, "derive", derive)
     return seen
 
 

@@ -13,12 +13,12 @@ import sqlite3
 import pytest
 
 from companion.core.errors import CompanionError, StoreError
-from companion.core.night import DELETED, NightRecord
 from companion.store import Store
 from companion.store import imports as store_imports
 from companion.store import nights as store_nights
 from companion.store.db import MIGRATIONS, SCHEMA_VERSION, _statements
 from companion.store.imports import import_json
+from companion.tallies.night import DELETED, NightRecord
 from tests.night_records import burger_game, hotdog_match, match_of, sales_game
 
 

@@ -1,6 +1,6 @@
 """The store's statistics (SQL over the derived rows) count exactly what
-:mod:`companion.core.stats` counts over the same rows in memory: on the hand-worked
-history of ``tests/core/test_stats.py`` and on random histories (names in any case,
+:mod:`companion.tallies.stats` counts over the same rows in memory: on the hand-worked
+history of ``tests/tallies/test_stats.py`` and on random histories (names in any case,
 shared wins, tie-breaks, unfinished matches, lone matches, every filter)."""
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.core import stats
-from companion.core.stats import Filter, GamePlayed, MatchPlayed
 from companion.store import Store, derived
 from companion.store.statistics import Statistics
-from tests.core.test_stats import HISTORY, T0
+from companion.tallies import stats
+from companion.tallies.stats import Filter, GamePlayed, MatchPlayed
+from tests.tallies.test_stats import HISTORY, T0
 
 DAY = 86400.0
 KINDS = ["hotdog", "sales", "burger"]

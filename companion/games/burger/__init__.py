@@ -40,13 +40,13 @@ GAME = GameSpec(
         "printable": "companion.games.burger.printable",
         "export": "companion.games.burger.export",
         "library": "companion.games.burger.library:LIBRARY",
-        "passing": "companion.games.burger.actions:TableUI",
+        "passing": "companion.games.burger.forms:TableUI",
     },
 )
 
 if TYPE_CHECKING:   # mypy holds each part to its contract (companion.core.game, the Part keys); never runs
     from companion.core.game import Export, Library, Rules, Seat
-    from companion.games.burger import actions, export, library, printable, remote, seat, view
+    from companion.games.burger import export, forms, library, printable, remote, seat, view
     from companion.pdf.api import Printable
     from companion.ui.contracts import GameView, RemoteView
 
@@ -57,4 +57,4 @@ if TYPE_CHECKING:   # mypy holds each part to its contract (companion.core.game,
     _printable: Printable = printable
     _export: Export = export
     _library: Library = library.LIBRARY
-    _passing: type[Any] = actions.TableUI
+    _passing: type[Any] = forms.TableUI

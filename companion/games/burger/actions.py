@@ -1,7 +1,7 @@
-"""What burger's table screen does, without flet: its passing state (``TableUI``), the
-values one render draws from (``Drawn``: the record replayed once), and the
-operations its buttons call, each a change of the passing state or a record change
-saved through the screen's :class:`~companion.ui.table.TableSession`.
+"""What burger's table screen does, without flet: the values one render draws from
+(``Drawn``: the record replayed once), and the operations its buttons call, each a
+change of the passing state (:class:`~companion.games.burger.forms.TableUI`) or a
+record change saved through the screen's :class:`~companion.ui.table.TableSession`.
 
 A record change is made from the record its draft was begun on (the session's
 stamps: ``draft`` for the round being entered, ``edit`` for a past round being
@@ -19,9 +19,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from companion.core.errors import CompanionError
-from companion.core.game import screen_only
 from companion.games.burger import forms, rules
-from companion.games.burger.forms import RoundDraft
+from companion.games.burger.forms import RoundDraft, TableUI
 from companion.games.burger.i18n import _
 from companion.games.burger.present import GameView, Replayed, game_view
 from companion.games.burger.recipes import RecipeBook
@@ -36,34 +35,10 @@ DRAFT = "draft"              # the round being entered
 EDIT = "edit"                # a past round being changed
 
 
-@dataclass(frozen=True)
-class TableUI:
-    """One session's passing state at a Burger table: data only (the drafts hold the
-    tool cards chosen before the reveal, face down until then; the table session keeps
-    them in the store for a restart). The record each draft was begun on
-    is the session's stamp, not kept here."""
-
-    mode: str = "entry"                      # entry | round | edit
-    draft: RoundDraft | None = None          # the round being entered (None: a fresh one)
-    edit: RoundDraft | None = None           # a past round being changed
-    index: int = 0                           # round / edit: the round (0-based)
-    error: str | None = None
-    peek: str | None = screen_only()         # the player looking at their own secrets (never kept)
-    stack_for: str | None = None             # the player entering a stack for the recipe check
-    just: bool = False                       # round: the one just submitted (else opened from the list)
-    typing: bool = False                     # decks: card names typed, not tapped on the card buttons
-    undo_asked: int | None = None            # "Undo round n?" asked, n the last round then
-    said: str | None = None                  # what the last undo did, said next to it
-
-    def asks_undo(self, rounds: int) -> bool:
-        """The undo question is on screen, about round ``rounds`` (the last one now)."""
-        return self.undo_asked is not None and self.undo_asked == rounds
+Session = TableSession[TableUI]
 
 
-Table = TableSession[TableUI]
-
-
-def open_table(shell: ShellServices, match_id: int) -> Table:
+def open_table(shell: ShellServices, match_id: int) -> Session:
     """The table screen's session on the match (one per render)."""
     return TableSession(shell, match_id, key=TABLE, fresh=lambda m: TableUI(), games=1)
 
@@ -74,7 +49,7 @@ class Drawn:
     drawn, and the record replayed once (``state`` holds every secret: it is passed to
     the draft helpers, never drawn)."""
 
-    t: Table
+    t: Session
     ui: TableUI
     replayed: Replayed
     gv: GameView
@@ -114,7 +89,7 @@ class Drawn:
         return ui.edit or forms.draft_of(self.record, ui.index)
 
 
-def drawn(t: Table) -> Drawn:
+def drawn(t: Session) -> Drawn:
     """One render's values: the record replayed once, the game view, the recipe file."""
     record = t.record
     replayed = replay(record)
@@ -142,44 +117,44 @@ def put_draft(d: Drawn, which: str, fn: Callable[[RoundDraft], RoundDraft]) -> N
     d.t.put_draft(which, step)
 
 
-def open_round(t: Table, index: int) -> None:
+def open_round(t: Session, index: int) -> None:
     t.forget(EDIT)
     t.put(lambda u: replace(u, mode="round", index=index, error=None, edit=None, just=False))
 
 
-def change_round(t: Table) -> None:
+def change_round(t: Session) -> None:
     t.forget(EDIT)
     t.put(lambda u: replace(u, mode="edit", edit=None, error=None))
 
 
-def cancel_edit(t: Table) -> None:
+def cancel_edit(t: Session) -> None:
     t.forget(EDIT)
     t.put(lambda u: replace(u, mode="round", edit=None, error=None))
 
 
-def peek(t: Table, player: str | None) -> None:
+def peek(t: Session, player: str | None) -> None:
     """A player looks at their own secrets (None: hidden again, before passing the phone)."""
     t.put(lambda u: replace(u, peek=player))
 
 
-def check_stack(t: Table, player: str) -> None:
+def check_stack(t: Session, player: str) -> None:
     """Open (or close again) ``player``'s stack entry for the recipe check."""
     t.put(lambda u: replace(u, stack_for=None if u.stack_for == player else player))
 
 
-def type_names(t: Table, on: bool) -> None:
+def type_names(t: Session, on: bool) -> None:
     """The decks entered by typing the card names (True) or by the card buttons (False)."""
     t.put(lambda u: replace(u, typing=on))
 
 
-def back_to_table(t: Table) -> None:
+def back_to_table(t: Session) -> None:
     t.put(lambda u: replace(u, mode="entry", just=False))
 
 
 # ---------------------------------------------------------------- record changes
 
 
-def save(t: Table, record: dict[str, Any], base: Mapping[str, Any], not_done: str) -> bool:
+def save(t: Session, record: dict[str, Any], base: Mapping[str, Any], not_done: str) -> bool:
     """Save ``record`` made from ``base``: True when saved; else the refusal is said next
     to the entry, and the drafts stay as entered."""
     return t.save(record, base, not_done, error=lambda u, line: replace(u, error=line)) is None
@@ -207,7 +182,7 @@ def ask_undo(d: Drawn) -> None:
     d.t.put(lambda u: replace(u, undo_asked=rounds, said=None, error=None))
 
 
-def keep_round(t: Table) -> None:
+def keep_round(t: Session) -> None:
     """The undo question answered "Keep": the round stays."""
     t.put(lambda u: replace(u, undo_asked=None))
 
@@ -247,7 +222,7 @@ def save_edit(d: Drawn) -> None:
     t.say(_("Round {number} changed; the game was replayed from there.").format(number=index + 1))
 
 
-def flip_top_bun(t: Table, player: str, on: bool) -> None:
+def flip_top_bun(t: Session, player: str, on: bool) -> None:
     """A player flips (or not) the wastebasket card as a top bun (BU-7): a match setting."""
     now = forms.read_top_buns(t.match.settings.get(forms.TOP_BUNS))
     try:

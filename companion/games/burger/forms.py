@@ -797,3 +797,30 @@ def card_shown(card: str) -> str:
     if rules.is_rat(name):
         return _("rat")
     return name
+
+
+# ---------------------------------------------------------------- the table screen's passing state
+
+
+@dataclass(frozen=True)
+class TableUI:
+    """One session's passing state at a Burger table: data only (the drafts hold the
+    tool cards chosen before the reveal, face down until then; the table session keeps
+    them in the store for a restart). The record each draft was begun on
+    is the session's stamp, not kept here."""
+
+    mode: str = "entry"                      # entry | round | edit
+    draft: RoundDraft | None = None          # the round being entered (None: a fresh one)
+    edit: RoundDraft | None = None           # a past round being changed
+    index: int = 0                           # round / edit: the round (0-based)
+    error: str | None = None
+    peek: str | None = screen_only()         # the player looking at their own secrets (never kept)
+    stack_for: str | None = None             # the player entering a stack for the recipe check
+    just: bool = False                       # round: the one just submitted (else opened from the list)
+    typing: bool = False                     # decks: card names typed, not tapped on the card buttons
+    undo_asked: int | None = None            # "Undo round n?" asked, n the last round then
+    said: str | None = None                  # what the last undo did, said next to it
+
+    def asks_undo(self, rounds: int) -> bool:
+        """The undo question is on screen, about round ``rounds`` (the last one now)."""
+        return self.undo_asked is not None and self.undo_asked == rounds

@@ -1,6 +1,6 @@
 """The translations of the burger game's own words: this folder's domain (:func:`companion.core.i18n.domain`),
 its catalog ``locale/<lang>/LC_MESSAGES/burger.po``, kept with
-``python -m companion.core.catalogs update burger``.
+``python -m companion.devtools.catalogs update burger``.
 
     from companion.games.burger.i18n import _, ngettext, pgettext
 """

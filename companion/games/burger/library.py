@@ -1,7 +1,7 @@
 """The recipe sets players make in the app for their own copy (BU-5): each is the same
 JSON file ``companion recipes check`` reads (:mod:`companion.games.burger.recipes`),
 kept in the store (:mod:`companion.store.library`) and edited by the recipe editor
-(:mod:`companion.games.burger.recipe_editor`). A match set up with one keeps a copy of
+(:mod:`companion.games.burger.recipe_editor_screen`). A match set up with one keeps a copy of
 its text in the setting ``RECIPES_COPY``. No flet here."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.game import Library
-from companion.games.burger import recipe_edit, recipes
+from companion.games.burger import recipe_operations, recipes
 from companion.games.burger.forms import RECIPES_COPY
 from companion.games.burger.i18n import N_
 
@@ -20,4 +20,4 @@ def _summary(raw: Any) -> list[str]:
 
 LIBRARY: Library = Library(kind=N_("recipe set"), plural=N_("recipe sets"), setting=RECIPES_COPY,
                            check=recipes.problems, summary=_summary, name_of=recipes.name_of,
-                           blank=recipe_edit.blank, examples=recipes.shipped_recipes)
+                           blank=recipe_operations.blank, examples=recipes.shipped_recipes)

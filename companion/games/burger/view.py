@@ -34,7 +34,7 @@ from companion.games.burger.forms import RoundDraft, Setup, SetupUI, StackDraft
 from companion.games.burger.i18n import _, ngettext, pgettext
 from companion.games.burger.models import RAT, TOOL_KINDS
 from companion.games.burger.present import EndView, RoundView
-from companion.games.burger.recipe_editor import RecipeEditor
+from companion.games.burger.recipe_editor_screen import RecipeEditor
 from companion.games.burger.recipes import bun_shown
 from companion.games.burger.remote import lines_drawn
 from companion.games.burger.rulings import (

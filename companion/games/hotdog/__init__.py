@@ -44,9 +44,9 @@ GAME = GameSpec(
 
 if TYPE_CHECKING:   # mypy holds each part to its contract (companion.core.game, the Part keys); never runs
     from companion.core.game import Export, Rules, Seat
-    from companion.core.stats import GameStats
     from companion.games.hotdog import export, forms, printable, remote, seat, stats, view
     from companion.pdf.api import Printable
+    from companion.tallies.stats import GameStats
     from companion.ui.contracts import GameView, RemoteView
 
     _rules: Rules = rules

@@ -1,6 +1,6 @@
 """The translations of Hot Dog's own words: this folder's domain (:func:`companion.core.i18n.domain`),
 its catalog ``locale/<lang>/LC_MESSAGES/hotdog.po``, kept with
-``python -m companion.core.catalogs update hotdog``.
+``python -m companion.devtools.catalogs update hotdog``.
 
     from companion.games.hotdog.i18n import _, ngettext, pgettext
 """

@@ -19,8 +19,8 @@ from companion.games.hotdog import rules
 from companion.games.hotdog.forms import Draft
 from companion.games.hotdog.i18n import _
 from companion.games.hotdog.models import START_MONEY
-from companion.games.hotdog.parts import MINE_NOT_ENTERED, Key, bid_fields, draw
 from companion.games.hotdog.present import RoundView, bid_text, round_lines
+from companion.games.hotdog.widgets import MINE_NOT_ENTERED, Key, bid_fields, draw
 from companion.ui.contracts import HostContext, SeatContext
 from companion.ui.widgets import bold, error_text
 from companion.ui.widgets.seat import resolution_heading, seat_card

@@ -24,10 +24,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.core import i18n
-from companion.core.stats import GameStats, Lines, Own, Section, Table
 from companion.games.hotdog import rules
 from companion.games.hotdog.i18n import _
 from companion.games.hotdog.models import HotDogRecord, HotDogResult
+from companion.tallies.stats import GameStats, Lines, Own, Section, Table
 
 REASONS = ("no room", "table full", "not announced")     # a returned bid's reason, as the referee words it
 

@@ -22,7 +22,8 @@ from companion.games.hotdog import forms, present, rules, rulings
 from companion.games.hotdog.forms import Draft, SetupDraft, TableUI
 from companion.games.hotdog.i18n import _, ngettext, pgettext
 from companion.games.hotdog.models import START_MONEY
-from companion.games.hotdog.parts import (
+from companion.games.hotdog.present import GameView, money_text
+from companion.games.hotdog.widgets import (
     NOT_ENTERED,
     SECRET_NOT_ENTERED,
     Key,
@@ -32,7 +33,6 @@ from companion.games.hotdog.parts import (
     grid,
     table_cards,
 )
-from companion.games.hotdog.present import GameView, money_text
 from companion.ui.contracts import ShellServices, Standings
 from companion.ui.table import open_match
 from companion.ui.widgets import bold, card, error_text, heading, icon_button

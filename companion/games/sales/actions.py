@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from companion.ui.contracts import ShellServices
 
 TABLE = "sales-table"
-Table = TableSession[TableUI]
+Session = TableSession[TableUI]
 
 
 def deck_of(match: MatchSeen) -> DeckFile | None:
@@ -34,7 +34,7 @@ def deck_of(match: MatchSeen) -> DeckFile | None:
     return match_deck(match.settings)
 
 
-def copy_of(t: Table) -> int | None:
+def copy_of(t: Session) -> int | None:
     """The cards of the deck the match is played with: what rounds are dealt from
     (SA-16); None without a deck that can be used."""
     f = deck_of(t.match)
@@ -47,12 +47,12 @@ def fresh(match: MatchSeen) -> TableUI:
     return TableUI(method="deck" if f is not None and f.ok else "attrs")
 
 
-def open_table(shell: ShellServices, match_id: int) -> Table:
+def open_table(shell: ShellServices, match_id: int) -> Session:
     """The table screen's session on a sales match (one game to a match)."""
     return TableSession(shell, match_id, key=TABLE, fresh=fresh, games=1)
 
 
-def save(t: Table, record: dict[str, Any], base: Mapping[str, Any], not_done: str) -> bool:
+def save(t: Session, record: dict[str, Any], base: Mapping[str, Any], not_done: str) -> bool:
     """Save a change made from ``base``. False if it was refused (another screen saved
     first, or the store cannot save): nothing is saved and why is said at the entry."""
     return t.save(record, base, not_done, error=lambda u, line: replace(u, error=line)) is None
@@ -61,7 +61,7 @@ def save(t: Table, record: dict[str, Any], base: Mapping[str, Any], not_done: st
 # ---------------------------------------------------------------- the cards of a sale
 
 
-def add_card(t: Table, card: Mapping[str, Any] | CardDraft, deck: Deck | None, confirmed: bool = False) -> None:
+def add_card(t: Session, card: Mapping[str, Any] | CardDraft, deck: Deck | None, confirmed: bool = False) -> None:
     """The next player's card, into the sale being entered or changed: refused (SA-1,
     SA-3), asked about first (SA-14), or entered."""
     now = t.latest()
@@ -78,57 +78,57 @@ def add_card(t: Table, card: Mapping[str, Any] | CardDraft, deck: Deck | None, c
                                                       attrs=CardDraft() if by_attributes else u.attrs))
 
 
-def _entered(t: Table, which: str, entered: Sequence[Mapping[str, Any]]) -> None:
+def _entered(t: Session, which: str, entered: Sequence[Mapping[str, Any]]) -> None:
     """Draft ``which`` is now ``entered``: a new sale's cards all taken back are no draft."""
     t.put_draft(which, lambda u: u.with_draft(entered))
     if which == "sale" and not entered:
         t.forget(which)
 
 
-def take_back(t: Table) -> None:
+def take_back(t: Session) -> None:
     """Take back the last card entered (not yet recorded)."""
     now = t.latest()
     _entered(t, now.draft_name, forms.drop_last_play(now.draft()))
 
 
-def enter_again(t: Table) -> None:
+def enter_again(t: Session) -> None:
     """The sale being changed, emptied to be entered again."""
     _entered(t, "edit", ())
 
 
-def confirm_off_suit(t: Table, deck: Deck | None) -> None:
+def confirm_off_suit(t: Session, deck: Deck | None) -> None:
     """The SA-14 question answered yes: the card waiting for it is entered."""
     pending = t.latest().pending
     if pending is not None:
         add_card(t, dict(pending), deck, confirmed=True)
 
 
-def choose_another(t: Table) -> None:
+def choose_another(t: Session) -> None:
     """The SA-14 question answered no: the card waiting for it goes."""
     t.put(lambda u: replace(u, pending=None, question=None))
 
 
-def set_method(t: Table, method: str) -> None:
+def set_method(t: Session, method: str) -> None:
     t.put(lambda u: replace(u, method=method))
 
 
-def set_query(t: Table, query: str) -> None:
+def set_query(t: Session, query: str) -> None:
     t.put(lambda u: replace(u, query=query))
 
 
-def set_attrs(t: Table, **fields: Any) -> None:
+def set_attrs(t: Session, **fields: Any) -> None:
     """Fields of the card entered by its attributes, as typed or tapped."""
     t.put(lambda u: replace(u, attrs=replace(u.attrs, **fields), error=None))
 
 
-def toggle_icon(t: Table, icon: str, on: bool) -> None:
+def toggle_icon(t: Session, icon: str, on: bool) -> None:
     t.put(lambda u: replace(u, attrs=forms.with_icon(u.attrs, icon, on), error=None))
 
 
 # ---------------------------------------------------------------- record changes
 
 
-def record_sale(t: Table) -> None:
+def record_sale(t: Session) -> None:
     """Record the sale entered (every player with cards has played): its result is shown
     over the next sale's entry (no step between the two)."""
     now = t.latest()
@@ -144,7 +144,7 @@ def record_sale(t: Table) -> None:
                             query="", pending=None, question=None, error=None, undo_asked=None, said=None))
 
 
-def next_round(t: Table) -> None:
+def next_round(t: Session) -> None:
     """Start the next round (every hand is empty: SA-7, SA-9), dealt from the deck's
     cards less those won (SA-16)."""
     record = t.record
@@ -158,18 +158,18 @@ def next_round(t: Table) -> None:
     t.put(lambda u: replace(u, mode="entry", plays=(), error=None, undo_asked=None, said=None, last=None))
 
 
-def ask_undo(t: Table) -> None:
+def ask_undo(t: Session) -> None:
     """"Undo last sale" tapped: the screen asks first (Undo / Keep); nothing is undone yet."""
     size = forms.record_size(t.record)
     t.put(lambda u: replace(u, undo_asked=size, said=None, error=None))
 
 
-def keep_sale(t: Table) -> None:
+def keep_sale(t: Session) -> None:
     """The undo question answered "Keep": the sale stays."""
     t.put(lambda u: replace(u, undo_asked=None))
 
 
-def undo(t: Table) -> None:
+def undo(t: Session) -> None:
     """Undo the last sale this screen shows (the question answered "Undo"): its cards
     come back for entry. What was undone is said next to the undo button."""
     record = t.record
@@ -192,27 +192,27 @@ def undo(t: Table) -> None:
 # ---------------------------------------------------------------- a recorded sale
 
 
-def open_sale(t: Table, at: tuple[int, int]) -> None:
+def open_sale(t: Session, at: tuple[int, int]) -> None:
     t.put(lambda u: replace(u, mode="sale", at=at, error=None))
 
 
-def back_to_table(t: Table) -> None:
+def back_to_table(t: Session) -> None:
     t.put(lambda u: replace(u, mode="entry", at=None, error=None))
 
 
-def change_sale(t: Table, entered: Sequence[Mapping[str, Any]]) -> None:
+def change_sale(t: Session, entered: Sequence[Mapping[str, Any]]) -> None:
     """Begin changing the open sale, from its plays as recorded (on the record drawn)."""
     t.forget("edit")
     t.put_draft("edit", lambda u: replace(u, mode="edit", edit_plays=tuple(entered), pending=None,
                                           question=None, error=None))
 
 
-def cancel_edit(t: Table) -> None:
+def cancel_edit(t: Session) -> None:
     t.forget("edit")
     t.put(lambda u: replace(u, mode="sale", edit_plays=(), error=None, pending=None, question=None))
 
 
-def save_edit(t: Table) -> None:
+def save_edit(t: Session) -> None:
     """Save the changed sale: the game is replayed from there (refused if a later sale
     no longer holds)."""
     now = t.latest()

@@ -1,6 +1,6 @@
 """The translations of the sales game's own words: this folder's domain (:func:`companion.core.i18n.domain`),
 its catalog ``locale/<lang>/LC_MESSAGES/sales.po``, kept with
-``python -m companion.core.catalogs update sales``.
+``python -m companion.devtools.catalogs update sales``.
 
     from companion.games.sales.i18n import _, ngettext, pgettext
 """

@@ -23,9 +23,9 @@ from companion.core import i18n, words
 from companion.core.edits import clean, say_where
 from companion.core.errors import CompanionError, RecordError
 from companion.games.sales import actions, changes, forms, picker, present, rulings
-from companion.games.sales.actions import TABLE, Table
+from companion.games.sales.actions import TABLE, Session
 from companion.games.sales.deck import Deck
-from companion.games.sales.deck_editor import DeckEditor
+from companion.games.sales.deck_editor_screen import DeckEditor
 from companion.games.sales.deckfiles import DECK, DECK_COPY, DeckFile, deck_choices, deck_file, deck_text, match_deck
 from companion.games.sales.forms import CardDraft, SetupDraft, TableUI
 from companion.games.sales.i18n import _, ngettext, pgettext
@@ -391,7 +391,7 @@ def _hands_line(sv: SaleView) -> ft.Control:
 
 
 @ft.component
-def DeckPicker(t: Table, deck: Deck, game: Played, player: str, entered: tuple[Any, ...], query: str, *,
+def DeckPicker(t: Session, deck: Deck, game: Played, player: str, entered: tuple[Any, ...], query: str, *,
                key: Key = None) -> ft.Control:
     """The deck's cards grouped by suit, a tap each; cards out of play greyed out with
     why. A big deck gets a search field over them (``picker.needs_search``)."""
@@ -424,7 +424,7 @@ def DeckPicker(t: Table, deck: Deck, game: Played, player: str, entered: tuple[A
 
 
 @ft.component
-def AttributeEntry(t: Table, deck: Deck | None, player: str, d: CardDraft, *, key: Key = None) -> ft.Control:
+def AttributeEntry(t: Session, deck: Deck | None, player: str, d: CardDraft, *, key: Key = None) -> ft.Control:
     """A card entered by its attributes (SA-1), checked per field as typed."""
     errs = forms.card_errors(d, deck)
 
@@ -489,7 +489,7 @@ def AttributeEntry(t: Table, deck: Deck | None, player: str, d: CardDraft, *, ke
 
 
 @ft.component
-def CardEntry(t: Table, deck: Deck | None, game: Played, sv: SaleView, ui: TableUI,
+def CardEntry(t: Session, deck: Deck | None, game: Played, sv: SaleView, ui: TableUI,
               entered: tuple[Any, ...], *, key: Key = None) -> ft.Control:
     """The card the player whose turn it is plays: picked from the deck or by attributes;
     in co-op and solo an off-suit card waits for a confirmation (SA-14)."""
@@ -532,7 +532,7 @@ def CardEntry(t: Table, deck: Deck | None, game: Played, sv: SaleView, ui: Table
 
 
 @ft.component
-def Entry(t: Table, game: Played, deck: Deck | None, ui: TableUI, *, key: Key = None) -> ft.Control:
+def Entry(t: Session, game: Played, deck: Deck | None, ui: TableUI, *, key: Key = None) -> ft.Control:
     sv = present.sale_view(game, ui.plays)
     out: list[ft.Control] = [ft.Text(sv.status, size=16, weight=ft.FontWeight.W_500)]
     if sv.round_over:
@@ -560,7 +560,7 @@ def Entry(t: Table, game: Played, deck: Deck | None, ui: TableUI, *, key: Key = 
     return _column(out)
 
 
-def _undo(t: Table, ui: TableUI, label: str | None = None) -> list[ft.Control]:
+def _undo(t: Session, ui: TableUI, label: str | None = None) -> list[ft.Control]:
     """The undo button, away from the entry's buttons; it asks first (Undo / Keep), and
     what it did is said right under it."""
     record = t.record
@@ -613,7 +613,7 @@ def _last_sale(game: Played, ui: TableUI) -> list[ft.Control]:
     ], spacing=4), "sale-winner")]     # a round's end notes: the entry's status says them
 
 
-def _sales_list(t: Table, game: Played, ui: TableUI) -> list[ft.Control]:
+def _sales_list(t: Session, game: Played, ui: TableUI) -> list[ft.Control]:
     """The sales played, each to open, the latest first; then the undo (asked first)."""
     if not t.record.get("rounds"):
         return _undo(t, ui)
@@ -630,7 +630,7 @@ def _sales_list(t: Table, game: Played, ui: TableUI) -> list[ft.Control]:
 
 
 @ft.component
-def SaleDetail(t: Table, game: Played, ui: TableUI, *, key: Key = None) -> ft.Control:
+def SaleDetail(t: Session, game: Played, ui: TableUI, *, key: Key = None) -> ft.Control:
     assert ui.at is not None
     r, s = ui.at
     res = present.sale_result(game, r, s)
@@ -651,7 +651,7 @@ def SaleDetail(t: Table, game: Played, ui: TableUI, *, key: Key = None) -> ft.Co
 
 
 @ft.component
-def EditSale(t: Table, deck: Deck | None, ui: TableUI, *, key: Key = None) -> ft.Control:
+def EditSale(t: Session, deck: Deck | None, ui: TableUI, *, key: Key = None) -> ft.Control:
     assert ui.at is not None
     r, s = ui.at
     before = present.played(t.record, ui.at)     # the game up to the sale being changed
@@ -699,7 +699,7 @@ def _score_cards(score: ScoreView) -> list[ft.Control]:
 
 
 @ft.component
-def GameOver(t: Table, game: Played, ui: TableUI, *, key: Key = None) -> ft.Control:
+def GameOver(t: Session, game: Played, ui: TableUI, *, key: Key = None) -> ft.Control:
     score = present.score_view(game)
     out: list[ft.Control] = [heading(_("Game over: the scores"), 18)]
     if score.team is not None:

@@ -11,7 +11,7 @@ import pytest
 
 from companion.core.errors import RecordError
 from companion.core.match import MatchRecord
-from companion.core.night import (
+from companion.tallies.night import (
     COUNTED,
     DELETED,
     IN_PROGRESS,

@@ -4,7 +4,7 @@ declarative Flet component, phone first (360 px wide).
 The set is read from the store at each render (:mod:`companion.store.library`: the
 store is the truth, a reload shows the same) and every tap saves the changed file
 there, as the JSON text ``companion recipes check`` reads; a name typed is saved key
-by key. The edits themselves are :mod:`companion.games.burger.recipe_edit` (plain
+by key. The edits themselves are :mod:`companion.games.burger.recipe_operations` (plain
 data). What is not the file — the ingredient card picked for renaming, the texts of
 the new card and the rename not yet applied, a recipe whose removal is being asked,
 a refusal said — is the screen's passing state (``shell.ui``, keyed by the set's id).
@@ -27,7 +27,7 @@ from typing import Any
 import flet as ft
 
 from companion.core.errors import CompanionError, StoreError
-from companion.games.burger import recipe_edit as edit
+from companion.games.burger import recipe_operations as edit
 from companion.games.burger.i18n import N_, _, ngettext
 from companion.games.burger.recipes import ingredient_list, name_of
 from companion.store import library

@@ -8,9 +8,9 @@ import datetime as dt
 
 import pytest
 
-from companion.core import stats
 from companion.core.match import parse_match, tally
-from companion.core.stats import Filter, GamePlayed, MatchPlayed
+from companion.tallies import stats
+from companion.tallies.stats import Filter, GamePlayed, MatchPlayed
 
 DAY = 86400.0
 T0 = dt.datetime(2026, 3, 1, 12).timestamp()

@@ -1,7 +1,7 @@
 """Editing a recipe set, as plain data: each operation takes a recipe file's parsed
 JSON and gives back a new one (the argument is never changed), in the order the
 file format lists its fields. No flet here: the editor
-(:mod:`companion.games.burger.recipe_editor`) calls these and saves what they give.
+(:mod:`companion.games.burger.recipe_editor_screen`) calls these and saves what they give.
 
 - The set: its name and note.
 - The ingredient list (the copy's ingredient cards): add, rename (the recipes using

@@ -1,10 +1,10 @@
 """The translation catalogs, kept in step with the sources (:mod:`companion.core.i18n`).
 
-    python -m companion.core.catalogs extract [DOMAIN ...]   the messages the sources mark, per domain
-    python -m companion.core.catalogs update  [DOMAIN ...]   add new messages to the German catalogs
-                                                             (empty), drop stale ones, keep translations
-    python -m companion.core.catalogs check   [DOMAIN ...]   exit 1, saying what is wrong, unless every
-                                                             catalog matches its sources and is translated
+    python -m companion.devtools.catalogs extract [DOMAIN ...]   the messages the sources mark, per domain
+    python -m companion.devtools.catalogs update  [DOMAIN ...]   add new messages to the German catalogs
+                                                                 (empty), drop stale ones, keep translations
+    python -m companion.devtools.catalogs check   [DOMAIN ...]   exit 1, saying what is wrong, unless every
+                                                                 catalog matches its sources and is translated
 
 The domains: ``companion`` (every file under ``companion/`` outside a game's folder) and
 one per game (the files in its folder, found through the registry). Messages are marked
@@ -128,7 +128,7 @@ def updated(source: Source, code: str) -> Catalog:
     catalog = Catalog(locale=code, domain=source.domain.name, project="companion",
                       creation_date=HEADER_DATE, revision_date=HEADER_DATE, fuzzy=False,
                       header_comment=f"# {i18n.LANGUAGES[code]}: the {source.domain.name} messages of companion.\n"
-                                     "# Kept with: python -m companion.core.catalogs update",
+                                     "# Kept with: python -m companion.devtools.catalogs update",
                       copyright_holder="companion's authors", version="1", msgid_bugs_address="companion's authors",
                       last_translator="companion's translators", language_team="companion's translators")
     old = read(source.domain, code)
@@ -185,7 +185,7 @@ def problems(source: Source, code: str) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m companion.core.catalogs",
+    parser = argparse.ArgumentParser(prog="python -m companion.devtools.catalogs",
                                      description="Keep the translation catalogs in step with the sources.")
     parser.add_argument("command", choices=["extract", "update", "check"])
     parser.add_argument("domains", nargs="*", help="the domains (default: all)")

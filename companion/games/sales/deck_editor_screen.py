@@ -7,7 +7,7 @@ and right under them the toggles of the card just added or picked (discard icons
 icons, the set it collects), "same again, next value", duplicate, move and delete —
 then the cards by suit, each with its faults under it, and the summary per suit.
 
-Every tap is one operation of :mod:`companion.games.sales.deck_edit` on the item's
+Every tap is one operation of :mod:`companion.games.sales.deck_operations` on the item's
 JSON as the store has it now, saved at once (the store is the truth: a reload shows
 the same). What is only passing — the suit picked, the card picked, a name being
 typed — is kept in the session's ``ui`` state under ``deck-editor-<id>``.
@@ -23,8 +23,8 @@ from typing import Any
 import flet as ft
 
 from companion.core.errors import CompanionError, StoreError
-from companion.games.sales import deck_edit
-from companion.games.sales.deck_edit import EditError, Faults
+from companion.games.sales import deck_operations as deck_edit
+from companion.games.sales.deck_operations import EditError, Faults
 from companion.games.sales.i18n import N_, _, ngettext
 from companion.games.sales.library import LIBRARY
 from companion.games.sales.models import WILD

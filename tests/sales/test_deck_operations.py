@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.core import i18n
-from companion.games.sales import deck_edit as e
+from companion.games.sales import deck_operations as e
 from companion.games.sales.deck import Deck, load_deck, problems, shipped_decks, summary
 from tests.conftest import property_examples
 

@@ -10,7 +10,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.burger import recipe_edit as edit
+from companion.games.burger import recipe_operations as edit
 from companion.games.burger.library import LIBRARY
 from companion.games.burger.recipes import RecipeBook, faults, ingredient_list, problems, shipped_recipes
 from tests.conftest import property_examples

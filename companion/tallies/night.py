@@ -60,8 +60,8 @@ from companion.core.match import tally as match_tally
 from companion.core.names import key, normal
 from companion.core.record import Count, Model, Positive, error_from_validation
 from companion.core.registry import game, games
-from companion.core.stats import tie_broken
 from companion.core.text import label
+from companion.tallies.stats import tie_broken
 
 #: The house rule's points per place: 1st 3, 2nd 2, 3rd 1, later places 0.
 DEFAULT_POINTS = (3, 2, 1)

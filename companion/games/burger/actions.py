@@ -26,7 +26,7 @@ from companion.games.burger.i18n import _
 from companion.games.burger.present import GameView, Replayed, game_view
 from companion.games.burger.recipes import RecipeBook
 from companion.games.burger.state import replay
-from companion.ui.table import TableSession
+from companion.ui.table import MatchSeen, TableSession
 
 if TYPE_CHECKING:
     from companion.ui.contracts import ShellServices
@@ -63,9 +63,9 @@ class TableUI:
 Table = TableSession[TableUI]
 
 
-def open_table(shell: ShellServices, match_id: int) -> Table:
-    """The table screen's session on the match (one per render)."""
-    return TableSession(shell, match_id, key=TABLE, fresh=lambda m: TableUI(), games=1)
+def open_table(shell: ShellServices, match: MatchSeen | int) -> Table:
+    """The table screen's session on the match as the route read it (an id: read here), one per render."""
+    return TableSession(shell, match, key=TABLE, fresh=lambda m: TableUI(), games=1)
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ def draw(component: Any, *args: Any, **kwargs: Any) -> Any:
 
 def controls(root: Any, *, deep: bool = False) -> Iterator[Any]:
     """``root`` and every control under it (its ``content`` and its ``controls``)."""
-    if deep and isinstance(root, Component):
+    while deep and isinstance(root, Component):    # a component may draw another one
         root = Renderer(root).render(root.fn, *root.args, **root.kwargs)
     yield root
     kinds = (ft.Control, Component) if deep else (ft.Control,)

@@ -6,7 +6,9 @@
 - :func:`controls`: every control under a drawn tree, in screen order; ``deep``: a
   component met on the way is drawn too (its function run once), as the shared text
   field is;
-- :func:`texts`: the words of the visible ``ft.Text`` controls among them.
+- :func:`texts`: the words of the visible ``ft.Text`` controls among them;
+- :func:`drawn_with_effects`: a component drawn once, and the effects it asked for
+  (``ft.use_effect``), for a test to run as Flet would once the screen is drawn.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from typing import Any
 
 import flet as ft
 from flet.components.component import Component, Renderer
+from flet.components.hooks.use_effect import EffectHook
 
-__all__ = ["Component", "Renderer", "controls", "draw", "texts"]
+__all__ = ["Component", "EffectHook", "Renderer", "controls", "draw", "drawn_with_effects", "texts"]
 
 
 def draw(component: Any, *args: Any, **kwargs: Any) -> Any:
@@ -28,7 +31,7 @@ def draw(component: Any, *args: Any, **kwargs: Any) -> Any:
 
 def controls(root: Any, *, deep: bool = False) -> Iterator[Any]:
     """``root`` and every control under it (its ``content`` and its ``controls``)."""
-    if deep and isinstance(root, Component):
+    while deep and isinstance(root, Component):    # a component may draw another one
         root = Renderer(root).render(root.fn, *root.args, **root.kwargs)
     yield root
     kinds = (ft.Control, Component) if deep else (ft.Control,)
@@ -42,3 +45,12 @@ def texts(root: Any, *, deep: bool = False, shown: bool = True) -> list[str]:
     reads), or with ``shown=False`` the hidden ones too."""
     return [c.value for c in controls(root, deep=deep)
             if isinstance(c, ft.Text) and c.value and (c.visible or not shown)]
+
+
+def drawn_with_effects(component: Any, *args: Any, **kwargs: Any) -> tuple[Any, list[EffectHook]]:
+    """``component``'s body drawn once, as :func:`draw`, and the effects it asked for
+    (its ``ft.use_effect`` hooks, in order). Flet runs them after the screen is drawn,
+    never while drawing it; a test runs a hook's ``setup`` and ``cleanup`` itself."""
+    c = Renderer().render(lambda: component(*args, **kwargs))
+    drawn = Renderer(c).render(c.fn, *c.args, **c.kwargs)
+    return drawn, [h for h in c._state.hooks if isinstance(h, EffectHook)]

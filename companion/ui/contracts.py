@@ -19,13 +19,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import flet as ft
 
 from companion.core.game import Part
 from companion.net.hub import HostView, SeatView
 from companion.store import Store
+
+if TYPE_CHECKING:   # a screen of the ui: contracts imports none of them
+    from companion.ui.table import MatchSeen
 
 __all__ = ["PHONE_WIDTH", "READING_WIDTH", "REMOTE_PART", "TABLE_WIDTH", "VIEW_PART", "GameView", "HostContext",
            "RemoteView", "Route", "SeatContext", "SessionState", "ShellServices", "setup_key"]
@@ -114,7 +117,7 @@ class GameView(Protocol):
     title: str
 
     def setup(self, shell: ShellServices) -> ft.Control: ...
-    def table(self, shell: ShellServices, match_id: int) -> ft.Control: ...
+    def table(self, shell: ShellServices, match: MatchSeen) -> ft.Control: ...   # read once at the route
     def match_detail(self, shell: ShellServices, match_id: int) -> ft.Control: ...
     def rules(self, shell: ShellServices) -> ft.Control: ...
     def match_line(self, players: list[str], records: list[dict[str, Any]]) -> tuple[str, bool]: ...

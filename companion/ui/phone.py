@@ -88,7 +88,8 @@ _watching_lock = threading.Lock()
 def watch_table(shell: ShellServices, code: str | None) -> None:
     """This phone session hears the changes of the table it shows (``code``; None: no
     table) and no other's: each bid at any table would otherwise redraw every phone of
-    every table. Called as the screen is drawn; a session that starts watching a table
+    every table. Called by the join screen's effect once it is drawn (``None``: its
+    cleanup, as it shows no table or goes); a session that starts watching a table
     draws once more, so a change made between its read and its subscribing shows."""
     try:
         pubsub = shell.page.pubsub
@@ -261,22 +262,28 @@ def JoinScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
     ph = Phone(shell)
     ft.use_effect(lambda: None if ph.ui.checked else ph.look_up(), [])
     ui = ph.ui
+    view: SeatView | None = None
+    if ui.checked and ui.token is not None:
+        with contextlib.suppress(UnknownSeat, UnknownTable):
+            view = ph.hub.view(ui.token)
+    # The table this screen shows, heard from once it is drawn (an effect, not the
+    # render: a redraw subscribes nothing), and no longer once it shows another or none.
+    code: str | None = None
+    if view is not None:
+        code = view.code
+    elif ui.checked and ui.token is None and ui.table is not None:
+        code = ui.table.code
+    ft.use_effect(lambda: watch_table(shell, code), [code], cleanup=lambda: watch_table(shell, None))
     if not ui.checked:
-        watch_table(shell, None)
         return _column([heading(_("Join a table")), ft.Text(_("Looking for this phone's seat…"))])
     if ui.token is not None:
-        try:
-            view = ph.hub.view(ui.token)
-        except (UnknownSeat, UnknownTable):
-            watch_table(shell, None)
+        if view is None:
             return _column([
                 heading(_("Join a table")),
                 error_text(_("This phone's seat is gone: the host freed it or closed the table.")),
                 ft.FilledButton(_("Join again"), icon=ft.Icons.LOGIN, on_click=lambda e: ph.leave()),
             ])
-        watch_table(shell, view.code)
         return SeatScreen(ph, view, key=f"seat-{view.code}-{view.player}")
-    watch_table(shell, None if ui.table is None else ui.table.code)
     if ui.table is not None:
         return SeatPicker(ph, ui.table, key="pick")
     return CodeEntry(ph, key="code")

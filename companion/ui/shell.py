@@ -36,7 +36,7 @@ a screen gets the shell as a :class:`~companion.ui.contracts.ShellServices`. Hot
         name: str        # the record's "game", e.g. "hotdog"
         title: str       # what a player reads, e.g. "Hot Dog"
         def setup(self, shell) -> ft.Control                   # new match: players …
-        def table(self, shell, match_id) -> ft.Control         # the match being played
+        def table(self, shell, match) -> ft.Control            # the match being played (a MatchSeen)
         def match_detail(self, shell, match_id) -> ft.Control  # a match from the history
         def rules(self, shell) -> ft.Control                   # the rules in plain words
         def match_line(self, players, records) -> tuple[str, bool]  # one line, over?
@@ -45,8 +45,8 @@ Each screen method returns a component (so it may use hooks). A setup screen kee
 its draft with ``shell.ui(key, default)`` / ``shell.set_ui(key, fn)`` (plain data,
 kept while the player visits the rules or settings) and stores the new match with
 :func:`companion.ui.table.open_match`. A table screen never writes the store itself:
-it opens a :class:`companion.ui.table.TableSession` on its match (the match read
-once per render, the screen's passing state, kept in the store as it changes) and
+it opens a :class:`companion.ui.table.TableSession` on the match it is given (read
+once per render, at the route; the screen's passing state, kept in the store as it changes) and
 saves each record change through it (:meth:`~companion.ui.table.TableSession.save`,
 :func:`companion.ui.records.save_change`: written only if the record it was made
 from is still the stored one). A refusal — another screen saved first, or the store
@@ -105,7 +105,7 @@ from companion.ui.phone import JoinScreen
 from companion.ui.routes import address, route_of
 from companion.ui.stats import Statistics
 from companion.ui.storage import browser_storage
-from companion.ui.table import Held, opened_anew
+from companion.ui.table import Held, opened_anew, read_match
 from companion.ui.widgets import accessible, error_text, heading, icon_button
 
 log = logging.getLogger(__name__)
@@ -626,11 +626,11 @@ def Screen(shell: Shell, route: Route, *, key: str | None = None) -> ft.Control:
                 return StartedFromSetup(shell, r.args["game"], started)
             return shell.views[r.args["game"]].setup(shell)
         if r.screen == "match":
-            m = shell.store.match(r.args["match"])
-            table = shell.views[m.game].table(shell, m.id)
-            if not hostable(m.game) or shell.in_browser:
+            seen = read_match(shell.store, r.args["match"])    # read once: the table screen draws from it
+            table = shell.views[seen.game].table(shell, seen)
+            if not hostable(seen.game) or shell.in_browser:
                 return table
-            return _column([HostPanel(shell, m.id, finished=m.finished, key=f"host-{m.id}"), table])
+            return _column([HostPanel(shell, seen.id, finished=seen.finished, key=f"host-{seen.id}"), table])
         if r.screen == "rules":
             return RulesScreen(shell, r.args.get("game"), r.args.get("back"))
         if r.screen == "history":

@@ -1,8 +1,9 @@
 """A table screen's link to its match: what every game's table screen shares.
 
-The shell's table route asks a game's view for its table screen; the game opens a
-:class:`TableSession` on the match and draws from it. The session reads the store
-once (the match, its game in play, the match's own settings), holds the screen's
+The shell's table route reads the match once (:func:`read_match`: its games, the
+game in play, the match's own settings, a :class:`MatchSeen`) and asks a game's view
+for its table screen with it; the game opens a :class:`TableSession` on it and draws
+from it. The session reads nothing more of the match, holds the screen's
 passing state (drafts, the step of a reveal: plain data of the game's own type,
 under one key of the shell's session state) and offers the operations as callbacks.
 A game's components get values and these callbacks: they never touch the store.
@@ -52,7 +53,7 @@ from companion.core.errors import CompanionError
 from companion.core.game import SCREEN_ONLY
 from companion.core.i18n import _
 from companion.core.match import GAMES_PER_MATCH
-from companion.store import drafts
+from companion.store import Store, drafts
 from companion.store.db import RecordMoved
 from companion.ui.records import Refused, save_change
 
@@ -119,7 +120,9 @@ def opened_anew(ui: Any) -> Any:
 
 @dataclass(frozen=True)
 class MatchSeen:
-    """A match as a table screen draws it, read from the store once per render."""
+    """A match as a table screen draws it, read from the store once per render: by the
+    shell's table route (:func:`read_match`), which hands it down to the game's table
+    screen (``GameView.table``) and its session; nothing under it reads the match again."""
 
     id: int
     game: str
@@ -127,11 +130,22 @@ class MatchSeen:
     number: int                              # the game in play, 1-based
     records: tuple[dict[str, Any], ...]      # every game's record so far, game 1 first
     settings: Mapping[str, str] = field(default_factory=dict)   # the match's own settings
+    finished: bool = False                   # the match is over (its last game is)
 
     @property
     def record(self) -> dict[str, Any]:
         """The record of the game in play."""
         return self.records[self.number - 1]
+
+
+def read_match(store: Store, match_id: int) -> MatchSeen:
+    """Match ``match_id`` as its table screen draws it: its games and its own settings,
+    read from ``store`` (a StoreError when there is no such match)."""
+    m = store.match(match_id)
+    assert m.games, "a match always has its first game"
+    return MatchSeen(id=m.id, game=m.game, players=tuple(m.players), number=m.games[-1].number,
+                     records=tuple(g.record for g in m.games), settings=store.match_settings(m.id),
+                     finished=m.finished)
 
 
 @dataclass(frozen=True)
@@ -155,13 +169,14 @@ _begun_lock = threading.Lock()
 class TableSession(Generic[U]):
     """One render's view of a table: the match (:class:`MatchSeen`), the passing state
     as drawn (``ui``) and the operations, each a record change saved or a passing-state
-    change. ``fresh`` makes a game's passing state for a match it has none for. How far
-    a record is (the words of a refusal) and whether its game is over (the match is
-    finished when its last game is: game ``games``; a game played as a match of one,
-    like burger, passes 1) are the registry's (:func:`companion.core.registry.place`,
-    :func:`~companion.core.registry.over`)."""
+    change, on ``match`` as the route read it (or read here from its id: an operation
+    called outside a render, as the tests do). ``fresh`` makes a game's passing state
+    for a match it has none for. How far a record is (the words of a refusal) and
+    whether its game is over (the match is finished when its last game is: game
+    ``games``; a game played as a match of one, like burger, passes 1) are the
+    registry's (:func:`companion.core.registry.place`, :func:`~companion.core.registry.over`)."""
 
-    def __init__(self, shell: ShellServices, match_id: int, *, key: str,
+    def __init__(self, shell: ShellServices, match: MatchSeen | int, *, key: str,
                  fresh: Callable[[MatchSeen], U],
                  games: int = GAMES_PER_MATCH,
                  place: Callable[[Mapping[str, Any]], edits.Place] | None = None,
@@ -171,11 +186,7 @@ class TableSession(Generic[U]):
         self._games = games
         self._place = place
         self._over = over
-        m = shell.store.match(match_id)
-        assert m.games, "a match always has its first game"
-        self.match = MatchSeen(id=m.id, game=m.game, players=tuple(m.players), number=m.games[-1].number,
-                               records=tuple(g.record for g in m.games),
-                               settings=shell.store.match_settings(m.id))
+        self.match = match if isinstance(match, MatchSeen) else read_match(shell.store, match)
         self.fresh: U = fresh(self.match)
         self._codec = passing_codec(type(self.fresh))
         self._begun: Held[U] | None = None

@@ -131,3 +131,35 @@ def test_a_bid_redraws_the_phones_of_its_table_and_no_other_phone(store):
     before = {s: s.page.updates for s in phones}
     net.submit(tokens["Bernd"], {"table": 5, "hotdogs": 1})
     assert {s for s, n in before.items() if s.page.updates > n} == {*here[1:], elsewhere[0]}
+
+
+def test_the_join_screen_hears_its_table_from_an_effect_never_as_it_is_drawn(store):
+    """A phone's screen is drawn again at every tap and every change of its table:
+    drawing it subscribes nothing. Its effect hears the table it shows once drawn, a
+    redraw adds no second subscription, and its cleanup (the screen goes, or shows
+    another table or none) stops hearing it."""
+    from dataclasses import replace
+
+    from companion.net.serving import hub_for
+    from companion.ui.phone import PHONE, JoinScreen, PhoneUI, table_topic
+    from tests.render import drawn_with_effects
+
+    hub = PubSub()
+    net = hub_for(store)
+    mid = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    code = net.host(mid).code
+    token = net.take_seat(code, "Anna", "192.168.1.2").token
+    phone = session(store, hub, Route("join"), remote=True)
+    phone.set_ui(PHONE, lambda u: replace(u, checked=True, token=token), PhoneUI())
+    topic = table_topic(code)
+    _drawn, effects = drawn_with_effects(JoinScreen, phone)
+    assert not hub.topics[topic]                     # drawn: nothing heard yet
+    (watching,) = [h for h in effects if h.deps == [code]]
+    watching.setup()
+    assert len(hub.topics[topic]) == 1
+    _drawn, again = drawn_with_effects(JoinScreen, phone)
+    (watching_again,) = [h for h in again if h.deps == [code]]
+    watching_again.setup()     # run again (Flet does only when the table changes): still heard once
+    assert len(hub.topics[topic]) == 1
+    watching.cleanup()
+    assert not hub.topics[topic]

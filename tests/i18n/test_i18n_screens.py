@@ -33,6 +33,7 @@ from companion.ui.host import HostPanel
 from companion.ui.library import LibraryScreen, editor_of
 from companion.ui.night import Nights, NightScreen
 from companion.ui.stats import Statistics
+from companion.ui.table import read_match
 from tests.every_game.generators import RECORDS
 from tests.i18n.pseudo import drawn, offending, screens_on, uncovered
 from tests.net.test_view_cache import FIRST
@@ -122,8 +123,8 @@ PHONE_IP = "192.168.1.20"
 
 GAME_SCREENS: dict[str, Callable[[Any, str, dict[str, int]], Any]] = {
     "setup": lambda s, g, m: s.views[g].setup(s),
-    "table_in_play": lambda s, g, m: s.views[g].table(s, m["in_play"]),
-    "table_finished": lambda s, g, m: s.views[g].table(s, m["finished"]),
+    "table_in_play": lambda s, g, m: s.views[g].table(s, read_match(s.store, m["in_play"])),
+    "table_finished": lambda s, g, m: s.views[g].table(s, read_match(s.store, m["finished"])),
     "match_detail": lambda s, g, m: s.views[g].match_detail(s, m["finished"]),
     "rules": lambda s, g, m: s.views[g].rules(s),
 }

@@ -13,6 +13,7 @@ from companion.core import registry
 from companion.core.errors import CompanionError
 from companion.ui.contracts import setup_key
 from companion.ui.records import save_change
+from companion.ui.table import MatchSeen
 from companion.ui.widgets import NumberChips, bold, error_text, heading
 from companion.ui.widgets.exports import ExportActions
 from tests.toy_game import play, rules
@@ -60,22 +61,20 @@ def save(shell: Any, match_id: int, number: int, record: dict[str, Any], base: d
 
 
 @ft.component
-def TableScreen(shell: Any, match_id: int) -> ft.Control:
-    m = shell.store.match(match_id)
-    cur = m.current
-    record = cur.record
+def TableScreen(shell: Any, m: MatchSeen) -> ft.Control:
+    record = m.record
     results, state = play.replay(record)
     ui: dict[str, Any] = shell.ui(TABLE, {})
     numbers: dict[str, int] = ui.get("numbers", {})
 
     def submit() -> None:
         change = play.submit(record, shell.ui(TABLE, {}).get("numbers", {}))
-        error = change.error or save(shell, m.id, cur.number, change.record, record, "your entry was not saved")
+        error = change.error or save(shell, m.id, m.number, change.record, record, "your entry was not saved")
         shell.set_ui(TABLE, lambda u: {"error": error} if error is None else {**u, "error": error}, {})
 
     def undo() -> None:
         change = play.undo(record)
-        error = change.error or save(shell, m.id, cur.number, change.record, record, "nothing was undone")
+        error = change.error or save(shell, m.id, m.number, change.record, record, "nothing was undone")
         shell.set_ui(TABLE, lambda u: {**u, "error": error}, {})
 
     out: list[ft.Control] = [heading(f"Highest Unique: round {state.rounds_played + 1} of {rules.ROUNDS}")]
@@ -96,7 +95,7 @@ def TableScreen(shell: Any, match_id: int) -> ft.Control:
 def MatchDetail(shell: Any, match_id: int) -> ft.Control:
     m = shell.store.match(match_id)
     line, _ = play.match_line(m.players, [g.record for g in m.games])
-    return _column([bold(line), ExportActions(shell, m.id, m.games[-1].number, games_in_match=False)])
+    return _column([bold(line), ExportActions(shell, m, m.games[-1].number, games_in_match=False)])
 
 
 @ft.component
@@ -111,8 +110,8 @@ class ToyView:
     def setup(self, shell: Any) -> ft.Control:
         return SetupScreen(shell, key="toy-setup")
 
-    def table(self, shell: Any, match_id: int) -> ft.Control:
-        return TableScreen(shell, match_id, key=f"toy-table-{match_id}")
+    def table(self, shell: Any, match: MatchSeen) -> ft.Control:
+        return TableScreen(shell, match, key=f"toy-table-{match.id}")
 
     def match_detail(self, shell: Any, match_id: int) -> ft.Control:
         return MatchDetail(shell, match_id, key=f"toy-match-{match_id}")

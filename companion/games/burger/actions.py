@@ -25,7 +25,7 @@ from companion.games.burger.i18n import _
 from companion.games.burger.present import GameView, Replayed, game_view
 from companion.games.burger.recipes import RecipeBook
 from companion.games.burger.state import replay
-from companion.ui.table import TableSession
+from companion.ui.table import MatchSeen, TableSession
 
 if TYPE_CHECKING:
     from companion.ui.contracts import ShellServices
@@ -38,9 +38,9 @@ EDIT = "edit"                # a past round being changed
 Session = TableSession[TableUI]
 
 
-def open_table(shell: ShellServices, match_id: int) -> Session:
-    """The table screen's session on the match (one per render)."""
-    return TableSession(shell, match_id, key=TABLE, fresh=lambda m: TableUI(), games=1)
+def open_table(shell: ShellServices, match: MatchSeen | int) -> Session:
+    """The table screen's session on the match as the route read it (an id: read here), one per render."""
+    return TableSession(shell, match, key=TABLE, fresh=lambda m: TableUI(), games=1)
 
 
 @dataclass(frozen=True)

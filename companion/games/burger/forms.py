@@ -150,11 +150,30 @@ def _named(path: str, stamp: int) -> str:
         return Path(path).name
 
 
+@lru_cache(maxsize=16)
+def _good_book(path: str, stamp: tuple[int, int]) -> RecipeBook:
+    """A good recipe file, read once per version (``stamp``: an edited file is read
+    again). A bad one raises, and the cache keeps no exception: its words are the
+    language in effect when it was read."""
+    del stamp
+    return load_recipes(path)
+
+
+def _book(path: Path) -> RecipeBook:
+    """The recipe file at ``path`` (a RecordError when it cannot be used), read from
+    disk only when it changed: the setup and the table draw it at every tap."""
+    try:
+        st = path.stat()
+    except OSError:
+        return load_recipes(path)       # says why it cannot be read
+    return _good_book(str(path), (st.st_mtime_ns, st.st_size))
+
+
 def recipe_status(path: str | Path | None = None) -> RecipeStatus:
     """Load a recipe file and say what it holds, or why it cannot be used (BU-5)."""
     path = Path(path) if path else Path(default_recipes())
     try:
-        book = load_recipes(path)
+        book = _book(path)
     except RecordError as err:
         return RecipeStatus(str(path), None, say(err))
     names = ", ".join(r.name for r in book.recipes)

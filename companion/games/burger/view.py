@@ -48,7 +48,7 @@ from companion.games.burger.state import deck_label, replay
 from companion.ui.contracts import ShellServices, Standings
 from companion.ui.library import Choice
 from companion.ui.library import choices as library_choices
-from companion.ui.table import open_match
+from companion.ui.table import MatchSeen, open_match
 from companion.ui.widgets import ScoreGrid, Stepper, bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
 from companion.ui.widgets.icon_button import TAP
@@ -252,8 +252,8 @@ def points_stepper(what: str, value: int, on_step: Callable[[int], None]) -> ft.
 # ================================================================ the table
 
 @ft.component
-def TableScreen(shell: ShellServices, match_id: int, *, key: str | None = None) -> ft.Control:
-    d = actions.drawn(actions.open_table(shell, match_id))
+def TableScreen(shell: ShellServices, match: MatchSeen, *, key: str | None = None) -> ft.Control:
+    d = actions.drawn(actions.open_table(shell, match))
     out: list[ft.Control] = [heading(BurgerView.title)]
     if d.ui.mode == "round":
         out.append(RoundScreen(d, key="round"))
@@ -262,7 +262,7 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: str | None = None) 
     else:
         play = GameOver(d, key="over") if d.gv.over else Entry(d, key="entry")
         out.append(side_by_side(play, _column([*_grid(d), *_rounds_list(d)])))
-        out.append(ExportActions(shell, match_id, NUMBER, games_in_match=False))
+        out.append(ExportActions(shell, d.t.match, NUMBER, games_in_match=False))
     return _column(out)
 
 
@@ -713,7 +713,7 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: str | None = None) 
         out += RoundBody(rv)
     chosen = forms.read_top_buns(settings.get(forms.TOP_BUNS))
     out += _end(present.end_view(record, chosen, replayed), chosen, None)
-    out.append(ExportActions(shell, m.id, m.current.number, games_in_match=False))
+    out.append(ExportActions(shell, m, m.current.number, games_in_match=False))
     return _column(out)
 
 
@@ -737,8 +737,8 @@ class BurgerView:
     def setup(self, shell: ShellServices) -> ft.Control:
         return SetupScreen(shell, key="burger-setup")
 
-    def table(self, shell: ShellServices, match_id: int) -> ft.Control:
-        return TableScreen(shell, match_id, key=f"burger-table-{match_id}")
+    def table(self, shell: ShellServices, match: MatchSeen) -> ft.Control:
+        return TableScreen(shell, match, key=f"burger-table-{match.id}")
 
     def match_detail(self, shell: ShellServices, match_id: int) -> ft.Control:
         return MatchDetail(shell, match_id, key=f"burger-match-{match_id}")

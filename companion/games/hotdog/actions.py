@@ -34,9 +34,9 @@ def _fresh(match: MatchSeen) -> TableUI:
     return TableUI()   # no bid entered yet: a player's card says so until touched
 
 
-def open_table(shell: ShellServices, match_id: int) -> Session:
-    """The table screen's session for one render."""
-    return TableSession(shell, match_id, key=TABLE, fresh=_fresh)
+def open_table(shell: ShellServices, match: MatchSeen | int) -> Session:
+    """The table screen's session for one render, on the match as the route read it (an id: read here)."""
+    return TableSession(shell, match, key=TABLE, fresh=_fresh)
 
 
 def shown(ui: TableUI, gv: present.GameView) -> TableUI:

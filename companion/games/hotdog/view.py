@@ -34,7 +34,7 @@ from companion.games.hotdog.widgets import (
     table_cards,
 )
 from companion.ui.contracts import ShellServices, Standings
-from companion.ui.table import open_match
+from companion.ui.table import MatchSeen, open_match
 from companion.ui.widgets import bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
 from companion.ui.widgets.roster import RosterPicker, groups_played
@@ -142,8 +142,8 @@ def _standings(gv: GameView, title: str | None = None) -> ft.Control:
 
 
 @ft.component
-def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.Control:
-    s = ops.open_table(shell, match_id)
+def TableScreen(shell: ShellServices, match: MatchSeen, *, key: Key = None) -> ft.Control:
+    s = ops.open_table(shell, match)
     gv = present.game_view(s.record)            # the record's one replay this render
     ui = ops.shown(s.ui, gv)
     records = s.match.records
@@ -159,7 +159,7 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
                                        n=ui.index + 1, money=present.dollars(START_MONEY)))
         out.append(side_by_side(Reveal(s, gv, ui, key="reveal"), standings))
     elif ui.mode == "round":
-        out.append(RoundScreen(s, gv, ui, ExportActions(shell, s.match.id, s.number), key="round"))
+        out.append(RoundScreen(s, gv, ui, ExportActions(shell, s.match, s.number), key="round"))
     elif ui.mode == "edit":
         out.append(EditRound(s, gv.before(ui.index), ui, settling=shell.settling(), key="edit"))
     else:
@@ -173,7 +173,7 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
             main = Entry(s, gv, ui, so_far, settling=shell.settling(), key="entry")
         out.append(side_by_side(main, _standings(gv)))
         out += _rounds_list(s, gv, ui)
-        out.append(ExportActions(shell, s.match.id, s.number))
+        out.append(ExportActions(shell, s.match, s.number))
     return _column(out)
 
 
@@ -461,7 +461,7 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
         for i in range(len(gv.results)):
             out += draw(present.history_lines(gv.round(i)))
     if m.games:
-        out.append(ExportActions(shell, m.id, m.games[-1].number))
+        out.append(ExportActions(shell, m, m.games[-1].number))
     return _column(out)
 
 
@@ -488,8 +488,8 @@ class HotDogView:
     def setup(self, shell: ShellServices) -> ft.Control:
         return SetupScreen(shell, key="hotdog-setup")
 
-    def table(self, shell: ShellServices, match_id: int) -> ft.Control:
-        return TableScreen(shell, match_id, key=f"hotdog-table-{match_id}")
+    def table(self, shell: ShellServices, match: MatchSeen) -> ft.Control:
+        return TableScreen(shell, match, key=f"hotdog-table-{match.id}")
 
     def match_detail(self, shell: ShellServices, match_id: int) -> ft.Control:
         return MatchDetail(shell, match_id, key=f"hotdog-match-{match_id}")

@@ -47,9 +47,9 @@ def fresh(match: MatchSeen) -> TableUI:
     return TableUI(method="deck" if f is not None and f.ok else "attrs")
 
 
-def open_table(shell: ShellServices, match_id: int) -> Session:
-    """The table screen's session on a sales match (one game to a match)."""
-    return TableSession(shell, match_id, key=TABLE, fresh=fresh, games=1)
+def open_table(shell: ShellServices, match: MatchSeen | int) -> Session:
+    """The table screen's session on a sales match (one game to a match), as the route read it (an id: read here)."""
+    return TableSession(shell, match, key=TABLE, fresh=fresh, games=1)
 
 
 def save(t: Session, record: dict[str, Any], base: Mapping[str, Any], not_done: str) -> bool:

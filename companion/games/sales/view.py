@@ -37,7 +37,7 @@ from companion.store.exchange import keep_file
 from companion.ui.contracts import ShellServices, Standings
 from companion.ui.library import Choice
 from companion.ui.library import choices as library_choices
-from companion.ui.table import open_match
+from companion.ui.table import MatchSeen, open_match
 from companion.ui.widgets import ScoreGrid, bold, card, error_text, heading, icon_button
 from companion.ui.widgets.exports import ExportActions
 from companion.ui.widgets.icon_button import TAP
@@ -304,8 +304,8 @@ def _chosen_deck(d: SetupDraft, shipped_paths: list[str],
 
 
 @ft.component
-def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.Control:
-    t = actions.open_table(shell, match_id)
+def TableScreen(shell: ShellServices, match: MatchSeen, *, key: Key = None) -> ft.Control:
+    t = actions.open_table(shell, match)
     deck_f = match_deck(t.match.settings)
     deck = deck_f.deck if deck_f is not None else None
     copy = len(deck.cards) if deck is not None else None
@@ -336,7 +336,7 @@ def TableScreen(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
             out.append(side_by_side(play, _column([*last, *grid, *_sales_list(t, game, ui)])))
         else:                            # over the entry
             out.append(side_by_side(_column([*last, play]), _column([*grid, *_sales_list(t, game, ui)])))
-        out.append(ExportActions(shell, t.match.id, t.number, games_in_match=False))
+        out.append(ExportActions(shell, t.match, t.number, games_in_match=False))
     return _column(out)
 
 
@@ -782,7 +782,7 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
     if rounds:
         out.append(heading(_("Scores") if score.over else _("Scores so far"), 18))
         out += _score_cards(score)
-    out.append(ExportActions(shell, m.id, m.games[-1].number, games_in_match=False))
+    out.append(ExportActions(shell, m, m.games[-1].number, games_in_match=False))
     return _column(out)
 
 
@@ -806,8 +806,8 @@ class SalesView:
     def setup(self, shell: ShellServices) -> ft.Control:
         return SetupScreen(shell, key="sales-setup")
 
-    def table(self, shell: ShellServices, match_id: int) -> ft.Control:
-        return TableScreen(shell, match_id, key=f"sales-table-{match_id}")
+    def table(self, shell: ShellServices, match: MatchSeen) -> ft.Control:
+        return TableScreen(shell, match, key=f"sales-table-{match.id}")
 
     def match_detail(self, shell: ShellServices, match_id: int) -> ft.Control:
         return MatchDetail(shell, match_id, key=f"sales-match-{match_id}")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import flet as ft
 
@@ -87,13 +87,23 @@ def export_file(shell: ShellServices, match_id: int, number: int, kind: str) -> 
     return exported(shell, match_id, number, kind).line
 
 
+class Shown(Protocol):
+    """The match a screen shows, as it read it (a table's ``MatchSeen``, History's
+    ``StoredMatch``): the export buttons read no more of it while drawn."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def game(self) -> str: ...
+
+
 @ft.component
-def ExportActions(shell: ShellServices, match_id: int, number: int, *, games_in_match: bool = True,
+def ExportActions(shell: ShellServices, m: Shown, number: int, *, games_in_match: bool = True,
                   key: str | None = None) -> ft.Control:
     """``games_in_match``: the game's matches have several games (a match sheet and a
     match export make sense); a single-game match offers the game's files only. What a
     tap did is said right under its row of buttons, where the player is looking."""
-    m = shell.store.match(match_id)
+    match_id = m.id
     said, set_said = ft.use_state(cast("tuple[str, str, bool] | None", None))
 
     def act(kind: str) -> Callable[[Any], None]:

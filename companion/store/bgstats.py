@@ -146,6 +146,10 @@ def _firsts(store: Store) -> dict[tuple[str, str, bool], tuple[int, int]]:
     return out
 
 
+#: ``json.dumps(…, ensure_ascii=False)`` made once: ``dumps`` with an argument of its own
+#: builds a new encoder for every play.
+_encode = json.JSONEncoder(ensure_ascii=False).encode
+
 #: Plays written per read of their seats (memory stays small whatever the history).
 PLAYS_AT_ONCE = 500
 
@@ -247,8 +251,8 @@ def bgstats_json(store: Store, match_ids: Collection[int] | None = None, progres
     gives it: each play is encoded as it is made (the fast encoder, no play kept as
     data), so a long history costs its text and little else."""
     plays: list[str] = []
-    rest = _build(store, match_ids, progress, lambda play: plays.append(json.dumps(play, ensure_ascii=False)))
-    head = {k: json.dumps(rest[k], ensure_ascii=False) for k in ("games", "players", "locations", "userInfo")}
+    rest = _build(store, match_ids, progress, lambda play: plays.append(_encode(play)))
+    head = {k: _encode(rest[k]) for k in ("games", "players", "locations", "userInfo")}
     return (f'{{"games": {head["games"]}, "players": {head["players"]}, "locations": {head["locations"]}, '
             f'"plays": [{", ".join(plays)}], "userInfo": {head["userInfo"]}}}\n')
 

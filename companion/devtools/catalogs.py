@@ -97,7 +97,7 @@ def extract(source: Source) -> Catalog:
     return catalog
 
 
-def _key(message_id: str | tuple | list) -> str:
+def _key(message_id: str | tuple[str, ...] | list[str]) -> str:
     return message_id[0] if isinstance(message_id, (list, tuple)) else message_id
 
 

@@ -24,7 +24,9 @@ line instead of printing it backwards.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from functools import cache
+from typing import Protocol
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import _
@@ -42,8 +44,14 @@ def has_rtl(text: str) -> bool:
     return any(is_rtl(ch) for ch in text)
 
 
+class _Display(Protocol):
+    """python-bidi's ``get_display`` as it is called here (the library ships no types)."""
+
+    def __call__(self, text: str, base_dir: str = ...) -> str: ...
+
+
 @cache
-def _libraries():
+def _libraries() -> tuple[Callable[[str], str], _Display] | None:
     try:
         from arabic_reshaper import ArabicReshaper
         from bidi import get_display

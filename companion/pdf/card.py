@@ -5,7 +5,9 @@ printed one per A6 page or repeated on sheets of two or four cards."""
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
+from functools import cache, partial
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Spacer, TableStyle
@@ -17,6 +19,11 @@ from companion.core.i18n import N_, _
 from companion.pdf import document, layout
 from companion.pdf.layout import MM
 from companion.pdf.model import HOUSE, MARKS_LEGEND, RULING, Line, RulesCard, Section, Table
+
+if TYPE_CHECKING:
+    import datetime as dt
+
+    from reportlab.lib.styles import ParagraphStyle
 
 BOX_PAD = 2.2 * MM   # inside the mistakes box
 RULING_TAG = N_("(ruling)")
@@ -50,7 +57,7 @@ def _line(item: Line) -> Paragraph:
 
 
 @cache
-def _centred(style):
+def _centred(style: ParagraphStyle) -> ParagraphStyle:
     from reportlab.lib.enums import TA_CENTER
     from reportlab.lib.styles import ParagraphStyle
 
@@ -152,7 +159,7 @@ def face_heights(card: RulesCard) -> list[float]:
     return out
 
 
-def faces(card: RulesCard, height: float = layout.FACE_MM[1]) -> list:
+def faces(card: RulesCard, height: float = layout.FACE_MM[1]) -> list[Callable[[], Flowable]]:
     """One builder per face; each call gives fresh flowables in a face box ``height``
     mm high, the foot pushed to the bottom. A face taller than the box raises a
     LayoutError: it is never shrunk."""
@@ -167,7 +174,7 @@ def faces(card: RulesCard, height: float = layout.FACE_MM[1]) -> list:
             top.append(Spacer(1, max(0.0, free)))
         return KeepInFrame(w, h, top + bottom, mode="error")
 
-    return [lambda i=i: build(i) for i in range(len(card.faces))]
+    return [partial(build, i) for i in range(len(card.faces))]
 
 
 FACE_NAMES = (N_("front"), N_("back"))
@@ -200,7 +207,7 @@ def check_fits(card: RulesCard, sheet: str) -> None:
             raise FaceTooLong(card, i, sheet, (need - room) / MM)
 
 
-def render(card: RulesCard, sheet: str, date) -> bytes:
+def render(card: RulesCard, sheet: str, date: dt.date) -> bytes:
     from reportlab.platypus.doctemplate import LayoutError
 
     check_fits(card, sheet)

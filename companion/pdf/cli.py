@@ -142,7 +142,7 @@ def cmd_print(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_commands(subparsers) -> None:
+def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``companion print`` to the ``companion`` command's subparsers."""
     p = subparsers.add_parser("print", help="print score sheets and rules cards as PDFs")
     p.add_argument("--all", action="store_true",
@@ -152,15 +152,18 @@ def add_commands(subparsers) -> None:
                    help="where --all writes (default: the checkout's printables/; "
                         "an installed companion has none, so give a folder)")
     p.set_defaults(run=cmd_print, what=None)
-    lang = dict(choices=list(i18n.LANGUAGES), default=argparse.SUPPRESS, metavar="|".join(i18n.LANGUAGES),
-                help="the language printed (default en)")
-    p.add_argument("--lang", **lang)
+
+    def lang(q: argparse.ArgumentParser) -> None:
+        q.add_argument("--lang", choices=list(i18n.LANGUAGES), default=argparse.SUPPRESS,
+                       metavar="|".join(i18n.LANGUAGES), help="the language printed (default en)")
+
+    lang(p)
     sub = p.add_subparsers(dest="what")
 
     def common(q: argparse.ArgumentParser) -> None:
         q.add_argument("-o", "--output", metavar="FILE", help="the PDF to write (- for standard output)")
         q.add_argument("--date", metavar="YYYY-MM-DD", help="the footer's date")
-        q.add_argument("--lang", **lang)  # type: ignore[arg-type]
+        lang(q)
         q.set_defaults(run=cmd_print, all=False, out=None)
 
     s = sub.add_parser("score-sheet", help="a score sheet: blank, with names, or from a record")

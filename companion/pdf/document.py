@@ -16,6 +16,7 @@ import datetime as dt
 import io
 from collections.abc import Callable, Sequence
 from functools import cache
+from typing import TYPE_CHECKING
 
 from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_LEFT
@@ -34,6 +35,9 @@ from companion.pdf.fonts import (
     register_text_fonts,
 )
 from companion.pdf.layout import MM
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 APP = "companion"
 INK = Color(0, 0, 0)
@@ -126,7 +130,7 @@ def printed_date(value: dt.date) -> str:
     return value.isoformat() if i18n.language() == "en" else i18n.date(value)
 
 
-def _footer(canvas, x: float, y: float, width: float, left: str, right: str) -> None:
+def _footer(canvas: Canvas, x: float, y: float, width: float, left: str, right: str) -> None:
     """The footer line: ``left`` (a sheet's title, which may be a night's name in any
     script: each run in the font that has it, right to left in its order) and ``right``."""
     from companion.pdf.bidi import visual
@@ -171,7 +175,7 @@ def sheet_pdf_pages(story: Sequence[Flowable], *, paper: str, title: str, label:
     frame = Frame(m, bottom, w - 2 * m, h - SHEET_TOP * MM - bottom, id="body",
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
 
-    def on_page(canvas, doc) -> None:
+    def on_page(canvas: Canvas, doc: BaseDocTemplate) -> None:
         if date is not None:
             # Translators: a score sheet's footer, after "companion · "
             where = _("printed {date} · page {page}").format(date=printed_date(date), page=doc.page)
@@ -209,7 +213,7 @@ def cards_pdf(faces: Sequence[Callable[[], Flowable]], *, sheet: str, title: str
                             leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0))
     marks = layout.cut_marks(page)
 
-    def on_page(canvas, doc) -> None:
+    def on_page(canvas: Canvas, doc: BaseDocTemplate) -> None:
         canvas.saveState()
         canvas.setStrokeColor(INK)
         canvas.setLineWidth(0.4)

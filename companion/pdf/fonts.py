@@ -16,11 +16,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.core.errors import CompanionError
 from companion.core.glyphs import undrawable
 from companion.core.i18n import _
 from companion.core.paths import ASSETS
+
+if TYPE_CHECKING:
+    from reportlab.pdfbase.ttfonts import TTFont
 
 FONT_DIR = ASSETS / "fonts"
 #: Called with a font file's path when the file is not there, before the font is read:
@@ -61,7 +65,7 @@ def normal(text: str) -> str:
 
 
 @cache
-def _ttfont(name: str):
+def _ttfont(name: str) -> TTFont:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 

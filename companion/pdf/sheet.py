@@ -7,7 +7,9 @@ that asks for them, and every other grid heads its columns with the seat letters
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -30,6 +32,12 @@ from companion.pdf.fonts import CONDENSED_BOLD, SYNTHETIC_BOLD_FACES, covers, fo
 from companion.pdf.layout import MM
 from companion.pdf.model import Box, Grid, NewPage, Note, ScoreSheet
 
+if TYPE_CHECKING:
+    import datetime as dt
+
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfgen.canvas import Canvas
+
 NAME_LARGEST, NAME_SMALLEST = 10.0, 8.0
 NAME_OWN_SMALLEST = 6.5   # a name with a word too long for its column at 8 pt: set down to this
 NAME_LINES = 3
@@ -42,10 +50,10 @@ KEEP_ROWS = 20            # a grid of at most this many rows is kept on one page
 
 
 @cache
-def _style(style: str, font: str, size: float | None, align: int | None):
+def _style(style: str, font: str, size: float | None, align: int | None) -> ParagraphStyle:
     from reportlab.lib.styles import ParagraphStyle
 
-    kw: dict = {"fontName": font}
+    kw: dict[str, Any] = {"fontName": font}
     if size is not None:
         kw.update(fontSize=size, leading=size * 1.2)
     if align is not None:
@@ -82,7 +90,7 @@ def name_font(name: str) -> str:
     return font_for(name, bold=True)
 
 
-def name_measure(name: str):
+def name_measure(name: str) -> Callable[[str], float]:
     """A name head's width at 1 pt of a piece of ``name``, as printed (font, order, forms)."""
     font = name_font(name)
     return lambda piece: stringWidth(visual(piece, None), font, 1)
@@ -103,7 +111,24 @@ def name_size(names: list[str], width: float) -> float:
     return NAME_SMALLEST
 
 
-class NameCell(Flowable):
+if TYPE_CHECKING:
+    class _Flowable:
+        """What :class:`NameCell` and :class:`SeatBox` take from reportlab's Flowable, as
+        mypy is to see it: reportlab ships no types, so its Flowable is ``Any``, which
+        ``--strict`` refuses as a base class (and which would check nothing of the two).
+        At run time they subclass reportlab's own."""
+
+        canv: Canvas        # set by reportlab before it calls draw()
+        width: float
+        height: float
+
+        def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]: ...
+        def draw(self) -> None: ...
+else:
+    _Flowable = Flowable
+
+
+class NameCell(_Flowable):
     """A player's name in bold, centred, in whole words over as few lines as fit. A
     name with no bold face (Chinese, Japanese, Korean) is drawn with a thin outline so it
     is as bold as the rest. A right-to-left name is wrapped in its logical order and each
@@ -132,7 +157,7 @@ class NameCell(Flowable):
     def leading(self) -> float:
         return self.size * 1.18
 
-    def wrap(self, availWidth, availHeight):  # reportlab's names
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # reportlab's names
         self.width = availWidth
         self.height = self.leading * len(self.lines)
         return self.width, self.height
@@ -165,7 +190,7 @@ class NameCell(Flowable):
         c.restoreState()
 
 
-class SeatBox(Flowable):
+class SeatBox(_Flowable):
     """A blank name head to write in: the seat's letter small in its top left corner."""
 
     def __init__(self, letter: str, height: float) -> None:
@@ -173,7 +198,7 @@ class SeatBox(Flowable):
         self.letter = letter
         self.box_height = height
 
-    def wrap(self, availWidth, availHeight):
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         self.width = availWidth
         self.height = self.box_height
         return self.width, self.height
@@ -191,14 +216,14 @@ def seat_letter(i: int) -> str:
     return SEATS[i] if i < len(SEATS) else str(i + 1)
 
 
-def _head_cells(block: Grid, widths: list[float]) -> tuple[list, float]:
+def _head_cells(block: Grid, widths: list[float]) -> tuple[list[Flowable | str], float]:
     """The head row of a grid and its height (points)."""
     lead_n = len(block.lead)
     cols = widths[lead_n:lead_n + len(block.players)]
     inner = [w - 2 * CELL_PAD for w in cols]
     names = [p for p in block.players if p]
     size = name_size(names, min(inner)) if names else NAME_LARGEST
-    head: list = [text(h, "cellbold", size=8) for h in block.lead]
+    head: list[Flowable | str] = [text(h, "cellbold", size=8) for h in block.lead]
     height = max(10 * MM, block.row_height * MM)
     for i, (name, w) in enumerate(zip(block.players, inner, strict=True)):
         cell: NameCell | SeatBox | Paragraph | str
@@ -221,13 +246,14 @@ def _head_cells(block: Grid, widths: list[float]) -> tuple[list, float]:
     return head, height
 
 
-def _centre():
+def _centre() -> int:
     from reportlab.lib.enums import TA_CENTER
 
-    return TA_CENTER
+    centre: int = TA_CENTER
+    return centre
 
 
-def grid_style(block: Grid) -> list[tuple]:
+def grid_style(block: Grid) -> list[tuple[object, ...]]:
     """The table style of a grid: rules, and shading only on labels and on the cells
     the sheet marks (a winner's); every column written in stays white."""
     lead_n, players_n = len(block.lead), len(block.players)
@@ -376,7 +402,7 @@ class SheetDoesNotFit(CompanionError):
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 
 
-def render(sheet: ScoreSheet, paper: str, date, *, date_field: str = "") -> bytes:
+def render(sheet: ScoreSheet, paper: str, date: dt.date | None, *, date_field: str = "") -> bytes:
     """``date``: the day a filled sheet is printed (its footer); a blank or named pad
     prints none. ``date_field``: the date to write in the sheet's Date field.
 

@@ -43,6 +43,7 @@ the archive or its gzip header, files in sorted order).
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import hashlib
 import io
@@ -57,6 +58,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import LANGUAGES, _, using
@@ -164,7 +166,7 @@ def _cached(cache: Path, name: str, version: str) -> Path | None:
     return None
 
 
-def fetch_wheels(cache: Path, say=print) -> list[Path]:
+def fetch_wheels(cache: Path, say: Callable[[str], object] = print) -> list[Path]:
     """The wheels of :data:`PACKAGES` for Pyodide, from ``cache`` or (missing ones only)
     the package index via pip."""
     cache.mkdir(parents=True, exist_ok=True)
@@ -320,12 +322,12 @@ def boot_strings() -> dict[str, dict[str, str]]:
     return out
 
 
-def _page_script(config: dict) -> str:
+def _page_script(config: dict[str, Any]) -> str:
     js = (SITE / "page.js").read_text(encoding="utf-8")
     return js.replace("__CONFIG__", json.dumps(config, sort_keys=True, ensure_ascii=False))
 
 
-def _index_html(web: Path, out: Path, base: str, config: dict) -> str:
+def _index_html(web: Path, out: Path, base: str, config: dict[str, Any]) -> str:
     """Flet's index.html patched by Flet's own function for a page that runs Python in the
     browser (no CDN, CanvasKit, addresses after '#' so that a static host finds
     index.html at every screen's address), then companion's page script before Flet's
@@ -421,12 +423,13 @@ def _manifest(web: Path, out: Path) -> str:
 
 def _pyodide_version(web: Path) -> str | None:
     try:
-        return json.loads((web / "pyodide" / "package.json").read_text(encoding="utf-8")).get("version")
+        version: str | None = json.loads((web / "pyodide" / "package.json").read_text(encoding="utf-8")).get("version")
+        return version
     except (OSError, ValueError):
         return None
 
 
-def _lock_info(web: Path) -> dict:
+def _lock_info(web: Path) -> dict[str, Any]:
     """The one part of Pyodide's package lock a page that loads no packages needs."""
     lock = json.loads((web / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
     return {"info": lock["info"], "packages": {}}
@@ -461,7 +464,7 @@ def _digest(parts: Iterable[tuple[str, bytes]]) -> str:
 # ---------------------------------------------------------------- the build
 
 
-def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say=print,
+def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say: Callable[[str], object] = print,
                app: bytes | None = None) -> Site:
     """Build the site into ``out`` (created; a folder this command built before is replaced).
     ``app``: another app archive than companion's (:func:`app_archive`)."""
@@ -538,7 +541,7 @@ def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say=pri
     return Site(out=out, version=version, files=sorted([*files, "sw.js", MARKER]))
 
 
-def cmd_build_web(args) -> int:
+def cmd_build_web(args: argparse.Namespace) -> int:
     try:
         site = build_site(Path(args.out), base=args.base)
     except CompanionError as exc:
@@ -549,7 +552,7 @@ def cmd_build_web(args) -> int:
     return 0
 
 
-def add_commands(sub) -> None:
+def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     build = sub.add_parser("build", help="build companion for another platform")
     targets = build.add_subparsers(dest="target", required=True)
     web = targets.add_parser("web", help="the whole app as a static site that runs in the browser, offline")

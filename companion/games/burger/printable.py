@@ -111,7 +111,8 @@ def _log_note() -> Note:
                   "new round also ends it)."), rulings=("BU-4", "BU-6"))
 
 
-def _rows(n: int, hamburgers=(), rats=(), scores=(), winner=()) -> list[Row]:
+def _rows(n: int, hamburgers: Sequence[str] = (), rats: Sequence[str] = (), scores: Sequence[str] = (),
+          winner: Sequence[str] = ()) -> list[Row]:
     blank = ("",) * n
     return [
         Row((_("Complete hamburgers"),), tuple(hamburgers) or blank),

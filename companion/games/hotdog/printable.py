@@ -5,7 +5,8 @@ in effect then: ``--lang de`` prints in German)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from companion.core import i18n, words
 from companion.core.errors import RecordError
@@ -27,6 +28,14 @@ from companion.pdf.model import (
     bullet,
     line,
 )
+
+if TYPE_CHECKING:
+    from companion.core.match import MatchRecord, MatchResult
+    from companion.games.hotdog.models import HotDogRecord, HotDogResult
+
+    #: A game a filled sheet knows: its record, its result, each player's dollars, its
+    #: winners, and whether it is over.
+    Known = tuple[HotDogRecord, HotDogResult, Mapping[str, int], list[str], bool]
 
 TITLE = "Hot Dog"
 PLAYERS = (2, 5)            # HD-1
@@ -108,7 +117,7 @@ def _money(value: int) -> str:
     return i18n.money(value)
 
 
-def game_summary(result) -> str:
+def game_summary(result: HotDogResult) -> str:
     """A game's result in a sheet's words, from its facts (who has the most dollars, and
     after which round): "Game over after round 7: ★ Anna wins with $12." No ruling ids:
     the paper speaks to players."""
@@ -124,7 +133,7 @@ def game_summary(result) -> str:
     return _("Game over after round {n}:").format(n=played) + " " + won
 
 
-def match_summary(tallied, players: Sequence[str]) -> str:
+def match_summary(tallied: MatchResult, players: Sequence[str]) -> str:
     """A match's result in a sheet's words: its winners and their total once it is over,
     else how many of its games are done."""
     done = sum(1 for t in tallied.games if t.over)
@@ -138,7 +147,7 @@ def match_summary(tallied, players: Sequence[str]) -> str:
                     len(winners)).format(mark=WINNER_MARK, names=words.names(winners), money=best)
 
 
-def _log_rows(result, n: int) -> list[Row]:
+def _log_rows(result: HotDogResult, n: int) -> list[Row]:
     """A game's round log as played; a game still going gets blank rows to go on with."""
     rows = []
     for rnd in result["rounds"]:
@@ -154,7 +163,7 @@ def _seat(players: Sequence[str], name: str | None) -> str:
     return Roster(players).find(name) or name
 
 
-def _starts(players: Sequence[str], games: dict) -> list[str]:
+def _starts(players: Sequence[str], games: Mapping[int, Known]) -> list[str]:
     """Who starts each game with the mustard card: as recorded where a game is known,
     else one seat clockwise from the game before (HD-17, house rule), else unknown."""
     from companion.core.seating import left_of
@@ -170,8 +179,8 @@ def _starts(players: Sequence[str], games: dict) -> list[str]:
     return out
 
 
-def _sheet(players: Sequence[str], games: dict, subtitle: str, *, focus: int | None = None,
-           totals: dict | None = None, match_winners: Sequence[str] = ()) -> ScoreSheet:
+def _sheet(players: Sequence[str], games: Mapping[int, Known], subtitle: str, *, focus: int | None = None,
+           totals: Mapping[str, int] | None = None, match_winners: Sequence[str] = ()) -> ScoreSheet:
     """A filled sheet. ``games``: number → (record, result, scores, winners, over) of the
     games known. ``focus``: a game's own sheet — its log, then blank logs for the games
     still to play; without it, every known game's log and blank logs for the rest."""
@@ -215,7 +224,7 @@ def _sheet(players: Sequence[str], games: dict, subtitle: str, *, focus: int | N
                       tuple(blocks), filled=True)
 
 
-def filled_sheet(record, result, number: int = 1) -> ScoreSheet:
+def filled_sheet(record: HotDogRecord, result: HotDogResult, number: int = 1) -> ScoreSheet:
     """One game's export, as game ``number`` of its match (1 unless said): its row of
     the match grid, its round log, and blank logs for the games after it."""
     if not 1 <= number <= GAMES:
@@ -227,7 +236,7 @@ def filled_sheet(record, result, number: int = 1) -> ScoreSheet:
     return _sheet(players, games, sub, focus=number)
 
 
-def match_sheet(match, tallied, number: int | None = None) -> ScoreSheet:
+def match_sheet(match: MatchRecord, tallied: MatchResult, number: int | None = None) -> ScoreSheet:
     """A match export: every game's dollars, the totals and winners once the match is
     over, each game's log and blank logs for the games still to play. With
     ``number``, the sheet of that game in its match: the games up to it, its log,

@@ -21,6 +21,7 @@ from companion.pdf.model import (
     RULING,
     TICK,
     WINNER_MARK,
+    Block,
     Box,
     Grid,
     Line,
@@ -153,7 +154,8 @@ def last_sale_winner(result: Mapping[str, Any]) -> str | None:
     for rnd in reversed(result.get("rounds") or []):
         for sale in reversed(rnd.get("sales") or []):
             if sale.get("winner"):
-                return sale["winner"]
+                winner: str = sale["winner"]
+                return winner
     return None
 
 
@@ -177,8 +179,9 @@ def filled_sheet(record: Any, result: Any, number: int = 1) -> ScoreSheet:
     last = [TICK if latest is not None and same(p, latest) else "" for p in players]
     competitive = mode == "competitive"
     shade = [(row, i) for i in won for row in (TOTAL_ROW, WINNER_ROW)] if competitive else []
-    blocks: list = [_grid(players, _rows(n, rounds, cols, total, last if over else (), marks, competitive), shade),
-                    score_note()]
+    blocks: list[Block] = [
+        _grid(players, _rows(n, rounds, cols, total, last if over else (), marks, competitive), shade),
+        score_note()]
     deal = record.get("hand_size", DEAL)
     if mode == "competitive":
         house = deal == DEAL

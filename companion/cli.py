@@ -185,11 +185,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_print_commands(sub)
 
+    from companion.core.filecommands import add_file_commands
     from companion.core.registry import games
 
     for spec in games().values():
-        if spec.commands is not None:
-            spec.commands(sub)
+        add_file_commands(sub, spec)
 
     parser.set_defaults(run=cmd_app)
     return parser

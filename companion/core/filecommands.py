@@ -1,48 +1,56 @@
-"""A game's subcommands for its players' files: ``companion <command> check FILE`` (every
-fault, one a line, exit 1; else a short summary) and ``companion <command> list`` (the
-shipped examples, one path a line). Sales' decks and burger's recipe sets use it."""
+"""A game's subcommands for its players' files, worked out from its ``library`` part and
+the :class:`~companion.core.game.FileCommand` it declares: ``companion <command> check
+FILE`` (every fault, one a line, exit 1; else a short summary) and ``companion <command>
+list`` (the shipped examples, one path a line). Sales' decks and burger's recipe sets."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
-from pathlib import Path
 
 from companion.core.errors import one_line
+from companion.core.game import LIBRARY_PART, GameSpec, Library
+from companion.core.registry import part
 
-CheckFile = Callable[[str], tuple[list[str], list[str]]]
 
-
-def check(check_file: CheckFile, path: str) -> int:
+def check(library: Library, path: str) -> int:
     """Print a file's faults (stderr, exit 1) or its summary (stdout, exit 0). Lines quote
     the file (names, ids) and its path: control characters in them are shown escaped,
     never sent to the terminal."""
-    problems, summary = check_file(path)
-    if problems:
-        sys.stderr.write("".join(one_line(line) + "\n" for line in problems))
+    read = library.read_file(path)
+    if read.problems:
+        sys.stderr.write("".join(one_line(line) + "\n" for line in read.problems))
         return 1
-    sys.stdout.write("".join(one_line(line) + "\n" for line in summary))
+    sys.stdout.write("".join(one_line(line) + "\n" for line in read.summary))
     return 0
 
 
-def listing(shipped: Callable[[], list[Path]]) -> int:
+def listing(library: Library) -> int:
     """The shipped files, one path a line: where an installed companion keeps its
     examples (to copy and edit)."""
-    sys.stdout.write("".join(f"{path}\n" for path in shipped()))
+    sys.stdout.write("".join(f"{path}\n" for path in library.examples()))
     return 0
 
 
-def add_file_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], command: str, *,
-                      what: str, check_help: str, file_help: str, list_help: str,
-                      check_file: Callable[[], CheckFile], shipped: Callable[[], Callable[[], list[Path]]]) -> None:
-    """``companion <command> check FILE`` and ``companion <command> list``. ``check_file``
-    and ``shipped`` give the game's functions when the command runs (imported then, so
-    that building the parser imports nothing of the game's)."""
-    parser = subparsers.add_parser(command, help=what)
+def _library(spec: GameSpec) -> Library:
+    """The game's library part, imported when its command runs (building the parser
+    imports nothing of the game's)."""
+    library = part(spec.name, LIBRARY_PART)
+    assert library is not None, f"{spec.name}: a file command without a library part"   # GameSpec refuses one
+    return library
+
+
+def add_file_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], spec: GameSpec) -> None:
+    """``companion <command> check FILE`` and ``companion <command> list`` for the game
+    ``spec``'s files (its :attr:`~companion.core.game.GameSpec.files`), if it has them."""
+    if spec.files is None:
+        return
+    command, noun = spec.files.name, spec.files.noun
+    parser = subparsers.add_parser(command, help=f"{spec.title} {noun} files: check one, list the shipped ones")
     sub = parser.add_subparsers(dest=f"{command}_command", required=True)
-    checking = sub.add_parser("check", help=check_help)
-    checking.add_argument("file", help=file_help)
-    checking.set_defaults(run=lambda args: check(check_file(), args.file))
-    listed = sub.add_parser("list", help=list_help)
-    listed.set_defaults(run=lambda args: listing(shipped()))
+    checking = sub.add_parser(
+        "check", help=f"validate a {spec.title} {noun} file: its faults line by line, or a short summary")
+    checking.add_argument("file", help=f"the {noun} file (JSON)")
+    checking.set_defaults(run=lambda args: check(_library(spec), args.file))
+    listed = sub.add_parser("list", help=f"the {noun} files shipped with companion (copy one to edit it)")
+    listed.set_defaults(run=lambda args: listing(_library(spec)))

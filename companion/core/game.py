@@ -26,6 +26,7 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 from companion.core import words
 from companion.core.edits import Change, Place
 from companion.core.errors import RecordError, RuleError
+from companion.core.i18n import _
 from companion.core.record import parse_json
 
 SCREEN_ONLY = "screen_only"
@@ -160,8 +161,8 @@ class GameSpec:
     # a game's own figures): the store works its derived results out again
     # (companion.store.derived), so Statistics and the exports never keep an old answer
     rules_version: int = 1
-    # adds the game's own subcommands to `companion` (e.g. `deck check`)
-    commands: Callable[[Any], None] | None = None
+    # the command of its `library` part's files: `companion deck check FILE` (FileCommand)
+    files: FileCommand | None = None
     # part name → "module" or "module:attribute" (see PARTS)
     parts: Mapping[str, str] = field(default_factory=dict)
     # the record's modes in which one person plays every seat (sales' solo: two hands):
@@ -180,6 +181,19 @@ class GameSpec:
         unknown = sorted(set(self.parts) - set(PARTS))
         if unknown:
             raise ValueError(f"game {self.name}: unknown part {unknown[0]!r} (parts: {', '.join(PARTS)})")
+        if self.files is not None and "library" not in self.parts:
+            raise ValueError(f"game {self.name}: a command for its files needs the library part that reads them")
+
+
+@dataclass(frozen=True)
+class FileCommand:
+    """``companion <name> check FILE`` and ``companion <name> list``: a game's players'
+    files (its ``library`` part) on the command line, worked out from the part by
+    :mod:`companion.core.filecommands`. The command's words are declared with the game,
+    not by the part, so that building the command line imports nothing of the game's."""
+
+    name: str                                   # the command: "deck", "recipes"
+    noun: str                                   # one file, in the command's help: "deck", "recipe"
 
 
 @dataclass(frozen=True)
@@ -202,19 +216,29 @@ class Library:
     blank: Callable[[], dict[str, Any]]         # a new, empty one
     examples: Callable[[], list[Path]]          # the shipped examples: a starting point to copy
 
-    def read(self, text: str | bytes) -> Checked:
+    def read(self, text: str | bytes, where: str = "") -> Checked:
         """A file's text, read as the game's check reads it: its faults (text that is
-        not JSON is one), or its summary."""
+        not JSON is one, after ``where``, the file's path, if it has one), or its summary."""
         try:
             raw = parse_json(text)
         except RecordError as err:
-            return Checked(None, "", [err.message], [])
+            return Checked(None, "", [f"{where}: {err.message}" if where else err.message], [])
         try:
             found = self.check(raw)
         except Exception as exc:    # a check must say, never crash: still one fault
             found = [f"{self.kind}: {exc}"]
         name = self.name_of(raw) if isinstance(raw, dict) else ""
         return Checked(raw, name, found, [] if found else self.summary(raw))
+
+    def read_file(self, path: str) -> Checked:
+        """A file on disk, read as :meth:`read` reads its text (``companion deck check
+        FILE``): a file that cannot be read, or is not JSON, is one fault naming it."""
+        try:
+            data = Path(path).read_bytes()
+        except OSError as exc:
+            return Checked(None, "", [_("cannot read {path}: {reason}").format(path=path, reason=exc.strerror or exc)],
+                           [])
+        return self.read(data, path)
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,7 @@ from companion.store.statistics import forget as forget_counted
 from companion.tallies import stats
 from companion.ui.contracts import GameView, ShellServices
 from companion.ui.widgets import bold, card, error_text, heading
+from companion.ui.widgets.choice import choice
 from companion.ui.widgets.text_field import TextField
 
 log = logging.getLogger(__name__)
@@ -459,12 +460,6 @@ def section(s: stats.Section, picker: ft.Control | None = None) -> ft.Control:
 # ---------------------------------------------------------------- the screen
 
 
-def _choice(label: str, selected: bool, on_click: Any, key: str) -> ft.Control:
-    make = ft.FilledButton if selected else ft.OutlinedButton
-    return make(label, key=key, on_click=on_click,
-                icon=ft.Icons.CHECK if selected else None)
-
-
 def _picker(name: str, chart: stats.Chart, put: Callable[[Any], None]) -> ft.Control:
     """Which game the chart shows: an earlier or a later one, and which it is."""
     if chart.position == 0:
@@ -523,15 +518,16 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
 
     kinds_here = [n for n in views if everything.counted.games.get(n) or everything.counted.matches.get(n)]
     out.append(bold(_("Game")))
-    out.append(ft.Row([_choice(_("All games"), st.game is None, lambda e: put(lambda u: u.with_game(None)), "game-all"),
-                       *[_choice(views[n].title, st.game == n, lambda e, n=n: put(lambda u: u.with_game(n)),
-                                 f"game-{n}") for n in kinds_here]], wrap=True, spacing=8, run_spacing=8))
+    out.append(ft.Row([choice(_("All games"), st.game is None, lambda e: put(lambda u: u.with_game(None)),
+                              key="game-all"),
+                       *[choice(views[n].title, st.game == n, lambda e, n=n: put(lambda u: u.with_game(n)),
+                                key=f"game-{n}") for n in kinds_here]], wrap=True, spacing=8, run_spacing=8))
     groups = everything.groups[:GROUPS_SHOWN]
     if len(groups) > 1:
         out.append(bold(_("Group")))
         out.append(ft.Row([
-            _choice(_("Everyone"), st.group is None, lambda e: put(lambda u: u.with_group(None)), "group-all"),
-            *[_choice(", ".join(g), st.group == g, lambda e, g=g: put(lambda u: u.with_group(g)), f"group-{i}")
+            choice(_("Everyone"), st.group is None, lambda e: put(lambda u: u.with_group(None)), key="group-all"),
+            *[choice(", ".join(g), st.group == g, lambda e, g=g: put(lambda u: u.with_group(g)), key=f"group-{i}")
               for i, g in enumerate(groups)]], wrap=True, spacing=8, run_spacing=8))
     out.append(ft.Row([
         ft.Container(TextField(label=_("From"), hint_text=_("YYYY-MM-DD"), value=st.start, dense=True,
@@ -571,10 +567,10 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
         names = [p.name for p in people]
         a = st.a if st.a in names else names[0]
         b = st.b if st.b in names and st.b != a else next(n for n in names if n != a)
-        out.append(ft.Row([_choice(n, n == a, lambda e, n=n: put(lambda u: u.with_pair(n, u.b)), f"a-{n}")
+        out.append(ft.Row([choice(n, n == a, lambda e, n=n: put(lambda u: u.with_pair(n, u.b)), key=f"a-{n}")
                            for n in names], wrap=True, spacing=8, run_spacing=8))
         out.append(ft.Text(_("against")))
-        out.append(ft.Row([_choice(n, n == b, lambda e, n=n: put(lambda u: u.with_pair(a, n)), f"b-{n}")
+        out.append(ft.Row([choice(n, n == b, lambda e, n=n: put(lambda u: u.with_pair(a, n)), key=f"b-{n}")
                            for n in names if n != a], wrap=True, spacing=8, run_spacing=8))
         pair = here.pair if here.pair is not None and (here.pair.a, here.pair.b) == (a, b) \
             else counts.head_to_head(wanted, a, b)

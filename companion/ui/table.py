@@ -44,7 +44,7 @@ import threading
 import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass, replace
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -116,6 +116,12 @@ def opened_anew(ui: Any) -> Any:
     if not isinstance(first, str) or mode in (first, KEPT_STEP, *getattr(ui, "reopens_on", ())):
         return ui
     return replace(ui, mode=first)
+
+
+def _said_at_entry(ui: U, line: str) -> U:
+    """``ui`` (a passing state) with ``line`` in its ``error`` field: where every game's
+    table shows why a change was refused, next to the entry."""
+    return cast(U, replace(cast(Any, ui), error=line))
 
 
 @dataclass(frozen=True)
@@ -316,6 +322,28 @@ class TableSession(Generic[U]):
         if refused.game != n:      # after the put: a passing-state change clears the top line
             self._shell.say(line)
         return refused
+
+    def commit(self, change: edits.Change, base: Mapping[str, Any], not_done: str, *, draft: str,
+               then: Callable[[U], U], refused: Callable[[U], U] = lambda u: u) -> bool:
+        """The way every game's table enters a record change (a round, an undo, a past
+        round changed): ``change``, made from ``base`` by the game's rules, saved as the
+        game in play (:meth:`save`). Refused, by the rules or by the store, the refusal
+        shows next to the entry (in the passing state's ``error`` field, which every
+        game's has) and ``refused`` tidies the passing state (an undo question answered);
+        the drafts stay as entered. Saved, draft ``draft`` is no draft any more
+        and ``then`` moves the passing state on, in one change. True when saved (the
+        caller then says what was done, where it says something)."""
+        def said(ui: U, line: str) -> U:
+            return refused(_said_at_entry(ui, line))
+
+        if change.error is not None:
+            error = change.error
+            self.put(lambda u: said(u, error))
+            return False
+        if self.save(change.record, base, not_done, error=said) is not None:
+            return False
+        self._put_held(lambda h: replace(h, ui=then(h.ui), stamps={k: v for k, v in h.stamps.items() if k != draft}))
+        return True
 
     def start_next_game(self, record: dict[str, Any]) -> str | None:
         """Start the match's next game with ``record`` and show it: None when it is in

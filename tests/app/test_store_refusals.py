@@ -12,6 +12,7 @@ from typing import Any
 import flet as ft
 import pytest
 
+from companion.core.edits import Change
 from companion.games.hotdog import actions as hotdog_actions
 from companion.games.hotdog import forms, present
 from companion.games.hotdog import view as hotdog_view
@@ -168,6 +169,7 @@ def test_every_game_says_a_refused_save_at_its_table(tmp_path, game, new):
     actions = importlib.import_module(f"companion.games.{game}.actions")
     t = actions.open_table(shell, mid)
     store._conn.execute("PRAGMA query_only=ON")
-    assert actions.save(t, {**record, "rounds": []}, record, "your entry was not saved") is False
+    assert t.commit(Change({**record, "rounds": []}), record, "your entry was not saved", draft="round",
+                    then=lambda u: u) is False
     assert actions.open_table(shell, mid).ui.error.startswith("Not saved: the saved data ")
     assert store.match(mid).current.record == record

@@ -12,7 +12,7 @@ import sqlite3
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.core.edits import round_place
+from companion.core.edits import Change, round_place
 from companion.core.game import screen_only
 from companion.store import Store, db
 from companion.store.drafts import keep, kept
@@ -101,6 +101,42 @@ def test_finishing_the_last_game_finishes_the_match(store):
     t = session(a, mid)
     assert t.number == 3 and t.save(record(3), t.record, "not saved") is None
     assert store.match(mid).finished
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A passing state with a refusal shown next to the entry (every game's has one)."""
+
+    note: str = ""
+    error: str | None = None
+    asked: bool = False
+
+
+def test_a_committed_change_is_saved_or_its_refusal_shown_at_the_entry(store):
+    """``commit``: a change the rules refuse, or one the store refuses (another screen
+    saved first), shows why in the passing state's ``error``, tidied by ``refused``,
+    the draft kept; a change saved forgets the draft and moves the passing state on."""
+    a, b = tab(store), tab(store)
+    mid = store.create_match("toy", PLAYERS, record(0))
+    session(a, mid, Entry).put_draft("round", lambda u: replace(u, note="round 1", asked=True))
+    t = session(a, mid, Entry)
+    ruled = t.commit(Change(record(0), "TOY-2: refused"), t.base("round"), "not saved", draft="round",
+                     then=lambda u: Entry("entered"), refused=lambda u: replace(u, asked=False))
+    assert ruled is False and session(a, mid, Entry).ui == Entry("round 1", "TOY-2: refused")
+    assert session(b, mid).save(record(1), record(0), "not saved") is None       # another screen saves first
+    t = session(a, mid, Entry)
+    assert t.commit(Change(record(1)), t.base("round"), "your entry was not saved", draft="round",
+                    then=lambda u: Entry("entered"), refused=lambda u: replace(u, asked=True)) is False
+    assert session(a, mid, Entry).ui == Entry("round 1", "Round 1 was already entered on another screen; "
+                                              "your entry was not saved. The table now shows round 2.", True)
+    assert store.match(mid).current.record == record(1)
+    t = session(a, mid, Entry)
+    t.put_draft("round", lambda u: replace(u, error=None))
+    assert t.commit(Change(record(2)), t.base("round"), "not saved", draft="round",
+                    then=lambda u: Entry("entered")) is True
+    assert store.match(mid).current.record == record(2) and session(a, mid, Entry).ui == Entry("entered")
+    held = kept(store, mid, "toy-table", 1)
+    assert held is not None and held.stamps == {}                                # no draft any more
 
 
 # ------------------------------------------------------------------ drafts kept across a restart

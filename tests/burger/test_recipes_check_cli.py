@@ -128,19 +128,22 @@ def test_list_names_the_shipped_files_and_a_user_sees_no_traceback(tmp_path):
 def test_how_far_a_recipe_file_was_read_is_a_fact_not_read_from_its_line(tmp_path, language, unreadable):
     """A missing file's line names the file already; JSON that is not a recipe set gets
     its path put before it; the line of a missing file is in the player's language and
-    is told apart by how far the file was read, never by its words (BU-5)."""
+    is told apart by how far the file was read, never by its words (BU-5). The check
+    ``companion recipes check`` runs is the game's library part reading the file."""
     from companion.core import i18n
     from companion.core.errors import RecordError
-    from companion.games.burger.recipes import check_file, load_recipes
+    from companion.games.burger.library import LIBRARY
+    from companion.games.burger.recipes import load_recipes
 
     gone = tmp_path / "gone.json"
     notjson = tmp_path / "x.json"
     notjson.write_bytes(b"{")
     with i18n.using(language):
-        (line,), summary = check_file(gone)
-        assert line.startswith(unreadable.format(path=gone)) and summary == []
+        read = LIBRARY.read_file(str(gone))
+        (line,) = read.problems
+        assert line.startswith(unreadable.format(path=gone)) and read.summary == []
         with pytest.raises(RecordError) as caught:
             load_recipes(gone)
         assert caught.value.message == f"recipes: {line}"
-        (line,), _ = check_file(notjson)
+        (line,) = LIBRARY.read_file(str(notjson)).problems
         assert line.startswith(f"{notjson}: ") and line.count(str(notjson)) == 1

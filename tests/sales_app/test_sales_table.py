@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion.core.edits import Change
 from companion.games.sales import actions, changes, forms
 from companion.games.sales.actions import TABLE, open_table
 from companion.games.sales.deckfiles import DECK
@@ -162,7 +163,8 @@ def test_a_refused_save_is_said_at_the_table_and_the_cards_stay(store):
     before = stored(store, mid)
     store._conn.execute("PRAGMA query_only=ON")
     t = open_table(a, mid)
-    assert actions.save(t, {**before, "rounds": []}, before, "your sale was not saved") is False
+    assert t.commit(Change({**before, "rounds": []}), before, "your sale was not saved", draft="sale",
+                    then=lambda u: u) is False
     assert ui(a).error.startswith("Not saved: the saved data ")
     actions.record_sale(open_table(a, mid))
     assert ui(a).error.startswith("Not saved: the saved data ") and len(ui(a).plays) == 2

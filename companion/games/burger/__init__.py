@@ -4,9 +4,8 @@ to build hamburgers by recipe; rats bring hidden rat tokens."""
 
 from typing import TYPE_CHECKING, Any
 
-from companion.core.game import GameSpec
+from companion.core.game import FileCommand, GameSpec
 from companion.games.burger import rules
-from companion.games.burger.commands import add_commands
 from companion.games.burger.models import BEYOND_CONTRACT, BurgerRecord
 
 GAME = GameSpec(
@@ -30,7 +29,7 @@ GAME = GameSpec(
     },
     final_scores=rules.final_scores,
     tie_break="BU-8",
-    commands=add_commands,
+    files=FileCommand("recipes", noun="recipe"),
     beyond_contract=BEYOND_CONTRACT,
     parts={
         "rules": "companion.games.burger.rules",

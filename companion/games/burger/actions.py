@@ -154,26 +154,14 @@ def back_to_table(t: Session) -> None:
 # ---------------------------------------------------------------- record changes
 
 
-def save(t: Session, record: dict[str, Any], base: Mapping[str, Any], not_done: str) -> bool:
-    """Save ``record`` made from ``base``: True when saved; else the refusal is said next
-    to the entry, and the drafts stay as entered."""
-    return t.save(record, base, not_done, error=lambda u, line: replace(u, error=line)) is None
-
-
 def submit(d: Drawn) -> None:
     """Submit the round being entered, made from the record its draft was begun on."""
     t = d.t
     base = t.base(DRAFT)
     change = forms.submit(base, d.draft(DRAFT, t.latest()), d.state if base == d.record else None)
-    if not change.ok:
-        t.put(lambda u: replace(u, error=change.error))
-        return
-    if not save(t, change.record, base, _("your entry was not saved")):
-        return
-    t.forget(DRAFT)
-    index = len(change.record["rounds"]) - 1
-    t.put(lambda u: replace(u, mode="round", index=index, draft=None, error=None, peek=None,
-                            stack_for=None, just=True, undo_asked=None, said=None))
+    t.commit(change, base, _("your entry was not saved"), draft=DRAFT,
+             then=lambda u: replace(u, mode="round", index=len(change.record["rounds"]) - 1, draft=None, error=None,
+                                    peek=None, stack_for=None, just=True, undo_asked=None, said=None))
 
 
 def ask_undo(d: Drawn) -> None:
@@ -190,19 +178,13 @@ def keep_round(t: Session) -> None:
 def undo(d: Drawn) -> None:
     """Drop the last round this screen shows (the question answered "Undo"); its entries
     come back for entry. What was undone is said next to the undo button."""
-    t, record = d.t, d.record
-    change = forms.undo(record)
-    if not change.ok:
-        t.put(lambda u: replace(u, error=change.error, undo_asked=None))
-        return
-    if not save(t, change.record, record, _("nothing was undone")):
-        t.put(lambda u: replace(u, undo_asked=None))
-        return
-    back = forms.draft_of(record, len(record["rounds"]) - 1)
-    said = _("Round {number} undone; its entries are back for entry.").format(number=len(record["rounds"]))
-    t.forget(DRAFT)
-    t.put(lambda u: replace(u, mode="entry", draft=back, error=None, peek=None, stack_for=None,
-                            undo_asked=None, said=said))
+    record = d.record
+    n = len(record["rounds"])
+    said = _("Round {number} undone; its entries are back for entry.").format(number=n)
+    d.t.commit(forms.undo(record), record, _("nothing was undone"), draft=DRAFT,
+               refused=lambda u: replace(u, undo_asked=None),
+               then=lambda u: replace(u, mode="entry", draft=forms.draft_of(record, n - 1), error=None, peek=None,
+                                      stack_for=None, undo_asked=None, said=said))
 
 
 def save_edit(d: Drawn) -> None:
@@ -212,14 +194,9 @@ def save_edit(d: Drawn) -> None:
     index = d.ui.index
     base = t.base(EDIT)
     change = forms.edit(base, index, d.draft(EDIT, now))
-    if not change.ok:
-        t.put(lambda u: replace(u, error=change.error))
-        return
-    if not save(t, change.record, base, _("your change to round {number} was not saved").format(number=index + 1)):
-        return
-    t.forget(EDIT)
-    t.put(lambda u: replace(u, mode="round", edit=None, error=None))
-    t.say(_("Round {number} changed; the game was replayed from there.").format(number=index + 1))
+    if t.commit(change, base, _("your change to round {number} was not saved").format(number=index + 1), draft=EDIT,
+                then=lambda u: replace(u, mode="round", edit=None, error=None)):
+        t.say(_("Round {number} changed; the game was replayed from there.").format(number=index + 1))
 
 
 def flip_top_bun(t: Session, player: str, on: bool) -> None:

@@ -34,6 +34,7 @@ from companion.store import library
 from companion.ui.contracts import ShellServices
 from companion.ui.library import body_of
 from companion.ui.widgets import bold, card, error_text, heading, icon_button
+from companion.ui.widgets.handlers import tap, typed
 from companion.ui.widgets.icon_button import TAP
 from companion.ui.widgets.text_field import TextField
 
@@ -69,13 +70,6 @@ def _chip(label: str, text: str, on_click: Callable[[Any], Any], *, filled: bool
     return ft.Semantics(label=label, button=True, selected=selected, content=kind(
         text, icon=icon, on_click=on_click, height=TAP,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10, vertical=0))))
-
-
-def tap(fn: Callable[[], object]) -> Callable[[Any], None]:
-    """A click handler: ``fn`` called, the event ignored."""
-    def on(e: Any) -> None:
-        fn()
-    return on
 
 
 def _wrap(controls: list[ft.Control]) -> ft.Row:
@@ -128,9 +122,6 @@ def RecipeEditor(shell: ShellServices, item_id: int, *, key: str | None = None) 
             put(lambda u: replace(u, **after))
         else:
             shell.saved()
-
-    def typed(fn: Callable[[str], None]) -> Callable[[Any], None]:
-        return lambda e: fn(e.control.value or "")
 
     faults = edit.faults_of(raw)
     cards = ingredient_list(raw)

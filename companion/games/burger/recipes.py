@@ -11,8 +11,8 @@ complete hamburger is a bottom bun first (or one ingredient card flipped to serv
 bottom bun, never a rat), the recipe's ingredients in any order, and the top bun last.
 
 ``faults`` reports every fault of a parsed file, each naming where it is
-(``recipes[2] (Cheeseburger).ingredients[1]: …``); ``check_file`` reads a file's
-bytes for ``companion recipes check``, never raising on bad JSON.
+(``recipes[2] (Cheeseburger).ingredients[1]: …``); ``companion recipes check`` reads a
+file with the game's ``library`` part, never raising on bad JSON.
 """
 
 from __future__ import annotations
@@ -302,14 +302,6 @@ def _read(path: Path) -> tuple[list[str], RecipeBook | None, Reading]:
     if found:
         return found, None, Reading.CHECKED
     return [], RecipeBook.model_validate(raw), Reading.CHECKED
-
-
-def check_file(path: str | Path) -> tuple[list[str], list[str]]:
-    """(problems, summary) of a recipe file: problems empty when the file is good."""
-    found, book, reading = _read(Path(path))
-    if book is None:
-        return (found if reading is not Reading.NOT_JSON else [f"{path}: {found[0]}"]), []
-    return [], summary(book)
 
 
 def shipped_recipes() -> list[Path]:

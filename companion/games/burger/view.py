@@ -50,7 +50,9 @@ from companion.ui.library import Choice
 from companion.ui.library import choices as library_choices
 from companion.ui.table import MatchSeen, open_match
 from companion.ui.widgets import ScoreGrid, Stepper, bold, card, error_text, heading, icon_button
+from companion.ui.widgets.choice import choice
 from companion.ui.widgets.exports import ExportActions
+from companion.ui.widgets.handlers import tap, typed
 from companion.ui.widgets.icon_button import TAP
 from companion.ui.widgets.roster import RosterPicker, groups_played
 from companion.ui.widgets.rulings import ruling_lines
@@ -72,31 +74,6 @@ def _lines(lines: list[str], **style: Any) -> list[ft.Control]:
     return [ft.Text(line, **style) for line in lines]
 
 
-def _tap(fn: Callable[[], object]) -> Callable[[Any], None]:
-    """A click handler: ``fn`` called, the event ignored."""
-    def on(e: Any) -> None:
-        fn()
-    return on
-
-
-def _typed(fn: Callable[[str], object]) -> Callable[[Any], None]:
-    """A change handler: the control's new value (text, or '') given to ``fn``."""
-    def on(e: Any) -> None:
-        fn(e.control.value or "")
-    return on
-
-
-def _choice(label: str, text: str, on: bool, on_click: Callable[[Any], Any], *,
-            disabled: bool = False) -> ft.Control:
-    """A button in a group of choices, marked selected (for sight and for a screen reader)."""
-    return ft.Semantics(label=label, button=True, selected=on, content=ft.Button(
-        text, on_click=on_click, height=TAP, disabled=disabled,
-        style=ft.ButtonStyle(
-            bgcolor=ft.Colors.PRIMARY if on else ft.Colors.SURFACE,
-            color=ft.Colors.ON_PRIMARY if on else ft.Colors.PRIMARY,
-            side=ft.BorderSide(1, ft.Colors.PRIMARY))))
-
-
 # ================================================================ setup
 
 @ft.component
@@ -112,10 +89,10 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
         put(lambda u: replace(u, setup=fn(u.setup)))
 
     def seats(fn: Callable[[SetupUI], SetupUI]) -> Callable[[Any], None]:
-        return _tap(lambda: put(fn))
+        return tap(lambda: put(fn))
 
     def rename(i: int) -> Callable[[Any], None]:
-        return _typed(lambda v: put(partial(forms.renamed, i=i, name=v)))
+        return typed(lambda v: put(partial(forms.renamed, i=i, name=v)))
 
     def first_seat(v: str) -> None:
         if v:
@@ -178,10 +155,10 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
         *rows,
         error_text(problems.get("names") if all(e is None for e in errors) else None),
         ft.Button(_("Add player"), icon=ft.Icons.PERSON_ADD, disabled=len(names) >= rules.MAX_PLAYERS,
-                  on_click=_tap(lambda: put_setup(lambda x: replace(x, players=x.players + ("",))))),
+                  on_click=tap(lambda: put_setup(lambda x: replace(x, players=x.players + ("",))))),
         bold(_("Who is first player? (BU-1: whoever most recently ate a hamburger)")),
         ft.RadioGroup(value=str(d.first),
-                      on_change=_typed(first_seat),
+                      on_change=typed(first_seat),
                       content=ft.Column([ft.Radio(value=str(i), label=n) for i, n in valid], spacing=0)),
         error_text(problems.get("first")),
         bold(_("Tool cards per player")),
@@ -198,7 +175,7 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
         bold(_("Draw pile")),
         TextField(label=_("Draw pile (cards)"), value=s.draw_pile, dense=True, helper=_("Empty if not known"),
                      keyboard_type=ft.KeyboardType.NUMBER,
-                     on_change=_typed(lambda v: put_setup(lambda x: replace(x, draw_pile=v)))),
+                     on_change=typed(lambda v: put_setup(lambda x: replace(x, draw_pile=v)))),
         error_text(problems.get("draw_pile")),
         bold(_("Scoring (house rule, BU-8)")),
         ft.Text(scoring_label(s.hamburger_points, s.rat_points)),
@@ -211,12 +188,12 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
         ft.Text(_("The recipe cards are not in the rules: they come from a recipe set you make in "
                   "the app (Burger recipe sets), or a recipe file.")),
         ft.RadioGroup(value=s.recipes,
-                      on_change=_typed(pick_recipes),
+                      on_change=typed(pick_recipes),
                       content=ft.Column([*[ft.Radio(value=str(f), label=forms.file_label(f)) for f in files], *made],
                                         spacing=0)),
         TextField(label=_("Recipe file path"),
                   value="" if forms.stored_recipes(s) is not None or forms.is_shipped(s.recipes) else s.recipes,
-                  dense=True, on_change=_typed(lambda v: put_setup(lambda x: replace(x, recipes=v)))),
+                  dense=True, on_change=typed(lambda v: put_setup(lambda x: replace(x, recipes=v)))),
         ft.Text(status.text) if status.ok else error_text(status.text),
         ft.Button(_("Burger recipe sets: make or edit one"), icon=ft.Icons.EDIT_NOTE,
                   on_click=lambda e: shell.go("library", game="burger")),
@@ -318,10 +295,10 @@ def Decks(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
     typing = d.ui.typing or d.book is None
 
     def put(fn: Callable[[RoundDraft], RoundDraft]) -> Callable[[Any], None]:
-        return _tap(lambda: actions.put_draft(d, which, fn))
+        return tap(lambda: actions.put_draft(d, which, fn))
 
     def name_card(i: int, j: int) -> Callable[[Any], None]:
-        return _typed(lambda v: actions.put_draft(d, which, lambda x: forms.set_card(x, i, j, v)))
+        return typed(lambda v: actions.put_draft(d, which, lambda x: forms.set_card(x, i, j, v)))
 
     out: list[ft.Control] = [heading(_("Decks"), 18)]
     if not typing:
@@ -374,7 +351,7 @@ def Decks(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
     if d.book is not None:
         out.append(ft.TextButton(_("Tap the cards instead") if typing else _("Type card names instead"),
                                  icon=ft.Icons.TOUCH_APP if typing else ft.Icons.KEYBOARD,
-                                 on_click=_tap(partial(actions.type_names, d.t, not typing))))
+                                 on_click=tap(partial(actions.type_names, d.t, not typing))))
     return _column(out, 8)
 
 
@@ -387,7 +364,7 @@ def ToolCards(d: Drawn, *, key: str | None = None) -> ft.Control:
     state, draft = d.state, d.draft(DRAFT)
 
     def put(fn: Callable[[RoundDraft], RoundDraft]) -> Callable[[Any], None]:
-        return _tap(lambda: actions.put_draft(d, DRAFT, fn))
+        return tap(lambda: actions.put_draft(d, DRAFT, fn))
 
     out: list[ft.Control] = [heading(_("Tool cards"), 18)]
     turn = forms.tool_turn(state, draft)
@@ -429,8 +406,9 @@ def ToolsOpen(d: Drawn, *, key: str | None = None) -> ft.Control:
     for p in state.players:
         kind = draft.tools.get(p)
         rows.append(ft.Row([ft.Text(p, width=90)] + [
-            _choice(f"{p}: {burger_words.tool_name(k)}", burger_words.tool_name(k), kind is not None and kind.kind == k,
-                    _tap(partial(actions.put_draft, d, EDIT, partial(forms.play_tool, player=p, kind=k))))
+            choice(burger_words.tool_name(k), kind is not None and kind.kind == k,
+                   tap(partial(actions.put_draft, d, EDIT, partial(forms.play_tool, player=p, kind=k))),
+                   name=f"{p}: {burger_words.tool_name(k)}")
             for k in TOOL_KINDS], spacing=6, wrap=True))
     return _column(rows, 8)
 
@@ -449,9 +427,10 @@ def Takes(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
         line: list[ft.Control] = [ft.Text(f"{row.turn + 1}. {row.text}")]
         if several and len(row.choices) > 1:
             line.append(ft.Row([ft.Text(_("Picks:"), size=13)] + [
-                _choice(_("{player}, turn {turn}: {deck}").format(player=row.player, turn=row.turn + 1,
-                                                                 deck=deck_label(k)), str(k + 1), k == row.deck,
-                        _tap(partial(actions.put_draft, d, which, partial(forms.pick, turn=row.turn, deck=k))))
+                choice(str(k + 1), k == row.deck,
+                       tap(partial(actions.put_draft, d, which, partial(forms.pick, turn=row.turn, deck=k))),
+                       name=_("{player}, turn {turn}: {deck}").format(player=row.player, turn=row.turn + 1,
+                                                                     deck=deck_label(k)))
                 for k in row.choices], spacing=6, wrap=True))
         out.append(card(_column(line, 4), f"take-{row.turn}", padding=8))
     return _column(out, 8)
@@ -476,7 +455,7 @@ def Hamburgers(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
             Stepper(p, (_("hamburger"), _("hamburgers")), n,
                     partial(stepped, p), unit=_("made")),
             icon_button(ft.Icons.FACT_CHECK, _("{player}: check a stack against the recipe").format(player=p),
-                        _tap(partial(actions.check_stack, d.t, p)),
+                        tap(partial(actions.check_stack, d.t, p)),
                         disabled=d.book is None),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
         out.append(error_text(errors.get(p)))
@@ -506,17 +485,16 @@ def StackCheck(d: Drawn, which: str, player: str, *, key: str | None = None) -> 
     offer = stacks.stack_cards(state, draft, player, book)
     rows: list[ft.Control] = [
         bold(_("{player}'s stack, bottom card first").format(player=player)),
-        ft.Row([_choice(_("{player}: recipe {recipe}").format(player=player, recipe=r.name), r.name,
-                        r.name == stack.recipe,
-                        _tap(partial(put, partial(replace, recipe=r.name))))
+        ft.Row([choice(r.name, r.name == stack.recipe, tap(partial(put, partial(replace, recipe=r.name))),
+                       name=_("{player}: recipe {recipe}").format(player=player, recipe=r.name))
                 for r in book.recipes], spacing=6, wrap=True),
         ft.Text(_("Stack: {cards}").format(cards=", ".join(bun_shown(c) for c in stack.cards) or _("empty"))),
         ft.Row([_card_button(_("{player}'s stack: put {card}").format(player=player, card=bun_shown(c)), bun_shown(c),
-                             _tap(partial(put, partial(stacks.put_card, card=c))))
+                             tap(partial(put, partial(stacks.put_card, card=c))))
                 for c in offer], spacing=4, run_spacing=4, wrap=True),
         ft.Row([
             ft.Button(_("Remove the top card"), icon=ft.Icons.UNDO, disabled=not stack.cards,
-                      on_click=_tap(lambda: put(lambda s: replace(s, cards=s.cards[:-1])))),
+                      on_click=tap(lambda: put(lambda s: replace(s, cards=s.cards[:-1])))),
             ft.Checkbox(label=_("First card flipped as bottom bun"), value=stack.flipped_bottom,
                         semantics_label=_("{player}: first card flipped as bottom bun").format(player=player),
                         on_change=lambda e: flip(bool(e.control.value))),
@@ -527,7 +505,7 @@ def StackCheck(d: Drawn, which: str, player: str, *, key: str | None = None) -> 
                             color=None if check.complete else ft.Colors.ERROR, weight=ft.FontWeight.W_500))
     rows.append(ft.FilledButton(_("Count {player}'s hamburger").format(player=player), icon=ft.Icons.CHECK,
                                 disabled=check is None or not check.complete,
-                                on_click=_tap(partial(actions.put_draft, d, which,
+                                on_click=tap(partial(actions.put_draft, d, which,
                                                       partial(stacks.count_stack, player=player, book=book,
                                                               state=state, kept=kept)))))
     return card(_column(rows, GAP), f"stack-{player}", padding=8)
@@ -545,7 +523,7 @@ def Peek(d: Drawn, *, key: str | None = None) -> ft.Control:
                                        "tap your name to see your own, the others look away."), size=13)]
     if who is None or who not in d.gv.players:
         out.append(ft.Row([ft.Button(_("Peek: {player}").format(player=p), icon=ft.Icons.VISIBILITY,
-                                     on_click=_tap(partial(actions.peek, d.t, p)))
+                                     on_click=tap(partial(actions.peek, d.t, p)))
                            for p in d.gv.players], wrap=True, spacing=6))
         return _column(out, 6)
     lines = present.private_text(present.private_view(d.record, who, d.replayed))
@@ -555,7 +533,7 @@ def Peek(d: Drawn, *, key: str | None = None) -> ft.Control:
         if now:
             lines.append(_("This round, once it is submitted: {n} more (BU-5).").format(n=now))
     hide = ft.FilledButton(_("Hide {player}'s secrets").format(player=who), icon=ft.Icons.VISIBILITY_OFF,
-                           on_click=_tap(partial(actions.peek, d.t, None)))
+                           on_click=tap(partial(actions.peek, d.t, None)))
     out.append(card(_column([*_lines(lines), hide], GAP), "peek"))
     return _column(out, 6)
 
@@ -592,7 +570,7 @@ def _rounds_list(d: Drawn) -> list[ft.Control]:
     for i, rv in enumerate(d.gv.rounds):
         out.append(ft.TextButton(_("Open round {number}: first player {player}").format(number=rv.number,
                                                                                        player=rv.first),
-                                 on_click=_tap(partial(actions.open_round, d.t, i))))
+                                 on_click=tap(partial(actions.open_round, d.t, i))))
     last = len(d.gv.rounds)
     out.append(undo_asking_first(_("Undo last round"),
                                  _("Undo round {number}? Its entries come back for entry.").format(number=last),

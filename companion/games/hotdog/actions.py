@@ -12,9 +12,9 @@ the entry, which stays to be checked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.games.hotdog import forms, present
 from companion.games.hotdog.forms import Draft, TableUI
@@ -43,13 +43,6 @@ def shown(ui: TableUI, gv: present.GameView) -> TableUI:
     """The passing state as the screen draws it: a round that is gone (undone on
     another screen) is not opened."""
     return replace(ui, mode="entry") if ui.mode != "entry" and ui.index >= len(gv.results) else ui
-
-
-def save(s: Session, record: dict[str, Any], base: Mapping[str, Any], not_done: str) -> bool:
-    """Save ``record`` made from ``base``: True when saved; else the refusal is said next
-    to the entry (and at the top when the match moved on to another game), and the
-    drafts stay as entered."""
-    return s.save(record, base, not_done, error=lambda u, line: replace(u, error=line)) is None
 
 
 def edit_bid(s: Session, which: str, player: str, change: Callable[[Draft], Draft], first_table: int) -> None:
@@ -102,17 +95,10 @@ def step_by_step(s: Session) -> None:
 def submit(s: Session, gv: present.GameView) -> None:
     """Enter the round as drafted; its reveal follows. Refused, naming them, while a
     player has not bid (HD-6); a refused hidden bid is named without its amounts."""
-    now = s.latest()
     base = s.base(ROUND)
-    change = forms.enter_round(base, now.drafts)
-    if not change.ok:
-        s.put(lambda u: replace(u, error=change.error))
-        return
-    if not save(s, change.record, base, _("your entry was not saved")):
-        return
-    index = len(change.record["rounds"]) - 1
-    s.forget(ROUND)
-    s.put(lambda u: u.entered(index))
+    change = forms.enter_round(base, s.latest().drafts)
+    s.commit(change, base, _("your entry was not saved"), draft=ROUND,
+             then=lambda u: u.entered(len(change.record["rounds"]) - 1))
 
 
 def ask_undo(s: Session, gv: present.GameView) -> None:
@@ -130,18 +116,12 @@ def undo(s: Session, gv: present.GameView) -> None:
     """Drop the last round this screen shows (the question answered "Undo"); its bids
     come back for entry."""
     record = gv.record
-    change = forms.undo(record)
-    if not change.ok:
-        s.put(lambda u: replace(u, error=change.error, undo_asked=None))
-        return
-    if not save(s, change.record, record, _("nothing was undone")):
-        s.put(lambda u: u.kept())
-        return
-    drafts = forms.drafts_of(record, len(record["rounds"]) - 1)
-    said = _("Round {n} undone; its bids are back for entry.").format(n=len(record["rounds"]))
-    s.forget(ROUND)
-    s.put(lambda u: replace(u, mode="entry", drafts=drafts, error=None, undo_asked=None, undone=said))
-    s.say(said)
+    n = len(record["rounds"])
+    said = _("Round {n} undone; its bids are back for entry.").format(n=n)
+    if s.commit(forms.undo(record), record, _("nothing was undone"), draft=ROUND, refused=lambda u: u.kept(),
+                then=lambda u: replace(u, mode="entry", drafts=forms.drafts_of(record, n - 1), error=None,
+                                       undo_asked=None, undone=said)):
+        s.say(said)
 
 
 def open_round(s: Session, index: int) -> None:
@@ -162,17 +142,11 @@ def cancel_edit(s: Session) -> None:
 
 def save_edit(s: Session, index: int) -> None:
     """Save the changed round ``index``; the game is replayed from there."""
-    now = s.latest()
     base = s.base(EDIT)
-    change = forms.edit(base, index, now.edit_drafts)
-    if not change.ok:
-        s.put(lambda u: replace(u, error=change.error))
-        return
-    if not save(s, change.record, base, _("your change to round {n} was not saved").format(n=index + 1)):
-        return
-    s.forget(EDIT)
-    s.put(lambda u: replace(u, mode="round", error=None))
-    s.say(_("Round {n} changed; the game was replayed from there.").format(n=index + 1))
+    change = forms.edit(base, index, s.latest().edit_drafts)
+    if s.commit(change, base, _("your change to round {n} was not saved").format(n=index + 1), draft=EDIT,
+                then=lambda u: replace(u, mode="round", error=None)):
+        s.say(_("Round {n} changed; the game was replayed from there.").format(n=index + 1))
 
 
 def to_entry(s: Session) -> None:

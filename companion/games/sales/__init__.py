@@ -2,9 +2,8 @@
 
 from typing import TYPE_CHECKING, Any
 
-from companion.core.game import GameSpec
+from companion.core.game import FileCommand, GameSpec
 from companion.games.sales import rules
-from companion.games.sales.commands import add_commands
 from companion.games.sales.models import BEYOND_CONTRACT, SalesRecord
 from companion.games.sales.vocab import place
 
@@ -33,7 +32,7 @@ GAME = GameSpec(
     },
     final_scores=rules.final_scores,
     tie_break="SA-13",
-    commands=add_commands,
+    files=FileCommand("deck", noun="deck"),
     lone_modes=frozenset({"solo"}),
     place=place,
     beyond_contract=BEYOND_CONTRACT,

@@ -52,12 +52,6 @@ def open_table(shell: ShellServices, match: MatchSeen | int) -> Session:
     return TableSession(shell, match, key=TABLE, fresh=fresh, games=1)
 
 
-def save(t: Session, record: dict[str, Any], base: Mapping[str, Any], not_done: str) -> bool:
-    """Save a change made from ``base``. False if it was refused (another screen saved
-    first, or the store cannot save): nothing is saved and why is said at the entry."""
-    return t.save(record, base, not_done, error=lambda u, line: replace(u, error=line)) is None
-
-
 # ---------------------------------------------------------------- the cards of a sale
 
 
@@ -134,28 +128,17 @@ def record_sale(t: Session) -> None:
     now = t.latest()
     base = t.base("sale")
     change = changes.complete_sale(base, list(now.plays), copy_of(t))
-    if not change.ok:
-        t.put(lambda u: replace(u, error=change.error))
-        return
-    if not save(t, change.record, base, _("your sale was not saved")):
-        return
-    t.forget("sale")
-    t.put(lambda u: replace(u, mode="entry", at=None, last=changes.last_sale_at(change.record), plays=(),
-                            query="", pending=None, question=None, error=None, undo_asked=None, said=None))
+    t.commit(change, base, _("your sale was not saved"), draft="sale",
+             then=lambda u: replace(u, mode="entry", at=None, last=changes.last_sale_at(change.record), plays=(),
+                                    query="", pending=None, question=None, error=None, undo_asked=None, said=None))
 
 
 def next_round(t: Session) -> None:
     """Start the next round (every hand is empty: SA-7, SA-9), dealt from the deck's
     cards less those won (SA-16)."""
     record = t.record
-    change = changes.start_next_round(record, copy_of(t))
-    if not change.ok:
-        t.put(lambda u: replace(u, error=change.error))
-        return
-    if not save(t, change.record, record, _("the next round was not started")):
-        return
-    t.forget("sale")
-    t.put(lambda u: replace(u, mode="entry", plays=(), error=None, undo_asked=None, said=None, last=None))
+    t.commit(changes.start_next_round(record, copy_of(t)), record, _("the next round was not started"), draft="sale",
+             then=lambda u: replace(u, mode="entry", plays=(), error=None, undo_asked=None, said=None, last=None))
 
 
 def ask_undo(t: Session) -> None:
@@ -174,19 +157,13 @@ def undo(t: Session) -> None:
     come back for entry. What was undone is said next to the undo button."""
     record = t.record
     back = changes.undone_plays(record)
-    change = changes.undo(record)
-    if not change.ok:
-        t.put(lambda u: replace(u, error=change.error, undo_asked=None))
-        return
-    if not save(t, change.record, record, _("nothing was undone")):
-        t.put(lambda u: replace(u, undo_asked=None))
-        return
     rounds, sales = forms.record_size(record)
     said = (_("Round {round}, sale {sale} undone; its cards are back for entry.").format(round=rounds, sale=sales)
             if back else _("The start of round {n} is taken back.").format(n=rounds))
-    t.forget("sale")
-    t.put(lambda u: replace(u, mode="entry", at=None, plays=tuple(back), pending=None, question=None,
-                            error=None, undo_asked=None, said=said, last=None))
+    t.commit(changes.undo(record), record, _("nothing was undone"), draft="sale",
+             refused=lambda u: replace(u, undo_asked=None),
+             then=lambda u: replace(u, mode="entry", at=None, plays=tuple(back), pending=None, question=None,
+                                    error=None, undo_asked=None, said=said, last=None))
 
 
 # ---------------------------------------------------------------- a recorded sale
@@ -221,12 +198,8 @@ def save_edit(t: Session) -> None:
     r, s = now.at
     base = t.base("edit")
     change = changes.edit_sale(base, r, s, list(now.edit_plays))
-    if not change.ok:
-        t.put(lambda u: replace(u, error=change.error))
-        return
-    if not save(t, change.record, base, _("your change to round {round}, sale {sale} was not saved").format(
-            round=r + 1, sale=s + 1)):
-        return
-    t.forget("edit")
-    t.put(lambda u: replace(u, mode="sale", edit_plays=(), error=None))
-    t.say(_("Round {round}, sale {sale} changed; the game was replayed from there.").format(round=r + 1, sale=s + 1))
+    not_done = _("your change to round {round}, sale {sale} was not saved").format(round=r + 1, sale=s + 1)
+    if t.commit(change, base, not_done, draft="edit",
+                then=lambda u: replace(u, mode="sale", edit_plays=(), error=None)):
+        t.say(_("Round {round}, sale {sale} changed; the game was replayed from there.").format(
+            round=r + 1, sale=s + 1))

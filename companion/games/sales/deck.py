@@ -4,8 +4,8 @@ The rule texts do not list the cards, so a deck lives in a JSON file under
 ``assets/decks/``: its name, a description, its suits (weathers) and icons, and
 every card with an id, its suit or ``wild``, value, discard icons, the icons it
 shows and optionally what set it collects. :func:`check` finds every fault as a
-typed :class:`Fault` (where, which cards, what), worded only when shown;
-``check_file`` reports them line by line (``companion deck check FILE``); ``card_attributes`` turns a deck
+typed :class:`Fault` (where, which cards, what), worded only when shown (``companion
+deck check FILE`` reads a file with the game's ``library`` part); ``card_attributes`` turns a deck
 card id into the contract's card attributes, so records stay in attribute form.
 """
 
@@ -349,12 +349,6 @@ def load_deck(path: str | Path) -> Deck:
         raise RecordError(f"{path}: {first}" if len(found) == 1 else _("{path}: {problem} (and {n} more)").format(
             path=path, problem=first, n=len(found) - 1))
     return deck
-
-
-def check_file(path: str | Path) -> tuple[list[str], list[str]]:
-    """(problems, summary) of a deck file, worded now: problems empty when the deck is good."""
-    found, deck = read_file(path)
-    return [f.said() for f in found], (summary(deck) if deck is not None else [])
 
 
 def read_file(path: str | Path) -> tuple[list[Fault], Deck | None]:

@@ -39,7 +39,9 @@ from companion.ui.library import Choice
 from companion.ui.library import choices as library_choices
 from companion.ui.table import MatchSeen, open_match
 from companion.ui.widgets import ScoreGrid, bold, card, error_text, heading, icon_button
+from companion.ui.widgets.choice import choice
 from companion.ui.widgets.exports import ExportActions
+from companion.ui.widgets.handlers import tap, typed
 from companion.ui.widgets.icon_button import TAP
 from companion.ui.widgets.roster import RosterPicker, groups_played
 from companion.ui.widgets.rulings import ruling_lines
@@ -65,41 +67,12 @@ def _note(text: str) -> ft.Text:
     return ft.Text(text, size=12, italic=True)
 
 
-def _tap(fn: Callable[[], object]) -> Callable[[Any], None]:
-    """A tap's handler: ``fn`` called, the event not needed."""
-    def handler(e: Any) -> None:
-        fn()
-    return handler
-
-
-def _typed(fn: Callable[[str], object]) -> Callable[[Any], None]:
-    """A text field's change handler: ``fn`` gets the text."""
-    def handler(e: Any) -> None:
-        fn(e.control.value or "")
-    return handler
-
-
 def _picked(fn: Callable[[str], object]) -> Callable[[Any], None]:
     """A radio group's change handler: ``fn`` gets the value chosen (none: nothing)."""
     def handler(e: Any) -> None:
         if e.control.value:
             fn(e.control.value)
     return handler
-
-
-def _choice(label: str, on: bool, on_click: Callable[[Any], Any], *, name: str | None = None,
-            disabled: bool = False, width: int | None = None) -> ft.Control:
-    """A chip to pick one of a few: the same control chosen or not (a tap never lands
-    on one being swapped), marked selected for a screen reader."""
-    return ft.Semantics(
-        label=name or label, button=True, selected=on,
-        content=ft.Button(
-            label, on_click=on_click, disabled=disabled, height=TAP, width=width,
-            style=ft.ButtonStyle(
-                padding=ft.Padding(10, 4, 10, 4),
-                bgcolor=ft.Colors.PRIMARY if on else ft.Colors.SURFACE,
-                color=ft.Colors.ON_PRIMARY if on else ft.Colors.PRIMARY,
-                side=ft.BorderSide(1, ft.Colors.PRIMARY))))
 
 
 def _mid_sentence(line: str) -> str:
@@ -128,10 +101,10 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
         shell.set_ui(SETUP, fn, SetupDraft())
 
     def step(fn: Callable[[SetupDraft], SetupDraft]) -> Callable[[Any], None]:
-        return _tap(lambda: put(fn))
+        return tap(lambda: put(fn))
 
     def name_changed(i: int) -> Callable[[Any], None]:
-        return _typed(lambda v: put(lambda d: forms.with_name(d, i, v)))
+        return typed(lambda v: put(lambda d: forms.with_name(d, i, v)))
 
     def start() -> None:
         now: SetupDraft = shell.ui(SETUP, SetupDraft())
@@ -217,7 +190,7 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
     if d.deck == forms.OTHER:
         deck_info.append(ft.Row([
             TextField(label=_("Deck file path"), value=d.other, expand=True, dense=True,
-                         on_change=_typed(lambda v: put(lambda d: replace(d, other=v)))),
+                         on_change=typed(lambda v: put(lambda d: replace(d, other=v)))),
             ft.Button(_("Pick a file"), icon=ft.Icons.FOLDER_OPEN, on_click=pick),
         ], wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     if deck is not None and deck.ok:
@@ -251,7 +224,7 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
         bold(_("Cards dealt per round")),
         TextField(label=_("Cards dealt per hand each round"), value=hand_size, dense=True,
                      keyboard_type=ft.KeyboardType.NUMBER, width=260,
-                     on_change=_typed(lambda v: put(lambda d: replace(d, hand_size=v)))),
+                     on_change=typed(lambda v: put(lambda d: replace(d, hand_size=v)))),
         error_text(size_error),
         ft.Text(forms.hand_size_note(d.mode, hand_size, d.players, cards)),
         DealPlan(plan, forms.deal_plan_note(hand_size), shown(cards.name) if cards is not None else "",
@@ -270,7 +243,7 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
                   on_click=lambda e: shell.go("library", game="sales")),
         error_text(problem),
         ft.FilledButton(_("Start game"), icon=ft.Icons.PLAY_ARROW, disabled=problem is not None,
-                        on_click=_tap(start)),
+                        on_click=tap(start)),
     ])
 
 
@@ -398,13 +371,13 @@ def DeckPicker(t: Session, deck: Deck, game: Played, player: str, entered: tuple
     groups = picker.deck_groups(deck, game, list(entered), query)
 
     def play(card_id: str) -> Callable[[Any], None]:
-        return _tap(lambda: actions.add_card(t, CardDraft.of_deck(deck, card_id).card(), deck))
+        return tap(lambda: actions.add_card(t, CardDraft.of_deck(deck, card_id).card(), deck))
 
     out: list[ft.Control] = []
     if picker.needs_search(deck) or query:
         out.append(TextField(label=_("Search the deck"), value=query, dense=True, prefix_icon=ft.Icons.SEARCH,
                              hint_text=_("e.g. sun 4, coat, wild"),
-                             on_change=_typed(lambda v: actions.set_query(t, v))))
+                             on_change=typed(lambda v: actions.set_query(t, v))))
     if not groups:
         out.append(ft.Text(_("No card of the deck matches '{query}'.").format(query=query)))
     for g in groups:
@@ -429,62 +402,62 @@ def AttributeEntry(t: Session, deck: Deck | None, player: str, d: CardDraft, *, 
     errs = forms.card_errors(d, deck)
 
     def put(**fields: Any) -> Callable[[Any], None]:
-        return _tap(lambda: actions.set_attrs(t, **fields))
+        return tap(lambda: actions.set_attrs(t, **fields))
 
     def toggle(icon: str, on: bool) -> Callable[[Any], None]:
-        return _tap(lambda: actions.toggle_icon(t, icon, on))
+        return tap(lambda: actions.toggle_icon(t, icon, on))
 
-    def typed(name: str) -> Callable[[Any], None]:
-        return _typed(lambda v: actions.set_attrs(t, **{name: v}))
+    def typed_into(name: str) -> Callable[[Any], None]:
+        return typed(lambda v: actions.set_attrs(t, **{name: v}))
 
     suits = forms.suit_options(deck)
     icons = forms.icon_options(deck)
     out: list[ft.Control] = [
         ft.Text(_("Suit")),
-        ft.Row([_choice(word(s), d.suit == s, put(suit=s), name=_("Suit {suit}").format(suit=word(s)))
+        ft.Row([choice(word(s), d.suit == s, put(suit=s), name=_("Suit {suit}").format(suit=word(s)))
                 for s in suits],
                spacing=6, run_spacing=6, wrap=True),
     ]
     if deck is None:
         out.append(TextField(label=_("Suit (a lowercase name, or wild)"), value=d.suit, dense=True,
-                                on_change=typed("suit")))
+                                on_change=typed_into("suit")))
     out += [
         error_text(errs.get("suit")) if d.suit else ft.Text(_("Pick the card's suit."), size=13),
         ft.Row([
             TextField(label=_("Value"), value=str(d.value), dense=True, width=120,
-                         keyboard_type=ft.KeyboardType.NUMBER, on_change=typed("value")),
+                         keyboard_type=ft.KeyboardType.NUMBER, on_change=typed_into("value")),
             TextField(label=_("Discard icons"), value=str(d.discard), dense=True, width=140,
-                         keyboard_type=ft.KeyboardType.NUMBER, on_change=typed("discard")),
+                         keyboard_type=ft.KeyboardType.NUMBER, on_change=typed_into("discard")),
         ], spacing=8, wrap=True),
         error_text(errs.get("value")),
         error_text(errs.get("discard")),
     ]
     if icons:
         out.append(ft.Text(_("Icons it shows (tap to add or remove)")))
-        out.append(ft.Row([_choice(word(i), i in d.icons, toggle(i, i not in d.icons),
+        out.append(ft.Row([choice(word(i), i in d.icons, toggle(i, i not in d.icons),
                                    name=_("Icon {icon}").format(icon=word(i))) for i in icons],
                           spacing=6, run_spacing=6, wrap=True))
     else:
         out.append(TextField(label=_("Icons it shows (comma separated)"), value=", ".join(d.icons), dense=True,
-                                on_change=_typed(lambda v: actions.set_attrs(t, icons=tuple(v.split(","))))))
+                                on_change=typed(lambda v: actions.set_attrs(t, icons=tuple(v.split(","))))))
     out.append(error_text(errs.get("icons")))
     out.append(ft.Text(_("Set it collects")))
-    out.append(ft.Row([_choice(text, d.set_kind == kind, put(set_kind=kind), name=_("Set: {kind}").format(kind=text))
+    out.append(ft.Row([choice(text, d.set_kind == kind, put(set_kind=kind), name=_("Set: {kind}").format(kind=text))
                        for kind, text in [("", pgettext("set", "none")), ("1x", _("1x set")),
                                           ("neighbor", _("neighbor set"))]],
                       spacing=6, run_spacing=6, wrap=True))
     if d.set_kind:
         if icons:
-            out.append(ft.Row([_choice(word(i), d.set_icon == i, put(set_icon=i),
+            out.append(ft.Row([choice(word(i), d.set_icon == i, put(set_icon=i),
                                        name=_("Collects {icon}").format(icon=word(i))) for i in icons],
                               spacing=6, run_spacing=6, wrap=True))
         else:
             out.append(TextField(label=_("Icon it collects"), value=d.set_icon, dense=True,
-                                    on_change=typed("set_icon")))
+                                    on_change=typed_into("set_icon")))
     out.append(error_text(errs.get("set")))
     out.append(ft.FilledButton(_("{player} plays this card").format(player=player), icon=ft.Icons.CHECK,
                                disabled=bool(errs),
-                               on_click=_tap(lambda: actions.add_card(t, t.latest().attrs, deck))))
+                               on_click=tap(lambda: actions.add_card(t, t.latest().attrs, deck))))
     return _column(out, spacing=GAP)
 
 
@@ -501,9 +474,9 @@ def CardEntry(t: Session, deck: Deck | None, game: Played, sv: SaleView, ui: Tab
                 ft.Text(ui.question),
                 ft.Row([
                     ft.FilledButton(_("Confirm off-suit play"), icon=ft.Icons.CHECK,
-                                    on_click=_tap(lambda: actions.confirm_off_suit(t, deck))),
+                                    on_click=tap(lambda: actions.confirm_off_suit(t, deck))),
                     ft.Button(_("Choose another card"), icon=ft.Icons.CLOSE,
-                              on_click=_tap(lambda: actions.choose_another(t))),
+                              on_click=tap(lambda: actions.choose_another(t))),
                 ], wrap=True),
             ], spacing=GAP), "confirm"))
         else:
@@ -512,8 +485,8 @@ def CardEntry(t: Session, deck: Deck | None, game: Played, sv: SaleView, ui: Tab
             out.append(heading(_("{player}'s card").format(player=sv.turn), 18))
             if deck is not None:
                 out.append(ft.Row([
-                    _choice(_("From the deck"), method == "deck", _tap(lambda: actions.set_method(t, "deck"))),
-                    _choice(_("By attributes"), method == "attrs", _tap(lambda: actions.set_method(t, "attrs"))),
+                    choice(_("From the deck"), method == "deck", tap(lambda: actions.set_method(t, "deck"))),
+                    choice(_("By attributes"), method == "attrs", tap(lambda: actions.set_method(t, "attrs"))),
                 ], spacing=6, wrap=True))
             out.append(error_text(ui.error))
             if method == "deck" and deck is not None and exhausted:
@@ -545,16 +518,16 @@ def Entry(t: Session, game: Played, deck: Deck | None, ui: TableUI, *, key: Key 
                 out.append(_note(why))
         out.append(error_text(ui.error))
         out.append(ft.FilledButton(_("Start round {n}").format(n=sv.round + 1), icon=ft.Icons.PLAY_ARROW,
-                                   on_click=_tap(lambda: actions.next_round(t))))
+                                   on_click=tap(lambda: actions.next_round(t))))
     else:
         out += _order_panel(sv)
         out.append(_hands_line(sv))
         if sv.ready:
             out.append(error_text(ui.error))
             out.append(ft.FilledButton(_("Record sale"), icon=ft.Icons.CHECK,
-                                       on_click=_tap(lambda: actions.record_sale(t))))
+                                       on_click=tap(lambda: actions.record_sale(t))))
         out.append(ft.Button(_("Take back the last card"), icon=ft.Icons.BACKSPACE_OUTLINED,
-                             visible=bool(ui.plays), on_click=_tap(lambda: actions.take_back(t))))
+                             visible=bool(ui.plays), on_click=tap(lambda: actions.take_back(t))))
         if not sv.ready:
             out.append(CardEntry(t, deck, game, sv, ui, ui.plays, key="card-entry"))
     return _column(out)
@@ -568,8 +541,8 @@ def _undo(t: Session, ui: TableUI, label: str | None = None) -> list[ft.Control]
     out: list[ft.Control] = []
     if question is not None:
         out.append(undo_asking_first(label or _("Undo last sale"), question, forms.asks_undo(ui, record),
-                                     on_ask=_tap(lambda: actions.ask_undo(t)), on_undo=_tap(lambda: actions.undo(t)),
-                                     on_keep=_tap(lambda: actions.keep_sale(t))))
+                                     on_ask=tap(lambda: actions.ask_undo(t)), on_undo=tap(lambda: actions.undo(t)),
+                                     on_keep=tap(lambda: actions.keep_sale(t))))
     if ui.said:
         out.append(ft.Text(ui.said, size=13))
     return out
@@ -625,7 +598,7 @@ def _sales_list(t: Session, game: Played, ui: TableUI) -> list[ft.Control]:
         for s, line in reversed(list(enumerate(rv.sales))):
             # Translators: {sale} is a whole line: "Sale 2: Dan led; Dan wins with the snow 0"
             out.append(ft.TextButton(_("Open round {n}, {sale}").format(n=rv.number, sale=_mid_sentence(line)),
-                                     on_click=_tap(partial(actions.open_sale, t, (rv.number - 1, s)))))
+                                     on_click=tap(partial(actions.open_sale, t, (rv.number - 1, s)))))
     return out + _undo(t, ui)
 
 
@@ -643,9 +616,9 @@ def SaleDetail(t: Session, game: Played, ui: TableUI, *, key: Key = None) -> ft.
         error_text(ui.error),
         ft.Row([
             ft.FilledButton(_("Change this sale"), icon=ft.Icons.EDIT,
-                            on_click=_tap(lambda: actions.change_sale(t, entered))),
+                            on_click=tap(lambda: actions.change_sale(t, entered))),
             ft.Button(_("Back to the table"), icon=ft.Icons.ARROW_BACK,
-                      on_click=_tap(lambda: actions.back_to_table(t))),
+                      on_click=tap(lambda: actions.back_to_table(t))),
         ], wrap=True),
     ])
 
@@ -664,9 +637,9 @@ def EditSale(t: Session, deck: Deck | None, ui: TableUI, *, key: Key = None) -> 
         _hands_line(sv),
         ft.Row([
             ft.Button(_("Take back the last card"), icon=ft.Icons.BACKSPACE_OUTLINED,
-                      disabled=not ui.edit_plays, on_click=_tap(lambda: actions.take_back(t))),
+                      disabled=not ui.edit_plays, on_click=tap(lambda: actions.take_back(t))),
             ft.Button(_("Enter the whole sale again"), icon=ft.Icons.RESTART_ALT,
-                      disabled=not ui.edit_plays, on_click=_tap(lambda: actions.enter_again(t))),
+                      disabled=not ui.edit_plays, on_click=tap(lambda: actions.enter_again(t))),
         ], wrap=True),
     ]
     if sv.ready:
@@ -675,8 +648,8 @@ def EditSale(t: Session, deck: Deck | None, ui: TableUI, *, key: Key = None) -> 
         out.append(CardEntry(t, deck, before, sv, ui, ui.edit_plays, key="edit-entry"))
     out.append(ft.Row([
         ft.FilledButton(_("Save changes"), icon=ft.Icons.SAVE, disabled=not sv.ready,
-                        on_click=_tap(lambda: actions.save_edit(t))),
-        ft.Button(_("Cancel"), icon=ft.Icons.CLOSE, on_click=_tap(lambda: actions.cancel_edit(t))),
+                        on_click=tap(lambda: actions.save_edit(t))),
+        ft.Button(_("Cancel"), icon=ft.Icons.CLOSE, on_click=tap(lambda: actions.cancel_edit(t))),
     ], wrap=True))
     return _column(out)
 
@@ -717,7 +690,7 @@ def GameOver(t: Session, game: Played, ui: TableUI, *, key: Key = None) -> ft.Co
     out += _breakdowns(score)
     out += [_note(n) for n in score.notes]
     out.append(error_text(ui.error))
-    out.append(ft.Button(_("Home"), icon=ft.Icons.HOME, on_click=_tap(lambda: t.go("home"))))
+    out.append(ft.Button(_("Home"), icon=ft.Icons.HOME, on_click=tap(lambda: t.go("home"))))
     return _column(out)
 
 
@@ -759,7 +732,7 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
         out.append(ft.Text(words.sentence(line)))
     if not m.finished:
         out.append(ft.FilledButton(_("Continue this game"), icon=ft.Icons.PLAY_ARROW,
-                                   on_click=_tap(lambda: shell.continue_match(m.id))))
+                                   on_click=tap(lambda: shell.continue_match(m.id))))
     if deck:
         out.append(_note(_("Deck: {deck}").format(deck=deck)))
     if game is None or score is None:

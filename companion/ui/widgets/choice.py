@@ -1,0 +1,26 @@
+"""A chip to pick one of a few (a method, a suit, a recipe, a game to count)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from companion.ui.widgets.icon_button import TAP
+
+
+def choice(text: str, on: bool, on_click: Callable[..., Any], *, name: str | None = None,
+           disabled: bool = False, width: int | None = None, key: str | None = None) -> ft.Control:
+    """``text`` on a chip, filled when chosen and marked selected for a screen reader
+    (``name``: what it says, default ``text``). Every chip is the same kind of control,
+    chosen or not, so a tap never lands on one being swapped for another."""
+    return ft.Semantics(
+        label=name or text, button=True, selected=on,
+        content=ft.Button(
+            text, key=key, on_click=on_click, disabled=disabled, height=TAP, width=width,
+            style=ft.ButtonStyle(
+                padding=ft.Padding(10, 4, 10, 4),
+                bgcolor=ft.Colors.PRIMARY if on else ft.Colors.SURFACE,
+                color=ft.Colors.ON_PRIMARY if on else ft.Colors.PRIMARY,
+                side=ft.BorderSide(1, ft.Colors.PRIMARY))))

@@ -9,7 +9,7 @@ import pytest
 
 from companion.games.hotdog import forms
 from companion.store import Store
-from companion.store.db import RecordMoved
+from companion.store.writes import RecordMoved
 from companion.ui.host import connect
 from companion.ui.shell import Route, SessionState, Shell
 from tests.conftest import run_async

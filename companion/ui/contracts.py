@@ -24,7 +24,7 @@ from typing import Any, Protocol
 import flet as ft
 
 from companion.core.game import Part
-from companion.net.hub import HostView, SeatView
+from companion.net.views import HostView, SeatView
 from companion.store import Store
 
 __all__ = ["PHONE_WIDTH", "READING_WIDTH", "REMOTE_PART", "TABLE_WIDTH", "VIEW_PART", "GameView", "HostContext",

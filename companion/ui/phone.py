@@ -27,9 +27,10 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.core.i18n import _
 from companion.core.registry import games_with
-from companion.net.hub import Hub, SeatView, TableInfo, UnknownSeat, UnknownTable
+from companion.net.hub import Hub, UnknownSeat, UnknownTable
 from companion.net.screens import bids_line, code_text
 from companion.net.serving import hub_for
+from companion.net.views import SeatView, TableInfo
 from companion.ui.contracts import REMOTE_PART, RemoteView, SeatContext, ShellServices
 from companion.ui.widgets import error_text, heading
 from companion.ui.widgets.text_field import TextField

@@ -107,6 +107,7 @@ from companion.ui.stats import Statistics
 from companion.ui.storage import browser_storage
 from companion.ui.table import Held, opened_anew
 from companion.ui.widgets import accessible, error_text, heading, icon_button
+from companion.ui.widgets.column import column
 
 log = logging.getLogger(__name__)
 
@@ -630,7 +631,7 @@ def Screen(shell: Shell, route: Route, *, key: str | None = None) -> ft.Control:
             table = shell.views[m.game].table(shell, m.id)
             if not hostable(m.game) or shell.in_browser:
                 return table
-            return _column([HostPanel(shell, m.id, finished=m.finished, key=f"host-{m.id}"), table])
+            return column([HostPanel(shell, m.id, finished=m.finished, key=f"host-{m.id}"), table], spacing=12)
         if r.screen == "rules":
             return RulesScreen(shell, r.args.get("game"), r.args.get("back"))
         if r.screen == "history":
@@ -667,18 +668,14 @@ def StartedFromSetup(shell: Shell, game: str, match_id: int) -> ft.Control:
         players = shell.store.match(match_id).players
     except CompanionError:           # deleted meanwhile: the setup as usual
         return shell.views[game].setup(shell)
-    return _column([
+    return column([
         heading(_("New {game} match").format(game=title)),
         ft.Text(_("You started a {game} match with {players} from this setup. Starting here again "
                   "would begin a second match.").format(game=title, players=", ".join(players))),
         ft.FilledButton(_("Back to that match"), icon=ft.Icons.PLAY_ARROW,
                         on_click=lambda e: shell.go("match", match=match_id)),
         ft.Button(_("Set up another match"), icon=ft.Icons.ADD, on_click=lambda e: shell.new_match(game)),
-    ])
-
-
-def _column(controls: list[ft.Control]) -> ft.Column:
-    return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    ], spacing=12)
 
 
 # ================================================================ shell screens
@@ -716,7 +713,7 @@ def Home(shell: Shell) -> ft.Control:
                     on_click=lambda e, n=n: shell.go("rules", game=n)) for n, v in shell.views.items()],
         ft.Button(_("Settings"), icon=ft.Icons.SETTINGS, on_click=lambda e: shell.go("settings")),
     ]
-    return _column(out)
+    return column(out, spacing=12)
 
 
 @ft.component
@@ -732,7 +729,7 @@ def RulesScreen(shell: Shell, game: str | None, back: Route | None) -> ft.Contro
         out += [ft.Button(_("Rules: {game}").format(game=v.title), icon=ft.Icons.MENU_BOOK,
                           on_click=lambda e, n=n: shell.go("rules", game=n, back=back))
                 for n, v in shell.views.items()]
-    return _column(out)
+    return column(out, spacing=12)
 
 
 @ft.component
@@ -762,7 +759,7 @@ def Settings(shell: Shell) -> ft.Control:
     follow = current == "system"
     dark = current == "dark" or (follow and shell.page.platform_brightness == ft.Brightness.DARK)
     chosen = shell.store.setting("language")
-    return _column([
+    return column([
         heading(_("Settings")),
         ft.Switch(label=_("Follow the system's light or dark mode"), value=follow,
                   on_change=lambda e: set_theme("system" if e.control.value else
@@ -780,7 +777,7 @@ def Settings(shell: Shell) -> ft.Control:
             ], spacing=0)),
         *(browser_storage(shell) if shell.in_browser else
           [ft.Text(_("Saved data: {path}").format(path=shell.store.path), selectable=True, size=12)]),
-    ])
+    ], spacing=12)
 
 
 def apply_language(shell: Shell) -> None:

@@ -5,7 +5,8 @@ is that tab's screen as last drawn; build it again to redraw."""
 from __future__ import annotations
 
 from companion.store import Store
-from companion.ui.shell import SessionState, Shell
+from companion.ui.contracts import SessionState
+from companion.ui.services import Shell
 
 
 def tab(store: Store) -> Shell:

@@ -5,7 +5,7 @@
     │   └── RuleError            a ruling rejects a setup or a move (carries its id)
     ├── StoreError               the saved data refuses: an unknown match, or a change that
     │   │                        cannot be saved (read-only folder, busy file, full disk)
-    │   ├── RecordMoved          another screen saved first (companion.store.db)
+    │   ├── RecordMoved          another screen saved first (companion.store.writes)
     │   └── NotStored            a hosted table's match, or its game, is not stored
     │                            (companion.store.hosting)
     ├── HubError                 a hosted table refuses: a join, a seat, a move, a reveal

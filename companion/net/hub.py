@@ -40,7 +40,6 @@ import logging
 import secrets
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from contextlib import nullcontext
 from dataclasses import dataclass, replace
@@ -48,24 +47,17 @@ from typing import Any
 
 from companion.core.edits import Change
 from companion.core.errors import CompanionError, RecordError
-from companion.core.game import SEAT_PART, Seat
+from companion.core.game import Seat
 from companion.core.i18n import _
 from companion.core.names import Roster, first_fault
 from companion.core.registry import game as game_spec
-from companion.core.registry import part
+from companion.net.cache import GameInPlay, PublicTable, RecordFacts, TableCache, TableRows
 from companion.net.limiter import JoinLimiter, Verdict
+from companion.net.views import HostView, Reveal, SeatGrant, SeatState, SeatView, TableInfo
 from companion.store.db import Store
-from companion.store.hosting import HostedSeat, HostedTable, Hosting, NotStored, hosting
+from companion.store.hosting import HostedTable, Hosting, NotStored, hosting
 
 log = logging.getLogger(__name__)
-
-
-def seat_of(game: str) -> Seat:
-    """The game's seat part: what a phone may submit and see (:class:`Seat`)."""
-    seat = part(game, SEAT_PART)
-    if seat is None:
-        raise RecordError(_("{game} cannot be played from phones").format(game=game_spec(game).title))
-    return seat
 
 
 # No 0/O, 1/I/L: a code read aloud or off a screen is typed right the first time.
@@ -132,240 +124,14 @@ class _SyncFirst(Exception):
     """A bid written unsynced completes the round after all: roll back, make it synced."""
 
 
-# ---------------------------------------------------------------- what the screens get
-
-
-@dataclass(frozen=True)
-class SeatState:
-    player: str
-    taken: bool
-
-
-@dataclass(frozen=True)
-class TableInfo:
-    """A hosted table as the host screen and the join screen show it (no bids)."""
-
-    code: str
-    match_id: int
-    game: str
-    players: tuple[str, ...]
-    seats: tuple[SeatState, ...]
-
-
-@dataclass(frozen=True)
-class SeatGrant:
-    """A seat just taken: the phone keeps ``token`` (e.g. in SharedPreferences)."""
-
-    code: str
-    player: str
-    token: str
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """The last recorded round of the game in play, as one seat (or, for the host, the
-    whole table) may see it: the one shape of a round's result that the seat views, the
-    host view and a reveal are made from.
-
-    ``position`` grows by one with each reveal, so a screen can tell a new one;
-    ``resolution`` is the game seat's view of the round (None before the first round),
-    with this seat's own part only in this seat's result."""
-
-    game_number: int
-    position: int
-    resolution: dict[str, Any] | None
-    game_over: bool
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """Everything one seat's screen may show, and nothing more.
-
-    ``my_bid`` is this seat's own pending bid; ``bid_in`` says who has bid, never what.
-    ``plays`` is filled only in games whose plays are public (sales: cards face up in
-    turn order). ``resolution`` is the last recorded round as this seat may see it;
-    ``position`` grows by one with each reveal, so a screen can tell a new one."""
-
-    code: str
-    game: str
-    player: str
-    players: tuple[str, ...]
-    seats: tuple[SeatState, ...]
-    game_number: int
-    position: int
-    my_bid: dict[str, Any] | None
-    bid_in: tuple[str, ...]
-    waiting_for: tuple[str, ...]
-    my_turn: bool
-    plays: tuple[tuple[str, dict[str, Any]], ...]
-    info: dict[str, Any]
-    resolution: dict[str, Any] | None
-    game_over: bool
-
-    @property
-    def result(self) -> RoundResult:
-        """The last round as this seat sees it."""
-        return RoundResult(self.game_number, self.position, self.resolution, self.game_over)
-
-
-@dataclass(frozen=True)
-class HostView:
-    """The host's table as every player around it may see it: who has bid, never what."""
-
-    code: str
-    game: str
-    players: tuple[str, ...]
-    seats: tuple[SeatState, ...]
-    game_number: int
-    position: int
-    bid_in: tuple[str, ...]
-    waiting_for: tuple[str, ...]
-    all_in: bool
-    plays: tuple[tuple[str, dict[str, Any]], ...]
-    info: dict[str, Any]
-    resolution: dict[str, Any] | None
-    game_over: bool
-
-    @property
-    def result(self) -> RoundResult:
-        """The last round as the whole table sees it."""
-        return RoundResult(self.game_number, self.position, self.resolution, self.game_over)
-
-
-@dataclass(frozen=True)
-class Reveal:
-    """A round revealed and recorded at table ``code``: the table's view of it."""
-
-    code: str
-    result: RoundResult
-
-    @property
-    def game_number(self) -> int:
-        return self.result.game_number
-
-    @property
-    def position(self) -> int:
-        return self.result.position
-
-    @property
-    def resolution(self) -> dict[str, Any] | None:
-        return self.result.resolution
-
-
 # ---------------------------------------------------------------- the hub
-
-# How many game records' derived facts are kept (a few per hosted table is plenty).
-RECORDS_KEPT = 512
-# A table's cached part is trusted this long (seconds) without asking the store: every
-# write made through this process bumps the table's revision at once, so this only
-# bounds how long a change written by another process (a second companion on the same
-# data folder) can go unseen by a screen that redraws.
-FRESH_FOR = 1.0
-
-
-class _Record:
-    """One game record as stored, and what the screens need of it, each worked out once
-    on first need (the replays): a pure function of the record's stored text (the key
-    it is kept under, see :meth:`Hub._record_of`), so it is never stale, and shared by
-    every view drawn from that text. A seat's own resolution is kept under its name and
-    only ever put in that seat's view.
-
-    ``record`` is shared: read it, never change it (the seats build new records)."""
-
-    __slots__ = ("ad", "record", "position", "_lock", "_over", "_expected", "_resolutions")
-
-    def __init__(self, ad: Seat, text: str) -> None:
-        self.ad = ad
-        self.record: dict[str, Any] = json.loads(text)
-        self.position = ad.position(self.record)
-        self._lock = threading.Lock()   # the sessions redrawing at once wait for one replay
-        self._over: bool | None = None
-        self._expected: tuple[str, ...] | None = None
-        self._resolutions: dict[str | None, dict[str, Any] | None] = {}
-
-    def over(self) -> bool:
-        if self._over is None:
-            with self._lock:
-                if self._over is None:
-                    self._over = bool(self.ad.over(self.record))
-        return self._over
-
-    def expected(self) -> tuple[str, ...]:
-        if self._expected is None:
-            with self._lock:
-                if self._expected is None:
-                    self._expected = tuple(self.ad.expected(self.record))
-        return self._expected
-
-    def resolution(self, player: str | None = None) -> dict[str, Any] | None:
-        """The last round as ``player``'s seat may see it (None: the whole table's view, no
-        seat's own part). In a game whose seats all see the same
-        (``Seat.same_for_every_seat``), every seat gets the table's view."""
-        if self.ad.same_for_every_seat:
-            player = None
-        if player not in self._resolutions:
-            with self._lock:
-                if player not in self._resolutions:
-                    self._resolutions[player] = self.ad.resolution(self.record, player)
-        return self._resolutions[player]
-
-
-@dataclass
-class _Game:
-    kind: str
-    players: tuple[str, ...]
-    number: int
-    rec: _Record
-
-    @property
-    def record(self) -> dict[str, Any]:
-        return self.rec.record
-
-
-@dataclass(frozen=True)
-class _Rows:
-    """A table as one transaction read it (after syncing it with its record)."""
-
-    rev: int
-    table: HostedTable
-    game: _Game
-    seats: tuple[HostedSeat, ...]            # in seating order
-    bids: list[tuple[str, dict[str, Any]]]   # (player, bid) in the order made
-
-
-@dataclass(frozen=True)
-class _Public:
-    """A hosted table at one revision as every seat may see it, shared by all of its
-    seats' views until the next change. Who has bid, never what (unless the game's plays
-    are public, as in sales): each seat's own bid is kept apart, per seat."""
-
-    rev: int
-    read_at: float
-    match_id: int
-    code: str
-    kind: str
-    players: tuple[str, ...]
-    number: int
-    position: int
-    info: dict[str, Any]
-    rec: _Record
-    seats: tuple[SeatState, ...]
-    holders: Mapping[str, str]            # token hash → player: finds a seat, never in a view
-    bid_in: tuple[str, ...]
-    waiting: tuple[str, ...]
-    over: bool
-    plays: tuple[tuple[str, dict[str, Any]], ...]
-
-    def result(self, player: str | None) -> RoundResult:
-        """The last round as ``player``'s seat (None: the whole table) may see it."""
-        return RoundResult(self.number, self.position, self.rec.resolution(player), self.over)
 
 
 @dataclass(frozen=True)
 class _Hint:
     """A seat's table as the cache last had it, to judge a bid on (see ``Hub._submit``)."""
 
-    pub: _Public
+    pub: PublicTable
     player: str
     pending: dict[str, dict[str, Any]]    # in the order made
 
@@ -381,21 +147,12 @@ class _Judged:
     outcome: Change | None       # None: the round is not complete with this bid
 
 
-class Hub:
+class Hub(TableCache):
     """Hosted tables over one store. Thread-safe: every change is one store transaction
     (the store serialises them in the process; ``BEGIN IMMEDIATE`` across processes).
 
-    Views are cached. Every phone at a table redraws after every change to it, so a
-    table's public part (:class:`_Public`: seats, who has bid, the round's info) is read
-    from the store once per change, in one transaction, and shared by its seats' views;
-    what a game record implies (the replays: is it over, who bids, the last resolution)
-    is worked out once per record (:class:`_Record`). A view drawn again with nothing
-    changed reads nothing. Each table has a revision, bumped by every write to it or to
-    its match's record: inside the hub's own transactions, and by the store's change
-    listener for a round saved, undone or edited on a host screen. Whatever was cached
-    at an older revision is never shown, nor anything older than :data:`FRESH_FOR`. A
-    seat's own part (its pending bid, its own part of a resolution) is kept per seat and
-    only ever put in that seat's view.
+    Views are cached (:class:`~companion.net.cache.TableCache`): a view drawn again with
+    nothing changed reads nothing.
 
     The store is shared by every table, so the rules' work is kept out of it where it
     can be: a table's submits take turns on a lock of their own, and each judges its bid
@@ -403,23 +160,13 @@ class Hub:
 
     def __init__(self, store: Store, *, limiter: JoinLimiter | None = None,
                  clock: Callable[[], float] = time.monotonic, auto_reveal: bool = True) -> None:
+        super().__init__()
         self.store = store
         self.limiter = limiter or JoinLimiter(clock)
         self.auto_reveal = auto_reveal
         self._listeners: list[Callable[[str], None]] = []
         self._listeners_lock = threading.Lock()
-        # The caches; self._lock guards them and is never held while waiting for the store.
-        self._lock = threading.Lock()
-        self._revs: dict[int, int] = {}                       # match id → its table's revision
-        self._public: dict[int, _Public] = {}                 # match id → its table's public part
-        self._codes: dict[str, int] = {}                      # table code → match id
-        self._tokens: dict[str, int] = {}                     # token hash → match id
-        # a seat's own pending bid (and its place in the order made), at a public part
-        self._own: dict[tuple[int, str], tuple[_Public, dict[str, Any] | None, int]] = {}
         self._table_locks: dict[int, threading.Lock] = {}     # match id → its submits take turns
-        self._seat_views: dict[tuple[int, str], tuple[_Public, SeatView]] = {}
-        self._host_views: dict[int, tuple[_Public, HostView]] = {}
-        self._records: OrderedDict[tuple[str, str], _Record] = OrderedDict()
         store.on_change(self._bump)   # a round saved, undone or edited on a host screen
 
     # ------------------------------------------------------------ listeners
@@ -611,7 +358,7 @@ class Hub:
         (nothing known: it may): then it is written synced, as it may record the round."""
         return self.auto_reveal and (hint is None or set(hint.pub.waiting) <= {hint.player})
 
-    def _judge(self, rec: _Record, player: str, bid: Mapping[str, Any],
+    def _judge(self, rec: RecordFacts, player: str, bid: Mapping[str, Any],
                pending: Mapping[str, dict[str, Any]], info: Mapping[str, Any]) -> _Judged:
         """The seat's bid judged by the rules (see :class:`_Judged`); with auto-reveal, the
         round it completes is made too."""
@@ -652,7 +399,7 @@ class Hub:
         return view
 
     def _write_bid(self, token: str, bid: Mapping[str, Any], synced: bool, hint: _Hint | None,
-                   early: _Judged | None) -> tuple[_Rows, HostedTable, str]:
+                   early: _Judged | None) -> tuple[TableRows, HostedTable, str]:
         with hosting(self.store, synced=synced) as h:
             t, name = _seat(h, token)
             t, game = self._synced(h, t)
@@ -676,7 +423,7 @@ class Hub:
                 if not isinstance(recorded, str):
                     (t, game), pending = recorded, {}
             # (a round the rules refuse leaves the bids in: the host sees why)
-            rows = _Rows(self._rev(t.match_id), t, game, seating.seats, list(pending.items()))
+            rows = TableRows(self._rev(t.match_id), t, game, seating.seats, list(pending.items()))
             return rows, t, name
 
     def leave(self, token: str) -> None:
@@ -707,123 +454,6 @@ class Hub:
         self._changed(t.code)
         return view
 
-    # ------------------------------------------------------------ the caches
-    def _bump(self, match_id: int) -> None:
-        """A write to this match's table or record: nothing cached before it is shown again.
-        Called inside the writing transaction (a view that finds the new revision reads
-        the store, and waits there for the commit), or by the store after a commit."""
-        with self._lock:
-            self._revs[match_id] = self._revs.get(match_id, 0) + 1
-            self._host_views.pop(match_id, None)
-
-    def _forget(self, match_id: int) -> None:
-        """The table was closed: drop everything kept of it (its revision stays counted)."""
-        with self._lock:
-            self._public.pop(match_id, None)
-            for index in (self._codes, self._tokens):
-                for name in [k for k, m in index.items() if m == match_id]:
-                    del index[name]
-            for per_seat in (self._own, self._seat_views):
-                for seat in [k for k in per_seat if k[0] == match_id]:
-                    del per_seat[seat]
-
-    def _fresh(self, match_id: int | None) -> _Public | None:
-        """The table's public part if nothing was written since it was read (lock held)."""
-        pub = None if match_id is None else self._public.get(match_id)
-        if (pub is None or pub.rev != self._revs.get(pub.match_id, 0)
-                or time.monotonic() - pub.read_at > FRESH_FOR):
-            return None
-        return pub
-
-    def _record_of(self, kind: str, text: str) -> _Record:
-        key = (kind, text)
-        with self._lock:
-            rec = self._records.get(key)
-            if rec is not None:
-                self._records.move_to_end(key)
-                return rec
-        rec = _Record(seat_of(kind), text)
-        with self._lock:
-            rec = self._records.setdefault(key, rec)
-            while len(self._records) > RECORDS_KEPT:
-                self._records.popitem(last=False)
-        return rec
-
-    def _install(self, rows: _Rows) -> tuple[_Public, dict[str, dict[str, Any]]]:
-        """The table's public part from what a transaction read, kept for the next views
-        unless something was written since; and the pending bids, each for its own seat
-        only. Worked out after the commit: the replays never hold the store up."""
-        game = rows.game
-        over = game.rec.over()
-        expected = () if over else game.rec.expected()
-        pending = dict(rows.bids)
-        secret = seat_of(game.kind).secret
-        pub = _Public(
-            rev=rows.rev, read_at=time.monotonic(), match_id=rows.table.match_id,
-            code=rows.table.code, kind=game.kind, players=tuple(game.players), number=game.number,
-            position=rows.table.position, info=rows.table.info, rec=game.rec,
-            seats=tuple(SeatState(s.player, s.token_hash is not None) for s in rows.seats),
-            holders={s.token_hash: s.player for s in rows.seats if s.token_hash is not None},
-            bid_in=tuple(p for p in game.players if p in pending),
-            waiting=tuple(p for p in expected if p not in pending), over=over,
-            plays=() if secret else tuple((p, dict(b)) for p, b in pending.items()),
-        )
-        m = pub.match_id
-        with self._lock:
-            if self._revs.get(m, 0) == rows.rev:
-                old = self._public.get(m)
-                if old is not None:
-                    for h in old.holders.keys() - pub.holders.keys():
-                        self._tokens.pop(h, None)
-                self._public[m] = pub
-                self._codes[pub.code] = m
-                for h in pub.holders:
-                    self._tokens[h] = m
-                rank = {p: i for i, p in enumerate(pending)}
-                for s in rows.seats:
-                    self._own[(m, s.player)] = (pub, pending.get(s.player), rank.get(s.player, -1))
-        return pub, pending
-
-    def _seat_view(self, pub: _Public, player: str, mine: dict[str, Any] | None) -> SeatView:
-        """The table's public part with this seat's own: its bid and its resolution."""
-        key = (pub.match_id, player)
-        with self._lock:
-            kept = self._seat_views.get(key)
-        if kept is not None and kept[0] is pub:
-            return kept[1]
-        my_turn = ((not pub.over and mine is None) if pub.rec.ad.secret
-                   else (bool(pub.waiting) and pub.waiting[0] == player))
-        result = pub.result(player)
-        view = SeatView(
-            code=pub.code, game=pub.kind, player=player, players=pub.players, seats=pub.seats,
-            game_number=result.game_number, position=result.position,
-            my_bid=dict(mine) if mine is not None else None, bid_in=pub.bid_in,
-            waiting_for=pub.waiting, my_turn=my_turn, plays=pub.plays, info=pub.info,
-            resolution=result.resolution, game_over=result.game_over,
-        )
-        with self._lock:
-            if self._public.get(pub.match_id) is pub:
-                self._seat_views[key] = (pub, view)
-        return view
-
-    def _host_view(self, pub: _Public) -> HostView:
-        with self._lock:
-            kept = self._host_views.get(pub.match_id)
-        if kept is not None and kept[0] is pub:
-            return kept[1]
-        result = pub.result(None)
-        view = HostView(
-            code=pub.code, game=pub.kind, players=pub.players, seats=pub.seats,
-            game_number=result.game_number, position=result.position, bid_in=pub.bid_in,
-            waiting_for=pub.waiting, all_in=not result.game_over and not pub.waiting,
-            plays=pub.plays, info=pub.info, resolution=result.resolution,
-            game_over=result.game_over,
-        )
-        with self._lock:
-            if self._public.get(pub.match_id) is pub:
-                self._host_views[pub.match_id] = (pub, view)
-        return view
-
     # ------------------------------------------------------------ inside a transaction
     def _admit(self, h: Hosting, code: str, client: str) -> HostedTable:
         verdict = self.limiter.check(client)
@@ -840,16 +470,16 @@ class Hub:
         # A right code forgets no wrong ones (see the limiter): only time does.
         return t
 
-    def _game(self, h: Hosting, match_id: int) -> _Game:
+    def _game(self, h: Hosting, match_id: int) -> GameInPlay:
         """The match's game in play; its record parsed once per stored text (RecordError
         for a game that cannot be played from phones)."""
         try:
             game = h.game_in_play(match_id)
         except NotStored as exc:
             raise UnknownTable(str(exc)) from None
-        return _Game(game.kind, game.players, game.number, self._record_of(game.kind, game.record_json))
+        return GameInPlay(game.kind, game.players, game.number, self._record_of(game.kind, game.record_json))
 
-    def _synced(self, h: Hosting, t: HostedTable) -> tuple[HostedTable, _Game]:
+    def _synced(self, h: Hosting, t: HostedTable) -> tuple[HostedTable, GameInPlay]:
         """The table with bids for the record as it is now: if the record moved on without
         the hub (the host undid, edited or entered a round, or started the next game), the
         pending bids were for a round that is gone and are dropped."""
@@ -861,26 +491,22 @@ class Hub:
             t = replace(t, game_number=game.number, position=position, info={})
         return t, game
 
-    def _read(self, h: Hosting, t: HostedTable) -> _Rows:
+    def _read(self, h: Hosting, t: HostedTable) -> TableRows:
         """The table as the views show it, read in this transaction, with its revision."""
         t, game = self._synced(h, t)
         return self._rows(h, t, game)
 
-    def _rev(self, match_id: int) -> int:
-        with self._lock:
-            return self._revs.get(match_id, 0)
-
-    def _rows(self, h: Hosting, t: HostedTable, game: _Game,
-              bids: list[tuple[str, dict[str, Any]]] | None = None) -> _Rows:
+    def _rows(self, h: Hosting, t: HostedTable, game: GameInPlay,
+              bids: list[tuple[str, dict[str, Any]]] | None = None) -> TableRows:
         """What the views need of the table, as this transaction has it now (``bids``: the
         pending bids in the order made, if the caller knows them)."""
         seating = h.seating(t.id)
         if bids is None:
             bids = [(b.player, b.bid) for b in seating.bids]
-        return _Rows(self._rev(t.match_id), t, game, seating.seats, bids)
+        return TableRows(self._rev(t.match_id), t, game, seating.seats, bids)
 
-    def _record(self, h: Hosting, t: HostedTable, game: _Game,
-                out: Change) -> tuple[HostedTable, _Game] | str:
+    def _record(self, h: Hosting, t: HostedTable, game: GameInPlay,
+                out: Change) -> tuple[HostedTable, GameInPlay] | str:
         """Save the record with the round made of the pending bids (``out``, from the
         seat's ``append``) and clear them: the table and its game as they are now. Or
         why the rules refuse the round, and nothing is written."""
@@ -928,7 +554,7 @@ def _table(h: Hosting, code: str) -> HostedTable:
     return t
 
 
-def _check_seat_names(game: _Game) -> None:
+def _check_seat_names(game: GameInPlay) -> None:
     """Refuse to seat players whose names the rules refuse (``core.names``: a hidden
     character, two names that look the same). The setup screens and an import never
     let such names in, but a match stored before they were checked could have them,

@@ -1,7 +1,7 @@
 """Plain words for the table screens on the host and on the phones (no flet here).
 
-Every function takes what the hub gave a screen (a :class:`~companion.net.hub.SeatView`,
-:class:`~companion.net.hub.HostView` or :class:`~companion.net.hub.TableInfo`) or what a
+Every function takes what the hub gave a screen (a :class:`~companion.net.views.SeatView`,
+:class:`~companion.net.views.HostView` or :class:`~companion.net.views.TableInfo`) or what a
 player typed, and never anything else: a phone's words come from its own seat's view.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.core.i18n import _, ngettext
-from companion.net.hub import SeatState
+from companion.net.views import SeatState
 
 
 def names(players: Sequence[str]) -> str:

@@ -5,7 +5,6 @@ See :mod:`companion.store.db`. Nothing here imports flet.
 
 from companion.core.errors import StoreError
 from companion.store.db import (
-    SCHEMA_VERSION,
     Store,
     StoredGame,
     StoredMatch,
@@ -13,6 +12,7 @@ from companion.store.db import (
     open_store,
 )
 from companion.store.history import Group, MatchSummary
+from companion.store.migrations import SCHEMA_VERSION
 
 __all__ = ["SCHEMA_VERSION", "Group", "MatchSummary", "Store", "StoreError", "StoredGame", "StoredMatch",
            "data_dir", "open_store"]

@@ -50,275 +50,12 @@ from typing import Any
 from companion.core.errors import StoreError
 from companion.core.i18n import _
 from companion.store.history import Group, MatchSummary, groups_of, played_by, search_key
+from companion.store.opening import BUSY_TIMEOUT, REFUSED, StoreFile, result_code
+from companion.store.writes import RecordMoved, dump_record, game_in_play, write_game
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 7
 DB_NAME = "companion.sqlite3"
-
-# How long the open, and then every change, waits for another program's lock (seconds).
-BUSY_TIMEOUT = 10.0
-# With someone to tell: how long the open waits (at most half its wait) before saying so.
-_FIRST_WAIT = 1.0
-
-# SQLite's primary result codes (the low byte of ``sqlite_errorcode``), by what they mean here.
-_DAMAGED = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
-_BUSY = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}
-_NOT_WRITABLE = {sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM,
-                 sqlite3.SQLITE_AUTH}
-# What a change may meet that is not a bug: refused with a StoreError.
-_REFUSED = _DAMAGED | _BUSY | _NOT_WRITABLE | {sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR}
-
-# Migration n brings the schema from version n-1 to n. Never edit a shipped one: add.
-MIGRATIONS: dict[int, str] = {
-    1: """
-    CREATE TABLE matches (
-        id          INTEGER PRIMARY KEY,
-        game        TEXT NOT NULL,
-        players     TEXT NOT NULL,           -- JSON list, seating order
-        finished    INTEGER NOT NULL DEFAULT 0,
-        created_at  REAL NOT NULL,
-        updated_at  REAL NOT NULL
-    );
-    CREATE TABLE games (
-        id          INTEGER PRIMARY KEY,
-        match_id    INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
-        number      INTEGER NOT NULL,        -- 1, 2, 3 within the match
-        record      TEXT NOT NULL,           -- the game record (REFEREE_CONTRACT.md) as JSON
-        created_at  REAL NOT NULL,
-        updated_at  REAL NOT NULL,
-        UNIQUE (match_id, number)
-    );
-    CREATE TABLE settings (
-        key   TEXT PRIMARY KEY,
-        value TEXT NOT NULL
-    );
-    """,
-    # 2: a hosted table (companion.net.hub): players bid from their own phones. The
-    # table, its seats and the bids not yet revealed live here so a host restart
-    # brings them back; a revealed round goes into the game record like any other.
-    2: """
-    CREATE TABLE net_tables (
-        id          INTEGER PRIMARY KEY,
-        code        TEXT NOT NULL UNIQUE,    -- the short table code players type
-        match_id    INTEGER NOT NULL UNIQUE REFERENCES matches(id) ON DELETE CASCADE,
-        game_number INTEGER NOT NULL,        -- the game the pending bids are for
-        position    INTEGER NOT NULL,        -- rounds (sales) recorded when they were made
-        info        TEXT NOT NULL DEFAULT '{}',  -- JSON: the host's public part of the round
-        created_at  REAL NOT NULL,
-        updated_at  REAL NOT NULL
-    );
-    CREATE TABLE net_seats (
-        table_id    INTEGER NOT NULL REFERENCES net_tables(id) ON DELETE CASCADE,
-        player      TEXT NOT NULL,
-        seat        INTEGER NOT NULL,        -- seating order, 0-based
-        token_hash  TEXT UNIQUE,             -- SHA-256 of the seat token (NULL: the seat is free)
-        taken_at    REAL,
-        PRIMARY KEY (table_id, player)
-    );
-    CREATE TABLE net_bids (
-        table_id    INTEGER NOT NULL REFERENCES net_tables(id) ON DELETE CASCADE,
-        player      TEXT NOT NULL,
-        bid         TEXT NOT NULL,           -- JSON, as the game's adapter normalised it
-        made        INTEGER NOT NULL,        -- order of submission (turn order for sales)
-        submitted_at REAL NOT NULL,
-        PRIMARY KEY (table_id, player)
-    );
-    """,
-    # 3: what a match is played with beyond its record (the sales deck file, the burger
-    # recipe file, the BU-7 top bun choices) belongs to the match and goes with it. They
-    # were kept in the global settings under keys naming the match; moved here.
-    3: """
-    CREATE TABLE match_settings (
-        match_id    INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
-        key         TEXT NOT NULL,
-        value       TEXT NOT NULL,
-        PRIMARY KEY (match_id, key)
-    );
-    INSERT OR IGNORE INTO match_settings (match_id, key, value)
-        SELECT CAST(substr(key, 12) AS INTEGER), 'deck', value FROM settings
-        WHERE key GLOB 'sales.deck.[0-9]*'
-          AND CAST(substr(key, 12) AS INTEGER) IN (SELECT id FROM matches);
-    INSERT OR IGNORE INTO match_settings (match_id, key, value)
-        SELECT CAST(substr(key, 8, length(key) - 15) AS INTEGER), 'recipes', value FROM settings
-        WHERE key GLOB 'burger:[0-9]*:recipes'
-          AND CAST(substr(key, 8, length(key) - 15) AS INTEGER) IN (SELECT id FROM matches);
-    INSERT OR IGNORE INTO match_settings (match_id, key, value)
-        SELECT CAST(substr(key, 8, length(key) - 16) AS INTEGER), 'top_buns', value FROM settings
-        WHERE key GLOB 'burger:[0-9]*:top_buns'
-          AND CAST(substr(key, 8, length(key) - 16) AS INTEGER) IN (SELECT id FROM matches);
-    DELETE FROM settings WHERE key GLOB 'sales.deck.[0-9]*' OR key GLOB 'burger:[0-9]*:recipes'
-        OR key GLOB 'burger:[0-9]*:top_buns';
-    """,
-    # 4: what a screen has entered and not yet saved as a round (its passing state: the
-    # bids being entered, hidden ones hidden, the step of a reveal), kept as it changes
-    # so a restart or a reload finds it (companion.store.drafts).
-    4: """
-    CREATE TABLE drafts (
-        match_id    INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
-        screen      TEXT NOT NULL,           -- whose drafts: a table screen's key ('hotdog-table')
-        game_number INTEGER NOT NULL,        -- the game they were entered in
-        state       TEXT NOT NULL,           -- JSON: the screen's passing state
-        stamps      TEXT NOT NULL DEFAULT '{}',  -- JSON: by draft, the record it was begun on
-        updated_at  REAL NOT NULL,
-        PRIMARY KEY (match_id, screen)
-    );
-    """,
-    # 5: the files players make for their own copy of a game (a sales deck, burger's
-    # recipe cards), edited in the app: each is the JSON text the game's check reads
-    # (companion.store.library). A match keeps its own copy in match_settings.
-    5: """
-    CREATE TABLE library (
-        id          INTEGER PRIMARY KEY,
-        game        TEXT NOT NULL,
-        name        TEXT NOT NULL,           -- the file's name as a player reads it
-        body        TEXT NOT NULL,           -- the file: JSON text, faults and all while edited
-        updated_at  REAL NOT NULL
-    );
-    CREATE INDEX library_game ON library (game, name);
-    """,
-    # 6: game nights: the matches one evening grouped, whatever their game, and the
-    # night's points per place (companion.store.nights). The record is the night's JSON
-    # (companion.core.night.NightRecord); it names its matches by id and a deleted match
-    # is left named (the night shows it gone).
-    6: """
-    CREATE TABLE nights (
-        id          INTEGER PRIMARY KEY,
-        record      TEXT NOT NULL,           -- the night record as JSON
-        created_at  REAL NOT NULL,
-        updated_at  REAL NOT NULL
-    );
-    """,
-    # 7: a match's stable id, carried by its exports: the same match imported twice is
-    # recognised, and BG Stats gets the same play ids every time. And what Statistics,
-    # History, game nights and exports need of a match, worked out from its records by
-    # their referee once and kept beside them (companion.store.derived): a change to a
-    # match's games deletes its rows in the same transaction (the triggers), whoever
-    # writes it, and they are worked out again when next needed.
-    7: """
-    ALTER TABLE matches ADD COLUMN uid TEXT;
-    UPDATE matches SET uid = lower(hex(randomblob(16)));
-    CREATE UNIQUE INDEX matches_uid ON matches (uid);
-    CREATE TRIGGER matches_uid AFTER INSERT ON matches WHEN NEW.uid IS NULL BEGIN
-        UPDATE matches SET uid = lower(hex(randomblob(16))) WHERE id = NEW.id;
-    END;
-    CREATE INDEX matches_created ON matches (created_at);
-    CREATE INDEX matches_players ON matches (game, players);
-    CREATE TABLE derived_matches (
-        match_id    INTEGER PRIMARY KEY,     -- matches(id); its rows go with it (the triggers below)
-        digest      TEXT NOT NULL,           -- SHA-256 of its records as stored, in order
-        version     TEXT NOT NULL,           -- the game's rules version (and this format's)
-        counted     INTEGER NOT NULL,        -- 0: a lone mode, or a record the referee refuses
-        complete    INTEGER NOT NULL,        -- every game of the match is over
-        lone        INTEGER NOT NULL,        -- one person played every seat
-        group_key   TEXT NOT NULL,           -- its players as a set: names.key, sorted, tab-joined
-        error       TEXT                     -- why the referee refuses a record of it
-    );
-    CREATE INDEX derived_matches_group ON derived_matches (group_key);
-    CREATE TABLE derived_games (             -- a finished game of a derived match
-        match_id    INTEGER NOT NULL,
-        number      INTEGER NOT NULL,
-        rounds      INTEGER NOT NULL,
-        winners     INTEGER NOT NULL,        -- how many won it (0: played as a team)
-        margin      INTEGER,                 -- one winner of two or more: the winner's score less the best other
-        winner      TEXT,                    -- that one winner
-        tie_break   TEXT,                    -- the ruling that chose the winners among equal top scores
-        start       TEXT,                    -- who started the game
-        team        INTEGER,                 -- played as a team: the team's score
-        series      TEXT,                    -- JSON: the game's chart of this game, or NULL
-        created_at  REAL NOT NULL,           -- the game's, as stored (a BG Stats play's dates)
-        updated_at  REAL NOT NULL,
-        PRIMARY KEY (match_id, number)
-    );
-    -- The per-player rows are kept in the order Statistics reads them (WITHOUT ROWID: the
-    -- table is its primary key's b-tree): a player's games in the order played, a game's
-    -- figures by player; each carries its match's game, version, group and start. Every
-    -- derived row goes with its derived_matches row (the trigger derived_dropped), by
-    -- trigger and not by foreign key, so a writer with foreign keys off drops them too.
-    CREATE TABLE derived_seats (             -- a player of a finished game of a counted match
-        key         TEXT NOT NULL,           -- companion.core.names.key: the same player everywhere
-        started     REAL NOT NULL,           -- the match's created_at
-        match_id    INTEGER NOT NULL,
-        number      INTEGER NOT NULL,
-        seat        INTEGER NOT NULL,        -- 0-based, as seated
-        name        TEXT NOT NULL,           -- as the record spells it
-        score       INTEGER NOT NULL,
-        won         INTEGER NOT NULL,
-        winners     INTEGER NOT NULL,        -- how many won the game
-        game        TEXT NOT NULL,
-        version     TEXT NOT NULL,
-        group_key   TEXT NOT NULL,
-        PRIMARY KEY (key, started, match_id, number, seat)
-    ) WITHOUT ROWID;
-    CREATE INDEX derived_seats_game ON derived_seats (match_id, number, seat);
-    CREATE TABLE derived_figures (           -- a game's own figures, per player of a counted match
-        game        TEXT NOT NULL,
-        key         TEXT NOT NULL,
-        figure      TEXT NOT NULL,           -- the game's name for it ('bids', 'sold', …)
-        match_id    INTEGER NOT NULL,
-        value       INTEGER NOT NULL,        -- added up over the match's finished games
-        version     TEXT NOT NULL,
-        group_key   TEXT NOT NULL,
-        started     REAL NOT NULL,
-        PRIMARY KEY (game, key, figure, match_id)
-    ) WITHOUT ROWID;
-    CREATE INDEX derived_figures_match ON derived_figures (match_id);
-    CREATE TABLE derived_totals (            -- a player of a derived match: its total
-        match_id    INTEGER NOT NULL,
-        seat        INTEGER NOT NULL,
-        name        TEXT NOT NULL,
-        key         TEXT NOT NULL,
-        total       INTEGER NOT NULL,        -- of its finished games
-        won         INTEGER NOT NULL,        -- won the match (once complete)
-        PRIMARY KEY (match_id, seat)
-    );
-    CREATE INDEX derived_totals_key ON derived_totals (key);
-    -- The games written since the last start: only their records are checked to be JSON
-    -- when the file is opened next (a start reads no other record, however long the history).
-    CREATE TABLE games_written (game_id INTEGER PRIMARY KEY);
-    INSERT INTO games_written (game_id) SELECT id FROM games;
-    CREATE TRIGGER games_written_added AFTER INSERT ON games BEGIN
-        INSERT OR IGNORE INTO games_written (game_id) VALUES (NEW.id);
-    END;
-    CREATE TRIGGER games_written_changed AFTER UPDATE OF record ON games BEGIN
-        INSERT OR IGNORE INTO games_written (game_id) VALUES (NEW.id);
-    END;
-    -- Statistics of the whole history, counted once per state of the derived rows (their
-    -- generation, counted up by every row kept or dropped): a start draws them as kept.
-    CREATE TABLE derived_generation (n INTEGER NOT NULL);
-    INSERT INTO derived_generation (n) VALUES (0);
-    CREATE TRIGGER derived_kept AFTER INSERT ON derived_matches BEGIN
-        UPDATE derived_generation SET n = n + 1;
-    END;
-    CREATE TRIGGER derived_dropped AFTER DELETE ON derived_matches BEGIN
-        DELETE FROM derived_seats WHERE match_id = OLD.match_id;
-        DELETE FROM derived_figures WHERE match_id = OLD.match_id;
-        DELETE FROM derived_games WHERE match_id = OLD.match_id;
-        DELETE FROM derived_totals WHERE match_id = OLD.match_id;
-        UPDATE derived_generation SET n = n + 1;
-    END;
-    CREATE TABLE derived_summaries (
-        chosen      TEXT PRIMARY KEY,        -- what was counted (the filter and the games' versions)
-        generation  INTEGER NOT NULL,        -- of the derived rows it was counted from
-        data        TEXT NOT NULL            -- JSON: the counts (no words: names and numbers)
-    );
-    CREATE TRIGGER derived_game_added AFTER INSERT ON games BEGIN
-        DELETE FROM derived_matches WHERE match_id = NEW.match_id;
-    END;
-    CREATE TRIGGER derived_game_changed AFTER UPDATE OF record, number, match_id, created_at ON games BEGIN
-        DELETE FROM derived_matches WHERE match_id IN (OLD.match_id, NEW.match_id);
-    END;
-    CREATE TRIGGER derived_game_removed AFTER DELETE ON games BEGIN
-        DELETE FROM derived_matches WHERE match_id = OLD.match_id;
-    END;
-    CREATE TRIGGER derived_match_removed AFTER DELETE ON matches BEGIN
-        DELETE FROM derived_matches WHERE match_id = OLD.id;
-    END;
-    CREATE TRIGGER derived_match_changed AFTER UPDATE OF game, players, created_at ON matches BEGIN
-        DELETE FROM derived_matches WHERE match_id = NEW.id;
-    END;
-    """,
-}
 
 
 def data_dir() -> Path:
@@ -380,23 +117,7 @@ class ImportedMatch:
     played: tuple[tuple[float, float], ...] = ()      # each game's start and last change
 
 
-class _Damaged(Exception):
-    """The file is damaged (SQLite says so, or a record is not JSON): it may be moved aside."""
-
-
-class RecordMoved(StoreError):
-    """A change was made from a game record that is no longer the stored one: another
-    screen (or a phone's reveal) saved first, or started the next game. Nothing was
-    written. ``number`` and ``record`` are the game in play now and its record, for the
-    refusal the player reads."""
-
-    def __init__(self, number: int, record: dict[str, Any]) -> None:
-        super().__init__(f"game {number} changed before this change could be saved")
-        self.number = number
-        self.record = record
-
-
-class Store:
+class Store(StoreFile):
     """One SQLite file. Thread-safe (one connection behind a lock): Flet handlers
     of several sessions may call it from worker threads.
 
@@ -414,12 +135,6 @@ class Store:
 
     def __init__(self, path: Path, *, busy_timeout: float = BUSY_TIMEOUT,
                  waiting: Callable[[str], None] | None = None) -> None:
-        self.path = Path(path)
-        self.busy_timeout = busy_timeout
-        self.notice: str | None = None
-        #: Why nothing can be saved, in plain words (None: the store saves). A read-only
-        #: store shows the file as it was when opened and refuses every change.
-        self.read_only: str | None = _why_read_only(self.path)
         #: Why the last change, committed here, is not yet where the data is kept (the
         #: browser build: the browser refused to store it; None: everything is kept).
         #: Set by :attr:`after_commit`'s hook; the screens say it until it is None again.
@@ -428,170 +143,7 @@ class Store:
         # the summaries as last read, the file's state then, and their players' search keys
         self._summaries: tuple[tuple[int, int, int], tuple[MatchSummary, ...], tuple[str, ...] | None] | None = None
         self._listeners: list[Callable[[int], None]] = []
-        try:
-            if self.read_only is None:
-                try:
-                    self._conn = self._open_waiting(waiting)
-                except _Damaged as exc:
-                    self._conn = self._start_afresh(str(exc), waiting)
-                except sqlite3.Error as exc:
-                    if _code(exc) not in _NOT_WRITABLE:
-                        raise
-                    self.read_only = _("the saved data {path} cannot be written ({reason})").format(
-                        path=self.path, reason=exc)
-            if self.read_only is not None:
-                self._conn = self._open_snapshot()
-        except sqlite3.Error as exc:
-            if _code(exc) in _BUSY:
-                raise StoreError(_(
-                    "Another program is using the saved data ({path}) and did not let go "
-                    "for {seconds} seconds. Close it (or the other companion window) "
-                    "and try again; nothing was changed.").format(path=self.path,
-                                                                 seconds=f"{self.busy_timeout:g}")) from None
-            raise StoreError(_("The saved data ({path}) could not be opened ({reason}); "
-                               "it was left as it is.").format(path=self.path, reason=exc)) from None
-
-    # ------------------------------------------------------------ opening
-    def _open_waiting(self, waiting: Callable[[str], None] | None) -> sqlite3.Connection:
-        """Open, waiting up to ``busy_timeout`` for another program's lock; a caller who
-        can tell the player (``waiting``) hears about it after the first second."""
-        deadline = time.monotonic() + self.busy_timeout
-        first = min(_FIRST_WAIT, self.busy_timeout / 2)
-        said = waiting is None
-        while True:
-            left = max(deadline - time.monotonic(), 0.0)
-            try:
-                return self._open(left if said else min(left, first))
-            except sqlite3.OperationalError as exc:
-                if _code(exc) not in _BUSY or time.monotonic() >= deadline:
-                    raise
-            if not said and waiting is not None:
-                waiting(_("Another program is using the saved data ({path}); "
-                          "waiting up to {seconds} seconds for it…").format(path=self.path,
-                                                                            seconds=f"{self.busy_timeout:g}"))
-                said = True
-            time.sleep(0.05)  # some locks answer "busy" at once: do not spin
-
-    def _open(self, timeout: float) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=timeout)
-        try:
-            self._prepare(conn, durable=True)
-            conn.execute(f"PRAGMA busy_timeout={int(self.busy_timeout * 1000)}")
-        except BaseException:
-            conn.close()
-            raise
-        return conn
-
-    def _prepare(self, conn: sqlite3.Connection, *, durable: bool) -> None:
-        """Check the file, bring it to this schema and read it all once. Nothing is
-        written before the schema version is known to be this app's or older."""
-        try:
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise StoreError(_(
-                    "The saved data ({path}) is from a newer companion (data version "
-                    "{version}; this one reads up to {known}). Open it with the newer "
-                    "companion; nothing was changed.").format(path=self.path, version=version, known=SCHEMA_VERSION))
-            if durable:
-                conn.execute("PRAGMA journal_mode=WAL")
-                conn.execute("PRAGMA synchronous=FULL")
-            conn.execute("PRAGMA foreign_keys=ON")
-            ok = conn.execute("PRAGMA quick_check").fetchone()
-            if not ok or ok[0] != "ok":
-                raise _Damaged(f"integrity check failed: {ok[0] if ok else 'no answer'}")
-            for v in range(version + 1, SCHEMA_VERSION + 1):
-                conn.execute("BEGIN IMMEDIATE")
-                try:
-                    for stmt in _statements(MIGRATIONS[v]):
-                        conn.execute(stmt)
-                    conn.execute(f"PRAGMA user_version={v}")
-                    conn.execute("COMMIT")
-                except BaseException:
-                    conn.execute("ROLLBACK")
-                    raise
-            # every record written since the last start is JSON (checked by SQLite itself:
-            # a start reads no other record, however long the history)
-            bad = conn.execute("SELECT g.id FROM games_written w CROSS JOIN games g ON g.id = w.game_id "
-                               "WHERE NOT json_valid(g.record) LIMIT 1").fetchone()   # CROSS: from the few written
-            if bad is not None:
-                raise _Damaged(f"a stored record is not JSON (game {bad[0]})")
-            if durable:
-                conn.execute("DELETE FROM games_written")
-            conn.execute("SELECT count(*) FROM matches").fetchone()
-            conn.execute("SELECT count(*) FROM settings").fetchone()
-        except sqlite3.DatabaseError as exc:
-            if _code(exc) in _DAMAGED:
-                raise _Damaged(str(exc)) from None
-            raise
-
-    def _start_afresh(self, damage: str, waiting: Callable[[str], None] | None) -> sqlite3.Connection:
-        try:
-            moved = self._move_aside()
-        except OSError as exc:
-            raise StoreError(_("The saved data ({path}) is damaged ({damage}) and could not be "
-                               "moved aside ({reason}); it was left as it is.").format(
-                path=self.path, damage=damage, reason=exc.strerror or exc)) from None
-        self.notice = _("The saved data could not be read ({damage}); it was moved aside to "
-                        "{file} and a fresh store was started.").format(damage=damage, file=moved.name)
-        try:
-            return self._open_waiting(waiting)
-        except _Damaged as exc:  # a fresh file cannot be damaged: say so rather than loop
-            raise StoreError(_("A fresh store could not be started at {path} ({reason}).").format(
-                path=self.path, reason=exc)) from None
-
-    def _open_snapshot(self) -> sqlite3.Connection:
-        """The read-only store: the file copied into memory (empty if there is none), brought
-        to this schema there, and refusing every change. The file is only ever read."""
-        mem = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
-        try:
-            if self.path.exists():
-                self._copy_into(mem)
-            self._prepare(mem, durable=False)
-        except _Damaged as exc:
-            mem.close()
-            raise StoreError(_("The saved data ({path}) is damaged ({damage}) and cannot be moved "
-                               "aside: {reason}.").format(path=self.path, damage=exc, reason=self.read_only)) from None
-        except BaseException:
-            mem.close()
-            raise
-        mem.execute("PRAGMA query_only=ON")
-        return mem
-
-    def _copy_into(self, mem: sqlite3.Connection) -> None:
-        """Copy the file, read-only, into ``mem``. A WAL file in a folder companion may not
-        write cannot be read without its ``-shm`` file, which SQLite cannot create there;
-        then it is read as immutable (nobody can be writing where nobody may write, but a
-        change still in the ``-wal`` file is not seen)."""
-        uri = self.path.absolute().as_uri()
-        for query in ("mode=ro", "mode=ro&immutable=1"):
-            src = sqlite3.connect(f"{uri}?{query}", uri=True, isolation_level=None, timeout=self.busy_timeout)
-            try:
-                # hold a read lock first (waiting as long as a write would): the copy then never waits
-                src.execute("BEGIN")
-                src.execute("SELECT count(*) FROM sqlite_master").fetchone()
-                src.backup(mem)
-                return
-            except sqlite3.DatabaseError as exc:
-                if _code(exc) in _DAMAGED:
-                    raise _Damaged(str(exc)) from None
-                if _code(exc) not in _NOT_WRITABLE or query.endswith("immutable=1"):
-                    raise
-            finally:
-                src.close()
-
-    def _move_aside(self) -> Path:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
-        n = 1
-        while target.exists():
-            n += 1
-            target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{n}")
-        os.replace(self.path, target)
-        for suffix in ("-wal", "-shm"):
-            side = Path(str(self.path) + suffix)
-            if side.exists():
-                os.replace(side, Path(str(target) + suffix))
-        return target
+        super().__init__(path, busy_timeout=busy_timeout, waiting=waiting)
 
     def close(self) -> None:
         with self._lock:
@@ -639,7 +191,7 @@ class Store:
                     if self._conn.in_transaction:
                         with suppress(sqlite3.Error):  # SQLite may have rolled back already
                             self._conn.execute("ROLLBACK")
-                    if isinstance(exc, sqlite3.OperationalError) and _code(exc) in _REFUSED:
+                    if isinstance(exc, sqlite3.OperationalError) and result_code(exc) in REFUSED:
                         raise self._refusal(exc, waits) from exc
                     raise
             finally:
@@ -683,22 +235,6 @@ class Store:
         with self._lock:
             yield self._conn
 
-    def _refusal(self, exc: sqlite3.Error, waited: float | None = None) -> StoreError:
-        """Why a change was not saved, in words a player can act on."""
-        code = _code(exc)
-        if code in _BUSY:
-            seconds = self.busy_timeout if waited is None else waited
-            return StoreError(_("another program kept the saved data busy for {seconds} seconds; "
-                                "try again, and close that program (or the other companion window) if it "
-                                "goes on. Everything saved before is kept").format(seconds=f"{seconds:g}"))
-        if code in _NOT_WRITABLE:
-            return StoreError(self.read_only or _("the saved data {path} cannot be written any more "
-                                                  "(its file or folder may have been made read-only)").format(
-                path=self.path))
-        if code == sqlite3.SQLITE_FULL:
-            return StoreError(_("the disk is full"))
-        return StoreError(_("the saved data could not be written ({reason})").format(reason=exc))
-
     # ------------------------------------------------------------ listeners
     def on_change(self, listener: Callable[[int], None]) -> Callable[[], None]:
         """Call ``listener(match_id)`` after every committed change to a match or its
@@ -735,7 +271,7 @@ class Store:
             match_id = int(cur.lastrowid or 0)   # set by every INSERT
             c.execute(
                 "INSERT INTO games (match_id, number, record, created_at, updated_at) VALUES (?,?,?,?,?)",
-                (match_id, 1, _dump(first_record), now, now),
+                (match_id, 1, dump_record(first_record), now, now),
             )
             c.execute("INSERT OR REPLACE INTO settings (key, value) VALUES ('current_match', ?)",
                       (str(match_id),))
@@ -752,11 +288,11 @@ class Store:
             n: int = c.execute("SELECT coalesce(max(number), 0) FROM games WHERE match_id=?",
                           (match_id,)).fetchone()[0] + 1
             if after is not None and n - 1 != after:
-                number, stored = _game_in_play(c, match_id)
+                number, stored = game_in_play(c, match_id)
                 raise RecordMoved(number, stored)
             c.execute(
                 "INSERT INTO games (match_id, number, record, created_at, updated_at) VALUES (?,?,?,?,?)",
-                (match_id, n, _dump(record), now, now),
+                (match_id, n, dump_record(record), now, now),
             )
             c.execute("UPDATE matches SET updated_at=? WHERE id=?", (now, match_id))
         self._changed(match_id)
@@ -884,7 +420,7 @@ class Store:
             for n, record in enumerate(records, 1):
                 c.execute(
                     "INSERT INTO games (match_id, number, record, created_at, updated_at) VALUES (?,?,?,?,?)",
-                    (match_id, n, _dump(record), now, now),
+                    (match_id, n, dump_record(record), now, now),
                 )
         self._changed(match_id)
         return match_id
@@ -919,7 +455,7 @@ class Store:
                 for n, record in enumerate(m.records, 1):
                     created, updated = m.played[n - 1] if len(m.played) == len(m.records) else (started, changed)
                     c.execute("INSERT INTO games (match_id, number, record, created_at, updated_at) "
-                              "VALUES (?,?,?,?,?)", (match_id, n, _dump(record), created, updated))
+                              "VALUES (?,?,?,?,?)", (match_id, n, dump_record(record), created, updated))
                 ids.append(match_id)
                 already.append(False)
                 new.append(match_id)
@@ -976,105 +512,20 @@ class Store:
         return int(raw)
 
 
-def write_game(c: sqlite3.Connection, match_id: int, number: int, record: dict[str, Any], *,
-               finished_match: bool | None = None, base: Mapping[str, Any] | None = None) -> str:
-    """Replace a game's record inside the caller's transaction (the store's and the
-    network table hub's one way of saving a round); returns the record as stored.
-
-    ``base`` is the record the change was made from, as the player's screen showed it.
-    Given, the record is written only if game ``number`` is still the match's game in
-    play and its stored record is still ``base``, checked here, in the same transaction
-    as the write (a compare-and-set): of two screens that submit, undo or edit from the
-    same record only the first is saved; the second raises :class:`RecordMoved` and
-    writes nothing. Without ``base`` (the hub, which reads the record in its own
-    transaction) the record is written as given."""
-    if base is not None:
-        number_now, stored = _game_in_play(c, match_id)
-        if number_now != number or stored != json.loads(_dump(dict(base))):
-            raise RecordMoved(number_now, stored)
-    now = time.time()
-    text = _dump(record)
-    cur = c.execute(
-        "UPDATE games SET record=?, updated_at=? WHERE match_id=? AND number=?",
-        (text, now, match_id, number),
-    )
-    if cur.rowcount != 1:
-        raise StoreError(_("game {n} of match {id} is not stored").format(n=number, id=match_id))
-    if finished_match is None:
-        c.execute("UPDATE matches SET updated_at=? WHERE id=?", (now, match_id))
-    else:
-        c.execute("UPDATE matches SET updated_at=?, finished=? WHERE id=?",
-                  (now, int(finished_match), match_id))
-    return text
-
-
 def _stored_already(c: sqlite3.Connection, m: ImportedMatch) -> int | None:
     """The stored match an imported one is: the same match id, or (none given) the same
     game, players and game records."""
     if m.uid:
         row = c.execute("SELECT id FROM matches WHERE uid=?", (m.uid,)).fetchone()
         return None if row is None else int(row[0])
-    want = [_dump({k: v for k, v in r.items() if k != "game"}) for r in m.records]
+    want = [dump_record({k: v for k, v in r.items() if k != "game"}) for r in m.records]
     for (match_id,) in c.execute("SELECT id FROM matches WHERE game=? AND players=?",
                                  (m.game, json.dumps(list(m.players), ensure_ascii=False))).fetchall():
-        have = [_dump({k: v for k, v in json.loads(t).items() if k != "game"}) for (t,) in c.execute(
+        have = [dump_record({k: v for k, v in json.loads(t).items() if k != "game"}) for (t,) in c.execute(
             "SELECT record FROM games WHERE match_id=? ORDER BY number", (match_id,))]
         if have == want:
             return int(match_id)
     return None
-
-
-def _code(exc: sqlite3.Error) -> int | None:
-    """SQLite's primary result code of an error (None when SQLite gave none)."""
-    code = getattr(exc, "sqlite_errorcode", None)
-    return None if code is None else code & 0xFF
-
-
-def _why_read_only(path: Path) -> str | None:
-    """Why companion may not write the database at ``path`` (None: it may), found before
-    opening it. ``os.access`` asks the system, so a read-only mount is seen for root too."""
-    folder = path.parent
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        return f"the folder {folder} could not be made ({exc.strerror or exc})"
-    if not os.access(folder, os.W_OK | os.X_OK):
-        return f"the folder {folder} is read-only"
-    if path.exists() and not os.access(path, os.W_OK):
-        return f"the file {path} is read-only"
-    return None
-
-
-def _game_in_play(c: sqlite3.Connection, match_id: int) -> tuple[int, dict[str, Any]]:
-    """The match's last game (the one being played): its number and stored record."""
-    row = c.execute("SELECT number, record FROM games WHERE match_id=? ORDER BY number DESC LIMIT 1",
-                    (match_id,)).fetchone()
-    if row is None:
-        raise StoreError(_("match {id} has no game stored").format(id=match_id))
-    return int(row[0]), json.loads(row[1])
-
-
-def _statements(script: str) -> list[str]:
-    """A migration's statements, one by one (a trigger's body keeps its own ``;``)."""
-    out: list[str] = []
-    pending = ""
-    for piece in script.split(";"):
-        pending += piece + ";"
-        if sqlite3.complete_statement(pending):
-            if pending.strip(" \n;"):
-                out.append(pending.strip())
-            pending = ""
-    if pending.strip(" \n;"):
-        out.append(pending.strip())
-    return out
-
-
-def dump_record(record: dict[str, Any]) -> str:
-    """A game record as stored: compact JSON text (equal records, equal texts)."""
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
-
-
-_dump = dump_record
 
 
 _stores: dict[Path, Store] = {}

@@ -26,7 +26,8 @@ from typing import Any
 
 from companion.core.errors import StoreError
 from companion.core.i18n import _
-from companion.store.db import Store, write_game
+from companion.store.db import Store
+from companion.store.writes import write_game
 
 
 class NotStored(StoreError):

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import flet as ft
 
 from companion.core.game import Part
-from companion.net.hub import HostView, SeatView
+from companion.net.views import HostView, SeatView
 from companion.store import Store
 
 if TYPE_CHECKING:   # a screen of the ui: contracts imports none of them

@@ -39,6 +39,7 @@ from companion.store.bgstats import LOCATION, ME, bgstats_json, file_name, locat
 from companion.ui import jobs
 from companion.ui.contracts import GameView, ShellServices
 from companion.ui.widgets import heading
+from companion.ui.widgets.column import column
 from companion.ui.widgets.text_field import TextField
 
 PAGE = 20          # lines drawn at first (a screenful), and added by each "Show more"
@@ -108,13 +109,13 @@ def History(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
     out: list[ft.Control] = [heading(_("History"))]
     if not found and not wanted:
         out.append(ft.Text(_("No matches yet.")))
-        return _column(out)
+        return column(out, spacing=12)
     out.append(BgStatsPart(shell, st.said, lambda line: put(lambda u: replace(u, said=line))))
     out.append(TextField(label=_("Search by player"), value=st.search, dense=True, prefix_icon=ft.Icons.SEARCH,
                          on_change=lambda e: put(lambda u: u.searched(e.control.value or ""))))
     if not found:
         out.append(ft.Text(_("No match has a player named like “{search}”.").format(search=wanted)))
-        return _column(out)
+        return column(out, spacing=12)
     shown = found[:st.shown]
     n = len(found)
     if wanted and len(shown) < n:
@@ -144,7 +145,7 @@ def History(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
                                  n=min(PAGE, left), left=i18n.number(left)),
                              icon=ft.Icons.EXPAND_MORE,
                              on_click=lambda e: put(lambda u: u.more())))
-    return _column(out)
+    return column(out, spacing=12)
 
 
 def _bgstats_steps() -> dict[str, str]:
@@ -224,7 +225,3 @@ def BgStatsPart(shell: ShellServices, said: str | None, tell: Any) -> ft.Control
                 on_click=lambda e, p=p: setting(ME, p))
             for p in people], wrap=True, spacing=8, run_spacing=8))
     return ft.Column(rows, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-
-
-def _column(controls: list[ft.Control]) -> ft.Column:
-    return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

@@ -46,6 +46,7 @@ from companion.tallies.night import (
 from companion.ui.contracts import GameView, ShellServices
 from companion.ui.history import entry_text
 from companion.ui.widgets import ScoreGrid, error_text, heading
+from companion.ui.widgets.column import column
 from companion.ui.widgets.stepper import Stepper
 from companion.ui.widgets.text_field import TextField
 
@@ -102,10 +103,6 @@ def ranking_rows(result: NightResult) -> list[GridRow]:
     return rows
 
 
-def _column(controls: list[ft.Control]) -> ft.Column:
-    return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-
-
 # ================================================================ the list
 
 @ft.component
@@ -132,7 +129,7 @@ def Nights(shell: ShellServices) -> ft.Control:
         out.append(ft.Button(_("{night}, {day}: {matches}").format(night=n.record.name, day=shown_day(n.record.date),
                                                                     matches=words.matches(len(n.record.matches))),
                              key=f"night-{n.id}", on_click=lambda e, i=n.id: shell.go("night", night=i)))
-    return _column(out)
+    return column(out, spacing=12)
 
 
 # ================================================================ one night
@@ -149,10 +146,11 @@ def NightScreen(shell: ShellServices, night_id: int, views: dict[str, GameView])
     try:
         stored = store_nights.night(shell.store, night_id)
     except CompanionError:
-        return _column([heading(_("Game night")),
-                        ft.Text(_("There is no game night {night} here: it may have been deleted.").format(
-                            night=night_id)),
-                        ft.Button(_("Game nights"), icon=ft.Icons.ARROW_BACK, on_click=lambda e: shell.go("nights"))])
+        return column([heading(_("Game night")),
+                       ft.Text(_("There is no game night {night} here: it may have been deleted.").format(
+                           night=night_id)),
+                       ft.Button(_("Game nights"), icon=ft.Icons.ARROW_BACK, on_click=lambda e: shell.go("nights"))],
+                  spacing=12)
     record = stored.record
     result = store_nights.tally_of(shell.store, record)
 
@@ -282,7 +280,7 @@ def NightScreen(shell: ShellServices, night_id: int, views: dict[str, GameView])
         out.append(ft.Button(_("Delete game night"), icon=ft.Icons.DELETE_OUTLINE,
                              on_click=lambda e: put(asking_delete=True)))
     out.append(error_text(shell.cannot_save()))
-    return _column(out)
+    return column(out, spacing=12)
 
 
 def _tick_box(shell: ShellServices, views: dict[str, GameView], m: MatchSummary, ticked: bool,

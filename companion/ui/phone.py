@@ -27,11 +27,13 @@ import flet as ft
 from companion.core.errors import CompanionError
 from companion.core.i18n import _
 from companion.core.registry import games_with
-from companion.net.hub import Hub, SeatView, TableInfo, UnknownSeat, UnknownTable
+from companion.net.hub import Hub, UnknownSeat, UnknownTable
 from companion.net.screens import bids_line, code_text
 from companion.net.serving import hub_for
+from companion.net.views import SeatView, TableInfo
 from companion.ui.contracts import REMOTE_PART, RemoteView, SeatContext, ShellServices
 from companion.ui.widgets import error_text, heading
+from companion.ui.widgets.column import column
 from companion.ui.widgets.text_field import TextField
 
 PHONE = "net-phone"
@@ -253,9 +255,6 @@ class Phone:
 
 # ================================================================ screens
 
-def _column(controls: list[ft.Control], spacing: int = 10) -> ft.Column:
-    return ft.Column(controls, spacing=spacing, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-
 
 @ft.component
 def JoinScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
@@ -275,10 +274,10 @@ def JoinScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
         code = ui.table.code
     ft.use_effect(lambda: watch_table(shell, code), [code], cleanup=lambda: watch_table(shell, None))
     if not ui.checked:
-        return _column([heading(_("Join a table")), ft.Text(_("Looking for this phone's seat…"))])
+        return column([heading(_("Join a table")), ft.Text(_("Looking for this phone's seat…"))])
     if ui.token is not None:
         if view is None:
-            return _column([
+            return column([
                 heading(_("Join a table")),
                 error_text(_("This phone's seat is gone: the host freed it or closed the table.")),
                 ft.FilledButton(_("Join again"), icon=ft.Icons.LOGIN, on_click=lambda e: ph.leave()),
@@ -297,7 +296,7 @@ def CodeEntry(ph: Phone, *, key: str | None = None) -> ft.Control:
         code = e.control.value or ""
         ph.put(lambda u: replace(u, code=code))
 
-    return _column([
+    return column([
         heading(_("Join a table")),
         ft.Text(_("Type the table code shown on the host's screen.")),
         error_text(ui.lost),
@@ -322,9 +321,9 @@ def CodeEntry(ph: Phone, *, key: str | None = None) -> ft.Control:
 def SeatPicker(ph: Phone, table: TableInfo, *, key: str | None = None) -> ft.Control:
     fresh = ph.hub.table_for(table.match_id)
     if fresh is None or fresh.code != table.code:
-        return _column([heading(_("Join a table")), error_text(_("The host closed this table.")),
-                        ft.Button(_("Back"), icon=ft.Icons.ARROW_BACK,
-                                  on_click=lambda e: ph.put(lambda u: replace(u, table=None)))])
+        return column([heading(_("Join a table")), error_text(_("The host closed this table.")),
+                       ft.Button(_("Back"), icon=ft.Icons.ARROW_BACK,
+                                 on_click=lambda e: ph.put(lambda u: replace(u, table=None)))])
     rows: list[ft.Control] = []
     for seat in fresh.seats:
         if seat.taken:
@@ -333,7 +332,7 @@ def SeatPicker(ph: Phone, table: TableInfo, *, key: str | None = None) -> ft.Con
         else:
             rows.append(ft.FilledButton(_("Sit as {player}").format(player=seat.player), icon=ft.Icons.EVENT_SEAT,
                                         on_click=lambda e, p=seat.player: ph.sit(p)))
-    return _column([
+    return column([
         heading(_("Table {code}").format(code=code_text(fresh.code))),
         ft.Text(_("Who are you? Take your own seat: only you bid from it.")
                 if getattr(remote_views().get(fresh.game), "bids", True) else
@@ -367,7 +366,7 @@ def SeatScreen(ph: Phone, view: SeatView, *, key: str | None = None) -> ft.Contr
     ]
     if remote is None:
         out.append(error_text(_("{game} cannot be played from phones here.").format(game=view.game)))
-        return _column(out)
+        return column(out)
     if not view.game_over:
         out.append(remote.seat(SeatContext(view, draft, ui.error, put, ph.submit, ph.withdraw)))
     if view.resolution is not None:
@@ -376,4 +375,4 @@ def SeatScreen(ph: Phone, view: SeatView, *, key: str | None = None) -> ft.Contr
     out.append(ft.Divider())
     out.append(ft.TextButton(_("Leave this seat"), icon=ft.Icons.LOGOUT,
                              on_click=lambda e: ph.stand_up()))
-    return _column(out)
+    return column(out)

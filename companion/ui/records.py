@@ -3,7 +3,7 @@
 Every game's table saves through :func:`save_change`. A change names the record it
 was made from (``base``: the record its draft was begun on, see
 :func:`companion.core.edits.entered_against`); the store writes it only if that is
-still the stored record (:func:`companion.store.db.write_game`), so two host tabs, or
+still the stored record (:func:`companion.store.writes.write_game`), so two host tabs, or
 a tab and a phone's reveal, never both save the same round. A refused change leaves
 the store as it was and comes back as the line the player reads, in the game's words
 (its ``place``); so does a store that cannot save at all (read-only, locked too long).
@@ -20,7 +20,7 @@ from companion.core.edits import Place, moved_line
 from companion.core.errors import CompanionError
 from companion.core.i18n import _
 from companion.store import Store
-from companion.store.db import RecordMoved
+from companion.store.writes import RecordMoved
 
 
 @dataclass(frozen=True)

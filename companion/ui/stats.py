@@ -51,6 +51,7 @@ from companion.tallies import stats
 from companion.ui.contracts import GameView, ShellServices
 from companion.ui.widgets import bold, card, error_text, heading
 from companion.ui.widgets.choice import choice
+from companion.ui.widgets.column import column
 from companion.ui.widgets.text_field import TextField
 
 log = logging.getLogger(__name__)
@@ -506,7 +507,7 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
     path = str(shell.store.path)
     if todo > READ_WHILE_DRAWING and _threads(shell) and path not in _FAILED:
         out += _reading(read_in_background(shell.store, kinds, todo, _when_read(shell), id(shell)))
-        return _column(out)
+        return column(out, spacing=12)
     if todo:
         derived.fresh(shell.store, wanted=kinds)
     counts = Counts(shell.store, kinds)
@@ -514,7 +515,7 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
     everything = counts.summary(stats.Filter(), own_games)
     if not everything.counted.total_games:
         out.append(ft.Text(_("No finished games yet: statistics come from the games you finish.")))
-        return _column(out)
+        return column(out, spacing=12)
 
     kinds_here = [n for n in views if everything.counted.games.get(n) or everything.counted.matches.get(n)]
     out.append(bold(_("Game")))
@@ -546,7 +547,7 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
     here = everything if wanted == stats.Filter() else counts.summary(wanted, own_games)
     if not here.counted.total_games:
         out.append(ft.Text(_("No finished game fits these choices.")))
-        return _column(out)
+        return column(out, spacing=12)
     out.append(ft.Text(_("Counted: {games}, {matches}.").format(games=_finished(here.counted.total_games),
                                                                  matches=_complete(here.counted.total_matches))))
 
@@ -587,12 +588,12 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
         else:
             line = _("{games}; rounds on average: {rounds}.").format(games=_finished(k.games),
                                                                       rounds=_number(k.average_rounds))
-        column: list[ft.Control] = [bold(spec.title), ft.Text(line)]
+        lines: list[ft.Control] = [bold(spec.title), ft.Text(line)]
         for w, what in ((k.closest, CLOSEST), (k.widest, WIDEST)):
             if w is not None:
-                column.append(ft.TextButton(_win(spec, w, _(what)), key=f"{what}-{k.game}",
-                                            on_click=lambda e, i=w.match_id: shell.go("history_match", match=i)))
-        out.append(card(ft.Column(column, spacing=4)))
+                lines.append(ft.TextButton(_win(spec, w, _(what)), key=f"{what}-{k.game}",
+                                           on_click=lambda e, i=w.match_id: shell.go("history_match", match=i)))
+        out.append(card(ft.Column(lines, spacing=4)))
 
     for name, own in games_with(stats.STATS_PART).items():
         if name not in views or not here.counted.games.get(name):
@@ -606,8 +607,4 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
             out.append(heading(_("{game}: from the rounds").format(game=views[name].title), 18))
             picker = _picker(name, figures.chart, put) if figures.chart is not None and figures.chart.of > 1 else None
             out += [section(s, picker if isinstance(s, stats.Lines) else None) for s in parts]
-    return _column(out)
-
-
-def _column(controls: list[ft.Control]) -> ft.Column:
-    return ft.Column(controls, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return column(out, spacing=12)

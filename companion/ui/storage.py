@@ -14,7 +14,7 @@ from companion.core.i18n import _
 from companion.ui.widgets import heading
 
 if TYPE_CHECKING:
-    from companion.ui.shell import Shell
+    from companion.ui.services import Shell
 
 
 def persisted_line(persisted: bool | None) -> str | None:

@@ -54,7 +54,7 @@ from companion.core.game import SCREEN_ONLY
 from companion.core.i18n import _
 from companion.core.match import GAMES_PER_MATCH
 from companion.store import Store, drafts
-from companion.store.db import RecordMoved
+from companion.store.writes import RecordMoved
 from companion.ui.records import Refused, save_change
 
 if TYPE_CHECKING:   # the shell as a screen sees it (its module draws, so imports flet)

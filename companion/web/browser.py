@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from companion.store import Store
-    from companion.ui.shell import Shell
+    from companion.ui.services import Shell
 
 #: Where the saved data lives in the worker's file system.
 DATA_DIR = "/companion-data"
@@ -238,7 +238,7 @@ def summary(store: Store) -> dict[str, Any] | None:
 
     from companion.core import i18n
     from companion.core.errors import CompanionError
-    from companion.ui.shell import game_views
+    from companion.ui.services import game_views
 
     try:
         current = store.current_match_id()

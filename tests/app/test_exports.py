@@ -12,7 +12,7 @@ from companion.games.hotdog import forms
 from companion.store import Store
 from companion.store.bgstats import bgstats_json
 from companion.store.exchange import match_csv, match_json
-from companion.ui.shell import Shell
+from companion.ui.services import Shell
 from companion.ui.widgets.exports import export_file
 from tests.conftest import load_example
 

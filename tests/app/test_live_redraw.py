@@ -9,9 +9,10 @@ import pytest
 
 from companion.games.hotdog import forms
 from companion.store import Store
-from companion.store.db import RecordMoved
+from companion.store.writes import RecordMoved
+from companion.ui.contracts import Route, SessionState
 from companion.ui.host import connect
-from companion.ui.shell import Route, SessionState, Shell
+from companion.ui.services import Shell
 from tests.conftest import run_async
 
 PLAYERS = ["Anna", "Bernd", "Chris"]

@@ -14,7 +14,8 @@ import pytest
 from companion.core.registry import games
 from companion.store import Store
 from companion.ui.contracts import Route, setup_key
-from companion.ui.shell import Home, Shell, game_views
+from companion.ui.home import Home
+from companion.ui.services import Shell, game_views
 from tests.render import Renderer, controls
 from tests.tabs import tab
 

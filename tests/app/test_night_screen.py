@@ -17,8 +17,8 @@ import pytest
 from companion.store import Store
 from companion.store import nights as store_nights
 from companion.ui.contracts import Route
+from companion.ui.home import Home
 from companion.ui.night import KEY, Nights, NightScreen, NightUI
-from companion.ui.shell import Home
 from tests.app.test_history import buttons, controls, texts
 from tests.night_records import burger_game, hotdog_match, match_of, sales_game
 from tests.render import Renderer
@@ -176,7 +176,7 @@ def test_renamed_as_typed_an_emptied_field_keeps_the_name(shell):
 
 
 def test_a_night_export_pasted_on_the_import_screen_comes_back_as_a_night(shell, tmp_path):
-    from companion.ui.shell import ImportDraft, ImportScreen
+    from companion.ui.imports import ImportDraft, ImportScreen
 
     hd, sa, bu = seed(shell.store)
     nid = store_nights.create(shell.store, store_nights.new_record("Friday").with_match(hd).with_match(bu))

@@ -16,7 +16,7 @@ from companion.games.hotdog import forms as hotdog_forms
 from companion.games.sales import forms as sales_forms
 from companion.store import Group, Store
 from companion.ui.contracts import setup_key
-from companion.ui.shell import game_views
+from companion.ui.services import game_views
 from companion.ui.widgets.roster import SHOWN, fitting, group_label
 from tests.render import Component, Renderer
 from tests.tabs import tab

@@ -8,8 +8,10 @@ import pytest
 
 from companion.games.hotdog import forms
 from companion.ui.contracts import READING_WIDTH, TABLE_WIDTH, Route
+from companion.ui.layout import content_width, layout
 from companion.ui.routes import SCREENS, address, route_of
-from companion.ui.shell import Shell, content_width, first_route, game_views, layout
+from companion.ui.services import Shell, game_views
+from companion.ui.shell import first_route
 from tests.tabs import tab
 
 GAMES = sorted(game_views())

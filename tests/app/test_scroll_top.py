@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from companion.games.hotdog.forms import Draft, TableUI
 from companion.ui.contracts import Route, SessionState
-from companion.ui.shell import scene_of
+from companion.ui.scenes import scene_of
 from companion.ui.table import Held
 
 
@@ -48,7 +48,7 @@ def test_a_new_scene_takes_no_tap_on_its_entry_for_a_moment_the_first_one_at_onc
     """A double tap on Next round (or Start game 2) picked a bid: its second tap landed
     on the chip under the finger on the new screen. A new scene, not the session's
     first, settles for SETTLE seconds (its chips drawn disabled, looking the same)."""
-    from companion.ui import shell as shell_module
+    from companion.ui import services as shell_module
     from tests.tabs import tab
 
     now = [100.0]

@@ -211,7 +211,8 @@ def test_a_closest_or_widest_win_opens_its_match(shell):
 
 
 def test_home_offers_statistics_and_the_shell_draws_it_at_its_address(shell):
-    from companion.ui.shell import Home, Screen
+    from companion.ui.home import Home
+    from companion.ui.router import Screen
 
     home = Renderer().render(Home.__wrapped__, shell)
     (button,) = [c for c in controls(home) if isinstance(c, ft.Button) and c.content == "Statistics"]

@@ -20,7 +20,7 @@ from companion.games.hotdog.forms import Draft
 from companion.store import SCHEMA_VERSION, Store, db
 from companion.ui import app
 from companion.ui import shell as shell_module
-from companion.ui.shell import Shell
+from companion.ui.services import Shell
 from tests.conftest import run_async
 from tests.render import controls, draw, texts
 

@@ -68,6 +68,6 @@ def test_text_that_is_not_json_is_one_fault(game):
 
 @pytest.mark.parametrize("game", sorted(LIBRARIES))
 def test_a_game_with_files_of_its_own_has_the_screen_that_edits_them(game):
-    from companion.ui.shell import game_views
+    from companion.ui.services import game_views
 
     assert callable(getattr(game_views()[game], "editor", None))

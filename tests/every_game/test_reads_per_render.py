@@ -23,7 +23,8 @@ from hypothesis import HealthCheck, Phase, find, settings
 from companion.core import registry
 from companion.store import Store
 from companion.ui.host import hostable
-from companion.ui.shell import Screen, Shell
+from companion.ui.router import Screen
+from companion.ui.services import Shell
 from tests.every_game.generators import RECORDS
 from tests.every_game.test_every_game import GAMES, known
 from tests.reads import Reads, drawn_reads

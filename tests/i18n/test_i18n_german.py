@@ -279,7 +279,7 @@ def test_the_settings_name_the_systems_language_in_the_apps_language():
     with i18n.using("en"):
         assert i18n.language_name("en") == "English"
         assert i18n.language_name("de") == "German"
-    source = (catalogs.PACKAGE / "ui" / "shell.py").read_text(encoding="utf-8")
+    source = (catalogs.PACKAGE / "ui" / "settings.py").read_text(encoding="utf-8")
     assert "language=i18n.language_name(i18n.system_language())" in source
 
 

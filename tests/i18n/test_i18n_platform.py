@@ -13,8 +13,8 @@ from companion.core.edits import say_where
 from companion.core.errors import RecordError, RuleError
 from companion.core.names import name_fault
 from companion.core.words import names
-from companion.net.hub import SeatState
 from companion.net.screens import bids_line, seats_line
+from companion.net.views import SeatState
 from companion.pdf import api
 from companion.tallies.night import ordinal, points_text
 from tests.pdf.helpers import page_texts

@@ -27,11 +27,15 @@ from companion.net.serving import hub_for
 from companion.store import Store, library, nights
 from companion.ui import host as host_module
 from companion.ui import phone
-from companion.ui import shell as shell_module
 from companion.ui.contracts import Route, SeatContext
+from companion.ui.history import History
+from companion.ui.home import Home
 from companion.ui.host import HostPanel
+from companion.ui.imports import ImportScreen
 from companion.ui.library import LibraryScreen, editor_of
 from companion.ui.night import Nights, NightScreen
+from companion.ui.rules import RulesScreen
+from companion.ui.settings import Settings
 from companion.ui.stats import Statistics
 from companion.ui.table import read_match
 from tests.every_game.generators import RECORDS
@@ -101,11 +105,11 @@ def _data(record: Any) -> set[str]:
 
 
 SHELL_SCREENS: dict[str, Draw] = {
-    "home": lambda s, m: shell_module.Home(s),
-    "settings": lambda s, m: shell_module.Settings(s),
-    "history": lambda s, m: shell_module.History(s, s.views),
-    "import": lambda s, m: shell_module.ImportScreen(s),
-    "rules_list": lambda s, m: shell_module.RulesScreen(s, None, Route("home")),
+    "home": lambda s, m: Home(s),
+    "settings": lambda s, m: Settings(s),
+    "history": lambda s, m: History(s, s.views),
+    "import": lambda s, m: ImportScreen(s),
+    "rules_list": lambda s, m: RulesScreen(s, None, Route("home")),
     "host_panel": lambda s, m: HostPanel(s, m["in_play"]),
     "stats": lambda s, m: Statistics(s, s.views),
     "nights": lambda s, m: Nights(s),
@@ -424,6 +428,6 @@ def test_the_settings_screen_in_english_shows_untranslated_text(tmp_path):
         i18n.set_language("en")
         shell = tab(store)
         shell.page = _Page()  # type: ignore[assignment]
-        assert "Settings" in offending(Renderer().render(lambda: shell_module.Settings(shell)))
+        assert "Settings" in offending(Renderer().render(lambda: Settings(shell)))
     finally:
         store.close()

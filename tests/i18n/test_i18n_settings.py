@@ -11,7 +11,7 @@ import flet as ft
 
 from companion.core import i18n
 from companion.store import Store
-from companion.ui import shell as shell_module
+from companion.ui.settings import Settings, apply_language
 from tests.conftest import run_cli
 from tests.i18n.pseudo import drawn, texts
 from tests.i18n.test_i18n_screens import _Page
@@ -20,7 +20,7 @@ from tests.tabs import tab
 
 
 def _settings(shell) -> Any:
-    return Renderer().render(lambda: shell_module.Settings(shell))
+    return Renderer().render(lambda: Settings(shell))
 
 
 def _choose(root: Any, value: str) -> None:
@@ -57,7 +57,7 @@ def test_the_kept_language_is_used_at_the_next_start(tmp_path, monkeypatch):
         store.set_setting("language", "de")
         shell = tab(store)
         shell.page = _Page()  # type: ignore[assignment]
-        shell_module.apply_language(shell)
+        apply_language(shell)
         assert i18n.language() == "de"
     finally:
         store.close()

@@ -8,7 +8,7 @@ import sqlite3
 from companion.games.hotdog import forms
 from companion.net import Hub
 from companion.store import SCHEMA_VERSION, Store
-from companion.store.db import MIGRATIONS, _statements
+from companion.store.migrations import MIGRATIONS, _statements
 from tests.net.conftest import PLAYERS, TIE, seated
 
 

@@ -12,7 +12,7 @@ from companion.core import registry
 from companion.core.game import SEAT_PART
 from companion.games.hotdog import forms
 from companion.net import BidRefused, Hub, RoundResult, UnknownSeat, UnknownTable
-from companion.net.hub import seat_of
+from companion.net.cache import seat_of
 from companion.store import Store
 from tests.every_game.test_every_game import SETTINGS, known, records
 from tests.net.conftest import PLAYERS, seated
@@ -270,6 +270,7 @@ def test_a_bid_judged_on_a_record_that_changed_since_is_judged_again(hub, store,
 
 def test_a_change_written_by_another_process_is_seen_once_the_kept_part_is_old(db, store, table,
                                                                              monkeypatch):
+    from companion.net import cache
     from companion.net import hub as hub_module
 
     mid, code, tokens = table
@@ -279,7 +280,7 @@ def test_a_change_written_by_another_process_is_seen_once_the_kept_part_is_old(d
     try:
         hub_module.Hub(other).submit(tokens["Bernd"], TIE["Bernd"])
         assert here.view(tokens["Anna"]) is kept                     # not heard of yet
-        monkeypatch.setattr(hub_module, "FRESH_FOR", 0.0)
+        monkeypatch.setattr(cache, "FRESH_FOR", 0.0)
         assert here.view(tokens["Anna"]).bid_in == ("Bernd",)
     finally:
         other.close()

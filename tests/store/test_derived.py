@@ -17,7 +17,7 @@ import pytest
 from companion.core import registry
 from companion.core.errors import StoreError
 from companion.store import Store, db, derived
-from companion.store.db import write_game
+from companion.store.writes import write_game
 from companion.tallies import stats as tallied
 from tests.tallies.test_stats import hotdog_game
 
@@ -180,7 +180,7 @@ def test_a_read_only_store_works_its_rows_out_in_memory_and_leaves_the_file_alon
 
 
 def test_the_migration_gives_every_stored_match_an_id_and_new_ones_get_theirs(tmp_path):
-    from companion.store.db import MIGRATIONS, _statements
+    from companion.store.migrations import MIGRATIONS, _statements
 
     path = tmp_path / "companion.sqlite3"
     db = sqlite3.connect(path)

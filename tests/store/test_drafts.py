@@ -10,8 +10,8 @@ import pytest
 
 from companion.core.errors import StoreError
 from companion.store import SCHEMA_VERSION, Store
-from companion.store.db import MIGRATIONS, _statements
 from companion.store.drafts import WAIT, Kept, drop, keep, kept
+from companion.store.migrations import MIGRATIONS, _statements
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
 RECORD = {"game": "toy", "players": PLAYERS, "rounds": []}

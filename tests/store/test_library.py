@@ -10,8 +10,8 @@ import pytest
 
 from companion.core.errors import StoreError
 from companion.store import Store
-from companion.store.db import MIGRATIONS, SCHEMA_VERSION, _statements
 from companion.store.library import add, delete, item, items, save
+from companion.store.migrations import MIGRATIONS, SCHEMA_VERSION, _statements
 
 
 def test_a_file_is_kept_as_its_text_listed_by_name_and_saved_as_edited(store):

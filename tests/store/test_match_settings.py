@@ -8,7 +8,7 @@ import json
 import sqlite3
 
 from companion.store import SCHEMA_VERSION, Store
-from companion.store.db import MIGRATIONS, _statements
+from companion.store.migrations import MIGRATIONS, _statements
 
 
 def test_a_match_setting_is_kept_per_match_and_goes_with_the_match(tmp_path):

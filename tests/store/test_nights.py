@@ -16,8 +16,8 @@ from companion.core.errors import CompanionError, StoreError
 from companion.store import Store
 from companion.store import imports as store_imports
 from companion.store import nights as store_nights
-from companion.store.db import MIGRATIONS, SCHEMA_VERSION, _statements
 from companion.store.imports import import_json
+from companion.store.migrations import MIGRATIONS, SCHEMA_VERSION, _statements
 from companion.tallies.night import DELETED, NightRecord
 from tests.night_records import burger_game, hotdog_match, match_of, sales_game
 

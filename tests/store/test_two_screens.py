@@ -10,7 +10,7 @@ import pytest
 
 from companion.games.hotdog import forms
 from companion.store import Store
-from companion.store.db import RecordMoved
+from companion.store.writes import RecordMoved
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
 TIE = {"Anna": forms.Draft(table=5, hotdogs=2), "Bernd": forms.Draft(table=5, hotdogs=3, dollars=2),

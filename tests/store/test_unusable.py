@@ -16,7 +16,7 @@ from companion.core.errors import CompanionError, StoreError
 from companion.games.hotdog import forms
 from companion.net import Hub
 from companion.store import SCHEMA_VERSION, Store, db, open_store
-from companion.store.db import MIGRATIONS, _statements
+from companion.store.migrations import MIGRATIONS, _statements
 from tests.conftest import run_cli
 from tests.e2e.harness import free_port
 

@@ -74,7 +74,7 @@ def test_the_shell_and_the_phones_list_it(toy):
     from companion.pdf.api import printable_games
     from companion.ui.host import hostable
     from companion.ui.phone import remote_views
-    from companion.ui.shell import game_views
+    from companion.ui.services import game_views
 
     assert game_views()["toy"] is VIEW and remote_views()["toy"] is REMOTE
     assert "toy" in printable_games() and hostable("toy")

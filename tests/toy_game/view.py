@@ -15,15 +15,12 @@ from companion.ui.contracts import setup_key
 from companion.ui.records import save_change
 from companion.ui.table import MatchSeen
 from companion.ui.widgets import NumberChips, bold, error_text, heading
+from companion.ui.widgets.column import column
 from companion.ui.widgets.exports import ExportActions
 from tests.toy_game import play, rules
 
 SETUP = setup_key("toy")
 TABLE = "toy-table"
-
-
-def _column(controls: list[ft.Control]) -> ft.Column:
-    return ft.Column(controls, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 @ft.component
@@ -45,9 +42,9 @@ def SetupScreen(shell: Any) -> ft.Control:
 
     fields = [ft.TextField(label=f"Player {i + 1}", value=n,
                            on_change=lambda e, i=i: put(i, e.control.value or "")) for i, n in enumerate(names)]
-    return _column([heading("New Highest Unique match"), *fields,
-                    ft.Button("Add player", on_click=lambda e: shell.set_ui(SETUP, lambda d: d + ("",), ("", ""))),
-                    ft.FilledButton("Start match", on_click=lambda e: start())])
+    return column([heading("New Highest Unique match"), *fields,
+                   ft.Button("Add player", on_click=lambda e: shell.set_ui(SETUP, lambda d: d + ("",), ("", ""))),
+                   ft.FilledButton("Start match", on_click=lambda e: start())])
 
 
 def save(shell: Any, match_id: int, number: int, record: dict[str, Any], base: dict[str, Any],
@@ -88,19 +85,19 @@ def TableScreen(shell: Any, m: MatchSeen) -> ft.Control:
         out.append(ft.FilledButton("Reveal", on_click=lambda e: submit()))
     out.append(ft.Button("Undo the last round", disabled=not results, on_click=lambda e: undo()))
     out.append(error_text(ui.get("error")))
-    return _column(out)
+    return column(out)
 
 
 @ft.component
 def MatchDetail(shell: Any, match_id: int) -> ft.Control:
     m = shell.store.match(match_id)
     line, _ = play.match_line(m.players, [g.record for g in m.games])
-    return _column([bold(line), ExportActions(shell, m, m.games[-1].number, games_in_match=False)])
+    return column([bold(line), ExportActions(shell, m, m.games[-1].number, games_in_match=False)])
 
 
 @ft.component
 def RulesText() -> ft.Control:
-    return _column([heading("Highest Unique"), ft.Text(rules.__doc__ or "")])
+    return column([heading("Highest Unique"), ft.Text(rules.__doc__ or "")])
 
 
 class ToyView:

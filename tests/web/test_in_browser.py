@@ -9,7 +9,7 @@ import flet as ft
 from companion.games.hotdog import forms
 from companion.ui.contracts import Route
 from companion.ui.host import HostPanel
-from companion.ui.shell import Screen
+from companion.ui.router import Screen
 from companion.ui.widgets.exports import export_file
 from tests.conftest import run_async
 from tests.render import Component, Renderer

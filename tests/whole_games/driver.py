@@ -20,7 +20,7 @@ from typing import Any
 import flet as ft
 
 from companion.store import Store
-from companion.ui.shell import Screen
+from companion.ui.router import Screen
 from tests.conftest import run_async
 from tests.render import Component, Renderer
 from tests.tabs import tab

@@ -34,6 +34,7 @@ from companion.store import library
 from companion.ui.contracts import ShellServices
 from companion.ui.library import body_of
 from companion.ui.widgets import bold, card, error_text, heading, icon_button
+from companion.ui.widgets.column import column
 from companion.ui.widgets.handlers import tap, typed
 from companion.ui.widgets.icon_button import TAP
 from companion.ui.widgets.text_field import TextField
@@ -76,10 +77,6 @@ def _wrap(controls: list[ft.Control]) -> ft.Row:
     return ft.Row(controls, spacing=GAP, run_spacing=GAP, wrap=True)
 
 
-def _column(controls: list[ft.Control], spacing: int = 10) -> ft.Column:
-    return ft.Column(controls, spacing=spacing, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-
-
 @ft.component
 def RecipeEditor(shell: ShellServices, item_id: int, *, key: str | None = None) -> ft.Control:
     k = ui_key(item_id)
@@ -89,7 +86,7 @@ def RecipeEditor(shell: ShellServices, item_id: int, *, key: str | None = None) 
     try:
         it = library.item(shell.store, item_id)
     except CompanionError as exc:
-        return _column([heading(_("Recipe set")), error_text(str(exc)), back])
+        return column([heading(_("Recipe set")), error_text(str(exc)), back])
     why: str | None
     try:
         raw: Any = json.loads(it.body)
@@ -98,10 +95,10 @@ def RecipeEditor(shell: ShellServices, item_id: int, *, key: str | None = None) 
     else:
         why = edit.editable(raw)
     if why is not None:
-        return _column([heading(it.name or _("Recipe set")), error_text(why),
-                        ft.Text(_("Export it from the list, put it right in a text editor "
-                                  "(companion recipes check FILE lists its faults) and import it again.")),
-                        back])
+        return column([heading(it.name or _("Recipe set")), error_text(why),
+                       ft.Text(_("Export it from the list, put it right in a text editor "
+                                 "(companion recipes check FILE lists its faults) and import it again.")),
+                       back])
 
     def put(fn: Callable[[EditorUI], EditorUI]) -> None:
         shell.set_ui(k, fn, EditorUI())
@@ -236,7 +233,7 @@ def RecipeEditor(shell: ShellServices, item_id: int, *, key: str | None = None) 
                            for c in cards]) if cards
                     else ft.Text(_("Add ingredient cards to the list first."), size=13))
         rows += [error_text(line) for line in faults.of_recipe(r)]
-        return ft.Container(card(_column(rows, GAP), f"recipe-{n}"), key=f"recipe-{r}")
+        return ft.Container(card(column(rows, GAP), f"recipe-{n}"), key=f"recipe-{r}")
 
     def new_recipe() -> None:
         save(edit.add_recipe, fresh=len(recipes), asking=None)
@@ -252,7 +249,7 @@ def RecipeEditor(shell: ShellServices, item_id: int, *, key: str | None = None) 
             recipes=ngettext("{n} recipe", "{n} recipes", len(recipes)).format(n=len(recipes)),
             cards=ngettext("{n} ingredient card", "{n} ingredient cards", len(cards)).format(n=len(cards))),
             weight=ft.FontWeight.W_500)
-    return _column([
+    return column([
         heading(_("Burger recipe set")),
         TextField(label=_("Name of the set"), value=raw.get("name", ""), dense=True,
                   on_change=typed(lambda v: save(lambda x: edit.set_name(x, v)))),

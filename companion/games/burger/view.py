@@ -51,6 +51,7 @@ from companion.ui.library import choices as library_choices
 from companion.ui.table import MatchSeen, open_match
 from companion.ui.widgets import ScoreGrid, Stepper, bold, card, error_text, heading, icon_button
 from companion.ui.widgets.choice import choice
+from companion.ui.widgets.column import column
 from companion.ui.widgets.exports import ExportActions
 from companion.ui.widgets.handlers import tap, typed
 from companion.ui.widgets.icon_button import TAP
@@ -64,10 +65,6 @@ from companion.ui.widgets.undo_question import undo_asking_first
 GAP = 6
 SETUP = "burger-setup"
 NUMBER = 1               # burger is a single game: the match's game 1
-
-
-def _column(controls: list[ft.Control], spacing: int = 10) -> ft.Column:
-    return ft.Column(controls, spacing=spacing, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def _lines(lines: list[str], **style: Any) -> list[ft.Control]:
@@ -145,7 +142,7 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
                                               else c.name) if c.ok else
                                        _("{name} (has faults: edit it first)").format(name=c.name))
                               for c in stored]
-    return _column([
+    return column([
         heading(_("New Burger game")),
         ft.Text(_("Players in seating order, clockwise (BU-1: 2–5 players, different names).")),
         RosterPicker(groups_played(shell.store), rules.MIN_PLAYERS, rules.MAX_PLAYERS,
@@ -238,9 +235,9 @@ def TableScreen(shell: ShellServices, match: MatchSeen, *, key: str | None = Non
         out.append(EditRound(d, key="edit"))
     else:
         play = GameOver(d, key="over") if d.gv.over else Entry(d, key="entry")
-        out.append(side_by_side(play, _column([*_grid(d), *_rounds_list(d)])))
+        out.append(side_by_side(play, column([*_grid(d), *_rounds_list(d)])))
         out.append(ExportActions(shell, d.t.match, NUMBER, games_in_match=False))
-    return _column(out)
+    return column(out)
 
 
 def _grid(d: Drawn) -> list[ft.Control]:
@@ -346,13 +343,13 @@ def Decks(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
                         put(partial(forms.undo_card, deck=i)), disabled=not deck.cards),
         ], wrap=True, spacing=6))
         rows.append(error_text(check.per_deck.get(i)))
-        out.append(card(_column(rows, GAP), f"deck-{i}", padding=8))
+        out.append(card(column(rows, GAP), f"deck-{i}", padding=8))
     out.append(ft.Text(check.count, weight=ft.FontWeight.W_500))
     if d.book is not None:
         out.append(ft.TextButton(_("Tap the cards instead") if typing else _("Type card names instead"),
                                  icon=ft.Icons.TOUCH_APP if typing else ft.Icons.KEYBOARD,
                                  on_click=tap(partial(actions.type_names, d.t, not typing))))
-    return _column(out, 8)
+    return column(out, 8)
 
 
 # ---------------------------------------------------------------- tool cards
@@ -391,11 +388,11 @@ def ToolCards(d: Drawn, *, key: str | None = None) -> ft.Control:
                                 on_click=put(partial(forms.choose_tool, state, player=turn.player, kind=kind)))
                 for kind, _n in turn.choices], wrap=True))
             panel.append(ft.Text(_("The card is hidden as soon as it is played; then pass the phone on."), size=12))
-        out.append(card(_column(panel, GAP), "tool-turn"))
+        out.append(card(column(panel, GAP), "tool-turn"))
     elif not draft.revealed:
         out.append(ft.FilledButton(_("Reveal all tool cards"), icon=ft.Icons.VISIBILITY,
                                    on_click=put(partial(forms.reveal, state))))
-    return _column(out, 8)
+    return column(out, 8)
 
 
 @ft.component
@@ -410,7 +407,7 @@ def ToolsOpen(d: Drawn, *, key: str | None = None) -> ft.Control:
                    tap(partial(actions.put_draft, d, EDIT, partial(forms.play_tool, player=p, kind=k))),
                    name=f"{p}: {burger_words.tool_name(k)}")
             for k in TOOL_KINDS], spacing=6, wrap=True))
-    return _column(rows, 8)
+    return column(rows, 8)
 
 
 # ---------------------------------------------------------------- who takes which deck
@@ -432,8 +429,8 @@ def Takes(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
                        name=_("{player}, turn {turn}: {deck}").format(player=row.player, turn=row.turn + 1,
                                                                      deck=deck_label(k)))
                 for k in row.choices], spacing=6, wrap=True))
-        out.append(card(_column(line, 4), f"take-{row.turn}", padding=8))
-    return _column(out, 8)
+        out.append(card(column(line, 4), f"take-{row.turn}", padding=8))
+    return column(out, 8)
 
 
 # ---------------------------------------------------------------- hamburgers
@@ -463,7 +460,7 @@ def Hamburgers(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
             out.append(StackCheck(d, which, p, key=f"stack-{p}"))
     if d.book is None:
         out.append(error_text(_("No recipe check: {why}").format(why=d.recipes)))
-    return _column(out, 4)
+    return column(out, 4)
 
 
 @ft.component
@@ -508,7 +505,7 @@ def StackCheck(d: Drawn, which: str, player: str, *, key: str | None = None) -> 
                                 on_click=tap(partial(actions.put_draft, d, which,
                                                       partial(stacks.count_stack, player=player, book=book,
                                                               state=state, kept=kept)))))
-    return card(_column(rows, GAP), f"stack-{player}", padding=8)
+    return card(column(rows, GAP), f"stack-{player}", padding=8)
 
 
 # ---------------------------------------------------------------- a player's own peek
@@ -525,7 +522,7 @@ def Peek(d: Drawn, *, key: str | None = None) -> ft.Control:
         out.append(ft.Row([ft.Button(_("Peek: {player}").format(player=p), icon=ft.Icons.VISIBILITY,
                                      on_click=tap(partial(actions.peek, d.t, p)))
                            for p in d.gv.players], wrap=True, spacing=6))
-        return _column(out, 6)
+        return column(out, 6)
     lines = present.private_text(present.private_view(d.record, who, d.replayed))
     draft = d.ui.draft
     if draft is not None:
@@ -534,8 +531,8 @@ def Peek(d: Drawn, *, key: str | None = None) -> ft.Control:
             lines.append(_("This round, once it is submitted: {n} more (BU-5).").format(n=now))
     hide = ft.FilledButton(_("Hide {player}'s secrets").format(player=who), icon=ft.Icons.VISIBILITY_OFF,
                            on_click=tap(partial(actions.peek, d.t, None)))
-    out.append(card(_column([*_lines(lines), hide], GAP), "peek"))
-    return _column(out, 6)
+    out.append(card(column([*_lines(lines), hide], GAP), "peek"))
+    return column(out, 6)
 
 
 # ---------------------------------------------------------------- entering a round
@@ -545,7 +542,7 @@ def Entry(d: Drawn, *, key: str | None = None) -> ft.Control:
     ui = d.ui
     draft = d.draft(DRAFT)
     out = _status(d)
-    out.append(card(_column(_lines(present.reveal_instructions(d.state)), 4), "instructions"))
+    out.append(card(column(_lines(present.reveal_instructions(d.state)), 4), "instructions"))
     out.append(Decks(d, DRAFT, key="decks"))
     out.append(ToolCards(d, key="tools"))
     out.append(Takes(d, DRAFT, key="takes"))
@@ -555,7 +552,7 @@ def Entry(d: Drawn, *, key: str | None = None) -> ft.Control:
     out.append(error_text(ui.error))
     out.append(ft.FilledButton(_("Submit round"), icon=ft.Icons.CHECK, on_click=lambda e: actions.submit(d),
                                disabled=not draft.revealed))
-    return _column(out)
+    return column(out)
 
 
 # ---------------------------------------------------------------- a round played
@@ -585,7 +582,7 @@ def RoundScreen(d: Drawn, *, key: str | None = None) -> ft.Control:
     rv = gv.rounds[ui.index]
     last = ui.just and ui.index == len(gv.rounds) - 1
     back = (_("End of game") if gv.over else _("Next round")) if last else _("Back to the table")
-    return _column([
+    return column([
         heading(_("Round {number}").format(number=rv.number), 18),
         *RoundBody(rv),
         ft.Row([
@@ -603,7 +600,7 @@ def RoundBody(rv: RoundView) -> list[ft.Control]:
 @ft.component
 def EditRound(d: Drawn, *, key: str | None = None) -> ft.Control:
     ui = d.ui
-    return _column([
+    return column([
         heading(_("Change round {number}").format(number=ui.index + 1), 18),
         ft.Text(_("The round is replaced and every later round replayed (the record is the truth).")),
         Decks(d, EDIT, key="edit-decks"),
@@ -662,7 +659,7 @@ def GameOver(d: Drawn, *, key: str | None = None) -> ft.Control:
     out = _end(ev, chosen, lambda p, on: actions.flip_top_bun(t, p, on))
     out.append(error_text(d.ui.error))
     out.append(ft.Button(_("Home"), icon=ft.Icons.HOME, on_click=lambda e: t.go("home")))
-    return _column(out)
+    return column(out)
 
 
 # ================================================================ history
@@ -674,13 +671,13 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: str | None = None) 
     title = _("{game}: {players}").format(game=BurgerView.title, players=", ".join(m.players))
     out: list[ft.Control] = [heading(title)]
     if m.current is None:
-        return _column(out + [ft.Text(_("No game started."))])
+        return column(out + [ft.Text(_("No game started."))])
     record = m.current.record
     try:
         replayed = replay(record)
         gv = present.game_view(record, replayed)
     except CompanionError as exc:
-        return _column(out + [error_text(str(exc))])
+        return column(out + [error_text(str(exc))])
     out.append(ft.Text(words.sentence(present.state_line(replayed.state))))
     if not gv.over:
         out.append(ft.FilledButton(_("Continue this game"), icon=ft.Icons.PLAY_ARROW,
@@ -692,7 +689,7 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: str | None = None) 
     chosen = forms.read_top_buns(settings.get(forms.TOP_BUNS))
     out += _end(present.end_view(record, chosen, replayed), chosen, None)
     out.append(ExportActions(shell, m, m.current.number, games_in_match=False))
-    return _column(out)
+    return column(out)
 
 
 # ================================================================ rules
@@ -703,7 +700,7 @@ def RulesText(*, key: str | None = None) -> ft.Control:
                              *_lines([_(text) for text in RULES_INTRO]),
                              ft.Text(_(SCORING_LABEL), weight=ft.FontWeight.W_500)]
     out += ruling_lines([(rid, _(text), house) for rid, text, house in RULES])
-    return _column(out)
+    return column(out)
 
 
 class BurgerView:

@@ -36,6 +36,7 @@ from companion.games.hotdog.widgets import (
 from companion.ui.contracts import ShellServices, Standings
 from companion.ui.table import MatchSeen, open_match
 from companion.ui.widgets import bold, card, error_text, heading, icon_button
+from companion.ui.widgets.column import column
 from companion.ui.widgets.exports import ExportActions
 from companion.ui.widgets.roster import RosterPicker, groups_played
 from companion.ui.widgets.rulings import ruling_lines
@@ -46,10 +47,6 @@ from companion.ui.widgets.undo_question import undo_asking_first
 GAP = 6
 SETUP = "hotdog-setup"
 TABLE = ops.TABLE
-
-
-def _column(controls: list[ft.Control], spacing: int = 10) -> ft.Column:
-    return ft.Column(controls, spacing=spacing, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 # ================================================================ setup
@@ -106,7 +103,7 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
     problem = d.problem()
     rows = [_player_row(i, name, len(names), errors[i], put) for i, name in enumerate(names)]
     valid = [(i, n.strip()) for i, n in enumerate(names) if n.strip()]
-    return _column([
+    return column([
         heading(_("New Hot Dog match")),
         ft.Text(_("Players in seating order, clockwise (HD-1: 2–5 players, different names).")),
         RosterPicker(groups_played(shell.store), rules.MIN_PLAYERS, rules.MAX_PLAYERS,
@@ -137,8 +134,8 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
 def _standings(gv: GameView, title: str | None = None) -> ft.Control:
     """The money per player, now and after each round."""
     title = title or _("Money (HD-3: {money} at the start)").format(money=present.dollars(START_MONEY))
-    return _column([bold(title), grid(gv.players, present.money_grid(gv), _("Round"), _("money grid"), "money-grid")],
-                   spacing=GAP)
+    return column([bold(title), grid(gv.players, present.money_grid(gv), _("Round"), _("money grid"), "money-grid")],
+                  spacing=GAP)
 
 
 @ft.component
@@ -174,7 +171,7 @@ def TableScreen(shell: ShellServices, match: MatchSeen, *, key: Key = None) -> f
         out.append(side_by_side(main, _standings(gv)))
         out += _rounds_list(s, gv, ui)
         out.append(ExportActions(shell, s.match, s.number))
-    return _column(out)
+    return column(out)
 
 
 # ---------------------------------------------------------------- entering bids
@@ -190,7 +187,7 @@ def BidCard(player: str, state: rules.State, d: Draft | None, error: str | None,
     height as the bid changes."""
     p = player
     if d is not None and d.hidden:
-        return card(_column([
+        return card(column([
             ft.Text(_("{player}: bid entered and hidden.").format(player=p)),
             error_text(forms.needs_checking(p) if error else None),
             ft.Button(_("Show {player}'s bid").format(player=p), icon=ft.Icons.VISIBILITY,
@@ -246,7 +243,7 @@ def _status(gv: GameView, so_far: str | None) -> list[ft.Control]:
 def _mode_choice(s: ops.Session, ui: TableUI) -> ft.Control:
     """How bids are entered, switchable between rounds: under the entry, where it
     moves nothing when it is switched off (once a bid of the round is begun)."""
-    return _column([
+    return column([
         ft.Text(_("How the bids are entered (between rounds):"), size=13),
         ft.RadioGroup(
             value=ops.entry_mode(s), on_change=lambda e: ops.set_entry_mode(s, e.control.value or ""),
@@ -267,7 +264,7 @@ def Entry(s: ops.Session, gv: GameView, ui: TableUI, so_far: str | None = None, 
     out.append(error_text(ui.error))
     out.append(ft.FilledButton(_("Submit round"), icon=ft.Icons.CHECK, on_click=lambda e: ops.submit(s, gv)))
     out.append(_mode_choice(s, ui))
-    return _column(out)
+    return column(out)
 
 
 @ft.component
@@ -295,20 +292,20 @@ def PassEntry(s: ops.Session, gv: GameView, ui: TableUI, so_far: str | None = No
         out.append(ft.FilledButton(label, icon=ft.Icons.VISIBILITY_OFF, disabled=now not in drafts,
                                    on_click=lambda e: ops.pass_on(s, gv, now)))
         out.append(_mode_choice(s, ui))
-        return _column(out)
+        return column(out)
     back = forms.hand_back(order, drafts, errors)
     if back is not None:
-        out.append(card(_column([
+        out.append(card(column([
             bold(_("Hand the phone to {player}").format(player=back), 17),
             ft.Text(forms.handed_back(back)),
             ft.FilledButton(_("I am {player}").format(player=back), icon=ft.Icons.PERSON,
                             on_click=lambda e: ops.take_back(s, back)),
         ], spacing=GAP), "hand-back"))
-        return _column(out)
+        return column(out)
     out.append(ft.Text(_("Every bid is in, hidden.")))
     out.append(error_text(ui.error))
     out.append(ft.FilledButton(_("See the result"), icon=ft.Icons.CHECK, on_click=lambda e: ops.submit(s, gv)))
-    return _column(out)
+    return column(out)
 
 
 # ---------------------------------------------------------------- a round's result
@@ -347,7 +344,7 @@ def Reveal(s: ops.Session, gv: GameView, ui: TableUI, *, key: Key = None) -> ft.
         ], wrap=True))
     else:                   # again where reading the result ends, the money grid under it
         out.append(_go_on(s, gv, ui))
-    return _column(out)
+    return column(out)
 
 
 def _rounds_list(s: ops.Session, gv: GameView, ui: TableUI) -> list[ft.Control]:
@@ -376,7 +373,7 @@ def _opens(s: ops.Session, index: int) -> Callable[[Any], None]:
 def RoundScreen(s: ops.Session, gv: GameView, ui: TableUI, exports: ft.Control, *, key: Key = None) -> ft.Control:
     rv = gv.round(ui.index)
     bids = [ft.Text(present.entered_text(b)) for b in gv.record["rounds"][ui.index]["bids"]]
-    return _column([
+    return column([
         heading(_("Round {n}").format(n=rv.number), 18),
         bold(_("Bids as entered")), *bids,
         *draw(present.round_lines(rv)),
@@ -392,7 +389,7 @@ def RoundScreen(s: ops.Session, gv: GameView, ui: TableUI, exports: ft.Control, 
 @ft.component
 def EditRound(s: ops.Session, before: rules.State, ui: TableUI, *, settling: bool = False,
               key: Key = None) -> ft.Control:
-    return _column([
+    return column([
         heading(_("Change round {n}").format(n=ui.index + 1), 18),
         ft.Text(_("The round is replaced and every later round replayed (the record is the truth).")),
         _two_up(_bid_cards(s, before, ui.edit_drafts, ops.EDIT, settling=settling)),
@@ -439,7 +436,7 @@ def GameOver(s: ops.Session, gv: GameView, ui: TableUI, result: MatchResult, *, 
         out.append(ft.FilledButton(_("Start game {n}").format(n=number + 1), icon=ft.Icons.PLAY_ARROW,
                                    on_click=lambda e: ops.start_next_game(s, gv)))
     out.append(error_text(ui.error))
-    return _column(out)   # the last round's undo follows, in the rounds list
+    return column(out)   # the last round's undo follows, in the rounds list
 
 
 # ================================================================ history
@@ -462,7 +459,7 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
             out += draw(present.history_lines(gv.round(i)))
     if m.games:
         out.append(ExportActions(shell, m, m.games[-1].number))
-    return _column(out)
+    return column(out)
 
 
 # ================================================================ rules
@@ -476,7 +473,7 @@ def RulesText(*, key: Key = None) -> ft.Control:
                   "Each rule has its id; the app cites it wherever it decides something.")),
     ]
     out += ruling_lines([(rid, _(text), house) for rid, text, house in rulings.RULES])
-    return _column(out)
+    return column(out)
 
 
 class HotDogView:

@@ -33,6 +33,7 @@ from companion.store import library
 from companion.ui.contracts import ShellServices
 from companion.ui.library import body_of
 from companion.ui.widgets import NumberChips, bold, card, error_text, heading, icon_button
+from companion.ui.widgets.column import column
 from companion.ui.widgets.icon_button import TAP
 from companion.ui.widgets.stepper import stepper_row
 from companion.ui.widgets.text_field import TextField
@@ -81,10 +82,6 @@ def _chip(label: str, on: bool, on_click: Callable[[Any], Any], *, name: str | N
 def _row(controls: Sequence[ft.Control], spacing: int = GAP) -> ft.Row:
     return ft.Row(list(controls), spacing=spacing, run_spacing=spacing, wrap=True,
                   vertical_alignment=ft.CrossAxisAlignment.CENTER)
-
-
-def _column(controls: Sequence[ft.Control], spacing: int = 10) -> ft.Column:
-    return ft.Column(list(controls), spacing=spacing, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 # The width of the names on the left of the picked card's rows (13 px text): room for
@@ -145,9 +142,9 @@ def DeckEditor(shell: ShellServices, item_id: int, *, key: str | None = None) ->
     try:
         item = library.item(shell.store, item_id)
     except CompanionError as exc:
-        return _column([heading(_("Deck")),
-                        ft.Text(_("This deck is not saved here any more ({error}).").format(error=exc)),
-                        ft.Button(_("Your decks"), icon=ft.Icons.ARROW_BACK, on_click=back)])
+        return column([heading(_("Deck")),
+                       ft.Text(_("This deck is not saved here any more ({error}).").format(error=exc)),
+                       ft.Button(_("Your decks"), icon=ft.Icons.ARROW_BACK, on_click=back)])
     try:
         raw: Any = json.loads(item.body)
     except ValueError as exc:
@@ -155,10 +152,10 @@ def DeckEditor(shell: ShellServices, item_id: int, *, key: str | None = None) ->
     if not isinstance(raw, dict):
         why = (_("This deck file is not JSON ({error}).").format(error=raw) if isinstance(raw, ValueError)
                else _("This deck file is not a JSON object."))
-        return _column([heading(item.name or _("Deck")),
-                        error_text(_("{why} It cannot be edited here: delete it, or import a good one.").format(
-                            why=why)),
-                        ft.Button(_("Your decks"), icon=ft.Icons.ARROW_BACK, on_click=back)])
+        return column([heading(item.name or _("Deck")),
+                       error_text(_("{why} It cannot be edited here: delete it, or import a good one.").format(
+                           why=why)),
+                       ft.Button(_("Your decks"), icon=ft.Icons.ARROW_BACK, on_click=back)])
 
     def put(fn: Callable[[EditorUI], EditorUI]) -> None:
         shell.set_ui(k, fn, EditorUI())
@@ -213,14 +210,14 @@ def DeckEditor(shell: ShellServices, item_id: int, *, key: str | None = None) ->
                               on_click=lambda e: put(lambda u: replace(u, names_open=not names_open)))],
                wrap=True, spacing=0),
     ]
-    parts: list[ft.Control] = [_column(top, GAP)]
+    parts: list[ft.Control] = [column(top, GAP)]
     if names_open:
         parts.append(_names(raw, u, found, edit, put, said))
     parts.append(_entry(raw, u, suit, picked, found, edit, tap, put, said))
     parts.append(_cards_list(raw, picked, found, put))
-    parts.append(_column([heading(_("Summary"), 18),
-                          *[ft.Text(line, size=13) for line in deck_edit.suit_summary(raw)]], 2))
-    return _column(parts, 16)
+    parts.append(column([heading(_("Summary"), 18),
+                         *[ft.Text(line, size=13) for line in deck_edit.suit_summary(raw)]], 2))
+    return column(parts, 16)
 
 
 def _names(raw: dict[str, Any], u: EditorUI, found: Faults, edit: Any, put: Any, said: Any) -> ft.Control:
@@ -251,7 +248,7 @@ def _names(raw: dict[str, Any], u: EditorUI, found: Faults, edit: Any, put: Any,
             ], spacing=0))
         out.append(_adding(kind, u, edit, put))
         out.append(said(kind))
-    return card(_column(out, GAP), "deck-names")
+    return card(column(out, GAP), "deck-names")
 
 
 def _start_renaming(kind: str, name: str, put: Any) -> Callable[[Any], None]:
@@ -350,7 +347,7 @@ def _entry(raw: dict[str, Any], u: EditorUI, suit: str, picked: int | None, foun
             _row(values, 4)]
     if picked is not None:
         out.append(_picked(raw, u, picked, found, edit, tap, put, said))
-    return _column(out, GAP)
+    return column(out, GAP)
 
 
 def _picked(raw: dict[str, Any], u: EditorUI, i: int, found: Faults, edit: Any, tap: Any, put: Any,
@@ -371,7 +368,7 @@ def _picked(raw: dict[str, Any], u: EditorUI, i: int, found: Faults, edit: Any, 
                     tap(lambda r: deck_edit.delete(r, i))),
     ], 0)
     if not isinstance(c, dict):
-        return card(_column([head, actions, *[error_text(x) for x in found.card_lines(i)]], GAP), "deck-card")
+        return card(column([head, actions, *[error_text(x) for x in found.card_lines(i)]], GAP), "deck-card")
     discard = deck_edit.card_discard(c)
     own = deck_edit.card_icons(c)
     kind, set_icon = deck_edit.card_set(c)
@@ -422,7 +419,7 @@ def _picked(raw: dict[str, Any], u: EditorUI, i: int, found: Faults, edit: Any, 
                             tap(lambda r: deck_edit.move(r, i, 1))),
             ], spacing=0)),
         ]
-    return card(_column(out, GAP), "deck-card")
+    return card(column(out, GAP), "deck-card")
 
 
 def _cards_list(raw: dict[str, Any], picked: int | None, found: Faults, put: Any) -> ft.Control:
@@ -444,9 +441,9 @@ def _cards_list(raw: dict[str, Any], picked: int | None, found: Faults, put: Any
                 bgcolor=ft.Colors.SECONDARY_CONTAINER if on else None,
                 border=ft.Border.all(1, ft.Colors.ERROR if i in found.cards else ft.Colors.OUTLINE_VARIANT),
                 on_click=lambda e, i=i: put(lambda u: replace(u, card=i, said=None)))
-            out.append(_column([
+            out.append(column([
                 ft.Semantics(identifier=f"deck-card-{i}", button=True, selected=on, container=True,
                              label=_("Pick {card}").format(card=card_id(c, i)), content=row),
                 *[error_text(x) for x in found.card_lines(i)],
             ], 2))
-    return _column(out, GAP)
+    return column(out, GAP)

@@ -40,6 +40,7 @@ from companion.ui.library import choices as library_choices
 from companion.ui.table import MatchSeen, open_match
 from companion.ui.widgets import ScoreGrid, bold, card, error_text, heading, icon_button
 from companion.ui.widgets.choice import choice
+from companion.ui.widgets.column import column
 from companion.ui.widgets.exports import ExportActions
 from companion.ui.widgets.handlers import tap, typed
 from companion.ui.widgets.icon_button import TAP
@@ -57,10 +58,6 @@ Key = str | None
 the component's own code never gets it (declared so that a typed call may pass it)."""
 
 __all__ = ["TABLE", "VIEW", "Key", "SalesView"]
-
-
-def _column(controls: Sequence[ft.Control], spacing: int = 10) -> ft.Column:
-    return ft.Column(list(controls), spacing=spacing, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def _note(text: str) -> ft.Text:
@@ -207,7 +204,7 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
 
     modes: list[ft.Control] = [ft.Radio(value=m, label=_(text)) for m, text in forms.MODES]
     leader_radios: list[ft.Control] = [ft.Radio(value=n, label=n) for n in leaders]
-    return _column([
+    return column([
         heading(_("New Sales game")),
         bold(_("Mode (SA-2)")),
         ft.RadioGroup(value=d.mode, on_change=_picked(lambda v: put(lambda d: forms.with_mode(d, v))),
@@ -253,9 +250,9 @@ def DealPlan(lines: list[str], note: str, deck: str, *, key: Key = None) -> ft.C
     down) and players (SA-16)."""
     if not lines:
         return ft.Column([], visible=False)
-    return card(_column([bold(_("What each round deals with {deck} (SA-16)").format(deck=deck), 14),
-                         *[ft.Text(line, size=13) for line in lines],
-                         _note(note)], spacing=3), "deal-plan")
+    return card(column([bold(_("What each round deals with {deck} (SA-16)").format(deck=deck), 14),
+                        *[ft.Text(line, size=13) for line in lines],
+                        _note(note)], spacing=3), "deal-plan")
 
 
 def _chosen_deck(d: SetupDraft, shipped_paths: list[str],
@@ -304,13 +301,13 @@ def TableScreen(shell: ShellServices, match: MatchSeen, *, key: Key = None) -> f
         grid = _grid(game, _("Scores") if sv.game_over else _("Scores so far"))
         last = _last_sale(game, ui)      # the sale just recorded, read before the next card
         if sv.game_over:                 # no next card: the scores come first
-            out.append(side_by_side(play, _column([*grid, *last, *_sales_list(t, game, ui)])))
+            out.append(side_by_side(play, column([*grid, *last, *_sales_list(t, game, ui)])))
         elif shell.state.wide:           # beside the entry
-            out.append(side_by_side(play, _column([*last, *grid, *_sales_list(t, game, ui)])))
+            out.append(side_by_side(play, column([*last, *grid, *_sales_list(t, game, ui)])))
         else:                            # over the entry
-            out.append(side_by_side(_column([*last, play]), _column([*grid, *_sales_list(t, game, ui)])))
+            out.append(side_by_side(column([*last, play]), column([*grid, *_sales_list(t, game, ui)])))
         out.append(ExportActions(shell, t.match, t.number, games_in_match=False))
-    return _column(out)
+    return column(out)
 
 
 def _round_deal(game: Played, copy: int | None) -> list[ft.Control]:
@@ -324,8 +321,8 @@ def _round_deal(game: Played, copy: int | None) -> list[ft.Control]:
     if state.sales_in_round:
         return [_note(text)]
     why = present.deal_why(d) if d is not None else None
-    return [card(_column([ft.Text(text, size=15, weight=ft.FontWeight.W_500),
-                          *([ft.Text(why, size=13)] if why else [])], spacing=3), "round-deal")]
+    return [card(column([ft.Text(text, size=15, weight=ft.FontWeight.W_500),
+                         *([ft.Text(why, size=13)] if why else [])], spacing=3), "round-deal")]
 
 
 def _grid(game: Played, title: str) -> list[ft.Control]:
@@ -355,7 +352,7 @@ def _order_panel(sv: SaleView) -> list[ft.Control]:
     skipped = [h.player for h in sv.hands if h.empty]
     if skipped:
         lines.append(ft.Text(_("{players}: empty hand, skipped (SA-3).").format(players=", ".join(skipped))))
-    return [card(_column([bold(_("Play order (SA-3)")), *lines, ft.Text(sv.suit_text, size=13)], spacing=4),
+    return [card(column([bold(_("Play order (SA-3)")), *lines, ft.Text(sv.suit_text, size=13)], spacing=4),
                  "order")]
 
 
@@ -393,7 +390,7 @@ def DeckPicker(t: Session, deck: Deck, game: Played, player: str, entered: tuple
                     style=ft.ButtonStyle(padding=ft.Padding(10, 4, 10, 4)))))
         out.append(bold(g.title, 14))
         out.append(ft.Row(chips, spacing=6, run_spacing=6, wrap=True))
-    return _column(out, spacing=8)
+    return column(out, spacing=8)
 
 
 @ft.component
@@ -458,7 +455,7 @@ def AttributeEntry(t: Session, deck: Deck | None, player: str, d: CardDraft, *, 
     out.append(ft.FilledButton(_("{player} plays this card").format(player=player), icon=ft.Icons.CHECK,
                                disabled=bool(errs),
                                on_click=tap(lambda: actions.add_card(t, t.latest().attrs, deck))))
-    return _column(out, spacing=GAP)
+    return column(out, spacing=GAP)
 
 
 @ft.component
@@ -469,7 +466,7 @@ def CardEntry(t: Session, deck: Deck | None, game: Played, sv: SaleView, ui: Tab
     out: list[ft.Control] = []
     if sv.turn is not None:
         if ui.question is not None and ui.pending is not None:
-            out.append(card(_column([
+            out.append(card(column([
                 bold(_("Off suit? (SA-14)")),
                 ft.Text(ui.question),
                 ft.Row([
@@ -501,7 +498,7 @@ def CardEntry(t: Session, deck: Deck | None, game: Played, sv: SaleView, ui: Tab
                 out.append(AttributeEntry(t, deck, sv.turn, ui.attrs, key="attrs"))
     else:
         out.append(error_text(ui.error))
-    return _column(out)
+    return column(out)
 
 
 @ft.component
@@ -530,7 +527,7 @@ def Entry(t: Session, game: Played, deck: Deck | None, ui: TableUI, *, key: Key 
                              visible=bool(ui.plays), on_click=tap(lambda: actions.take_back(t))))
         if not sv.ready:
             out.append(CardEntry(t, deck, game, sv, ui, ui.plays, key="card-entry"))
-    return _column(out)
+    return column(out)
 
 
 def _undo(t: Session, ui: TableUI, label: str | None = None) -> list[ft.Control]:
@@ -553,7 +550,7 @@ def _undo(t: Session, ui: TableUI, label: str | None = None) -> list[ft.Control]
 
 def _result_body(res: SaleResultView) -> list[ft.Control]:
     out: list[ft.Control] = [
-        card(_column([
+        card(column([
             ft.Text(res.headline, size=18, weight=ft.FontWeight.BOLD),
             ft.Text(res.explanation),
             _note(_("Rulings: {ids}").format(ids=", ".join(res.rulings))),
@@ -576,7 +573,7 @@ def _last_sale(game: Played, ui: TableUI) -> list[ft.Control]:
         return []
     r, s = ui.last
     res = present.sale_result(game, r, s)
-    return [card(_column([
+    return [card(column([
         bold(_("Round {round}, sale {sale}: result").format(round=res.round, sale=res.sale), 14),
         ft.Text(res.headline, size=18, weight=ft.FontWeight.BOLD),
         ft.Text(res.explanation),
@@ -608,7 +605,7 @@ def SaleDetail(t: Session, game: Played, ui: TableUI, *, key: Key = None) -> ft.
     r, s = ui.at
     res = present.sale_result(game, r, s)
     entered = changes.plays_of(game.record, r, s)
-    return _column([
+    return column([
         heading(_("Round {round}, sale {sale}").format(round=r + 1, sale=s + 1), 18),
         bold(_("Cards as entered")),
         *[ft.Text(f"{i}. {p['player']}: {present.card_text(p['card'])}") for i, p in enumerate(entered, 1)],
@@ -651,7 +648,7 @@ def EditSale(t: Session, deck: Deck | None, ui: TableUI, *, key: Key = None) -> 
                         on_click=tap(lambda: actions.save_edit(t))),
         ft.Button(_("Cancel"), icon=ft.Icons.CLOSE, on_click=tap(lambda: actions.cancel_edit(t))),
     ], wrap=True))
-    return _column(out)
+    return column(out)
 
 
 # ---------------------------------------------------------------- the end
@@ -660,7 +657,7 @@ def EditSale(t: Session, deck: Deck | None, ui: TableUI, *, key: Key = None) -> 
 def _score_cards(score: ScoreView) -> list[ft.Control]:
     out: list[ft.Control] = []
     for s in score.scores:
-        out.append(card(_column([
+        out.append(card(column([
             bold(f"{s.place}. {s.player}: {s.total}", 17),
             ft.Text(ngettext("Numbers {numbers} · 1x sets {sets} · neighbor sets {neighbor} · {n} card won",
                              "Numbers {numbers} · 1x sets {sets} · neighbor sets {neighbor} · {n} cards won",
@@ -677,13 +674,13 @@ def GameOver(t: Session, game: Played, ui: TableUI, *, key: Key = None) -> ft.Co
     out: list[ft.Control] = [heading(_("Game over: the scores"), 18)]
     if score.team is not None:
         rating = _(score.team.rating) if score.team.rating else _("no rating")
-        out.append(card(_column([
+        out.append(card(column([
             ft.Text(_("Team score {score}: {rating}").format(score=score.team.score, rating=rating),
                     size=18, weight=ft.FontWeight.BOLD),
             ft.Text(score.team.explanation),
         ], spacing=4), "team"))
     elif score.winners:
-        out.append(card(_column([
+        out.append(card(column([
             ft.Text(_("{player} wins").format(player=score.winners[0]), size=18, weight=ft.FontWeight.BOLD),
             ft.Text(score.explanation),
         ], spacing=4), "winner"))
@@ -691,15 +688,15 @@ def GameOver(t: Session, game: Played, ui: TableUI, *, key: Key = None) -> ft.Co
     out += [_note(n) for n in score.notes]
     out.append(error_text(ui.error))
     out.append(ft.Button(_("Home"), icon=ft.Icons.HOME, on_click=tap(lambda: t.go("home"))))
-    return _column(out)
+    return column(out)
 
 
 def _breakdowns(score: ScoreView) -> list[ft.Control]:
     """How each score was counted, the rules' lines (the totals are in the grid)."""
     out: list[ft.Control] = [bold(_("How each score was counted (SA-10…SA-12)"))]
     for s in score.scores:
-        out.append(card(_column([bold(f"{s.place}. {s.player}: {s.total}", 15),
-                                 *[ft.Text(line, size=13) for line in s.breakdown]], spacing=3),
+        out.append(card(column([bold(f"{s.place}. {s.player}: {s.total}", 15),
+                                *[ft.Text(line, size=13) for line in s.breakdown]], spacing=3),
                         f"score-{s.player}"))
     return out
 
@@ -712,7 +709,7 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
     m = shell.store.match(match_id)            # read once; what follows is drawn from it
     out: list[ft.Control] = [heading(_("Sales game: {players}").format(players=", ".join(m.players)))]
     if not m.games:
-        return _column(out)
+        return column(out)
     settings = shell.store.match_settings(m.id)
     kept = match_deck(settings)
     deck = settings.get(DECK) or (kept.name if kept is not None else "")
@@ -737,7 +734,7 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
         out.append(_note(_("Deck: {deck}").format(deck=deck)))
     if game is None or score is None:
         out.append(error_text(str(problem)))
-        return _column(out)
+        return column(out)
     rounds = present.round_views(game)
     if score.team is not None and score.over:
         out.append(bold(_("Team score {score}: {rating}").format(
@@ -756,7 +753,7 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.C
         out.append(heading(_("Scores") if score.over else _("Scores so far"), 18))
         out += _score_cards(score)
     out.append(ExportActions(shell, m, m.games[-1].number, games_in_match=False))
-    return _column(out)
+    return column(out)
 
 
 # ================================================================ rules
@@ -767,7 +764,7 @@ def RulesText(*, key: Key = None) -> ft.Control:
     out: list[ft.Control] = [heading(_("Sales: the rules in plain words"))]
     out += [ft.Text(_(p)) for p in rulings.RULES_INTRO]
     out += ruling_lines([(rid, _(text), house) for rid, text, house in rulings.RULES])
-    return _column(out)
+    return column(out)
 
 
 class SalesView:

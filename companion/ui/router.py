@@ -1,0 +1,71 @@
+"""A route to its screen (:func:`Screen`): the app's own screens, and each game's through
+its ``view`` part; a screen that refuses (a match no longer stored) shows why, with the
+way Home."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.core.errors import CompanionError
+from companion.core.i18n import _
+from companion.ui.contracts import Route
+from companion.ui.history import History
+from companion.ui.home import Home
+from companion.ui.host import HostPanel, hostable
+from companion.ui.imports import ImportScreen
+from companion.ui.library import LibraryScreen, editor_of
+from companion.ui.night import Nights, NightScreen
+from companion.ui.phone import JoinScreen
+from companion.ui.rules import RulesScreen
+from companion.ui.services import Shell
+from companion.ui.settings import Settings
+from companion.ui.started_from_setup import StartedFromSetup
+from companion.ui.stats import Statistics
+from companion.ui.table import read_match
+from companion.ui.widgets import error_text
+from companion.ui.widgets.column import column
+
+
+@ft.component
+def Screen(shell: Shell, route: Route, *, key: str | None = None) -> ft.Control:
+    r = route
+    if shell.remote or r.screen == "join":
+        return JoinScreen(shell, key="join")
+    try:
+        if r.screen == "setup":
+            started = shell.started_from_setup(r.args["game"])
+            if started is not None:
+                return StartedFromSetup(shell, r.args["game"], started)
+            return shell.views[r.args["game"]].setup(shell)
+        if r.screen == "match":
+            seen = read_match(shell.store, r.args["match"])    # read once: the table screen draws from it
+            table = shell.views[seen.game].table(shell, seen)
+            if not hostable(seen.game) or shell.in_browser:
+                return table
+            return column([HostPanel(shell, seen.id, finished=seen.finished, key=f"host-{seen.id}"), table],
+                          spacing=12)
+        if r.screen == "rules":
+            return RulesScreen(shell, r.args.get("game"), r.args.get("back"))
+        if r.screen == "history":
+            return History(shell, shell.views)
+        if r.screen == "stats":
+            return Statistics(shell, shell.views)
+        if r.screen == "history_match":
+            m = shell.store.match(r.args["match"])
+            return shell.views[m.game].match_detail(shell, m.id)
+        if r.screen == "import":
+            return ImportScreen(shell)
+        if r.screen == "settings":
+            return Settings(shell)
+        if r.screen == "library":
+            return LibraryScreen(shell, r.args["game"])
+        if r.screen == "library_item":
+            return editor_of(shell.views[r.args["game"]]).editor(shell, r.args["item"])
+        if r.screen == "nights":
+            return Nights(shell)
+        if r.screen == "night":
+            return NightScreen(shell, r.args["night"], shell.views)
+    except CompanionError as exc:
+        return ft.Column([error_text(str(exc)),
+                          ft.Button(_("Home"), on_click=lambda e: shell.go("home"))])
+    return Home(shell)

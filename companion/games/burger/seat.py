@@ -76,10 +76,9 @@ class BurgerBids(Seat):
         first (BU-1), and one with the fewest tool cards (BU-3: two, taken back every
         other round), a draw pile for three rounds (BU-2, BU-6) and rat tokens costing a
         point (BU-8); none if the rules refuse the players (BU-1)."""
-        try:
-            need = rules.ingredients_per_round(len(clean(players)))
-        except KeyError:
+        if not rules.MIN_PLAYERS <= len(clean(players)) <= rules.MAX_PLAYERS:
             return []
+        need = rules.ingredients_per_round(len(clean(players)))
         setups = [Setup(players=tuple(players), first=p, recipes="") for p in players]
         setups.append(Setup(players=tuple(players), tongs=1, tease=1, draw_pile=str(3 * need), rat_points=-1,
                             recipes=""))

@@ -3,9 +3,9 @@
     python bench/stats.py [--matches 1000] [--runs 5]
 
 Seeds a fresh store with random finished three-game matches of every game that has
-app screens (records from ``tests/every_game/generators.py``, kept only when the
-referee says the game is over; the three games of a match have the same players),
-their start dates spread over two years. Then, in-process, drawing the screen's
+app screens (records played from each game's seat part by ``tests/every_game/generators.py``,
+kept only when the referee says the game is over; the three games of a match have the
+same players), their start dates spread over two years. Then, in-process, drawing the screen's
 component as the app does (no browser):
 
 - baseline: History's first page, the first time (no line worded yet), as in
@@ -46,7 +46,7 @@ from hypothesis.errors import NonInteractiveExampleWarning  # noqa: E402
 from companion.core.registry import game, parse_record, referee  # noqa: E402
 from companion.store import Store  # noqa: E402
 from companion.ui import history, stats  # noqa: E402
-from tests.every_game.generators import RECORDS  # noqa: E402
+from tests.every_game.generators import games  # noqa: E402
 from tests.tabs import tab  # noqa: E402
 
 DAY = 86400.0
@@ -55,7 +55,7 @@ DAY = 86400.0
 def finished_pool(name: str, wanted: int) -> dict[tuple[str, ...], list[dict[str, Any]]]:
     """Finished records of game ``name``, by their players (at least ``wanted`` in all)."""
     pool: dict[tuple[str, ...], list[dict[str, Any]]] = {}
-    found, strategy = 0, RECORDS[name]()
+    found, strategy = 0, games(name, max_steps=60)   # long enough for most games to end
     spec = game(name)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", NonInteractiveExampleWarning)
@@ -65,7 +65,7 @@ def finished_pool(name: str, wanted: int) -> dict[tuple[str, ...], list[dict[str
             record = strategy.example()
             if record.get("mode") in spec.lone_modes:
                 continue
-            if not referee(parse_record(json.dumps(record))).game_over:
+            if not referee(parse_record(json.dumps(record)))["game_over"]:
                 continue
             pool.setdefault(tuple(record["players"]), []).append(record)
             found += 1

@@ -18,7 +18,7 @@ contract (the view's and the phone's in ``companion.ui.contracts``, the printabl
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
@@ -312,6 +312,41 @@ class Seat(ABC):
     def resolution(self, record: Mapping[str, Any], player: str | None) -> dict[str, Any] | None:
         """The last recorded round as ``player``'s seat may see it (None: the whole table's
         view, no private parts), or None before the first round."""
+
+    # The game as moves (OpenSpiel's legal_actions, boardgame.io's ai.enumerate): enough
+    # to start a game and play it to its end from the interface alone, as the
+    # registry-wide tests do (tests/every_game/generators.py). Each list is finite and
+    # small; every entry in it is legal now.
+
+    @abstractmethod
+    def new_records(self, players: Sequence[str]) -> list[dict[str, Any]]:
+        """Records before the first move, made as the game's setup form makes them, for
+        ``players`` in seat order: the form's default and a few setups its rules tell
+        apart (who begins, a mode, a smaller hand…). Empty if the rules refuse these
+        players."""
+
+    @abstractmethod
+    def legal_moves(self, record: Mapping[str, Any], player: str,
+                    pending: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """Every move ``player`` may submit now, as a phone sends it (before
+        :meth:`parse_bid`), ``pending`` being the moves already in (as for
+        :meth:`check_bid`): each one :meth:`check_bid` accepts, and every move it
+        accepts is one of them. Where the rules take moves without end (any number of
+        hot dogs, any card a player shows), the list keeps to a finite part its
+        docstring names and the rules cite. Empty: this player may not move now."""
+
+    def round_info(self, record: Mapping[str, Any], bids: Mapping[str, Mapping[str, Any]]
+                   ) -> list[dict[str, Any]]:
+        """The table's part of the round these moves make (:meth:`append`'s ``info``, what
+        the host enters), one entry for each kind of it the rules tell apart: each makes a
+        round the rules take. Default: the table enters nothing."""
+        return [{}]
+
+    def table_moves(self, record: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The records the table may make when no seat is to move and the game goes on (a
+        round begun at the table, not by a seat), one for each kind the rules tell apart.
+        Default: none, a seat always moves next until the end."""
+        return []
 
 
 SEAT_PART: Part[Seat] = Part("seat")

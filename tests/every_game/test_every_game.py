@@ -5,8 +5,9 @@ the reveal does not depend on what the other seats entered, and a table's passin
 state (its drafts, as the table session keeps them in the store) reads back equal.
 
 The games are the registry's (``companion/games/*``) plus the toy game of
-``tests/toy_game``, registered for its runs. A registered game without a record
-generator (or, with a ``seat`` part, a move generator) in ``generators`` fails here."""
+``tests/toy_game``, registered for its runs. The records are played from each game's
+seat part (``generators.games``), whose legal moves are held here to what its
+``check_bid`` accepts; a registered game without them fails here."""
 
 from __future__ import annotations
 
@@ -26,12 +27,12 @@ from pydantic_core import to_json
 
 from companion.core import edits, registry
 from companion.core.errors import RecordError
-from companion.core.game import PASSING_PART, RULES_PART, SEAT_PART
+from companion.core.game import PASSING_PART, RULES_PART, SEAT_PART, Seat
 from companion.net.hub import Hub
 from companion.store import Store
 from companion.ui.contracts import VIEW_PART
 from companion.ui.table import passing_codec
-from tests.every_game.generators import MOVES, RECORDS
+from tests.every_game.generators import games, pick, seat_of
 from tests.toy_game import GAME as TOY
 
 SETTINGS = settings(max_examples=30, deadline=None,
@@ -48,8 +49,8 @@ def known(name: str) -> Any:
 
 
 def records(name: str) -> st.SearchStrategy[dict[str, Any]]:
-    assert name in RECORDS, f"{name}: no random-record generator in tests/every_game/generators.py"
-    return RECORDS[name]()
+    """Random legal records of the game, played from its seat part."""
+    return games(name)
 
 
 def replayed(name: str, record: dict[str, Any]) -> list[Any]:
@@ -67,13 +68,14 @@ def with_rounds(record: dict[str, Any], rounds: list[Any]) -> dict[str, Any]:
     return {**record, "rounds": rounds}
 
 
-def test_every_registered_game_has_generators():
+def test_every_registered_game_is_played_from_its_seat():
+    """Each game has a seat part, which sets up its records and lists its moves
+    (``Seat.new_records``, ``Seat.legal_moves``: a seat without them cannot be made)."""
     with registry.register(TOY):
         names = set(registry.games())
-        assert names <= set(RECORDS), f"no record generator for {sorted(names - set(RECORDS))}"
-        seats = {n for n in names if registry.has_part(n, SEAT_PART)}
-        assert seats <= set(MOVES), f"no move generator for {sorted(seats - set(MOVES))}"
         assert TOY.name in names and {"hotdog", "sales", "burger"} <= names
+        for name in names:
+            assert any(seat_of(name).new_records(["Anna", "Bernd", "Chris"][:n]) for n in (2, 3)), name
 
 
 def check_prefixes(name: str, record: dict[str, Any]) -> None:
@@ -142,6 +144,65 @@ def test_prefixes_json_undo_and_edit_agree_with_replaying_by_hand(name):
         check()
 
 
+def _key(move: Any) -> str:
+    return json.dumps(move, sort_keys=True)
+
+
+def _candidates(seat: Seat, record: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Moves to try on ``record``: every move listed for any player at any point of
+    the game so far (before each of its rounds, and now), by their JSON."""
+    out: dict[str, dict[str, Any]] = {}
+    for k in range(len(record["rounds"]) + 1):
+        earlier = with_rounds(record, record["rounds"][:k])
+        for p in record["players"]:
+            out.update((_key(m), m) for m in seat.legal_moves(earlier, p, {}))
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_seats_legal_moves_are_the_moves_its_check_accepts(name):
+    """``Seat.legal_moves`` against ``Seat.check_bid`` on random games, with some of the
+    due seats' moves pending: a listed move is accepted, and a candidate move (one
+    listed for any player at any point of the game) that is not listed is refused; the
+    seat due next has a move; every table entry listed with a full round's moves
+    (``Seat.round_info``) makes a round the seat appends, and every table move
+    (``Seat.table_moves``) a record the rules take with a seat to move or the game over."""
+    with known(name):
+        seat = seat_of(name)
+
+        @SETTINGS
+        @given(records(name), st.data())
+        def check(record, data):
+            over = seat.over(record)
+            order = [] if over else seat.expected(record)
+            pending: dict[str, dict[str, Any]] = {}
+            for p in order[:data.draw(st.integers(0, len(order)))]:
+                pending[p] = seat.parse_bid(p, pick(data.draw, seat.legal_moves(record, p, pending)))
+            candidates = _candidates(seat, record)
+            for p in record["players"]:
+                listed = seat.legal_moves(record, p, pending)
+                if len(pending) < len(order) and p == order[len(pending)]:
+                    assert listed, f"{p} is due and has no move"
+                keys = {_key(m) for m in listed}
+                assert len(keys) == len(listed), "a move listed twice"
+                tried = [*listed[:1], *listed[-1:]]
+                if listed:
+                    tried += [pick(data.draw, listed) for _ in range(3)]
+                for move in tried:
+                    assert seat.check_bid(record, p, seat.parse_bid(p, move), pending) is None, (p, move)
+                others = [m for k, m in candidates.items() if k not in keys]
+                for move in [pick(data.draw, others) for _ in range(min(5, len(others)))]:
+                    assert seat.check_bid(record, p, seat.parse_bid(p, move), pending) is not None, (p, move)
+            if order and len(pending) == len(order):
+                for info in seat.round_info(record, pending):
+                    change = seat.append(record, pending, info)
+                    assert change.ok, (info, change.error)
+            for made in seat.table_moves(record):
+                assert not order and not over and made != record
+                assert seat.over(made) or seat.expected(made), made
+        check()
+
+
 @pytest.fixture(scope="module")
 def hub() -> Any:
     """One hub for the module's examples (each example hosts matches of its own), over a
@@ -174,6 +235,15 @@ def _seat_views(hub: Hub, name: str, record: dict[str, Any], viewer: str,
     return out
 
 
+def _entered(draw: Any, seat: Seat, record: dict[str, Any], players: list[str]) -> dict[str, dict[str, Any]]:
+    """A legal move of each of ``players`` in turn, each with the moves before it pending."""
+    entered: dict[str, dict[str, Any]] = {}
+    for p in players:
+        move = pick(draw, seat.legal_moves(record, p, {q: seat.parse_bid(q, m) for q, m in entered.items()}))
+        entered[p] = move
+    return entered
+
+
 SEAT_GAMES = [n for n in GAMES if n == TOY.name or registry.has_part(n, SEAT_PART)]
 
 
@@ -183,8 +253,7 @@ def test_a_seats_view_before_the_reveal_is_the_same_whatever_the_others_entered(
     view. Moves made face up (sales) are public by the rules, so there everything but
     the plays on the table is the same."""
     with known(name):
-        seat = registry.part(name, SEAT_PART)
-        assert name in MOVES, f"{name}: no move generator in tests/every_game/generators.py"
+        seat = seat_of(name)
 
         @SEAT_SETTINGS
         @given(records(name), st.data())
@@ -196,7 +265,7 @@ def test_a_seats_view_before_the_reveal_is_the_same_whatever_the_others_entered(
             assume(order)
             viewer = data.draw(st.sampled_from(order))
             others = [p for p in order if p != viewer] if seat.secret else order[:order.index(viewer)]
-            entries = [{p: data.draw(MOVES[name](record, p)) for p in others} for _ in range(2)]
+            entries = [_entered(data.draw, seat, record, others) for _ in range(2)]
             a, b = _seat_views(hub, name, record, viewer, entries)
             if seat.secret:
                 assert a == b

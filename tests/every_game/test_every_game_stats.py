@@ -1,5 +1,5 @@
-"""Every registered game's statistics on random legal records (the generators of
-``generators.py``): a stored match of as many copies of a record as the game's match
+"""Every registered game's statistics on random legal records (played from its seat
+part, ``generators.games``): a stored match of as many copies of a record as the game's match
 has games (``GameSpec.match_games``: Hot Dog's three, one elsewhere) is derived by the
 referee as the match tally adds it up, a finished game counts once for each of its
 players, and the game's own ``stats`` part (where it has one) reads the game and makes
@@ -18,8 +18,7 @@ from companion.core import registry
 from companion.core.match import parse_match, tally
 from companion.tallies import stats
 from companion.tallies.stats import STATS_PART
-from tests.every_game.generators import RECORDS
-from tests.every_game.test_every_game import GAMES, SETTINGS, known
+from tests.every_game.test_every_game import GAMES, SETTINGS, known, records
 
 
 def check(name: str, record: dict[str, Any]) -> None:
@@ -63,7 +62,7 @@ def check(name: str, record: dict[str, Any]) -> None:
 def test_every_games_statistics_on_random_records(name):
     with known(name):
         @SETTINGS
-        @given(RECORDS[name]())
+        @given(records(name))
         def run(record):
             check(name, record)
         run()

@@ -25,7 +25,7 @@ from companion.store import Store
 from companion.ui.host import hostable
 from companion.ui.router import Screen
 from companion.ui.services import Shell
-from tests.every_game.generators import RECORDS
+from tests.every_game.generators import games as played_games
 from tests.every_game.test_every_game import GAMES, known
 from tests.reads import Reads, drawn_reads
 from tests.tabs import tab
@@ -40,7 +40,7 @@ def in_progress(game: str) -> dict[str, Any]:
     def going_on(record: dict[str, Any]) -> bool:
         return len(record.get("rounds", [])) >= 2 and not registry.over(game, record)
 
-    return find(RECORDS[game](), going_on, settings=settings(
+    return find(played_games(game), going_on, settings=settings(
         database=None, max_examples=2000, derandomize=True, phases=[Phase.generate],
         suppress_health_check=list(HealthCheck)))
 

@@ -12,8 +12,9 @@ import json
 import pytest
 
 from companion.core import i18n
+from companion.core.game import SEAT_PART
+from companion.core.registry import has_part
 from companion.pdf import api
-from tests.every_game.generators import RECORDS
 from tests.i18n.pseudo import printables_on, uncovered
 from tests.i18n.test_i18n_screens import _data, _record
 from tests.pdf.helpers import page_texts
@@ -30,7 +31,7 @@ def _printed(game: str) -> dict[str, tuple[bytes, set[str]]]:
     }
     with contextlib.suppress(Exception):   # a game whose sheets take other numbers of players
         out["named score sheet"] = (api.build_score_sheet(game, players=PLAYERS, paper="a4", date=DATE), set(PLAYERS))
-    if game in RECORDS:
+    if has_part(game, SEAT_PART):
         record = _record(game)
         out["score sheet from a record"] = (api.build_score_sheet(record=json.dumps(record).encode(), date=DATE),
                                             _data(record))

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, Phase, find, settings
 
 from companion.core import i18n
 from companion.core.game import LIBRARY_PART, SEAT_PART
-from companion.core.registry import games, games_with, part
+from companion.core.registry import games, games_with, has_part, part
 from companion.net import serving
 from companion.net.hub import BidRefused, UnknownSeat
 from companion.net.serving import hub_for
@@ -38,7 +38,7 @@ from companion.ui.rules import RulesScreen
 from companion.ui.settings import Settings
 from companion.ui.stats import Statistics
 from companion.ui.table import read_match
-from tests.every_game.generators import RECORDS
+from tests.every_game.generators import games as played_games
 from tests.i18n.pseudo import drawn, offending, screens_on, uncovered
 from tests.net.test_view_cache import FIRST
 from tests.render import Renderer
@@ -53,7 +53,7 @@ def _record(game: str) -> dict[str, Any]:
         lists = [v for k, v in record.items() if isinstance(v, list) and k != "players"]
         return any(len(v) >= 2 for v in lists)
 
-    return find(RECORDS[game](), played, settings=settings(
+    return find(played_games(game), played, settings=settings(
         database=None, max_examples=2000, derandomize=True, phases=[Phase.generate],
         suppress_health_check=list(HealthCheck)))
 
@@ -69,7 +69,7 @@ def _open_record(game: str) -> dict[str, Any]:
         return (not seat.over(record) and len(seat.expected(record)) >= 2
                 and seat.resolution(record, None) is not None)
 
-    return find(RECORDS[game](), going_on, settings=settings(
+    return find(played_games(game), going_on, settings=settings(
         database=None, max_examples=2000, derandomize=True, phases=[Phase.generate],
         suppress_health_check=list(HealthCheck)))
 
@@ -136,13 +136,13 @@ GAME_SCREENS: dict[str, Callable[[Any, str, dict[str, int]], Any]] = {
 
 @pytest.fixture(scope="module")
 def records() -> dict[str, dict[str, Any]]:
-    return {g: _record(g) for g in games() if g in RECORDS}
+    return {g: _record(g) for g in games() if has_part(g, SEAT_PART)}
 
 
 @pytest.fixture(scope="module")
 def going_on() -> dict[str, dict[str, Any]]:
     """Per game played from phones: a record of a game going on, to host."""
-    return {g: _open_record(g) for g in games_with(SEAT_PART) if g in RECORDS}
+    return {g: _open_record(g) for g in games_with(SEAT_PART)}
 
 
 def _hosted(store: Store, game: str, record: dict[str, Any]) -> int:
@@ -364,8 +364,9 @@ def test_a_screen_switched_on_shows_only_translated_text(area, screen, tmp_path,
         finally:
             store.close()
         return
-    if area not in RECORDS:
-        pytest.fail(f"{area}: no records to draw its screens with (tests/every_game/generators.py)")
+    if not has_part(area, SEAT_PART):
+        pytest.fail(f"{area}: no records to draw its screens with (its seat part plays them: "
+                    "tests/every_game/generators.py)")
     shell, matches, store = _shell(tmp_path, records, area)
     try:
         if name == "library_item":
@@ -384,10 +385,13 @@ def test_a_screen_switched_on_shows_only_translated_text(area, screen, tmp_path,
             matches["hosted"] = _hosted(store, area, going_on[area])
             _check_remote(shell, area, matches, name, _data(going_on[area]))
         else:
-            # the shipped examples, named by their file or by the name they give themselves
+            # the shipped examples, named by their file or by the name they give themselves,
             shipped = games_with(LIBRARY_PART)[area].examples() if area in games_with(LIBRARY_PART) else []
             files = {n for p in shipped
                      for n in (p.name, games_with(LIBRARY_PART)[area].read(p.read_text(encoding="utf-8")).name)}
+            # and their words as the file writes them (a game in play: burger's recipe cards as buttons)
+            files |= {w for p in shipped
+                      for w in _file_words(games_with(LIBRARY_PART)[area].read(p.read_text(encoding="utf-8")).raw)}
             _check(screen, lambda: GAME_SCREENS[name](shell, area, matches), {*_data(records[area]), *files})
     finally:
         store.close()

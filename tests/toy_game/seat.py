@@ -3,7 +3,7 @@ the reveal; after it, the round as everyone may see it. No flet here."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.core import registry
@@ -44,6 +44,18 @@ class ToyPicks(Seat):
         if not results:
             return None
         return {**results[-1], "game_over": state.over}
+
+    def new_records(self, players: Sequence[str]) -> list[dict[str, Any]]:
+        """The toy game's one setup (``play.new_record``); none for a number of players TOY-1 refuses."""
+        return [play.new_record(list(players))] if rules.MIN_PLAYERS <= len(players) <= rules.MAX_PLAYERS else []
+
+    def legal_moves(self, record: Mapping[str, Any], player: str,
+                    pending: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """Each number from 1 to the highest (TOY-2), until the game's last round is in (TOY-3)."""
+        _, state = play.replay(record)
+        if state.over:
+            return []
+        return [{"number": n} for n in range(1, rules.HIGHEST + 1)]
 
 
 SEAT = ToyPicks()

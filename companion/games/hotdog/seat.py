@@ -5,7 +5,7 @@ one are refereed alike. No flet here."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.core import registry
@@ -50,6 +50,31 @@ class HotDogBids(Seat):
 
     def resolution(self, record: Mapping[str, Any], player: str | None) -> dict[str, Any] | None:
         return present.resolution(record)
+
+    def new_records(self, players: Sequence[str]) -> list[dict[str, Any]]:
+        """The setup form's record (``forms.new_record``) with each player holding the
+        mustard (HD-4); none if HD-1 refuses the players."""
+        if forms.setup_error(players) is not None:
+            return []
+        return [forms.new_record(players, mustard) for mustard in players]
+
+    def legal_moves(self, record: Mapping[str, Any], player: str,
+                    pending: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """Every bid a phone offers ``player`` now (HD-6): each neutral table of this many
+        players (HD-2), 1 hot dog up to the table's value (more can never fit, HD-8: the
+        rules take such a bid and return it, as they return any bid too big for the
+        table's free places), dollars from $0 up to the hot dogs and the player's money;
+        each bid plain, as the last hot dogs announced, and unannounced (HD-12). None
+        after the end (HD-13) or for a name not seated. Bids are secret: ``pending``
+        changes nothing."""
+        state = forms.replay(record).state
+        if state.over or player not in state.money:
+            return []
+        return [forms.Draft(table, hotdogs, dollars, last, announced).seat_bid()
+                for last, announced in ((False, True), (True, True), (True, False))
+                for table in state.tables
+                for hotdogs in forms.hot_dog_choices(table)
+                for dollars in forms.dollar_choices(state.money[player], hotdogs)]
 
 
 SEAT: HotDogBids = HotDogBids()

@@ -8,7 +8,7 @@ No flet here."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.core import edits, registry
@@ -16,9 +16,9 @@ from companion.core.edits import Change, say_where
 from companion.core.errors import RecordError, RuleError
 from companion.core.game import Seat
 from companion.core.record import read
-from companion.games.sales import GAME, rules
+from companion.games.sales import GAME, changes, forms, rules
 from companion.games.sales.i18n import _
-from companion.games.sales.models import ROUNDS, Card
+from companion.games.sales.models import DEFAULT_HAND_SIZE, ROUNDS, WILD, Card
 
 
 def _replay(record: Mapping[str, Any]) -> Any:
@@ -112,6 +112,53 @@ class SalesPlays(Seat):
             return None
         return {**results[-1]["sales"][-1], "round": results[-1]["round"], "mode": state.mode,
                 "game_over": state.game_over}
+
+    def new_records(self, players: Sequence[str]) -> list[dict[str, Any]]:
+        """The setup form's records (``forms.new_record``) for each mode these players may
+        play (SA-2: co-op and solo are two), each player leading the first sale (SA-9),
+        dealt the game's hand, a short one or a single card (SA-2, SA-16); none if SA-2
+        refuses the players."""
+        made = [forms.new_record(players, mode, hand, leader) for mode in ("competitive", "coop", "solo")
+                for hand in sorted({1, 3, DEFAULT_HAND_SIZE}) for leader in players]
+        return [r for r in made if forms.setup_error(players, r["mode"], r["hand_size"], r["leader"]) is None]
+
+    def legal_moves(self, record: Mapping[str, Any], player: str,
+                    pending: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """A card from ``player`` when it is their turn to play (SA-3: the leader first,
+        then clockwise each player with cards in hand; a player's own card played last
+        may be played again in its place), in a sale of a round in play (SA-9, SA-16).
+        The record keeps no hands (a card is entered by what it shows, SA-1), so the
+        rules take any card: the list is :data:`CARDS`, one card of each kind a sale and
+        the scoring tell apart."""
+        if self.check_bid(record, player, {"card": CARDS[0]}, pending) is not None:  # the card is not looked at
+            return []
+        return [{"card": dict(card)} for card in CARDS]
+
+    def table_moves(self, record: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """Once every hand is empty and a round is left, the table deals the next
+        (SA-9, SA-16; ``changes.start_next_round``): the game's hand, or a stock short of
+        it (half the hand, a single card), as the deck's cards left decide."""
+        state = _replay(record).state
+        if not state.round_over or state.game_over:
+            return []
+        won = changes.won_before(record, state.round + 1)
+        dealt = [changes.start_next_round(record, won + len(state.players) * hand)
+                 for hand in sorted({1, (state.hand_size + 1) // 2, state.hand_size})]
+        return [change.record for change in dealt if change.ok]
+
+
+#: The cards :meth:`SalesPlays.legal_moves` lists (SA-1): two suits and wilds (SA-4),
+#: low and high values (SA-5), discard icons (SA-6), an icon and the set cards that
+#: collect it once and from the neighbours (SA-10…SA-12).
+CARDS: tuple[dict[str, Any], ...] = (
+    {"suit": "sun", "value": 1},
+    {"suit": "sun", "value": 4, "discard": 1},
+    {"suit": "rain", "value": 2, "icons": ["kite"]},
+    {"suit": "rain", "value": 5, "set": {"kind": "1x", "icon": "kite"}},
+    {"suit": "sun", "value": 3, "set": {"kind": "neighbor", "icon": "kite"}},
+    {"suit": WILD, "value": 0},
+    {"suit": WILD, "value": 6, "discard": 2},
+)
 
 
 SEAT: SalesPlays = SalesPlays()

@@ -1,4 +1,4 @@
-"""The package type-checks: mypy over ``companion/`` finds nothing (settings in
+"""The package type-checks: mypy --strict over ``companion/`` finds nothing (settings in
 pyproject.toml's ``[tool.mypy]``, which also reports every ``type: ignore`` that is no
 longer needed)."""
 

@@ -24,7 +24,7 @@ from companion.core.errors import RuleError, Where, error_of
 from companion.core.game import replay_rounds
 from companion.core.message import Names, messages
 from companion.core.names import Roster, check_names
-from companion.core.seating import first_clockwise, neighbours
+from companion.core.seating import neighbours
 from companion.games.sales.models import (
     ROUNDS,
     WILD,
@@ -164,13 +164,31 @@ def play_order(state: State) -> list[str]:
     """SA-3: the leader, then each player with cards in hand, clockwise."""
     if state.leader is None:
         return []
-    i = state.players.index(state.leader)
-    seats = state.players[i:] + state.players[:i]
-    return [p for p in seats if state.hands[p] > 0]
+    players, hands = state.players, state.hands
+    i = players.index(state.leader)
+    return [p for p in players[i:] + players[:i] if hands[p] > 0]
 
 
 def _validate(state: State, sale: Sale) -> list[Play]:
     """SA-3, SA-7: the plays of the next sale, one per player with cards, in order."""
+    if state.leader is not None:
+        plays = sale["plays"]
+        order = play_order(state)
+        # The common sale, checked in one comparison: every player with cards plays, in
+        # turn, named exactly as seated. Anything else (a name typed otherwise, a play
+        # refused) is read by the careful loop, which says what is wrong.
+        if len(plays) == len(order):
+            for play, p in zip(plays, order, strict=True):
+                if play["player"] != p:
+                    break
+            else:
+                return plays
+    return _validate_each(state, sale)
+
+
+def _validate_each(state: State, sale: Sale) -> list[Play]:
+    """:func:`_validate`, play by play: names resolved as the roster finds them, the
+    first wrong play refused."""
     r, s = state.round, state.sales_in_round + 1
     if state.round_over:
         raise RuleError(
@@ -245,15 +263,13 @@ def sale_winner(cards: Sequence[Card]) -> tuple[int, list[int]]:
 def _winner(cards: Sequence[Card]) -> tuple[int, list[int], str | None]:
     """:func:`sale_winner`, and the suit led (:func:`lead_suit`), in one pass."""
     suit = lead_suit(cards)
-    if suit is None:
-        on = list(range(len(cards)))
-    else:
-        on = [i for i, c in enumerate(cards) if c["suit"] == suit or c["suit"] == WILD]
-    w = on[0]
-    low = cards[w]["value"]
-    for i in on:
-        if cards[i]["value"] <= low:       # a later card of the same value wins the tie
-            w, low = i, cards[i]["value"]
+    on: list[int] = []
+    w = low = -1
+    for i, c in enumerate(cards):
+        if suit is None or c["suit"] == suit or c["suit"] == WILD:
+            on.append(i)
+            if w < 0 or c["value"] <= low:       # a later card of the same value wins the tie
+                w, low = i, c["value"]
     return w, on, suit
 
 
@@ -271,7 +287,14 @@ def play_sale(state: State, sale: Sale) -> tuple[SaleResult, State]:
     discards = min(card["discard"], hands[winner])
     hands[winner] -= discards
     players = state.players
-    next_leader = first_clockwise(players, winner, lambda p: hands[p] > 0)
+    # The first clockwise from the winner with cards left (seating.first_clockwise,
+    # written out: a replay asks it once per sale).
+    k = players.index(winner)
+    next_leader = None
+    for p in players[k:] + players[:k]:
+        if hands[p] > 0:
+            next_leader = p
+            break
     number = state.sales_played + 1
     s = state.sales_in_round + 1
     alone = len(order) == 1
@@ -288,9 +311,12 @@ def play_sale(state: State, sale: Sale) -> tuple[SaleResult, State]:
     if suit is not None and cards[0]["suit"] == WILD:
         setter = next(order[i] for i, c in enumerate(cards) if c["suit"] != WILD)
     plays_alone = None
-    if not alone and next_leader is not None and len(players) > 1 and all(
-            hands[p] == 0 for p in players if p != next_leader):
-        plays_alone = next_leader
+    if not alone and next_leader is not None and len(players) > 1:
+        for p in players:                  # nobody else holds a card
+            if hands[p] != 0 and p != next_leader:
+                break
+        else:
+            plays_alone = next_leader
     if alone:
         rulings = ["SA-3", "SA-5", "SA-6", "SA-7", "SA-8"]
     else:                                  # in the rulings' order

@@ -62,7 +62,11 @@ def is_rat(card: str) -> bool:
 def _rats(deck: Sequence[str]) -> int:
     """The rat cards of a deck as the record holds it (BU-2: they are no ingredient);
     its cards' names are kept trimmed, so a rat is three letters."""
-    return sum(1 for card in deck if len(card) == 3 and card.casefold() == RAT)
+    n = 0
+    for card in deck:                  # a plain loop: every deck of every round is counted
+        if len(card) == 3 and card.casefold() == RAT:
+            n += 1
+    return n
 
 
 @dataclass(frozen=True, slots=True)

@@ -160,7 +160,10 @@ def cmd_app(args: argparse.Namespace) -> int:
     return start_app()
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(*, referee_only: bool = False) -> argparse.ArgumentParser:
+    """The command line; ``referee_only``: just ``companion referee`` (what ``main``
+    builds for it: the other commands import the web build, the hub and the PDF
+    layer, most of a referee's start-up, to parse a line they are not on)."""
     parser = argparse.ArgumentParser(
         prog="companion",
         description="A referee beside physical card games. With no command, starts the app.",
@@ -171,6 +174,8 @@ def build_parser() -> argparse.ArgumentParser:
     ref.add_argument("file", nargs="?", help="the record file, or - for standard input")
     ref.add_argument("--jsonl", metavar="FILE", help="one record per line; one result per line")
     ref.set_defaults(run=cmd_referee)
+    if referee_only:
+        return parser
 
     serve = sub.add_parser("serve", help="serve the app in web mode")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
@@ -196,7 +201,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(referee_only=argv[:1] == ["referee"]).parse_args(argv)
     try:
         status: int = args.run(args)
         return status

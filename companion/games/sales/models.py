@@ -95,9 +95,16 @@ def is_wild(card: Card) -> bool:
 
 def shows(card: Card, icon: str) -> bool:
     """SA-11: the card shows ``icon`` (a set card shows the icon it collects)."""
-    key = icon.casefold()
-    if any(i.casefold() == key for i in card["icons"]):
-        return True
+    return shows_folded(card, icon.casefold())
+
+
+def shows_folded(card: Card, key: str) -> bool:
+    """:func:`shows`, the icon given casefolded: a score asks it of every card won for
+    each set card, so the icon is folded once and the card's icons looked at in a plain
+    loop."""
+    for i in card["icons"]:
+        if i.casefold() == key:
+            return True
     collects = card["set"]
     return collects is not None and collects["icon"].casefold() == key
 

@@ -42,6 +42,7 @@ from companion.games.sales.models import (
     Team,
     is_wild,
     shows,
+    shows_folded,
 )
 
 msg, nmsg = messages(__name__)
@@ -390,9 +391,16 @@ def collects(card: Card, icon: str) -> bool:
     return is_wild(card) or shows(card, icon)
 
 
+def _collected(cards: Sequence[Card], icon: str) -> list[Card]:
+    """The cards of ``cards`` a set collecting ``icon`` counts (:func:`collects`, the
+    icon folded once for them all)."""
+    key = icon.casefold()
+    return [c for c in cards if c["suit"] == WILD or shows_folded(c, key)]
+
+
 def one_x_sets(mine: Sequence[Card]) -> list[tuple[Card, list[Card]]]:
     """SA-11: each 1x set card won, with the cards won it counts (itself included)."""
-    return [(card, [c for c in mine if collects(c, card["set"]["icon"])])
+    return [(card, _collected(mine, card["set"]["icon"]))
             for card in mine if card["set"] is not None and card["set"]["kind"] == "1x"]
 
 
@@ -401,7 +409,7 @@ def neighbor_sets(state_players: Sequence[str], won: Mapping[str, Sequence[Card]
     """SA-12: each neighbor set card won, with the cards each neighbour won that it counts
     (two players: the one neighbour, once)."""
     nbrs = neighbours(state_players, player)
-    return [(card, {q: [c for c in won[q] if collects(c, card["set"]["icon"])] for q in nbrs})
+    return [(card, {q: _collected(won[q], card["set"]["icon"]) for q in nbrs})
             for card in won[player] if card["set"] is not None and card["set"]["kind"] == "neighbor"]
 
 

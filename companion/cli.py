@@ -48,7 +48,11 @@ def cmd_referee(args: argparse.Namespace) -> int:
 def _referee(args: argparse.Namespace) -> int:
     from companion.core.bounds import MAX_RECORD_BYTES, size_fault
     from companion.core.referee import referee_json
+    from companion.core.registry import games
 
+    # The games are found as the command starts (as the whole command line finds them
+    # for its file commands), not in the first record's time.
+    games()
     source = args.jsonl if args.jsonl is not None else args.file
     if source is None:
         return _fail("companion referee: give a FILE, '-' for standard input, or --jsonl FILE")

@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.core.registry import parse_record, referee
 from companion.games.burger import forms as burger_forms
+from companion.games.burger import recipefiles as burger_recipefiles
 from companion.games.burger import view as burger_view
 from companion.games.sales import actions, forms, view
 from companion.games.sales.deckfiles import DECK, DECK_COPY, match_deck
@@ -103,7 +104,7 @@ def test_bu5_a_burger_game_keeps_a_copy_of_its_recipes_after_they_are_edited_and
     assert any(t.startswith(f"{offered.name}: 3 recipes (Our cheeseburger,") for t in texts(setup))
     tap(setup, "Start game")
     mid = shell.state.route.args["match"]
-    assert store.match_settings(mid) == {burger_forms.RECIPES_COPY: text(book)}
+    assert store.match_settings(mid) == {burger_recipefiles.RECIPES_COPY: text(book)}
     record = store.match(mid).games[-1].record
     before = referee(parse_record(json.dumps(record)))
 
@@ -111,6 +112,6 @@ def test_bu5_a_burger_game_keeps_a_copy_of_its_recipes_after_they_are_edited_and
     library.save(store, kept, "Ours", text(book))
     library.delete(store, kept)
 
-    status = burger_forms.match_recipes(store.match_settings(mid))
+    status = burger_recipefiles.match_recipes(store.match_settings(mid))
     assert status.book is not None and status.book.recipes[0].name == "Our cheeseburger"
     assert referee(parse_record(json.dumps(store.match(mid).games[-1].record))) == before

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.burger import actions, forms, present, rulings, secrecy, stacks, state
+from companion.games.burger import actions, forms, present, recipefiles, rulings, secrecy, stacks, state
 from tests.burger_app.helpers import THREE
 
 PURE = [actions, forms, present, rulings, secrecy, stacks, state]
@@ -67,15 +67,15 @@ def test_bu8_scoring_is_always_labelled_house_rule():
 
 
 def test_recipe_file_from_assets_or_a_picked_path(tmp_path: Path):
-    files = forms.recipe_files()
+    files = recipefiles.recipe_files()
     assert [f.name for f in files] == ["example.json"]
-    ok = forms.recipe_status(files[0])
+    ok = recipefiles.recipe_status(files[0])
     assert ok.ok
     assert ok.text == ("Example recipes: 3 recipes (Cheeseburger, Garden burger, Double cheese). "
                        "An example file, made up: edit it to match your recipe cards.")
     bad = tmp_path / "mine.json"
     bad.write_text('{"recipes": [{"name": "Rat burger", "ingredients": ["rat"]}]}', encoding="utf-8")
-    status = forms.recipe_status(bad)
+    status = recipefiles.recipe_status(bad)
     assert not status.ok and status.book is None
     assert status.text == ("recipes mine.json: recipes[0] (Rat burger).ingredients[0]: "
                            "a rat is never an ingredient: it goes under the wastebasket (BU-5)")

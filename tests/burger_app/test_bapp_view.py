@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from companion.games.burger import export, forms, present
+from companion.games.burger import export, forms, present, recipefiles
 from companion.games.burger import view as bv
 from companion.store.exchange import game_csv
 from tests.burger_app.helpers import play, start
@@ -21,7 +21,7 @@ def test_bu7_top_buns_kept_as_a_json_list_and_toggled_once_per_player():
     assert forms.toggled(["Ann", "Ben"], "Ann", True) == ["Ben", "Ann"]      # never twice
     assert forms.toggled(["Ann", "Ben"], "Ann", False) == ["Ben"]
     # the match's own settings, under the keys the store's schema 3 moved the old global ones to
-    assert (forms.RECIPES, forms.TOP_BUNS) == ("recipes", "top_buns")
+    assert (recipefiles.RECIPES, forms.TOP_BUNS) == ("recipes", "top_buns")
 
 
 def test_bu1_setup_seats_move_and_remove_with_the_first_player():

@@ -17,6 +17,7 @@ from companion.core.match import MatchRecord, match_text, tally
 from companion.core.registry import game, games, part
 from companion.devtools import catalogs
 from companion.games.burger import forms as burger_forms
+from companion.games.burger import recipefiles as burger_recipefiles
 from companion.games.burger.recipes import RecipeBook, shipped_recipes
 from companion.games.sales.deck import Deck, shipped_decks
 from companion.ui.library import kind_word, plural_word, title_of
@@ -59,14 +60,14 @@ def test_the_examples_ship_in_german_and_english():
     assert [r.name for r in book.recipes] == ["Cheeseburger", "Gartenburger", "Doppel-Cheese"]
     assert setup.recipes == str(books[0])
     with i18n.using("de"):
-        assert burger_forms.file_label(books[0]) == "Beispielrezepte"
-        assert burger_forms.is_shipped(setup.recipes)
-        status = burger_forms.recipe_status(setup.recipes)
+        assert burger_recipefiles.file_label(books[0]) == "Beispielrezepte"
+        assert burger_recipefiles.is_shipped(setup.recipes)
+        status = burger_recipefiles.recipe_status(setup.recipes)
     assert status.ok and status.text.startswith("Beispielrezepte: 3 Rezepte (Cheeseburger, Gartenburger")
     # the English app keeps the English examples, and a setup starts with them
     english = Deck.model_validate_json(shipped_decks()[0].read_text(encoding="utf-8"))
     assert english.name == "Example weather deck (edit me)"
-    assert burger_forms.Setup().recipes == str(burger_forms.DEFAULT_RECIPES)
+    assert burger_forms.Setup().recipes == str(burger_recipefiles.DEFAULT_RECIPES)
     # the same cards: the German example is the English one with its words translated
     en_deck = english.model_dump()
     assert [(c["suit"], c["value"], c["discard"]) for c in en_deck["cards"]] == \
@@ -302,8 +303,8 @@ def test_a_new_burger_setup_shows_the_german_examples_in_german():
     (companion/core/paths.shipped)."""
     with i18n.using("de"):
         setup = burger_forms.SetupUI().setup
-        status = burger_forms.recipe_status(setup.recipes)
-        default = burger_forms.recipe_status(None)
+        status = burger_recipefiles.recipe_status(setup.recipes)
+        default = burger_recipefiles.recipe_status(None)
     assert "/de/" in setup.recipes.replace("\\\\", "/"), setup.recipes
     for text in (status.text, default.text):
         assert text.startswith("Beispielrezepte") and "Gartenburger" in text and "Garden" not in text, text

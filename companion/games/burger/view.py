@@ -27,7 +27,7 @@ import flet as ft
 from companion.core import words
 from companion.core.edits import clean
 from companion.core.errors import CompanionError
-from companion.games.burger import actions, forms, present, rules, stacks
+from companion.games.burger import actions, forms, present, recipefiles, rules, stacks
 from companion.games.burger import words as burger_words
 from companion.games.burger.actions import DRAFT, EDIT, Drawn
 from companion.games.burger.forms import RoundDraft, Setup, SetupUI, StackDraft
@@ -134,8 +134,8 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
             error_text(errors[i]),
         ], spacing=2, key=f"player-{i}"))
     valid = [(i, n.strip()) for i, n in enumerate(names) if n.strip()]
-    files = forms.recipe_files()
-    shipped_names = {forms.file_label(f) for f in files}
+    files = recipefiles.recipe_files()
+    shipped_names = {recipefiles.file_label(f) for f in files}
     # a copy that kept a shipped set's name („Beispielrezepte“) is told from it as the copy
     made: list[ft.Control] = [ft.Radio(value=f"{forms.STORED}{c.id}",
                                        label=(_("{name} (your copy)").format(name=c.name) if c.name in shipped_names
@@ -186,10 +186,11 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
                   "the app (Burger recipe sets), or a recipe file.")),
         ft.RadioGroup(value=s.recipes,
                       on_change=typed(pick_recipes),
-                      content=ft.Column([*[ft.Radio(value=str(f), label=forms.file_label(f)) for f in files], *made],
+                      content=ft.Column([*[ft.Radio(value=str(f), label=recipefiles.file_label(f))
+                                           for f in files], *made],
                                         spacing=0)),
         TextField(label=_("Recipe file path"),
-                  value="" if forms.stored_recipes(s) is not None or forms.is_shipped(s.recipes) else s.recipes,
+                  value="" if forms.stored_recipes(s) is not None or recipefiles.is_shipped(s.recipes) else s.recipes,
                   dense=True, on_change=typed(lambda v: put_setup(lambda x: replace(x, recipes=v)))),
         ft.Text(status.text) if status.ok else error_text(status.text),
         ft.Button(_("Burger recipe sets: make or edit one"), icon=ft.Icons.EDIT_NOTE,
@@ -199,17 +200,17 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
     ])
 
 
-def _chosen_recipes(s: forms.Setup, stored: list[Choice]) -> tuple[forms.RecipeStatus, dict[str, str]]:
+def _chosen_recipes(s: forms.Setup, stored: list[Choice]) -> tuple[recipefiles.RecipeStatus, dict[str, str]]:
     """The recipes the setup has chosen, checked, and the match settings that keep them:
     a copy of a set made in the app (so editing it later never changes the match), or a
     recipe file's path."""
     item = forms.stored_recipes(s)
     if item is None:
-        return forms.recipe_status(s.recipes), {forms.RECIPES: s.recipes}
+        return recipefiles.recipe_status(s.recipes), {recipefiles.RECIPES: s.recipes}
     c = next((c for c in stored if c.id == item), None)
     if c is None:
-        return forms.RecipeStatus("", None, _("That recipe set is no longer saved: choose another.")), {}
-    return forms.recipe_text_status(c.body, c.name), {forms.RECIPES_COPY: c.body}
+        return recipefiles.RecipeStatus("", None, _("That recipe set is no longer saved: choose another.")), {}
+    return recipefiles.recipe_text_status(c.body, c.name), {recipefiles.RECIPES_COPY: c.body}
 
 
 def points_stepper(what: str, value: int, on_step: Callable[[int], None]) -> ft.Control:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.registry import referee_json
-from companion.games.burger import forms, recipe_operations, recipefiles, stacks
+from companion.games.burger import recipe_operations, recipefiles, setup_form, stacks
 from companion.games.burger import view as bv
 from companion.games.burger.forms import StackDraft
 from companion.games.burger.recipes import shipped_recipes
@@ -64,11 +64,11 @@ def test_bu5_editing_or_deleting_a_recipe_set_never_changes_a_stored_game(store)
     item_id = library.add(store, "burger", "Our copy", body_of(raw))
 
     # set up as the setup screen does: the stored set picked, the match keeps its copy
-    setup = forms.Setup(players=THREE, recipes=f"{forms.STORED}{item_id}")
+    setup = setup_form.Setup(players=THREE, recipes=f"{setup_form.STORED}{item_id}")
     status, settings = bv._chosen_recipes(setup, choices(shell, "burger"))
     assert status.ok and settings == {recipefiles.RECIPES_COPY: body_of(raw)}
-    assert forms.setup_errors(setup, status) == {}
-    assert open_match(shell, "burger", list(THREE), forms.new_record(setup), settings) is None
+    assert setup_form.setup_errors(setup, status) == {}
+    assert open_match(shell, "burger", list(THREE), setup_form.new_record(setup), settings) is None
     match_id = shell.went[-1][1]["match"]
 
     # a round played with it: Ann's Salad counted, stored

@@ -27,10 +27,10 @@ import flet as ft
 from companion.core import words
 from companion.core.edits import clean
 from companion.core.errors import CompanionError
-from companion.games.burger import actions, forms, present, recipefiles, rules, stacks
+from companion.games.burger import actions, forms, present, recipefiles, rules, setup_form, stacks
 from companion.games.burger import words as burger_words
 from companion.games.burger.actions import DRAFT, EDIT, Drawn
-from companion.games.burger.forms import RoundDraft, Setup, SetupUI, StackDraft
+from companion.games.burger.forms import RoundDraft, StackDraft
 from companion.games.burger.i18n import _, ngettext, pgettext
 from companion.games.burger.models import RAT, TOOL_KINDS
 from companion.games.burger.present import EndView, RoundView
@@ -44,6 +44,7 @@ from companion.games.burger.rulings import (
     scoring_label,
     tools_label,
 )
+from companion.games.burger.setup_form import Setup, SetupUI
 from companion.games.burger.state import deck_label, replay
 from companion.ui.contracts import ShellServices, Standings
 from companion.ui.library import Choice
@@ -76,7 +77,7 @@ def _lines(lines: list[str], **style: Any) -> list[ft.Control]:
 @ft.component
 def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
     d: SetupUI = shell.ui(SETUP, SetupUI())
-    s = forms.setup_of(d)
+    s = setup_form.setup_of(d)
     names = list(s.players)
 
     def put(fn: Callable[[SetupUI], SetupUI]) -> None:
@@ -89,7 +90,7 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
         return tap(lambda: put(fn))
 
     def rename(i: int) -> Callable[[Any], None]:
-        return typed(lambda v: put(partial(forms.renamed, i=i, name=v)))
+        return typed(lambda v: put(partial(setup_form.renamed, i=i, name=v)))
 
     def first_seat(v: str) -> None:
         if v:
@@ -103,12 +104,12 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
         return lambda by: put_setup(lambda x: x.step(what, by))
 
     def start() -> None:
-        now = forms.setup_of(shell.ui(SETUP, SetupUI()))
+        now = setup_form.setup_of(shell.ui(SETUP, SetupUI()))
         now_status, settings = _chosen_recipes(now, library_choices(shell, "burger"))
-        if forms.setup_errors(now, now_status):
-            put(forms.started)      # every field's refusal is said now
+        if setup_form.setup_errors(now, now_status):
+            put(setup_form.started)      # every field's refusal is said now
             return
-        error = open_match(shell, "burger", clean(now.players), forms.new_record(now), settings=settings)
+        error = open_match(shell, "burger", clean(now.players), setup_form.new_record(now), settings=settings)
         if error is not None:
             shell.say(error)
             return
@@ -116,20 +117,20 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
 
     stored = library_choices(shell, "burger")
     status, __ = _chosen_recipes(s, stored)
-    errors, problems = forms.said_setup_errors(d, forms.setup_errors(s, status))
+    errors, problems = setup_form.said_setup_errors(d, setup_form.setup_errors(s, status))
     rows: list[ft.Control] = []
     for i, name in enumerate(names):
         label = _("Player {number}").format(number=i + 1)
         rows.append(ft.Column([
             ft.Row([
                 TextField(label=label, value=name, expand=True, dense=True,
-                          on_change=rename(i), on_blur=seats(partial(forms.left, i=i))),
+                          on_change=rename(i), on_blur=seats(partial(setup_form.left, i=i))),
                 icon_button(ft.Icons.ARROW_UPWARD, _("Move {label} up").format(label=label),
-                            seats(partial(forms.moved, i=i, by=-1)), disabled=i == 0),
+                            seats(partial(setup_form.moved, i=i, by=-1)), disabled=i == 0),
                 icon_button(ft.Icons.ARROW_DOWNWARD, _("Move {label} down").format(label=label),
-                            seats(partial(forms.moved, i=i, by=1)), disabled=i == len(names) - 1),
+                            seats(partial(setup_form.moved, i=i, by=1)), disabled=i == len(names) - 1),
                 icon_button(ft.Icons.DELETE_OUTLINE, _("Remove {label}").format(label=label),
-                            seats(partial(forms.removed, i=i)), disabled=len(names) <= 1),
+                            seats(partial(setup_form.removed, i=i)), disabled=len(names) <= 1),
             ], spacing=0),
             error_text(errors[i]),
         ], spacing=2, key=f"player-{i}"))
@@ -137,7 +138,7 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
     files = recipefiles.recipe_files()
     shipped_names = {recipefiles.file_label(f) for f in files}
     # a copy that kept a shipped set's name („Beispielrezepte“) is told from it as the copy
-    made: list[ft.Control] = [ft.Radio(value=f"{forms.STORED}{c.id}",
+    made: list[ft.Control] = [ft.Radio(value=f"{setup_form.STORED}{c.id}",
                                        label=(_("{name} (your copy)").format(name=c.name) if c.name in shipped_names
                                               else c.name) if c.ok else
                                        _("{name} (has faults: edit it first)").format(name=c.name))
@@ -148,7 +149,7 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
         RosterPicker(groups_played(shell.store), rules.MIN_PLAYERS, rules.MAX_PLAYERS,
                      _("Burger is for {least}–{most} players (BU-1)").format(
                          least=rules.MIN_PLAYERS, most=rules.MAX_PLAYERS),
-                     lambda names: put(lambda u: forms.with_players(u, names)), key="groups"),
+                     lambda names: put(lambda u: setup_form.with_players(u, names)), key="groups"),
         *rows,
         error_text(problems.get("names") if all(e is None for e in errors) else None),
         ft.Button(_("Add player"), icon=ft.Icons.PERSON_ADD, disabled=len(names) >= rules.MAX_PLAYERS,
@@ -190,7 +191,8 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
                                            for f in files], *made],
                                         spacing=0)),
         TextField(label=_("Recipe file path"),
-                  value="" if forms.stored_recipes(s) is not None or recipefiles.is_shipped(s.recipes) else s.recipes,
+                  value="" if setup_form.stored_recipes(s) is not None or recipefiles.is_shipped(s.recipes)
+                        else s.recipes,
                   dense=True, on_change=typed(lambda v: put_setup(lambda x: replace(x, recipes=v)))),
         ft.Text(status.text) if status.ok else error_text(status.text),
         ft.Button(_("Burger recipe sets: make or edit one"), icon=ft.Icons.EDIT_NOTE,
@@ -200,11 +202,11 @@ def SetupScreen(shell: ShellServices, *, key: str | None = None) -> ft.Control:
     ])
 
 
-def _chosen_recipes(s: forms.Setup, stored: list[Choice]) -> tuple[recipefiles.RecipeStatus, dict[str, str]]:
+def _chosen_recipes(s: setup_form.Setup, stored: list[Choice]) -> tuple[recipefiles.RecipeStatus, dict[str, str]]:
     """The recipes the setup has chosen, checked, and the match settings that keep them:
     a copy of a set made in the app (so editing it later never changes the match), or a
     recipe file's path."""
-    item = forms.stored_recipes(s)
+    item = setup_form.stored_recipes(s)
     if item is None:
         return recipefiles.recipe_status(s.recipes), {recipefiles.RECIPES: s.recipes}
     c = next((c for c in stored if c.id == item), None)

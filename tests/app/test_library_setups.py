@@ -12,7 +12,7 @@ from typing import Any
 from companion.core.registry import parse_record, referee
 from companion.games.burger import recipefiles as burger_recipefiles
 from companion.games.burger import setup_form as burger_setup_form
-from companion.games.burger import view as burger_view
+from companion.games.burger import setup_screen as burger_setup_screen
 from companion.games.sales import actions, forms, view
 from companion.games.sales.deckfiles import DECK, DECK_COPY, match_deck
 from companion.store import library
@@ -96,10 +96,10 @@ def test_bu5_a_burger_game_keeps_a_copy_of_its_recipes_after_they_are_edited_and
     book = json.loads((ASSETS / "recipes" / "example.json").read_text(encoding="utf-8"))
     book["recipes"][0]["name"] = "Our cheeseburger"
     kept = library.add(store, "burger", "Ours", text(book))
-    shell.set_ui(burger_view.SETUP, lambda u: burger_setup_form.SetupUI(
+    shell.set_ui(burger_setup_screen.SETUP, lambda u: burger_setup_form.SetupUI(
         burger_setup_form.Setup(players=("Ann", "Ben"), recipes=f"{burger_setup_form.STORED}{kept}")),
         burger_setup_form.SetupUI())
-    setup = draw(burger_view.SetupScreen, shell)
+    setup = draw(burger_setup_screen.SetupScreen, shell)
     (offered,) = choices(shell, "burger")
     assert any(t.startswith(f"{offered.name}: 3 recipes (Our cheeseburger,") for t in texts(setup))
     tap(setup, "Start game")

@@ -10,8 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.registry import referee_json
-from companion.games.burger import recipe_operations, recipefiles, setup_form, stacks
-from companion.games.burger import view as bv
+from companion.games.burger import recipe_operations, recipefiles, setup_form, setup_screen, stacks
 from companion.games.burger.forms import StackDraft
 from companion.games.burger.recipes import shipped_recipes
 from companion.store import Store, library
@@ -65,7 +64,7 @@ def test_bu5_editing_or_deleting_a_recipe_set_never_changes_a_stored_game(store)
 
     # set up as the setup screen does: the stored set picked, the match keeps its copy
     setup = setup_form.Setup(players=THREE, recipes=f"{setup_form.STORED}{item_id}")
-    status, settings = bv._chosen_recipes(setup, choices(shell, "burger"))
+    status, settings = setup_screen._chosen_recipes(setup, choices(shell, "burger"))
     assert status.ok and settings == {recipefiles.RECIPES_COPY: body_of(raw)}
     assert setup_form.setup_errors(setup, status) == {}
     assert open_match(shell, "burger", list(THREE), setup_form.new_record(setup), settings) is None

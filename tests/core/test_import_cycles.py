@@ -255,7 +255,7 @@ def test_the_screens_import_one_way(graph):
 
 #: A game's modules, bottom first (docs/architecture.md, "The order of a game's modules").
 GAME_ORDER = ("models", "rules", "present", "setup_form", "forms", "actions",
-              "setup_screen", "match_detail", "round_entry", "table_screen", "view")
+              "match_detail", "setup_screen", "round_entry", "sale_entry", "table_screen", "view")
 
 
 def out_of_order(graph: dict[str, set[str]]) -> list[str]:

@@ -18,6 +18,7 @@ from companion.games.burger.i18n import _, ngettext
 from companion.games.burger.present import EndView, RoundView
 from companion.games.burger.remote import lines_drawn
 from companion.games.burger.state import replay
+from companion.store.db import StoredMatch
 from companion.ui.contracts import ShellServices
 from companion.ui.widgets import bold, error_text, heading
 from companion.ui.widgets.column import column
@@ -73,9 +74,9 @@ def _flip(flip: Callable[[str, bool], None], player: str) -> Callable[[Any], Non
 # ================================================================ history
 
 @ft.component
-def MatchDetail(shell: ShellServices, match_id: int, *, key: str | None = None) -> ft.Control:
-    m = shell.store.match(match_id)
-    settings = shell.store.match_settings(match_id)
+def MatchDetail(shell: ShellServices, m: StoredMatch, *, key: str | None = None) -> ft.Control:
+    """A burger match from the history, drawn from the match as the route read it."""
+    settings = shell.store.match_settings(m.id)
     title = _("{game}: {players}").format(game=GAME.title, players=", ".join(m.players))
     out: list[ft.Control] = [heading(title)]
     if m.current is None:
@@ -89,7 +90,7 @@ def MatchDetail(shell: ShellServices, match_id: int, *, key: str | None = None) 
     out.append(ft.Text(words.sentence(present.state_line(replayed.state))))
     if not gv.over:
         out.append(ft.FilledButton(_("Continue this game"), icon=ft.Icons.PLAY_ARROW,
-                                   on_click=lambda e: shell.continue_match(match_id)))
+                                   on_click=lambda e: shell.continue_match(m.id)))
     out += [ft.Text(gv.tools, size=12), ft.Text(gv.scoring, size=12)]
     for rv in gv.rounds:
         out.append(bold(_("Round {number} (first player: {player})").format(number=rv.number, player=rv.first)))

@@ -31,6 +31,7 @@ from companion.games.burger.rulings import (
 )
 from companion.games.burger.setup_screen import SetupScreen
 from companion.games.burger.table_screen import TableScreen
+from companion.store.db import StoredMatch
 from companion.ui.contracts import ShellServices, Standings
 from companion.ui.table import MatchSeen
 from companion.ui.widgets import heading
@@ -61,8 +62,8 @@ class BurgerView:
     def table(self, shell: ShellServices, match: MatchSeen) -> ft.Control:
         return TableScreen(shell, match, key=f"burger-table-{match.id}")
 
-    def match_detail(self, shell: ShellServices, match_id: int) -> ft.Control:
-        return MatchDetail(shell, match_id, key=f"burger-match-{match_id}")
+    def match_detail(self, shell: ShellServices, match: StoredMatch) -> ft.Control:
+        return MatchDetail(shell, match, key=f"burger-match-{match.id}")
 
     def rules(self, shell: ShellServices) -> ft.Control:
         return RulesText(key="burger-rules")

@@ -18,6 +18,7 @@ from companion.games.sales import present
 from companion.games.sales.deckfiles import DECK, match_deck
 from companion.games.sales.i18n import _, ngettext
 from companion.games.sales.present import Played, ScoreView
+from companion.store.db import StoredMatch
 from companion.ui.contracts import ShellServices
 from companion.ui.widgets import bold, card, error_text, heading
 from companion.ui.widgets.column import column
@@ -60,8 +61,8 @@ def _score_cards(score: ScoreView) -> list[ft.Control]:
 
 
 @ft.component
-def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.Control:
-    m = shell.store.match(match_id)            # read once; what follows is drawn from it
+def MatchDetail(shell: ShellServices, m: StoredMatch, *, key: Key = None) -> ft.Control:
+    """A sales match from the history, drawn from the match as the route read it."""
     out: list[ft.Control] = [heading(_("Sales game: {players}").format(players=", ".join(m.players)))]
     if not m.games:
         return column(out)

@@ -22,6 +22,7 @@ from companion.games.sales.i18n import _
 from companion.games.sales.match_detail import Key, MatchDetail
 from companion.games.sales.setup_screen import SetupScreen
 from companion.games.sales.table_screen import TableScreen
+from companion.store.db import StoredMatch
 from companion.ui.contracts import ShellServices, Standings
 from companion.ui.table import MatchSeen
 from companion.ui.widgets import heading
@@ -54,8 +55,8 @@ class SalesView:
     def table(self, shell: ShellServices, match: MatchSeen) -> ft.Control:
         return TableScreen(shell, match, key=f"sales-table-{match.id}")
 
-    def match_detail(self, shell: ShellServices, match_id: int) -> ft.Control:
-        return MatchDetail(shell, match_id, key=f"sales-match-{match_id}")
+    def match_detail(self, shell: ShellServices, match: StoredMatch) -> ft.Control:
+        return MatchDetail(shell, match, key=f"sales-match-{match.id}")
 
     def rules(self, shell: ShellServices) -> ft.Control:
         return RulesText(key="sales-rules")

@@ -32,6 +32,32 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE")
                       or ("ci" if os.environ.get("CI", "").lower() == "true" else "dev"))
 
 
+# The screens drawn in each language (tests/i18n/test_i18n_screens.py) in a shuffled order
+# when COMPANION_TEST_ORDER gives a seed (CI gives one that changes each day): a language,
+# a translated text or a cache left behind by one test shows up in the next one drawn,
+# as the sales deck summary cached in English once did. The seed is printed in the
+# header; the same seed gives the same order (on every xdist worker alike).
+SHUFFLED = ("tests/i18n/test_i18n_screens.py",)
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    seed = os.environ.get("COMPANION_TEST_ORDER")
+    return f"COMPANION_TEST_ORDER={seed}: {', '.join(SHUFFLED)} in a shuffled order" if seed else None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    seed = os.environ.get("COMPANION_TEST_ORDER")
+    if not seed:
+        return
+    import random
+
+    places = [i for i, item in enumerate(items) if item.nodeid.split("::")[0] in SHUFFLED]
+    chosen = [items[i] for i in places]
+    random.Random(seed).shuffle(chosen)
+    for i, item in zip(places, chosen, strict=True):
+        items[i] = item
+
+
 def property_examples(in_ci: int) -> int:
     """The examples for a property that runs ``in_ci`` of them under the `ci` profile
     (its own number, fewer than the profile's) and the same share of any other

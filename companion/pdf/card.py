@@ -168,8 +168,11 @@ def faces(card: RulesCard, height: float = layout.FACE_MM[1]) -> list[Callable[[
     def build(i: int) -> Flowable:
         top, bottom = face_parts(card, i)
         if bottom:
-            gap = Spacer(1, 0)
-            free = h - _height(top + [gap] + bottom, w) - 0.5
+            # measured with a gap of 1 pt, not 0: ReportLab lets a flowable of no height
+            # merge the space before the foot away, so a face with no text above its foot
+            # (a back of small print only) came out 0.9 pt too tall for its box
+            gap = Spacer(1, 1)
+            free = h - (_height(top + [gap] + bottom, w) - 1) - 0.5
             top, bottom = face_parts(card, i)      # fresh: wrapping caches sizes
             top.append(Spacer(1, max(0.0, free)))
         return KeepInFrame(w, h, top + bottom, mode="error")
@@ -217,6 +220,14 @@ def render(card: RulesCard, sheet: str, date: dt.date) -> bytes:
         return document.cards_pdf(faces(card, height), sheet=sheet, title=card.title,
                                   label=card.title, date=date)
     except LayoutError:     # measured to fit above: a face ReportLab still refuses is named, not traced
-        over = max(face_heights(card)) / MM - height
-        raise FaceTooLong(card, max(range(len(card.faces)), key=lambda i: face_heights(card)[i]),
-                          sheet, max(over, 0.0)) from None
+        face, over = _most_over(card, height)
+        raise FaceTooLong(card, face, sheet, over) from None
+
+
+def _most_over(card: RulesCard, height: float) -> tuple[int, float]:
+    """The face whose laid-out content (as its box holds it, foot and all) is the most
+    over a box ``height`` mm high, and by how many mm."""
+    w = layout.FACE_MM[0] * MM
+    over = [_height(list(build()._content), w) / MM - height for build in faces(card, height)]
+    face = max(range(len(over)), key=over.__getitem__)
+    return face, max(over[face], 0.0)

@@ -26,6 +26,7 @@ import flet as ft
 from companion.core.game import Part
 from companion.net.views import HostView, SeatView
 from companion.store import Store
+from companion.store.db import StoredMatch
 
 if TYPE_CHECKING:   # a screen of the ui: contracts imports none of them
     from companion.ui.table import MatchSeen
@@ -118,7 +119,7 @@ class GameView(Protocol):
 
     def setup(self, shell: ShellServices) -> ft.Control: ...
     def table(self, shell: ShellServices, match: MatchSeen) -> ft.Control: ...   # read once at the route
-    def match_detail(self, shell: ShellServices, match_id: int) -> ft.Control: ...
+    def match_detail(self, shell: ShellServices, match: StoredMatch) -> ft.Control: ...
     def rules(self, shell: ShellServices) -> ft.Control: ...
     def match_line(self, players: list[str], records: list[dict[str, Any]]) -> tuple[str, bool]: ...
 

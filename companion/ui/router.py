@@ -51,8 +51,8 @@ def Screen(shell: Shell, route: Route, *, key: str | None = None) -> ft.Control:
         if r.screen == "stats":
             return Statistics(shell, shell.views)
         if r.screen == "history_match":
-            m = shell.store.match(r.args["match"])
-            return shell.views[m.game].match_detail(shell, m.id)
+            m = shell.store.match(r.args["match"])     # read once: the game's screen draws from it
+            return shell.views[m.game].match_detail(shell, m)
         if r.screen == "import":
             return ImportScreen(shell)
         if r.screen == "settings":

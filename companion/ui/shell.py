@@ -47,7 +47,7 @@ not the number of games in a match, not what a round looks like. Games import
         title: str       # what a player reads, e.g. "Hot Dog"
         def setup(self, shell) -> ft.Control                   # new match: players …
         def table(self, shell, match) -> ft.Control            # the match being played (a MatchSeen)
-        def match_detail(self, shell, match_id) -> ft.Control  # a match from the history
+        def match_detail(self, shell, match) -> ft.Control     # a match from the history (as stored)
         def rules(self, shell) -> ft.Control                   # the rules in plain words
         def match_line(self, players, records) -> tuple[str, bool]  # one line, over?
 

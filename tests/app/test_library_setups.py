@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.registry import parse_record, referee
-from companion.games.burger import forms as burger_forms
-from companion.games.burger import view as burger_view
-from companion.games.sales import actions, forms, view
+from companion.games.burger import recipefiles as burger_recipefiles
+from companion.games.burger import setup_form as burger_setup_form
+from companion.games.burger import setup_screen as burger_setup_screen
+from companion.games.sales import actions, forms, setup_screen, table_screen
 from companion.games.sales.deckfiles import DECK, DECK_COPY, match_deck
 from companion.store import library
 from companion.ui.library import choices
@@ -36,9 +37,9 @@ def test_sa1_a_sales_game_keeps_a_copy_of_its_deck_and_replays_the_same_after_it
     shell = tab(store)
     deck = our_deck()
     kept = library.add(store, "sales", "Our weather", text(deck))
-    shell.set_ui(view.SETUP, lambda d: forms.SetupDraft(names=("Ann", "Ben", "Cat"), hand_size="2",
+    shell.set_ui(setup_screen.SETUP, lambda d: forms.SetupDraft(names=("Ann", "Ben", "Cat"), hand_size="2",
                                                         deck=f"{forms.STORED}{kept}"), forms.SetupDraft())
-    setup = draw(view.SetupScreen, shell)
+    setup = draw(setup_screen.SetupScreen, shell)
     assert "Our weather: 45 cards, 4 suits" in texts(setup)
     tap(setup, "Start game")
     mid = shell.state.route.args["match"]
@@ -67,7 +68,7 @@ def test_sa1_a_sales_game_keeps_a_copy_of_its_deck_and_replays_the_same_after_it
     kept_deck = match_deck(store.match_settings(mid))
     assert kept_deck is not None and kept_deck.deck is not None
     assert kept_deck.deck.card("sun-3").value == 3 and kept_deck.name == "Our weather"
-    table = draw(view.TableScreen, shell, mid)
+    table = draw(table_screen.TableScreen, shell, mid)
     assert not any("cannot be used" in t for t in texts(table))
 
 
@@ -76,9 +77,9 @@ def test_sa1_a_deck_with_faults_is_offered_but_cannot_start_a_game(store):
     broken = our_deck()
     broken["cards"][0]["suit"] = "hail"
     kept = library.add(store, "sales", "Our weather", text(broken))
-    shell.set_ui(view.SETUP, lambda d: forms.SetupDraft(names=("Ann", "Ben", "Cat"),
+    shell.set_ui(setup_screen.SETUP, lambda d: forms.SetupDraft(names=("Ann", "Ben", "Cat"),
                                                         deck=f"{forms.STORED}{kept}"), forms.SetupDraft())
-    setup = draw(view.SetupScreen, shell)
+    setup = draw(setup_screen.SetupScreen, shell)
     assert any(t.startswith("SA-1: the deck file cannot be used: cards[0] (id 'sun-1'): suit 'hail'")
                for t in texts(setup))
     tap(setup, "Start game")
@@ -86,7 +87,8 @@ def test_sa1_a_deck_with_faults_is_offered_but_cannot_start_a_game(store):
 
 
 def test_sa1_a_game_set_up_with_a_deck_file_still_names_the_file():
-    shell_settings = view._chosen_deck(forms.SetupDraft(), [str(ASSETS / "decks" / "example-weather.json")], [])[1]
+    shipped = [str(ASSETS / "decks" / "example-weather.json")]
+    shell_settings = setup_screen._chosen_deck(forms.SetupDraft(), shipped, [])[1]
     assert shell_settings == {DECK: str((ASSETS / "decks" / "example-weather.json").resolve())}
 
 
@@ -95,15 +97,15 @@ def test_bu5_a_burger_game_keeps_a_copy_of_its_recipes_after_they_are_edited_and
     book = json.loads((ASSETS / "recipes" / "example.json").read_text(encoding="utf-8"))
     book["recipes"][0]["name"] = "Our cheeseburger"
     kept = library.add(store, "burger", "Ours", text(book))
-    shell.set_ui(burger_view.SETUP, lambda u: burger_forms.SetupUI(
-        burger_forms.Setup(players=("Ann", "Ben"), recipes=f"{burger_forms.STORED}{kept}")),
-        burger_forms.SetupUI())
-    setup = draw(burger_view.SetupScreen, shell)
+    shell.set_ui(burger_setup_screen.SETUP, lambda u: burger_setup_form.SetupUI(
+        burger_setup_form.Setup(players=("Ann", "Ben"), recipes=f"{burger_setup_form.STORED}{kept}")),
+        burger_setup_form.SetupUI())
+    setup = draw(burger_setup_screen.SetupScreen, shell)
     (offered,) = choices(shell, "burger")
     assert any(t.startswith(f"{offered.name}: 3 recipes (Our cheeseburger,") for t in texts(setup))
     tap(setup, "Start game")
     mid = shell.state.route.args["match"]
-    assert store.match_settings(mid) == {burger_forms.RECIPES_COPY: text(book)}
+    assert store.match_settings(mid) == {burger_recipefiles.RECIPES_COPY: text(book)}
     record = store.match(mid).games[-1].record
     before = referee(parse_record(json.dumps(record)))
 
@@ -111,6 +113,6 @@ def test_bu5_a_burger_game_keeps_a_copy_of_its_recipes_after_they_are_edited_and
     library.save(store, kept, "Ours", text(book))
     library.delete(store, kept)
 
-    status = burger_forms.match_recipes(store.match_settings(mid))
+    status = burger_recipefiles.match_recipes(store.match_settings(mid))
     assert status.book is not None and status.book.recipes[0].name == "Our cheeseburger"
     assert referee(parse_record(json.dumps(store.match(mid).games[-1].record))) == before

@@ -11,7 +11,7 @@ from typing import Any
 import flet as ft
 import pytest
 
-from companion.games.burger import forms as burger_forms
+from companion.games.burger import setup_form as burger_setup_form
 from companion.games.hotdog import forms as hotdog_forms
 from companion.games.sales import forms as sales_forms
 from companion.store import Group, Store
@@ -76,12 +76,12 @@ def test_hotdog_with_players_fills_the_seats_and_keeps_the_mustard_with_its_play
 
 
 def test_burger_with_players_fills_the_seats_and_keeps_the_first_player():
-    d = burger_forms.SetupUI(burger_forms.Setup(players=("Bernd", "Zoë"), tongs=3), first=1)
-    picked = burger_forms.with_players(d, ("Anna", "ZOË", "Chris"))
+    d = burger_setup_form.SetupUI(burger_setup_form.Setup(players=("Bernd", "Zoë"), tongs=3), first=1)
+    picked = burger_setup_form.with_players(d, ("Anna", "ZOË", "Chris"))
     assert picked.setup.players == ("Anna", "ZOË", "Chris") and picked.first == 1
     assert picked.setup.tongs == 3                                # the other fields are kept
-    assert burger_forms.with_players(d, ("Anna", "Chris")).first == 0
-    assert burger_forms.moved(picked, 0, 1).setup.players == ("ZOË", "Anna", "Chris")
+    assert burger_setup_form.with_players(d, ("Anna", "Chris")).first == 0
+    assert burger_setup_form.moved(picked, 0, 1).setup.players == ("ZOË", "Anna", "Chris")
 
 
 def test_sales_with_players_fills_the_seats_and_keeps_the_leader_in_the_group():

@@ -7,7 +7,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.games.burger import view as burger_view
+from companion.games.burger import setup_screen as burger_setup_screen
 from companion.ui.widgets.stepper import counted, stepper_row
 
 
@@ -45,5 +45,5 @@ def test_every_callers_words_are_kept():
     assert "Anna: 2 hot dogs" in said and "Anna: one hot dog more" in said and "Anna: one hot dog fewer" in said
     assert "Anna: 1 dollar" in labels(stepper_row("Anna", ("dollar", "dollars"), 1, lambda by: None))
     # burger's scoring steppers: the plural on the points, the thing counted in the singular
-    said = labels(burger_view.points_stepper("rat token", 0, lambda by: None))
+    said = labels(burger_setup_screen.points_stepper("rat token", 0, lambda by: None))
     assert "Scoring: 0 points per rat token" in said and "Scoring: one point per rat token more" in said

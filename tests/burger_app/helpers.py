@@ -5,16 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.games.burger import forms
+from companion.games.burger import forms, setup_form
 from companion.games.burger.state import replay
 
 THREE = ("Ann", "Ben", "Cat")
 
 
 def start(players: Sequence[str] = THREE, **setup: Any) -> dict[str, Any]:
-    s = forms.Setup(players=tuple(players), **setup)
-    assert forms.setup_errors(s) == {}
-    return forms.new_record(s)
+    s = setup_form.Setup(players=tuple(players), **setup)
+    assert setup_form.setup_errors(s) == {}
+    return setup_form.new_record(s)
 
 
 def state(record: Mapping[str, Any]):

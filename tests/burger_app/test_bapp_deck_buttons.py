@@ -11,9 +11,8 @@ import pytest
 from companion.core.edits import say
 from companion.core.errors import RuleError
 from companion.core.message import for_the_record
-from companion.games.burger import actions, forms, present, rulings, stacks
+from companion.games.burger import actions, forms, present, rulings, setup_screen, stacks
 from companion.games.burger import state as burger_state
-from companion.games.burger import view as bv
 from companion.games.burger.actions import DRAFT, Drawn
 from companion.games.burger.recipes import load_recipes
 from tests.burger_app.helpers import THREE, entered, play, start, state
@@ -197,10 +196,10 @@ def _labels(control) -> list[str]:
 
 
 def test_bu8_the_setup_says_0_points_per_rat_token():
-    labels = _labels(bv.points_stepper("rat token", 0, lambda by: None))
+    labels = _labels(setup_screen.points_stepper("rat token", 0, lambda by: None))
     assert "Scoring: 0 points per rat token" in labels
     assert "Scoring: one point per rat token fewer" in labels          # what the − button says
-    assert "Scoring: 1 point per hamburger" in _labels(bv.points_stepper("hamburger", 1, lambda by: None))
+    assert "Scoring: 1 point per hamburger" in _labels(setup_screen.points_stepper("hamburger", 1, lambda by: None))
 
 
 def test_bu5_a_finished_hamburger_is_said_once_in_a_rounds_summary():

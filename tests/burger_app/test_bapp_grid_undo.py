@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.burger import actions, present
-from companion.games.burger import view as bv
+from companion.games.burger import actions, present, round_entry, table_screen
 from companion.games.burger.present import GridLine
 from tests.burger_app.helpers import THREE, entered, play, start
 from tests.render import Renderer
@@ -67,14 +66,14 @@ def test_undo_asks_first_away_from_submit_and_says_what_it_did(store):
     actions.submit(actions.drawn(actions.open_table(a, mid)))
     actions.back_to_table(actions.open_table(a, mid))
     d = actions.drawn(actions.open_table(a, mid))
-    entry = Renderer().render(bv.Entry.__wrapped__, d)
+    entry = Renderer().render(round_entry.Entry.__wrapped__, d)
     assert "Submit round" in _buttons(entry) and "Undo last round" not in _buttons(entry)
-    listed = ft.Column(bv._rounds_list(d))
+    listed = ft.Column(table_screen._rounds_list(d))
     assert "Undo last round" in _buttons(listed)
     actions.ask_undo(d)
     d = actions.drawn(actions.open_table(a, mid))
     assert d.ui.asks_undo(1) and len(store.match(mid).current.record["rounds"]) == 1
-    listed = ft.Column(bv._rounds_list(d))
+    listed = ft.Column(table_screen._rounds_list(d))
     assert {"Undo", "Keep"} <= set(_buttons(listed))
     actions.keep_round(d.t)
     d = actions.drawn(actions.open_table(a, mid))
@@ -83,5 +82,5 @@ def test_undo_asks_first_away_from_submit_and_says_what_it_did(store):
     actions.undo(actions.drawn(actions.open_table(a, mid)))
     d = actions.drawn(actions.open_table(a, mid))
     assert store.match(mid).current.record["rounds"] == [] and d.ui.mode == "entry"
-    said = [c.value for c in bv._rounds_list(d) if isinstance(c, ft.Text)]
+    said = [c.value for c in table_screen._rounds_list(d) if isinstance(c, ft.Text)]
     assert said == ["Round 1 undone; its entries are back for entry."]

@@ -10,8 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.registry import referee_json
-from companion.games.burger import forms, recipe_operations, stacks
-from companion.games.burger import view as bv
+from companion.games.burger import recipe_operations, recipefiles, setup_form, setup_screen, stacks
 from companion.games.burger.forms import StackDraft
 from companion.games.burger.recipes import shipped_recipes
 from companion.store import Store, library
@@ -51,7 +50,7 @@ def _ours() -> dict[str, Any]:
 def _table(store: Store, match_id: int) -> tuple[str, list[str], bool]:
     """What the table shows of the recipes: the set's line, the card buttons a deck is
     entered with, and whether Ann's stack checks as a complete Salad (BU-5)."""
-    status = forms.match_recipes(store.match_settings(match_id))
+    status = recipefiles.match_recipes(store.match_settings(match_id))
     assert status.book is not None, status.text
     salad = stacks.stack_check(status.book, StackDraft(recipe="Salad",
                                                        cards=("bottom bun", "tomato", "lettuce", "top bun")))
@@ -64,11 +63,11 @@ def test_bu5_editing_or_deleting_a_recipe_set_never_changes_a_stored_game(store)
     item_id = library.add(store, "burger", "Our copy", body_of(raw))
 
     # set up as the setup screen does: the stored set picked, the match keeps its copy
-    setup = forms.Setup(players=THREE, recipes=f"{forms.STORED}{item_id}")
-    status, settings = bv._chosen_recipes(setup, choices(shell, "burger"))
-    assert status.ok and settings == {forms.RECIPES_COPY: body_of(raw)}
-    assert forms.setup_errors(setup, status) == {}
-    assert open_match(shell, "burger", list(THREE), forms.new_record(setup), settings) is None
+    setup = setup_form.Setup(players=THREE, recipes=f"{setup_form.STORED}{item_id}")
+    status, settings = setup_screen._chosen_recipes(setup, choices(shell, "burger"))
+    assert status.ok and settings == {recipefiles.RECIPES_COPY: body_of(raw)}
+    assert setup_form.setup_errors(setup, status) == {}
+    assert open_match(shell, "burger", list(THREE), setup_form.new_record(setup), settings) is None
     match_id = shell.went[-1][1]["match"]
 
     # a round played with it: Ann's Salad counted, stored
@@ -92,4 +91,4 @@ def test_bu5_editing_or_deleting_a_recipe_set_never_changes_a_stored_game(store)
     assert library.items(store, "burger") == []
     assert referee_json(json.dumps(store.match(match_id).current.record)) == result
     assert _table(store, match_id) == shown
-    assert store.match_settings(match_id)[forms.RECIPES_COPY] == body_of(raw)
+    assert store.match_settings(match_id)[recipefiles.RECIPES_COPY] == body_of(raw)

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.games.burger import actions, forms
+from companion.games.burger import actions, forms, recipefiles
 from companion.games.burger.actions import DRAFT, EDIT, Drawn
 from companion.games.burger.forms import TableUI
 from companion.store import Store
@@ -138,7 +138,7 @@ def test_bu7_top_buns_are_the_matchs_own_setting(store, mid):
 
 def test_the_recipe_file_comes_from_the_match(store, mid, tmp_path):
     assert table(tab(store), mid).book is not None          # none set: the shipped example
-    store.set_match_setting(mid, forms.RECIPES, str(tmp_path / "missing.json"))
+    store.set_match_setting(mid, recipefiles.RECIPES, str(tmp_path / "missing.json"))
     d = table(tab(store), mid)
     assert d.book is None and "missing.json" in d.recipes
 

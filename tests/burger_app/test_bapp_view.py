@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from companion.games.burger import export, forms, present
+from companion.games.burger import export, forms, present, recipefiles, setup_form
 from companion.games.burger import view as bv
 from companion.store.exchange import game_csv
 from tests.burger_app.helpers import play, start
@@ -21,19 +21,19 @@ def test_bu7_top_buns_kept_as_a_json_list_and_toggled_once_per_player():
     assert forms.toggled(["Ann", "Ben"], "Ann", True) == ["Ben", "Ann"]      # never twice
     assert forms.toggled(["Ann", "Ben"], "Ann", False) == ["Ben"]
     # the match's own settings, under the keys the store's schema 3 moved the old global ones to
-    assert (forms.RECIPES, forms.TOP_BUNS) == ("recipes", "top_buns")
+    assert (recipefiles.RECIPES, forms.TOP_BUNS) == ("recipes", "top_buns")
 
 
 def test_bu1_setup_seats_move_and_remove_with_the_first_player():
-    d = forms.SetupUI(forms.Setup(players=("Ann", "Ben", "Cat")), first=1)
-    assert forms.setup_of(d).first == "Ben"
-    moved = forms.moved(d, 1, -1)
-    assert moved.setup.players == ("Ben", "Ann", "Cat") and forms.setup_of(moved).first == "Ben"
-    assert forms.setup_of(forms.removed(d, 0)).first == "Ben"
-    assert forms.setup_of(forms.removed(d, 1)).first == "Ann"      # the first player left: the first seat
-    blank = forms.SetupUI(forms.Setup(players=("", "Ben")), first=0)
-    assert forms.setup_of(blank).first is None
-    assert "first" not in forms.setup_errors(forms.setup_of(d))
+    d = setup_form.SetupUI(setup_form.Setup(players=("Ann", "Ben", "Cat")), first=1)
+    assert setup_form.setup_of(d).first == "Ben"
+    moved = setup_form.moved(d, 1, -1)
+    assert moved.setup.players == ("Ben", "Ann", "Cat") and setup_form.setup_of(moved).first == "Ben"
+    assert setup_form.setup_of(setup_form.removed(d, 0)).first == "Ben"
+    assert setup_form.setup_of(setup_form.removed(d, 1)).first == "Ann"      # the first player left: the first seat
+    blank = setup_form.SetupUI(setup_form.Setup(players=("", "Ben")), first=0)
+    assert setup_form.setup_of(blank).first is None
+    assert "first" not in setup_form.setup_errors(setup_form.setup_of(d))
 
 
 def test_a_burger_match_is_one_game_in_one_line():

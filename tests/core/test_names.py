@@ -140,7 +140,7 @@ def test_a_decomposed_record_is_refereed_as_the_composed_one(game):
 
 SETUP_SCREENS = {"hotdog": "companion.games.hotdog.forms",
                  "sales": "companion.games.sales.forms",
-                 "burger": "companion.games.burger.forms"}
+                 "burger": "companion.games.burger.setup_form"}
 
 
 @pytest.mark.parametrize("game", sorted(SETUP_SCREENS))
@@ -160,16 +160,16 @@ def test_the_setup_screens_say_the_same_next_to_the_field(game):
 
 
 def test_a_new_game_keeps_its_names_composed():
-    from companion.games.burger import forms as burger
+    from companion.games.burger import setup_form
     from companion.games.hotdog import forms as hotdog
     from companion.games.sales import forms as sales
 
     assert hotdog.new_record([" Zoe\u0308", "Anna"], "Zoe\u0308")["players"] == ["Zoë", "Anna"]
     assert hotdog.new_record(["Zoe\u0308", "Anna"], "Zoe\u0308")["mustard"] == "Zoë"
     assert sales.new_record(["Zoe\u0308", "Anna"], leader="Zoe\u0308")["leader"] == "Zoë"
-    setup = burger.Setup(players=("Zoe\u0308", "Anna"), first="zoe\u0308")
-    assert burger.new_record(setup)["players"] == ["Zoë", "Anna"]
-    assert burger.new_record(setup)["first"] == "Zoë"
+    setup = setup_form.Setup(players=("Zoe\u0308", "Anna"), first="zoe\u0308")
+    assert setup_form.new_record(setup)["players"] == ["Zoë", "Anna"]
+    assert setup_form.new_record(setup)["first"] == "Zoë"
 
 
 def test_the_quick_look_for_hidden_characters_misses_none():

@@ -111,3 +111,18 @@ def test_the_phone_join_screen_reads_the_hub_once_and_the_store_never(store: Sto
     for _render in range(2):
         seated = screen_reads(phone)
         assert not seated.store and seated.transactions["transaction"] <= 1 and not seated.files, seated
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_match_opened_from_the_history_reads_it_once(store: Store, game: str) -> None:
+    """The history's match screen reads the match once, at the route, and hands it to
+    the game's screen (it read it twice: the route to find the game, then the screen)."""
+    with known(game):
+        record = in_progress(game)
+        mid = store.create_match(game, list(record["players"]), record)
+        shell = tab(store)
+        shell.go("history_match", match=mid)
+        for _ in range(2):
+            seen = screen_reads(shell)
+            assert seen.store["match"] == 1, seen
+            assert max(seen.store.values()) == 1 and not seen.files, seen

@@ -129,7 +129,7 @@ GAME_SCREENS: dict[str, Callable[[Any, str, dict[str, int]], Any]] = {
     "setup": lambda s, g, m: s.views[g].setup(s),
     "table_in_play": lambda s, g, m: s.views[g].table(s, read_match(s.store, m["in_play"])),
     "table_finished": lambda s, g, m: s.views[g].table(s, read_match(s.store, m["finished"])),
-    "match_detail": lambda s, g, m: s.views[g].match_detail(s, m["finished"]),
+    "match_detail": lambda s, g, m: s.views[g].match_detail(s, s.store.match(m["finished"])),
     "rules": lambda s, g, m: s.views[g].rules(s),
 }
 

@@ -14,16 +14,20 @@ from pathlib import Path
 
 import pytest
 
+from companion.core.registry import games_with
 from companion.pdf import card as cardmod
 from companion.pdf import document, layout
-from companion.pdf.api import build_rules_card, printable
-from companion.pdf.model import HOUSE, RULING, Line, RulesCard, Section
+from companion.pdf.api import PRINTABLE_PART, build_rules_card, printable
+from companion.pdf.model import HOUSE, MARKS_LEGEND, RULING, Line, RulesCard, Section
 from tests.pdf.helpers import ROOT, RULES, page_texts, reader, text
 
 DAY = dt.date(2026, 1, 2)
-GAMES = ("hotdog", "sales", "burger")
+#: Every game that prints (the registry asks each for its printable part): a game added
+#: later is printed here too, and fails below until its own expectations are written.
+GAMES = tuple(sorted(games_with(PRINTABLE_PART)))
 TEXTS = {"hotdog": ("000", "001"), "sales": ("004",), "burger": ("003",)}
 PREFIX = {"hotdog": "HD", "sales": "SA", "burger": "BU"}
+assert set(TEXTS) == set(PREFIX) == set(GAMES), "a printed game needs its rule texts and ruling prefix here"
 PT_PER_MM = 72 / 25.4
 
 
@@ -349,3 +353,24 @@ def test_cut_marks_are_printed_round_the_cards_never_on_them(sheet, tmp_path):
 def test_the_letter_sheet_of_four_is_committed():
     for game in GAMES:
         assert (Path(ROOT) / "printables" / f"{game}-rules-4up-letter.pdf").is_file()
+
+
+def _card(back: tuple[Section, ...], lines: int = 4) -> RulesCard:
+    front = tuple(Section(f"Part {k}", tuple(Line(f"A rule, number {j}, in a sentence of its own.", ("x",))
+                                             for j in range(lines))) for k in range(3))
+    return RulesCard("toy", "Toy — rules card", (front, back), MARKS_LEGEND)
+
+
+@pytest.mark.parametrize("sheet", ["a6", "a5", "a4", "letter"])
+@pytest.mark.parametrize("back", [(), (Section("Only a heading"),)], ids=["small print only", "a heading"])
+def test_a_back_with_little_above_its_small_print_fits_its_card(sheet, back):
+    """A fourth game's card (issue 28) whose back held only the small print at its foot came
+    out 0.9 pt taller than its box, and was refused as "the front does not fit … 0.0 mm"."""
+    assert reader(cardmod.render(_card(back), sheet, DAY)).pages
+
+
+def test_the_face_named_too_long_is_the_one_that_is():
+    long_back = (Section("Much more", tuple(Line("A long line of rules that goes on and on. " * 3, ("x",))
+                                             for _ in range(40))),)
+    face, over = cardmod._most_over(_card(long_back), 148.0)
+    assert face == 1 and over > 0

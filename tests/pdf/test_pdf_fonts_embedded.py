@@ -9,7 +9,8 @@ import subprocess
 
 import pytest
 
-from companion.pdf.api import build_rules_card, build_score_sheet
+from companion.core.registry import games_with
+from companion.pdf.api import PRINTABLE_PART, build_rules_card, build_score_sheet
 from tests.pdf.helpers import DATA, PRINTABLES, fonts_used
 
 DAY = dt.date(2026, 1, 2)
@@ -18,10 +19,10 @@ DAY = dt.date(2026, 1, 2)
 def _pdfs():
     yield "committed", [p.read_bytes() for p in sorted(PRINTABLES.glob("*.pdf"))]
     yield "named", [build_score_sheet(g, players=["Zoë", "さくら", "Дмитрий"], date=DAY)
-                    for g in ("hotdog", "sales", "burger")]
+                    for g in sorted(games_with(PRINTABLE_PART))]
     yield "filled", [build_score_sheet(record=(DATA / f).read_bytes(), date=DAY)
                      for f in ("hotdog-game.json", "hotdog-match.json")]
-    yield "cards", [build_rules_card(g, sheet=s, date=DAY) for g in ("hotdog", "sales", "burger")
+    yield "cards", [build_rules_card(g, sheet=s, date=DAY) for g in sorted(games_with(PRINTABLE_PART))
                     for s in ("a6", "a5", "a4")]
 
 

@@ -18,17 +18,21 @@ from functools import cache
 import pytest
 
 from companion.core import i18n
-from companion.pdf.api import build_rules_card, build_score_sheet, printable
+from companion.core.registry import games_with
+from companion.pdf.api import PRINTABLE_PART, build_rules_card, build_score_sheet, printable
 from companion.pdf.document import printed_date
 from companion.pdf.layout import CARD_SHEETS, SHEET_PAPERS
 from tests.pdf.helpers import DATA, fonts_used, page_texts, size_mm, uncovered_text
 
 DAY = dt.date(2026, 1, 2)
-GAMES = ("hotdog", "sales", "burger")
+#: Every game that prints (the registry asks each for its printable part): a game added
+#: later is printed here too, and fails below until its own expectations are written.
+GAMES = tuple(sorted(games_with(PRINTABLE_PART)))
 LANGUAGES = tuple(i18n.LANGUAGES)
 PAPER_MM = {"a4": (210, 297), "letter": (215.9, 279.4), "a6": (105, 148), "a5": (210, 148)}
 #: The pages a blank or named pad is designed to fill: the same on A4 and Letter, in every language.
 PAD_PAGES = {"hotdog": 2, "sales": 1, "burger": 1}
+assert set(PAD_PAGES) == set(GAMES), "a printed game needs its pad pages here"
 #: A table's hardest names, as many as the game seats: one long word (no break inside it),
 #: Arabic and Hebrew (right to left, Arabic joined), Chinese, Korean, two words.
 HARD_NAMES = ["Konstantinopoulou", "محمد عبد الله", "שרה", "小明", "민준", "Anna Lena"]

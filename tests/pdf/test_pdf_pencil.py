@@ -9,11 +9,12 @@ import json
 
 import pytest
 
+from companion.core.registry import games_with
 from companion.games.burger import printable as burger
 from companion.games.hotdog import printable as hotdog
 from companion.games.sales import printable as sales
 from companion.pdf import document, sheet
-from companion.pdf.api import build_score_sheet, sheet_from_record
+from companion.pdf.api import PRINTABLE_PART, build_score_sheet, sheet_from_record
 from companion.pdf.model import Grid
 from tests.pdf.helpers import DATA, PRINTABLES, drawn_strings, page_texts, reader, text, uncovered_text
 
@@ -21,6 +22,9 @@ DAY = dt.date(2026, 1, 2)
 LONG = ["Anna-Lena Müller-Schmidt", "Maximilian Alexander Köh", "Γιώργος Παπαδόπουλος Κων",
         "Дмитрий Иванович Петрова", "Jean-Baptiste Dupont-Léo"]
 MODULES = {"hotdog": hotdog, "sales": sales, "burger": burger}
+#: Every game that prints; its printable module must be named above.
+GAMES = sorted(games_with(PRINTABLE_PART))
+assert set(MODULES) == set(GAMES), "a printed game needs its printable module here"
 
 
 def grids(data) -> list[Grid]:
@@ -46,7 +50,7 @@ def body_shading(block: Grid) -> set[tuple[int, int]]:
     return {(c, r) for c, r in shaded(block) if r > 0 and c >= block.labels}
 
 
-@pytest.mark.parametrize("game", ["hotdog", "sales", "burger"])
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("names", [None, LONG[:2]])
 def test_write_in_columns_are_white_and_only_labels_shaded(game, names):
     module = MODULES[game]
@@ -139,7 +143,7 @@ def test_enough_rows_for_a_long_game(game, rows):
             assert len(reader(build_score_sheet(game, players=names, paper=paper, date=DAY)).pages) == pages
 
 
-@pytest.mark.parametrize("game", ["hotdog", "sales", "burger"])
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_long_names_stay_at_8_pt_or_more_in_whole_words(game, paper):
     width = document.sheet_frame_width(paper)

@@ -16,7 +16,7 @@ from companion.games.sales import actions, changes, forms, picker, present, prin
 from companion.games.sales.deck import Deck
 from companion.games.sales.deckfiles import DECK, deck_file
 from companion.games.sales.seat import SEAT
-from companion.games.sales.view import SETUP
+from companion.games.sales.setup_screen import SETUP
 from tests.sales.helpers import c, ref
 from tests.whole_games.driver import App
 

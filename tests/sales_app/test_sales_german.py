@@ -33,11 +33,11 @@ def test_a_hosted_sale_is_explained_in_the_language_chosen_now():
 
 def _deck_lines(store: Any) -> list[str]:
     """The deck summary the sales setup shows for the first shipped deck, drawn now."""
-    from companion.games.sales import view
+    from companion.games.sales import setup_screen
     from tests.sales_app.test_sales_screens import draw, texts
     from tests.tabs import tab
 
-    return [t for t in texts(draw(view.SetupScreen, tab(store))) if "45" in t]
+    return [t for t in texts(draw(setup_screen.SetupScreen, tab(store))) if "45" in t]
 
 
 @pytest.mark.parametrize("first, then", [("en", "de"), ("de", "en")])

@@ -13,7 +13,7 @@ import flet as ft
 import pytest
 
 from companion.core import registry
-from companion.games.sales import actions, forms, present, rules, view
+from companion.games.sales import actions, forms, present, rules, sale_entry, table_screen
 from companion.games.sales.deckfiles import DECK, deck_file
 from companion.games.sales.seat import SEAT
 from companion.store import Store
@@ -67,7 +67,7 @@ def test_the_table_screen_replays_the_record_once_and_hands_it_down(store, repla
     shell, mid = table(store, (c("sun", 5), c("sun", 6), c("sun", 7)))
     registry._replays.clear()          # nothing remembered: the screen's own replays are counted
     replays[0] = 0
-    drawn = draw(view.TableScreen, shell, mid)
+    drawn = draw(table_screen.TableScreen, shell, mid)
     assert replays[0] == 1
     assert "Sales · round 1 of 3" in [t.value for t in controls(drawn) if isinstance(t, ft.Text)]
     t = actions.open_table(shell, mid)
@@ -75,14 +75,14 @@ def test_the_table_screen_replays_the_record_once_and_hands_it_down(store, repla
     deck = deck_file(EXAMPLE_DECK).deck
     sv = present.sale_view(game)
     replays[0] = 0
-    entry = draw(view.Entry, t, game, deck, t.ui)
-    draw(view.CardEntry, t, deck, game, sv, t.ui, ())
-    draw(view.DeckPicker, t, deck, game, "Ann", (), "")
-    draw(view.AttributeEntry, t, deck, "Ann", forms.CardDraft())
+    entry = draw(sale_entry.Entry, t, game, deck, t.ui)
+    draw(sale_entry.CardEntry, t, deck, game, sv, t.ui, ())
+    draw(sale_entry.DeckPicker, t, deck, game, "Ann", (), "")
+    draw(sale_entry.AttributeEntry, t, deck, "Ann", forms.CardDraft())
     actions.open_sale(t, (0, 0))
     opened = actions.open_table(shell, mid).ui
-    draw(view.SaleDetail, t, game, opened)
-    view._last_sale(game, forms.TableUI(last=(0, 0)))
+    draw(table_screen.SaleDetail, t, game, opened)
+    table_screen._last_sale(game, forms.TableUI(last=(0, 0)))
     assert replays[0] == 0                     # the components draw the replay they are given
     assert present.score_grid(game) == (PLAYERS, [present.GridLine("Score now", ["5", "0", "0"], True),
                                                   present.GridLine("Round 1", ["+5", "0", "0"])])
@@ -94,13 +94,13 @@ def test_record_sale_drawn_records_the_sale(store):
     for card in (c("sun", 5), c("sun", 6), c("rain", 1)):
         actions.add_card(actions.open_table(shell, mid), card, None)
     t = actions.open_table(shell, mid)
-    entry = draw(view.Entry, t, present.played(t.record), None, t.ui)
+    entry = draw(sale_entry.Entry, t, present.played(t.record), None, t.ui)
     assert "Round 1, sale 1: every player has played." in texts(entry)
     tap(entry, "Record sale")
     assert [p["card"] for p in store.match(mid).current.record["rounds"][0]["sales"][0]["plays"]] == [
         c("sun", 5), c("sun", 6), c("rain", 1)]
     t = actions.open_table(shell, mid)
-    result = ft.Column(view._last_sale(present.played(t.record), t.ui))    # over the next sale's entry
+    result = ft.Column(table_screen._last_sale(present.played(t.record), t.ui))    # over the next sale's entry
     assert "Ann wins with the sun 5" in texts(result)
 
 
@@ -110,7 +110,7 @@ def test_the_table_and_the_phones_draw_a_sale_alike(store):
     on_phones = present.resolution_view(SEAT.resolution(record, None), tuple(PLAYERS))
     assert on_phones == present.sale_result(present.played(record))
     assert on_phones.headline == "Ann wins with the sun 5" and on_phones.next_leader == "Ann"
-    drawn = ft.Column(view._last_sale(present.played(record), forms.TableUI(last=(0, 0))))
+    drawn = ft.Column(table_screen._last_sale(present.played(record), forms.TableUI(last=(0, 0))))
     assert on_phones.explanation in texts(drawn)
 
 
@@ -121,20 +121,20 @@ def test_a_sale_recorded_shows_its_result_over_the_next_entry_and_undo_asks_firs
     shell, mid = table(store, (c("sun", 5), c("sun", 6), c("sun", 7)))
     t = actions.open_table(shell, mid)
     assert t.ui.mode == "entry" and t.ui.last == (0, 0)
-    over = texts(ft.Column(view._last_sale(present.played(t.record), t.ui)))
+    over = texts(ft.Column(table_screen._last_sale(present.played(t.record), t.ui)))
     assert over[:2] == ["Round 1, sale 1: result", "Ann wins with the sun 5"]
-    screen = draw(view.TableScreen, shell, mid)
+    screen = draw(table_screen.TableScreen, shell, mid)
     assert not [x for x in controls(screen) if isinstance(x, ft.Button) and x.content in ("Next sale",
                                                                                           "Undo this sale")]
-    listed = ft.Column(view._sales_list(t, present.played(t.record), t.ui))
+    listed = ft.Column(table_screen._sales_list(t, present.played(t.record), t.ui))
     tap(listed, "Undo last sale")
     assert len(store.match(mid).current.record["rounds"][0]["sales"]) == 1      # asked, not undone
     t = actions.open_table(shell, mid)
-    asked = ft.Column(view._sales_list(t, present.played(t.record), t.ui))
+    asked = ft.Column(table_screen._sales_list(t, present.played(t.record), t.ui))
     assert "Undo round 1, sale 1? Its cards come back for entry." in texts(asked)
     tap(asked, "Undo")
     assert store.match(mid).current.record["rounds"] == []
     t = actions.open_table(shell, mid)
-    listed = ft.Column(view._sales_list(t, present.played(t.record), t.ui))
+    listed = ft.Column(table_screen._sales_list(t, present.played(t.record), t.ui))
     assert texts(listed) == ["Round 1, sale 1 undone; its cards are back for entry."]
     assert t.ui.last is None

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from companion.core.errors import CompanionError
+from companion.core.registry import games
 from companion.store import Store
 from companion.store import nights as store_nights
 from companion.store.exchange import game_json, match_export, match_json
@@ -36,7 +37,7 @@ REFUSALS = {
     "night-third-match-refused.json": "record: match 3: game 1: round 1: Bernd: BU-3 plays no tool card: "
                                       "every player plays one each round",
     "not-json.json": "record: not valid JSON (Invalid control character at: line 1 column 501 (char 500))",
-    "unknown-game.json": "record: game: unknown game 'chess' (known: burger, hotdog, sales)",
+    "unknown-game.json": f"record: game: unknown game 'chess' (known: {', '.join(sorted(games()))})",
 }
 
 

@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.core import registry
 from companion.core.errors import CompanionError
+from companion.store.db import StoredMatch
 from companion.ui.contracts import setup_key
 from companion.ui.records import save_change
 from companion.ui.table import MatchSeen
@@ -89,8 +90,7 @@ def TableScreen(shell: Any, m: MatchSeen) -> ft.Control:
 
 
 @ft.component
-def MatchDetail(shell: Any, match_id: int) -> ft.Control:
-    m = shell.store.match(match_id)
+def MatchDetail(shell: Any, m: StoredMatch) -> ft.Control:
     line, _ = play.match_line(m.players, [g.record for g in m.games])
     return column([bold(line), ExportActions(shell, m, m.games[-1].number, games_in_match=False)])
 
@@ -110,8 +110,8 @@ class ToyView:
     def table(self, shell: Any, match: MatchSeen) -> ft.Control:
         return TableScreen(shell, match, key=f"toy-table-{match.id}")
 
-    def match_detail(self, shell: Any, match_id: int) -> ft.Control:
-        return MatchDetail(shell, match_id, key=f"toy-match-{match_id}")
+    def match_detail(self, shell: Any, match: StoredMatch) -> ft.Control:
+        return MatchDetail(shell, match, key=f"toy-match-{match.id}")
 
     def rules(self, shell: Any) -> ft.Control:
         return RulesText(key="toy-rules")

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from companion.core.errors import CompanionError
-from companion.games.burger import forms, rules
+from companion.games.burger import forms, recipefiles, rules
 from companion.games.burger.forms import RoundDraft, TableUI
 from companion.games.burger.i18n import _
 from companion.games.burger.present import GameView, Replayed, game_view
@@ -97,7 +97,7 @@ def drawn(t: Session) -> Drawn:
     ui = t.ui
     if ui.mode != "entry" and ui.index >= len(gv.rounds):
         ui = replace(ui, mode="entry")
-    status = forms.match_recipes(t.match.settings)
+    status = recipefiles.match_recipes(t.match.settings)
     edit_state = replayed.before(ui.index) if ui.mode == "edit" else None
     return Drawn(t, ui, replayed, gv, edit_state, status.book, status.text)
 

@@ -1,14 +1,15 @@
-"""Burger's forms: the setup screen's fields and steps, and a round as it is entered
-at the table (the decks laid out, the tool cards passed round the phone and revealed
-at once, who takes which deck, the hamburgers finished), each a pure step from the
-old value to the new: what a tap changes and how. No flet here.
+"""Burger's forms: a round as it is entered at the table (the decks laid out, the
+tool cards passed round the phone and revealed at once, who takes which deck, the
+hamburgers finished), each a pure step from the old value to the new: what a tap
+changes and how, and the table screen's passing state. No flet here. The setup
+screen's form is ``setup_form``.
 
-Nothing here decides a rule: refusals come from ``rules.start``, ``rules.check_round``
-and the core's ``check_names``, and carry their ruling id; previews of a round being
-entered are ``rules.play_round`` run on the draft. A round entered is appended to the
-record and a round changed replaces its own (``core.edits``), the record replayed.
-Not in the record (the contract allows no extra fields): the recipe file and the BU-7
-top buns are the match's own settings (``RECIPES``, ``TOP_BUNS``).
+Nothing here decides a rule: refusals come from ``rules.check_round`` and carry their
+ruling id; previews of a round being entered are ``rules.play_round`` run on the
+draft. A round entered is appended to the record and a round changed replaces its own
+(``core.edits``), the record replayed. Not in the record (the contract allows no
+extra fields): the recipe file and the BU-7 top buns are the match's own settings
+(``recipefiles.RECIPES``, ``TOP_BUNS``); the recipe files are read in ``recipefiles``.
 """
 
 from __future__ import annotations
@@ -16,353 +17,31 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from companion.core import edits
-from companion.core.edits import Change, clean, say, say_where
-from companion.core.errors import RecordError, RuleError
+from companion.core.edits import Change, say, say_where
+from companion.core.errors import RuleError
 from companion.core.game import screen_only
-from companion.core.names import Roster, check_names, normal
-from companion.core.record import parse_json, read
+from companion.core.record import read
 from companion.games.burger import rules
 from companion.games.burger import words as burger_words
 from companion.games.burger.i18n import _, ngettext
 from companion.games.burger.models import (
-    DEFAULT_HAMBURGER_POINTS,
-    DEFAULT_RAT_POINTS,
-    DEFAULT_TEASE,
-    DEFAULT_TONGS,
     RAT,
     TOOL_KINDS,
-    BurgerRecord,
     Round,
     RoundResult,
 )
 from companion.games.burger.present import hand_text, takes_text
-from companion.games.burger.recipes import RECIPES_DIR, RecipeBook, bun_shown, load_recipes, shipped_recipes
-from companion.games.burger.recipes import problems as recipe_problems
+from companion.games.burger.recipes import bun_shown
 from companion.games.burger.state import UNNAMED, deck_label, replay, state_before
 
-MAX_TOOL_CARDS = 9          # a setup stepper's top per kind
-MAX_POINTS = 9              # a scoring stepper's range: −MAX_POINTS…MAX_POINTS
 MAX_COMPLETE = 9            # a hamburger stepper's top (the rules refuse more than the cards allow)
-#: The recipes of a match that names none (the referee's default): the English example.
-DEFAULT_RECIPES = RECIPES_DIR / "example.json"
-
-
-def default_recipes() -> str:
-    """The recipe file a new setup starts with: the shipped example in the player's
-    language (``assets/recipes/de/example.json`` in German)."""
-    files = shipped_recipes()
-    return str(files[0] if files else DEFAULT_RECIPES)
 
 
 # the match's own settings (``TableSession.set_setting``)
-RECIPES = "recipes"         # the recipe file's path
-RECIPES_COPY = "recipes_copy"   # a copy of the recipe set made in the app that the match was set up with
-STORED = "stored:"          # the setup's choice of a recipe set made in the app: "stored:<id>"
 TOP_BUNS = "top_buns"       # the BU-7 wastebasket top buns chosen after the end: a JSON list of names
-
-
-# ---------------------------------------------------------------- setup
-
-
-def name_errors(names: Sequence[str]) -> list[str | None]:
-    """For each name field, why BU-1 refuses it (or None), as the player types."""
-    return edits.name_errors(names, "BU-1")
-
-
-@dataclass(frozen=True)
-class Setup:
-    """The setup screen's fields as entered. ``draw_pile`` is the text typed
-    ('' = size not known); ``recipes`` the recipe file's path."""
-
-    players: tuple[str, ...] = ()
-    first: str | None = None
-    tongs: int = DEFAULT_TONGS
-    tease: int = DEFAULT_TEASE
-    draw_pile: str = ""
-    hamburger_points: int = DEFAULT_HAMBURGER_POINTS
-    rat_points: int = DEFAULT_RAT_POINTS
-    recipes: str = field(default_factory=default_recipes)
-
-    def step(self, what: str, by: int) -> Setup:
-        """A stepper press: tool cards stay 0…MAX_TOOL_CARDS, points −MAX_POINTS…MAX_POINTS."""
-        if what in ("tongs", "tease"):
-            return replace(self, **{what: min(MAX_TOOL_CARDS, max(0, getattr(self, what) + by))})
-        if what in ("hamburger_points", "rat_points"):
-            return replace(self, **{what: min(MAX_POINTS, max(-MAX_POINTS, getattr(self, what) + by))})
-        raise ValueError(what)
-
-
-def parse_draw_pile(text: str) -> int | None:
-    """The draw pile field: '' is 'not known' (None); raises ValueError if not a whole number ≥ 0."""
-    text = text.strip()
-    if not text:
-        return None
-    if not text.isdigit():
-        raise ValueError(text)
-    return int(text)
-
-
-@dataclass(frozen=True)
-class RecipeStatus:
-    """A recipe file as the setup shows it: loaded, or why not."""
-
-    path: str
-    book: RecipeBook | None
-    text: str
-
-    @property
-    def ok(self) -> bool:
-        return self.book is not None
-
-
-def recipe_files() -> list[Path]:
-    """The recipe files shipped in ``assets/recipes/`` in the player's language (the
-    picker's list)."""
-    return shipped_recipes()
-
-
-def is_shipped(path: str) -> bool:
-    """Whether ``path`` is one of the shipped recipe files, in any language (the setup
-    shows it by its name, not its path)."""
-    try:
-        return Path(path).resolve().is_relative_to(RECIPES_DIR.resolve())
-    except (OSError, ValueError):
-        return False
-
-
-def file_label(path: Path) -> str:
-    """A shipped recipe file as the picker names it: the name the set gives itself
-    ("Beispielrezepte"), else its file name."""
-    return _named(str(path), path.stat().st_mtime_ns if path.is_file() else 0)
-
-
-@lru_cache(maxsize=16)
-def _named(path: str, stamp: int) -> str:
-    del stamp               # the cache key only: an edited file is read again
-    try:
-        return load_recipes(path).name or Path(path).name
-    except RecordError:
-        return Path(path).name
-
-
-@lru_cache(maxsize=16)
-def _good_book(path: str, stamp: tuple[int, int]) -> RecipeBook:
-    """A good recipe file, read once per version (``stamp``: an edited file is read
-    again). A bad one raises, and the cache keeps no exception: its words are the
-    language in effect when it was read."""
-    del stamp
-    return load_recipes(path)
-
-
-def _book(path: Path) -> RecipeBook:
-    """The recipe file at ``path`` (a RecordError when it cannot be used), read from
-    disk only when it changed: the setup and the table draw it at every tap."""
-    try:
-        st = path.stat()
-    except OSError:
-        return load_recipes(path)       # says why it cannot be read
-    return _good_book(str(path), (st.st_mtime_ns, st.st_size))
-
-
-def recipe_status(path: str | Path | None = None) -> RecipeStatus:
-    """Load a recipe file and say what it holds, or why it cannot be used (BU-5)."""
-    path = Path(path) if path else Path(default_recipes())
-    try:
-        book = _book(path)
-    except RecordError as err:
-        return RecipeStatus(str(path), None, say(err))
-    names = ", ".join(r.name for r in book.recipes)
-    text = _recipes_line(book.name or path.name, len(book.recipes), names)
-    if book.example:
-        text += " " + _("An example file, made up: edit it to match your recipe cards.")
-    return RecipeStatus(str(path), book, text)
-
-
-def recipe_text_status(text: str, name: str) -> RecipeStatus:
-    """A recipe set's JSON text (made in the app, or a match's copy of it), checked like
-    a recipe file; ``name`` is what the player calls it."""
-    try:
-        raw = parse_json(text)
-    except RecordError as err:
-        return RecipeStatus("", None, f"{name}: {err.message}")
-    found = recipe_problems(raw)
-    if found:
-        more = len(found) - 1
-        if more:
-            return RecipeStatus("", None, _("{name}: {problem} (and {more} more)").format(
-                name=name, problem=found[0], more=more))
-        return RecipeStatus("", None, f"{name}: {found[0]}")
-    book = RecipeBook.model_validate(raw)
-    names = ", ".join(r.name for r in book.recipes)
-    return RecipeStatus("", book, _recipes_line(name, len(book.recipes), names))
-
-
-def _recipes_line(name: str, n: int, names: str) -> str:
-    """'example.json: 3 recipes (Classic, …).'"""
-    return ngettext("{name}: {n} recipe ({names}).", "{name}: {n} recipes ({names}).", n).format(
-        name=name, n=n, names=names)
-
-
-def match_recipes(settings: Mapping[str, str]) -> RecipeStatus:
-    """The recipes a match is played with: its own copy of a set made in the app, else
-    the recipe file it names (the shipped example if none)."""
-    copy = settings.get(RECIPES_COPY)
-    if copy:
-        return recipe_text_status(copy, _("The recipe set this game was set up with"))
-    return recipe_status(settings.get(RECIPES))
-
-
-def stored_recipes(setup: Setup) -> int | None:
-    """The id of the recipe set made in the app that the setup has chosen, if one is."""
-    if setup.recipes.startswith(STORED) and setup.recipes[len(STORED):].isdigit():
-        return int(setup.recipes[len(STORED):])
-    return None
-
-
-def _setup_record(setup: Setup) -> BurgerRecord:
-    return read(BurgerRecord, {
-        "game": "burger",
-        "players": clean(setup.players),
-        "first": normal(setup.first) if setup.first else None,
-        "tools": {"tongs": setup.tongs, "tease": setup.tease},
-        "scoring": {"hamburger": setup.hamburger_points, "rat": setup.rat_points},
-        "draw_pile": parse_draw_pile(setup.draw_pile),
-    }, {})
-
-
-def setup_errors(setup: Setup, recipes: RecipeStatus | None = None) -> dict[str, str]:
-    """Why the game cannot start yet, per field: 'names' (the list as a whole),
-    'first', 'tools', 'draw_pile', 'scoring', 'recipes'. Empty when it can start.
-    ``recipes``: the chosen recipes, checked (default: the file ``setup.recipes`` names)."""
-    out: dict[str, str] = {}
-    names = clean(setup.players)
-    try:
-        check_names(names, rules.MIN_PLAYERS, rules.MAX_PLAYERS, "BU-1")
-    except RuleError as err:
-        out["names"] = say(err)
-    try:
-        pile = parse_draw_pile(setup.draw_pile)
-    except ValueError:
-        out["draw_pile"] = _("the draw pile is a whole number of cards, or empty if not known")
-        pile = None
-    recipes = recipes if recipes is not None else recipe_status(setup.recipes)
-    if not recipes.ok:
-        out["recipes"] = recipes.text
-    if "names" in out:
-        return out
-    try:
-        rules.start(_setup_record(replace(setup, draw_pile="" if pile is None else str(pile))))
-    except RuleError as err:
-        where = {"BU-1": "first", "BU-3": "tools", "BU-6": "draw_pile", "BU-8": "scoring"}
-        out[where.get(err.ruling or "", "names")] = say(err)
-    except RecordError:   # a count below zero: the steppers never give one
-        out["tools"] = _("tool cards are whole numbers, 0 or more")
-    return out
-
-
-def setup_error(setup: Setup) -> str | None:
-    """The first reason the game cannot start, or None."""
-    errs = setup_errors(setup)
-    for key in ("names", "first", "tools", "draw_pile", "scoring", "recipes"):
-        if key in errs:
-            return errs[key]
-    return None
-
-
-def new_record(setup: Setup) -> dict[str, Any]:
-    """A game record before round 1 (the contract's input record). Only call it
-    when ``setup_errors`` is empty; the recipe file is not part of the record."""
-    players = clean(setup.players)
-    record: dict[str, Any] = {"game": "burger", "players": players}
-    record["first"] = Roster(players).find(setup.first) if setup.first else players[0]
-    record["tools"] = {"tongs": setup.tongs, "tease": setup.tease}
-    record["scoring"] = {"hamburger": setup.hamburger_points, "rat": setup.rat_points}
-    pile = parse_draw_pile(setup.draw_pile)
-    if pile is not None:
-        record["draw_pile"] = pile
-    record["rounds"] = []
-    return record
-
-
-@dataclass(frozen=True)
-class SetupUI:
-    """The setup screen's passing state: the fields, and the first player as a seat."""
-
-    # made for each screen, not at import: its recipes are the shipped set in the language then in effect
-    setup: Setup = field(default_factory=lambda: Setup(players=("", "", "")))
-    first: int = 0                       # index into the names
-    touched: frozenset[int] = frozenset()   # the name fields typed in or left (by seat)
-    tried: bool = False                  # Start tapped: every field's refusal is said
-
-
-def renamed(d: SetupUI, i: int, name: str) -> SetupUI:
-    """Name field ``i`` typed in."""
-    players = d.setup.players
-    return replace(d, setup=replace(d.setup, players=players[:i] + (name,) + players[i + 1:]),
-                   touched=d.touched | {i})
-
-
-def left(d: SetupUI, i: int) -> SetupUI:
-    """Name field ``i`` was left (typed in or not): its refusal is said from now on."""
-    return d if i in d.touched else replace(d, touched=d.touched | {i})
-
-
-def started(d: SetupUI) -> SetupUI:
-    """Start tapped: every field's refusal is said from now on."""
-    return replace(d, tried=True)
-
-
-def said_setup_errors(d: SetupUI, errors: Mapping[str, str]) -> tuple[list[str | None], dict[str, str]]:
-    """The name fields' refusals (BU-1) and the setup's own (``errors``, from
-    :func:`setup_errors`) as the screen says them: a field's only once it was typed in
-    or left, or Start was tapped; the names' and the first player's not while a fresh
-    field keeps its refusal to itself (a fresh empty field is no mistake)."""
-    fields = name_errors(d.setup.players)
-    quiet = edits.keeps_quiet(fields, d.touched, d.tried)
-    return (edits.said_name_errors(fields, d.touched, d.tried),
-            {k: v for k, v in errors.items() if not (quiet and k in ("names", "first"))})
-
-
-def moved(d: SetupUI, i: int, by: int) -> SetupUI:
-    """Seat ``i`` moved up (``by`` −1) or down (+1); the first player stays with their name."""
-    names, j = list(d.setup.players), i + by
-    names[i], names[j] = names[j], names[i]
-    return replace(d, setup=replace(d.setup, players=tuple(names)), first={i: j, j: i}.get(d.first, d.first),
-                   touched=edits.touched_swapped(d.touched, i, j))
-
-
-def removed(d: SetupUI, i: int) -> SetupUI:
-    """Seat ``i`` removed; if it was the first player's, the first seat is first."""
-    names = d.setup.players[:i] + d.setup.players[i + 1:]
-    first = d.first
-    if first == i or first >= len(names):
-        first = 0
-    elif first > i:
-        first -= 1
-    return replace(d, setup=replace(d.setup, players=names), first=first, touched=edits.touched_removed(d.touched, i))
-
-
-def with_players(d: SetupUI, names: Sequence[str]) -> SetupUI:
-    """A group played with before, picked: its names in their seats, replacing the fields;
-    the first player (BU-1) stays with their name if they are in the group, else the
-    first seat is first."""
-    chosen = setup_of(d).first
-    found = Roster(names).find(chosen) if chosen else None
-    first = list(names).index(found) if found is not None else 0
-    return replace(d, setup=replace(d.setup, players=tuple(names)), first=first,
-                   touched=frozenset(range(len(names))))
-
-
-def setup_of(d: SetupUI) -> Setup:
-    """The setup with the first player taken from the chosen seat."""
-    names = d.setup.players
-    first = names[d.first].strip() if d.first < len(names) and names[d.first].strip() else None
-    return replace(d.setup, first=first)
 
 
 # ---------------------------------------------------------------- a round being entered

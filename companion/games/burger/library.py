@@ -10,8 +10,8 @@ from typing import Any
 
 from companion.core.game import Library
 from companion.games.burger import recipe_operations, recipes
-from companion.games.burger.forms import RECIPES_COPY
 from companion.games.burger.i18n import N_
+from companion.games.burger.recipefiles import RECIPES_COPY
 
 
 def _summary(raw: Any) -> list[str]:

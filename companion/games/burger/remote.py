@@ -5,7 +5,7 @@ screen draws it (``present.round_lines``); rat tokens and the tool cards left in
 stay each seat's own (BU-5, decided in ``secrecy.py``).
 
 Found by the phone screens by module name (``REMOTE``); drawn only from the seat's own
-:class:`~companion.net.hub.SeatView` (or, on the host, the table's HostView), given as
+:class:`~companion.net.views.SeatView` (or, on the host, the table's HostView), given as
 :class:`~companion.ui.contracts.SeatContext` / ``HostContext`` values. Each component
 declares the ``key`` that ``ft.component`` takes for the render tree.
 """

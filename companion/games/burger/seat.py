@@ -15,10 +15,10 @@ from companion.core.errors import RecordError, RuleError
 from companion.core.game import Seat
 from companion.core.record import read
 from companion.games.burger import rules
-from companion.games.burger.forms import Setup, new_record
 from companion.games.burger.i18n import _
 from companion.games.burger.models import RAT, TOOL_KINDS, Round
 from companion.games.burger.present import seat_round
+from companion.games.burger.setup_form import Setup, new_record
 from companion.games.burger.state import replay
 
 

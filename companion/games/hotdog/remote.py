@@ -4,7 +4,7 @@ then the round's resolution step by step, drawn as the table screen draws a roun
 (``present.round_lines``).
 
 Found by the phone screens by module name (``REMOTE``). Drawn only from the seat's own
-:class:`~companion.net.hub.SeatView` and the rules' fixed facts (the tables that exist
+:class:`~companion.net.views.SeatView` and the rules' fixed facts (the tables that exist
 for this many players).
 """
 

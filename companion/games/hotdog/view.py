@@ -33,6 +33,7 @@ from companion.games.hotdog.widgets import (
     grid,
     table_cards,
 )
+from companion.store.db import StoredMatch
 from companion.ui.contracts import ShellServices, Standings
 from companion.ui.table import MatchSeen, open_match
 from companion.ui.widgets import bold, card, error_text, heading, icon_button
@@ -442,8 +443,9 @@ def GameOver(s: ops.Session, gv: GameView, ui: TableUI, result: MatchResult, *, 
 # ================================================================ history
 
 @ft.component
-def MatchDetail(shell: ShellServices, match_id: int, *, key: Key = None) -> ft.Control:
-    m = shell.store.match(match_id)                 # read once; each game replayed once below
+def MatchDetail(shell: ShellServices, m: StoredMatch, *, key: Key = None) -> ft.Control:
+    """A Hot Dog match from the history, drawn from the match as the route read it; each
+    game replayed once."""
     result = present.match_tally(m.players, [g.record for g in m.games])
     out: list[ft.Control] = [heading(_("Hot Dog match: {players}").format(players=", ".join(m.players))),
                              ft.Text(present.match_explanation(result)),
@@ -488,8 +490,8 @@ class HotDogView:
     def table(self, shell: ShellServices, match: MatchSeen) -> ft.Control:
         return TableScreen(shell, match, key=f"hotdog-table-{match.id}")
 
-    def match_detail(self, shell: ShellServices, match_id: int) -> ft.Control:
-        return MatchDetail(shell, match_id, key=f"hotdog-match-{match_id}")
+    def match_detail(self, shell: ShellServices, match: StoredMatch) -> ft.Control:
+        return MatchDetail(shell, match, key=f"hotdog-match-{match.id}")
 
     def rules(self, shell: ShellServices) -> ft.Control:
         return RulesText(key="hotdog-rules")

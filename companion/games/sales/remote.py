@@ -4,7 +4,7 @@ played face up in turn order (SA-3), so the plays so far are public; the sale is
 recorded when the last player in turn has played, on every screen at once.
 
 Found by the phone screens by module name (``REMOTE``); drawn only from the seat's own
-:class:`~companion.net.hub.SeatView`. The last sale is drawn from
+:class:`~companion.net.views.SeatView`. The last sale is drawn from
 :func:`companion.games.sales.present.resolution_view`, the table's own sale result.
 """
 

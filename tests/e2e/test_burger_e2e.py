@@ -90,8 +90,11 @@ class Burger(Table):
         ``names``: card names typed, by (deck, card number)."""
         self.click("Type card names instead")
         for deck, cards in extra.items():
-            for c in cards:
+            for n, c in enumerate(cards, 2):
                 self.click(f"Deck {deck}: add rat" if c == "rat" else f"Deck {deck}: add ingredient")
+                # seen on the deck before the next tap, as a player looks: a second tap sent
+                # while the first one's card was still being drawn was lost in CI (2 runs of 3)
+                self.button(f"Deck {deck}: remove card {n}").first.wait_for(timeout=waits(45_000))
         for (deck, number), name in (names or {}).items():
             self.type_into(f"Deck {deck} card {number}", name)
         self.see(re.compile(r"^5 of 5 ingredients placed"))

@@ -169,7 +169,14 @@ def test_names_typed_at_full_speed_arrive_whole(chromium_browser, app_server):
             _focus(table, field)
             table.pg.keyboard.type(name)              # no delay between keys, no second try
         for i, name in enumerate(names, 1):
-            table.pg.get_by_role("radio", name=name, exact=True).first.wait_for()    # the server has it
+            try:
+                table.pg.get_by_role("radio", name=name, exact=True).first.wait_for()    # the server has it
+            except PlaywrightTimeout:
+                # what the fields hold says which went wrong: a key lost, or an older echo put back
+                shot(table.pg, "failed-full-speed-names")
+                held = [table.pg.get_by_role("textbox", name=f"Player {k}").input_value()
+                        for k in range(1, len(names) + 1)]
+                raise AssertionError(f"{name!r} never reached the server; the fields hold {held}") from None
             assert table.pg.get_by_role("textbox", name=f"Player {i}").input_value() == name
         table.pg.wait_for_timeout(1000)               # any late echo has landed by now
         for i, name in enumerate(names, 1):

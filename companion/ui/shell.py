@@ -57,7 +57,7 @@ kept while the player visits the rules or settings) and stores the new match wit
 :func:`companion.ui.table.open_match`. A table screen never writes the store itself:
 it opens a :class:`companion.ui.table.TableSession` on the match it is given (read
 once per render, at the route; the screen's passing state, kept in the store as it changes) and
-saves each record change through it (:meth:`~companion.ui.table.TableSession.save`,
+enters each record change through it (:meth:`~companion.ui.table.TableSession.commit`, which saves with
 :func:`companion.ui.records.save_change`: written only if the record it was made
 from is still the stored one). A refusal — another screen saved first, or the store
 cannot write (``StoreError``: read-only, busy) — comes back as the line the screen

@@ -252,17 +252,12 @@ def lead_suit(cards: Sequence[Card]) -> str | None:
     return None
 
 
-def sale_winner(cards: Sequence[Card]) -> tuple[int, list[int]]:
-    """SA-4, SA-5: the index of the winning card and the indexes of on-suit cards.
+def sale_winner(cards: Sequence[Card]) -> tuple[int, list[int], str | None]:
+    """SA-4, SA-5: the index of the winning card, the indexes of on-suit cards and the
+    suit led (:func:`lead_suit`), in one pass.
 
     Wilds are on suit for every suit; the lowest on-suit value wins; on a tie,
     the last such card played wins."""
-    w, on, _suit = _winner(cards)
-    return w, on
-
-
-def _winner(cards: Sequence[Card]) -> tuple[int, list[int], str | None]:
-    """:func:`sale_winner`, and the suit led (:func:`lead_suit`), in one pass."""
     suit = lead_suit(cards)
     on: list[int] = []
     w = low = -1
@@ -280,7 +275,7 @@ def play_sale(state: State, sale: Sale) -> tuple[SaleResult, State]:
     assert state.leader is not None
     order = [p["player"] for p in plays]
     cards = [p["card"] for p in plays]
-    w, on, suit = _winner(cards)
+    w, on, suit = sale_winner(cards)
     winner, card = order[w], cards[w]
     hands = dict(state.hands)
     for p in order:

@@ -45,7 +45,20 @@ def pytest_report_header(config: pytest.Config) -> str | None:
     return f"COMPANION_TEST_ORDER={seed}: {', '.join(SHUFFLED)} in a shuffled order" if seed else None
 
 
+#: The browser tests (a test there takes 5–120 s, one elsewhere mostly milliseconds) run
+#: first, the static site's before the served app's, each folder in its own order. Under
+#: xdist the quick tests then fill the end of the run on both workers alike, where a
+#: browser test drawn last had kept one worker busy for minutes with the other idle.
+FIRST = ("tests/web/", "tests/e2e/")
+
+
+def _first(item: pytest.Item) -> int:
+    path = item.nodeid.split("::")[0]
+    return next((i for i, folder in enumerate(FIRST) if path.startswith(folder)), len(FIRST))
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    items.sort(key=_first)                   # stable: each folder keeps its order
     seed = os.environ.get("COMPANION_TEST_ORDER")
     if not seed:
         return

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.games.hotdog import forms, present
+from companion.games.hotdog import explain, forms, present, summaries
 from companion.games.hotdog.forms import Draft, SetupDraft, TableUI
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
@@ -319,18 +319,18 @@ def test_the_money_grid_has_the_money_now_first_then_each_round_with_its_change(
     rec = forms.submit(rec, tie_drafts()).record             # Anna $3, Bernd $1, Chris $3 (HD-9)
     rec = forms.submit(rec, {"Anna": Draft(5, 3), "Bernd": Draft(7, 1), "Chris": Draft(7, 1)}).record
     gv = present.game_view(rec)
-    rows = present.money_grid(gv)
-    assert rows[0] == ("Now", [present.dollars(gv.state.money[p]) for p in PLAYERS], True)
+    rows = summaries.money_grid(gv)
+    assert rows[0] == ("Now", [explain.dollars(gv.state.money[p]) for p in PLAYERS], True)
     assert [label for label, _, _ in rows] == ["Now", "Round 1", "Round 2"]
     r1 = gv.results[0]["money"]
-    assert rows[1][1] == [f"${r1[p]} {present.signed(r1[p] - 3)}".strip() for p in PLAYERS]
-    assert present.signed(2) == "+2" and present.signed(-1) == "−1" and present.signed(0) == ""
+    assert rows[1][1] == [f"${r1[p]} {summaries.signed(r1[p] - 3)}".strip() for p in PLAYERS]
+    assert summaries.signed(2) == "+2" and summaries.signed(-1) == "−1" and summaries.signed(0) == ""
 
 
 def test_the_match_grid_has_the_totals_first_then_each_game_hd15():
     rec = forms.new_record(PLAYERS, "Anna")
     done = forms.submit(rec, {"Anna": Draft(7, 1, last=True), "Bernd": Draft(5), "Chris": Draft(5)}).record
-    result = present.match_tally(PLAYERS, [done])
-    rows = present.match_grid(PLAYERS, result)
+    result = summaries.match_tally(PLAYERS, [done])
+    rows = summaries.match_grid(PLAYERS, result)
     assert rows[0] == ("Total", [f"${result.totals[p]}" for p in PLAYERS], True)
     assert rows[1] == ("Game 1", [f"${result.games[0].scores[p]}" for p in PLAYERS], False)

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from companion.core.registry import parse_record, referee
-from companion.games.hotdog import forms, present, rulings
+from companion.games.hotdog import explain, forms, present, rulings, summaries
 from companion.games.hotdog.forms import Draft
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
@@ -37,15 +37,15 @@ def finish(rec: dict) -> dict:
 
 def test_three_game_match_with_hd17_mustard():
     g1 = finish(forms.new_record(PLAYERS, "Anna"))
-    assert present.game_view(g1).over and present.can_start_next_game(present.match_tally(PLAYERS, [g1]))
-    assert present.next_game_mustard(g1) == "Bernd"   # HD-17 house rule
-    g2 = finish(forms.new_record(PLAYERS, present.next_game_mustard(g1)))
-    g3 = finish(forms.new_record(PLAYERS, present.next_game_mustard(g2)))
+    assert present.game_view(g1).over and summaries.can_start_next_game(summaries.match_tally(PLAYERS, [g1]))
+    assert summaries.next_game_mustard(g1) == "Bernd"   # HD-17 house rule
+    g2 = finish(forms.new_record(PLAYERS, summaries.next_game_mustard(g1)))
+    g3 = finish(forms.new_record(PLAYERS, summaries.next_game_mustard(g2)))
     assert g3["mustard"] == "Chris"
-    result = present.match_tally(PLAYERS, [g1, g2, g3])
+    result = summaries.match_tally(PLAYERS, [g1, g2, g3])
     assert result.complete
-    assert present.progress(PLAYERS, [g1, g2, g3]) == (present.match_explanation(result), True)
-    assert not present.can_start_next_game(result)
+    assert summaries.progress(PLAYERS, [g1, g2, g3]) == (summaries.match_explanation(result), True)
+    assert not summaries.can_start_next_game(result)
 
 
 def test_the_match_so_far_is_the_finished_games_said_as_such_hd15():
@@ -54,14 +54,14 @@ def test_the_match_so_far_is_the_finished_games_said_as_such_hd15():
     g1 = finish(forms.submit(forms.new_record(PLAYERS, "Anna"), tie_drafts()).record)
     assert present.game_view(g1).state.money == {"Anna": 5, "Bernd": 4, "Chris": 3}
     g2 = forms.new_record(PLAYERS, "Bernd")
-    line = present.match_line(PLAYERS, present.match_tally(PLAYERS, [g1]), 2)
+    line = summaries.match_line(PLAYERS, summaries.match_tally(PLAYERS, [g1]), 2)
     assert line == ("Match after game 1 (HD-15): Anna $5 · Bernd $4 · Chris $3; "
                     "game 2's money is added when it ends")
     g2 = finish(g2)
-    after_two = present.match_tally(PLAYERS, [g1, g2])
-    assert present.match_line(PLAYERS, after_two, 3).startswith(
+    after_two = summaries.match_tally(PLAYERS, [g1, g2])
+    assert summaries.match_line(PLAYERS, after_two, 3).startswith(
         "Match after games 1–2 (HD-15): Anna $8 · Bernd $7 · Chris $6; game 3's")
-    assert present.match_line(PLAYERS, present.match_tally(PLAYERS, []), 1) is None
+    assert summaries.match_line(PLAYERS, summaries.match_tally(PLAYERS, []), 1) is None
 
 
 def test_standings_share_places():
@@ -81,9 +81,9 @@ def test_rules_screen_lists_every_ruling_and_labels_the_house_rule():
 def test_a_game_in_play_cannot_start_the_next_and_says_how_far_it_is():
     g1 = finish(forms.new_record(PLAYERS, "Anna"))
     g2 = forms.submit(forms.new_record(PLAYERS, "Bernd"), tie_drafts()).record
-    assert not present.can_start_next_game(present.match_tally(PLAYERS, [g1, g2]))
-    assert present.progress(PLAYERS, [g1, g2]) == ("game 2 of 3, 1 round played", False)
-    assert present.progress(PLAYERS, [g1]) == ("game 1 of 3 over; next game not started", False)
+    assert not summaries.can_start_next_game(summaries.match_tally(PLAYERS, [g1, g2]))
+    assert summaries.progress(PLAYERS, [g1, g2]) == ("game 2 of 3, 1 round played", False)
+    assert summaries.progress(PLAYERS, [g1]) == ("game 1 of 3 over; next game not started", False)
 
 
 def tie_round() -> present.RoundView:
@@ -136,8 +136,8 @@ def test_a_past_round_in_the_history_and_as_entered():
 
 
 def test_hot_dogs_and_dollars_are_counted_alike_everywhere():
-    assert [present.hot_dogs(n) for n in (0, 1, 2)] == ["0 hot dogs", "1 hot dog", "2 hot dogs"]
-    assert [present.dollars(n) for n in (0, 1, 12)] == ["$0", "$1", "$12"]
+    assert [explain.hot_dogs(n) for n in (0, 1, 2)] == ["0 hot dogs", "1 hot dog", "2 hot dogs"]
+    assert [explain.dollars(n) for n in (0, 1, 12)] == ["$0", "$1", "$12"]
     assert present.money_text({"Anna": 1, "Bernd": 0}, ["Anna", "Bernd"]) == "Anna $1 · Bernd $0"
 
 
@@ -166,7 +166,7 @@ def test_a_game_view_replays_its_record_once(monkeypatch):
     gv = present.game_view(record)
     assert len(calls) == 1
     result = referee(parse_record(json.dumps(record)))
-    assert gv.over and gv.explanation == present.game_text(result)
+    assert gv.over and gv.explanation == explain.game_text(result)
     assert gv.winners == result["winners"]
 
 

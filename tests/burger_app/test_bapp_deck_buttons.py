@@ -11,7 +11,7 @@ import pytest
 from companion.core.edits import say
 from companion.core.errors import RuleError
 from companion.core.message import for_the_record
-from companion.games.burger import actions, forms, present, rulings, setup_screen, stacks
+from companion.games.burger import actions, explain, forms, present, rulings, setup_screen, stacks
 from companion.games.burger import state as burger_state
 from companion.games.burger.actions import DRAFT, Drawn
 from companion.games.burger.recipes import load_recipes
@@ -124,7 +124,7 @@ def test_the_rats_own_note_on_a_phone_counts_decks_from_1():
 
 
 def test_the_host_panels_decks_are_counted_from_1():
-    assert present.decks_lines([["bun", "rat"], ["patty", "cheese"]]) == [
+    assert explain.decks_lines([["bun", "rat"], ["patty", "cheese"]]) == [
         "Deck 1: bun, rat", "Deck 2: patty, cheese"]
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.core import edits
-from companion.games.burger import forms, present, rulings
+from companion.games.burger import forms, present, rulings, summaries
 from companion.games.burger.state import next_state, state_before
 from tests.burger_app.helpers import entered, play, start, state
 
@@ -67,16 +67,16 @@ def test_state_before_a_round_is_what_its_draft_is_checked_against():
 
 def test_history_lines_in_progress_and_over():
     one, _ = two_rounds()
-    assert present.game_line(one) == "1 round played, 0 of 8 hamburgers, Ann first"
-    assert present.match_line([]) == ("no game started", False)
-    assert present.match_line([one]) == ("1 round played, 0 of 8 hamburgers, Ann first", False)
+    assert summaries.game_line(one) == "1 round played, 0 of 8 hamburgers, Ann first"
+    assert summaries.match_line([]) == ("no game started", False)
+    assert summaries.match_line([one]) == ("1 round played, 0 of 8 hamburgers, Ann first", False)
     # 2 players, pile of 8: two rounds empty it (BU-6); Ann finishes 1 in round 1, Ben none in round 2
     rec = start(["Ann", "Ben"], draw_pile="8")
     rec = play(rec, [["bottom bun", "patty"], ["cheese", "top bun"]], {"Ann": "tongs", "Ben": "tease"}, {"Ann": 1})
     rec = play(rec, [["onion"], ["lettuce", "tomato", "patty"]], {"Ann": "tease", "Ben": "tongs"})
     line = "over after 2 rounds: Ann wins with 1 point (house rule; wastebasket top buns not counted yet)"
-    assert present.game_line(rec) == line
-    assert present.match_line([rec]) == (line, True)        # burger is a match of one game
+    assert summaries.game_line(rec) == line
+    assert summaries.match_line([rec]) == (line, True)        # burger is a match of one game
 
 
 def test_bu4_picks_are_kept_in_the_record():

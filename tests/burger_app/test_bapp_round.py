@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.burger import forms, present, stacks
+from companion.games.burger import explain, forms, present, stacks
 from companion.games.burger.recipes import load_recipes
 from tests.burger_app.helpers import THREE, entered, play, start, state
 
@@ -15,7 +15,7 @@ DECKS_A = [["patty", "cheese"], ["lettuce", "rat"], ["onion", "tomato"]]   # 5 i
 
 def test_bu2_what_the_first_player_is_told():
     st = state(start(draw_pile="60"))
-    assert present.reveal_instructions(st) == [
+    assert explain.reveal_instructions(st) == [
         "Round 1: Ann is first player.",
         ("Ann, reveal 5 ingredient cards into three decks: the first three start one deck each, "
         "then place the others on any deck (BU-2)."),
@@ -23,8 +23,8 @@ def test_bu2_what_the_first_player_is_told():
         "The draw pile holds 60 cards.",
     ]
     five = state(start(["Ann", "Ben", "Cat", "Dan", "Eve"]))
-    assert present.reveal_instructions(five)[1].startswith("Ann, reveal 8 ingredient cards into five decks")
-    assert len(present.reveal_instructions(five)) == 3    # no draw pile entered: nothing said about it
+    assert explain.reveal_instructions(five)[1].startswith("Ann, reveal 8 ingredient cards into five decks")
+    assert len(explain.reveal_instructions(five)) == 3    # no draw pile entered: nothing said about it
 
 
 def test_bu2_deck_draft_hints_and_the_rat_button():

@@ -331,13 +331,13 @@ def test_a_finished_burger_game_says_its_points_with_their_unit_and_no_ruling_id
     """"Dora gewinnt, 4 Punkte (Hausregel, vor den Mülleimer-Deckeln aus BU-7)": the
     review's line 16. The wastebasket's top bun (BU-7) comes after the last round, so the
     line says the points do not count it yet, without the id in prose."""
-    from companion.games.burger import present as burger_present
+    from companion.games.burger import summaries as burger_summaries
     from tests.burger_app.test_bapp_record_ops import play, start
     rec = start(["Ann", "Ben"], draw_pile="8")
     rec = play(rec, [["bottom bun", "patty"], ["cheese", "top bun"]], {"Ann": "tongs", "Ben": "tease"}, {"Ann": 1})
     rec = play(rec, [["onion"], ["lettuce", "tomato", "patty"]], {"Ann": "tease", "Ben": "tongs"})
     with i18n.using("de"):
-        line = burger_present.game_line(rec)
+        line = burger_summaries.game_line(rec)
     assert line == "beendet nach 2 Runden: Ann gewinnt mit 1 Punkt (Hausregel; Mülleimer-Deckel noch nicht gezählt)"
     assert not _BARE_ID.search(line) and "BU-7" not in line
 

@@ -13,7 +13,7 @@ import flet as ft
 import pytest
 
 from companion.core import registry
-from companion.games.sales import actions, forms, present, rules, sale_entry, table_screen
+from companion.games.sales import actions, forms, present, rules, sale_entry, summaries, table_screen
 from companion.games.sales.deckfiles import DECK, deck_file
 from companion.games.sales.seat import SEAT
 from companion.store import Store
@@ -84,8 +84,8 @@ def test_the_table_screen_replays_the_record_once_and_hands_it_down(store, repla
     draw(table_screen.SaleDetail, t, game, opened)
     table_screen._last_sale(game, forms.TableUI(last=(0, 0)))
     assert replays[0] == 0                     # the components draw the replay they are given
-    assert present.score_grid(game) == (PLAYERS, [present.GridLine("Score now", ["5", "0", "0"], True),
-                                                  present.GridLine("Round 1", ["+5", "0", "0"])])
+    assert summaries.score_grid(game) == (PLAYERS, [summaries.GridLine("Score now", ["5", "0", "0"], True),
+                                                  summaries.GridLine("Round 1", ["+5", "0", "0"])])
     assert "Scores so far" in texts(drawn) and "Scores so far" not in texts(entry)
 
 

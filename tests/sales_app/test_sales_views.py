@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.sales import changes, deckfiles, forms, picker, present, rulings
+from companion.games.sales import changes, deckfiles, explain, forms, picker, present, rulings, summaries
 from companion.games.sales.forms import CardDraft
 
 EXAMPLE_DECK = Path(__file__).resolve().parents[2] / "assets" / "decks" / "example-weather.json"
@@ -174,7 +174,7 @@ def test_card_by_attributes_is_checked_per_field_sa1(deck):
     assert forms.card_errors(good, deck) == {}
     assert good.card() == {"suit": "rain", "value": 9, "discard": 0, "icons": ["umbrella"],
                            "set": {"kind": "neighbor", "icon": "coat"}}
-    assert present.card_text(good.card()) == "rain 9 · umbrella · neighbor set: coat"
+    assert explain.card_text(good.card()) == "rain 9 · umbrella · neighbor set: coat"
     assert forms.suit_options(deck) == ["sun", "rain", "snow", "wind", "wild"]
     assert forms.icon_options(deck) == ["sunglasses", "umbrella", "scarf", "kite", "coat"]
 
@@ -249,7 +249,7 @@ def test_full_round_with_a_wild_lead_and_a_tie(deck):
                                           "1x set sun 7 collecting sunglasses: 1 (sun 7) (SA-11)",
                                           "Total: 7 + 1 + 0 = 8"]
     assert not scores.over and scores.winners == []
-    assert present.match_line(rec["players"], [rec]) == ("round 1 of 3 over; round 2 not started", False)
+    assert summaries.match_line(rec["players"], [rec]) == ("round 1 of 3 over; round 2 not started", False)
 
 
 def test_a_sale_is_refused_with_the_rules_message_sa3_sa7():
@@ -306,7 +306,7 @@ def test_three_rounds_then_game_over_and_the_tie_break_sa9_sa13():
     assert scores.team is None
     assert scores.notes == [("1 card per round: house variant (SA-2); the deal chart is missing "
                             "and the house rule default is 12.")]
-    assert present.match_line(["Ann", "Ben"], [rec]) == ("game over: Ben wins with 5 points (SA-13)", True)
+    assert summaries.match_line(["Ann", "Ben"], [rec]) == ("game over: Ben wins with 5 points (SA-13)", True)
 
 
 def test_next_round_only_when_every_hand_is_empty_sa7():
@@ -314,7 +314,7 @@ def test_next_round_only_when_every_hand_is_empty_sa7():
     assert changes.start_next_round(rec).error == (
         "Round 2: SA-7: round 1 has not ended: Ann (1) and Ben (1) still hold cards; a round ends "
         "when every hand is empty (SA-9)")
-    assert present.match_line(["Ann", "Ben"], [rec]) == ("round 1 of 3, sale 2 to enter", False)
+    assert summaries.match_line(["Ann", "Ben"], [rec]) == ("round 1 of 3, sale 2 to enter", False)
 
 
 def test_coop_team_score_and_rating_sa14_sa15():
@@ -338,7 +338,7 @@ def test_coop_team_score_and_rating_sa14_sa15():
     assert (scores.team.score, scores.team.rating) == (46, "Not bad!")
     assert scores.team.explanation == "Team score 46: the lower player's score (SA-15); rating: Not bad!"
     assert scores.explanation == "Game over. " + scores.team.explanation
-    assert present.match_line(["Ann", "Ben"], [rec]) == ("game over: team score 46, Not bad! (SA-15)", True)
+    assert summaries.match_line(["Ann", "Ben"], [rec]) == ("game over: team score 46, Not bad! (SA-15)", True)
 
 
 def test_solo_team_score_speaks_of_hands_sa15():
@@ -479,10 +479,10 @@ def test_rules_text_cites_every_ruling_and_labels_the_house_rule():
 
 
 def test_match_line_before_and_during_the_game():
-    assert present.match_line(["Ann", "Ben"], []) == ("not started", False)
+    assert summaries.match_line(["Ann", "Ben"], []) == ("not started", False)
     rec = forms.new_record(["Ann", "Ben"])
-    assert present.match_line(["Ann", "Ben"], [rec]) == ("round 1 of 3, sale 1 to enter", False)
-    assert present.match_line(["Ann", "Ben"], [rec, rec]) == ("game 2: round 1 of 3, sale 1 to enter", False)
+    assert summaries.match_line(["Ann", "Ben"], [rec]) == ("round 1 of 3, sale 1 to enter", False)
+    assert summaries.match_line(["Ann", "Ben"], [rec, rec]) == ("game 2: round 1 of 3, sale 1 to enter", False)
 
 
 def test_the_screens_logic_imports_no_ui_library():
@@ -512,18 +512,18 @@ def test_score_grid_score_first_then_what_each_round_added_sa10_sa11():
     coat = {"suit": "sun", "value": 3, "discard": 0, "icons": ["coat"]}
     rec = sale(rec, setter, c("sun", 9))                  # Ann wins the set card (SA-5: lowest)
     rec = sale(next_round(rec), coat, c("sun", 8))        # Ann leads again and wins the coat card
-    players, lines = present.score_grid(present.played(rec))
+    players, lines = summaries.score_grid(present.played(rec))
     assert players == ["Ann", "Ben"]
-    assert lines == [present.GridLine("Score now", ["7", "0"], strong=True),
-                     present.GridLine("Round 1", ["+3", "0"]),
-                     present.GridLine("Round 2", ["+4", "0"])]     # 3 + the set's one point (SA-11)
+    assert lines == [summaries.GridLine("Score now", ["7", "0"], strong=True),
+                     summaries.GridLine("Round 1", ["+3", "0"]),
+                     summaries.GridLine("Round 2", ["+4", "0"])]     # 3 + the set's one point (SA-11)
     rec = sale(next_round(rec), c("rain", 4), c("rain", 1))
-    players, lines = present.score_grid(present.played(rec))
-    assert lines[0] == present.GridLine("Final score", ["7", "1"], strong=True)
+    players, lines = summaries.score_grid(present.played(rec))
+    assert lines[0] == summaries.GridLine("Final score", ["7", "1"], strong=True)
     assert [line.label for line in lines] == ["Final score", "Numbers", "1x sets", "Neighbor sets",
                                               "Cards won", "Round 1", "Round 2", "Round 3"]
     assert lines[1].cells == ["5", "1"] and lines[2].cells == ["2", "0"] and lines[4].cells == ["2", "1"]
-    assert lines[-1] == present.GridLine("Round 3", ["0", "+1"])
+    assert lines[-1] == summaries.GridLine("Round 3", ["0", "+1"])
 
 
 def test_the_search_field_is_only_for_big_decks(deck):

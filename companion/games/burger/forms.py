@@ -26,6 +26,7 @@ from companion.core.game import screen_only
 from companion.core.record import read
 from companion.games.burger import rules
 from companion.games.burger import words as burger_words
+from companion.games.burger.explain import takes_text
 from companion.games.burger.i18n import _, ngettext
 from companion.games.burger.models import (
     RAT,
@@ -33,7 +34,7 @@ from companion.games.burger.models import (
     Round,
     RoundResult,
 )
-from companion.games.burger.present import hand_text, takes_text
+from companion.games.burger.present import hand_text
 from companion.games.burger.recipes import bun_shown
 from companion.games.burger.state import UNNAMED, deck_label, replay, state_before
 

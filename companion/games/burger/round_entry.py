@@ -18,7 +18,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.games.burger import actions, forms, present, rules, stacks
+from companion.games.burger import actions, explain, forms, present, rules, stacks
 from companion.games.burger import words as burger_words
 from companion.games.burger.actions import DRAFT, EDIT, Drawn
 from companion.games.burger.forms import RoundDraft, StackDraft
@@ -326,7 +326,7 @@ def Entry(d: Drawn, *, key: str | None = None) -> ft.Control:
     ui = d.ui
     draft = d.draft(DRAFT)
     out = _status(d)
-    out.append(card(column(text_lines(present.reveal_instructions(d.state)), 4), "instructions"))
+    out.append(card(column(text_lines(explain.reveal_instructions(d.state)), 4), "instructions"))
     out.append(Decks(d, DRAFT, key="decks"))
     out.append(ToolCards(d, key="tools"))
     out.append(Takes(d, DRAFT, key="takes"))

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from companion.games.hotdog import forms, present
+from companion.games.hotdog import forms, present, summaries
 from companion.games.hotdog.forms import Draft, TableUI
 from companion.games.hotdog.i18n import _
 from companion.ui.table import MatchSeen, TableSession
@@ -161,7 +161,7 @@ def start_next_game(s: Session, gv: present.GameView) -> None:
     """Start the match's next game with the mustard holder chosen (HD-17's by default);
     a second tap, or another screen, that started it first is no error."""
     players = list(gv.players)
-    default = present.next_game_mustard(gv.record)
+    default = summaries.next_game_mustard(gv.record)
     picked = s.latest().next_mustard
     said = s.start_next_game(forms.new_record(players, picked if picked in players else default))
     if said is not None:

@@ -18,7 +18,7 @@ import flet as ft
 
 from companion.core.match import GAMES_PER_MATCH, MatchResult
 from companion.games.hotdog import actions as ops
-from companion.games.hotdog import forms, present, rules, rulings
+from companion.games.hotdog import explain, forms, present, rules, rulings, summaries
 from companion.games.hotdog.forms import Draft, SetupDraft, TableUI
 from companion.games.hotdog.i18n import _, ngettext, pgettext
 from companion.games.hotdog.models import START_MONEY
@@ -134,8 +134,8 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
 
 def _standings(gv: GameView, title: str | None = None) -> ft.Control:
     """The money per player, now and after each round."""
-    title = title or _("Money (HD-3: {money} at the start)").format(money=present.dollars(START_MONEY))
-    return column([bold(title), grid(gv.players, present.money_grid(gv), _("Round"), _("money grid"), "money-grid")],
+    title = title or _("Money (HD-3: {money} at the start)").format(money=explain.dollars(START_MONEY))
+    return column([bold(title), grid(gv.players, summaries.money_grid(gv), _("Round"), _("money grid"), "money-grid")],
                   spacing=GAP)
 
 
@@ -154,17 +154,17 @@ def TableScreen(shell: ShellServices, match: MatchSeen, *, key: Key = None) -> f
         else:   # step by step: nothing of the round's outcome before its step, the money neither
             standings = _standings(present.game_view({**gv.record, "rounds": gv.record["rounds"][:ui.index]}),
                                    _("Money before round {n} (HD-3: {money} at the start)").format(
-                                       n=ui.index + 1, money=present.dollars(START_MONEY)))
+                                       n=ui.index + 1, money=explain.dollars(START_MONEY)))
         out.append(side_by_side(Reveal(s, gv, ui, key="reveal"), standings))
     elif ui.mode == "round":
         out.append(RoundScreen(s, gv, ui, ExportActions(shell, s.match, s.number), key="round"))
     elif ui.mode == "edit":
         out.append(EditRound(s, gv.before(ui.index), ui, settling=shell.settling(), key="edit"))
     else:
-        so_far = (present.match_line(gv.players, present.match_tally(gv.players, records[:-1]), s.number)
+        so_far = (summaries.match_line(gv.players, summaries.match_tally(gv.players, records[:-1]), s.number)
                   if len(records) > 1 else None)     # the games before this one, without the game in play
         if gv.over:
-            main: ft.Control = GameOver(s, gv, ui, present.match_tally(gv.players, records), key="over")
+            main: ft.Control = GameOver(s, gv, ui, summaries.match_tally(gv.players, records), key="over")
         elif ops.entry_mode(s) == forms.PASSING:
             main = PassEntry(s, gv, ui, so_far, settling=shell.settling(), key="pass")
         else:
@@ -194,7 +194,7 @@ def BidCard(player: str, state: rules.State, d: Draft | None, error: str | None,
             ft.Button(_("Show {player}'s bid").format(player=p), icon=ft.Icons.VISIBILITY,
                       on_click=lambda e: put(p, forms.shown_bid)),
         ], spacing=GAP), f"bid-{p}")
-    said = present.dollars(state.money[p])
+    said = explain.dollars(state.money[p])
     if p == state.mustard:
         said = _("{money} · mustard card").format(money=said)
     summary = _("bid: {bid}").format(bid=bid_line(d)) if d is not None else _("bid: not entered yet")
@@ -331,7 +331,7 @@ def Reveal(s: ops.Session, gv: GameView, ui: TableUI, *, key: Key = None) -> ft.
         out.append(ft.Row([_go_on(s, gv, ui), ft.Button(_("Reveal step by step"), icon=ft.Icons.SKIP_NEXT,
                                                       on_click=lambda e: ops.step_by_step(s))], wrap=True))
     if shown == total:      # the money after the round, at the top (nothing of it before its step)
-        row = present.money_grid(gv)[ui.index + 1]
+        row = summaries.money_grid(gv)[ui.index + 1]
         out.append(ft.Text(_("Money after round {n}: {money}").format(
             n=rv.number, money=" · ".join(f"{p} {cell}" for p, cell in zip(gv.players, row.cells, strict=True))),
             weight=ft.FontWeight.W_500))
@@ -413,17 +413,17 @@ def GameOver(s: ops.Session, gv: GameView, ui: TableUI, result: MatchResult, *, 
     out.append(bold(_("Final payout")))
     out += [ft.Text(line) for line in last.payouts] or [ft.Text(_("No table filled in the last round."))]
     out.append(bold(_("Standings")))
-    out += [ft.Text(f"{place}. {p} {present.dollars(d)}") for place, p, d in gv.standings()]
+    out += [ft.Text(f"{place}. {p} {explain.dollars(d)}") for place, p, d in gv.standings()]
     out.append(ft.Text(ngettext("Winner: {players}", "Winners: {players}", len(gv.winners)).format(
         players=", ".join(gv.winners))))
     out.append(bold(_("Match tally (HD-15)")))
-    out.append(grid(players, present.match_grid(players, result), _("Game"), _("match grid"), "match-grid"))
+    out.append(grid(players, summaries.match_grid(players, result), _("Game"), _("match grid"), "match-grid"))
     if result.complete:
         out.append(heading(_("Match result"), 18))
-        out.append(ft.Text(present.match_explanation(result), size=16, weight=ft.FontWeight.BOLD))
+        out.append(ft.Text(summaries.match_explanation(result), size=16, weight=ft.FontWeight.BOLD))
         out.append(ft.Button(_("Home"), icon=ft.Icons.HOME, on_click=lambda e: s.go("home")))
-    elif present.can_start_next_game(result):
-        default = present.next_game_mustard(gv.record)
+    elif summaries.can_start_next_game(result):
+        default = summaries.next_game_mustard(gv.record)
         choice = ui.next_mustard if ui.next_mustard in players else default
         out.append(heading(_("Game {n}").format(n=number + 1), 18))
         out.append(ft.Text(_("Who starts with the mustard card? The default is the house rule "
@@ -446,9 +446,9 @@ def GameOver(s: ops.Session, gv: GameView, ui: TableUI, result: MatchResult, *, 
 def MatchDetail(shell: ShellServices, m: StoredMatch, *, key: Key = None) -> ft.Control:
     """A Hot Dog match from the history, drawn from the match as the route read it; each
     game replayed once."""
-    result = present.match_tally(m.players, [g.record for g in m.games])
+    result = summaries.match_tally(m.players, [g.record for g in m.games])
     out: list[ft.Control] = [heading(_("Hot Dog match: {players}").format(players=", ".join(m.players))),
-                             ft.Text(present.match_explanation(result)),
+                             ft.Text(summaries.match_explanation(result)),
                              ft.Text(_("Total: {money}").format(money=money_text(result.totals, m.players)))]
     if not m.finished:
         out.append(ft.FilledButton(_("Continue this match"), icon=ft.Icons.PLAY_ARROW,
@@ -497,14 +497,14 @@ class HotDogView:
         return RulesText(key="hotdog-rules")
 
     def match_line(self, players: list[str], records: list[dict[str, Any]]) -> tuple[str, bool]:
-        return present.progress(players, records)
+        return summaries.progress(players, records)
 
     def standings(self, players: list[str], records: list[dict[str, Any]]) -> Standings | None:
         """The game in play's money now (its grid's first row), for the browser's first screen."""
         if not records:
             return None
         gv = present.game_view(records[-1])
-        row = present.money_grid(gv)[0]
+        row = summaries.money_grid(gv)[0]
         return row.label, list(zip(gv.players, row.cells, strict=True))
 
 

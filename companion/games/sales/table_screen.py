@@ -13,7 +13,7 @@ from functools import partial
 import flet as ft
 
 from companion.core import i18n
-from companion.games.sales import actions, changes, forms, present
+from companion.games.sales import actions, changes, explain, forms, present, summaries
 from companion.games.sales.actions import Session
 from companion.games.sales.deckfiles import match_deck
 from companion.games.sales.forms import TableUI
@@ -90,7 +90,7 @@ def _grid(game: Played, title: str) -> list[ft.Control]:
     """The score grid: players as columns, the score now first, then each round."""
     if not game.any_sale:
         return []
-    players, lines = present.score_grid(game)
+    players, lines = summaries.score_grid(game)
     return [heading(title, 18), ScoreGrid(players, lines, name=_("score grid"), key="score-grid")]
 
 
@@ -178,7 +178,7 @@ def SaleDetail(t: Session, game: Played, ui: TableUI, *, key: Key = None) -> ft.
     return column([
         heading(_("Round {round}, sale {sale}").format(round=r + 1, sale=s + 1), 18),
         bold(_("Cards as entered")),
-        *[ft.Text(f"{i}. {p['player']}: {present.card_text(p['card'])}") for i, p in enumerate(entered, 1)],
+        *[ft.Text(f"{i}. {p['player']}: {explain.card_text(p['card'])}") for i, p in enumerate(entered, 1)],
         *_result_body(res),
         error_text(ui.error),
         ft.Row([

@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from companion.games.hotdog import actions as ops
-from companion.games.hotdog import forms, present
+from companion.games.hotdog import forms, present, setup_form
 from companion.games.hotdog.forms import Draft
 from tests.tabs import tab
 
@@ -23,7 +23,7 @@ NOT_BID = "Round 1: HD-6: Anna and Chris have not bid yet: every player bids eve
 
 @pytest.fixture
 def mid(store):
-    return store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    return store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
 
 
 def drawn(shell, mid) -> tuple[ops.Session, present.GameView]:
@@ -227,7 +227,7 @@ def test_a_second_tap_on_start_game_2_starts_it_once(store, mid):
     ops.start_next_game(s, gv)
     ops.start_next_game(s, gv)                 # tapped again before the screen redrew
     games = store.match(mid).games
-    assert len(games) == 2 and games[1].record == forms.new_record(PLAYERS, "Chris")
+    assert len(games) == 2 and games[1].record == setup_form.new_record(PLAYERS, "Chris")
     assert ops.open_table(shell, mid).latest().error is None
 
 
@@ -271,7 +271,7 @@ FOUR = ["Anna", "Bernd", "Chris", "Dora"]
 
 @pytest.fixture
 def four(store):
-    return store.create_match("hotdog", FOUR, forms.new_record(FOUR, "Anna"))
+    return store.create_match("hotdog", FOUR, setup_form.new_record(FOUR, "Anna"))
 
 
 def tap_bid(shell, mid, player, table, hotdogs, dollars=0) -> None:
@@ -286,7 +286,7 @@ def test_a_round_from_the_table_is_one_chip_per_bid_then_submit_and_the_whole_re
     """From the table (the default): each bid one tap, dollars one more; Submit shows
     the round's whole result at once, step by step one tap away."""
     shell = tab(store)
-    assert ops.entry_mode(drawn(shell, four)[0]) == forms.FROM_TABLE
+    assert ops.entry_mode(drawn(shell, four)[0]) == setup_form.FROM_TABLE
     tap_bid(shell, four, "Anna", 5, 2)
     tap_bid(shell, four, "Bernd", 5, 3, 2)
     tap_bid(shell, four, "Chris", 7, 4)
@@ -350,8 +350,8 @@ def test_pass_the_phone_one_tap_hides_a_bid_and_names_the_next_player(store, fou
     and the screen is Bernd's; after Dora the round's result. A table, hot dogs and no
     dollars: two taps for a player."""
     shell = tab(store)
-    ops.set_entry_mode(drawn(shell, four)[0], forms.PASSING)
-    assert store.match_settings(four)[forms.ENTRY] == forms.PASSING
+    ops.set_entry_mode(drawn(shell, four)[0], setup_form.PASSING)
+    assert store.match_settings(four)[setup_form.ENTRY] == setup_form.PASSING
     words = screen_texts(shell, four)
     assert "Anna's bid, in secret" in words and "Hide · pass to Bernd" in words
     assert not any(w.startswith("Bernd's bid") for w in words)
@@ -376,7 +376,7 @@ def test_pass_the_phone_a_refused_bid_is_shown_only_to_its_owner_after_the_hand_
     reads "Hand the phone to Chris" and that his bid needs checking, no amounts; his
     "I am Chris" shows him his bid and why; fixed, his tap shows the result."""
     shell = tab(store)
-    ops.set_entry_mode(drawn(shell, four)[0], forms.PASSING)
+    ops.set_entry_mode(drawn(shell, four)[0], setup_form.PASSING)
     tap_bid(shell, four, "Anna", 5, 1)
     ops.pass_on(*drawn(shell, four), "Anna")
     tap_bid(shell, four, "Bernd", 7, 2)

@@ -14,7 +14,7 @@ import pytest
 
 from companion.core.edits import Change
 from companion.games.hotdog import actions as hotdog_actions
-from companion.games.hotdog import forms, present
+from companion.games.hotdog import present, setup_form
 from companion.games.hotdog import view as hotdog_view
 from companion.games.hotdog.forms import Draft
 from companion.store import SCHEMA_VERSION, Store, db
@@ -52,7 +52,7 @@ def shell_of(store: Store) -> Shell:
 def match(tmp_path) -> tuple[Any, int, dict]:
     path = tmp_path / "companion.sqlite3"
     s = Store(path)
-    record = forms.new_record(PLAYERS, "Anna")
+    record = setup_form.new_record(PLAYERS, "Anna")
     mid = s.create_match("hotdog", PLAYERS, record)
     s.close()
     return path, mid, record
@@ -141,13 +141,13 @@ def test_a_store_that_cannot_be_used_is_said_and_no_session_starts(tmp_path, mon
 
 
 def hotdog_record() -> dict:
-    return forms.new_record(PLAYERS, "Anna")
+    return setup_form.new_record(PLAYERS, "Anna")
 
 
 def sales_record() -> dict:
-    from companion.games.sales import forms
+    from companion.games.sales import setup_form
 
-    return forms.new_record(["Ann", "Ben"], "competitive", 1)
+    return setup_form.new_record(["Ann", "Ben"], "competitive", 1)
 
 
 def burger_record() -> dict:

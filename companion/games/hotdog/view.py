@@ -18,11 +18,12 @@ import flet as ft
 
 from companion.core.match import GAMES_PER_MATCH, MatchResult
 from companion.games.hotdog import actions as ops
-from companion.games.hotdog import explain, forms, present, rules, rulings, summaries
-from companion.games.hotdog.forms import Draft, SetupDraft, TableUI
+from companion.games.hotdog import explain, forms, present, rules, rulings, setup_form, summaries
+from companion.games.hotdog.forms import Draft, TableUI
 from companion.games.hotdog.i18n import _, ngettext, pgettext
 from companion.games.hotdog.models import START_MONEY
 from companion.games.hotdog.present import GameView, money_text
+from companion.games.hotdog.setup_form import SetupDraft
 from companion.games.hotdog.widgets import (
     NOT_ENTERED,
     SECRET_NOT_ENTERED,
@@ -85,11 +86,11 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
 
     def start() -> None:
         players, who = shell.ui(SETUP, SetupDraft()).start()
-        if forms.setup_error(players, who):
+        if setup_form.setup_error(players, who):
             put(lambda d: d.started())   # every field's refusal is said now
             return
         entry = shell.ui(SETUP, SetupDraft()).entry
-        said = open_match(shell, "hotdog", players, forms.new_record(players, who), {forms.ENTRY: entry})
+        said = open_match(shell, "hotdog", players, setup_form.new_record(players, who), {setup_form.ENTRY: entry})
         if said is not None:
             shell.say(said)
             return
@@ -119,7 +120,7 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
                       content=ft.Column([ft.Radio(value=str(i), label=n) for i, n in valid], spacing=0)),
         bold(_("How are the bids entered? (changeable between rounds)")),
         ft.RadioGroup(value=d.entry, on_change=lambda e: put(lambda d: d.entered_by(e.control.value or "")),
-                      content=ft.Column([part for m, (label, means) in forms.ENTRY_MODES.items() for part in (
+                      content=ft.Column([part for m, (label, means) in setup_form.ENTRY_MODES.items() for part in (
                           ft.Radio(value=m, label=_(label)),
                           ft.Container(ft.Text(_(means), size=13), padding=ft.Padding(40, 0, 0, 4)))],
                                         spacing=0)),
@@ -165,7 +166,7 @@ def TableScreen(shell: ShellServices, match: MatchSeen, *, key: Key = None) -> f
                   if len(records) > 1 else None)     # the games before this one, without the game in play
         if gv.over:
             main: ft.Control = GameOver(s, gv, ui, summaries.match_tally(gv.players, records), key="over")
-        elif ops.entry_mode(s) == forms.PASSING:
+        elif ops.entry_mode(s) == setup_form.PASSING:
             main = PassEntry(s, gv, ui, so_far, settling=shell.settling(), key="pass")
         else:
             main = Entry(s, gv, ui, so_far, settling=shell.settling(), key="entry")
@@ -249,8 +250,8 @@ def _mode_choice(s: ops.Session, ui: TableUI) -> ft.Control:
         ft.RadioGroup(
             value=ops.entry_mode(s), on_change=lambda e: ops.set_entry_mode(s, e.control.value or ""),
             disabled=bool(ui.drafts),
-            content=ft.Row([ft.Radio(value=forms.FROM_TABLE, label=_("Bids from the table")),
-                            ft.Radio(value=forms.PASSING, label=_("Pass the phone"))], wrap=True, spacing=0)),
+            content=ft.Row([ft.Radio(value=setup_form.FROM_TABLE, label=_("Bids from the table")),
+                            ft.Radio(value=setup_form.PASSING, label=_("Pass the phone"))], wrap=True, spacing=0)),
     ], spacing=0)
 
 

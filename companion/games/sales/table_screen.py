@@ -13,7 +13,7 @@ from functools import partial
 import flet as ft
 
 from companion.core import i18n
-from companion.games.sales import actions, changes, explain, forms, present, summaries
+from companion.games.sales import actions, changes, explain, forms, present, setup_form, summaries
 from companion.games.sales.actions import Session
 from companion.games.sales.deckfiles import match_deck
 from companion.games.sales.forms import TableUI
@@ -48,7 +48,7 @@ def TableScreen(shell: ShellServices, match: MatchSeen, *, key: Key = None) -> f
         title += " · " + (_("co-op") if sv.mode == "coop" else _("solo"))
     out: list[ft.Control] = [heading(title)]
     if ui.mode == "entry" and not sv.game_over:
-        out.append(note_line(forms.hand_size_note(sv.mode, t.record.get("hand_size", ""), len(sv.hands), deck)))
+        out.append(note_line(setup_form.hand_size_note(sv.mode, t.record.get("hand_size", ""), len(sv.hands), deck)))
         out += _round_deal(game, copy)
     if deck_f is not None and not deck_f.ok:
         out.append(error_text(_("The deck {deck} cannot be used now ({problem}): enter cards by their "

@@ -493,7 +493,8 @@ def test_the_screens_logic_imports_no_ui_library():
     from tests.conftest import ROOT
 
     modules = ", ".join(f"companion.games.sales.{m}" for m in (
-        "actions", "changes", "deckfiles", "forms", "picker", "present", "rulings", "seat"))
+        "actions", "changes", "deckfiles", "explain", "forms", "picker", "present", "rulings", "seat", "setup_form",
+        "summaries"))
     code = (f"import sys, {modules}; "
             "bad = [m for m in sys.modules if m.split('.')[0] in ('flet', 'reportlab')]; "
             "assert not bad, bad")

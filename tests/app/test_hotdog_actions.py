@@ -65,20 +65,20 @@ def bid_cards(shell, mid) -> list[list[str]]:
     """The entry's bid cards as drawn now, each in words."""
     import flet as ft
 
-    from companion.games.hotdog import view
+    from companion.games.hotdog import round_entry
     from tests.render import Renderer
 
     s, gv = drawn(shell, mid)
-    column = Renderer().render(lambda: ft.Column(view._bid_cards(s, gv.state, s.latest().drafts, ops.ROUND)))
+    column = Renderer().render(lambda: ft.Column(round_entry.bid_cards(s, gv.state, s.latest().drafts, ops.ROUND)))
     return [texts(card) for card in column.controls]
 
 
 def screen_texts(shell, mid) -> list[str]:
     """The table screen as drawn now, in words."""
-    from companion.games.hotdog import view
+    from companion.games.hotdog import table_screen
     from tests.render import Renderer
 
-    return texts(Renderer().render(view.TableScreen.__wrapped__, shell, mid))
+    return texts(Renderer().render(table_screen.TableScreen.__wrapped__, shell, mid))
 
 
 def test_a_round_is_entered_and_revealed_from_its_first_step(store, mid):
@@ -242,7 +242,7 @@ def test_the_next_game_starts_with_the_house_rule_holder_by_default(store, mid):
 def test_the_table_screen_replays_the_game_in_play_once_per_render(store, mid, monkeypatch):
     """Drawn in game 2 (the match so far shown): game 2's replay is asked for once, for
     the screen and its entry alike (game 1's finished result comes from the match tally)."""
-    from companion.games.hotdog import present, view
+    from companion.games.hotdog import present, table_screen
     from tests.render import Renderer
 
     shell = tab(store)
@@ -255,7 +255,7 @@ def test_the_table_screen_replays_the_game_in_play_once_per_render(store, mid, m
     replayed: list[str | None] = []
     real = present.replayed   # remembered per record: count the asks, not the replays
     monkeypatch.setattr(present, "replayed", lambda rec: replayed.append(rec["mustard"]) or real(rec))
-    screen = Renderer().render(view.TableScreen.__wrapped__, shell, mid)
+    screen = Renderer().render(table_screen.TableScreen.__wrapped__, shell, mid)
     lines = texts(screen)                       # the screen and every component it draws
     grid = lines.index("Now")                   # the money grid's first row: game 2 so far
     assert lines[grid:grid + 4] == ["Now", "$5", "$4", "$3"]
@@ -403,10 +403,10 @@ def test_pass_the_phone_a_refused_bid_is_shown_only_to_its_owner_after_the_hand_
 
 def drawn_screen(shell, mid):
     """The table screen as drawn now: its controls, components drawn too."""
-    from companion.games.hotdog import view
+    from companion.games.hotdog import table_screen
     from tests.render import Renderer
 
-    return Renderer().render(view.TableScreen.__wrapped__, shell, mid)
+    return Renderer().render(table_screen.TableScreen.__wrapped__, shell, mid)
 
 
 def controls(control):
@@ -462,11 +462,11 @@ def chip_of(shell, mid, name: str):
     """The bid chip read out as ``name`` on the entry as drawn now: (its text, lit, its tap)."""
     import flet as ft
 
-    from companion.games.hotdog import view
+    from companion.games.hotdog import round_entry
     from tests.render import Renderer
 
     s, gv = drawn(shell, mid)
-    column = Renderer().render(lambda: ft.Column(view._bid_cards(s, gv.state, s.latest().drafts, ops.ROUND)))
+    column = Renderer().render(lambda: ft.Column(round_entry.bid_cards(s, gv.state, s.latest().drafts, ops.ROUND)))
     for c in controls(column):
         if isinstance(c, ft.Semantics) and c.label == name:
             return c.content.content, bool(c.selected), (lambda c=c: c.content.on_click(None))

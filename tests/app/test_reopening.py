@@ -9,7 +9,7 @@ from __future__ import annotations
 from companion.games.hotdog import actions as ops
 from companion.games.hotdog import forms, present, setup_form
 from companion.games.hotdog.setup_form import SetupDraft
-from companion.games.hotdog.view import SETUP
+from companion.games.hotdog.setup_screen import SETUP
 from companion.store.drafts import kept_setup
 from companion.ui.table import Held, open_match, opened_anew
 from tests.tabs import tab

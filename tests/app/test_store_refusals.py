@@ -15,7 +15,7 @@ import pytest
 from companion.core.edits import Change
 from companion.games.hotdog import actions as hotdog_actions
 from companion.games.hotdog import present, setup_form
-from companion.games.hotdog import view as hotdog_view
+from companion.games.hotdog import round_entry as hotdog_round_entry
 from companion.games.hotdog.forms import Draft
 from companion.store import SCHEMA_VERSION, Store, db
 from companion.ui import app
@@ -32,7 +32,7 @@ TIE = {"Anna": Draft(table=5, hotdogs=2), "Bernd": Draft(table=5, hotdogs=3, dol
 def hotdog_entry(shell: Shell, mid: int) -> Any:
     """Hot Dog's bid entry as its table screen draws it: the session and the game view."""
     s = hotdog_actions.open_table(shell, mid)
-    return draw(hotdog_view.Entry, s, present.game_view(s.record), s.ui, None)
+    return draw(hotdog_round_entry.Entry, s, present.game_view(s.record), s.ui, None)
 
 
 def tap(root: Any, label: str) -> None:

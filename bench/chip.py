@@ -35,7 +35,7 @@ ROOT = Path(os.environ.get("COMPANION_TREE") or Path(__file__).resolve().parents
 sys.path.insert(0, str(ROOT))
 
 from companion.core import i18n  # noqa: E402
-from companion.games.hotdog import forms  # noqa: E402
+from companion.games.hotdog import setup_form  # noqa: E402
 from companion.store import Store  # noqa: E402
 from tests.whole_games.driver import App  # noqa: E402
 
@@ -88,7 +88,7 @@ def main() -> None:
     i18n.set_language(args.language)
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "companion.sqlite3")
-        record = forms.new_record(PLAYERS, "Anna")
+        record = setup_form.new_record(PLAYERS, "Anna")
         record["rounds"] = [{"bids": [{"player": p, "table": 7, "hotdogs": 1} for p in PLAYERS]}
                             for _ in range(args.rounds)]
         mid = store.create_match("hotdog", PLAYERS, record)

@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.games.hotdog import actions, forms  # noqa: E402
+from companion.games.hotdog import actions, setup_form  # noqa: E402
 from companion.games.hotdog.forms import Draft  # noqa: E402
 from companion.store import Store, drafts  # noqa: E402
 from companion.ui.table import passing_codec  # noqa: E402
@@ -32,7 +32,7 @@ PLAYERS = ["Anna", "Bernd", "Chris", "Dora", "Emil"]
 
 
 def played(rounds: int) -> dict:
-    record = forms.new_record(PLAYERS, "Anna")
+    record = setup_form.new_record(PLAYERS, "Anna")
     bids = [{"player": p, "table": 5, "hotdogs": 1} for p in PLAYERS]
     return {**record, "rounds": [{"bids": bids} for _ in range(rounds)]}
 

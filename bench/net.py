@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.games.hotdog import forms, present  # noqa: E402
+from companion.games.hotdog import forms, present, setup_form  # noqa: E402
 from companion.net import Hub  # noqa: E402
 from companion.store import Store  # noqa: E402
 
@@ -89,7 +89,7 @@ def load(tables: int, phones: int, rounds: int, seed: int = 8) -> list[float]:
     players = NAMES[:phones]
     seats: list[tuple[int, str, dict[str, str]]] = []
     for _ in range(tables):
-        match_id = store.create_match("hotdog", players, forms.new_record(players, players[0]))
+        match_id = store.create_match("hotdog", players, setup_form.new_record(players, players[0]))
         code = hub.host(match_id).code
         tokens = {p: hub.take_seat(code, p, f"10.0.0.{i}").token for i, p in enumerate(players)}
         seats.append((match_id, code, tokens))
@@ -197,7 +197,7 @@ def browsers(rounds: int, seed: int = 3) -> list[float]:
         data = Path(tmp) / "data"
         data.mkdir()
         store = Store(data / "companion.sqlite3")
-        match_id = store.create_match("hotdog", players, forms.new_record(players, players[0]))
+        match_id = store.create_match("hotdog", players, setup_form.new_record(players, players[0]))
         code = Hub(store).host(match_id).code
         store.close()
         server = Server(data)

@@ -45,7 +45,7 @@ from hypothesis.errors import NonInteractiveExampleWarning  # noqa: E402
 
 from companion.core.registry import game, parse_record, referee  # noqa: E402
 from companion.store import Store  # noqa: E402
-from companion.ui import history, stats  # noqa: E402
+from companion.ui import history, stats, stats_reading  # noqa: E402
 from tests.every_game.generators import games  # noqa: E402
 from tests.tabs import tab  # noqa: E402
 
@@ -122,7 +122,7 @@ def main() -> None:
         groups = store.groups()
         for _ in range(args.runs):
             history._LINES.clear()
-            stats.forget()
+            stats_reading.forget()
             shell = tab(store)
 
             def draw_history(shell: Any = shell) -> Any:
@@ -143,7 +143,7 @@ def main() -> None:
             results.setdefault("  … every match read in the background", []).append(time.perf_counter() - t)
             results.setdefault("  … then drawn", []).append(timed(draw_stats))
             shell.page = None
-            stats.forget()
+            stats_reading.forget()
             results.setdefault("Statistics, first time, read while drawing", []).append(timed(draw_stats))
             results.setdefault("Statistics again", []).append(timed(draw_stats))
             shell.set_ui(stats.KEY, lambda u: u.with_game("hotdog"), stats.StatsUI())

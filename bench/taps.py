@@ -100,10 +100,10 @@ def as_entered(bid: Bid, beyond: bool) -> Bid:
 
 def check_script() -> list[str]:
     """The script as the referee takes it: each round's mustard holder; raises if refused."""
-    from companion.games.hotdog import forms, present
+    from companion.games.hotdog import forms, present, setup_form
     from companion.games.hotdog.forms import Draft
 
-    record = forms.new_record(PLAYERS, "Anna")
+    record = setup_form.new_record(PLAYERS, "Anna")
     holders = []
     for n, bids in enumerate(ROUNDS, 1):
         holders.append(present.replayed(record).state.mustard)

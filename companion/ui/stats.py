@@ -6,9 +6,9 @@ few queries, whatever the number of matches, and no match is replayed to draw it
 Rows go stale when a match changes (its next draw works that match out again, as it
 is drawn) and all at once after an upgrade or a rules fix: when more than
 :data:`READ_WHILE_DRAWING` matches wait, they are worked out in a thread of their own
-(one per store, however many tabs ask), a chunk at a time, while the screen shows a
-determinate progress bar and the rest of the app stays usable; every tab on it is
-drawn again as the work goes on and when it is done. What a filter shows is counted
+(one per store, however many tabs ask: :mod:`companion.ui.stats_reading`), a chunk
+at a time, while the screen shows a determinate progress bar and the rest of the app
+stays usable; every tab on it is drawn again as the work goes on and when it is done. What a filter shows is counted
 once per state of the derived rows (:meth:`companion.store.statistics.Statistics.summary`);
 the whole history's is kept in the store, so the first draw after a start counts
 nothing.
@@ -29,48 +29,33 @@ The passing state is :class:`StatsUI`, kept under :data:`KEY` like every screen'
 from __future__ import annotations
 
 import datetime as dt
-import logging
-import sys
-import threading
-import time
-from collections.abc import Callable, Sequence
-from contextlib import suppress
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
 import flet as ft
-import flet.canvas as cv
 
 from companion.core import i18n, when, words
 from companion.core.i18n import N_, _, ngettext
 from companion.core.registry import game, games_with
-from companion.store import Store, derived
+from companion.store import derived
 from companion.store.statistics import Statistics as Counts
-from companion.store.statistics import forget as forget_counted
 from companion.tallies import stats
+from companion.ui import stats_reading
+from companion.ui.charts import bar_chart, section
 from companion.ui.contracts import GameView, ShellServices
+from companion.ui.stats_reading import Reading, read_in_background, redraw_when_read, threads
 from companion.ui.widgets import bold, card, error_text, heading
 from companion.ui.widgets.choice import choice
 from companion.ui.widgets.column import column
 from companion.ui.widgets.text_field import TextField
 
-log = logging.getLogger(__name__)
-
 KEY = "stats"
 GROUPS_SHOWN = 6          # the most recent groups offered as a filter
 READ_WHILE_DRAWING = 50   # stale matches worked out as the screen is drawn; more are worked out in the background
-REDRAW_EVERY = 0.5        # seconds between the redraws of a background reading's progress
-PALETTE = (ft.Colors.BLUE_400, ft.Colors.ORANGE_400, ft.Colors.GREEN_400, ft.Colors.PURPLE_300,
-           ft.Colors.RED_400, ft.Colors.TEAL_400)
-MARKERS = ("circle", "square", "triangle", "diamond", "cross", "ring")
-DASHES: tuple[list[float] | None, ...] = (None, [9, 4], [2, 3], [12, 3, 2, 3], [5, 5], [1, 6])
-CHART_WIDTH, CHART_HEIGHT = 320, 240     # the chart's width until it is drawn (then: its card's)
-CHART_LEFT, CHART_BOTTOM, CHART_TOP, CHART_RIGHT = 48, 34, 10, 14
-SIDE_BY_SIDE = 3.0        # pixels between lines that run together
-BAR_WIDTH = 110           # the longest bar: room beside it for its words on a phone
 CLOSEST, WIDEST = N_("Closest win"), N_("Widest win")   # also the tests' keys of the two wins
 
-__all__ = ["KEY", "Statistics", "StatsUI", "chart_shapes", "forget"]
+__all__ = ["KEY", "Statistics", "StatsUI"]
 
 
 @dataclass(frozen=True)
@@ -100,96 +85,6 @@ class StatsUI:
 
     def with_chart(self, name: str, position: int) -> StatsUI:
         return replace(self, charts=tuple(sorted({**dict(self.charts), name: max(0, position)}.items())))
-
-
-# ---------------------------------------------------------------- bringing the rows up to date
-
-
-@dataclass
-class _Reading:
-    """A store's stale matches being worked out in the background, and the tabs waiting."""
-
-    total: int
-    done: int = 0
-    waiting: dict[int, Callable[[], None]] = field(default_factory=dict)   # by the tab's id
-    told: float = 0.0
-
-
-_READING: dict[str, _Reading] = {}
-_FAILED: set[str] = set()         # stores whose background reading failed
-_lock = threading.Lock()
-
-
-def forget() -> None:
-    """Forget which stores failed to be read in the background, and the summaries
-    counted in this process (a test's or a benchmark's fresh start)."""
-    with _lock:
-        _FAILED.clear()
-    forget_counted()
-
-
-def _tell(reading: _Reading) -> None:
-    with _lock:
-        waiting = list(reading.waiting.values())
-    for tell in waiting:
-        with suppress(Exception):     # a session closed meanwhile
-            tell()
-
-
-def read_in_background(store: Store, games: Sequence[str], total: int, when_read: Callable[[], None],
-                       tab: int = 0) -> _Reading:
-    """Work the stale matches out in a thread of their own (one per store, however many
-    tabs ask); each tab's ``when_read`` (the latest it gave) is called as the work goes
-    on (at most every :data:`REDRAW_EVERY` seconds) and once it is done."""
-    path = str(store.path)
-    with _lock:
-        reading = _READING.get(path)
-        if reading is not None:
-            reading.waiting[tab] = when_read
-            return reading
-        reading = _READING[path] = _Reading(total, waiting={tab: when_read})
-
-    def progress(done: int, of: int) -> None:
-        reading.done, reading.total = done, max(of, 1)
-        now = time.monotonic()
-        if 0 < done < of and now - reading.told >= REDRAW_EVERY:
-            reading.told = now
-            _tell(reading)
-
-    def run() -> None:
-        try:
-            derived.refresh(store, progress, games)
-        except Exception:
-            # the next draw works them out while drawing, and says what went wrong (no thread again)
-            with _lock:
-                _FAILED.add(path)
-            log.exception("working out the stored matches for the statistics failed")
-        finally:
-            with _lock:
-                del _READING[path]
-            _tell(reading)
-
-    threading.Thread(target=run, name="statistics", daemon=True).start()
-    return reading
-
-
-def _threads(shell: ShellServices) -> bool:
-    """Whether this session can wait for a thread: a served page (not a test's, not the
-    browser build's, which has no threads)."""
-    return shell.page is not None and sys.platform != "emscripten"
-
-
-def _when_read(shell: ShellServices) -> Callable[[], None]:
-    page = shell.page
-
-    async def redraw() -> None:
-        shell.saved()
-        page.update()
-
-    def tell() -> None:
-        page.run_task(redraw)
-
-    return tell
 
 
 # ---------------------------------------------------------------- words
@@ -296,168 +191,6 @@ def match_rule(spec: Any) -> str:
     return line
 
 
-# ---------------------------------------------------------------- charts
-
-
-def bar_chart(chart: stats.Bars) -> ft.Control:
-    """Bars as wide as their values, each with its value in words beside it."""
-    top = max((v for _, v in chart.bars), default=0) or 1
-    rows: list[ft.Control] = [bold(chart.title)]
-    for i, (label, value) in enumerate(chart.bars):
-        said = chart.words[i] if i < len(chart.words) else str(value)
-        bar = ft.Container(width=max(2, round(BAR_WIDTH * value / top)), height=16, border_radius=4,
-                           bgcolor=ft.Colors.PRIMARY)
-        rows.append(ft.Semantics(label=f"{label}: {said}", container=True, exclude_semantics=True,
-                                 content=ft.Row([ft.Text(label, width=72, no_wrap=True,
-                                                         overflow=ft.TextOverflow.ELLIPSIS),
-                                                 bar, ft.Text(said, expand=True)], spacing=8)))
-    return card(ft.Column(rows, spacing=6))
-
-
-def _ticks(low: int, high: int, most: int = 5) -> list[int]:
-    """Round values between ``low`` and ``high`` for an axis: at most ``most``, both ends in."""
-    span = high - low
-    if span <= 0:
-        return [low]
-    # the smallest of 1, 2, 5, 10, 20, 50, … that makes at most ``most`` ticks
-    step = next((b * s for s in (1, 10, 100, 1000, 10000) for b in (1, 2, 5) if span / (b * s) <= most - 1),
-                100000)
-    first = low - low % step
-    # the ends, and the round values between them not so near an end that their labels touch
-    out = [v for v in range(first, high + step, step) if low + step / 2 <= v <= high - step / 2]
-    return sorted({low, *out, high})
-
-
-def _marker(kind: str, x: float, y: float, colour: str, r: float = 4.0) -> list[cv.Shape]:
-    fill = ft.Paint(color=colour, style=ft.PaintingStyle.FILL)
-    stroke = ft.Paint(color=colour, stroke_width=2, style=ft.PaintingStyle.STROKE)
-    if kind == "circle":
-        return [cv.Circle(x, y, r, paint=fill)]
-    if kind == "ring":
-        return [cv.Circle(x, y, r, paint=stroke)]
-    if kind == "square":
-        return [cv.Rect(x - r, y - r, 2 * r, 2 * r, paint=fill)]
-    if kind == "triangle":
-        return [cv.Path([cv.Path.MoveTo(x, y - r - 1), cv.Path.LineTo(x + r + 1, y + r),
-                         cv.Path.LineTo(x - r - 1, y + r), cv.Path.Close()], paint=fill)]
-    if kind == "diamond":
-        return [cv.Path([cv.Path.MoveTo(x, y - r - 1), cv.Path.LineTo(x + r + 1, y), cv.Path.LineTo(x, y + r + 1),
-                         cv.Path.LineTo(x - r - 1, y), cv.Path.Close()], paint=fill)]
-    return [cv.Line(x - r, y - r, x + r, y + r, paint=stroke), cv.Line(x - r, y + r, x + r, y - r, paint=stroke)]
-
-
-def chart_shapes(chart: stats.Lines, width: float, height: float = CHART_HEIGHT) -> list[cv.Shape]:
-    """The chart drawn in ``width`` × ``height`` pixels: its axes with their values (the
-    steps along, the values up, each said as the game says them), a faint line per value
-    up, and per player a line in its own colour and dash with a marker of its own at
-    every value. Lines that would lie on each other are drawn side by side, a couple of
-    pixels apart, so that none hides another."""
-    values = [v for _, vs in chart.series for v in vs]
-    ticks = _ticks(min(values, default=0), max(values, default=1))
-    low, high = ticks[0], ticks[-1]
-    span = (high - low) or 1
-    steps = max((len(vs) for _, vs in chart.series), default=1) - 1
-    left, right = CHART_LEFT, max(width - CHART_RIGHT, CHART_LEFT + 40)
-    top, bottom = CHART_TOP, height - CHART_BOTTOM
-    faint = ft.Paint(color=ft.Colors.OUTLINE_VARIANT, stroke_width=1)
-    axis = ft.Paint(color=ft.Colors.OUTLINE, stroke_width=1.5)
-    label = ft.TextStyle(size=11, color=ft.Colors.ON_SURFACE_VARIANT)
-
-    def at(step: int, value: float) -> tuple[float, float]:
-        x = left + (right - left) * (step / steps if steps else 0.5)
-        return x, bottom - (bottom - top) * (value - low) / span
-
-    shapes: list[cv.Shape] = []
-    for v in ticks:
-        _x, y = at(0, v)
-        shapes.append(cv.Line(left, y, right, y, paint=faint))
-        shapes.append(cv.Text(left - 6, y, chart.value_text(v), style=label, alignment=ft.Alignment.CENTER_RIGHT))
-    shapes += [cv.Line(left, top, left, bottom, paint=axis), cv.Line(left, bottom, right, bottom, paint=axis)]
-    every = max(1, -(-steps // max(1, int((right - left) // 28))))      # step labels at least 28 px apart
-    for step in range(steps + 1):
-        if step % every and step != steps:
-            continue
-        x, _y = at(step, low)
-        name = _("Start") if chart.from_start and step == 0 else str(step if chart.from_start else step + 1)
-        shapes.append(cv.Line(x, bottom, x, bottom + 4, paint=axis))
-        shapes.append(cv.Text(x, bottom + 6, name, style=label, alignment=ft.Alignment.TOP_CENTER))
-    if chart.axis:
-        shapes.append(cv.Text((left + right) / 2, height - 2, chart.axis, style=label,
-                              alignment=ft.Alignment.BOTTOM_CENTER))
-    n = len(chart.series)
-    for i, (_name, vs) in enumerate(chart.series):
-        colour = PALETTE[i % len(PALETTE)]
-        lift = (i - (n - 1) / 2) * SIDE_BY_SIDE
-        points = [(x, y - lift) for x, y in (at(j, v) for j, v in enumerate(vs))]
-        if len(points) > 1:
-            elements: list[cv.Path.PathElement] = [cv.Path.MoveTo(*points[0])]
-            elements += [cv.Path.LineTo(x, y) for x, y in points[1:]]
-            shapes.append(cv.Path(elements, paint=ft.Paint(color=colour, stroke_width=2.5,
-                                                           style=ft.PaintingStyle.STROKE,
-                                                           stroke_dash_pattern=DASHES[i % len(DASHES)])))
-        for x, y in points:
-            shapes += _marker(MARKERS[i % len(MARKERS)], x, y, colour)
-    return shapes
-
-
-def _key_sample(i: int) -> ft.Control:
-    """A player's line as the chart draws it: its colour, dash and marker."""
-    colour = PALETTE[i % len(PALETTE)]
-    return cv.Canvas([cv.Line(2, 8, 30, 8, paint=ft.Paint(color=colour, stroke_width=2.5,
-                                                          stroke_dash_pattern=DASHES[i % len(DASHES)])),
-                      *_marker(MARKERS[i % len(MARKERS)], 16, 8, colour)], width=32, height=16)
-
-
-@ft.component
-def LineChart(chart: stats.Lines, picker: ft.Control | None = None) -> ft.Control:
-    """One line per player over the rounds, on a canvas as wide as its card; below it,
-    each line in words."""
-    width, set_width = ft.use_state(float(CHART_WIDTH))
-
-    def resized(e: Any) -> None:
-        if abs(e.width - width) >= 2:
-            set_width(float(e.width))
-
-    canvas = cv.Canvas(chart_shapes(chart, width), expand=True, on_resize=resized, resize_interval=100)
-    legend = [ft.Row([_key_sample(i), ft.Text(_("{player}: {values}").format(
-                          player=name, values=", ".join(chart.value_text(v) for v in vs)), expand=True)],
-                     spacing=8)
-              for i, (name, vs) in enumerate(chart.series)]
-    rows: list[ft.Control] = [
-        bold(chart.title),
-        *([picker] if picker is not None else []),
-        ft.Semantics(label=_("Chart: {title}").format(title=chart.title), exclude_semantics=True,
-                     content=ft.Container(canvas, height=CHART_HEIGHT)),
-        *legend]
-    if chart.note:
-        rows.append(ft.Text(chart.note, size=12))
-    return card(ft.Column(rows, spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
-
-
-def line_chart(chart: stats.Lines, picker: ft.Control | None = None) -> ft.Control:
-    return LineChart(chart, picker)
-
-
-def table_card(table: stats.Table) -> ft.Control:
-    """A table as a few lines per row: narrow enough for a phone, read in order."""
-    rows: list[ft.Control] = [bold(table.title)]
-    for row in table.rows:
-        pairs = "; ".join(f"{c}: {v}" for c, v in zip(table.columns[1:], row[1:], strict=True))
-        rows.append(ft.Text(spans=[ft.TextSpan(row[0], ft.TextStyle(weight=ft.FontWeight.BOLD)),
-                                   ft.TextSpan(f" — {pairs}")]))
-    if table.note:
-        rows.append(ft.Text(table.note, size=12))
-    return card(ft.Column(rows, spacing=6))
-
-
-def section(s: stats.Section, picker: ft.Control | None = None) -> ft.Control:
-    if isinstance(s, stats.Bars):
-        return bar_chart(s)
-    if isinstance(s, stats.Lines):
-        return line_chart(s, picker)
-    return table_card(s)
-
-
 # ---------------------------------------------------------------- the screen
 
 
@@ -484,7 +217,7 @@ def _picker(name: str, chart: stats.Chart, put: Callable[[Any], None]) -> ft.Con
         ], wrap=True, spacing=8, run_spacing=8)], spacing=4)
 
 
-def _reading(reading: _Reading) -> list[ft.Control]:
+def _reading(reading: Reading) -> list[ft.Control]:
     total = max(reading.total, 1)
     return [ft.ProgressBar(value=min(reading.done / total, 1.0), key="reading"),
             ft.Text(ngettext("Working out the statistics of {n} stored match (once after an update): {done} of {n} "
@@ -505,8 +238,8 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
     kinds = list(views)
     todo = derived.stale(shell.store, kinds)
     path = str(shell.store.path)
-    if todo > READ_WHILE_DRAWING and _threads(shell) and path not in _FAILED:
-        out += _reading(read_in_background(shell.store, kinds, todo, _when_read(shell), id(shell)))
+    if todo > READ_WHILE_DRAWING and threads(shell) and path not in stats_reading.FAILED:
+        out += _reading(read_in_background(shell.store, kinds, todo, redraw_when_read(shell), id(shell)))
         return column(out, spacing=12)
     if todo:
         derived.fresh(shell.store, wanted=kinds)

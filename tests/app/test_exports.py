@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from companion.games.hotdog import forms
+from companion.games.hotdog import setup_form
 from companion.store import Store
 from companion.store.bgstats import bgstats_json
 from companion.store.exchange import match_csv, match_json
@@ -33,7 +33,7 @@ def shell_of(store: Store) -> Shell:
 def test_an_export_after_a_move_aside_never_overwrites_an_older_one(data):
     db = data / "companion.sqlite3"
     store = Store(db)
-    old = store.create_match("hotdog", ["Anna", "Bernd"], forms.new_record(["Anna", "Bernd"], "Anna"))
+    old = store.create_match("hotdog", ["Anna", "Bernd"], setup_form.new_record(["Anna", "Bernd"], "Anna"))
     shell = shell_of(store)
     for kind in ("game-json", "match-json", "match-csv", "game-pdf", "match-pdf", "rules-pdf"):
         export_file(shell, old, 1, kind)
@@ -44,7 +44,7 @@ def test_an_export_after_a_move_aside_never_overwrites_an_older_one(data):
     db.write_bytes(b"this is not a database" * 200)      # damaged: moved aside, ids start again
     store = Store(db)
     assert store.notice and "moved aside" in store.notice
-    new = store.create_match("hotdog", ["Chris", "Dora"], forms.new_record(["Chris", "Dora"], "Dora"))
+    new = store.create_match("hotdog", ["Chris", "Dora"], setup_form.new_record(["Chris", "Dora"], "Dora"))
     assert new == old
     shell = shell_of(store)
     line = export_file(shell, new, 1, "game-json")
@@ -59,7 +59,7 @@ def test_an_export_after_a_move_aside_never_overwrites_an_older_one(data):
 
 def test_an_export_where_exports_cannot_be_written_is_still_offered(data):
     store = Store(data / "companion.sqlite3")
-    mid = store.create_match("hotdog", ["Anna", "Bernd"], forms.new_record(["Anna", "Bernd"], "Anna"))
+    mid = store.create_match("hotdog", ["Anna", "Bernd"], setup_form.new_record(["Anna", "Bernd"], "Anna"))
     (data / "exports").write_text("a file where the folder should be")
     shell = shell_of(store)
     line = export_file(shell, mid, 1, "game-json")         # no crash: said, and offered as a download
@@ -73,7 +73,7 @@ def test_match_exports_json_csv_and_bg_stats(data):
     match = load_example("hotdog-match.json")
     game = match["games"][0]
     mid = store.create_match("hotdog", match["players"],
-                             {**forms.new_record(match["players"], game["mustard"]), "rounds": game["rounds"]})
+                             {**setup_form.new_record(match["players"], game["mustard"]), "rounds": game["rounds"]})
     shell = shell_of(store)
     for kind in ("match-json", "match-csv", "match-bgstats"):
         export_file(shell, mid, 1, kind)
@@ -95,7 +95,7 @@ def test_an_export_that_cannot_be_made_is_said_as_an_error_in_every_language(dat
     from companion.ui.widgets import exports
 
     store = Store(data / "companion.sqlite3")
-    mid = store.create_match("hotdog", ["Anna", "Bernd"], forms.new_record(["Anna", "Bernd"], "Anna"))
+    mid = store.create_match("hotdog", ["Anna", "Bernd"], setup_form.new_record(["Anna", "Bernd"], "Anna"))
     shell = shell_of(store)
     with i18n.using(language):
         made = exports.exported(shell, mid, 1, "game-json")

@@ -10,7 +10,7 @@ from typing import Any
 import flet as ft
 import pytest
 
-from companion.games.hotdog import forms
+from companion.games.hotdog import setup_form
 from companion.store import Store
 from companion.ui import history
 from companion.ui.history import PAGE, History, HistoryUI
@@ -57,7 +57,7 @@ def shell(tmp_path):
 
 
 def seed(store: Store, n: int, players=("Anna", "Bernd", "Chris")) -> list[int]:
-    return [store.create_match("hotdog", list(players), forms.new_record(list(players), players[0]))
+    return [store.create_match("hotdog", list(players), setup_form.new_record(list(players), players[0]))
             for _ in range(n)]
 
 

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import flet as ft
 
-from companion.games.hotdog import forms
+from companion.games.hotdog import setup_form
 from companion.net.serving import hub_for
 from companion.ui.host import HostPanel
 from tests.app.test_new_setup import controls
@@ -31,7 +31,7 @@ def offered(shell, mid: int, finished: bool) -> bool:
 
 def test_hosting_is_offered_while_the_match_is_played_and_not_once_it_is_over(store):
     shell = tab(store)
-    mid = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    mid = store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
     assert offered(shell, mid, finished=False)
     assert not offered(shell, mid, finished=True)
 
@@ -41,7 +41,7 @@ def test_reveal_now_refused_says_why_on_the_host_panel(store):
     (the refusal is about the round still open, not the one a reveal would start)."""
     shell = tab(store)
     shell.page = SimpleNamespace(web=False)  # type: ignore[assignment]  # the app, not serving web pages
-    mid = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    mid = store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
     hub_for(store).host(mid)
     [reveal] = [c for c in controls(drawn(shell, mid, False))
                 if isinstance(c, ft.Button) and c.content == "Reveal now"]

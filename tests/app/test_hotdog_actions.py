@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from companion.games.hotdog import actions as ops
-from companion.games.hotdog import forms, present
+from companion.games.hotdog import forms, present, setup_form
 from companion.games.hotdog.forms import Draft
 from tests.tabs import tab
 
@@ -23,7 +23,7 @@ NOT_BID = "Round 1: HD-6: Anna and Chris have not bid yet: every player bids eve
 
 @pytest.fixture
 def mid(store):
-    return store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    return store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
 
 
 def drawn(shell, mid) -> tuple[ops.Session, present.GameView]:
@@ -65,20 +65,20 @@ def bid_cards(shell, mid) -> list[list[str]]:
     """The entry's bid cards as drawn now, each in words."""
     import flet as ft
 
-    from companion.games.hotdog import view
+    from companion.games.hotdog import round_entry
     from tests.render import Renderer
 
     s, gv = drawn(shell, mid)
-    column = Renderer().render(lambda: ft.Column(view._bid_cards(s, gv.state, s.latest().drafts, ops.ROUND)))
+    column = Renderer().render(lambda: ft.Column(round_entry.bid_cards(s, gv.state, s.latest().drafts, ops.ROUND)))
     return [texts(card) for card in column.controls]
 
 
 def screen_texts(shell, mid) -> list[str]:
     """The table screen as drawn now, in words."""
-    from companion.games.hotdog import view
+    from companion.games.hotdog import table_screen
     from tests.render import Renderer
 
-    return texts(Renderer().render(view.TableScreen.__wrapped__, shell, mid))
+    return texts(Renderer().render(table_screen.TableScreen.__wrapped__, shell, mid))
 
 
 def test_a_round_is_entered_and_revealed_from_its_first_step(store, mid):
@@ -227,7 +227,7 @@ def test_a_second_tap_on_start_game_2_starts_it_once(store, mid):
     ops.start_next_game(s, gv)
     ops.start_next_game(s, gv)                 # tapped again before the screen redrew
     games = store.match(mid).games
-    assert len(games) == 2 and games[1].record == forms.new_record(PLAYERS, "Chris")
+    assert len(games) == 2 and games[1].record == setup_form.new_record(PLAYERS, "Chris")
     assert ops.open_table(shell, mid).latest().error is None
 
 
@@ -242,7 +242,7 @@ def test_the_next_game_starts_with_the_house_rule_holder_by_default(store, mid):
 def test_the_table_screen_replays_the_game_in_play_once_per_render(store, mid, monkeypatch):
     """Drawn in game 2 (the match so far shown): game 2's replay is asked for once, for
     the screen and its entry alike (game 1's finished result comes from the match tally)."""
-    from companion.games.hotdog import present, view
+    from companion.games.hotdog import present, table_screen
     from tests.render import Renderer
 
     shell = tab(store)
@@ -255,7 +255,7 @@ def test_the_table_screen_replays_the_game_in_play_once_per_render(store, mid, m
     replayed: list[str | None] = []
     real = present.replayed   # remembered per record: count the asks, not the replays
     monkeypatch.setattr(present, "replayed", lambda rec: replayed.append(rec["mustard"]) or real(rec))
-    screen = Renderer().render(view.TableScreen.__wrapped__, shell, mid)
+    screen = Renderer().render(table_screen.TableScreen.__wrapped__, shell, mid)
     lines = texts(screen)                       # the screen and every component it draws
     grid = lines.index("Now")                   # the money grid's first row: game 2 so far
     assert lines[grid:grid + 4] == ["Now", "$5", "$4", "$3"]
@@ -271,7 +271,7 @@ FOUR = ["Anna", "Bernd", "Chris", "Dora"]
 
 @pytest.fixture
 def four(store):
-    return store.create_match("hotdog", FOUR, forms.new_record(FOUR, "Anna"))
+    return store.create_match("hotdog", FOUR, setup_form.new_record(FOUR, "Anna"))
 
 
 def tap_bid(shell, mid, player, table, hotdogs, dollars=0) -> None:
@@ -286,7 +286,7 @@ def test_a_round_from_the_table_is_one_chip_per_bid_then_submit_and_the_whole_re
     """From the table (the default): each bid one tap, dollars one more; Submit shows
     the round's whole result at once, step by step one tap away."""
     shell = tab(store)
-    assert ops.entry_mode(drawn(shell, four)[0]) == forms.FROM_TABLE
+    assert ops.entry_mode(drawn(shell, four)[0]) == setup_form.FROM_TABLE
     tap_bid(shell, four, "Anna", 5, 2)
     tap_bid(shell, four, "Bernd", 5, 3, 2)
     tap_bid(shell, four, "Chris", 7, 4)
@@ -350,8 +350,8 @@ def test_pass_the_phone_one_tap_hides_a_bid_and_names_the_next_player(store, fou
     and the screen is Bernd's; after Dora the round's result. A table, hot dogs and no
     dollars: two taps for a player."""
     shell = tab(store)
-    ops.set_entry_mode(drawn(shell, four)[0], forms.PASSING)
-    assert store.match_settings(four)[forms.ENTRY] == forms.PASSING
+    ops.set_entry_mode(drawn(shell, four)[0], setup_form.PASSING)
+    assert store.match_settings(four)[setup_form.ENTRY] == setup_form.PASSING
     words = screen_texts(shell, four)
     assert "Anna's bid, in secret" in words and "Hide · pass to Bernd" in words
     assert not any(w.startswith("Bernd's bid") for w in words)
@@ -376,7 +376,7 @@ def test_pass_the_phone_a_refused_bid_is_shown_only_to_its_owner_after_the_hand_
     reads "Hand the phone to Chris" and that his bid needs checking, no amounts; his
     "I am Chris" shows him his bid and why; fixed, his tap shows the result."""
     shell = tab(store)
-    ops.set_entry_mode(drawn(shell, four)[0], forms.PASSING)
+    ops.set_entry_mode(drawn(shell, four)[0], setup_form.PASSING)
     tap_bid(shell, four, "Anna", 5, 1)
     ops.pass_on(*drawn(shell, four), "Anna")
     tap_bid(shell, four, "Bernd", 7, 2)
@@ -403,10 +403,10 @@ def test_pass_the_phone_a_refused_bid_is_shown_only_to_its_owner_after_the_hand_
 
 def drawn_screen(shell, mid):
     """The table screen as drawn now: its controls, components drawn too."""
-    from companion.games.hotdog import view
+    from companion.games.hotdog import table_screen
     from tests.render import Renderer
 
-    return Renderer().render(view.TableScreen.__wrapped__, shell, mid)
+    return Renderer().render(table_screen.TableScreen.__wrapped__, shell, mid)
 
 
 def controls(control):
@@ -462,11 +462,11 @@ def chip_of(shell, mid, name: str):
     """The bid chip read out as ``name`` on the entry as drawn now: (its text, lit, its tap)."""
     import flet as ft
 
-    from companion.games.hotdog import view
+    from companion.games.hotdog import round_entry
     from tests.render import Renderer
 
     s, gv = drawn(shell, mid)
-    column = Renderer().render(lambda: ft.Column(view._bid_cards(s, gv.state, s.latest().drafts, ops.ROUND)))
+    column = Renderer().render(lambda: ft.Column(round_entry.bid_cards(s, gv.state, s.latest().drafts, ops.ROUND)))
     for c in controls(column):
         if isinstance(c, ft.Semantics) and c.label == name:
             return c.content.content, bool(c.selected), (lambda c=c: c.content.on_click(None))

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.games.hotdog import forms, present
-from companion.games.hotdog.forms import Draft, SetupDraft, TableUI
+from companion.games.hotdog import explain, forms, present, setup_form, summaries
+from companion.games.hotdog.forms import Draft, TableUI
+from companion.games.hotdog.setup_form import SetupDraft
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
 
@@ -17,7 +18,7 @@ def tie_drafts() -> dict[str, Draft]:
 
 
 def test_names_are_checked_as_typed_with_the_reason_hd1():
-    errs = forms.name_errors(["Anna", " anna ", "", "x" * 25])
+    errs = setup_form.name_errors(["Anna", " anna ", "", "x" * 25])
     assert errs[0] is None
     assert errs[1] == "HD-1: 'anna' and 'Anna' look the same: give each player a name the table can tell apart"
     assert errs[2] == "HD-1: a player's name is empty"
@@ -25,18 +26,18 @@ def test_names_are_checked_as_typed_with_the_reason_hd1():
 
 
 def test_setup_needs_two_to_five_players_hd1():
-    assert forms.setup_error(["Anna"]) == "HD-1: 2–5 players, not 1"
-    assert forms.setup_error(PLAYERS) is None
-    assert forms.setup_error(PLAYERS + ["D", "E", "F"]) == "HD-1: 2–5 players, not 6"
+    assert setup_form.setup_error(["Anna"]) == "HD-1: 2–5 players, not 1"
+    assert setup_form.setup_error(PLAYERS) is None
+    assert setup_form.setup_error(PLAYERS + ["D", "E", "F"]) == "HD-1: 2–5 players, not 6"
 
 
 def test_new_record_is_the_contract_input():
-    assert forms.new_record([" Anna", "Bernd "], "Bernd") == {
+    assert setup_form.new_record([" Anna", "Bernd "], "Bernd") == {
         "game": "hotdog", "players": ["Anna", "Bernd"], "mustard": "Bernd", "rounds": []}
 
 
 def test_submit_the_mustard_tie_round():
-    rec = forms.new_record(PLAYERS, "Anna")
+    rec = setup_form.new_record(PLAYERS, "Anna")
     change = forms.submit(rec, tie_drafts())
     assert change.ok
     view = present.game_view(change.record)
@@ -53,7 +54,7 @@ def test_submit_the_mustard_tie_round():
 
 
 def test_refused_bid_changes_nothing_and_says_why_hd6():
-    rec = forms.new_record(PLAYERS, "Anna")
+    rec = setup_form.new_record(PLAYERS, "Anna")
     drafts = {**tie_drafts(), "Bernd": Draft(5, 3, 4)}
     change = forms.submit(rec, drafts)
     assert not change.ok and change.record == rec
@@ -66,20 +67,20 @@ def test_refused_bid_changes_nothing_and_says_why_hd6():
 
 
 def test_bid_errors_are_per_player():
-    state = forms.replay(forms.new_record(PLAYERS, "Anna")).state
+    state = forms.replay(setup_form.new_record(PLAYERS, "Anna")).state
     drafts = {"Anna": Draft(5, 1, 2), "Bernd": Draft(5, 9, 4), "Chris": Draft(5, 1)}
     errs = forms.bid_errors(state, drafts)
     assert set(errs) == {"Anna", "Bernd"}
 
 
 def test_undo_drops_the_last_round():
-    rec = forms.submit(forms.new_record(PLAYERS, "Anna"), tie_drafts()).record
+    rec = forms.submit(setup_form.new_record(PLAYERS, "Anna"), tie_drafts()).record
     assert forms.undo(rec).record["rounds"] == []
     assert forms.undo(forms.undo(rec).record).error == "There is no round to undo."
 
 
 def test_edit_round_one_replays_round_two():
-    rec = forms.new_record(PLAYERS, "Anna")
+    rec = setup_form.new_record(PLAYERS, "Anna")
     rec = forms.submit(rec, tie_drafts()).record
     r2 = {"Anna": Draft(7, 3), "Bernd": Draft(7, 2), "Chris": Draft(5, 1)}
     rec = forms.submit(rec, r2).record
@@ -97,7 +98,7 @@ def test_edit_round_one_replays_round_two():
 
 
 def test_edit_that_breaks_a_later_round_is_refused():
-    rec = forms.new_record(PLAYERS, "Anna")
+    rec = setup_form.new_record(PLAYERS, "Anna")
     rec = forms.submit(rec, {"Anna": Draft(5, 1), "Bernd": Draft(7, 1), "Chris": Draft(7, 1)}).record
     rec = forms.submit(rec, {"Anna": Draft(5, 1), "Bernd": Draft(7, 3, 3), "Chris": Draft(7, 1)}).record
     bad = forms.edit(rec, 0, {"Anna": Draft(5, 1), "Bernd": Draft(7, 2, 2), "Chris": Draft(7, 1)})
@@ -107,7 +108,7 @@ def test_edit_that_breaks_a_later_round_is_refused():
 
 
 def test_last_hot_dog_not_announced_goes_back_hd12():
-    rec = forms.new_record(PLAYERS, "Anna")
+    rec = setup_form.new_record(PLAYERS, "Anna")
     d = {"Anna": Draft(5, 1, last=True, announced=False), "Bernd": Draft(7, 1), "Chris": Draft(7, 1)}
     view = present.game_view(forms.submit(rec, d).record)
     assert view.results[0]["steps"][0]["reason"] == "not announced"
@@ -196,7 +197,7 @@ def test_a_first_tap_begins_a_plain_bid_and_changes_only_that_player_s():
 def test_a_round_with_untouched_bids_is_refused_naming_who_has_not_bid_hd6():
     """HD-6: a missing bid is refused. A player whose bid was never touched has no
     draft, and the round is not completed with a made-up bid for them."""
-    rec = forms.new_record(PLAYERS, "Anna")
+    rec = setup_form.new_record(PLAYERS, "Anna")
     nothing = forms.enter_round(rec, {})
     assert not nothing.ok and nothing.record == rec
     assert nothing.error == ("Round 1: HD-6: Anna, Bernd and Chris have not bid yet: "
@@ -214,7 +215,7 @@ def test_a_round_with_untouched_bids_is_refused_naming_who_has_not_bid_hd6():
 def test_a_refused_hidden_bid_is_named_without_its_amounts_hd6():
     """HD-6 refuses Chris's hidden bid: the table reads only that his bid needs
     checking; the amounts are said on his card once he shows it."""
-    rec = forms.new_record(PLAYERS, "Anna")
+    rec = setup_form.new_record(PLAYERS, "Anna")
     drafts = {**tie_drafts(), "Chris": Draft(5, 5, 4, hidden=True)}
     change = forms.enter_round(rec, drafts)
     assert not change.ok and change.record == rec
@@ -283,7 +284,7 @@ def test_a_refused_bid_goes_back_to_its_owner_only_hd6():
     order = forms.pass_order(FOUR, "Anna")
     drafts = {p: Draft(5, 1, hidden=True) for p in FOUR}
     drafts["Chris"] = Draft(5, 2, 3, hidden=True)           # $3 with 2 hot dogs
-    rec = forms.new_record(FOUR, "Anna")
+    rec = setup_form.new_record(FOUR, "Anna")
     state = forms.replay(rec).state
     errors = forms.bid_errors(state, drafts)
     assert list(errors) == ["Chris"]
@@ -296,13 +297,13 @@ def test_a_refused_bid_goes_back_to_its_owner_only_hd6():
 
 
 def test_how_bids_are_entered_is_the_match_s_setting_from_the_table_by_default():
-    assert forms.entry_mode({}) == forms.FROM_TABLE
-    assert forms.entry_mode({forms.ENTRY: forms.PASSING}) == forms.PASSING
-    assert forms.entry_mode({forms.ENTRY: "something else"}) == forms.FROM_TABLE
+    assert forms.entry_mode({}) == setup_form.FROM_TABLE
+    assert forms.entry_mode({setup_form.ENTRY: setup_form.PASSING}) == setup_form.PASSING
+    assert forms.entry_mode({setup_form.ENTRY: "something else"}) == setup_form.FROM_TABLE
     d = SetupDraft()
-    assert d.entry == forms.FROM_TABLE
-    assert d.entered_by(forms.PASSING).entry == forms.PASSING
-    assert d.entered_by("nonsense").entry == forms.FROM_TABLE
+    assert d.entry == setup_form.FROM_TABLE
+    assert d.entered_by(setup_form.PASSING).entry == setup_form.PASSING
+    assert d.entered_by("nonsense").entry == setup_form.FROM_TABLE
 
 
 def test_a_round_entered_shows_its_whole_result_step_by_step_one_tap_away():
@@ -315,22 +316,22 @@ def test_a_round_entered_shows_its_whole_result_step_by_step_one_tap_away():
 
 
 def test_the_money_grid_has_the_money_now_first_then_each_round_with_its_change():
-    rec = forms.new_record(PLAYERS, "Anna")
+    rec = setup_form.new_record(PLAYERS, "Anna")
     rec = forms.submit(rec, tie_drafts()).record             # Anna $3, Bernd $1, Chris $3 (HD-9)
     rec = forms.submit(rec, {"Anna": Draft(5, 3), "Bernd": Draft(7, 1), "Chris": Draft(7, 1)}).record
     gv = present.game_view(rec)
-    rows = present.money_grid(gv)
-    assert rows[0] == ("Now", [present.dollars(gv.state.money[p]) for p in PLAYERS], True)
+    rows = summaries.money_grid(gv)
+    assert rows[0] == ("Now", [explain.dollars(gv.state.money[p]) for p in PLAYERS], True)
     assert [label for label, _, _ in rows] == ["Now", "Round 1", "Round 2"]
     r1 = gv.results[0]["money"]
-    assert rows[1][1] == [f"${r1[p]} {present.signed(r1[p] - 3)}".strip() for p in PLAYERS]
-    assert present.signed(2) == "+2" and present.signed(-1) == "−1" and present.signed(0) == ""
+    assert rows[1][1] == [f"${r1[p]} {summaries.signed(r1[p] - 3)}".strip() for p in PLAYERS]
+    assert summaries.signed(2) == "+2" and summaries.signed(-1) == "−1" and summaries.signed(0) == ""
 
 
 def test_the_match_grid_has_the_totals_first_then_each_game_hd15():
-    rec = forms.new_record(PLAYERS, "Anna")
+    rec = setup_form.new_record(PLAYERS, "Anna")
     done = forms.submit(rec, {"Anna": Draft(7, 1, last=True), "Bernd": Draft(5), "Chris": Draft(5)}).record
-    result = present.match_tally(PLAYERS, [done])
-    rows = present.match_grid(PLAYERS, result)
+    result = summaries.match_tally(PLAYERS, [done])
+    rows = summaries.match_grid(PLAYERS, result)
     assert rows[0] == ("Total", [f"${result.totals[p]}" for p in PLAYERS], True)
     assert rows[1] == ("Game 1", [f"${result.games[0].scores[p]}" for p in PLAYERS], False)

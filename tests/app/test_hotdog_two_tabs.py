@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from companion.games.hotdog import actions as ops
-from companion.games.hotdog import forms, present
+from companion.games.hotdog import forms, present, setup_form
 from companion.games.hotdog.forms import TableUI
 from companion.store import Store
 from tests.tabs import tab
@@ -22,7 +22,7 @@ SEVENS = {p: forms.Draft(table=7, hotdogs=1) for p in PLAYERS}
 
 @pytest.fixture
 def mid(store):
-    return store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    return store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
 
 
 class Table:

@@ -13,7 +13,7 @@ from companion.core.registry import parse_record, referee
 from companion.games.burger import recipefiles as burger_recipefiles
 from companion.games.burger import setup_form as burger_setup_form
 from companion.games.burger import setup_screen as burger_setup_screen
-from companion.games.sales import actions, forms, setup_screen, table_screen
+from companion.games.sales import actions, forms, setup_form, setup_screen, table_screen
 from companion.games.sales.deckfiles import DECK, DECK_COPY, match_deck
 from companion.store import library
 from companion.ui.library import choices
@@ -37,8 +37,8 @@ def test_sa1_a_sales_game_keeps_a_copy_of_its_deck_and_replays_the_same_after_it
     shell = tab(store)
     deck = our_deck()
     kept = library.add(store, "sales", "Our weather", text(deck))
-    shell.set_ui(setup_screen.SETUP, lambda d: forms.SetupDraft(names=("Ann", "Ben", "Cat"), hand_size="2",
-                                                        deck=f"{forms.STORED}{kept}"), forms.SetupDraft())
+    shell.set_ui(setup_screen.SETUP, lambda d: setup_form.SetupDraft(names=("Ann", "Ben", "Cat"), hand_size="2",
+                                                        deck=f"{setup_form.STORED}{kept}"), setup_form.SetupDraft())
     setup = draw(setup_screen.SetupScreen, shell)
     assert "Our weather: 45 cards, 4 suits" in texts(setup)
     tap(setup, "Start game")
@@ -77,8 +77,8 @@ def test_sa1_a_deck_with_faults_is_offered_but_cannot_start_a_game(store):
     broken = our_deck()
     broken["cards"][0]["suit"] = "hail"
     kept = library.add(store, "sales", "Our weather", text(broken))
-    shell.set_ui(setup_screen.SETUP, lambda d: forms.SetupDraft(names=("Ann", "Ben", "Cat"),
-                                                        deck=f"{forms.STORED}{kept}"), forms.SetupDraft())
+    shell.set_ui(setup_screen.SETUP, lambda d: setup_form.SetupDraft(names=("Ann", "Ben", "Cat"),
+                                                        deck=f"{setup_form.STORED}{kept}"), setup_form.SetupDraft())
     setup = draw(setup_screen.SetupScreen, shell)
     assert any(t.startswith("SA-1: the deck file cannot be used: cards[0] (id 'sun-1'): suit 'hail'")
                for t in texts(setup))
@@ -88,7 +88,7 @@ def test_sa1_a_deck_with_faults_is_offered_but_cannot_start_a_game(store):
 
 def test_sa1_a_game_set_up_with_a_deck_file_still_names_the_file():
     shipped = [str(ASSETS / "decks" / "example-weather.json")]
-    shell_settings = setup_screen._chosen_deck(forms.SetupDraft(), shipped, [])[1]
+    shell_settings = setup_screen._chosen_deck(setup_form.SetupDraft(), shipped, [])[1]
     assert shell_settings == {DECK: str((ASSETS / "decks" / "example-weather.json").resolve())}
 
 

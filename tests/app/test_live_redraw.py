@@ -7,7 +7,7 @@ from collections import defaultdict
 
 import pytest
 
-from companion.games.hotdog import forms
+from companion.games.hotdog import forms, setup_form
 from companion.store import Store
 from companion.store.writes import RecordMoved
 from companion.ui.contracts import Route, SessionState
@@ -72,8 +72,8 @@ def session(store: Store, hub: PubSub, route: Route, *, remote: bool = False) ->
 
 def test_a_saved_round_redraws_every_session_showing_that_match_and_no_other(store):
     hub = PubSub()
-    mid = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
-    other = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Bernd"))
+    mid = store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
+    other = store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Bernd"))
     a = session(store, hub, Route("match", {"match": mid}))
     b = session(store, hub, Route("match", {"match": mid}))
     elsewhere = session(store, hub, Route("match", {"match": other}))
@@ -90,7 +90,7 @@ def test_a_saved_round_redraws_every_session_showing_that_match_and_no_other(sto
 
 def test_a_refused_save_redraws_nobody(store):
     hub = PubSub()
-    mid = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    mid = store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
     b = session(store, hub, Route("match", {"match": mid}))
     record = store.match(mid).current.record
     entered = forms.submit(record, {p: forms.Draft(table=5, hotdogs=1) for p in PLAYERS}).record
@@ -109,7 +109,7 @@ def test_a_bid_redraws_the_phones_of_its_table_and_no_other_phone(store):
 
     hub = PubSub()
     net = hub_for(store)
-    mids = [store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna")) for _ in range(2)]
+    mids = [store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna")) for _ in range(2)]
     codes = [net.host(m).code for m in mids]
     tokens = {p: net.take_seat(codes[0], p, "192.168.1.2").token for p in PLAYERS}
     host = session(store, hub, Route("match", {"match": mids[0]}))
@@ -147,7 +147,7 @@ def test_the_join_screen_hears_its_table_from_an_effect_never_as_it_is_drawn(sto
 
     hub = PubSub()
     net = hub_for(store)
-    mid = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    mid = store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
     code = net.host(mid).code
     token = net.take_seat(code, "Anna", "192.168.1.2").token
     phone = session(store, hub, Route("join"), remote=True)

@@ -8,7 +8,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.games.hotdog import forms
+from companion.games.hotdog import setup_form
 from companion.net.serving import hub_for
 from companion.store import Store
 from companion.ui import phone
@@ -62,7 +62,7 @@ def test_leave_this_seat_frees_the_seat_at_the_hub(tmp_path, monkeypatch):
     store = Store(tmp_path / "companion.sqlite3")
     try:
         hub = hub_for(store)
-        mid = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+        mid = store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
         code = hub.host(mid).code
         grant = hub.take_seat(code, "Chris", "192.168.1.12")
         hub.submit(grant.token, {"table": 5, "hotdogs": 3, "dollars": 2})

@@ -7,9 +7,9 @@ or result it last showed; a round being changed stays."""
 from __future__ import annotations
 
 from companion.games.hotdog import actions as ops
-from companion.games.hotdog import forms, present
-from companion.games.hotdog.forms import SetupDraft
-from companion.games.hotdog.view import SETUP
+from companion.games.hotdog import forms, present, setup_form
+from companion.games.hotdog.setup_form import SetupDraft
+from companion.games.hotdog.setup_screen import SETUP
 from companion.store.drafts import kept_setup
 from companion.ui.table import Held, open_match, opened_anew
 from tests.tabs import tab
@@ -37,7 +37,7 @@ def test_a_setup_come_back_to_after_starting_its_match_names_that_match(store):
     second match."""
     shell = tab(store)
     shell.set_ui(SETUP, lambda d: d.with_players(PLAYERS), SetupDraft())
-    assert open_match(shell, "hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna")) is None
+    assert open_match(shell, "hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna")) is None
     shell.drop_ui(SETUP)                                  # the setup's own last step
     match_id = shell.state.route.args["match"]
     assert kept_setup(store, SETUP) is None
@@ -56,7 +56,7 @@ def test_a_table_opened_anew_opens_at_the_table_a_change_being_made_stays():
 
 
 def test_match_n_opened_again_shows_the_table_not_the_past_round_last_opened(store):
-    mid = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    mid = store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
     shell = tab(store)
     shell.go("match", match=mid)
     for p in PLAYERS:

@@ -12,8 +12,8 @@ import flet as ft
 import pytest
 
 from companion.games.burger import setup_form as burger_setup_form
-from companion.games.hotdog import forms as hotdog_forms
-from companion.games.sales import forms as sales_forms
+from companion.games.hotdog import setup_form as hotdog_setup_form
+from companion.games.sales import setup_form as sales_setup_form
 from companion.store import Group, Store
 from companion.ui.contracts import setup_key
 from companion.ui.services import game_views
@@ -54,7 +54,7 @@ def shell(tmp_path):
     for players in (["Anna", "Bernd", "Chris", "Dora", "Emil", "Fritz"],   # six: too many for Hot Dog
                     ["Chris", "Anna", "Bernd"],
                     ["Anna", "Bernd", "Chris"]):                            # the latest seating
-        store.create_match("hotdog", players, hotdog_forms.new_record(players[:5], players[0]))
+        store.create_match("hotdog", players, hotdog_setup_form.new_record(players[:5], players[0]))
     return tab(store)
 
 
@@ -67,7 +67,7 @@ def test_fitting_keeps_the_sizes_a_game_allows():
 
 
 def test_hotdog_with_players_fills_the_seats_and_keeps_the_mustard_with_its_player():
-    d = hotdog_forms.SetupDraft(names=("Dora", "Chris", ""), mustard=1)
+    d = hotdog_setup_form.SetupDraft(names=("Dora", "Chris", ""), mustard=1)
     picked = d.with_players(("Anna", "Bernd", "chris"))
     assert picked.names == ("Anna", "Bernd", "chris") and picked.mustard == 2
     assert picked.start() == (["Anna", "Bernd", "chris"], "chris")
@@ -85,10 +85,10 @@ def test_burger_with_players_fills_the_seats_and_keeps_the_first_player():
 
 
 def test_sales_with_players_fills_the_seats_and_keeps_the_leader_in_the_group():
-    d = sales_forms.SetupDraft(names=("Dora", "Bernd", ""), leader="Bernd", hand_size="10")
-    picked = sales_forms.with_players(d, ("Anna", "Bernd"))
+    d = sales_setup_form.SetupDraft(names=("Dora", "Bernd", ""), leader="Bernd", hand_size="10")
+    picked = sales_setup_form.with_players(d, ("Anna", "Bernd"))
     assert picked.names == ("Anna", "Bernd") and picked.leader_name() == "Bernd" and picked.hand_size == "10"
-    assert sales_forms.with_players(d, ("Anna", "Chris")).leader_name() == "Anna"
+    assert sales_setup_form.with_players(d, ("Anna", "Chris")).leader_name() == "Anna"
 
 
 @pytest.mark.parametrize("game", ["hotdog", "burger"])
@@ -117,7 +117,7 @@ def test_sales_offers_the_groups_its_mode_allows(shell):
     after = setup_screen(shell, "sales")
     fields = [c.value for c in after if isinstance(c, ft.TextField) and str(c.label).startswith("Player ")]
     assert fields == ["Anna", "Bernd", "Chris", "Dora", "Emil", "Fritz"]
-    shell.set_ui(setup_key("sales"), lambda d: sales_forms.with_mode(d, "coop"), sales_forms.SetupDraft())
+    shell.set_ui(setup_key("sales"), lambda d: sales_setup_form.with_mode(d, "coop"), sales_setup_form.SetupDraft())
     drawn = setup_screen(shell, "sales")
     assert group_buttons(drawn) == {}
     assert "2 groups of another size not offered: the co-op game is for exactly 2 players (SA-2)." in texts(drawn)
@@ -134,7 +134,7 @@ def test_only_a_few_groups_until_every_group_is_asked_for(tmp_path):
     store = Store(tmp_path / "companion.sqlite3")
     for i in range(SHOWN + 2):
         players = ["Anna", f"Player {i}"]
-        store.create_match("hotdog", players, hotdog_forms.new_record(players, "Anna"))
+        store.create_match("hotdog", players, hotdog_setup_form.new_record(players, "Anna"))
     shell = tab(store)
     drawn = setup_screen(shell, "hotdog")
     assert len(group_buttons(drawn)) == SHOWN

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.hotdog import forms
+from companion.games.hotdog import setup_form
 from companion.ui.contracts import READING_WIDTH, TABLE_WIDTH, Route
 from companion.ui.layout import content_width, layout
 from companion.ui.routes import SCREENS, address, route_of
@@ -88,7 +88,7 @@ def shell(store) -> Shell:
 
 def new_match(shell: Shell) -> int:
     players = ["Anna", "Bernd", "Chris"]
-    return shell.store.create_match("hotdog", players, forms.new_record(players, "Anna"))
+    return shell.store.create_match("hotdog", players, setup_form.new_record(players, "Anna"))
 
 
 def test_a_stale_or_unknown_address_opens_home_saying_so(shell):

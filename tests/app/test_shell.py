@@ -39,7 +39,7 @@ def test_shell_names_no_game():
 
 
 def test_match_line_works_for_a_game_in_play():
-    from companion.games.hotdog import forms
+    from companion.games.hotdog import setup_form
 
-    line, over = VIEW.match_line(["Anna", "Bernd"], [forms.new_record(["Anna", "Bernd"], "Anna")])
+    line, over = VIEW.match_line(["Anna", "Bernd"], [setup_form.new_record(["Anna", "Bernd"], "Anna")])
     assert (line, over) == ("game 1 of 3, 0 rounds played", False)

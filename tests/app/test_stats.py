@@ -17,7 +17,7 @@ import pytest
 from companion.core.errors import StoreError
 from companion.store import Store, derived
 from companion.tallies import stats as tallied
-from companion.ui import stats
+from companion.ui import charts, stats, stats_reading
 from companion.ui.contracts import Route
 from companion.ui.stats import KEY, Statistics, StatsUI
 from tests.app.test_history import controls, texts
@@ -31,7 +31,7 @@ from tests.tallies.test_stats import hotdog_game
 def shell(tmp_path):
     from tests.tabs import tab
 
-    stats.forget()
+    stats_reading.forget()
     return tab(Store(tmp_path / "companion.sqlite3"))
 
 
@@ -225,7 +225,7 @@ def test_home_offers_statistics_and_the_shell_draws_it_at_its_address(shell):
 def test_a_failed_background_reading_is_not_tried_again_in_the_background(shell, monkeypatch):
     seed(shell.store)
     monkeypatch.setattr(stats, "READ_WHILE_DRAWING", 1)
-    monkeypatch.setattr(stats, "_FAILED", set())
+    monkeypatch.setattr(stats_reading, "FAILED", set())
     page = Page()
     shell.page = page
 
@@ -260,7 +260,7 @@ def test_the_whole_historys_counts_are_kept_and_a_start_counts_nothing(shell, mo
     words = all_text(drawn(shell))
     assert len(counted) == 1
     drawn(shell)
-    stats.forget()                                      # a new start: nothing in memory
+    stats_reading.forget()                                      # a new start: nothing in memory
     again = tab(Store(shell.store.path))
     assert all_text(drawn(again)) == words and len(counted) == 1
     shell.store.save_game(a, 1, shell.store.match(a).games[0].record)
@@ -299,10 +299,10 @@ def test_the_chart_has_axes_distinct_lines_and_level_lines_drawn_apart():
     chart = tallied.Lines("Money over the rounds", (("Anna", (0, 3, 8)), ("Bernd", (0, 3, 3)),
                                                        ("Chris", (0, 3, 3))),
                              value_text=lambda v: f"${v}", axis="Round")
-    shapes = stats.chart_shapes(chart, 700)
+    shapes = charts.chart_shapes(chart, 700)
     words = [s.value for s in shapes if isinstance(s, cv.Text)]
     assert {"$0", "$2", "$4", "$6", "$8", "Start", "1", "2", "Round"} <= set(words)   # round values between
-    assert stats._ticks(1, 8) == [1, 2, 4, 6, 8] and stats._ticks(0, 41) == [0, 20, 41]  # none crowding an end
+    assert charts._ticks(1, 8) == [1, 2, 4, 6, 8] and charts._ticks(0, 41) == [0, 20, 41]  # none crowding an end
     lines = [s for s in shapes if isinstance(s, cv.Path) and s.paint.style == ft.PaintingStyle.STROKE]
     assert len(lines) == 3
     assert len({str(p.paint.stroke_dash_pattern) for p in lines}) == 3 and len({p.paint.color for p in lines}) == 3
@@ -311,9 +311,10 @@ def test_the_chart_has_axes_distinct_lines_and_level_lines_drawn_apart():
         return [e.y for e in path.elements]
 
     bernd, chris = ys(lines[1]), ys(lines[2])
-    assert all(b - c >= stats.SIDE_BY_SIDE - 0.01 for b, c in zip(bernd, chris, strict=True))   # the same values, apart
-    assert stats.MARKERS[:3] == ("circle", "square", "triangle")
-    first, second, third = (stats._marker(k, 10, 10, "red") for k in stats.MARKERS[:3])
+    # the same values, apart
+    assert all(b - c >= charts.SIDE_BY_SIDE - 0.01 for b, c in zip(bernd, chris, strict=True))
+    assert charts.MARKERS[:3] == ("circle", "square", "triangle")
+    first, second, third = (charts._marker(k, 10, 10, "red") for k in charts.MARKERS[:3])
     assert type(first[0]) is cv.Circle and type(second[0]) is cv.Rect and type(third[0]) is cv.Path
 
 

@@ -14,8 +14,8 @@ import pytest
 
 from companion.core.edits import Change
 from companion.games.hotdog import actions as hotdog_actions
-from companion.games.hotdog import forms, present
-from companion.games.hotdog import view as hotdog_view
+from companion.games.hotdog import present, setup_form
+from companion.games.hotdog import round_entry as hotdog_round_entry
 from companion.games.hotdog.forms import Draft
 from companion.store import SCHEMA_VERSION, Store, db
 from companion.ui import app
@@ -32,7 +32,7 @@ TIE = {"Anna": Draft(table=5, hotdogs=2), "Bernd": Draft(table=5, hotdogs=3, dol
 def hotdog_entry(shell: Shell, mid: int) -> Any:
     """Hot Dog's bid entry as its table screen draws it: the session and the game view."""
     s = hotdog_actions.open_table(shell, mid)
-    return draw(hotdog_view.Entry, s, present.game_view(s.record), s.ui, None)
+    return draw(hotdog_round_entry.Entry, s, present.game_view(s.record), s.ui, None)
 
 
 def tap(root: Any, label: str) -> None:
@@ -52,7 +52,7 @@ def shell_of(store: Store) -> Shell:
 def match(tmp_path) -> tuple[Any, int, dict]:
     path = tmp_path / "companion.sqlite3"
     s = Store(path)
-    record = forms.new_record(PLAYERS, "Anna")
+    record = setup_form.new_record(PLAYERS, "Anna")
     mid = s.create_match("hotdog", PLAYERS, record)
     s.close()
     return path, mid, record
@@ -141,13 +141,13 @@ def test_a_store_that_cannot_be_used_is_said_and_no_session_starts(tmp_path, mon
 
 
 def hotdog_record() -> dict:
-    return forms.new_record(PLAYERS, "Anna")
+    return setup_form.new_record(PLAYERS, "Anna")
 
 
 def sales_record() -> dict:
-    from companion.games.sales import forms
+    from companion.games.sales import setup_form
 
-    return forms.new_record(["Ann", "Ben"], "competitive", 1)
+    return setup_form.new_record(["Ann", "Ben"], "competitive", 1)
 
 
 def burger_record() -> dict:

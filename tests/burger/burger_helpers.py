@@ -12,7 +12,7 @@ from companion.core import registry
 from companion.core.errors import RecordError
 from companion.core.message import for_the_record
 from companion.core.registry import referee_json
-from companion.games.burger import present
+from companion.games.burger import explain
 
 INGREDIENTS = ["lettuce", "cheese", "onion", "patty", "mushroom", "tomato", "bottom bun", "top bun"]
 NEED = {2: 4, 3: 5, 4: 7, 5: 8}
@@ -57,14 +57,14 @@ def told(rec: dict) -> dict:
     takes the decks), notes, private lines and the end."""
     result = registry.replay("burger", rec).result
     out = json.loads(to_json(result))
-    out["explanation"] = present.game_text(result, rec["players"])
-    out["notes"] = present.game_notes(result)
-    out["scoring"]["explanation"] = present.scoring_text(result)
+    out["explanation"] = explain.game_text(result, rec["players"])
+    out["notes"] = explain.game_notes(result)
+    out["scoring"]["explanation"] = explain.scoring_text(result)
     for r, facts in zip(out["rounds"], result["rounds"], strict=True):
-        r["explanation"] = present.takes_text(facts)
-        r["notes"] = present.round_notes(facts)
-        r["private"] = present.private(facts)
-        r["end_text"] = present.end_text(facts["end"], sum(facts["hamburgers"].values()), facts["draw_pile"],
+        r["explanation"] = explain.takes_text(facts)
+        r["notes"] = explain.round_notes(facts)
+        r["private"] = explain.private(facts)
+        r["end_text"] = explain.end_text(facts["end"], sum(facts["hamburgers"].values()), facts["draw_pile"],
                                          facts["decks"]) if facts["end"] else None
     return out
 

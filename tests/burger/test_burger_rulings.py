@@ -8,7 +8,7 @@ import pytest
 
 from companion.core.errors import RuleError
 from companion.core.registry import parse_record
-from companion.games.burger import present, rules
+from companion.games.burger import explain, rules
 from tests.burger.burger_helpers import NAMES, all_play, deal, error, record, rnd, run, told
 
 
@@ -345,7 +345,7 @@ def test_bu7_the_wastebasket_tops_one_hamburger_after_the_end():
     assert rules.winners(after) == ["Ann", "Ben"]
     result = rules.result(rules.replay(parse_record(json.dumps(_ENDED)))[0], after)
     assert result["top_buns"] == ["Ann"] and result["winners"] == ["Ann", "Ben"]
-    assert "Wastebasket top buns: Ann (BU-7)" in present.game_text(result, ["Ann", "Ben"])
+    assert "Wastebasket top buns: Ann (BU-7)" in explain.game_text(result, ["Ann", "Ben"])
     with pytest.raises(RuleError, match="BU-7 has one wastebasket card"):
         rules.last_top_buns(after, ["Ann"])
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.games.burger import forms, setup_form
+from companion.games.burger import forms, round_form, setup_form
 from companion.games.burger.state import replay
 
 THREE = ("Ann", "Ben", "Cat")
@@ -22,20 +22,20 @@ def state(record: Mapping[str, Any]):
 
 
 def entered(record: Mapping[str, Any], decks: Sequence[Sequence[str]], tools: Mapping[str, str],
-            complete: Mapping[str, int] | None = None) -> forms.RoundDraft:
+            complete: Mapping[str, int] | None = None) -> round_form.RoundDraft:
     """A draft filled in screen by screen: decks card by card, each tool card passed
     the phone around (shown, chosen, hidden), revealed, hamburgers stepped."""
     st = state(record)
-    draft = forms.RoundDraft(decks=tuple(forms.DeckDraft(()) for _ in decks))
+    draft = round_form.RoundDraft(decks=tuple(round_form.DeckDraft(()) for _ in decks))
     for i, deck in enumerate(decks):
         for card in deck:
-            draft = forms.add_rat(draft, i) if card == "rat" else forms.add_card(draft, i, card)
-    while (turn := forms.tool_turn(st, draft)) is not None:
-        draft = forms.show_tools(draft, turn.player)
-        draft = forms.choose_tool(st, draft, turn.player, tools[turn.player])
-    draft = forms.reveal(st, draft)
+            draft = round_form.add_rat(draft, i) if card == "rat" else round_form.add_card(draft, i, card)
+    while (turn := round_form.tool_turn(st, draft)) is not None:
+        draft = round_form.show_tools(draft, turn.player)
+        draft = round_form.choose_tool(st, draft, turn.player, tools[turn.player])
+    draft = round_form.reveal(st, draft)
     for p, n in (complete or {}).items():
-        draft = forms.step_complete(draft, p, n)
+        draft = round_form.step_complete(draft, p, n)
     return draft
 
 

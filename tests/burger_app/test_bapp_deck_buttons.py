@@ -11,7 +11,7 @@ import pytest
 from companion.core.edits import say
 from companion.core.errors import RuleError
 from companion.core.message import for_the_record
-from companion.games.burger import actions, forms, present, rulings, setup_screen, stacks
+from companion.games.burger import actions, explain, forms, present, round_form, rulings, setup_screen, stacks
 from companion.games.burger import state as burger_state
 from companion.games.burger.actions import DRAFT, Drawn
 from companion.games.burger.recipes import load_recipes
@@ -45,17 +45,17 @@ def test_bu2_the_card_buttons_are_the_recipe_files_cards_as_the_stack_check_offe
 
 
 def test_bu2_a_tap_names_the_decks_first_card_then_adds_one():
-    draft = forms.fresh_round(state(start()))          # every deck starts with one unnamed ingredient
-    draft = forms.tap_card(draft, 0, "patty")
+    draft = round_form.fresh_round(state(start()))          # every deck starts with one unnamed ingredient
+    draft = round_form.tap_card(draft, 0, "patty")
     assert draft.decks[0].cards == ("patty",)          # named, not a second card
-    draft = forms.tap_card(draft, 0, "cheese")
+    draft = round_form.tap_card(draft, 0, "cheese")
     assert draft.decks[0].cards == ("patty", "cheese")
     # a tap on a card of the deck takes it off; the undo button takes off the last one
-    assert forms.remove_card(draft, 0, 0).decks[0].cards == ("cheese",)
-    assert forms.undo_card(draft, 0).decks[0].cards == ("patty",)
-    empty = forms.undo_card(forms.undo_card(draft, 0), 0)
-    assert empty.decks[0].cards == () and forms.undo_card(empty, 0) == empty
-    assert forms.tap_card(empty, 0, "onion").decks[0].cards == ("onion",)
+    assert round_form.remove_card(draft, 0, 0).decks[0].cards == ("cheese",)
+    assert round_form.undo_card(draft, 0).decks[0].cards == ("patty",)
+    empty = round_form.undo_card(round_form.undo_card(draft, 0), 0)
+    assert empty.decks[0].cards == () and round_form.undo_card(empty, 0) == empty
+    assert round_form.tap_card(empty, 0, "onion").decks[0].cards == ("onion",)
 
 
 def test_bu2_a_round_tapped_on_the_buttons_is_the_record_a_typed_one_makes(store, mid):
@@ -63,17 +63,17 @@ def test_bu2_a_round_tapped_on_the_buttons_is_the_record_a_typed_one_makes(store
     a = tab(store)
     taps = [(0, "patty"), (0, "cheese"), (1, "lettuce"), (2, "onion"), (2, "tomato")]
     for deck, name in taps:
-        actions.put_draft(table(a, mid), DRAFT, lambda x, deck=deck, name=name: forms.tap_card(x, deck, name))
-    actions.put_draft(table(a, mid), DRAFT, lambda x: forms.add_rat(x, 1))
+        actions.put_draft(table(a, mid), DRAFT, lambda x, deck=deck, name=name: round_form.tap_card(x, deck, name))
+    actions.put_draft(table(a, mid), DRAFT, lambda x: round_form.add_rat(x, 1))
     d = table(a, mid)
     tapped = d.draft(DRAFT)
-    assert forms.deck_check(d.state, tapped).ready
+    assert round_form.deck_check(d.state, tapped).ready
     assert [dk.deck() for dk in tapped.decks] == DECKS_A          # the record's own format
     typed = entered(d.record, DECKS_A, {"Ann": "tease", "Ben": "tongs", "Cat": "tongs"})
     for p, kind in {"Ann": "tease", "Ben": "tongs", "Cat": "tongs"}.items():
-        tapped = forms.choose_tool(d.state, forms.show_tools(tapped, p), p, kind)
-    tapped = forms.reveal(d.state, tapped)
-    assert forms.round_of(d.state, tapped) == forms.round_of(d.state, typed)
+        tapped = round_form.choose_tool(d.state, round_form.show_tools(tapped, p), p, kind)
+    tapped = round_form.reveal(d.state, tapped)
+    assert round_form.round_of(d.state, tapped) == round_form.round_of(d.state, typed)
     actions.put_draft(d, DRAFT, lambda x: tapped)
     actions.submit(table(a, mid))
     assert store.match(mid).current.record["rounds"][0]["decks"] == DECKS_A
@@ -95,9 +95,9 @@ def test_decks_are_counted_from_1_on_screen_and_from_0_in_the_record():
     rec = start()
     st = state(rec)
     draft = entered(rec, DECKS_A, {"Ann": "tease", "Ben": "tongs", "Cat": "tongs"})
-    assert [r.text.split(":")[0] for r in forms.take_rows(st, draft)] == [
+    assert [r.text.split(":")[0] for r in round_form.take_rows(st, draft)] == [
         "Ben takes deck 1", "Cat takes deck 2", "Ben takes deck 3"]
-    draft = forms.pick(draft, 0, 2)                  # Ben picks the third deck: the record's index 2
+    draft = round_form.pick(draft, 0, 2)                  # Ben picks the third deck: the record's index 2
     done = forms.submit(rec, draft).record
     assert done["rounds"][0]["picks"] == [2, 1, 0]
     rv = present.game_view(done).rounds[0]
@@ -111,8 +111,8 @@ def test_decks_are_counted_from_1_on_screen_and_from_0_in_the_record():
     assert say(caught.value) == "BU-2: deck 1 is empty: every deck starts with an ingredient"
     with for_the_record():
         assert say(caught.value) == "BU-2: deck 0 is empty: every deck starts with an ingredient"
-    empty = forms.remove_card(forms.remove_card(draft, 0, 0), 0, 0)
-    assert forms.deck_check(st, empty).per_deck == {
+    empty = round_form.remove_card(round_form.remove_card(draft, 0, 0), 0, 0)
+    assert round_form.deck_check(st, empty).per_deck == {
         0: "deck 1 needs an ingredient: every deck starts with one (BU-2)"}
 
 
@@ -124,7 +124,7 @@ def test_the_rats_own_note_on_a_phone_counts_decks_from_1():
 
 
 def test_the_host_panels_decks_are_counted_from_1():
-    assert present.decks_lines([["bun", "rat"], ["patty", "cheese"]]) == [
+    assert explain.decks_lines([["bun", "rat"], ["patty", "cheese"]]) == [
         "Deck 1: bun, rat", "Deck 2: patty, cheese"]
 
 
@@ -145,10 +145,10 @@ def test_bu5_the_stack_check_begins_with_the_cards_the_player_takes():
     assert ben.recipe == "Cheeseburger"                 # no recipe complete: the file's first
     assert stacks.stack_check(book, ben).missing == ["cheese"]
     # the picks change what Ben takes, and so the stack begun for him
-    picked = forms.pick(draft, 0, 1)                   # Ben takes the second deck, Cat the first
+    picked = round_form.pick(draft, 0, 1)                   # Ben takes the second deck, Cat the first
     assert stacks.stack_of(st, picked, "Ben", book).cards == ("bottom bun", "cheese", "onion")
     # editable with the same buttons: the stack entered is kept
-    edited = forms.set_stack(draft, "Ben", stacks.put_card(ben, "cheese"))
+    edited = round_form.set_stack(draft, "Ben", stacks.put_card(ben, "cheese"))
     assert stacks.stack_of(st, edited, "Ben", book).cards == ("bottom bun", "patty", "onion", "top bun", "cheese")
     # Nobody takes a deck: nothing to begin with
     nobody = entered(rec, decks, {p: "tease" for p in THREE})
@@ -164,7 +164,7 @@ def test_bu5_a_complete_stack_taken_is_counted_without_a_card_tapped():
     begun = stacks.stack_of(st, draft, "Ann", book)
     assert begun.cards == ("bottom bun", "cheese", "patty", "top bun")
     assert begun.recipe == "Cheeseburger"
-    draft = forms.set_stack(draft, "Ann", stacks.stack_of(st, draft, "Ann", book))
+    draft = round_form.set_stack(draft, "Ann", stacks.stack_of(st, draft, "Ann", book))
     draft = stacks.count_stack(draft, "Ann", book)
     assert stacks.stack_check(book, begun).complete and draft.complete == {"Ann": 1}
     # once counted, the next stack begins empty: those cards are stacked already

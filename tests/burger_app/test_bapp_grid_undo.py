@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.burger import actions, present, round_entry, table_screen
-from companion.games.burger.present import GridLine
+from companion.core.grid import GridRow as GridLine
+from companion.games.burger import actions, present, round_entry, summaries, table_screen
 from tests.burger_app.helpers import THREE, entered, play, start
 from tests.render import Renderer
 from tests.tabs import tab
@@ -25,7 +25,7 @@ def two_rounds() -> tuple[dict, dict]:
 
 def test_the_grid_while_the_game_runs_holds_no_rat_token_bu5():
     one, _ = two_rounds()
-    players, lines = present.score_grid(present.game_view(one))
+    players, lines = summaries.score_grid(present.game_view(one))
     assert players == ["Ann", "Ben"]
     assert lines == [GridLine("Hamburgers", ["1", "0"], strong=True), GridLine("Round 1", ["+1", "0"])]
     assert not any("Rat" in line.label for line in lines)        # Ann's rat token is secret (BU-5)
@@ -35,7 +35,7 @@ def test_the_grid_at_the_end_final_score_first_then_rounds_and_the_top_bun_bu7_b
     _, done = two_rounds()
     gv = present.game_view(done)
     assert gv.over
-    players, lines = present.score_grid(gv, present.end_view(done, ["Ben"]))
+    players, lines = summaries.score_grid(gv, present.end_view(done, ["Ben"]))
     assert lines == [GridLine("Final score", ["1", "1"], strong=True),
                      GridLine("Hamburgers", ["1", "1"]),
                      GridLine("Rat tokens", ["1", "0"]),

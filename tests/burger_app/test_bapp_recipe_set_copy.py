@@ -11,8 +11,8 @@ from typing import Any
 
 from companion.core.registry import referee_json
 from companion.games.burger import recipe_operations, recipefiles, setup_form, setup_screen, stacks
-from companion.games.burger.forms import StackDraft
 from companion.games.burger.recipes import shipped_recipes
+from companion.games.burger.round_form import StackDraft
 from companion.store import Store, library
 from companion.ui.library import body_of, choices
 from companion.ui.table import open_match

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from companion.core.errors import RuleError
-from companion.games.burger import forms, present, stacks
+from companion.games.burger import present, round_form, stacks
 from companion.games.burger.recipes import load_recipes
 from tests.burger_app.helpers import play, start
 
@@ -144,7 +144,7 @@ def test_bu7_the_wastebasket_top_bun_changes_the_final_score():
         "Game over after 2 rounds: the draw pile holds 0 cards, fewer than the 4 ingredients a new "
         "round needs (BU-6). Ben wins with 2 points (house rule, BU-8). Wastebasket top buns: Ben (BU-7).")
     # the stack the top bun finishes, checked with the wastebasket as top bun
-    stack = forms.StackDraft("Cheeseburger", ("bottom bun", "patty", "cheese"))
+    stack = round_form.StackDraft("Cheeseburger", ("bottom bun", "patty", "cheese"))
     assert stacks.stack_check(load_recipes(), stack, wastebasket_top=True).complete
 
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.games.burger import actions, forms, recipefiles
+from companion.games.burger import actions, forms, recipefiles, round_form
 from companion.games.burger.actions import DRAFT, EDIT, Drawn
 from companion.games.burger.forms import TableUI
 from companion.store import Store
@@ -38,7 +38,7 @@ def ui(shell, mid: int) -> TableUI:
     return actions.open_table(shell, mid).ui
 
 
-def enter(d: Drawn, decks, tools) -> forms.RoundDraft:
+def enter(d: Drawn, decks, tools) -> round_form.RoundDraft:
     """A round entered on this tab's screen as drawn: decks, tool cards passed round, revealed."""
     draft = entered(d.record, decks, tools)
     actions.put_draft(d, DRAFT, lambda x: draft)
@@ -80,7 +80,7 @@ def test_undo_and_change_on_a_stale_tab_are_refused(store, mid):
     actions.change_round(table(b, mid).t)
     editing = table(b, mid)
     assert editing.ui.mode == "edit" and editing.edit_state is not None
-    actions.put_draft(editing, EDIT, lambda d: forms.step_complete(d, "Ann", 0))
+    actions.put_draft(editing, EDIT, lambda d: round_form.step_complete(d, "Ann", 0))
     actions.undo(table(a, mid))               # round 2 undone on a meanwhile
     actions.save_edit(table(b, mid))
     assert ui(b, mid).error == ("Round 2 was undone on another screen; your change to round 1 was not "
@@ -98,7 +98,7 @@ def test_undo_brings_the_round_back_for_entry_and_a_change_replays(store, mid):
     assert back.mode == "entry" and back.draft == forms.draft_of(play(start(), DECKS_A, TONGS_ANN), 0)
     actions.submit(table(a, mid))             # the round as it came back: entered again
     actions.change_round(table(a, mid).t)
-    actions.put_draft(table(a, mid), EDIT, lambda d: forms.step_complete(d, "Ann", 1))
+    actions.put_draft(table(a, mid), EDIT, lambda d: round_form.step_complete(d, "Ann", 1))
     actions.save_edit(table(a, mid))
     assert rounds(store, mid)[0]["complete"] == {"Ann": 1}
     assert ui(a, mid).mode == "round" and ui(a, mid).error is None
@@ -159,8 +159,8 @@ def test_a_double_tap_builds_on_the_first(store, mid):
     """Two taps before a redraw: the second steps from the first (the latest passing state)."""
     a = tab(store)
     d = table(a, mid)
-    actions.put_draft(d, DRAFT, lambda x: forms.add_card(x, 0, "patty"))
-    actions.put_draft(d, DRAFT, lambda x: forms.add_card(x, 0, "cheese"))
+    actions.put_draft(d, DRAFT, lambda x: round_form.add_card(x, 0, "patty"))
+    actions.put_draft(d, DRAFT, lambda x: round_form.add_card(x, 0, "cheese"))
     assert table(a, mid).draft(DRAFT).decks[0].cards == ("", "patty", "cheese")
 
 

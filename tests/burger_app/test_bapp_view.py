@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from companion.games.burger import export, forms, present, recipefiles, setup_form
+from companion.games.burger import export, forms, recipefiles, setup_form, summaries
 from companion.games.burger import view as bv
 from companion.store.exchange import game_csv
 from tests.burger_app.helpers import play, start
@@ -37,15 +37,15 @@ def test_bu1_setup_seats_move_and_remove_with_the_first_player():
 
 
 def test_a_burger_match_is_one_game_in_one_line():
-    assert present.match_line([]) == ("no game started", False)
+    assert summaries.match_line([]) == ("no game started", False)
     rec = start(draw_pile="10")
     line, over = bv.VIEW.match_line(["Ann", "Ben", "Cat"], [rec])
     assert (line, over) == ("0 rounds played, 0 of 8 hamburgers, Ann first", False)
     done = play(rec, DECKS, {"Ann": "tongs", "Ben": "tease", "Cat": "tease"})
-    line, over = present.match_line([done])
+    line, over = summaries.match_line([done])
     assert over and line.startswith("over after 1 round:") and "game 1 of" not in line
     broken = {**rec, "rounds": [{"decks": [["x"]], "tools": {}}]}
-    assert present.match_line([broken]) == (present.game_line(broken), False)
+    assert summaries.match_line([broken]) == (summaries.game_line(broken), False)
 
 
 def test_bu4_csv_rows_follow_the_shell_convention_number_then_record():

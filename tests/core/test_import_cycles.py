@@ -254,7 +254,7 @@ def test_the_screens_import_one_way(graph):
 
 
 #: A game's modules, bottom first (docs/architecture.md, "The order of a game's modules").
-GAME_ORDER = ("models", "rules", "present", "setup_form", "forms", "actions",
+GAME_ORDER = ("models", "rules", "explain", "present", "summaries", "setup_form", "round_form", "forms", "actions",
               "match_detail", "setup_screen", "round_entry", "sale_entry", "table_screen", "view")
 
 

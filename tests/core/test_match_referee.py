@@ -11,8 +11,8 @@ import pytest
 
 from companion.core.match import MatchRecord, match_text, parse_match, tally
 from companion.core.registry import games as registered
-from companion.games.hotdog import forms as hotdog_forms
-from companion.games.hotdog import present as hotdog_present
+from companion.games.hotdog import setup_form as hotdog_setup_form
+from companion.games.hotdog import summaries as hotdog_summaries
 from companion.store import Store
 from companion.store.exchange import match_json
 from tests.conftest import EXAMPLES, load_example, run_cli
@@ -100,7 +100,7 @@ def test_jsonl_takes_matches_and_games_line_by_line():
 def _stored_hotdog_match(store: Store, games: list[dict]) -> int:
     """The match as the app stores it: each game's record as the game screens keep it."""
     players = MATCH["players"]
-    records = [{**hotdog_forms.new_record(players, g["mustard"]), "rounds": g["rounds"]} for g in games]
+    records = [{**hotdog_setup_form.new_record(players, g["mustard"]), "rounds": g["rounds"]} for g in games]
     mid = store.create_match("hotdog", players, records[0])
     for record in records[1:]:
         store.add_game(mid, record)
@@ -116,7 +116,7 @@ def test_a_hotdog_match_export_referees_equal_to_the_apps_own_tally(store, games
     m = store.match(mid)
     exported = json.loads(match_json(m))
     assert all("game" not in g for g in exported["games"])  # the contract's shape: the match names it
-    app = hotdog_present.match_tally(m.players, [g.record for g in m.games]).model_dump(mode="json")
+    app = hotdog_summaries.match_tally(m.players, [g.record for g in m.games]).model_dump(mode="json")
     assert _referee(exported) == app
     if games == 3:
         assert json.dumps(_contract(app)) == json.dumps(EXPECTED)

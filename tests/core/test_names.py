@@ -138,8 +138,8 @@ def test_a_decomposed_record_is_refereed_as_the_composed_one(game):
     assert result_json(referee(parse_record(mixed))) == want
 
 
-SETUP_SCREENS = {"hotdog": "companion.games.hotdog.forms",
-                 "sales": "companion.games.sales.forms",
+SETUP_SCREENS = {"hotdog": "companion.games.hotdog.setup_form",
+                 "sales": "companion.games.sales.setup_form",
                  "burger": "companion.games.burger.setup_form"}
 
 
@@ -161,8 +161,8 @@ def test_the_setup_screens_say_the_same_next_to_the_field(game):
 
 def test_a_new_game_keeps_its_names_composed():
     from companion.games.burger import setup_form
-    from companion.games.hotdog import forms as hotdog
-    from companion.games.sales import forms as sales
+    from companion.games.hotdog import setup_form as hotdog
+    from companion.games.sales import setup_form as sales
 
     assert hotdog.new_record([" Zoe\u0308", "Anna"], "Zoe\u0308")["players"] == ["Zoë", "Anna"]
     assert hotdog.new_record(["Zoe\u0308", "Anna"], "Zoe\u0308")["mustard"] == "Zoë"

@@ -5,7 +5,7 @@ breaks a later round says which round could not be changed."""
 from __future__ import annotations
 
 from companion.core import edits
-from companion.games.hotdog import forms
+from companion.games.hotdog import forms, setup_form
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
 
@@ -14,7 +14,7 @@ def hotdog_round(**bids):
     return forms.round_of(PLAYERS, {p: forms.Draft(**b) for p, b in bids.items()})
 
 
-START = forms.new_record(PLAYERS, "Anna")
+START = setup_form.new_record(PLAYERS, "Anna")
 BIG = hotdog_round(Anna={"table": 5, "hotdogs": 3, "dollars": 3}, Bernd={"table": 7, "hotdogs": 1},
                    Chris={"table": 7, "hotdogs": 1})
 SMALL = hotdog_round(Anna={"table": 5, "hotdogs": 1}, Bernd={"table": 7, "hotdogs": 1},

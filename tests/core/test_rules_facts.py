@@ -20,7 +20,7 @@ from companion.core import registry
 from tests.toy_game import GAME as TOY
 
 WORDING_MODULES = ("companion.core.i18n", "companion.core.words", "babel")
-WORDING_PARTS = ("i18n", "present", "words")
+WORDING_PARTS = ("i18n", "explain", "present", "summaries", "words")
 TRANSLATE = {"_", "ngettext", "pgettext", "N_"}
 
 

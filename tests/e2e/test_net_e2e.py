@@ -10,7 +10,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from companion.games.hotdog import forms
+from companion.games.hotdog import setup_form
 from companion.games.hotdog.present import bid_text as hotdog_bid_text
 from companion.net import Hub
 from companion.store import Store
@@ -186,7 +186,7 @@ def test_bids_survive_a_killed_server_and_phones_get_their_seats_back(chromium_b
     data = tmp_path / "data"
     data.mkdir()
     store = Store(data / "companion.sqlite3")
-    match_id = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    match_id = store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
     code = Hub(store).host(match_id).code
     store.close()
     server = Server(data)

@@ -49,25 +49,25 @@ def _lines(kind: str, lines: Any) -> list[Line]:
 
 
 def hotdog(record: dict[str, Any], *, csv: bool = False) -> list[Line]:
-    from companion.games.hotdog import export, present, rules
+    from companion.games.hotdog import explain, export, present, rules, summaries
     from companion.games.hotdog.seat import SEAT
 
     out: list[Line] = []
     result = present.replayed(record).result
-    out.append(("referee.explanation", present.game_text(result)))
+    out.append(("referee.explanation", explain.game_text(result)))
     for r in result["rounds"]:
         n = r["round"]
         whys = rules.why(r)
-        for i, text in enumerate(present.step_texts(r)):
+        for i, text in enumerate(explain.step_texts(r)):
             out.append((f"referee.round{n}.step{i + 1}", [text, list(whys[i]["rulings"])]))
         for i, p in enumerate(r["payouts"], 1):
-            out.append((f"referee.round{n}.payout{i}", present.payout_text(p)))
-        out += _lines(f"referee.round{n}.notes", present.round_notes(r))
+            out.append((f"referee.round{n}.payout{i}", explain.payout_text(p)))
+        out += _lines(f"referee.round{n}.notes", explain.round_notes(r))
     gv = present.game_view(record)
     out.append(("game.explanation", gv.explanation))
     out.append(("game.standings", _plain(gv.standings())))
     out += _lines("game.tables", [t.text for t in gv.tables()])
-    out += _lines("game.money_grid", present.money_grid(gv))
+    out += _lines("game.money_grid", summaries.money_grid(gv))
     for i, r in enumerate(gv.results):
         rv = gv.round(i)
         n = r["round"]
@@ -93,18 +93,18 @@ def hotdog(record: dict[str, Any], *, csv: bool = False) -> list[Line]:
 
 
 def hotdog_match(match: dict[str, Any]) -> list[Line]:
-    from companion.games.hotdog import present
+    from companion.games.hotdog import summaries
 
     players = match["players"]
     games = [{"game": "hotdog", **g} for g in match["games"]]
     out: list[Line] = []
-    result = present.match_tally(players, games)
-    out.append(("match.explanation", present.match_explanation(result)))
-    out += _lines("match.grid", present.match_grid(players, result))
+    result = summaries.match_tally(players, games)
+    out.append(("match.explanation", summaries.match_explanation(result)))
+    out += _lines("match.grid", summaries.match_grid(players, result))
     for n in range(1, len(games) + 1):
-        done = present.match_tally(players, games[: n - 1])
-        out.append((f"match.line{n}", present.match_line(players, done, n)))
-        out.append((f"match.progress{n}", list(present.progress(players, games[:n]))))
+        done = summaries.match_tally(players, games[: n - 1])
+        out.append((f"match.line{n}", summaries.match_line(players, done, n)))
+        out.append((f"match.progress{n}", list(summaries.progress(players, games[:n]))))
     for n, g in enumerate(games, 1):
         out += [(f"game{n}.{k}", v) for k, v in hotdog(g)]
     return out
@@ -114,34 +114,34 @@ def hotdog_match(match: dict[str, Any]) -> list[Line]:
 
 
 def burger(record: dict[str, Any], *, csv: bool = False) -> list[Line]:
-    from companion.games.burger import export, present
+    from companion.games.burger import explain, export, present, summaries
     from companion.games.burger.seat import SEAT
     from companion.games.burger.state import replay
 
     out: list[Line] = []
     replayed = replay(record)
     result, state = replayed.result, replayed.state
-    out.append(("referee.explanation", present.game_text(result, state.players)))
-    out += _lines("referee.notes", present.game_notes(result))
-    out.append(("referee.scoring", present.scoring_text(result)))
+    out.append(("referee.explanation", explain.game_text(result, state.players)))
+    out += _lines("referee.notes", explain.game_notes(result))
+    out.append(("referee.scoring", explain.scoring_text(result)))
     for r in result["rounds"]:
         n = r["round"]
-        out.append((f"referee.round{n}.explanation", [present.takes_text(r), r["rulings"]]))
-        out += _lines(f"referee.round{n}.notes", present.round_notes(r))
-        out.append((f"referee.round{n}.private", present.private(r)))
-        out.append((f"referee.round{n}.end", present.end_text(r["end"], sum(r["hamburgers"].values()), r["draw_pile"],
+        out.append((f"referee.round{n}.explanation", [explain.takes_text(r), r["rulings"]]))
+        out += _lines(f"referee.round{n}.notes", explain.round_notes(r))
+        out.append((f"referee.round{n}.private", explain.private(r)))
+        out.append((f"referee.round{n}.end", explain.end_text(r["end"], sum(r["hamburgers"].values()), r["draw_pile"],
                                                               len(state.players)) if r["end"] else None))
     gv = present.game_view(record, replayed)
     out += [(f"game.{k}", getattr(gv, k)) for k in ("count", "draw_pile", "next_first", "tools", "scoring")]
     for rv, rnd in zip(gv.rounds, record["rounds"], strict=True):
-        out += _lines(f"round{rv.number}.decks", present.decks_lines(rnd["decks"]))
+        out += _lines(f"round{rv.number}.decks", explain.decks_lines(rnd["decks"]))
         out.append((f"round{rv.number}.view", _plain(rv)))
         out += _lines(f"round{rv.number}.lines", present.round_lines(rv))
-    out += _lines("game.reveal", present.reveal_instructions(state))
-    out.append(("game.count_line", present.count_line(state)))
-    out.append(("game.state_line", present.state_line(state)))
-    out.append(("game.match_line", list(present.match_line([record]))))
-    out.append(("game.match_line.none", list(present.match_line([]))))
+    out += _lines("game.reveal", explain.reveal_instructions(state))
+    out.append(("game.count_line", explain.count_line(state)))
+    out.append(("game.state_line", summaries.state_line(state)))
+    out.append(("game.match_line", list(summaries.match_line([record]))))
+    out.append(("game.match_line.none", list(summaries.match_line([]))))
     for p in state.players:
         view = present.private_view(record, p, replayed)
         out += _lines(f"private.{p}", present.private_text(view))
@@ -160,8 +160,8 @@ def burger(record: dict[str, Any], *, csv: bool = False) -> list[Line]:
         out.append((f"{name}.view", _plain(ev)))
         out += _lines(f"{name}.scores", present.score_lines(ev))
         out += _lines(f"{name}.secrets", present.secrets_lines(ev))
-        out.append((f"{name}.grid", _plain(present.score_grid(gv, ev))))
-    out.append(("game.grid", _plain(present.score_grid(gv))))
+        out.append((f"{name}.grid", _plain(summaries.score_grid(gv, ev))))
+    out.append(("game.grid", _plain(summaries.score_grid(gv))))
     if csv:
         out += _lines("csv", export.csv_rows(1, record))
     return out
@@ -172,29 +172,29 @@ def burger(record: dict[str, Any], *, csv: bool = False) -> list[Line]:
 
 def sales(record: dict[str, Any], *, every_sale: bool = False, csv: bool = False) -> list[Line]:
     from companion.core.errors import RecordError
-    from companion.games.sales import export, present
+    from companion.games.sales import explain, export, present, summaries
     from companion.games.sales.seat import SEAT
 
     out: list[Line] = []
     game = present.played(record)
     result = game.result
-    out.append(("referee.explanation", present.game_text(result)))
-    out += _lines("referee.notes", present.game_notes(result))
+    out.append(("referee.explanation", explain.game_text(result)))
+    out += _lines("referee.notes", explain.game_notes(result))
     if result["team"] is not None:
-        out.append(("referee.team", present.team_text(result)))
+        out.append(("referee.team", explain.team_text(result)))
     for p in result["scores"]:
-        out += _lines(f"referee.score.{p}", present.breakdown(result, p))
+        out += _lines(f"referee.score.{p}", explain.breakdown(result, p))
     for r in result["rounds"]:
         for s in r["sales"]:
             out.append((f"referee.round{r['round']}.sale{s['sale']}",
-                        [present.sale_text(s, result["mode"], r["round"]), s["rulings"]]))
-        out += _lines(f"referee.round{r['round']}.notes", present.round_notes(r))
+                        [explain.sale_text(s, result["mode"], r["round"]), s["rulings"]]))
+        out += _lines(f"referee.round{r['round']}.notes", explain.round_notes(r))
     for ri, r in enumerate(game.rounds):
         n = r["round"]
         for si in range(len(r["sales"])):
             out.append((f"round{n}.sale{si + 1}", _plain(present.sale_result(game, ri, si))))
             plays = record["rounds"][ri]["sales"][si]["plays"]
-            out += _lines(f"round{n}.sale{si + 1}.played", [present.played_text(p["card"]) for p in plays])
+            out += _lines(f"round{n}.sale{si + 1}.played", [explain.played_text(p["card"]) for p in plays])
             if every_sale:
                 before = present.played(record, (ri, si))
                 for k in range(len(plays) + 1):
@@ -206,17 +206,17 @@ def sales(record: dict[str, Any], *, every_sale: bool = False, csv: bool = False
             out.append(("sale_result", str(err)))
     out += _lines("rounds", present.round_views(game))
     out.append(("scores", _plain(present.score_view(game))))
-    out.append(("progress", present.progress_line(game)))
-    out.append(("game_line", list(present.game_line(record))))
-    out.append(("match_line", list(present.match_line(record["players"], [record, record]))))
-    out.append(("match_line.none", list(present.match_line(record["players"], []))))
+    out.append(("progress", summaries.progress_line(game)))
+    out.append(("game_line", list(summaries.game_line(record))))
+    out.append(("match_line", list(summaries.match_line(record["players"], [record, record]))))
+    out.append(("match_line.none", list(summaries.match_line(record["players"], []))))
     out.append(("entry", _plain(present.sale_view(game))))
     out.append(("dealt", present.dealt_text(game)))
     for copy in (40, 96):         # a deck of this many cards (SA-16's deal)
         for name, d in (("in_play", present.deal_in_play(game, copy)), ("next", present.next_deal(game, copy))):
             if d is not None:
                 out.append((f"deal.{copy}.{name}", [present.deal_text(d), present.deal_why(d)]))
-    out.append(("grid", _plain(present.score_grid(game))))
+    out.append(("grid", _plain(summaries.score_grid(game))))
     resolution = SEAT.resolution(record, None)
     if resolution is not None:
         phone = json.loads(json.dumps(resolution))        # as the hub hands it on: JSON
@@ -251,14 +251,14 @@ def refusal(record: dict[str, Any]) -> list[Line]:
     else:
         out.append(("referee", "accepted"))
     if record.get("game") == "burger":
-        from companion.games.burger import present as burger_present
+        from companion.games.burger import summaries as burger_summaries
 
-        out.append(("game_line", burger_present.game_line(record)))
-        out.append(("match_line", list(burger_present.match_line([record]))))
+        out.append(("game_line", burger_summaries.game_line(record)))
+        out.append(("match_line", list(burger_summaries.match_line([record]))))
     if record.get("game") == "sales" and isinstance(record.get("players"), list):
-        from companion.games.sales import present as sales_present
+        from companion.games.sales import summaries as sales_summaries
 
-        out.append(("game_line", list(sales_present.game_line(record))))
+        out.append(("game_line", list(sales_summaries.game_line(record))))
     rounds = record.get("rounds") or []
     if last_round:   # a round the rules refuse: the app's submit of it says why
         before = {**record, "rounds": rounds[:-1]}

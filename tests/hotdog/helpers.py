@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.core.record import read
-from companion.games.hotdog import present, rules
+from companion.games.hotdog import explain, rules
 from companion.games.hotdog.models import HotDogRecord, Round
 from companion.games.hotdog.rules import referee
 
@@ -40,7 +40,7 @@ def paid(round_result):
 
 def said(round_result, i):
     """Step ``i`` of a round as a player reads it (the present layer's words)."""
-    return present.step_text(round_result, i)
+    return explain.step_text(round_result, i)
 
 
 def why(round_result, i):

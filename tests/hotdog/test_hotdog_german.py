@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.core import i18n
 from companion.core.record import read
-from companion.games.hotdog import present, rules
+from companion.games.hotdog import present, rules, summaries
 from companion.games.hotdog.models import HotDogRecord
 
 RECORD = {"game": "hotdog", "players": ["Anna", "Bernd", "Chris"], "mustard": "Anna", "rounds": [
@@ -27,10 +27,10 @@ def test_a_record_replayed_in_english_is_explained_in_german_once_german_is_chos
 
 def test_german_money_has_the_sign_after_the_amount_and_english_keeps_its_own():
     i18n.set_language("de")
-    grid = present.money_grid(present.game_view(RECORD))
+    grid = summaries.money_grid(present.game_view(RECORD))
     assert [line.cells for line in grid][0] == ["5\u00a0$", "5\u00a0$", "3\u00a0$"]
     i18n.set_language("en")
-    assert [line.cells for line in present.money_grid(present.game_view(RECORD))][0] == ["$5", "$5", "$3"]
+    assert [line.cells for line in summaries.money_grid(present.game_view(RECORD))][0] == ["$5", "$5", "$3"]
 
 
 def test_a_refusal_is_worded_in_the_language_in_effect_and_keeps_its_ruling():

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from companion.core.errors import RuleError
-from companion.games.hotdog import present
+from companion.games.hotdog import explain
 from companion.games.hotdog.rules import (
     cash_cards,
     check_round,
@@ -261,7 +261,7 @@ def test_hd10_a_table_filled_by_a_later_round_pays_for_hot_dogs_placed_earlier()
     assert second["tables"] == {"5": {}, "7": {"Anna": 1, "Bernd": 1, "Chris": 1}}
     assert second["money"] == {"Anna": 5, "Bernd": 5, "Chris": 4}
     assert second["full"] == [5]
-    assert present.payout_text(second["payouts"][0]) == "The 5 table is full: Anna gets $2 for 2 hot dogs (HD-10)."
+    assert explain.payout_text(second["payouts"][0]) == "The 5 table is full: Anna gets $2 for 2 hot dogs (HD-10)."
 
 
 def test_hd10_table_full_for_the_rest_of_the_round():
@@ -288,7 +288,7 @@ def test_hd10_payouts_are_in_table_order_then_seat_order():
     r = play(four, [bid("Dora", 5, 3), bid("Anna", 5, 2), bid("Chris", 7, 7), bid("Bernd", 9, 1)])["rounds"][0]
     assert paid(r) == [(5, "Anna", 2), (5, "Dora", 3), (7, "Chris", 7)]
     assert r["full"] == [5, 7]
-    assert present.round_notes(r)[0] == "The 5 table is full: it pays Anna $2, Dora $3 and is cleared (HD-10)."
+    assert explain.round_notes(r)[0] == "The 5 table is full: it pays Anna $2, Dora $3 and is cleared (HD-10)."
 
 
 # ---------------------------------------------------------------- HD-11
@@ -343,8 +343,8 @@ def test_hd13_game_ends_after_announced_last_hot_dogs_are_placed():
     assert r["game_over"] is True
     assert r["money"] == {"Anna": 6, "Bernd": 3, "Chris": 4}
     assert r["winners"] == ["Anna"]
-    assert present.game_text(r) == "Game over after round 2: Anna wins with $6 (HD-15)."
-    assert "Game over: Chris placed the last hot dogs; only full tables paid (HD-13)." in present.round_notes(last)
+    assert explain.game_text(r) == "Game over after round 2: Anna wins with $6 (HD-15)."
+    assert "Game over: Chris placed the last hot dogs; only full tables paid (HD-13)." in explain.round_notes(last)
 
 
 def test_hd13_last_hot_dogs_that_do_not_fit_do_not_end_the_game():
@@ -375,14 +375,14 @@ def test_hd14_mustard_passes_to_the_left_every_round_and_wraps():
     r = play(ABC, *rounds, mustard="Bernd")
     assert [x["mustard"] for x in r["rounds"]] == ["Bernd", "Chris", "Anna", "Bernd"]
     assert r["rounds"][0]["next_mustard"] == "Chris"
-    assert present.round_notes(r["rounds"][0])[-1] == "The mustard card passes to Chris (HD-14)."
+    assert explain.round_notes(r["rounds"][0])[-1] == "The mustard card passes to Chris (HD-14)."
 
 
 def test_hd15_equal_dollars_share_the_win():
     r = play(ABC, [bid("Anna", 5, 1, last=True), bid("Bernd", 7, 2, 1), bid("Chris", 7, 1)])
     assert r["money"] == {"Anna": 3, "Bernd": 2, "Chris": 3}
     assert r["winners"] == ["Anna", "Chris"]
-    assert present.game_text(r) == "Game over after round 1: Anna and Chris share the win with $3 each (HD-15)."
+    assert explain.game_text(r) == "Game over after round 1: Anna and Chris share the win with $3 each (HD-15)."
 
 
 # ---------------------------------------------------------------- HD-16

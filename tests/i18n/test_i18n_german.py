@@ -199,12 +199,12 @@ def test_the_labels_that_were_clipped_at_390_px_fit_on_one_line(code):
     or radio's label does not wrap. History's location field had a label of two lines
     ("Wo du spielst (der Ort, unter dem BG Stats die Partien speichert)"), drawn over the
     button above it; its explanation is now the field's helper text."""
-    from companion.games.hotdog import forms as hotdog_forms
+    from companion.games.hotdog import setup_form as hotdog_setup_form
     from companion.games.hotdog.i18n import _ as hotdog_
 
     with i18n.using(code):
         labels = [("switch", i18n._("Follow the system's light or dark mode"))]
-        labels += [("radio", hotdog_(label)) for label, _meaning in hotdog_forms.ENTRY_MODES.values()]
+        labels += [("radio", hotdog_(label)) for label, _meaning in hotdog_setup_form.ENTRY_MODES.values()]
         labels += [("field label", i18n._("Where you play"))]
     too_wide = [(text, round(_width(text)), ROOM[kind]) for kind, text in labels if _width(text) > ROOM[kind]]
     assert not too_wide, too_wide
@@ -316,9 +316,10 @@ def test_a_hot_dog_step_writes_each_side_of_its_price_in_its_unit_hd7():
     example does ("4 and 1 hot dog cards minus 2 dollars = hot dog price of 3 $")."""
     from companion.games.hotdog import forms as hotdog_forms
     from companion.games.hotdog import present as hotdog_present
+    from companion.games.hotdog import setup_form as hotdog_setup_form
     drafts = {"Anna": hotdog_forms.Draft(5, 1, 0), "Bernd": hotdog_forms.Draft(5, 3, 2),
               "Chris": hotdog_forms.Draft(5, 3, 2)}
-    record = hotdog_forms.submit(hotdog_forms.new_record(["Anna", "Bernd", "Chris"], "Anna"), drafts).record
+    record = hotdog_forms.submit(hotdog_setup_form.new_record(["Anna", "Bernd", "Chris"], "Anna"), drafts).record
     with i18n.using("de"):
         heads = [head for head, *_ in hotdog_present.game_view(record).round(0).steps]
     assert heads[0] == "5er-Tisch: Anna 1 Hot Dog − 0\u00a0$ = 1\u00a0$: verkauft"
@@ -331,13 +332,13 @@ def test_a_finished_burger_game_says_its_points_with_their_unit_and_no_ruling_id
     """"Dora gewinnt, 4 Punkte (Hausregel, vor den Mülleimer-Deckeln aus BU-7)": the
     review's line 16. The wastebasket's top bun (BU-7) comes after the last round, so the
     line says the points do not count it yet, without the id in prose."""
-    from companion.games.burger import present as burger_present
+    from companion.games.burger import summaries as burger_summaries
     from tests.burger_app.test_bapp_record_ops import play, start
     rec = start(["Ann", "Ben"], draw_pile="8")
     rec = play(rec, [["bottom bun", "patty"], ["cheese", "top bun"]], {"Ann": "tongs", "Ben": "tease"}, {"Ann": 1})
     rec = play(rec, [["onion"], ["lettuce", "tomato", "patty"]], {"Ann": "tease", "Ben": "tongs"})
     with i18n.using("de"):
-        line = burger_present.game_line(rec)
+        line = burger_summaries.game_line(rec)
     assert line == "beendet nach 2 Runden: Ann gewinnt mit 1 Punkt (Hausregel; Mülleimer-Deckel noch nicht gezählt)"
     assert not _BARE_ID.search(line) and "BU-7" not in line
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.hotdog import forms
+from companion.games.hotdog import setup_form
 from companion.net import Hub, JoinLimiter
 from companion.store import Store
 
@@ -57,7 +57,7 @@ def hub(store, limiter) -> Hub:
 
 
 def hotdog_match(store: Store, players: list[str] = PLAYERS) -> int:
-    return store.create_match("hotdog", players, forms.new_record(players, players[0]))
+    return store.create_match("hotdog", players, setup_form.new_record(players, players[0]))
 
 
 def seated(hub: Hub, match_id: int, players: list[str] = PLAYERS) -> tuple[str, dict[str, str]]:

@@ -19,7 +19,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from companion.games.hotdog import forms
+from companion.games.hotdog import setup_form
 from companion.net import Hub
 from companion.net.screens import code_text
 from tests.e2e.harness import seeded_server
@@ -36,7 +36,7 @@ def served(tmp_path_factory):
     hosted: dict[str, object] = {}
 
     def seed(store) -> None:
-        match_id = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, PLAYERS[0]))
+        match_id = store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, PLAYERS[0]))
         hosted["match"] = match_id
         hosted["code"] = Hub(store).host(match_id).code
 
@@ -136,7 +136,7 @@ def test_the_host_with_the_key_gets_the_host_app_and_its_clicks_work(tmp_path):
     hosted: dict[str, object] = {}
 
     def seed(store) -> None:
-        match_id = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, PLAYERS[0]))
+        match_id = store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, PLAYERS[0]))
         hosted["code"] = Hub(store).host(match_id).code
 
     with seeded_server(tmp_path / "data", seed) as server:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from companion.games.hotdog import forms
+from companion.games.hotdog import forms, setup_form
 from companion.net import Hub
 from companion.store import SCHEMA_VERSION, Store
 from companion.store.migrations import MIGRATIONS, _statements
@@ -18,7 +18,7 @@ def version_1_database(path) -> int:
     for stmt in _statements(MIGRATIONS[1]):
         conn.execute(stmt)
     conn.execute("PRAGMA user_version=1")
-    record = forms.submit(forms.new_record(PLAYERS, "Anna"),
+    record = forms.submit(setup_form.new_record(PLAYERS, "Anna"),
                        {p: forms.Draft.of(b) for p, b in TIE.items()}).record
     cur = conn.execute("INSERT INTO matches (game, players, finished, created_at, updated_at)"
                        " VALUES ('hotdog', ?, 0, 1, 1)", (json.dumps(PLAYERS),))
@@ -46,7 +46,7 @@ def test_version_1_is_upgraded_and_keeps_its_matches(tmp_path):
 
 def test_deleting_a_match_deletes_its_table(tmp_path):
     store = Store(tmp_path / "c.sqlite3")
-    mid = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    mid = store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
     hub = Hub(store)
     _code, tokens = seated(hub, mid)
     hub.submit(tokens["Anna"], TIE["Anna"])

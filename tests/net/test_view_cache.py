@@ -10,7 +10,7 @@ from hypothesis import given, settings
 
 from companion.core import registry
 from companion.core.game import SEAT_PART
-from companion.games.hotdog import forms
+from companion.games.hotdog import forms, setup_form
 from companion.net import BidRefused, Hub, RoundResult, UnknownSeat, UnknownTable
 from companion.net.cache import seat_of
 from companion.store import Store
@@ -29,7 +29,7 @@ FIRST = {   # one round (or sale) of each game, a bid per player in seating orde
 
 def new_record(game: str) -> dict:
     if game == "hotdog":
-        return forms.new_record(PLAYERS, PLAYERS[0])
+        return setup_form.new_record(PLAYERS, PLAYERS[0])
     record = {"game": game, "players": PLAYERS, "rounds": []}
     return {**record, "hand_size": 2} if game == "sales" else record
 

@@ -9,7 +9,7 @@ from pydantic_core import to_json
 
 from companion.core.errors import RecordError
 from companion.core.registry import parse_record, referee
-from companion.games.sales import present
+from companion.games.sales import explain
 
 
 def c(suit: str, value: int, discard: int = 0, icons: tuple[str, ...] = (),
@@ -38,16 +38,16 @@ def ref(rec: dict) -> dict:
     round's notes."""
     result = referee(parse_record(json.dumps(rec)))
     out = json.loads(to_json(result))
-    out["explanation"] = present.game_text(result)
-    out["notes"] = present.game_notes(result)
+    out["explanation"] = explain.game_text(result)
+    out["notes"] = explain.game_notes(result)
     for p, s in out["scores"].items():
-        s["breakdown"] = present.breakdown(result, p)
+        s["breakdown"] = explain.breakdown(result, p)
     if out["team"] is not None:
-        out["team"]["explanation"] = present.team_text(result)
+        out["team"]["explanation"] = explain.team_text(result)
     for r, facts in zip(out["rounds"], result["rounds"], strict=True):
-        r["notes"] = present.round_notes(facts)
+        r["notes"] = explain.round_notes(facts)
         for s, sale in zip(r["sales"], facts["sales"], strict=True):
-            s["explanation"] = present.sale_text(sale, result["mode"], facts["round"])
+            s["explanation"] = explain.sale_text(sale, result["mode"], facts["round"])
     return out
 
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from companion.games.sales import changes, forms, present
+from companion.games.sales import changes, forms, present, setup_form
 from companion.games.sales.deal import Deal, deal_plan, hand_for, largest_hand, round_deal, sales_at_least
 from companion.games.sales.deck import Deck, record_card
 from companion.games.sales.picker import deck_groups
@@ -142,7 +142,7 @@ def _sale(rec: dict, copy: int | None, *values: int) -> dict:
 
 
 def test_sa16_the_record_keeps_a_rounds_hand_size_only_when_it_differs():
-    rec = forms.new_record(FOUR, hand_size=11)
+    rec = setup_form.new_record(FOUR, hand_size=11)
     for _ in range(11):
         rec = _sale(rec, 45, 1, 2, 3, 4)
     assert "hand_size" not in rec["rounds"][0]                      # round 1 deals the game's 11
@@ -152,12 +152,12 @@ def test_sa16_the_record_keeps_a_rounds_hand_size_only_when_it_differs():
     assert started.ok and started.record["rounds"][1] == {"hand_size": 8, "sales": []}
     assert ref(started.record)["rounds"][1]["hands"] == dict.fromkeys(FOUR, 8)
     assert changes.start_next_round(rec).record["rounds"][1] == {"sales": []}   # no deck: the game's
-    one = _sale(forms.new_record(FOUR, hand_size=1), 45, 1, 2, 3, 4)
+    one = _sale(setup_form.new_record(FOUR, hand_size=1), 45, 1, 2, 3, 4)
     assert changes.start_next_round(one, 45).record["rounds"][1] == {"sales": []}   # 44 left: 1 each
 
 
 def test_sa16_a_round_the_stock_cannot_give_every_player_a_card_is_refused():
-    rec = _sale(forms.new_record(FOUR, hand_size=1), 4, 1, 2, 3, 4)
+    rec = _sale(setup_form.new_record(FOUR, hand_size=1), 4, 1, 2, 3, 4)
     change = changes.start_next_round(rec, 4)
     assert change.error == ("Round 2: SA-16: 3 cards are left after the 1 won, fewer than the 4 players: "
                             "the round cannot be dealt")
@@ -167,7 +167,7 @@ def test_sa16_a_round_the_stock_cannot_give_every_player_a_card_is_refused():
 def test_sa16_round_1_of_a_match_set_up_before_is_dealt_what_the_deck_holds():
     """A match set up with 12 each before SA-16 (4 × 12 = 48 of 45): its first sale
     records round 1's own hand size, 11."""
-    rec = forms.new_record(FOUR, hand_size=12)
+    rec = setup_form.new_record(FOUR, hand_size=12)
     assert changes.with_first_deal(rec, 45)["rounds"] == [{"hand_size": 11, "sales": []}]
     assert changes.with_first_deal(rec, 48) is rec and changes.with_first_deal(rec, None) is rec
     after = _sale(rec, 45, 1, 2, 3, 4)
@@ -202,16 +202,16 @@ def test_sa16_no_round_of_a_game_with_any_copy_asks_for_more_cards_than_remain(d
     if mode != "competitive":
         players = 2
     names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"][:players]
-    draft = forms.SetupDraft(mode=mode, names=tuple(names), hand_size=None if typed is None else str(typed))
+    draft = setup_form.SetupDraft(mode=mode, names=tuple(names), hand_size=None if typed is None else str(typed))
     hand = int(draft.hand_size_for(deck))
-    refused = forms.deal_refusal(players, hand, deck)
+    refused = setup_form.deal_refusal(players, hand, deck)
     if typed is None and largest_hand(len(deck.cards), players, 12, [x.discard for x in deck.cards]) == 0:
         assert refused is not None       # the deck cannot give a game: the setup says why
         return
     assume(refused is None)
     copy = len(deck.cards)
     plan = deal_plan(copy, players, hand, [x.discard for x in deck.cards])
-    rec = forms.new_record(names, mode, hand)
+    rec = setup_form.new_record(names, mode, hand)
     while True:
         game = present.played(rec)
         state = game.state

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.sales import actions, changes, forms, picker, present, printable
+from companion.games.sales import actions, changes, forms, picker, present, printable, setup_form
 from companion.games.sales.deck import Deck
 from companion.games.sales.deckfiles import DECK, deck_file
 from companion.games.sales.seat import SEAT
@@ -31,24 +31,24 @@ FOUR = ("Anna", "Bernd", "Chris", "Dora")
     (FOUR[:2], "coop", "12"), (("Hand 1", "Hand 2"), "solo", "12"),
 ])
 def test_sa16_the_setup_offers_the_largest_hand_size_up_to_12_the_deck_deals(names, mode, offered):
-    d = forms.SetupDraft(mode=mode, names=names)
+    d = setup_form.SetupDraft(mode=mode, names=names)
     assert d.hand_size_for(EXAMPLE.deck) == offered
-    assert forms.setup_problem(d, EXAMPLE) is None
+    assert setup_form.setup_problem(d, EXAMPLE) is None
     assert d.hand_size_for(None) == "12"                     # no deck chosen: the SA-2 default
     assert replace(d, hand_size="5").hand_size_for(EXAMPLE.deck) == "5"    # typed: kept
 
 
 def test_sa16_the_setup_refuses_a_hand_size_round_1_cannot_deal():
-    d = forms.SetupDraft(names=FOUR, hand_size="12")
+    d = setup_form.SetupDraft(names=FOUR, hand_size="12")
     line = "SA-16: 4 players × 12 cards need 48 cards, and the deck holds 45: round 1 can deal at most 11 each"
-    assert forms.setup_problem(d, EXAMPLE) == line
-    assert forms.deal_refusal(4, 12, EXAMPLE.deck) == line
-    assert forms.deal_plan_lines(4, 12, EXAMPLE.deck) == []
-    assert forms.setup_problem(replace(d, names=FOUR[:3]), EXAMPLE) is None     # 36 of 45
+    assert setup_form.setup_problem(d, EXAMPLE) == line
+    assert setup_form.deal_refusal(4, 12, EXAMPLE.deck) == line
+    assert setup_form.deal_plan_lines(4, 12, EXAMPLE.deck) == []
+    assert setup_form.setup_problem(replace(d, names=FOUR[:3]), EXAMPLE) is None     # 36 of 45
     tiny = Deck.model_validate({"name": "tiny", "suits": ["sun"],
                                 "cards": [{"id": f"s{i}", "suit": "sun", "value": i} for i in range(3)]})
-    assert forms.deal_refusal(4, 1, tiny) == "SA-16: the deck holds 3 cards, fewer than the 4 players"
-    assert forms.deal_refusal(2, 1, tiny) == (
+    assert setup_form.deal_refusal(4, 1, tiny) == "SA-16: the deck holds 3 cards, fewer than the 4 players"
+    assert setup_form.deal_refusal(2, 1, tiny) == (
         "SA-16: with 1 card each, round 3 could be left with fewer cards than the 2 players (house rule: "
         "every round deals each player at least one card); choose fewer")
 
@@ -86,7 +86,7 @@ def test_sa16_the_setup_shows_what_each_round_deals_at_most(store):
 def _round_1_of_eleven(store) -> tuple[App, int]:
     """A match of four at 11 cards with the example deck, round 1 recorded to its end
     (11 sales of sun and rain cards, nobody discarding)."""
-    record = forms.new_record(list(FOUR), hand_size=11)
+    record = setup_form.new_record(list(FOUR), hand_size=11)
     sun = [c("sun", v) for v in range(1, 11)] + [c("rain", v) for v in range(1, 11)] + \
           [c("snow", v) for v in range(1, 11)] + [c("wind", v) for v in range(1, 11)]
     for s in range(11):
@@ -168,7 +168,7 @@ def test_sa16_the_printed_sheet_and_the_csv_carry_each_rounds_deal(store):
     assert ("Cards dealt each round: round 1: 11, round 2: 8. Cards won are not dealt again: a round whose cards "
             "left do not make 11 each shares them out evenly, the rest stay out.") in notes
     assert printable.round_deals(record) == [11, 8]
-    full = printable.filled_sheet(forms.new_record(list(FOUR), hand_size=11), ref(forms.new_record(list(FOUR),
+    full = printable.filled_sheet(setup_form.new_record(list(FOUR), hand_size=11), ref(setup_form.new_record(list(FOUR),
                                                                                                 hand_size=11)))
     assert not [b for b in full.blocks if "SA-16" in getattr(b, "rulings", ())]
 

@@ -7,9 +7,10 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from companion.games.sales import changes, export, forms
+from companion.games.sales import changes, export, forms, setup_form
 from companion.games.sales.deckfiles import deck_file
-from companion.games.sales.forms import SetupDraft, TableUI
+from companion.games.sales.forms import TableUI
+from companion.games.sales.setup_form import SetupDraft
 from companion.store.exchange import game_csv
 
 EXAMPLE_DECK = str(Path(__file__).resolve().parents[2] / "assets" / "decks" / "example-weather.json")
@@ -32,24 +33,24 @@ def played(record: dict, *cards: dict) -> dict:
 
 def test_mode_change_fits_the_names_and_drops_solo_hand_names_sa2():
     d = SetupDraft(names=("Ann", "Ben", "Cat"))
-    solo = forms.with_mode(d, "solo")
+    solo = setup_form.with_mode(d, "solo")
     assert solo.names == ("Ann", "Ben")                       # exactly 2 hands
-    solo = forms.with_mode(SetupDraft(names=("", "", "")), "solo")
+    solo = setup_form.with_mode(SetupDraft(names=("", "", "")), "solo")
     assert solo.names == ("Hand 1", "Hand 2")                 # renameable defaults
-    back = forms.with_mode(solo, "competitive")
+    back = setup_form.with_mode(solo, "competitive")
     assert back.names == ("", "")                             # the defaults go again
-    assert forms.with_mode(forms.with_name(solo, 0, "Me"), "coop").names == ("Me", "")
+    assert setup_form.with_mode(setup_form.with_name(solo, 0, "Me"), "coop").names == ("Me", "")
 
 
 def test_players_added_removed_and_moved_within_the_mode_range_sa2():
     d = SetupDraft(names=("Ann", "Ben"))
-    assert forms.removed(d, 0) == d                              # not below 2
+    assert setup_form.removed(d, 0) == d                              # not below 2
     six = SetupDraft(names=tuple("ABCDEF"))
-    assert forms.added(six) == six                               # not above 6
-    assert forms.added(d).names == ("Ann", "Ben", "")
-    assert forms.moved(d, 0, 1).names == ("Ben", "Ann")
-    assert forms.moved(d, 1, 1) == d
-    assert forms.added(replace(d, mode="coop")) == replace(d, mode="coop")
+    assert setup_form.added(six) == six                               # not above 6
+    assert setup_form.added(d).names == ("Ann", "Ben", "")
+    assert setup_form.moved(d, 0, 1).names == ("Ben", "Ann")
+    assert setup_form.moved(d, 1, 1) == d
+    assert setup_form.added(replace(d, mode="coop")) == replace(d, mode="coop")
 
 
 def test_leader_defaults_to_the_first_valid_name_sa9():
@@ -62,13 +63,13 @@ def test_leader_defaults_to_the_first_valid_name_sa9():
 def test_setup_problem_names_rules_then_deck(tmp_path):
     good = deck_file(EXAMPLE_DECK)
     d = SetupDraft(names=("Ann", "Ben", "Cat"), hand_size="2")
-    assert forms.setup_problem(d, good) is None
-    assert forms.setup_problem(replace(d, names=("Ann", "ann")), good).startswith("SA-2")
-    assert forms.setup_problem(replace(d, hand_size="0"), good).startswith("SA-2: cards dealt per round")
-    assert forms.setup_problem(d, None) == "Choose a deck file (SA-1)."
+    assert setup_form.setup_problem(d, good) is None
+    assert setup_form.setup_problem(replace(d, names=("Ann", "ann")), good).startswith("SA-2")
+    assert setup_form.setup_problem(replace(d, hand_size="0"), good).startswith("SA-2: cards dealt per round")
+    assert setup_form.setup_problem(d, None) == "Choose a deck file (SA-1)."
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"name": "x", "suits": ["sun"], "cards": [{"id": "a", "suit": "rain", "value": 1}]}))
-    problem = forms.setup_problem(d, deck_file(str(bad)))
+    problem = setup_form.setup_problem(d, deck_file(str(bad)))
     assert problem.startswith("SA-1: the deck file cannot be used: cards[0] (id 'a'): suit 'rain'")
     missing = deck_file(str(tmp_path / "nope.json"))
     assert not missing.ok and missing.problems[0].startswith("cannot read")
@@ -83,7 +84,7 @@ def test_deck_file_is_read_again_when_it_changes(tmp_path):
     path.write_text(json.dumps(raw) + " ")                    # a different size: a new stamp
     assert not deck_file(str(path)).ok
     assert deck_file("  ") is None
-    setup = SetupDraft(deck=forms.OTHER, other=f" {path} ")
+    setup = SetupDraft(deck=setup_form.OTHER, other=f" {path} ")
     assert setup.deck_path([EXAMPLE_DECK]) == str(path)
     assert SetupDraft().deck_path([EXAMPLE_DECK]) == EXAMPLE_DECK
 
@@ -98,7 +99,7 @@ def test_the_draft_is_the_new_sale_or_the_changed_one():
 
 
 def test_undo_gives_back_the_last_sale_and_a_gone_sale_goes_back_to_the_table():
-    rec = forms.new_record(["Ann", "Ben"], "competitive", 1)
+    rec = setup_form.new_record(["Ann", "Ben"], "competitive", 1)
     assert changes.undone_plays(rec) == [] and changes.last_sale_at(rec) is None
     rec = played(rec, c("sun", 2), c("sun", 1))
     assert changes.last_sale_at(rec) == (0, 0)
@@ -113,7 +114,7 @@ def test_undo_gives_back_the_last_sale_and_a_gone_sale_goes_back_to_the_table():
 
 
 def test_csv_rows_follow_the_shell_convention():
-    rec = played(forms.new_record(["Ann", "Ben"], "competitive", 1), c("sun", 2), c("sun", 1))
+    rec = played(setup_form.new_record(["Ann", "Ben"], "competitive", 1), c("sun", 2), c("sun", 1))
     assert export.csv_rows(2, rec) == [
         {"row": "sale", "game": 2, "round": 1, "sale": 1, "player": "Ann", "leader": True, "suit": "sun", "value": 2,
          "discard": 0, "icons": "", "set": "", "on_suit": True, "outcome": "discarded", "hand_discards": 0},
@@ -147,14 +148,15 @@ def test_an_icon_chip_adds_or_removes_its_icon():
 def test_sa2_an_empty_name_is_said_only_once_its_field_was_typed_in_or_left_or_start_tapped():
     """The setup opened with "SA-2: a player's name is empty" in red under every
     field, before anything was typed (Hot Dog's setup was fixed so already)."""
-    fresh = forms.SetupDraft()
-    assert forms.said_name_errors(fresh) == [None, None, None]
-    assert forms.said_problem(fresh, None) is None                   # Start can be tapped
-    typed = forms.with_name(fresh, 0, "Ann")
-    assert forms.said_name_errors(typed) == [None, None, None]
-    assert forms.said_name_errors(forms.left(typed, 2)) == [None, None, "SA-2: a player's name is empty"]
-    tried = forms.started(typed)
-    assert forms.said_name_errors(tried) == [None, "SA-2: a player's name is empty", "SA-2: a player's name is empty"]
-    assert forms.said_problem(tried, None) == "SA-2: a player's name is empty"
-    assert forms.moved(forms.left(fresh, 2), 2, -1).touched == frozenset({1})
-    assert forms.with_mode(forms.left(forms.added(fresh), 3), "coop").touched == frozenset()
+    fresh = setup_form.SetupDraft()
+    assert setup_form.said_name_errors(fresh) == [None, None, None]
+    assert setup_form.said_problem(fresh, None) is None                   # Start can be tapped
+    typed = setup_form.with_name(fresh, 0, "Ann")
+    assert setup_form.said_name_errors(typed) == [None, None, None]
+    assert setup_form.said_name_errors(setup_form.left(typed, 2)) == [None, None, "SA-2: a player's name is empty"]
+    tried = setup_form.started(typed)
+    assert setup_form.said_name_errors(tried) == [None, "SA-2: a player's name is empty",
+                                                  "SA-2: a player's name is empty"]
+    assert setup_form.said_problem(tried, None) == "SA-2: a player's name is empty"
+    assert setup_form.moved(setup_form.left(fresh, 2), 2, -1).touched == frozenset({1})
+    assert setup_form.with_mode(setup_form.left(setup_form.added(fresh), 3), "coop").touched == frozenset()

@@ -13,7 +13,7 @@ import flet as ft
 import pytest
 
 from companion.core import registry
-from companion.games.sales import actions, forms, present, rules, sale_entry, table_screen
+from companion.games.sales import actions, forms, present, rules, sale_entry, setup_form, summaries, table_screen
 from companion.games.sales.deckfiles import DECK, deck_file
 from companion.games.sales.seat import SEAT
 from companion.store import Store
@@ -54,7 +54,7 @@ def replays(monkeypatch) -> list[int]:
 def table(store: Store, *sales: tuple[dict, ...]) -> tuple[Any, int]:
     """A tab at a match of Ann, Ben and Cat (2 cards each, the example deck) after ``sales``."""
     shell = tab(store)
-    mid = store.create_match("sales", PLAYERS, forms.new_record(PLAYERS, hand_size=2))
+    mid = store.create_match("sales", PLAYERS, setup_form.new_record(PLAYERS, hand_size=2))
     store.set_match_setting(mid, DECK, EXAMPLE_DECK)
     for cards in sales:
         for card in cards:
@@ -84,8 +84,8 @@ def test_the_table_screen_replays_the_record_once_and_hands_it_down(store, repla
     draw(table_screen.SaleDetail, t, game, opened)
     table_screen._last_sale(game, forms.TableUI(last=(0, 0)))
     assert replays[0] == 0                     # the components draw the replay they are given
-    assert present.score_grid(game) == (PLAYERS, [present.GridLine("Score now", ["5", "0", "0"], True),
-                                                  present.GridLine("Round 1", ["+5", "0", "0"])])
+    assert summaries.score_grid(game) == (PLAYERS, [summaries.GridLine("Score now", ["5", "0", "0"], True),
+                                                  summaries.GridLine("Round 1", ["+5", "0", "0"])])
     assert "Scores so far" in texts(drawn) and "Scores so far" not in texts(entry)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.core.edits import Change
-from companion.games.sales import actions, changes, forms
+from companion.games.sales import actions, changes, forms, setup_form
 from companion.games.sales.actions import TABLE, open_table
 from companion.games.sales.deckfiles import DECK
 from companion.store import Store
@@ -40,7 +40,7 @@ def play(shell, mid: int, *cards: dict) -> None:
 def one_sale_recorded(store: Store, hand_size: int):
     """A new match on a screen of its own: its first sale played (Ann's sun 5, Ben's
     sun 6) and recorded. Returns the match's id and the screen."""
-    mid = store.create_match("sales", PLAYERS, forms.new_record(PLAYERS, hand_size=hand_size))
+    mid = store.create_match("sales", PLAYERS, setup_form.new_record(PLAYERS, hand_size=hand_size))
     a = tab(store)
     play(a, mid, c("sun", 5), c("sun", 6))
     actions.record_sale(open_table(a, mid))
@@ -48,7 +48,7 @@ def one_sale_recorded(store: Store, hand_size: int):
 
 
 def test_a_sale_is_recorded_once_however_often_the_button_is_tapped(store):
-    mid = store.create_match("sales", PLAYERS, forms.new_record(PLAYERS, hand_size=2))
+    mid = store.create_match("sales", PLAYERS, setup_form.new_record(PLAYERS, hand_size=2))
     a = tab(store)
     play(a, mid, c("sun", 5), c("sun", 6))
     drawn = open_table(a, mid)                # the screen with "Record sale" on it
@@ -62,7 +62,7 @@ def test_a_sale_is_recorded_once_however_often_the_button_is_tapped(store):
 
 
 def test_an_off_suit_play_is_asked_about_and_entered_once_sa14(store):
-    mid = store.create_match("sales", PLAYERS, forms.new_record(PLAYERS, "coop", 2))
+    mid = store.create_match("sales", PLAYERS, setup_form.new_record(PLAYERS, "coop", 2))
     a = tab(store)
     play(a, mid, c("rain", 9), c("sun", 1))
     assert ui(a).question == "Ben's sun 1 is off suit: confirm Ben has no rain card and no wild (SA-14)"
@@ -79,7 +79,7 @@ def test_an_off_suit_play_is_asked_about_and_entered_once_sa14(store):
 
 
 def test_cards_by_attributes_are_typed_checked_and_entered(store):
-    mid = store.create_match("sales", PLAYERS, forms.new_record(PLAYERS, hand_size=2))
+    mid = store.create_match("sales", PLAYERS, setup_form.new_record(PLAYERS, hand_size=2))
     a = tab(store)
     actions.set_attrs(open_table(a, mid), suit="sun", value="4")
     actions.toggle_icon(open_table(a, mid), "coat", True)
@@ -135,7 +135,7 @@ def test_an_undo_question_about_a_sale_gone_is_not_asked_any_more(store):
     assert forms.valid(t.ui, t.record).last is None     # sale 1's result is not the last any more
     assert not forms.asks_undo(forms.valid(t.ui, t.record), t.record)
     assert forms.undo_question(t.record) == "Undo round 1, sale 2? Its cards come back for entry."
-    assert forms.undo_question(forms.new_record(PLAYERS)) is None
+    assert forms.undo_question(setup_form.new_record(PLAYERS)) is None
 
 
 def test_a_sale_is_changed_and_the_game_replayed(store):
@@ -157,7 +157,7 @@ def test_a_sale_is_changed_and_the_game_replayed(store):
 
 
 def test_a_refused_save_is_said_at_the_table_and_the_cards_stay(store):
-    mid = store.create_match("sales", PLAYERS, forms.new_record(PLAYERS, hand_size=1))
+    mid = store.create_match("sales", PLAYERS, setup_form.new_record(PLAYERS, hand_size=1))
     a = tab(store)
     play(a, mid, c("sun", 5), c("sun", 6))
     before = stored(store, mid)
@@ -172,7 +172,7 @@ def test_a_refused_save_is_said_at_the_table_and_the_cards_stay(store):
 
 
 def test_the_match_is_finished_when_its_one_game_is_over_sa9(store):
-    mid = store.create_match("sales", PLAYERS, forms.new_record(PLAYERS, hand_size=1))
+    mid = store.create_match("sales", PLAYERS, setup_form.new_record(PLAYERS, hand_size=1))
     a = tab(store)
     for n in range(3):
         if n:
@@ -186,7 +186,7 @@ def test_the_match_is_finished_when_its_one_game_is_over_sa9(store):
 
 def test_the_deck_is_the_match_s_own_setting(store):
     a = tab(store)
-    record = forms.new_record(PLAYERS, hand_size=1)
+    record = setup_form.new_record(PLAYERS, hand_size=1)
     assert open_match(a, "sales", PLAYERS, record, {DECK: EXAMPLE_DECK}) is None
     with_deck = a.state.route.args["match"]
     without = store.create_match("sales", PLAYERS, record)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.sales import actions, changes, forms
+from companion.games.sales import actions, changes, forms, setup_form
 from companion.games.sales.actions import TABLE, open_table
 from companion.store import Store
 from tests.tabs import tab
@@ -20,7 +20,7 @@ def c(suit: str, value: int) -> dict:
 
 @pytest.fixture
 def mid(store):
-    return store.create_match("sales", PLAYERS, forms.new_record(PLAYERS, hand_size=2))
+    return store.create_match("sales", PLAYERS, setup_form.new_record(PLAYERS, hand_size=2))
 
 
 def play(shell, mid: int, *cards: dict) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.sales import changes, deckfiles, forms, picker, present, rulings
+from companion.games.sales import changes, deckfiles, explain, forms, picker, present, rulings, setup_form, summaries
 from companion.games.sales.forms import CardDraft
 
 EXAMPLE_DECK = Path(__file__).resolve().parents[2] / "assets" / "decks" / "example-weather.json"
@@ -71,65 +71,65 @@ def next_round(record: dict) -> dict:
 
 
 def test_names_are_checked_as_typed_sa2():
-    assert forms.name_errors(["Ann", " ann ", "", "x" * 25]) == [
+    assert setup_form.name_errors(["Ann", " ann ", "", "x" * 25]) == [
         None,
         "SA-2: 'ann' and 'Ann' look the same: give each player a name the table can tell apart",
         "SA-2: a player's name is empty",
         "SA-2: the name 'xxxxxxxxxxxxxxxxxxxxxxxx…' is 25 characters long (at most 24)",
     ]
-    assert forms.leader_options(["Ann", " ann", "Ben "]) == ["Ann", "Ben"]
+    assert setup_form.leader_options(["Ann", " ann", "Ben "]) == ["Ann", "Ben"]
 
 
 def test_setup_player_counts_by_mode_sa2():
-    assert forms.player_range("competitive") == (2, 6)
-    assert forms.player_range("coop") == (2, 2)
-    assert forms.setup_error(["Ann"]) == "SA-2: 2–6 players, not 1"
-    assert forms.setup_error(list("ABCDEFG")) == "SA-2: 2–6 players, not 7"
-    assert forms.setup_error(["Ann", "Ben", "Cat"], "coop") == "SA-2: co-op is for exactly 2 players, not 3"
-    assert forms.setup_error(["Ann", "Ben", "Cat"]) is None
-    assert forms.default_names("coop", ["Ann", "Ben", "Cat"]) == ["Ann", "Ben"]
-    assert forms.default_names("competitive", ["Ann"]) == ["Ann", ""]
+    assert setup_form.player_range("competitive") == (2, 6)
+    assert setup_form.player_range("coop") == (2, 2)
+    assert setup_form.setup_error(["Ann"]) == "SA-2: 2–6 players, not 1"
+    assert setup_form.setup_error(list("ABCDEFG")) == "SA-2: 2–6 players, not 7"
+    assert setup_form.setup_error(["Ann", "Ben", "Cat"], "coop") == "SA-2: co-op is for exactly 2 players, not 3"
+    assert setup_form.setup_error(["Ann", "Ben", "Cat"]) is None
+    assert setup_form.default_names("coop", ["Ann", "Ben", "Cat"]) == ["Ann", "Ben"]
+    assert setup_form.default_names("competitive", ["Ann"]) == ["Ann", ""]
 
 
 def test_first_leader_must_be_a_player_sa9():
-    assert forms.setup_error(["Ann", "Ben"], leader="Zed") == (
+    assert setup_form.setup_error(["Ann", "Ben"], leader="Zed") == (
         "SA-9: the first leader 'Zed' is not a player (players: Ann, Ben)")
-    assert forms.setup_error(["Ann", "Ben"], leader="ben") is None
+    assert setup_form.setup_error(["Ann", "Ben"], leader="ben") is None
 
 
 def test_solo_offers_hand_names_that_can_be_renamed_sa2():
-    names = forms.default_names("solo")
+    names = setup_form.default_names("solo")
     assert names == ["Hand 1", "Hand 2"]
-    assert forms.player_word("solo") == "hand"
-    assert forms.default_names("solo", ["Left", ""]) == ["Left", "Hand 2"]
+    assert setup_form.player_word("solo") == "hand"
+    assert setup_form.default_names("solo", ["Left", ""]) == ["Left", "Hand 2"]
     renamed = ["Left", "left"]
-    assert forms.name_errors(renamed) == [
+    assert setup_form.name_errors(renamed) == [
         None, "SA-2: 'left' and 'Left' look the same: give each player a name the table can tell apart"]
-    assert forms.setup_error(["Hand 1", "Hand 2", "Hand 3"], "solo") == (
+    assert setup_form.setup_error(["Hand 1", "Hand 2", "Hand 3"], "solo") == (
         "SA-2: solo is refereed as exactly 2 hands, not 3")
-    rec = forms.new_record(["Left", "Right"], "solo")
+    rec = setup_form.new_record(["Left", "Right"], "solo")
     assert rec == {"game": "sales", "mode": "solo", "players": ["Left", "Right"], "leader": "Left",
                    "hand_size": 12, "rounds": []}
     assert sale_view(rec).status == "Round 1, sale 1: Left leads; Left to play."
 
 
 def test_hand_size_note_says_house_rule_sa2():
-    assert forms.hand_size_note("competitive") == (
+    assert setup_form.hand_size_note("competitive") == (
         "12 cards per round: house rule (SA-2), the deal chart is missing.")
-    assert forms.hand_size_note("competitive", "9") == (
+    assert setup_form.hand_size_note("competitive", "9") == (
         "9 cards per round: house variant (SA-2); the deal chart is missing and the house rule "
         "default is 12.")
-    assert forms.hand_size_note("coop") == "12 cards per player per round, as the rules deal in co-op (SA-2)."
-    assert forms.hand_size_note("solo", 10) == (
+    assert setup_form.hand_size_note("coop") == "12 cards per player per round, as the rules deal in co-op (SA-2)."
+    assert setup_form.hand_size_note("solo", 10) == (
         "10 cards per hand per round: house variant (SA-2); the rules deal 12 in solo.")
-    assert forms.hand_size_error("0") == "SA-2: cards dealt per round must be at least 1"
-    assert forms.hand_size_error("many") == "SA-2: cards dealt per round must be a whole number"
-    assert forms.hand_size_error(" 7 ") is None
-    assert forms.setup_error(["Ann", "Ben"], hand_size=0) == "SA-2: cards dealt per round must be at least 1"
+    assert setup_form.hand_size_error("0") == "SA-2: cards dealt per round must be at least 1"
+    assert setup_form.hand_size_error("many") == "SA-2: cards dealt per round must be a whole number"
+    assert setup_form.hand_size_error(" 7 ") is None
+    assert setup_form.setup_error(["Ann", "Ben"], hand_size=0) == "SA-2: cards dealt per round must be at least 1"
 
 
 def test_new_record_is_the_contract_input():
-    assert forms.new_record([" Ann", "Ben "], "competitive", "5", "Ben") == {
+    assert setup_form.new_record([" Ann", "Ben "], "competitive", "5", "Ben") == {
         "game": "sales", "mode": "competitive", "players": ["Ann", "Ben"], "leader": "Ben",
         "hand_size": 5, "rounds": []}
 
@@ -174,13 +174,13 @@ def test_card_by_attributes_is_checked_per_field_sa1(deck):
     assert forms.card_errors(good, deck) == {}
     assert good.card() == {"suit": "rain", "value": 9, "discard": 0, "icons": ["umbrella"],
                            "set": {"kind": "neighbor", "icon": "coat"}}
-    assert present.card_text(good.card()) == "rain 9 · umbrella · neighbor set: coat"
+    assert explain.card_text(good.card()) == "rain 9 · umbrella · neighbor set: coat"
     assert forms.suit_options(deck) == ["sun", "rain", "snow", "wind", "wild"]
     assert forms.icon_options(deck) == ["sunglasses", "umbrella", "scarf", "kite", "coat"]
 
 
 def test_a_refused_card_is_not_entered_sa1():
-    rec = forms.new_record(["Ann", "Ben"])
+    rec = setup_form.new_record(["Ann", "Ben"])
     d = forms.draft_play(rec, [], CardDraft("sun", -2))
     assert not d.ok and d.plays == [] and d.error == "SA-1: value must be at least 0"
 
@@ -189,7 +189,7 @@ def test_a_refused_card_is_not_entered_sa1():
 
 
 def test_full_round_with_a_wild_lead_and_a_tie(deck):
-    rec = forms.new_record(["Ann", "Ben", "Cat"], "competitive", 3, "Ann")
+    rec = setup_form.new_record(["Ann", "Ben", "Cat"], "competitive", 3, "Ann")
     # sale 1: SA-3 Ann leads, then Ben, Cat
     view = sale_view(rec)
     assert (view.round, view.sale, view.order, view.turn) == (1, 1, ["Ann", "Ben", "Cat"], "Ann")
@@ -249,11 +249,11 @@ def test_full_round_with_a_wild_lead_and_a_tie(deck):
                                           "1x set sun 7 collecting sunglasses: 1 (sun 7) (SA-11)",
                                           "Total: 7 + 1 + 0 = 8"]
     assert not scores.over and scores.winners == []
-    assert present.match_line(rec["players"], [rec]) == ("round 1 of 3 over; round 2 not started", False)
+    assert summaries.match_line(rec["players"], [rec]) == ("round 1 of 3 over; round 2 not started", False)
 
 
 def test_a_sale_is_refused_with_the_rules_message_sa3_sa7():
-    rec = forms.new_record(["Ann", "Ben"], hand_size=1)
+    rec = setup_form.new_record(["Ann", "Ben"], hand_size=1)
     out_of_turn = [{"player": "Ben", "card": c("sun", 1)}, {"player": "Ann", "card": c("sun", 2)}]
     change = changes.complete_sale(rec, out_of_turn)
     assert not change.ok and change.record == rec
@@ -266,8 +266,8 @@ def test_a_sale_is_refused_with_the_rules_message_sa3_sa7():
     rec = sale(rec, c("sun", 1), c("sun", 2))
     assert changes.complete_sale(rec, out_of_turn).error == (
         "Round 1: sale 2: SA-7: every hand is empty: round 1 is over; start round 2")
-    full = enter(forms.new_record(["Ann", "Ben"], hand_size=1), c("sun", 1), c("sun", 2))
-    more = forms.draft_play(forms.new_record(["Ann", "Ben"], hand_size=1), full, c("sun", 3))
+    full = enter(setup_form.new_record(["Ann", "Ben"], hand_size=1), c("sun", 1), c("sun", 2))
+    more = forms.draft_play(setup_form.new_record(["Ann", "Ben"], hand_size=1), full, c("sun", 3))
     assert more.error == "SA-3: every player with cards has played: complete the sale"
     assert forms.drop_last_play(full) == full[:1]
 
@@ -279,7 +279,7 @@ def tie_game() -> dict:
     """Ann and Ben, one card a round. R1 Ann's sun 5 beats Ben's sun 6 (sale 1 of the game);
     R2 Ann leads (SA-9), Ben's sun 3 wins (sale 2); R3 Ben leads, Ben's sun 2 beats Ann's
     sun 4 (sale 3). Totals: Ann 5, Ben 3 + 2 = 5."""
-    rec = forms.new_record(["Ann", "Ben"], hand_size=1)
+    rec = setup_form.new_record(["Ann", "Ben"], hand_size=1)
     rec = sale(rec, c("sun", 5), c("sun", 6))
     rec = next_round(rec)
     assert sale_view(rec).order == ["Ann", "Ben"]
@@ -306,19 +306,19 @@ def test_three_rounds_then_game_over_and_the_tie_break_sa9_sa13():
     assert scores.team is None
     assert scores.notes == [("1 card per round: house variant (SA-2); the deal chart is missing "
                             "and the house rule default is 12.")]
-    assert present.match_line(["Ann", "Ben"], [rec]) == ("game over: Ben wins with 5 points (SA-13)", True)
+    assert summaries.match_line(["Ann", "Ben"], [rec]) == ("game over: Ben wins with 5 points (SA-13)", True)
 
 
 def test_next_round_only_when_every_hand_is_empty_sa7():
-    rec = sale(forms.new_record(["Ann", "Ben"], hand_size=2), c("sun", 5), c("sun", 6))
+    rec = sale(setup_form.new_record(["Ann", "Ben"], hand_size=2), c("sun", 5), c("sun", 6))
     assert changes.start_next_round(rec).error == (
         "Round 2: SA-7: round 1 has not ended: Ann (1) and Ben (1) still hold cards; a round ends "
         "when every hand is empty (SA-9)")
-    assert present.match_line(["Ann", "Ben"], [rec]) == ("round 1 of 3, sale 2 to enter", False)
+    assert summaries.match_line(["Ann", "Ben"], [rec]) == ("round 1 of 3, sale 2 to enter", False)
 
 
 def test_coop_team_score_and_rating_sa14_sa15():
-    rec = forms.new_record(["Ann", "Ben"], "coop", 1)
+    rec = setup_form.new_record(["Ann", "Ben"], "coop", 1)
     rec = sale(rec, c("sun", 46), c("sun", 47))            # Ann wins 46
     rec = next_round(rec)
     rec = sale(rec, c("sun", 60), c("sun", 50))            # Ben wins 50 (SA-5)
@@ -338,11 +338,11 @@ def test_coop_team_score_and_rating_sa14_sa15():
     assert (scores.team.score, scores.team.rating) == (46, "Not bad!")
     assert scores.team.explanation == "Team score 46: the lower player's score (SA-15); rating: Not bad!"
     assert scores.explanation == "Game over. " + scores.team.explanation
-    assert present.match_line(["Ann", "Ben"], [rec]) == ("game over: team score 46, Not bad! (SA-15)", True)
+    assert summaries.match_line(["Ann", "Ben"], [rec]) == ("game over: team score 46, Not bad! (SA-15)", True)
 
 
 def test_solo_team_score_speaks_of_hands_sa15():
-    rec = forms.new_record(forms.default_names("solo"), "solo", 1)
+    rec = setup_form.new_record(setup_form.default_names("solo"), "solo", 1)
     rec = sale(rec, c("sun", 10), c("sun", 20))
     assert score_view(rec).team.explanation == (
         "Team score 0: the lower hand's score (SA-15); below 45: no rating.")
@@ -350,7 +350,7 @@ def test_solo_team_score_speaks_of_hands_sa15():
 
 def test_off_suit_confirmation_only_in_coop_and_solo_sa14():
     for mode in ("coop", "solo"):
-        rec = forms.new_record(["Ann", "Ben"], mode)
+        rec = setup_form.new_record(["Ann", "Ben"], mode)
         lead = [{"player": "Ann", "card": c("sun", 4)}]
         assert forms.needs_confirmation(rec, lead, c("rain", 1)) == (
             "Ben's rain 1 is off suit: confirm Ben has no sun card and no wild (SA-14)")
@@ -359,7 +359,7 @@ def test_off_suit_confirmation_only_in_coop_and_solo_sa14():
         wild_lead = [{"player": "Ann", "card": c("wild", 0)}]
         assert forms.needs_confirmation(rec, wild_lead, c("rain", 1)) is None  # sets the suit (SA-4)
         assert forms.needs_confirmation(rec, [], c("rain", 1)) is None         # the lead
-    rec = forms.new_record(["Ann", "Ben"], "competitive")
+    rec = setup_form.new_record(["Ann", "Ben"], "competitive")
     lead = [{"player": "Ann", "card": c("sun", 4)}]
     assert forms.needs_confirmation(rec, lead, c("rain", 1)) is None
     assert forms.draft_play(rec, lead, c("rain", 1)).ok
@@ -369,7 +369,7 @@ def test_off_suit_confirmation_only_in_coop_and_solo_sa14():
 
 
 def test_undo_across_a_round_boundary():
-    rec = forms.new_record(["Ann", "Ben"], hand_size=1)
+    rec = setup_form.new_record(["Ann", "Ben"], hand_size=1)
     round1 = sale(rec, c("sun", 5), c("sun", 6))
     started = next_round(round1)
     assert len(started["rounds"]) == 2 and started["rounds"][1] == {"sales": []}
@@ -388,7 +388,7 @@ def test_undo_across_a_round_boundary():
 
 def edit_game() -> dict:
     """Ann and Ben, three cards each; Ann wins all three sales (no discard icons)."""
-    rec = forms.new_record(["Ann", "Ben"], hand_size=3)
+    rec = setup_form.new_record(["Ann", "Ben"], hand_size=3)
     for low, high in ((4, 5), (6, 7), (8, 9)):
         rec = sale(rec, c("sun", low), c("sun", high))
     return rec
@@ -433,7 +433,7 @@ def test_edit_refused_because_a_later_sale_no_longer_holds_sa6():
 
 
 def test_deck_groups_by_suit_with_cards_out_of_play_greyed(deck):
-    rec = forms.new_record(["Ann", "Ben", "Cat"], hand_size=3)
+    rec = setup_form.new_record(["Ann", "Ben", "Cat"], hand_size=3)
     rec = sale(rec, "wild-2", "sun-2", "rain-1", deck=deck)
     groups = deck_groups(deck, rec)
     assert [g.title for g in groups] == [
@@ -449,14 +449,14 @@ def test_deck_groups_by_suit_with_cards_out_of_play_greyed(deck):
 
 
 def test_won_cards_stay_out_of_play_in_the_next_round_sa9(deck):
-    rec = forms.new_record(["Ann", "Ben"], hand_size=1)
+    rec = setup_form.new_record(["Ann", "Ben"], hand_size=1)
     rec = next_round(sale(rec, "sun-3", "sun-4", deck=deck))
     out = {card.id: card.why for g in deck_groups(deck, rec) for card in g.cards if card.out}
     assert out == {"sun-3": "won by Ann in round 1"}    # the discarded sun 4 is shuffled back
 
 
 def test_deck_search_filters_by_text(deck):
-    rec = forms.new_record(["Ann", "Ben"])
+    rec = setup_form.new_record(["Ann", "Ben"])
     hits = deck_groups(deck, rec, query="sun 7")
     assert [(g.suit, [card.id for card in g.cards]) for g in hits] == [("sun", ["sun-7"])]
     coat = picker.search(deck_groups(deck, rec), "COAT")
@@ -479,10 +479,10 @@ def test_rules_text_cites_every_ruling_and_labels_the_house_rule():
 
 
 def test_match_line_before_and_during_the_game():
-    assert present.match_line(["Ann", "Ben"], []) == ("not started", False)
-    rec = forms.new_record(["Ann", "Ben"])
-    assert present.match_line(["Ann", "Ben"], [rec]) == ("round 1 of 3, sale 1 to enter", False)
-    assert present.match_line(["Ann", "Ben"], [rec, rec]) == ("game 2: round 1 of 3, sale 1 to enter", False)
+    assert summaries.match_line(["Ann", "Ben"], []) == ("not started", False)
+    rec = setup_form.new_record(["Ann", "Ben"])
+    assert summaries.match_line(["Ann", "Ben"], [rec]) == ("round 1 of 3, sale 1 to enter", False)
+    assert summaries.match_line(["Ann", "Ben"], [rec, rec]) == ("game 2: round 1 of 3, sale 1 to enter", False)
 
 
 def test_the_screens_logic_imports_no_ui_library():
@@ -493,7 +493,8 @@ def test_the_screens_logic_imports_no_ui_library():
     from tests.conftest import ROOT
 
     modules = ", ".join(f"companion.games.sales.{m}" for m in (
-        "actions", "changes", "deckfiles", "forms", "picker", "present", "rulings", "seat"))
+        "actions", "changes", "deckfiles", "explain", "forms", "picker", "present", "rulings", "seat", "setup_form",
+        "summaries"))
     code = (f"import sys, {modules}; "
             "bad = [m for m in sys.modules if m.split('.')[0] in ('flet', 'reportlab')]; "
             "assert not bad, bad")
@@ -507,23 +508,23 @@ def test_score_grid_score_first_then_what_each_round_added_sa10_sa11():
     """The grid's rounds add up to the score: a 1x set card won in round 1 counts
     itself (2 + 1), then the coat card won in round 2, so round 2 adds that card's
     value and one more set point (3 + 1)."""
-    rec = forms.new_record(["Ann", "Ben"], hand_size=1)
+    rec = setup_form.new_record(["Ann", "Ben"], hand_size=1)
     setter = {"suit": "sun", "value": 2, "discard": 0, "set": {"kind": "1x", "icon": "coat"}}
     coat = {"suit": "sun", "value": 3, "discard": 0, "icons": ["coat"]}
     rec = sale(rec, setter, c("sun", 9))                  # Ann wins the set card (SA-5: lowest)
     rec = sale(next_round(rec), coat, c("sun", 8))        # Ann leads again and wins the coat card
-    players, lines = present.score_grid(present.played(rec))
+    players, lines = summaries.score_grid(present.played(rec))
     assert players == ["Ann", "Ben"]
-    assert lines == [present.GridLine("Score now", ["7", "0"], strong=True),
-                     present.GridLine("Round 1", ["+3", "0"]),
-                     present.GridLine("Round 2", ["+4", "0"])]     # 3 + the set's one point (SA-11)
+    assert lines == [summaries.GridLine("Score now", ["7", "0"], strong=True),
+                     summaries.GridLine("Round 1", ["+3", "0"]),
+                     summaries.GridLine("Round 2", ["+4", "0"])]     # 3 + the set's one point (SA-11)
     rec = sale(next_round(rec), c("rain", 4), c("rain", 1))
-    players, lines = present.score_grid(present.played(rec))
-    assert lines[0] == present.GridLine("Final score", ["7", "1"], strong=True)
+    players, lines = summaries.score_grid(present.played(rec))
+    assert lines[0] == summaries.GridLine("Final score", ["7", "1"], strong=True)
     assert [line.label for line in lines] == ["Final score", "Numbers", "1x sets", "Neighbor sets",
                                               "Cards won", "Round 1", "Round 2", "Round 3"]
     assert lines[1].cells == ["5", "1"] and lines[2].cells == ["2", "0"] and lines[4].cells == ["2", "1"]
-    assert lines[-1] == present.GridLine("Round 3", ["0", "+1"])
+    assert lines[-1] == summaries.GridLine("Round 3", ["0", "+1"])
 
 
 def test_the_search_field_is_only_for_big_decks(deck):

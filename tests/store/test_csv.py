@@ -12,7 +12,7 @@ import json
 import pytest
 
 from companion.core.spreadsheet import cell
-from companion.games.hotdog import forms as hotdog_forms
+from companion.games.hotdog import setup_form as hotdog_setup_form
 from companion.store import Store
 from companion.store.exchange import game_csv, match_csv
 from tests.conftest import EXAMPLES, load_example
@@ -125,7 +125,7 @@ def test_the_match_csv_carries_each_games_result_and_the_match_tally(tmp_path):
     want = load_example("hotdog-match.expected.json")
     store = Store(tmp_path / "companion.sqlite3")
     try:
-        records = [{**hotdog_forms.new_record(match["players"], g["mustard"]), "rounds": g["rounds"]}
+        records = [{**hotdog_setup_form.new_record(match["players"], g["mustard"]), "rounds": g["rounds"]}
                    for g in match["games"]]
         mid = store.create_match("hotdog", match["players"], records[0])
         for record in records[1:]:

@@ -5,12 +5,12 @@ seated as they sat last, with how many matches)."""
 
 from __future__ import annotations
 
-from companion.games.hotdog import forms
+from companion.games.hotdog import setup_form
 from companion.store.history import search_key
 
 
 def hotdog(store, players: list[str]) -> int:
-    return store.create_match("hotdog", players, forms.new_record(players, players[0]))
+    return store.create_match("hotdog", players, setup_form.new_record(players, players[0]))
 
 
 def test_summaries_are_the_matches_most_recently_changed_first(store):
@@ -23,7 +23,7 @@ def test_summaries_are_the_matches_most_recently_changed_first(store):
     assert got[0].players == ("Anna", "Bernd") and got[0].finished and got[0].game == "hotdog"
     store.delete_match(a)
     assert [m.id for m in store.summaries()] == [b]
-    imported = store.import_match("hotdog", ["Emil", "Zoë"], [forms.new_record(["Emil", "Zoë"], "Emil")], True)
+    imported = store.import_match("hotdog", ["Emil", "Zoë"], [setup_form.new_record(["Emil", "Zoë"], "Emil")], True)
     assert [m.id for m in store.summaries()] == [imported, b]
 
 

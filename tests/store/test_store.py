@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from companion.games.hotdog import forms, present
+from companion.games.hotdog import present, setup_form
 from companion.store import SCHEMA_VERSION, Store, data_dir
 from companion.store.exchange import game_csv, game_json, match_csv, match_json
 from companion.store.imports import import_json
@@ -37,19 +37,19 @@ def test_schema_version_and_wal(store):
 
 
 def test_match_round_trip_and_current(store):
-    rec = forms.new_record(PLAYERS, "Anna")
+    rec = setup_form.new_record(PLAYERS, "Anna")
     mid = store.create_match("hotdog", PLAYERS, rec)
     assert store.current_match_id() == mid
     rec2 = {**rec, "rounds": [tie_round()]}
     store.save_game(mid, 1, rec2)
     m = store.match(mid)
     assert m.players == PLAYERS and m.current.record == rec2
-    assert store.add_game(mid, forms.new_record(PLAYERS, "Bernd")) == 2
+    assert store.add_game(mid, setup_form.new_record(PLAYERS, "Bernd")) == 2
     assert [g.number for g in store.match(mid).games] == [1, 2]
 
 
 def test_a_failed_change_leaves_nothing(store):
-    mid = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    mid = store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
     with pytest.raises(RuntimeError), store.transaction() as c:
         c.execute("UPDATE games SET record='{}' WHERE match_id=?", (mid,))
         raise RuntimeError("power cut")
@@ -78,8 +78,8 @@ def test_an_unsynced_change_is_committed_and_only_that_one_is_unsynced(store):
 def test_saved_round_survives_reopen(tmp_path):
     path = tmp_path / "c.sqlite3"
     s = Store(path)
-    mid = s.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
-    s.save_game(mid, 1, {**forms.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]})
+    mid = s.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
+    s.save_game(mid, 1, {**setup_form.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]})
     # no close: like a killed process
     s2 = Store(path)
     assert s2.match(mid).current.record["rounds"] == [tie_round()]
@@ -99,7 +99,7 @@ def test_corrupt_db_is_moved_aside(tmp_path):
 def test_unreadable_record_is_moved_aside(tmp_path):
     path = tmp_path / "companion.sqlite3"
     s = Store(path)
-    mid = s.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    mid = s.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
     with s.transaction() as c:
         c.execute("UPDATE games SET record='{broken' WHERE match_id=?", (mid,))
     s.close()
@@ -109,7 +109,7 @@ def test_unreadable_record_is_moved_aside(tmp_path):
 
 
 def test_export_game_is_a_referee_record(store, tmp_path):
-    rec = {**forms.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]}
+    rec = {**setup_form.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]}
     f = tmp_path / "g.json"
     f.write_text(game_json(rec), encoding="utf-8")
     out = run_cli("referee", str(f))
@@ -118,7 +118,7 @@ def test_export_game_is_a_referee_record(store, tmp_path):
 
 
 def test_csv_one_row_per_round_and_player_then_the_totals(store):
-    rec = {**forms.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]}
+    rec = {**setup_form.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]}
     rows = list(csv.DictReader(io.StringIO(game_csv(rec))))
     assert [(r["row"], r["player"]) for r in rows] == [("round", p) for p in PLAYERS] + [("game", p) for p in PLAYERS]
     assert {k: rows[1][k] for k in ("game", "round", "player", "table", "hotdogs", "dollars", "outcome", "money")} == {
@@ -132,7 +132,7 @@ def test_csv_one_row_per_round_and_player_then_the_totals(store):
 
 
 def test_import_export_round_trip(store):
-    rec = {**forms.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]}
+    rec = {**setup_form.new_record(PLAYERS, "Anna"), "rounds": [tie_round()]}
     mid = store.create_match("hotdog", PLAYERS, rec)
     text = match_json(store.match(mid))
     imported = import_json(store, text)
@@ -143,7 +143,7 @@ def test_import_export_round_trip(store):
 
 
 def test_import_refuses_a_bad_record_and_stores_nothing(store):
-    bad = {**forms.new_record(PLAYERS, "Anna"), "rounds": [{"bids": [
+    bad = {**setup_form.new_record(PLAYERS, "Anna"), "rounds": [{"bids": [
         {"player": "Anna", "table": 5, "hotdogs": 1, "dollars": 4},
         {"player": "Bernd", "table": 5, "hotdogs": 1},
         {"player": "Chris", "table": 5, "hotdogs": 1}]}]}

@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from companion.games.hotdog import forms
+from companion.games.hotdog import forms, setup_form
 from companion.store import Store
 from companion.store.writes import RecordMoved
 
@@ -19,7 +19,7 @@ SEVENS = {p: forms.Draft(table=7, hotdogs=1) for p in PLAYERS}
 
 
 def new_match(store: Store) -> tuple[int, dict]:
-    record = forms.new_record(PLAYERS, "Anna")
+    record = setup_form.new_record(PLAYERS, "Anna")
     return store.create_match("hotdog", PLAYERS, record), record
 
 
@@ -90,7 +90,7 @@ def test_racing_submits_from_many_threads_save_one_round(store):
 
 def test_a_change_to_a_game_no_longer_in_play_is_refused(store):
     mid, start = new_match(store)
-    store.add_game(mid, forms.new_record(PLAYERS, "Bernd"))     # another screen started game 2
+    store.add_game(mid, setup_form.new_record(PLAYERS, "Bernd"))     # another screen started game 2
     with pytest.raises(RecordMoved) as refused:
         store.save_game(mid, 1, forms.submit(start, TIE).record, base=start)
     assert refused.value.number == 2
@@ -99,9 +99,9 @@ def test_a_change_to_a_game_no_longer_in_play_is_refused(store):
 
 def test_the_next_game_is_started_once(store):
     mid, _ = new_match(store)
-    assert store.add_game(mid, forms.new_record(PLAYERS, "Bernd"), after=1) == 2
+    assert store.add_game(mid, setup_form.new_record(PLAYERS, "Bernd"), after=1) == 2
     with pytest.raises(RecordMoved) as refused:
-        store.add_game(mid, forms.new_record(PLAYERS, "Bernd"), after=1)
+        store.add_game(mid, setup_form.new_record(PLAYERS, "Bernd"), after=1)
     assert refused.value.number == 2
     assert [g.number for g in store.match(mid).games] == [1, 2]
 
@@ -115,7 +115,7 @@ def test_listeners_hear_every_saved_change_and_no_refused_one(store):
     with pytest.raises(RecordMoved):
         store.save_game(mid, 1, one, base=start)
     store.set_finished(mid)
-    store.add_game(mid, forms.new_record(PLAYERS, "Bernd"))
+    store.add_game(mid, setup_form.new_record(PLAYERS, "Bernd"))
     assert heard == [mid, mid, mid, mid]          # created, saved, finished, next game
     off()
     store.delete_match(mid)

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from companion.core.errors import CompanionError, StoreError
-from companion.games.hotdog import forms
+from companion.games.hotdog import setup_form
 from companion.net import Hub
 from companion.store import SCHEMA_VERSION, Store, db, open_store
 from companion.store.migrations import MIGRATIONS, _statements
@@ -48,7 +48,7 @@ def newer_database(path, journal: str) -> None:
 def saved_match(path) -> tuple[int, dict]:
     """A database the app wrote: one Hot Dog match, closed."""
     s = Store(path)
-    record = forms.new_record(PLAYERS, "Anna")
+    record = setup_form.new_record(PLAYERS, "Anna")
     mid = s.create_match("hotdog", PLAYERS, record)
     s.close()
     return mid, record
@@ -63,7 +63,7 @@ def version_1_database(path) -> None:
     conn.execute("INSERT INTO matches (game, players, finished, created_at, updated_at)"
                  " VALUES ('hotdog', '[\"Anna\", \"Bernd\"]', 0, 1, 1)")
     conn.execute("INSERT INTO games (match_id, number, record, created_at, updated_at) VALUES (1, 1, ?, 1, 1)",
-                 (json.dumps(forms.new_record(["Anna", "Bernd"], "Anna")),))
+                 (json.dumps(setup_form.new_record(["Anna", "Bernd"], "Anna")),))
     conn.close()
 
 
@@ -243,7 +243,7 @@ def test_a_folder_that_cannot_be_made_gives_an_empty_read_only_store(tmp_path, m
     assert s.read_only == f"the folder {tmp_path / 'missing'} could not be made (Permission denied)"
     assert s.matches() == []
     with pytest.raises(StoreError):
-        s.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+        s.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
 
 
 def test_a_newer_read_only_database_is_refused_too(tmp_path, cannot_write):

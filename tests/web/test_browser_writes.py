@@ -10,7 +10,7 @@ import types
 
 import pytest
 
-from companion.games.hotdog import forms
+from companion.games.hotdog import setup_form
 from companion.store import Store
 from companion.web import browser
 
@@ -66,7 +66,7 @@ def page_storage(monkeypatch, store):
 
 def test_a_change_returns_before_the_browser_answers_and_a_refusal_is_said_then_cleared(page_storage, store):
     storage, drawn = page_storage
-    mid = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    mid = store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
     assert store.match(mid).players == PLAYERS and len(storage.saves) == 1   # returned, the write pending
     assert store.unkept is None and drawn == []
 
@@ -74,15 +74,15 @@ def test_a_change_returns_before_the_browser_answers_and_a_refusal_is_said_then_
     assert store.unkept == "the browser's storage for this site is full"
     assert drawn == [1] and ("problem", store.unkept) in storage.told
 
-    store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Bernd"))
+    store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Bernd"))
     storage.saves[1].settle(RuntimeError("timeout"))                    # another reason: said instead
     assert store.unkept == "the browser did not confirm within 10 seconds that it kept the change"
     assert drawn == [1, 1]
-    store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Chris"))
+    store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Chris"))
     storage.saves[2].settle(RuntimeError("timeout"))                    # the same again: not drawn again
     assert drawn == [1, 1]
 
-    store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
     storage.saves[3].settle()                                           # kept, with every change before
     assert store.unkept is None and drawn == [1, 1, 1]
     assert storage.told[-2] == ("problem", None) and storage.told[-1][0] == "summary"

@@ -21,7 +21,7 @@ import pytest
 
 from companion.core.errors import StoreError
 from companion.core.icons import icon_png
-from companion.games.hotdog import forms
+from companion.games.hotdog import setup_form
 from companion.store import Store
 from companion.web import build
 
@@ -250,7 +250,7 @@ def hooked(monkeypatch, tmp_path):
 
 def test_after_commit_runs_once_the_change_is_committed(hooked):
     store, calls = hooked
-    store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
     assert calls == [1]                       # it sees the committed match
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games.hotdog import forms
+from companion.games.hotdog import setup_form
 from companion.ui.contracts import Route
 from companion.ui.host import HostPanel
 from companion.ui.router import Screen
@@ -36,7 +36,7 @@ def hosting_offered(shell, mid: int) -> bool:
 
 def test_a_match_in_the_browser_offers_no_hosting(store):
     shell = tab(store)
-    mid = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    mid = store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
     assert hosting_offered(shell, mid)
     shell.in_browser = True
     assert not hosting_offered(shell, mid)
@@ -46,7 +46,7 @@ def test_an_export_in_the_browser_is_a_download_only(store, tmp_path, monkeypatc
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
     shell = tab(store)
     shell.in_browser = True
-    mid = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    mid = store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
     line = export_file(shell, mid, 1, "game-json")
     assert line == f"Game record downloaded: hotdog-match-{mid}-game-1.json."
     assert not (tmp_path / "exports").exists()

@@ -4,7 +4,7 @@ is typed. Drawn without a browser."""
 
 from __future__ import annotations
 
-from companion.games.hotdog import forms
+from companion.games.hotdog import setup_form
 from companion.store import library
 from companion.ui.fonts import CJK, FONTS, fonts_for, make_room_for, needs_cjk, stored_texts
 
@@ -25,7 +25,7 @@ def test_a_session_without_a_cjk_name_registers_no_cjk_font():
 
 def test_the_names_the_store_holds_decide_the_fonts(store):
     assert list(stored_texts(store)) == []
-    store.create_match("hotdog", ["Anna", "Bernd", "Chris"], forms.new_record(["Anna", "Bernd", "Chris"], "Anna"))
+    store.create_match("hotdog", ["Anna", "Bernd", "Chris"], setup_form.new_record(["Anna", "Bernd", "Chris"], "Anna"))
     assert "Bernd" in set(stored_texts(store))
     assert set(fonts_for(stored_texts(store))) == set(FONTS) - set(CJK)
     library.add(store, "sales", "花札", "{}")                # a file's name, CJK

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import tarfile
 
-from companion.games.hotdog import forms
+from companion.games.hotdog import setup_form
 from companion.pdf import bidi
 from companion.ui.widgets.exports import export_file
 from tests.tabs import tab
@@ -29,7 +29,7 @@ def test_a_sheet_with_a_right_to_left_name_is_refused_in_one_line_without_the_li
     monkeypatch.setattr(bidi, "_libraries", lambda: None)
     shell = tab(store)
     shell.in_browser = True
-    mid = store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Chris"))
+    mid = store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Chris"))
     for kind in ("game-pdf", "match-pdf"):
         line = export_file(shell, mid, 1, kind)
         assert line.startswith("Not printed: 'שרה' is written right to left, which this build of companion "

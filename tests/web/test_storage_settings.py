@@ -12,7 +12,7 @@ import zipfile
 
 import flet as ft
 
-from companion.games.hotdog import forms
+from companion.games.hotdog import setup_form
 from companion.store import library
 from companion.store.imports import import_json
 from companion.ui.storage import browser_storage
@@ -51,7 +51,7 @@ def test_export_everything_is_one_tap_and_its_records_import_whole(store, tmp_pa
     shell = tab(store)
     shell.in_browser = True
     shell.browser = Kept(False)
-    store.create_match("hotdog", PLAYERS, forms.new_record(PLAYERS, "Anna"))
+    store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
     library.add(store, "sales", "Our deck", json.dumps({"name": "Our deck"}))
     offered: list[tuple[str, bytes]] = []
     shell.export = lambda name, data, what=None: offered.append((name, data)) or f"{what} downloaded: {name}."

@@ -19,11 +19,12 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from companion.core.errors import CompanionError
-from companion.games.burger import forms, recipefiles, rules
-from companion.games.burger.forms import RoundDraft, TableUI
+from companion.games.burger import forms, recipefiles, round_form, rules
+from companion.games.burger.forms import TableUI
 from companion.games.burger.i18n import _
 from companion.games.burger.present import GameView, Replayed, game_view
 from companion.games.burger.recipes import RecipeBook
+from companion.games.burger.round_form import RoundDraft
 from companion.games.burger.state import replay
 from companion.ui.table import MatchSeen, TableSession
 
@@ -85,7 +86,7 @@ class Drawn:
         round (``draft``) or the round as recorded (``edit``)."""
         ui = ui or self.ui
         if which == DRAFT:
-            return ui.draft or forms.fresh_round(self.state)
+            return ui.draft or round_form.fresh_round(self.state)
         return ui.edit or forms.draft_of(self.record, ui.index)
 
 

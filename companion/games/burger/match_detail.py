@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.core import words
 from companion.core.errors import CompanionError
-from companion.games.burger import GAME, forms, present
+from companion.games.burger import GAME, forms, present, summaries
 from companion.games.burger.i18n import _, ngettext
 from companion.games.burger.present import EndView, RoundView
 from companion.games.burger.remote import lines_drawn
@@ -87,7 +87,7 @@ def MatchDetail(shell: ShellServices, m: StoredMatch, *, key: str | None = None)
         gv = present.game_view(record, replayed)
     except CompanionError as exc:
         return column(out + [error_text(str(exc))])
-    out.append(ft.Text(words.sentence(present.state_line(replayed.state))))
+    out.append(ft.Text(words.sentence(summaries.state_line(replayed.state))))
     if not gv.over:
         out.append(ft.FilledButton(_("Continue this game"), icon=ft.Icons.PLAY_ARROW,
                                    on_click=lambda e: shell.continue_match(m.id)))

@@ -16,7 +16,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.games.burger import present
+from companion.games.burger import explain, present
 from companion.games.burger import words as burger_words
 from companion.games.burger.forms import decks_text, parse_decks
 from companion.games.burger.i18n import _, ngettext
@@ -94,7 +94,7 @@ def BurgerDecks(ctx: HostContext, *, key: str | None = None) -> ft.Control:
                   on_click=lambda e: ctx.set_info({**ctx.view.info, "decks": parse_decks(text)})),
         ft.Text(ngettext("Saved: {n} deck", "Saved: {n} decks", len(saved)).format(n=len(saved)) if saved
                 else _("No decks saved for this round yet: the reveal needs them.")),
-        *[ft.Text(line, size=13) for line in present.decks_lines(saved)],
+        *[ft.Text(line, size=13) for line in explain.decks_lines(saved)],
     ], spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 

@@ -18,14 +18,14 @@ from typing import Any
 
 import flet as ft
 
-from companion.games.burger import actions, forms, present, rules, stacks
+from companion.games.burger import actions, explain, forms, present, round_form, rules, stacks
 from companion.games.burger import words as burger_words
 from companion.games.burger.actions import DRAFT, EDIT, Drawn
-from companion.games.burger.forms import RoundDraft, StackDraft
 from companion.games.burger.i18n import _
 from companion.games.burger.match_detail import text_lines
 from companion.games.burger.models import RAT, TOOL_KINDS
 from companion.games.burger.recipes import bun_shown
+from companion.games.burger.round_form import RoundDraft, StackDraft
 from companion.games.burger.state import deck_label
 from companion.ui.widgets import Stepper, bold, card, error_text, heading, icon_button
 from companion.ui.widgets.choice import choice
@@ -71,7 +71,7 @@ def Decks(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
     card on the deck, a tap on a card of the deck takes it off. Typing the names is
     the fallback (and the only way without a recipe file)."""
     state, draft = d.state_for(which), d.draft(which)
-    check = forms.deck_check(state, draft)
+    check = round_form.deck_check(state, draft)
     names = stacks.card_names(d.book)
     typing = d.ui.typing or d.book is None
 
@@ -79,7 +79,7 @@ def Decks(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
         return tap(lambda: actions.put_draft(d, which, fn))
 
     def name_card(i: int, j: int) -> Callable[[Any], None]:
-        return typed(lambda v: actions.put_draft(d, which, lambda x: forms.set_card(x, i, j, v)))
+        return typed(lambda v: actions.put_draft(d, which, lambda x: round_form.set_card(x, i, j, v)))
 
     out: list[ft.Control] = [heading(_("Decks"), 18)]
     if not typing:
@@ -93,7 +93,7 @@ def Decks(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
             for j, c in enumerate(deck.cards):
                 remove = icon_button(ft.Icons.DELETE_OUTLINE,
                                      _("{deck}: remove card {number}").format(deck=name, number=j + 1),
-                                     put(partial(forms.remove_card, deck=i, index=j)))
+                                     put(partial(round_form.remove_card, deck=i, index=j)))
                 if rules.is_rat(c):
                     rows.append(ft.Row([ft.Icon(ft.Icons.PEST_CONTROL_RODENT, semantics_label=_("rat card")),
                                         ft.Text(_("Card {number}: rat (not an ingredient, BU-2)").format(number=j + 1),
@@ -109,22 +109,22 @@ def Decks(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
             rows.append(ft.Row([
                 _card_button(_("{deck}: take off card {number}, {card}").format(
                                  deck=name, number=j + 1, card=forms.card_shown(c)),
-                             forms.card_shown(c), put(partial(forms.remove_card, deck=i, index=j)),
+                             forms.card_shown(c), put(partial(round_form.remove_card, deck=i, index=j)),
                              rat=rules.is_rat(c), on_deck=True)
                 for j, c in enumerate(deck.cards)
             ] or [ft.Text(_("No card yet."), size=13)], spacing=4, run_spacing=4, wrap=True))
             rows.append(ft.Row([
                 _card_button(_("{deck}: put {card}").format(deck=name, card=bun_shown(n)), bun_shown(n),
-                             put(partial(forms.tap_card, deck=i, name=n)))
+                             put(partial(round_form.tap_card, deck=i, name=n)))
                 for n in names
             ], spacing=4, run_spacing=4, wrap=True))
         rows.append(ft.Row([
             _card_button(_("{deck}: add rat").format(deck=name), forms.card_shown(RAT),
-                         put(partial(forms.add_rat, deck=i)), rat=True),
+                         put(partial(round_form.add_rat, deck=i)), rat=True),
             ft.Button(_("{deck}: add ingredient").format(deck=name), icon=ft.Icons.ADD,
-                      on_click=put(partial(forms.add_card, deck=i))) if typing else
+                      on_click=put(partial(round_form.add_card, deck=i))) if typing else
             icon_button(ft.Icons.UNDO, _("{deck}: take off the last card").format(deck=name),
-                        put(partial(forms.undo_card, deck=i)), disabled=not deck.cards),
+                        put(partial(round_form.undo_card, deck=i)), disabled=not deck.cards),
         ], wrap=True, spacing=6))
         rows.append(error_text(check.per_deck.get(i)))
         out.append(card(column(rows, GAP), f"deck-{i}", padding=8))
@@ -148,34 +148,34 @@ def ToolCards(d: Drawn, *, key: str | None = None) -> ft.Control:
         return tap(lambda: actions.put_draft(d, DRAFT, fn))
 
     out: list[ft.Control] = [heading(_("Tool cards"), 18)]
-    turn = forms.tool_turn(state, draft)
-    status = forms.tools_status(state, draft)
-    for p, line in zip(forms.tool_order(state), status, strict=True):
+    turn = round_form.tool_turn(state, draft)
+    status = round_form.tools_status(state, draft)
+    for p, line in zip(round_form.tool_order(state), status, strict=True):
         chosen = draft.tools.get(p)
         row: list[ft.Control] = [ft.Text(line, expand=True)]
         if chosen is not None and chosen.kind is not None and not draft.revealed:
             row.append(ft.TextButton(_("{player}: choose again").format(player=p),
-                                     on_click=put(partial(forms.clear_tool, player=p))))
+                                     on_click=put(partial(round_form.clear_tool, player=p))))
         out.append(ft.Row(row, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     if turn is not None:
         panel: list[ft.Control] = [ft.Text(turn.prompt, weight=ft.FontWeight.W_500)]
         if not turn.shown:
             panel.append(ft.FilledButton(_("{player}: show my tool cards").format(player=turn.player),
                                          icon=ft.Icons.VISIBILITY,
-                                         on_click=put(partial(forms.show_tools, player=turn.player))))
+                                         on_click=put(partial(round_form.show_tools, player=turn.player))))
         else:
             panel.append(ft.Text(turn.hand))
             panel.append(ft.Row([
                 ft.FilledButton(_("{player} plays {tool}").format(
                     player=turn.player, tool=burger_words.tool_name(kind)),
                                 height=TAP,
-                                on_click=put(partial(forms.choose_tool, state, player=turn.player, kind=kind)))
+                                on_click=put(partial(round_form.choose_tool, state, player=turn.player, kind=kind)))
                 for kind, _n in turn.choices], wrap=True))
             panel.append(ft.Text(_("The card is hidden as soon as it is played; then pass the phone on."), size=12))
         out.append(card(column(panel, GAP), "tool-turn"))
     elif not draft.revealed:
         out.append(ft.FilledButton(_("Reveal all tool cards"), icon=ft.Icons.VISIBILITY,
-                                   on_click=put(partial(forms.reveal, state))))
+                                   on_click=put(partial(round_form.reveal, state))))
     return column(out, 8)
 
 
@@ -188,7 +188,7 @@ def ToolsOpen(d: Drawn, *, key: str | None = None) -> ft.Control:
         kind = draft.tools.get(p)
         rows.append(ft.Row([ft.Text(p, width=90)] + [
             choice(burger_words.tool_name(k), kind is not None and kind.kind == k,
-                   tap(partial(actions.put_draft, d, EDIT, partial(forms.play_tool, player=p, kind=k))),
+                   tap(partial(actions.put_draft, d, EDIT, partial(round_form.play_tool, player=p, kind=k))),
                    name=f"{p}: {burger_words.tool_name(k)}")
             for k in TOOL_KINDS], spacing=6, wrap=True))
     return column(rows, 8)
@@ -201,15 +201,15 @@ def Takes(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
     state, draft = d.state_for(which), d.draft(which)
     if not draft.revealed:
         return ft.Column([])
-    out: list[ft.Control] = [heading(_("Taking the decks (BU-4)"), 18), ft.Text(forms.take_line(state, draft))]
-    rows = forms.take_rows(state, draft)
-    several = len(forms.tongs_players(state, draft)) > 1
+    out: list[ft.Control] = [heading(_("Taking the decks (BU-4)"), 18), ft.Text(round_form.take_line(state, draft))]
+    rows = round_form.take_rows(state, draft)
+    several = len(round_form.tongs_players(state, draft)) > 1
     for row in rows:
         line: list[ft.Control] = [ft.Text(f"{row.turn + 1}. {row.text}")]
         if several and len(row.choices) > 1:
             line.append(ft.Row([ft.Text(_("Picks:"), size=13)] + [
                 choice(str(k + 1), k == row.deck,
-                       tap(partial(actions.put_draft, d, which, partial(forms.pick, turn=row.turn, deck=k))),
+                       tap(partial(actions.put_draft, d, which, partial(round_form.pick, turn=row.turn, deck=k))),
                        name=_("{player}, turn {turn}: {deck}").format(player=row.player, turn=row.turn + 1,
                                                                      deck=deck_label(k)))
                 for k in row.choices], spacing=6, wrap=True))
@@ -222,11 +222,11 @@ def Takes(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
 @ft.component
 def Hamburgers(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
     state, draft = d.state_for(which), d.draft(which)
-    errors = forms.complete_errors(state, draft)
+    errors = round_form.complete_errors(state, draft)
     ui = d.ui
 
     def stepped(player: str, by: int) -> None:
-        actions.put_draft(d, which, partial(forms.step_complete, player=player, by=by))
+        actions.put_draft(d, which, partial(round_form.step_complete, player=player, by=by))
 
     out: list[ft.Control] = [heading(_("Hamburgers finished this round (BU-5)"), 18)]
     for p in state.players:
@@ -257,7 +257,7 @@ def StackCheck(d: Drawn, which: str, player: str, *, key: str | None = None) -> 
     stack = stacks.stack_of(state, draft, player, book, kept)
 
     def put(fn: Callable[[StackDraft], StackDraft]) -> None:
-        actions.put_draft(d, which, lambda x: forms.set_stack(x, player, fn(x.stacks.get(player, stack))))
+        actions.put_draft(d, which, lambda x: round_form.set_stack(x, player, fn(x.stacks.get(player, stack))))
 
     def flip(on: bool) -> None:
         put(lambda s: replace(s, flipped_bottom=on))
@@ -310,7 +310,7 @@ def Peek(d: Drawn, *, key: str | None = None) -> ft.Control:
     lines = present.private_text(present.private_view(d.record, who, d.replayed))
     draft = d.ui.draft
     if draft is not None:
-        now = forms.rats_taken(d.state, draft).get(who)
+        now = round_form.rats_taken(d.state, draft).get(who)
         if now:
             lines.append(_("This round, once it is submitted: {n} more (BU-5).").format(n=now))
     hide = ft.FilledButton(_("Hide {player}'s secrets").format(player=who), icon=ft.Icons.VISIBILITY_OFF,
@@ -326,7 +326,7 @@ def Entry(d: Drawn, *, key: str | None = None) -> ft.Control:
     ui = d.ui
     draft = d.draft(DRAFT)
     out = _status(d)
-    out.append(card(column(text_lines(present.reveal_instructions(d.state)), 4), "instructions"))
+    out.append(card(column(text_lines(explain.reveal_instructions(d.state)), 4), "instructions"))
     out.append(Decks(d, DRAFT, key="decks"))
     out.append(ToolCards(d, key="tools"))
     out.append(Takes(d, DRAFT, key="takes"))

@@ -72,7 +72,7 @@ class BurgerBids(Seat):
         return seat_round(replay(record), player)
 
     def new_records(self, players: Sequence[str]) -> list[dict[str, Any]]:
-        """The setup form's records (``forms.new_record``): its default with each player
+        """The setup form's records (``setup_form.new_record``): its default with each player
         first (BU-1), and one with the fewest tool cards (BU-3: two, taken back every
         other round), a draw pile for three rounds (BU-2, BU-6) and rat tokens costing a
         point (BU-8); none if the rules refuse the players (BU-1)."""

@@ -3,7 +3,7 @@
 
 While the game runs, rat tokens, used tool cards and the tool cards in hand are each
 player's own: a round's facts show a player only their own part (``OWN_ONLY``), and
-the public words of a round (``present.public_notes``) leave out how many rat cards
+the public words of a round (``explain.public_notes``) leave out how many rat cards
 each deck held and how many tool cards a take-back returned. The tool cards chosen before the reveal never leave
 the screen (or the phone) they were chosen on. Once the game is over everything is
 shown. No flet here."""

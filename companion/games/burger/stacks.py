@@ -12,7 +12,6 @@ from dataclasses import replace
 from typing import Any
 
 from companion.games.burger import rules
-from companion.games.burger.forms import RoundDraft, StackDraft, step_complete, take_rows
 from companion.games.burger.recipes import (
     BOTTOM_BUN,
     TOP_BUN,
@@ -21,6 +20,7 @@ from companion.games.burger.recipes import (
     RecipeBook,
     check_hamburger,
 )
+from companion.games.burger.round_form import RoundDraft, StackDraft, step_complete, take_rows
 from companion.games.burger.state import UNNAMED, replay
 
 

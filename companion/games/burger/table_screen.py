@@ -11,7 +11,7 @@ from functools import partial
 
 import flet as ft
 
-from companion.games.burger import GAME, actions, forms, present
+from companion.games.burger import GAME, actions, forms, present, summaries
 from companion.games.burger.actions import EDIT, Drawn
 from companion.games.burger.i18n import _
 from companion.games.burger.match_detail import RoundBody, end_lines
@@ -53,7 +53,7 @@ def _grid(d: Drawn) -> list[ft.Control]:
     ev = None
     if d.gv.over:
         ev = present.end_view(d.record, forms.read_top_buns(d.settings.get(forms.TOP_BUNS)), d.replayed)
-    players, lines = present.score_grid(d.gv, ev)
+    players, lines = summaries.score_grid(d.gv, ev)
     return [heading(_("Scores") if d.gv.over else _("Standings"), 18),
             ScoreGrid(players, lines, name=_("score grid"), key="score-grid")]
 

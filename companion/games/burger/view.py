@@ -20,7 +20,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.games.burger import present
+from companion.games.burger import present, summaries
 from companion.games.burger.i18n import _
 from companion.games.burger.match_detail import MatchDetail, text_lines
 from companion.games.burger.recipe_editor_screen import RecipeEditor
@@ -69,14 +69,14 @@ class BurgerView:
         return RulesText(key="burger-rules")
 
     def match_line(self, players: list[str], records: list[dict[str, Any]]) -> tuple[str, bool]:
-        return present.match_line(records)
+        return summaries.match_line(records)
 
     def standings(self, players: list[str], records: list[dict[str, Any]]) -> Standings | None:
         """The complete hamburgers now (its grid's first row: public, BU-5), for the
         browser's first screen."""
         if not records:
             return None
-        seats, lines = present.score_grid(present.game_view(records[-1]))
+        seats, lines = summaries.score_grid(present.game_view(records[-1]))
         return lines[0].label, list(zip(seats, lines[0].cells, strict=True))
 
     def editor(self, shell: ShellServices, item_id: int) -> ft.Control:

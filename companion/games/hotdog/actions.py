@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from companion.games.hotdog import forms, present
+from companion.games.hotdog import forms, present, setup_form, summaries
 from companion.games.hotdog.forms import Draft, TableUI
 from companion.games.hotdog.i18n import _
 from companion.ui.table import MatchSeen, TableSession
@@ -65,8 +65,8 @@ def set_entry_mode(s: Session, mode: str) -> None:
     """Switch how bids are entered (between rounds: the table screen offers it while no
     bid is begun); kept with the match. The other way's screen opens at its top (the
     switch sits under the entry), without the last way's refusal."""
-    if mode in forms.ENTRY_MODES:
-        s.set_setting(forms.ENTRY, mode)
+    if mode in setup_form.ENTRY_MODES:
+        s.set_setting(setup_form.ENTRY, mode)
         s.put(lambda u: replace(u, error=None))
         s.to_top()
 
@@ -161,8 +161,8 @@ def start_next_game(s: Session, gv: present.GameView) -> None:
     """Start the match's next game with the mustard holder chosen (HD-17's by default);
     a second tap, or another screen, that started it first is no error."""
     players = list(gv.players)
-    default = present.next_game_mustard(gv.record)
+    default = summaries.next_game_mustard(gv.record)
     picked = s.latest().next_mustard
-    said = s.start_next_game(forms.new_record(players, picked if picked in players else default))
+    said = s.start_next_game(setup_form.new_record(players, picked if picked in players else default))
     if said is not None:
         s.put(lambda u: replace(u, error=said))

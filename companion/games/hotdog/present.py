@@ -1,8 +1,9 @@
 """What Hot Dog's screens draw, in the reader's language, from the rules' facts: a game
 (the one replay of its record), a round (the table screen's reveal and a past round,
-and the phones' resolution, all draw it from :func:`round_lines`), the match so far,
-and the referee's sentences themselves (:func:`step_text`, :func:`payout_text`,
-:func:`round_notes`, :func:`game_text`). No flet here — tested without a browser.
+and the phones' resolution, all draw it from :func:`round_lines`), the tables and the
+money. The referee's sentences themselves are :mod:`companion.games.hotdog.explain`'s,
+the match so far :mod:`companion.games.hotdog.summaries`'. No flet here — tested
+without a browser.
 
 The record is replayed once (:func:`companion.core.registry.replay`, remembered per
 record, facts only) and worded here when a screen draws it: nothing worded is kept.
@@ -14,13 +15,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from companion.core import i18n, registry, words
+from companion.core import i18n, registry
 from companion.core.game import Played
-from companion.core.grid import GridRow as GridLine
-from companion.core.match import GAMES_PER_MATCH, MatchRecord, MatchResult, match_text, tally
 from companion.games.hotdog import rules
-from companion.games.hotdog.i18n import N_, _, ngettext
-from companion.games.hotdog.models import START_MONEY, HotDogResult, RoundResult, Why
+from companion.games.hotdog.explain import dollars, game_text, hot_dogs, round_notes, worded_step
+from companion.games.hotdog.i18n import N_, _
+from companion.games.hotdog.models import RoundResult
 
 # ---------------------------------------------------------------- the record, replayed
 
@@ -28,133 +28,6 @@ from companion.games.hotdog.models import START_MONEY, HotDogResult, RoundResult
 def replayed(record: Mapping[str, Any]) -> Played[rules.State, RoundResult]:
     """The record's one replay (raises RecordError, a RuleError with its ruling, if refused)."""
     return registry.replay("hotdog", record)
-
-
-# ---------------------------------------------------------------- words
-
-
-def hot_dogs(n: int) -> str:
-    """'1 hot dog', '2 hot dogs': every Hot Dog text counts hot dogs with this."""
-    return ngettext("{n} hot dog", "{n} hot dogs", n).format(n=i18n.number(n))
-
-
-def places(n: int) -> str:
-    """'1 place', '2 places' (free places at a table)."""
-    return ngettext("{n} place", "{n} places", n).format(n=i18n.number(n))
-
-
-def dollars(n: int) -> str:
-    """'$1', '$0': every Hot Dog text writes money with this (``i18n.money``)."""
-    return i18n.money(n)
-
-
-def tables_text(tables: Sequence[int]) -> str:
-    """'5 and 7', '5, 7 and 9'."""
-    return words.names([str(t) for t in tables])
-
-
-_ORDINALS = [N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth")]
-
-
-def _intro(rnd: RoundResult, i: int, why: Why, sold: bool) -> str:
-    """Why step ``i`` of the round comes where it does at its table (HD-7), in a player's words."""
-    step = rnd["steps"][i]
-    how = (_("{hotdogs} − {money}").format(hotdogs=hot_dogs(step["hotdogs"]), money=dollars(step["dollars"]))
-           if step["dollars"] else hot_dogs(step["hotdogs"]))
-    nth = _ORDINALS[why["place"] - 1]
-    said = {"player": step["player"], "nth": _(nth), "table": step["table"], "price": dollars(step["price"]),
-            "how": how}
-    if sold:
-        # Translators: 'Anna sells first at the 5 table: price $2 (3 hot dogs − $1)'
-        head = _("{player} sells {nth} at the {table} table: price {price} ({how})").format(**said)
-    else:
-        head = _("{player} comes {nth} at the {table} table: price {price} ({how})").format(**said)
-    if why["alone"]:
-        return _("{head}, the only bid there (HD-7).").format(head=head)
-    if why["tied"]:
-        return _("{head}, tied with {others}: equal prices go clockwise from the mustard holder "
-                 "{mustard} (HD-7).").format(head=head, others=words.names(why["tied"]), mustard=rnd["mustard"])
-    if why["after"] is None:
-        return _("{head}, the lowest (HD-7).").format(head=head)
-    before = rnd["steps"][i - 1]
-    return _("{head}, above {player}'s {price} (HD-7).").format(head=head, player=before["player"],
-                                                               price=dollars(before["price"]))
-
-
-def step_texts(rnd: RoundResult) -> list[str]:
-    """Every step of the round in a player's words (:func:`step_text`)."""
-    whys = rules.why(rnd)
-    return [_step_text(rnd, i, why) for i, why in enumerate(whys)]
-
-
-def step_text(rnd: RoundResult, i: int) -> str:
-    """Step ``i`` of the round in a player's words: where the bid came and why, and what
-    became of it (HD-7…HD-13)."""
-    return _step_text(rnd, i, rules.why(rnd)[i])
-
-
-def _step_text(rnd: RoundResult, i: int, why: Why) -> str:
-    step = rnd["steps"][i]
-    t, p = step["table"], step["player"]
-    if step["outcome"] == "returned":
-        if step["reason"] == "table full":
-            reason = _("the {table} table filled earlier this round (HD-10)").format(table=t)
-        elif step["reason"] == "not announced":
-            reason = _("last hot dogs not announced (HD-12)")
-        else:
-            room = _("no place left") if why["free"] == 0 else _("only {places} left").format(
-                places=places(why["free"]))
-            reason = _("{room} (HD-8)").format(room=room)
-        back = (_("{hotdogs} and {money}").format(hotdogs=hot_dogs(step["hotdogs"]), money=dollars(step["dollars"]))
-                if step["dollars"] else hot_dogs(step["hotdogs"]))
-        return _("{intro} {player} takes back {back}: {why}.").format(
-            intro=_intro(rnd, i, why, sold=False), player=p, back=back, why=reason)
-    parts = [_("{hotdogs} placed").format(hotdogs=hot_dogs(step["hotdogs"]))]
-    if step["dollars"]:
-        parts.append(_(", {money} to the bank (HD-9)").format(money=dollars(step["dollars"])))
-    if why["last"]:
-        parts.append(_("; last hot dogs, announced: the game ends after this round (HD-13)"))
-    if why["filled"]:
-        parts.append(_("; the {table} table is full (HD-10)").format(table=t))
-    return _("{intro} {what}.").format(intro=_intro(rnd, i, why, sold=True), what="".join(parts))
-
-
-def payout_text(payout: Mapping[str, Any]) -> str:
-    """'The 5 table is full: Anna gets $2 for 2 hot dogs (HD-10).' ($1 per hot dog)"""
-    return _("The {table} table is full: {player} gets {money} for {hotdogs} (HD-10).").format(
-        table=payout["table"], player=payout["player"], money=dollars(payout["dollars"]),
-        hotdogs=hot_dogs(payout["dollars"]))
-
-
-def round_notes(rnd: RoundResult, *, mustard: bool = True) -> list[str]:
-    """What the round did beyond its bids: each full table paid and cleared (HD-10), the
-    end (HD-13) and, unless ``mustard`` is False, where the mustard card passes (HD-14)."""
-    notes = []
-    for t in rnd["full"]:
-        paid = [f"{x['player']} {dollars(x['dollars'])}" for x in rnd["payouts"] if x["table"] == t]
-        notes.append(_("The {table} table is full: it pays {paid} and is cleared (HD-10).").format(
-            table=t, paid=", ".join(paid)))
-    if rnd["finished"]:
-        notes.append(_("Game over: {players} placed the last hot dogs; only full tables paid (HD-13).").format(
-            players=words.names(rnd["finished"])))
-    if mustard and rnd["next_mustard"]:
-        notes.append(_("The mustard card passes to {player} (HD-14).").format(player=rnd["next_mustard"]))
-    return notes
-
-
-def game_text(result: HotDogResult) -> str:
-    """The game in one sentence: who won with how much (HD-15), or where it stands."""
-    won, n = result["winners"], result["rounds_played"]
-    if won:
-        best = dollars(result["money"][won[0]])
-        if len(won) == 1:
-            return _("Game over after round {n}: {player} wins with {money} (HD-15).").format(
-                n=n, player=won[0], money=best)
-        return _("Game over after round {n}: {players} share the win with {money} each (HD-15).").format(
-            n=n, players=words.names(won), money=best)
-    return ngettext("Game in progress after {n} round; {player} holds the mustard card.",
-                    "Game in progress after {n} rounds; {player} holds the mustard card.",
-                    n).format(n=n, player=result["mustard"])
 
 
 # ---------------------------------------------------------------- tables and money
@@ -258,7 +131,7 @@ def round_view(players: Sequence[str], result: RoundResult) -> RoundView:
         else:
             head = _("{table} table: {player} {hotdogs} − {dollars} = {price}: returned ({reason})").format(
                 reason=reason_text(s["reason"]), **said)
-        steps.append((head, _step_text(result, i, whys[i]), list(whys[i]["rulings"]), s["outcome"] == "sold"))
+        steps.append((head, worded_step(result, i, whys[i]), list(whys[i]["rulings"]), s["outcome"] == "sold"))
     payouts = [_("{player} +{money} ({table} table, HD-10)").format(player=p["player"], money=dollars(p["dollars"]),
                                                                       table=p["table"]) for p in result["payouts"]]
     # A drawn round says where the mustard card passes (HD-14) once, as its last line
@@ -406,79 +279,3 @@ def resolution(record: Mapping[str, Any]) -> dict[str, Any] | None:
     last = played.rounds[-1]
     return {"number": last["round"], "players": list(played.state.players), "round": last,
             "game_over": played.state.over}
-
-
-# ---------------------------------------------------------------- the match
-
-
-def match_tally(players: Sequence[str], records: Sequence[Mapping[str, Any]]) -> MatchResult:
-    return tally(MatchRecord(game="hotdog", players=list(players), games=[dict(r) for r in records]))
-
-
-def match_explanation(result: MatchResult) -> str:
-    """The match in one sentence (HD-15): its winner, or how many games are finished."""
-    return match_text(result)
-
-
-def match_line(players: Sequence[str], finished: MatchResult, number: int) -> str | None:
-    """The match so far as game ``number``'s table shows it (HD-15): the finished
-    games' totals, said as such; the game in play is added when it ends (its money is
-    the table's own line). None in game 1."""
-    if number <= 1:
-        return None
-    money = money_text(finished.totals, players)
-    if number == 2:
-        return _("Match after game 1 (HD-15): {money}; game {n}'s money is added when it ends").format(
-            money=money, n=number)
-    return _("Match after games 1–{last} (HD-15): {money}; game {n}'s money is added when it ends").format(
-        last=number - 1, money=money, n=number)
-
-
-def signed(n: int) -> str:
-    """A change of money: '+2', '−1' ('' for none)."""
-    return "" if n == 0 else (f"+{n}" if n > 0 else f"−{-n}")
-
-
-def money_grid(gv: GameView) -> list[GridLine]:
-    """The game's money as a score grid reads it, a column per player: the money now
-    first, then each round played, its money after it and its change ('$5 +2')."""
-    players = gv.players
-    out: list[GridLine] = [GridLine(_("Now"), [dollars(gv.state.money[p]) for p in players], True)]
-    before = {p: START_MONEY for p in players}
-    for r in gv.results:
-        cells = [f"{dollars(r['money'][p])} {signed(r['money'][p] - before[p])}".strip() for p in players]
-        out.append(GridLine(_("Round {n}").format(n=r["round"]), cells))
-        before = dict(r["money"])
-    return out
-
-
-def match_grid(players: Sequence[str], result: MatchResult) -> list[GridLine]:
-    """The match as a score grid reads it (HD-15): the totals first, then each game's dollars."""
-    out: list[GridLine] = [GridLine(_("Total"), [dollars(result.totals[p]) for p in players], True)]
-    out += [GridLine(_("Game {n}").format(n=g.number), [dollars(g.scores[p]) for p in players])
-            for g in result.games]
-    return out
-
-
-def can_start_next_game(result: MatchResult) -> bool:
-    """The match's last game is over and it has fewer than three."""
-    return 0 < len(result.games) < GAMES_PER_MATCH and result.games[-1].over
-
-
-def next_game_mustard(record: Mapping[str, Any]) -> str:
-    """HD-17 (house rule): the next game's mustard starts one seat clockwise from this game's start."""
-    players = record["players"]
-    return rules.next_game_mustard(players, record.get("mustard") or players[0])
-
-
-def progress(players: Sequence[str], records: Sequence[Mapping[str, Any]]) -> tuple[str, bool]:
-    """Where a match stands, in one line for the history list, and whether it is over."""
-    result = match_tally(players, records)
-    if result.complete:
-        return match_text(result), True
-    current = result.games[-1] if result.games else None
-    rounds = len(records[-1]["rounds"]) if records else 0
-    if current is not None and current.over:
-        return _("game {n} of {of} over; next game not started").format(n=len(records), of=GAMES_PER_MATCH), False
-    return ngettext("game {n} of {of}, {rounds} round played", "game {n} of {of}, {rounds} rounds played",
-                    rounds).format(n=len(records), of=GAMES_PER_MATCH, rounds=rounds), False

@@ -13,7 +13,7 @@ from companion.core.edits import Change
 from companion.core.errors import RuleError
 from companion.core.game import Seat
 from companion.core.record import read
-from companion.games.hotdog import GAME, forms, present
+from companion.games.hotdog import GAME, forms, present, setup_form
 from companion.games.hotdog.i18n import _
 from companion.games.hotdog.models import Bid
 
@@ -52,11 +52,11 @@ class HotDogBids(Seat):
         return present.resolution(record)
 
     def new_records(self, players: Sequence[str]) -> list[dict[str, Any]]:
-        """The setup form's record (``forms.new_record``) with each player holding the
+        """The setup form's record (``setup_form.new_record``) with each player holding the
         mustard (HD-4); none if HD-1 refuses the players."""
-        if forms.setup_error(players) is not None:
+        if setup_form.setup_error(players) is not None:
             return []
-        return [forms.new_record(players, mustard) for mustard in players]
+        return [setup_form.new_record(players, mustard) for mustard in players]
 
     def legal_moves(self, record: Mapping[str, Any], player: str,
                     pending: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:

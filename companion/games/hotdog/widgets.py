@@ -10,9 +10,10 @@ import flet as ft
 
 from companion.core import i18n
 from companion.core.grid import GridRow as GridLine
+from companion.games.hotdog.explain import hot_dogs
 from companion.games.hotdog.forms import Draft, announced, dollar_choices, hot_dog_choices, last_hot_dog, paying, picked
 from companion.games.hotdog.i18n import N_, _, ngettext
-from companion.games.hotdog.present import Line, TableView, bid_text, hot_dogs
+from companion.games.hotdog.present import Line, TableView, bid_text
 from companion.ui.widgets import ScoreGrid, bold, card
 
 Key = str | None

@@ -14,7 +14,7 @@ import flet as ft
 from companion.core import words
 from companion.core.edits import say_where
 from companion.core.errors import CompanionError, RecordError
-from companion.games.sales import present
+from companion.games.sales import present, summaries
 from companion.games.sales.deckfiles import DECK, match_deck
 from companion.games.sales.i18n import _, ngettext
 from companion.games.sales.present import Played, ScoreView
@@ -74,7 +74,7 @@ def MatchDetail(shell: ShellServices, m: StoredMatch, *, key: Key = None) -> ft.
     try:
         game = present.played(m.games[-1].record)
         score = present.score_view(game)
-        line = present.progress_line(game)
+        line = summaries.progress_line(game)
     except RecordError as err:
         problem: CompanionError = err
         line = _("cannot be replayed: {problem}").format(problem=say_where(err))

@@ -10,9 +10,10 @@ from typing import Any
 from companion.core.names import same
 from companion.core.record import read
 from companion.games.sales.deck import Deck, record_card
+from companion.games.sales.explain import card_text
 from companion.games.sales.i18n import _, ngettext
 from companion.games.sales.models import WILD, Card
-from companion.games.sales.present import Played, card_text
+from companion.games.sales.present import Played
 from companion.games.sales.vocab import card_label, word
 
 SEARCH_FROM = 60

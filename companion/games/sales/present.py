@@ -1,6 +1,8 @@
 """What the sales screens draw, as typed views of a record replayed once, in the
-reader's language: the rules' facts worded here (each sale's winner and why, a round's
-notes, the scores' breakdown, the winner or the team's rating). No flet here.
+reader's language: the rules' facts worded by :mod:`companion.games.sales.explain`
+(each sale's winner and why, a round's notes, the scores' breakdown, the winner or the
+team's rating); the match's lines and grid are :mod:`companion.games.sales.summaries`'.
+No flet here.
 
 A screen asks the record's one replay (:func:`played`, the registry's, remembered and
 language-free: every round's facts, the state after the last sale and the result) and
@@ -16,18 +18,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core import registry, words
-from companion.core.edits import say_where
+from companion.core import registry
 from companion.core.errors import RecordError
-from companion.core.grid import GridRow as GridLine
-from companion.core.grid import points_added
 from companion.core.record import read
 from companion.games.sales import rules
 from companion.games.sales.changes import At, PlayDict, deal, plays, truncate, won_before
 from companion.games.sales.deal import Deal
+from companion.games.sales.explain import breakdown, card_text, game_notes, game_text, round_notes, sale_text, team_text
 from companion.games.sales.i18n import _, ngettext
 from companion.games.sales.models import ROUNDS, Card, RoundResult, SaleResult, SalesResult
-from companion.games.sales.vocab import MODE_TITLES, card_label, setup_notes, word
+from companion.games.sales.vocab import card_label, word
 
 # ---------------------------------------------------------------- the record, replayed once
 
@@ -60,194 +60,6 @@ def played(record: Mapping[str, Any], at: At = None) -> Played:
     rec = truncate(record, at)
     done = registry.replay("sales", rec)
     return Played(rec, done.rounds, done.state, done.result)
-
-
-# ---------------------------------------------------------------- the rules' facts, worded
-
-
-def _whose(player: str, card: Card) -> str:
-    return _("{player}'s {card}").format(player=player, card=card_label(card))
-
-
-def _card_of(res: SaleResult, player: str) -> Card:
-    return res["cards"][res["order"].index(player)]
-
-
-def sale_text(res: SaleResult, mode: str, round_number: int) -> str:
-    """A sale in a player's words (SA-3…SA-8, SA-14): who won it with what and why, the
-    discards, who leads next."""
-    winner, card = res["winner"], res["card"]
-    if res["alone"]:
-        head = _("{player} plays alone: the {card} wins (SA-8).").format(player=winner, card=card_label(card))
-    else:
-        if res["tied"]:
-            others = words.names([_whose(p, _card_of(res, p)) for p in res["tied"]])
-            why = _("the lowest card on suit, tied with {cards}: the last one played wins").format(cards=others)
-        else:
-            why = _("the lowest card on suit")
-        parts = [_("{player} wins with the {card}: {why}").format(player=winner, card=card_label(card), why=why)]
-        if res["setter"] is not None:
-            parts.append(_("{player} led a wild, so {card} set the suit").format(
-                player=res["order"][0], card=_whose(res["setter"], _card_of(res, res["setter"]))))
-        elif res["suit"] is None:
-            parts.append(_("every card was wild, so all were on suit"))
-        off = res["off_suit"]
-        if off:
-            cards_off = words.names([_whose(p, _card_of(res, p)) for p in off])
-            parts.append(ngettext("{cards} was off suit", "{cards} were off suit", len(off)).format(cards=cards_off))
-        head = _("{parts} (SA-4, SA-5).").format(parts="; ".join(parts))
-        if off and mode != "competitive":
-            head += " " + _(
-                "In {mode} an off-suit card may be played only "
-                "without an on-suit card in hand: confirm it (SA-14)."
-            ).format(mode=_(MODE_TITLES[mode]))
-    sentences = [head]
-    discards, asked = res["discards"], card["discard"]
-    if asked:
-        if discards == asked:
-            sentences.append(ngettext(
-                "{player} keeps it and discards {n} card from hand (SA-6).",
-                "{player} keeps it and discards {n} cards from hand (SA-6).", discards).format(
-                player=winner, n=discards))
-        else:
-            left = ngettext("only {n} card was left in hand", "only {n} cards were left in hand",
-                            discards).format(n=discards)
-            sentences.append(ngettext(
-                "{player} keeps it; its {n} discard icon asks for {n}, but {left}, so that is all "
-                "that is discarded (SA-6).",
-                "{player} keeps it; its {n} discard icons ask for {n}, but {left}, so that is all "
-                "that is discarded (SA-6).", asked).format(player=winner, n=asked, left=left))
-    else:
-        sentences.append(_("{player} keeps it (no discard icons) (SA-6).").format(player=winner))
-    nxt = res["next_leader"]
-    if nxt is None:
-        sentences.append(_("Every hand is empty: round {n} ends (SA-7).").format(n=round_number))
-    elif nxt != winner:
-        sentences.append(_("{player}'s hand is empty, so {next}, the next player clockwise "
-                           "with cards, leads (SA-7).").format(player=winner, next=nxt))
-    else:
-        sentences.append(_("{player} leads the next sale (SA-7).").format(player=winner))
-    if res["plays_alone"] is not None:
-        sentences.append(_("{player} now plays alone (SA-8).").format(player=res["plays_alone"]))
-    return " ".join(sentences)
-
-
-def round_notes(rnd: RoundResult) -> list[str]:
-    """Where a round stands after its last recorded sale (SA-7, SA-9)."""
-    n = rnd["round"]
-    if not rnd["over"]:
-        holding = ", ".join(f"{p} {k}" for p, k in rnd["hands"].items() if k)
-        return [_("Round {n} in progress: cards in hand {hands}.").format(n=n, hands=holding)]
-    notes = [_("Every hand is empty: round {n} is over (SA-7).").format(n=n)]
-    if n < ROUNDS:
-        notes.append(_("{player} won the last sale and leads round {n} (SA-9).").format(
-            player=rnd["next_leader"], n=n + 1))
-    else:
-        notes.append(_("That was round {n} of {rounds}: the game is over (SA-9).").format(n=ROUNDS, rounds=ROUNDS))
-    return notes
-
-
-def breakdown(result: SalesResult, player: str) -> list[str]:
-    """A player's score line by line (SA-10…SA-12): the numbers, each set card and what
-    it counted, the total."""
-    won = result["won"]
-    mine = won[player]
-    s = result["scores"][player]
-    lines = []
-    if mine:
-        terms = " + ".join(str(c["value"]) for c in mine)
-        labels = ", ".join(card_label(c) for c in mine)
-        lines.append(_("Numbers: {terms} = {numbers} ({cards}) (SA-10)").format(
-            terms=terms, numbers=s["numbers"], cards=labels))
-    else:
-        lines.append(_("Numbers: 0, no cards won (SA-10)"))
-    for card, counted in rules.one_x_sets(mine):
-        assert card["set"] is not None
-        lines.append(_("1x set {card} collecting {icon}: {n} ({cards}) (SA-11)").format(
-            card=card_label(card), icon=word(card["set"]["icon"]), n=len(counted),
-            cards=", ".join(card_label(c) for c in counted)))
-    players = list(result["scores"])
-    for card, per in rules.neighbor_sets(players, won, player):
-        assert card["set"] is not None
-        shown = "; ".join(f"{q}: {', '.join(card_label(c) for c in v) if v else _('none')}" for q, v in per.items())
-        line = (_("Neighbor set {card} collecting {icon}: {n} ({cards}) (two players: the one neighbour "
-                  "counts once) (SA-12)") if len(players) == 2
-                else _("Neighbor set {card} collecting {icon}: {n} ({cards}) (SA-12)"))
-        lines.append(line.format(card=card_label(card), icon=word(card["set"]["icon"]),
-                                 n=sum(len(v) for v in per.values()), cards=shown))
-    lines.append(_("Total: {numbers} + {sets} + {neighbor} = {total}").format(
-        numbers=s["numbers"], sets=s["sets"], neighbor=s["neighbor"], total=s["total"]))
-    return lines
-
-
-def team_text(result: SalesResult) -> str:
-    """The team's score and rating (SA-15), co-op and solo."""
-    the_team = result["team"]
-    assert the_team is not None
-    text = (_("Team score {score}: the lower hand's score (SA-15);") if result["mode"] == "solo"
-            else _("Team score {score}: the lower player's score (SA-15);")).format(score=the_team["score"])
-    rating = the_team["rating"]
-    return text + " " + (_("rating: {rating}").format(rating=_(rating)) if rating else _("below 45: no rating."))
-
-
-def _progress(result: SalesResult) -> str:
-    if result["round_over"]:
-        return _("Game in progress: round {n} is over; {player} leads round {next}.").format(
-            n=result["round"], player=result["last_winner"], next=result["round"] + 1)
-    return _("Game in progress: round {n}, {player} leads the next sale.").format(
-        n=result["round"], player=result["leader"])
-
-
-def game_text(result: SalesResult) -> str:
-    """The game in a sentence: the winner and the tie-break (SA-13), the team's score
-    (SA-15), or where it stands."""
-    over = result["game_over"]
-    if result["mode"] == "competitive":
-        if not over:
-            return _progress(result)
-        won, tied = result["winners"], result["tied"]
-        best = result["scores"][won[0]]["total"]
-        if len(tied) == 1:
-            return _("Game over: {player} wins with {n} points (SA-13).").format(player=won[0], n=best)
-        return _("Game over: {players} tie with {n} points; {player} won the most recent "
-                 "sale of them (sale {sale} of the game) and wins (SA-13).").format(
-            players=words.names(tied), n=best, player=won[0], sale=result["last_win"].get(won[0], 0))
-    return (_("Game over.") if over else _progress(result)) + " " + team_text(result)
-
-
-def game_notes(result: SalesResult) -> list[str]:
-    """What a player reads about the cards dealt per round (SA-2)."""
-    return setup_notes(result["mode"], result["hand_size"])
-
-
-# ---------------------------------------------------------------- cards
-
-
-def card_text(card: Card | Mapping[str, Any]) -> str:
-    """A card in one line: 'sun 1 · discard 2 · sunglasses · 1x set: coat'."""
-    c: Card = read(Card, card, {})
-    parts = [card_label(c)]
-    if c["discard"]:
-        parts.append(_("discard {n}").format(n=c["discard"]))
-    if c["icons"]:
-        parts.append(", ".join(word(i) for i in c["icons"]))
-    collects = c["set"]
-    if collects is not None:
-        parts.append((_("1x set: {icon}") if collects["kind"] == "1x" else _("neighbor set: {icon}")).format(
-            icon=word(collects["icon"])))
-    return " · ".join(parts)
-
-
-def played_text(card: Mapping[str, Any]) -> str:
-    """A card played from a phone, as the phones name it: 'sun 4, discard 1, icons car'."""
-    out = _("{suit} {value}").format(suit=word(str(card["suit"])), value=card["value"])
-    if card.get("discard"):
-        out += _(", discard {n}").format(n=card["discard"])
-    if card.get("icons"):
-        out += _(", icons {icons}").format(icons=", ".join(word(str(i)) for i in card["icons"]))
-    if card.get("set"):
-        out += _(", collects {icon}").format(icon=word(str(card["set"].get("icon"))))
-    return out
 
 
 # ---------------------------------------------------------------- the sale being entered
@@ -565,85 +377,3 @@ def score_view(game: Played) -> ScoreView:
     rounds_played = sum(1 for r in res["rounds"] if r["sales"])
     return ScoreView(res["mode"], res["game_over"], rounds_played, scores, list(res["winners"]), game_text(res),
                      team, game_notes(res))
-
-
-# ---------------------------------------------------------------- history
-
-
-def game_line(record: Mapping[str, Any]) -> tuple[str, bool]:
-    """One game in one line, and whether it is over: 'round 2 of 3, sale 3 to enter' or
-    the final outcome."""
-    try:
-        game = played(record)
-    except RecordError as err:
-        return _("cannot be replayed: {problem}").format(problem=say_where(err)), False
-    return progress_line(game), game.over
-
-
-def progress_line(game: Played) -> str:
-    """Where the game stands, or how it ended, in one line."""
-    res, state = game.result, game.state
-    if res["game_over"]:
-        the_team = res["team"]
-        if the_team is not None:
-            earned = the_team["rating"]
-            rating = _(earned) if earned else _("no rating")
-            return _("game over: team score {score}, {rating} (SA-15)").format(score=the_team["score"], rating=rating)
-        w = res["winners"][0]
-        total = res["scores"][w]["total"]
-        return ngettext("game over: {player} wins with {total} point (SA-13)",
-                        "game over: {player} wins with {total} points (SA-13)", total).format(player=w, total=total)
-    if state.round_over:
-        return _("round {n} of {rounds} over; round {next} not started").format(
-            n=state.round, rounds=ROUNDS, next=state.round + 1)
-    return _("round {n} of {rounds}, sale {sale} to enter").format(
-        n=state.round, rounds=ROUNDS, sale=state.sales_in_round + 1)
-
-
-def match_line(players: Sequence[str], records: Sequence[Mapping[str, Any]]) -> tuple[str, bool]:
-    """The history list's line for a match, and whether it is over: a sales match is
-    one game, its three rounds the tally (SA-9)."""
-    del players
-    if not records:
-        return _("not started"), False
-    line, over = game_line(records[-1])
-    if len(records) > 1:
-        line = _("game {n}: {line}").format(n=len(records), line=line)
-    return line, over
-
-
-# ---------------------------------------------------------------- the score grid
-
-
-def _totals(game: Played, rounds: int) -> dict[str, int]:
-    """Each player's score of the cards won in the first ``rounds`` rounds (SA-10…SA-12),
-    from the replay at hand: a player wins one card per sale won, in order."""
-    players = game.state.players
-    won = rules.won_after(game.rounds[:rounds], players)
-    return {p: rules.score_of(players, won, p)["total"] for p in players}
-
-
-def score_grid(game: Played) -> tuple[list[str], list[GridLine]]:
-    """The players (seat order) and the grid's lines: the score now first (the final
-    score once the game is over; the team score in co-op and solo, SA-15), then what
-    each round added, round 1 first. Sets count cards won in every round (SA-11,
-    SA-12), so a round's line is the score after it less the score before it."""
-    players = list(game.state.players)
-    res = game.result
-    lines: list[GridLine] = []
-    label = _("Final score") if res["game_over"] else _("Score now")
-    lines.append(GridLine(label, [str(res["scores"][p]["total"]) for p in players], strong=True))
-    if res["game_over"]:
-        lines += [GridLine(_("Numbers"), [str(res["scores"][p]["numbers"]) for p in players]),
-                  GridLine(_("1x sets"), [str(res["scores"][p]["sets"]) for p in players]),
-                  GridLine(_("Neighbor sets"), [str(res["scores"][p]["neighbor"]) for p in players]),
-                  GridLine(_("Cards won"), [str(res["scores"][p]["cards"]) for p in players])]
-    before = {p: 0 for p in players}
-    per_round: list[GridLine] = []
-    for n, rnd in enumerate(game.rounds, 1):
-        if not rnd["sales"]:
-            continue
-        after = _totals(game, n)
-        per_round.append(GridLine(_("Round {n}").format(n=n), [points_added(after[p] - before[p]) for p in players]))
-        before = after
-    return players, lines + per_round

@@ -15,9 +15,10 @@ from typing import Any
 
 import flet as ft
 
+from companion.games.sales.explain import played_text
 from companion.games.sales.forms import SeatCard, seat_play
 from companion.games.sales.i18n import _
-from companion.games.sales.present import played_text, resolution_view
+from companion.games.sales.present import resolution_view
 from companion.ui.contracts import HostContext, SeatContext
 from companion.ui.widgets import Stepper, bold, error_text
 from companion.ui.widgets.seat import resolution_heading, seat_card

@@ -16,7 +16,7 @@ from companion.core.edits import Change, say_where
 from companion.core.errors import RecordError, RuleError
 from companion.core.game import Seat
 from companion.core.record import read
-from companion.games.sales import GAME, changes, forms, rules
+from companion.games.sales import GAME, changes, rules, setup_form
 from companion.games.sales.i18n import _
 from companion.games.sales.models import DEFAULT_HAND_SIZE, ROUNDS, WILD, Card
 
@@ -114,13 +114,13 @@ class SalesPlays(Seat):
                 "game_over": state.game_over}
 
     def new_records(self, players: Sequence[str]) -> list[dict[str, Any]]:
-        """The setup form's records (``forms.new_record``) for each mode these players may
+        """The setup form's records (``setup_form.new_record``) for each mode these players may
         play (SA-2: co-op and solo are two), each player leading the first sale (SA-9),
         dealt the game's hand, a short one or a single card (SA-2, SA-16); none if SA-2
         refuses the players."""
-        made = [forms.new_record(players, mode, hand, leader) for mode in ("competitive", "coop", "solo")
+        made = [setup_form.new_record(players, mode, hand, leader) for mode in ("competitive", "coop", "solo")
                 for hand in sorted({1, 3, DEFAULT_HAND_SIZE}) for leader in players]
-        return [r for r in made if forms.setup_error(players, r["mode"], r["hand_size"], r["leader"]) is None]
+        return [r for r in made if setup_form.setup_error(players, r["mode"], r["hand_size"], r["leader"]) is None]
 
     def legal_moves(self, record: Mapping[str, Any], player: str,
                     pending: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:

@@ -17,12 +17,12 @@ import flet as ft
 
 from companion.core.edits import clean
 from companion.core.errors import CompanionError
-from companion.games.sales import forms
+from companion.games.sales import setup_form
 from companion.games.sales.actions import TABLE
 from companion.games.sales.deckfiles import DECK, DECK_COPY, DeckFile, deck_choices, deck_file, deck_text
-from companion.games.sales.forms import SetupDraft
 from companion.games.sales.i18n import _, ngettext
 from companion.games.sales.match_detail import Key, note_line
+from companion.games.sales.setup_form import SetupDraft
 from companion.games.sales.vocab import shown
 from companion.store import data_dir
 from companion.store.exchange import keep_file
@@ -57,7 +57,7 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
     shipped_paths = [f.path for f in shipped]
     stored = library_choices(shell, "sales")
     deck, _unused = _chosen_deck(d, shipped_paths, stored)
-    low, high = forms.player_range(d.mode)
+    low, high = setup_form.player_range(d.mode)
 
     def put(fn: Callable[[SetupDraft], SetupDraft]) -> None:
         shell.set_ui(SETUP, fn, SetupDraft())
@@ -66,16 +66,16 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
         return tap(lambda: put(fn))
 
     def name_changed(i: int) -> Callable[[Any], None]:
-        return typed(lambda v: put(lambda d: forms.with_name(d, i, v)))
+        return typed(lambda v: put(lambda d: setup_form.with_name(d, i, v)))
 
     def start() -> None:
         now: SetupDraft = shell.ui(SETUP, SetupDraft())
         now_deck, settings = _chosen_deck(now, shipped_paths, library_choices(shell, "sales"))
-        if forms.setup_problem(now, now_deck) is not None:
-            put(forms.started)      # every field's refusal is said now
+        if setup_form.setup_problem(now, now_deck) is not None:
+            put(setup_form.started)      # every field's refusal is said now
             return
         players = clean(now.names)
-        record = forms.new_record(players, now.mode, now.hand_size_for(now_deck.deck if now_deck else None),
+        record = setup_form.new_record(players, now.mode, now.hand_size_for(now_deck.deck if now_deck else None),
                                   now.leader_name())
         refused = open_match(shell, "sales", players, record, settings)
         if refused is not None:
@@ -104,35 +104,35 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
                 return
         else:
             chosen = f.path or ""
-        put(lambda d: replace(d, deck=forms.OTHER, other=chosen))
+        put(lambda d: replace(d, deck=setup_form.OTHER, other=chosen))
 
-    errors = forms.said_name_errors(d)
+    errors = setup_form.said_name_errors(d)
     rows: list[ft.Control] = []
     for i, name in enumerate(d.names):
-        label = forms.player_label(d.mode, i + 1)
+        label = setup_form.player_label(d.mode, i + 1)
         tools: list[ft.Control] = [
             icon_button(ft.Icons.ARROW_UPWARD, _("Move {label} up").format(label=label),
-                        step(partial(forms.moved, i=i, by=-1)), disabled=i == 0),
+                        step(partial(setup_form.moved, i=i, by=-1)), disabled=i == 0),
             icon_button(ft.Icons.ARROW_DOWNWARD, _("Move {label} down").format(label=label),
-                        step(partial(forms.moved, i=i, by=1)), disabled=i == len(d.names) - 1),
+                        step(partial(setup_form.moved, i=i, by=1)), disabled=i == len(d.names) - 1),
         ]
         if d.mode == "competitive":
             tools.append(icon_button(ft.Icons.DELETE_OUTLINE, _("Remove {label}").format(label=label),
-                                     step(partial(forms.removed, i=i)), disabled=len(d.names) <= low))
+                                     step(partial(setup_form.removed, i=i)), disabled=len(d.names) <= low))
         rows.append(ft.Column([
             ft.Row([TextField(label=label, value=name, expand=True, dense=True,
-                              on_change=name_changed(i), on_blur=step(partial(forms.left, i=i))),
+                              on_change=name_changed(i), on_blur=step(partial(setup_form.left, i=i))),
                     *tools], spacing=0),
             error_text(errors[i]),
         ], spacing=2, key=f"player-{i}"))
 
-    leaders = forms.leader_options(d.names)
+    leaders = setup_form.leader_options(d.names)
     leader = d.leader_name()
     cards = deck.deck if deck is not None else None
     hand_size = d.hand_size_for(cards)
-    size_error = forms.hand_size_error(hand_size) or forms.deal_refusal(d.players, hand_size, cards)
-    plan = forms.deal_plan_lines(d.players, hand_size, cards)
-    problem = forms.said_problem(d, deck)
+    size_error = setup_form.hand_size_error(hand_size) or setup_form.deal_refusal(d.players, hand_size, cards)
+    plan = setup_form.deal_plan_lines(d.players, hand_size, cards)
+    problem = setup_form.said_problem(d, deck)
     count_text = (_("{low}–{high} players, seated clockwise in the order entered (SA-2, different names).").format(
                       low=low, high=high) if low != high else
                   (_("one person playing two hands; rename them if you like (SA-2, different names).")
@@ -142,14 +142,14 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
     deck_radios: list[ft.Control] = [
         ft.Radio(value=f.path, label=shown(f.name) if f.ok else _("{deck} (cannot be used)").format(deck=shown(f.name)))
                                      for f in shipped]
-    deck_radios += [ft.Radio(value=f"{forms.STORED}{c.id}",
+    deck_radios += [ft.Radio(value=f"{setup_form.STORED}{c.id}",
                              label=c.name if c.ok else _("{deck} (has faults: edit it first)").format(deck=c.name))
                     for c in stored]
     deck_radios.append(ft.Radio(value="other", label=_("Another deck file")))
-    deck_value = "other" if d.deck == forms.OTHER else (d.deck if d.stored_deck() is not None
+    deck_value = "other" if d.deck == setup_form.OTHER else (d.deck if d.stored_deck() is not None
                                                         else d.deck_path(shipped_paths))
     deck_info: list[ft.Control] = []
-    if d.deck == forms.OTHER:
+    if d.deck == setup_form.OTHER:
         deck_info.append(ft.Row([
             TextField(label=_("Deck file path"), value=d.other, expand=True, dense=True,
                          on_change=typed(lambda v: put(lambda d: replace(d, other=v)))),
@@ -167,29 +167,29 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
         if len(deck.problems) > 12:
             deck_info.append(error_text(_("… and {n} more").format(n=len(deck.problems) - 12)))
 
-    modes: list[ft.Control] = [ft.Radio(value=m, label=_(text)) for m, text in forms.MODES]
+    modes: list[ft.Control] = [ft.Radio(value=m, label=_(text)) for m, text in setup_form.MODES]
     leader_radios: list[ft.Control] = [ft.Radio(value=n, label=n) for n in leaders]
     return column([
         heading(_("New Sales game")),
         bold(_("Mode (SA-2)")),
-        ft.RadioGroup(value=d.mode, on_change=_picked(lambda v: put(lambda d: forms.with_mode(d, v))),
+        ft.RadioGroup(value=d.mode, on_change=_picked(lambda v: put(lambda d: setup_form.with_mode(d, v))),
                       content=ft.Column(modes, spacing=0)),
         bold(_("Hands") if d.mode == "solo" else _("Players")),
         ft.Text(count_text),
         RosterPicker(groups_played(shell.store) if d.mode != "solo" else [], low, high,
                      (_("the competitive game is for {low}–{high} players (SA-2)").format(low=low, high=high)
                       if low != high else _("the co-op game is for exactly {n} players (SA-2)").format(n=low)),
-                     lambda names: put(lambda d: forms.with_players(d, names)), key="groups"),
+                     lambda names: put(lambda d: setup_form.with_players(d, names)), key="groups"),
         *rows,
         ft.Button(_("Add hand") if d.mode == "solo" else _("Add player"), icon=ft.Icons.PERSON_ADD, visible=low != high,
-                  disabled=len(d.names) >= high, on_click=step(forms.added)),
+                  disabled=len(d.names) >= high, on_click=step(setup_form.added)),
         bold(_("Cards dealt per round")),
         TextField(label=_("Cards dealt per hand each round"), value=hand_size, dense=True,
                      keyboard_type=ft.KeyboardType.NUMBER, width=260,
                      on_change=typed(lambda v: put(lambda d: replace(d, hand_size=v)))),
         error_text(size_error),
-        ft.Text(forms.hand_size_note(d.mode, hand_size, d.players, cards)),
-        DealPlan(plan, forms.deal_plan_note(hand_size), shown(cards.name) if cards is not None else "",
+        ft.Text(setup_form.hand_size_note(d.mode, hand_size, d.players, cards)),
+        DealPlan(plan, setup_form.deal_plan_note(hand_size), shown(cards.name) if cards is not None else "",
                  key="deal-plan"),
         bold(_("Who leads the first sale? (SA-9)")),
         ft.RadioGroup(value=leader, on_change=_picked(lambda v: put(lambda d: replace(d, leader=v))),
@@ -198,7 +198,8 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
         ft.Text(_("The card list is not in the rules: it comes from a deck you make in the app "
                   "(Sales decks), or a deck file. Any card can also be entered by its attributes.")),
         ft.RadioGroup(value=deck_value,
-                      on_change=_picked(lambda v: put(lambda d: replace(d, deck=forms.OTHER if v == "other" else v))),
+                      on_change=_picked(lambda v: put(lambda d: replace(
+                          d, deck=setup_form.OTHER if v == "other" else v))),
                       content=ft.Column(deck_radios, spacing=0)),
         *deck_info,
         ft.Button(_("Sales decks: make or edit one"), icon=ft.Icons.EDIT_NOTE,

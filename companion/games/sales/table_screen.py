@@ -13,7 +13,7 @@ from functools import partial
 import flet as ft
 
 from companion.core import i18n
-from companion.games.sales import actions, changes, forms, present
+from companion.games.sales import actions, changes, explain, forms, present, setup_form, summaries
 from companion.games.sales.actions import Session
 from companion.games.sales.deckfiles import match_deck
 from companion.games.sales.forms import TableUI
@@ -48,7 +48,7 @@ def TableScreen(shell: ShellServices, match: MatchSeen, *, key: Key = None) -> f
         title += " · " + (_("co-op") if sv.mode == "coop" else _("solo"))
     out: list[ft.Control] = [heading(title)]
     if ui.mode == "entry" and not sv.game_over:
-        out.append(note_line(forms.hand_size_note(sv.mode, t.record.get("hand_size", ""), len(sv.hands), deck)))
+        out.append(note_line(setup_form.hand_size_note(sv.mode, t.record.get("hand_size", ""), len(sv.hands), deck)))
         out += _round_deal(game, copy)
     if deck_f is not None and not deck_f.ok:
         out.append(error_text(_("The deck {deck} cannot be used now ({problem}): enter cards by their "
@@ -90,7 +90,7 @@ def _grid(game: Played, title: str) -> list[ft.Control]:
     """The score grid: players as columns, the score now first, then each round."""
     if not game.any_sale:
         return []
-    players, lines = present.score_grid(game)
+    players, lines = summaries.score_grid(game)
     return [heading(title, 18), ScoreGrid(players, lines, name=_("score grid"), key="score-grid")]
 
 
@@ -178,7 +178,7 @@ def SaleDetail(t: Session, game: Played, ui: TableUI, *, key: Key = None) -> ft.
     return column([
         heading(_("Round {round}, sale {sale}").format(round=r + 1, sale=s + 1), 18),
         bold(_("Cards as entered")),
-        *[ft.Text(f"{i}. {p['player']}: {present.card_text(p['card'])}") for i, p in enumerate(entered, 1)],
+        *[ft.Text(f"{i}. {p['player']}: {explain.card_text(p['card'])}") for i, p in enumerate(entered, 1)],
         *_result_body(res),
         error_text(ui.error),
         ft.Row([

@@ -16,7 +16,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.games.sales import present, rulings
+from companion.games.sales import present, rulings, summaries
 from companion.games.sales.deck_editor_screen import DeckEditor
 from companion.games.sales.i18n import _
 from companion.games.sales.match_detail import Key, MatchDetail
@@ -62,13 +62,13 @@ class SalesView:
         return RulesText(key="sales-rules")
 
     def match_line(self, players: list[str], records: list[dict[str, Any]]) -> tuple[str, bool]:
-        return present.match_line(players, records)
+        return summaries.match_line(players, records)
 
     def standings(self, players: list[str], records: list[dict[str, Any]]) -> Standings | None:
         """The score now (its grid's first row), for the browser's first screen."""
         if not records:
             return None
-        seats, lines = present.score_grid(present.played(records[-1]))
+        seats, lines = summaries.score_grid(present.played(records[-1]))
         return lines[0].label, list(zip(seats, lines[0].cells, strict=True))
 
     def editor(self, shell: ShellServices, item_id: int) -> ft.Control:

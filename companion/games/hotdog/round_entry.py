@@ -1,0 +1,153 @@
+"""A Hot Dog round's bids being entered: each player's bid card (``BidCard``), from the
+table all at once (``Entry``) or passing the phone, each in secret (``PassEntry``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.games.hotdog import actions as ops
+from companion.games.hotdog import explain, forms, rules, setup_form
+from companion.games.hotdog.forms import Draft, TableUI
+from companion.games.hotdog.i18n import _
+from companion.games.hotdog.present import GameView
+from companion.games.hotdog.widgets import NOT_ENTERED, SECRET_NOT_ENTERED, Key, bid_fields, bid_line, table_cards
+from companion.ui.widgets import bold, card, error_text
+from companion.ui.widgets.column import column
+
+GAP = 6
+# ---------------------------------------------------------------- entering bids
+
+
+@ft.component
+def BidCard(player: str, state: rules.State, d: Draft | None, error: str | None,
+            put: Callable[[str, Callable[[Draft], Draft]], None], *, title: str | None = None,
+            not_entered: str = NOT_ENTERED, settling: bool = False, key: Key = None) -> ft.Control:
+    """One player's bid, picked directly; ``d`` None: not entered yet (nothing is bid for
+    them). A hidden bid (the phone was passed on) shows nothing of itself, only whether
+    HD-6 refuses it, until it is shown. The bid picked is read out with the card's
+    title (a screen reader's summary: the lit chips show it): the card keeps its
+    height as the bid changes."""
+    p = player
+    if d is not None and d.hidden:
+        return card(column([
+            ft.Text(_("{player}: bid entered and hidden.").format(player=p)),
+            error_text(forms.needs_checking(p) if error else None),
+            ft.Button(_("Show {player}'s bid").format(player=p), icon=ft.Icons.VISIBILITY,
+                      on_click=lambda e: put(p, forms.shown_bid)),
+        ], spacing=GAP), f"bid-{p}")
+    said = explain.dollars(state.money[p])
+    if p == state.mustard:
+        said = _("{money} · mustard card").format(money=said)
+    summary = _("bid: {bid}").format(bid=bid_line(d)) if d is not None else _("bid: not entered yet")
+    rows: list[ft.Control] = [
+        ft.Semantics(label=summary, content=ft.Row(
+            [bold(title or p, 17), ft.Text(said, expand=True)],
+            spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
+        *bid_fields(p, state.tables, state.money[p], d, lambda change: put(p, change), not_entered=not_entered,
+                    settling=settling),
+        error_text(error),
+    ]
+    return card(ft.Column(rows, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                f"bid-{p}", padding=8)
+
+
+def _putter(s: ops.Session, which: str, state: rules.State) -> Callable[[str, Callable[[Draft], Draft]], None]:
+    def put(p: str, change: Callable[[Draft], Draft]) -> None:
+        ops.edit_bid(s, which, p, change, state.tables[0])
+    return put
+
+
+def bid_cards(s: ops.Session, state: rules.State, drafts: dict[str, Draft], which: str, *,
+               settling: bool = False) -> list[ft.Control]:
+    errors = forms.bid_errors(state, drafts)
+    put = _putter(s, which, state)
+    return [BidCard(p, state, drafts.get(p), errors.get(p), put, settling=settling, key=f"bid-{p}")
+            for p in state.players]
+
+
+CARD: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {"xs": 12, "xl": 6}
+
+
+def two_up(cards: list[ft.Control]) -> ft.Control:
+    """Bid cards one under another; two side by side on a wide desktop window."""
+    return ft.ResponsiveRow([ft.Container(c, col=CARD) for c in cards], spacing=8, run_spacing=8)
+
+
+def _status(gv: GameView, so_far: str | None) -> list[ft.Control]:
+    st = gv.state
+    out: list[ft.Control] = [ft.Text(_("Round {n} · mustard card: {player}").format(n=st.next_round, player=st.mustard),
+                                     size=16)]
+    if so_far is not None:
+        out.append(ft.Text(so_far))
+    return [*out, table_cards(gv.tables(), gv.players)]
+
+
+def _mode_choice(s: ops.Session, ui: TableUI) -> ft.Control:
+    """How bids are entered, switchable between rounds: under the entry, where it
+    moves nothing when it is switched off (once a bid of the round is begun)."""
+    return column([
+        ft.Text(_("How the bids are entered (between rounds):"), size=13),
+        ft.RadioGroup(
+            value=ops.entry_mode(s), on_change=lambda e: ops.set_entry_mode(s, e.control.value or ""),
+            disabled=bool(ui.drafts),
+            content=ft.Row([ft.Radio(value=setup_form.FROM_TABLE, label=_("Bids from the table")),
+                            ft.Radio(value=setup_form.PASSING, label=_("Pass the phone"))], wrap=True, spacing=0)),
+    ], spacing=0)
+
+
+@ft.component
+def Entry(s: ops.Session, gv: GameView, ui: TableUI, so_far: str | None = None, *, settling: bool = False,
+          key: Key = None) -> ft.Control:
+    """From the table: the bids lie face up; one person picks each player's at once.
+    ``so_far``: the match's finished games, in one line (from game 2 on)."""
+    out = _status(gv, so_far)
+    out.append(ft.Text(_("Tap each bid as it lies: table and hot dogs, then dollars."), size=13))
+    out.append(two_up(bid_cards(s, gv.state, ui.drafts, ops.ROUND, settling=settling)))
+    out.append(error_text(ui.error))
+    out.append(ft.FilledButton(_("Submit round"), icon=ft.Icons.CHECK, on_click=lambda e: ops.submit(s, gv)))
+    out.append(_mode_choice(s, ui))
+    return column(out)
+
+
+@ft.component
+def PassEntry(s: ops.Session, gv: GameView, ui: TableUI, so_far: str | None = None, *, settling: bool = False,
+              key: Key = None) -> ft.Control:
+    """Passing the phone: one player's own bid at a time; one tap hides it and hands the
+    phone on by name. A bid HD-6 refuses goes back to its owner only."""
+    st = gv.state
+    order = forms.pass_order(st.players, st.mustard)
+    drafts = ui.drafts
+    errors = forms.bid_errors(st, drafts)
+    now = forms.whose_turn(order, drafts)
+    out = _status(gv, so_far)
+    done = [p for p in order if p in drafts and drafts[p].hidden]
+    if now is not None:
+        out.append(ft.Text(_("Hidden: {players}").format(players=", ".join(done)) if done else
+                           _("Pass the phone clockwise from the mustard card: {players}.").format(
+                               players=", ".join(order))))
+        nxt = forms.passed_to(order, drafts, now)
+        label = _("Hide · pass to {player}").format(player=nxt) if nxt else _("Hide · see the result")
+        out.append(BidCard(now, st, drafts.get(now), errors.get(now), _putter(s, ops.ROUND, st),
+                           title=_("{player}'s bid, in secret").format(player=now), not_entered=SECRET_NOT_ENTERED,
+                           settling=settling, key=f"bid-{now}"))
+        out.append(error_text(ui.error))
+        out.append(ft.FilledButton(label, icon=ft.Icons.VISIBILITY_OFF, disabled=now not in drafts,
+                                   on_click=lambda e: ops.pass_on(s, gv, now)))
+        out.append(_mode_choice(s, ui))
+        return column(out)
+    back = forms.hand_back(order, drafts, errors)
+    if back is not None:
+        out.append(card(column([
+            bold(_("Hand the phone to {player}").format(player=back), 17),
+            ft.Text(forms.handed_back(back)),
+            ft.FilledButton(_("I am {player}").format(player=back), icon=ft.Icons.PERSON,
+                            on_click=lambda e: ops.take_back(s, back)),
+        ], spacing=GAP), "hand-back"))
+        return column(out)
+    out.append(ft.Text(_("Every bid is in, hidden.")))
+    out.append(error_text(ui.error))
+    out.append(ft.FilledButton(_("See the result"), icon=ft.Icons.CHECK, on_click=lambda e: ops.submit(s, gv)))
+    return column(out)

@@ -262,8 +262,11 @@ def dynlibs_of(archive: bytes) -> list[str]:
 
 
 #: Parts of the dependencies a browser never loads: ReportLab's own Type 1 fonts (companion
-#: embeds its TrueType fonts), Flet's server, test and desktop helpers.
-UNUSED = ("reportlab/fonts/", "flet/testing/", "flet/fastapi/", "flet/pytest_plugin.py", "flet/cli.py")
+#: embeds its TrueType fonts), its charts, barcodes and samples (companion draws none),
+#: pydantic's version 1 and its mypy plugin, Flet's server, test and desktop helpers.
+UNUSED = ("reportlab/fonts/", "reportlab/graphics/charts/", "reportlab/graphics/barcode/",
+          "reportlab/graphics/samples/", "pydantic/v1/", "pydantic/mypy.py", "flet/testing/", "flet/fastapi/",
+          "flet/pytest_plugin.py", "flet/cli.py")
 
 
 #: Babel's locale data the app reads: its languages and the root they inherit from (the

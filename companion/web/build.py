@@ -19,7 +19,8 @@ What goes in:
   CanvasKit's "full" variant, which every browser can run), the optional animation
   library's loader answered on the spot instead of from a CDN;
 - the Pyodide runtime without what a page never loads (the command-line launchers,
-  type stubs, micropip, the package lock: the worker is given its one line of facts);
+  type stubs, micropip, the package lock: the worker is given its one line of facts;
+  the parts of the standard library no page imports, :data:`STDLIB_UNUSED`);
 - companion's Python worker (``site/worker.js`` as ``python-worker.js``): the memory
   snapshot, the archive unpacked, the binary extensions loaded before the interpreter
   starts, the saved games read and kept (see the file);
@@ -284,6 +285,24 @@ def _needed(name: str) -> bool:
     return not name.startswith(UNUSED)
 
 
+#: The standard library's parts no page imports (the debugger, tests, the REPL, help, other
+#: processes, mail and servers): taken out of Pyodide's ``python_stdlib.zip``.
+STDLIB_UNUSED = ("_pyrepl/", "pdb.py", "doctest.py", "pydoc.py", "unittest/", "multiprocessing/", "xmlrpc/",
+                 "wsgiref/", "imaplib.py", "smtplib.py", "poplib.py", "ftplib.py", "mailbox.py", "pickletools.py",
+                 "tabnanny.py", "turtle.py", "this.py", "antigravity.py")
+
+
+def _stdlib(web: Path) -> bytes:
+    """Pyodide's standard library without :data:`STDLIB_UNUSED`, each entry as it was (its
+    date included: the same bytes at every build)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(web / "pyodide" / "python_stdlib.zip") as zin, zipfile.ZipFile(buf, "w") as zout:
+        for info in zin.infolist():
+            if not info.filename.startswith(STDLIB_UNUSED):
+                zout.writestr(info, zin.read(info), compress_type=info.compress_type)
+    return buf.getvalue()
+
+
 #: companion's modules the browser never runs: the command line, the builder, the server.
 NOT_IN_BROWSER = ("companion/web/build.py", "companion/web/site/", "companion/cli.py", "companion/__main__.py")
 
@@ -531,7 +550,10 @@ def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say: Ca
                 copy(path, rel)
     _font_manifest(out / "assets" / "FontManifest.json")
     for name in PYODIDE_FILES:
-        copy(web / "pyodide" / name, f"pyodide/{name}")
+        if name == "python_stdlib.zip":
+            write(f"pyodide/{name}", _stdlib(web))
+        else:
+            copy(web / "pyodide" / name, f"pyodide/{name}")
     for path in sorted((ASSETS / "fonts").iterdir()):
         if path.suffix == ".ttf":
             copy(path, f"fonts/{path.name}")

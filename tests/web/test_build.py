@@ -290,3 +290,14 @@ def test_a_failing_after_commit_reaches_the_caller(monkeypatch, tmp_path):
     with pytest.raises(StoreError, match="did not keep it"):
         store.set_setting("theme", "dark")
     store.close()
+
+
+def test_the_standard_library_ships_without_what_no_page_imports(site):
+    with zipfile.ZipFile(site / "pyodide" / "python_stdlib.zip") as zf:
+        names = set(zf.namelist())
+    with zipfile.ZipFile(build._flet_web() / "pyodide" / "python_stdlib.zip") as zf:
+        shipped = set(zf.namelist())
+    assert not [n for n in names if n.startswith(build.STDLIB_UNUSED)]
+    assert {"pdb.py", "unittest/__init__.py"} <= shipped - names
+    assert {n for n in shipped if not n.startswith(build.STDLIB_UNUSED)} == names
+    assert {"asyncio/__init__.py", "email/__init__.py", "sqlite3/__init__.py"} <= names

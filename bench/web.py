@@ -257,7 +257,16 @@ def one_start(pg, url: str, site: Site, how: str) -> dict[str, float]:
     first = boot_screen_at(pg)
     if first is not None:
         out[f"{how} first"] = first
+    out.update({f"{how} @{name}": at for name, at in stages_at(pg)})
     return out
+
+
+def stages_at(pg) -> list[tuple[str, float]]:
+    """Where a start went: the worker's stages (runtime, snapshot, python, data …) and the
+    app drawn, in seconds from navigation, as the page marked them (none: the site has none)."""
+    return [tuple(x) for x in pg.evaluate("""() => performance.getEntriesByType('mark')
+        .filter(m => m.name.startsWith('companion-') && m.name !== 'companion-boot-drawn')
+        .map(m => [m.name.slice(10), m.startTime / 1000])""")]
 
 
 def measure(browser, host: Host, site: Site) -> None:

@@ -14,11 +14,13 @@ What goes in:
   its first screen (``site/boot.html``: its name, what is loading, the standings of the
   match in progress, drawn before Flutter and Python are up) and its page script
   (``site/page.js``: the Python worker started with the page, the saved games' lock,
-  the service worker); the ``canvaskit`` renderer only (``main.dart.js`` with
+  the service worker); both of the client's builds, Flutter's loader picking one
+  (:data:`RENDERERS`: skwasm where the browser can, else ``main.dart.js`` with
   CanvasKit's "full" variant, which every browser can run), the optional animation
   library's loader answered on the spot instead of from a CDN;
 - the Pyodide runtime without what a page never loads (the command-line launchers,
-  type stubs, micropip, the package lock: the worker is given its one line of facts);
+  type stubs, micropip, the package lock: the worker is given its one line of facts;
+  the parts of the standard library no page imports, :data:`STDLIB_UNUSED`);
 - companion's Python worker (``site/worker.js`` as ``python-worker.js``): the memory
   snapshot, the archive unpacked, the binary extensions loaded before the interpreter
   starts, the saved games read and kept (see the file);
@@ -79,8 +81,19 @@ PACKAGES = ("flet", "repath", "six", "msgpack", "pydantic", "pydantic-core", "an
             "typing-extensions", "typing-inspection", "reportlab", "charset-normalizer",
             "platformdirs", "segno", "babel")
 
-#: Files of the web client the site serves (paths in flet-web's ``web/``).
-CLIENT_FILES = ("flutter.js", "main.dart.js", "canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm")
+#: The web client's two builds, each with its renderer (paths in flet-web's ``web/``):
+#: Flutter's loader picks skwasm (the client compiled to WebAssembly: its first screen
+#: drawn in less than half CanvasKit's time) where the browser is Chromium's and runs
+#: WasmGC and WebGL, else CanvasKit (Safari, Firefox, an older Chrome). The service
+#: worker keeps the one this browser uses (``site/sw.js``).
+RENDERERS = {
+    "skwasm": ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.js", "canvaskit/skwasm.wasm"),
+    "canvaskit": ("main.dart.js", "canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm"),
+}
+#: Files of the web client the site serves.
+CLIENT_FILES = ("flutter.js", *RENDERERS["skwasm"], *RENDERERS["canvaskit"])
+#: The client's files companion changes (:func:`_client_code`).
+CLIENT_CODE = ("main.dart.js", "main.dart.wasm")
 CLIENT_DIRS = ("assets",)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
@@ -91,15 +104,18 @@ SITE = Path(__file__).resolve().parent / "site"     # companion's own page, work
 #: fonts (once a CJK name is drawn: companion.ui.fonts) and Flutter's licence text. (The
 #: printables' faces are cached with the rest: a printout works offline.)
 LATER = ("fonts/DroidSansFallbackFull.ttf", "fonts/NanumSquareR.ttf", "assets/NOTICES")
-#: The big files of a first start, whose download the first screen counts.
-DOWNLOADS = ("main.dart.js", "canvaskit/canvaskit.wasm", "pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs",
-             "pyodide/python_stdlib.zip", "app.tar.gz")
+#: The big files of a first start, whose download the first screen counts (and the
+#: renderer's: :func:`_downloads`).
+DOWNLOADS = ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "pyodide/python_stdlib.zip", "app.tar.gz")
 
 #: The optional animation library (Rive) is loaded by the client from a CDN when it
 #: starts; answered here by a script whose runtime never finishes loading (companion
 #: shows no animation, and the client waits for it as it did for a CDN out of reach).
 RIVE_CDN = '"https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"'
 RIVE_NONE = '"data:text/javascript,self.RiveNative%3D()%3D%3Enew%20Promise(()%3D%3E%7B%7D)%3B%2F%2F"'
+#: The same in the WebAssembly build, where the address is a string of fixed length.
+RIVE_CDN_WASM = b"\x42" + RIVE_CDN.strip('"').encode()
+RIVE_NONE_WASM = b"\x42" + b"data:text/javascript,self.RiveNative=()=>new Promise(()=>{});".ljust(64, b" ") + b"//"
 
 PIL_STANDIN = '''"""A stand-in for Pillow in companion's browser build (see companion.web.build).
 
@@ -247,8 +263,11 @@ def dynlibs_of(archive: bytes) -> list[str]:
 
 
 #: Parts of the dependencies a browser never loads: ReportLab's own Type 1 fonts (companion
-#: embeds its TrueType fonts), Flet's server, test and desktop helpers.
-UNUSED = ("reportlab/fonts/", "flet/testing/", "flet/fastapi/", "flet/pytest_plugin.py", "flet/cli.py")
+#: embeds its TrueType fonts), its charts, barcodes and samples (companion draws none),
+#: pydantic's version 1 and its mypy plugin, Flet's server, test and desktop helpers.
+UNUSED = ("reportlab/fonts/", "reportlab/graphics/charts/", "reportlab/graphics/barcode/",
+          "reportlab/graphics/samples/", "pydantic/v1/", "pydantic/mypy.py", "flet/testing/", "flet/fastapi/",
+          "flet/pytest_plugin.py", "flet/cli.py")
 
 
 #: Babel's locale data the app reads: its languages and the root they inherit from (the
@@ -264,6 +283,24 @@ def _needed(name: str) -> bool:
     if ".dist-info/" in name:
         return name.endswith(("METADATA", "top_level.txt", "entry_points.txt"))
     return not name.startswith(UNUSED)
+
+
+#: The standard library's parts no page imports (the debugger, tests, the REPL, help, other
+#: processes, mail and servers): taken out of Pyodide's ``python_stdlib.zip``.
+STDLIB_UNUSED = ("_pyrepl/", "pdb.py", "doctest.py", "pydoc.py", "unittest/", "multiprocessing/", "xmlrpc/",
+                 "wsgiref/", "imaplib.py", "smtplib.py", "poplib.py", "ftplib.py", "mailbox.py", "pickletools.py",
+                 "tabnanny.py", "turtle.py", "this.py", "antigravity.py")
+
+
+def _stdlib(web: Path) -> bytes:
+    """Pyodide's standard library without :data:`STDLIB_UNUSED`, each entry as it was (its
+    date included: the same bytes at every build)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(web / "pyodide" / "python_stdlib.zip") as zin, zipfile.ZipFile(buf, "w") as zout:
+        for info in zin.infolist():
+            if not info.filename.startswith(STDLIB_UNUSED):
+                zout.writestr(info, zin.read(info), compress_type=info.compress_type)
+    return buf.getvalue()
 
 
 #: companion's modules the browser never runs: the command line, the builder, the server.
@@ -329,7 +366,7 @@ def _page_script(config: dict[str, Any]) -> str:
 
 def _index_html(web: Path, out: Path, base: str, config: dict[str, Any]) -> str:
     """Flet's index.html patched by Flet's own function for a page that runs Python in the
-    browser (no CDN, CanvasKit, addresses after '#' so that a static host finds
+    browser (no CDN, the renderer Flutter's loader picks, addresses after '#' so that a static host finds
     index.html at every screen's address), then companion's page script before Flet's
     python.js, its first screen instead of Flet's loading picture, its icons and colour."""
     from flet.controls.types import RouteUrlStrategy, WebRenderer
@@ -339,7 +376,7 @@ def _index_html(web: Path, out: Path, base: str, config: dict[str, Any]) -> str:
     shutil.copyfile(web / "index.html", path)
     patch_index_html(str(path), base_href=base, app_name=NAME, app_description=DESCRIPTION, pyodide=True,
                      pyodide_script_path="main.py", pyodide_version=_pyodide_version(web),
-                     app_package_url="app.tar.gz", web_renderer=WebRenderer.CANVAS_KIT,
+                     app_package_url="app.tar.gz", web_renderer=WebRenderer.AUTO,
                      route_url_strategy=RouteUrlStrategy.HASH, no_cdn=True)
     html = path.read_text(encoding="utf-8")
     checks = ['<script src="python.js"></script>', '<div id="loading"', '<link rel="icon" type="image/png" '
@@ -365,7 +402,11 @@ def _bootstrap(web: Path) -> str:
     js = (web / "flutter_bootstrap.js").read_text(encoding="utf-8")
     js, n = re.subn(r"\n\s*serviceWorkerSettings: \{[^}]*\},", "", js, count=1)
     js, m = re.subn(r"(var flutterConfig = \{)", r'\1\n    canvasKitVariant: "full",', js, count=1)
-    if n != 1 or m != 1:
+    js, k = re.subn(r"(onEntrypointLoaded: async function \(engineInitializer\) \{)",
+                    r'\1\n        performance.mark("companion-flutter-loaded");', js, count=1)
+    js, j = re.subn(r"(\n(\s*)flet\.flutterApp = await engine\.runApp\(\);)",
+                    r'\n\2performance.mark("companion-flutter-engine");\1', js, count=1)
+    if n != 1 or m != 1 or k != 1 or j != 1:
         raise CompanionError("flet-web's flutter_bootstrap.js is not the one companion knows: cannot build the site")
     return js
 
@@ -383,14 +424,15 @@ def _python_js(web: Path) -> str:
     return js.replace(old, "    app.worker = window.companion.takeWorker();")
 
 
-def _main_dart(web: Path) -> bytes:
-    """The client, its animation library's loader answered on the spot (:data:`RIVE_NONE`)
-    and its English startup word blanked (as ``companion serve`` sends it:
-    :mod:`companion.net.client_page`)."""
-    js = (web / "main.dart.js").read_text(encoding="utf-8")
-    if js.count(RIVE_CDN) != 1 or js.count(STARTUP_WORD.decode("ascii")) != 1:
-        raise CompanionError("flet-web's main.dart.js is not the one companion knows: cannot build the site")
-    return blank_startup_word(js.replace(RIVE_CDN, RIVE_NONE).encode("utf-8"))
+def _client_code(web: Path, name: str) -> bytes:
+    """The client (``main.dart.js`` or ``main.dart.wasm``), its animation library's loader
+    answered on the spot (:data:`RIVE_NONE`) and its English startup word blanked (as
+    ``companion serve`` sends it: :mod:`companion.net.client_page`)."""
+    code = (web / name).read_bytes()
+    cdn, none = (RIVE_CDN_WASM, RIVE_NONE_WASM) if name.endswith(".wasm") else (RIVE_CDN.encode(), RIVE_NONE.encode())
+    if code.count(cdn) != 1 or code.count(STARTUP_WORD) != 1:
+        raise CompanionError(f"flet-web's {name} is not the one companion knows: cannot build the site")
+    return blank_startup_word(code.replace(cdn, none))
 
 
 def _manifest(web: Path, out: Path) -> str:
@@ -444,14 +486,16 @@ def content_hash(data: bytes) -> str:
 
 
 def _service_worker(build: str, hashes: dict[str, str]) -> str:
-    """sw.js: every file of the site under its hash; :data:`LATER` ones fetched when asked for.
+    """sw.js: every file of the site under its hash; :data:`LATER` ones fetched when asked for,
+    and of the two renderers' files (:data:`RENDERERS`) those of the one the page says it uses.
     index.html is listed as the site's own address (what a navigation asks for)."""
     files = {("./" if path == "index.html" else path): h for path, h in sorted(hashes.items())
              if path not in LATER}
     later = {path: h for path, h in sorted(hashes.items()) if path in LATER}
     js = (SITE / "sw.js").read_text(encoding="utf-8")
     return (js.replace("__BUILD__", build).replace("__FILES__", json.dumps(files, indent=0))
-            .replace("__LATER__", json.dumps(later, indent=0)))
+            .replace("__LATER__", json.dumps(later, indent=0))
+            .replace("__RENDERERS__", json.dumps(RENDERERS, indent=0, sort_keys=True)))
 
 
 def _digest(parts: Iterable[tuple[str, bytes]]) -> str:
@@ -495,9 +539,10 @@ def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say: Ca
         shutil.copyfile(src, path)
 
     for rel in CLIENT_FILES:
-        if rel != "main.dart.js":
+        if rel in CLIENT_CODE:
+            write(rel, _client_code(web, rel))
+        else:
             copy(web / rel, rel)
-    write("main.dart.js", _main_dart(web))
     for folder in CLIENT_DIRS:
         for path in sorted((web / folder).rglob("*")):
             rel = path.relative_to(web).as_posix()
@@ -505,7 +550,10 @@ def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say: Ca
                 copy(path, rel)
     _font_manifest(out / "assets" / "FontManifest.json")
     for name in PYODIDE_FILES:
-        copy(web / "pyodide" / name, f"pyodide/{name}")
+        if name == "python_stdlib.zip":
+            write(f"pyodide/{name}", _stdlib(web))
+        else:
+            copy(web / "pyodide" / name, f"pyodide/{name}")
     for path in sorted((ASSETS / "fonts").iterdir()):
         if path.suffix == ".ttf":
             copy(path, f"fonts/{path.name}")
@@ -528,7 +576,8 @@ def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say: Ca
     config = {
         "worker": {"build": python, "app": "app.tar.gz", "dynlibs": dynlibs_of(archive), "lock": _lock_info(web)},
         "strings": boot_strings(),
-        "downloads": {rel: (out / rel).stat().st_size for rel in DOWNLOADS},
+        "downloads": {renderer: {rel: (out / rel).stat().st_size for rel in (*DOWNLOADS, *files)}
+                      for renderer, files in RENDERERS.items()},
     }
     write("index.html", _index_html(web, out, base, config))
 

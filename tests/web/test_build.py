@@ -38,14 +38,15 @@ def test_the_page_runs_python_in_the_browser_from_its_own_files(site):
     # Flet's own settings for such a page (flet_web.patch_index)
     for line in ("flet.pyodide = true;", 'flet.pythonModuleName = "main";', 'flet.appPackageUrl = "app.tar.gz";',
                  'flet.canvasKitBaseUrl="/canvaskit/";', 'flet.fontFallbackBaseUrl="assets/fonts/";',
-                 "flet.noCdn=true;", 'flet.webRenderer="canvaskit";', 'flet.routeUrlStrategy="hash";'):
+                 "flet.noCdn=true;", 'flet.webRenderer="auto";', 'flet.routeUrlStrategy="hash";'):
         assert line in html
     assert "<title>companion</title>" in html and build.DESCRIPTION in html
     # companion's page script before Flet's python.js, its first screen instead of Flet's picture
     assert html.index("window.companion = {") < html.index('<script src="python.js"></script>')
     assert '<div id="boot"' in html and '<div id="loading"' not in html
     assert html.index('<div id="boot"') < html.index('<script src="flutter_bootstrap.js"')
-    assert 'navigator.serviceWorker.register("sw.js")' in html and "navigator.storage.persist()" in html
+    assert 'navigator.serviceWorker.register(`sw.js?renderer=${renderer}`)' in html
+    assert "navigator.storage.persist()" in html
     assert "__CONFIG__" not in html
 
 
@@ -82,6 +83,23 @@ def test_the_animation_library_is_never_asked_of_a_cdn(site):
     client = (site / "main.dart.js").read_text()
     assert "cdn.jsdelivr.net" not in client
     assert build.RIVE_NONE in client
+    wasm = (site / "main.dart.wasm").read_bytes()       # the same string, of the same length
+    assert b"cdn.jsdelivr.net" not in wasm and build.RIVE_NONE_WASM in wasm
+    assert len(wasm) == len((build._flet_web() / "main.dart.wasm").read_bytes())
+
+
+def test_both_renderers_ship_and_the_service_worker_downloads_the_one_the_page_uses(site):
+    files, _later = service_worker_lists(site)
+    for renderer in build.RENDERERS.values():
+        assert set(renderer) <= set(files)
+    sw = (site / "sw.js").read_text()
+    assert json.loads(sw.split("const RENDERERS = ", 1)[1].split(";\n", 1)[0]) == {
+        name: list(paths) for name, paths in build.RENDERERS.items()}
+    assert 'searchParams.get("renderer")' in sw
+    downloads = page_config(site)["downloads"]
+    assert set(downloads) == set(build.RENDERERS)
+    assert "main.dart.wasm" in downloads["skwasm"] and "main.dart.js" not in downloads["skwasm"]
+    assert "canvaskit/canvaskit.wasm" in downloads["canvaskit"] and "app.tar.gz" in downloads["canvaskit"]
 
 
 def test_the_font_manifest_keeps_flet_s_roboto_and_drops_unused_fonts(site):
@@ -272,3 +290,14 @@ def test_a_failing_after_commit_reaches_the_caller(monkeypatch, tmp_path):
     with pytest.raises(StoreError, match="did not keep it"):
         store.set_setting("theme", "dark")
     store.close()
+
+
+def test_the_standard_library_ships_without_what_no_page_imports(site):
+    with zipfile.ZipFile(site / "pyodide" / "python_stdlib.zip") as zf:
+        names = set(zf.namelist())
+    with zipfile.ZipFile(build._flet_web() / "pyodide" / "python_stdlib.zip") as zf:
+        shipped = set(zf.namelist())
+    assert not [n for n in names if n.startswith(build.STDLIB_UNUSED)]
+    assert {"pdb.py", "unittest/__init__.py"} <= shipped - names
+    assert {n for n in shipped if not n.startswith(build.STDLIB_UNUSED)} == names
+    assert {"asyncio/__init__.py", "email/__init__.py", "sqlite3/__init__.py"} <= names

@@ -28,6 +28,29 @@
     let releaseLock = null;
     let queued = null;                    // this tab's place in the line for the lock (queue)
 
+    // The client's build Flutter's loader takes (flutter.js's own checks): skwasm where
+    // the browser is Chromium's and runs WasmGC and WebGL, else CanvasKit. The service
+    // worker keeps that one's files, the first screen counts their download.
+    function rendererOf() {
+        try {
+            const blink = navigator.vendor === "Google Inc." || navigator.userAgent.includes("Edg/");
+            const wasmGC = WebAssembly.validate(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 95, 1, 120, 0]));
+            if (!blink || !wasmGC) {
+                return "canvaskit";
+            }
+            const canvas = document.createElement("canvas");
+            const gl = canvas.getContext("webgl2") || canvas.getContext("webgl");
+            const lose = gl && gl.getExtension("WEBGL_lose_context");
+            if (lose) {
+                lose.loseContext();
+            }
+            return gl ? "skwasm" : "canvaskit";
+        } catch {
+            return "canvaskit";
+        }
+    }
+    const renderer = rendererOf();
+
     function changed(what) {
         events.dispatchEvent(new CustomEvent("change", { detail: what }));
     }
@@ -75,6 +98,7 @@
                 break;
             case "ready":
                 state.ready = true;
+                performance.mark("companion-ready");
                 changed("ready");
                 if (state.snapshot === "none") {
                     setTimeout(makeSnapshot, 1500);   // once the app is up, in the background
@@ -247,12 +271,12 @@
     persist();
     if ("serviceWorker" in navigator) {
         window.addEventListener("load", () => {
-            navigator.serviceWorker.register("sw.js").catch((e) => console.warn("companion: no offline copy:", e));
+            navigator.serviceWorker.register(`sw.js?renderer=${renderer}`).catch((e) => console.warn("companion: no offline copy:", e));
         });
     }
 
     window.companion = {
-        config, state, events, takeOver,
+        config, state, events, takeOver, renderer,
         // Flet's python.js takes the worker started here for its connection (once)
         takeWorker() {
             if (taken || !worker) {

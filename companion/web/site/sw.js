@@ -5,6 +5,10 @@
 // sw.js (its list changed); installing it copies every file whose hash is the same
 // from the cache it had and downloads only the others, each checked against its hash
 // (a host or proxy that hands back an older copy is asked again, bypassing caches).
+// The client comes in two builds (RENDERERS: skwasm, CanvasKit), of which Flutter's
+// loader takes one; the page names it in this script's address (sw.js?renderer=…, see
+// page.js), and only its files are downloaded at install: the other's are cached when
+// first asked for, as LATER files are.
 // LATER files are in the site but not downloaded at install: cached when first
 // asked for (the CJK fonts, needed only once a CJK name appears; Flutter's licence
 // text). A CJK character drawn before the app registered its CJK fonts makes Flutter
@@ -14,6 +18,11 @@
 const BUILD = "__BUILD__";
 const FILES = __FILES__;
 const LATER = __LATER__;
+const RENDERERS = __RENDERERS__;
+const RENDERER = new URL(self.location.href).searchParams.get("renderer") in RENDERERS ?
+    new URL(self.location.href).searchParams.get("renderer") : "canvaskit";
+// the other renderer's files: not downloaded at install
+const UNUSED = new Set(Object.entries(RENDERERS).filter(([name]) => name !== RENDERER).flatMap(([, files]) => files));
 const PREFIX = "companion-site-";
 const CACHE = PREFIX + BUILD;
 
@@ -66,7 +75,7 @@ function keyed(response, hash) {
 self.addEventListener("install", (event) => {
     event.waitUntil((async () => {
         const cache = await caches.open(CACHE);
-        await Promise.all(Object.entries(FILES).map(async ([path, hash]) => {
+        await Promise.all(Object.entries(FILES).filter(([path]) => !UNUSED.has(path)).map(async ([path, hash]) => {
             const url = address(path);
             const have = await cache.match(url);
             if (have && have.headers.get("X-Companion-Hash") === hash) {
@@ -75,8 +84,9 @@ self.addEventListener("install", (event) => {
             const older = await fromOlder(url, hash);
             await cache.put(url, older || await keyed(await fetchChecked(path, hash), hash));
         }));
-        // the later files an older build had already fetched
-        await Promise.all(Object.entries(LATER).map(async ([path, hash]) => {
+        // the later files (and the other renderer's) an older build had already fetched
+        const later = [...Object.entries(LATER), ...Object.entries(FILES).filter(([path]) => UNUSED.has(path))];
+        await Promise.all(later.map(async ([path, hash]) => {
             const older = await fromOlder(address(path), hash);
             if (older) {
                 await cache.put(address(path), older);

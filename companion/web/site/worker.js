@@ -269,6 +269,38 @@ const runtimeScripts = Promise.all([
 ]);
 runtimeScripts.catch(() => {});
 
+// Pyodide's WebAssembly compiled as the worker starts too, not once its scripts have
+// loaded and the snapshot has been looked for: Pyodide's own fetch of it is answered
+// by a stand-in (nothing downloaded twice) and its instantiateStreaming of that stand-in
+// with this module (a failed compile: fetched and compiled again, as Pyodide asked).
+const RUNTIME_WASM = new URL("pyodide/pyodide.asm.wasm", SITE).href;
+const fetchAsIs = self.fetch.bind(self);
+const instantiateAsIs = WebAssembly.instantiateStreaming.bind(WebAssembly);
+const runtimeWasm = WebAssembly.compileStreaming(fetchAsIs(RUNTIME_WASM));
+runtimeWasm.catch(() => {});
+const standIn = new Response(null);
+let runtimeAsked = false;
+self.fetch = (input, init) => {
+    if (!runtimeAsked && (input instanceof URL ? input.href : input) === RUNTIME_WASM) {
+        runtimeAsked = true;
+        return Promise.resolve(standIn);
+    }
+    return fetchAsIs(input, init);
+};
+WebAssembly.instantiateStreaming = async (source, imports) => {
+    const response = await source;
+    if (response !== standIn) {
+        return instantiateAsIs(response, imports);
+    }
+    try {
+        const module = await runtimeWasm;
+        return { module, instance: await WebAssembly.instantiate(module, imports) };
+    } catch (error) {
+        console.warn("companion: Pyodide's runtime compiled again:", error);
+        return instantiateAsIs(fetchAsIs(RUNTIME_WASM), imports);
+    }
+};
+
 async function startPython(snapshot, making) {
     const [runtime, asm] = await runtimeScripts;
     const parts = { files: appFilesOnce(), dynlibs: dynlibsOnce(), heap: snapshot ? snapshot.meta.size : 0 };
@@ -440,6 +472,18 @@ function fromPage(message) {
     }
 }
 
+// The saved games read as soon as this tab holds the lock, while Python and the
+// client start; Python takes them when its page first asks (companionStorage.read;
+// asked again, they are read again).
+let savedGames = null;
+let readEarly = true;
+lock.promise.then(() => configReady).then(() => {
+    if (config.mode !== "snapshot" && readEarly && !savedGames) {
+        savedGames = readSavedGames();
+        savedGames.catch(() => {});            // said when Python asks for them
+    }
+});
+
 // What the Python side calls (companion/web/browser.py).
 self.companionStorage = {
     persisted: null,
@@ -447,7 +491,10 @@ self.companionStorage = {
     read: async () => {
         await lock.promise;
         stage("data");
-        const bytes = await readSavedGames();
+        const pending = savedGames || readSavedGames();
+        savedGames = null;
+        readEarly = false;
+        const bytes = await pending;
         if (bytes && bytes.length) {
             Module.FS.writeFile(`${DATA_DIR}/${DATA_FILE}`, bytes);
         }

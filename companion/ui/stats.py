@@ -139,10 +139,11 @@ def player_lines(p: stats.PlayerStats) -> list[str]:
     else:
         first = (_("Games: {won} won of {games} ({percent}), {shared} of them shared.") if p.shared
                  else _("Games: {won} won of {games} ({percent})."))
-    lines = [first.format(won=p.won, games=p.games, percent=i18n.percent(p.win_rate), shared=p.shared)]
+    n = i18n.number     # counts as the reader writes them: 1,773 (English), 1.773 (German)
+    lines = [first.format(won=n(p.won), games=n(p.games), percent=i18n.percent(p.win_rate), shared=n(p.shared))]
     if p.matches and not whole:
-        lines.append(_("Matches: {won} won of {matches}.").format(won=p.matches_won, matches=p.matches))
-    lines.append(_("Winning run: {now} now, {best} at best.").format(now=p.streak, best=p.longest))
+        lines.append(_("Matches: {won} won of {matches}.").format(won=n(p.matches_won), matches=n(p.matches)))
+    lines.append(_("Winning run: {now} now, {best} at best.").format(now=n(p.streak), best=n(p.longest)))
     for kind, s in p.scores.items():
         spec = game(kind)
         lines.append(_("{game}: average {average}, best {best} ({games}).").format(
@@ -287,7 +288,7 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
     people = list(here.players)
     out.append(bar_chart(stats.Bars(_("Games won per player"), tuple((p.name, p.won) for p in people),
                                     tuple(ngettext("{n} win of {games}", "{n} wins of {games}", p.won).format(
-                                        n=p.won, games=p.games) for p in people))))
+                                        n=i18n.number(p.won), games=i18n.number(p.games)) for p in people))))
     out.append(heading(_("Players"), 18))
     rules = [match_rule(game(n)) for n in views if here.counted.games.get(n) or here.counted.matches.get(n)]
     out.append(ft.Text(" ".join([_("A shared win counts as a win for each who share it (house rule)."), *rules,

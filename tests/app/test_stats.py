@@ -359,3 +359,19 @@ def test_a_player_of_one_game_matches_is_counted_in_matches_in_german_too():
     assert "Sales: Schnitt 30 Punkte, Bestwert 50 Punkte (7 Partien)." in lines
     assert "Hot Dog: Schnitt 5\u00a0$, Bestwert 8\u00a0$ (3 Spiele)." in lines
     assert "Sales: average 30 points, best 50 points (7 matches)." in player_lines(mixed)
+
+
+def test_a_players_counts_are_written_as_the_reader_writes_numbers():
+    """Past a thousand games a count reads like every other on the screen ("Counted:
+    19,631 finished games"): 1,773 won of 5,205 in English, 1.773 in German."""
+    from companion.core import i18n
+
+    p = tallied.PlayerStats("Emil", matches=1_201, matches_won=1_010, games=5_205, won=1_773, shared=1_002,
+                            streak=3, longest=1_004, scores={})
+    try:
+        assert stats.player_lines(p)[:2] == ["Matches: 1,773 won of 5,205 (34%), 1,002 of them shared.",
+                                             "Winning run: 3 now, 1,004 at best."]
+        i18n.set_language("de")
+        assert "1.773" in stats.player_lines(p)[0] and "5.205" in stats.player_lines(p)[0]
+    finally:
+        i18n.set_language(None)

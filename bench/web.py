@@ -56,8 +56,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from companion.web.archive import app_archive, cache_dir, fetch_wheels  # noqa: E402
 from companion.web.browser import PACKAGES  # noqa: E402
-from companion.web.build import app_archive, build_site, cache_dir, fetch_wheels  # noqa: E402
+from companion.web.build import build_site  # noqa: E402
 from tests.e2e.harness import CHROMIUM, LAUNCH_ARGS, PHONE, Server, enable_semantics  # noqa: E402
 
 HELLO = f'''import sys

@@ -23,7 +23,7 @@ from companion.core.errors import StoreError
 from companion.core.icons import icon_png
 from companion.games.hotdog import setup_form
 from companion.store import Store
-from companion.web import build
+from companion.web import archive, build
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
 
@@ -140,7 +140,7 @@ def test_the_marker_records_the_build_and_its_runtime(site):
     marker = json.loads((site / build.MARKER).read_text())
     package = json.loads((build._flet_web() / "pyodide" / "package.json").read_text())
     assert marker["pyodide"] == package["version"] and marker["pyodide"]
-    assert marker["flet"] == build.installed_version("flet")
+    assert marker["flet"] == archive.installed_version("flet")
     assert marker["python"] == page_config(site)["worker"]["build"]
     files, _later = service_worker_lists(site)
     assert f'const BUILD = "{marker["version"]}";' in (site / "sw.js").read_text()
@@ -188,8 +188,8 @@ def test_the_app_archive_holds_companion_its_dependencies_and_a_pillow_stand_in(
         zf.writestr("demo/tests/test_x.py", "")
         zf.writestr("demo-1.0.dist-info/METADATA", "Name: demo\n")
         zf.writestr("demo-1.0.dist-info/RECORD", "")
-    archive = build.app_archive([wheel])
-    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+    packed = archive.app_archive([wheel])
+    with tarfile.open(fileobj=io.BytesIO(packed)) as tar:
         names = set(tar.getnames())
         assert tar.getmembers()[0].name == "main.py"
     assert {"main.py", "companion/web/browser.py", "companion/assets/fonts/coverage.json",
@@ -197,22 +197,22 @@ def test_the_app_archive_holds_companion_its_dependencies_and_a_pillow_stand_in(
             "__pypackages__/demo/__init__.py", "__pypackages__/demo-1.0.dist-info/METADATA",
             "__pypackages__/PIL/Image.py"} <= names
     assert not any(n.endswith(".ttf") for n in names)        # fetched from the site when printing
-    assert "companion/web/build.py" not in names and "companion/cli.py" not in names
+    assert not {"companion/web/build.py", "companion/web/archive.py", "companion/cli.py"} & names
     assert "__pypackages__/demo/tests/test_x.py" not in names
     assert "__pypackages__/demo-1.0.dist-info/RECORD" not in names
-    assert build.dynlibs_of(archive) == ["__pypackages__/demo/_fast.cpython-314-wasm32-emscripten.so"]
+    assert archive.dynlibs_of(packed) == ["__pypackages__/demo/_fast.cpython-314-wasm32-emscripten.so"]
 
 
 def test_the_worker_loads_the_archive_s_binary_extensions_in_a_fixed_order(site):
     paths = page_config(site)["worker"]["dynlibs"]
     assert paths == sorted(paths) and any("pydantic_core" in p for p in paths)
-    assert paths == build.dynlibs_of((site / "app.tar.gz").read_bytes())
+    assert paths == archive.dynlibs_of((site / "app.tar.gz").read_bytes())
 
 
 def test_only_the_locale_data_of_the_apps_languages_goes_to_the_browser():
-    assert build._needed("babel/locale-data/de.dat") and build._needed("babel/locale-data/root.dat")
-    assert build._needed("babel/global.dat") and build._needed("babel/numbers.py")
-    assert not build._needed("babel/locale-data/fr.dat")
+    assert archive._needed("babel/locale-data/de.dat") and archive._needed("babel/locale-data/root.dat")
+    assert archive._needed("babel/global.dat") and archive._needed("babel/numbers.py")
+    assert not archive._needed("babel/locale-data/fr.dat")
 
 
 def test_a_folder_that_is_not_a_site_is_never_replaced(tmp_path):
@@ -297,7 +297,7 @@ def test_the_standard_library_ships_without_what_no_page_imports(site):
         names = set(zf.namelist())
     with zipfile.ZipFile(build._flet_web() / "pyodide" / "python_stdlib.zip") as zf:
         shipped = set(zf.namelist())
-    assert not [n for n in names if n.startswith(build.STDLIB_UNUSED)]
+    assert not [n for n in names if n.startswith(archive.STDLIB_UNUSED)]
     assert {"pdb.py", "unittest/__init__.py"} <= shipped - names
-    assert {n for n in shipped if not n.startswith(build.STDLIB_UNUSED)} == names
+    assert {n for n in shipped if not n.startswith(archive.STDLIB_UNUSED)} == names
     assert {"asyncio/__init__.py", "email/__init__.py", "sqlite3/__init__.py"} <= names

@@ -12,7 +12,8 @@ import time
 
 import pytest
 
-from companion.web.build import APP_MAIN, app_archive, build_site, cache_dir, fetch_wheels
+from companion.web.archive import APP_MAIN, app_archive, cache_dir, fetch_wheels
+from companion.web.build import build_site
 from tests.e2e.harness import SCREENSHOTS, serve_folder, waits
 from tests.web.site import START, Tab, profile
 

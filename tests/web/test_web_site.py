@@ -5,7 +5,7 @@ round is still there (the store kept in the browser's storage); offline, the app
 again from the service worker's cache; a score sheet PDF arrives as a download.
 
 The build downloads the browser's wheels once into the user's cache folder
-(``companion.web.build.cache_dir``); later builds need no network."""
+(``companion.web.archive.cache_dir``); later builds need no network."""
 
 from __future__ import annotations
 

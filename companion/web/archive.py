@@ -1,0 +1,210 @@
+"""What Python runs in the browser build (:mod:`companion.web.build`): ``app.tar.gz``,
+companion's own code with its catalogs and files and every dependency's wheel for
+Pyodide's platform (fetched once into a cache folder: a second build needs no network),
+without what a browser never loads; and Pyodide's standard library without the parts
+no page imports. Both are reproducible: the same sources and wheels give the same bytes."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import re
+import subprocess
+import sys
+import tarfile
+import zipfile
+from collections.abc import Callable
+from importlib import metadata
+from pathlib import Path
+
+from companion.core.errors import CompanionError
+from companion.core.i18n import LANGUAGES
+
+#: Pyodide's platform: the wheels of compiled packages must be built for it.
+PYODIDE_PLATFORM = "pyemscripten_2026_0_wasm32"
+PYODIDE_PYTHON = "3.14"
+
+#: What the app imports in the browser, at the versions installed here (pydantic-core
+#: must be exactly the one pydantic was released with, and so on).
+PACKAGES = ("flet", "repath", "six", "msgpack", "pydantic", "pydantic-core", "annotated-types",
+            "typing-extensions", "typing-inspection", "reportlab", "charset-normalizer",
+            "platformdirs", "segno", "babel")
+
+PIL_STANDIN = '''"""A stand-in for Pillow in companion's browser build (see companion.web.build).
+
+ReportLab imports ``PIL.Image`` when it is imported; companion's printables draw no
+pictures, so nothing here is ever used to draw."""
+'''
+PIL_IMAGE_STANDIN = '''"""A stand-in for Pillow's ``Image`` module in companion's browser build: ReportLab
+only needs the names to exist; companion draws no pictures in a printable."""
+
+
+class Image:
+    """Never made: no picture can be opened here."""
+
+
+def open(*args, **kwargs):
+    raise OSError("pictures cannot be opened in companion's browser version")
+'''
+
+APP_MAIN = '''"""Started by companion's Python worker in the browser."""
+from companion.web.browser import run
+
+run()
+'''
+
+
+def installed_version(package: str) -> str:
+    return metadata.version(package)
+
+
+def cache_dir() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("companion", appauthor=False)) / "web-wheels"
+
+
+def _wanted() -> dict[str, str]:
+    return {p: installed_version(p) for p in PACKAGES}
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+def _cached(cache: Path, name: str, version: str) -> Path | None:
+    for wheel in sorted(cache.glob("*.whl")):
+        parts = wheel.name.split("-")
+        if _norm(parts[0]) == _norm(name) and parts[1] == version:
+            tag = wheel.name.rsplit("-", 1)[-1]
+            if tag.startswith("any") or PYODIDE_PLATFORM in tag:
+                return wheel
+    return None
+
+
+def fetch_wheels(cache: Path, say: Callable[[str], object] = print) -> list[Path]:
+    """The wheels of :data:`PACKAGES` for Pyodide, from ``cache`` or (missing ones only)
+    the package index via pip."""
+    cache.mkdir(parents=True, exist_ok=True)
+    wanted = _wanted()
+    missing = [f"{n}=={v}" for n, v in wanted.items() if _cached(cache, n, v) is None]
+    if missing:
+        say(f"downloading {len(missing)} wheels for the browser: {' '.join(missing)}")
+        cmd = [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
+               "--only-binary=:all:", "--platform", PYODIDE_PLATFORM, "--python-version", PYODIDE_PYTHON,
+               "--implementation", "cp", "--dest", str(cache), *missing]
+        done = subprocess.run(cmd, capture_output=True, text=True)
+        if done.returncode != 0:
+            last = (done.stderr.strip().splitlines() or ["pip failed"])[-1]
+            raise CompanionError(f"could not download the wheels for the browser: {last}")
+    wheels = []
+    for n, v in wanted.items():
+        wheel = _cached(cache, n, v)
+        if wheel is None:
+            raise CompanionError(f"no wheel of {n} {v} for the browser ({PYODIDE_PLATFORM}) on the package index")
+        wheels.append(wheel)
+    return wheels
+
+
+def _add_bytes(tar: tarfile.TarFile, name: str, data: bytes) -> None:
+    info = tarfile.TarInfo(name)
+    info.size = len(data)
+    info.mtime = 0
+    info.mode = 0o644
+    tar.addfile(info, io.BytesIO(data))
+
+
+def _skip(path: Path) -> bool:
+    return "__pycache__" in path.parts or path.suffix in (".pyc", ".pyo")
+
+
+def app_archive(wheels: list[Path], *, main: str = APP_MAIN, companion: bool = True) -> bytes:
+    """``app.tar.gz`` (ustar, what the worker's reader reads): ``main.py``, companion
+    (without its font files: see :func:`build_site`) and every dependency in
+    ``__pypackages__``. Reproducible: sorted, no dates, none in the gzip header either.
+    ``companion=False`` and another ``main``: another Flet app on the same wheels (a
+    benchmark's baseline, ``bench/web.py``)."""
+    buf = io.BytesIO()
+    with (gzip.GzipFile(fileobj=buf, mode="wb", compresslevel=9, mtime=0, filename="") as packed,
+          tarfile.open(fileobj=packed, mode="w", format=tarfile.USTAR_FORMAT) as tar):
+        def add(name: str, data: bytes) -> None:
+            _add_bytes(tar, name, data)
+
+        add("main.py", main.encode())
+        if companion:
+            _add_companion(add)
+        for wheel in wheels:
+            with zipfile.ZipFile(wheel) as zf:
+                for name in sorted(zf.namelist()):
+                    if _needed(name):
+                        add(f"__pypackages__/{name}", zf.read(name))
+        add("__pypackages__/PIL/__init__.py", PIL_STANDIN.encode())
+        add("__pypackages__/PIL/Image.py", PIL_IMAGE_STANDIN.encode())
+    return buf.getvalue()
+
+
+def dynlibs_of(archive: bytes) -> list[str]:
+    """The binary extensions in an app archive, in the order the worker loads them
+    before the interpreter starts (sorted: the same at every start)."""
+    with tarfile.open(fileobj=io.BytesIO(archive), mode="r:gz") as tar:
+        return sorted(name for name in tar.getnames() if name.endswith(".so"))
+
+
+#: Parts of the dependencies a browser never loads: ReportLab's own Type 1 fonts (companion
+#: embeds its TrueType fonts), its charts, barcodes and samples (companion draws none),
+#: pydantic's version 1 and its mypy plugin, Flet's server, test and desktop helpers.
+UNUSED = ("reportlab/fonts/", "reportlab/graphics/charts/", "reportlab/graphics/barcode/",
+          "reportlab/graphics/samples/", "pydantic/v1/", "pydantic/mypy.py", "flet/testing/", "flet/fastapi/",
+          "flet/pytest_plugin.py", "flet/cli.py")
+
+
+#: Babel's locale data the app reads: its languages and the root they inherit from (the
+#: other thousand locales are 30 MB).
+BABEL_LOCALES = tuple(f"babel/locale-data/{code}.dat" for code in ("root", *LANGUAGES))
+
+
+def _needed(name: str) -> bool:
+    if name.startswith("babel/locale-data/"):
+        return name in BABEL_LOCALES
+    if name.endswith("/") or "/tests/" in f"/{name}" or name.endswith((".pyi", ".pyc", "py.typed")):
+        return False
+    if ".dist-info/" in name:
+        return name.endswith(("METADATA", "top_level.txt", "entry_points.txt"))
+    return not name.startswith(UNUSED)
+
+
+#: The standard library's parts no page imports (the debugger, tests, the REPL, help, other
+#: processes, mail and servers): taken out of Pyodide's ``python_stdlib.zip``.
+STDLIB_UNUSED = ("_pyrepl/", "pdb.py", "doctest.py", "pydoc.py", "unittest/", "multiprocessing/", "xmlrpc/",
+                 "wsgiref/", "imaplib.py", "smtplib.py", "poplib.py", "ftplib.py", "mailbox.py", "pickletools.py",
+                 "tabnanny.py", "turtle.py", "this.py", "antigravity.py")
+
+
+def stdlib_zip(web: Path) -> bytes:
+    """Pyodide's standard library without :data:`STDLIB_UNUSED`, each entry as it was (its
+    date included: the same bytes at every build)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(web / "pyodide" / "python_stdlib.zip") as zin, zipfile.ZipFile(buf, "w") as zout:
+        for info in zin.infolist():
+            if not info.filename.startswith(STDLIB_UNUSED):
+                zout.writestr(info, zin.read(info), compress_type=info.compress_type)
+    return buf.getvalue()
+
+
+#: companion's modules the browser never runs: the command line, the builder, the server.
+NOT_IN_BROWSER = ("companion/web/build.py", "companion/web/archive.py", "companion/web/site/", "companion/cli.py",
+                  "companion/__main__.py")
+
+
+def _add_companion(add: Callable[[str, bytes], None]) -> None:
+    import companion
+    from companion.core.paths import ASSETS
+
+    root = Path(companion.__file__).parent
+    for path in sorted(root.rglob("*")):
+        rel = f"companion/{path.relative_to(root).as_posix()}"
+        if path.is_file() and not _skip(path) and path.suffix in (".py", ".po") and not rel.startswith(NOT_IN_BROWSER):
+            add(rel, path.read_bytes())     # .po: the catalogs
+    for path in sorted(ASSETS.rglob("*")):
+        if path.is_file() and not _skip(path) and path.suffix != ".ttf":
+            add(f"companion/assets/{path.relative_to(ASSETS).as_posix()}", path.read_bytes())

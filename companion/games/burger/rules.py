@@ -69,10 +69,15 @@ def _rats(deck: Sequence[str]) -> int:
     return n
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class State:
     """The game between rounds. ``hand`` and ``used`` count each player's tool cards
-    by kind; ``rats`` and ``hamburgers`` are running totals."""
+    by kind; ``rats`` and ``hamburgers`` are running totals.
+
+    Slotted, not frozen: a replay builds one state per round, and a frozen dataclass
+    sets its fields one ``object.__setattr__`` at a time (as ``sales.rules.State``
+    says, issue 26). Immutable by discipline: every new state is built whole, none is
+    assigned to or changed in place (``tests/every_game/test_states_unchanged.py``)."""
 
     players: tuple[str, ...]
     first: str

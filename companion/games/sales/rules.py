@@ -52,9 +52,18 @@ TEAM_PLAYERS = 2  # SA-2, co-op and solo
 RATINGS: tuple[tuple[int, Rating], ...] = ((65, "Wow!"), (55, "Good job."), (45, "Not bad!"))  # SA-15
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class State:
     """The game between sales.
+
+    Slotted but not frozen, on purpose: a replay builds one state per sale, and a
+    frozen dataclass builds itself through ``object.__setattr__`` field by field, 7× the
+    time of a plain one (7 against 1 µs in the same run, a third of a realistic
+    record's rules, issue 26). It is immutable by discipline instead: the rules build
+    every new state whole and never assign to one or change its mappings, the replay
+    cache (``core.replays``) shares states on that promise, and a test
+    (``tests/every_game/test_states_unchanged.py``) replays every game's records and
+    checks that no state changes after it is made.
 
     ``round`` is the round being played (1…3); ``leader`` leads its next sale and
     is None once every hand is empty (the round is over). ``won`` holds each

@@ -358,9 +358,13 @@ def _sale(players: tuple[str, ...], mode: Mode, leader: str, before: Mapping[str
 
 
 def _round_result(before: State, after: State, results: list[SaleResult], leader: str) -> RoundResult:
-    won = {p: n for p in before.players if (n := sum(1 for x in results if x["winner"] == p))}
-    played = sum(len(x["order"]) for x in results)
-    discarded = played - len(results) + sum(x["discards"] for x in results)
+    count: dict[str, int] = {}
+    discarded = 0
+    for x in results:                   # one pass over the sales, not one per player
+        winner = x["winner"]
+        count[winner] = count.get(winner, 0) + 1
+        discarded += len(x["order"]) - 1 + x["discards"]
+    won = {p: count[p] for p in before.players if p in count}
     next_leader = after.leader if not after.round_over else (after.last_winner if after.round < ROUNDS else None)
     return {
         "round": after.round, "sales": results, "hands": dict(after.hands), "hand_size": after.dealt,

@@ -39,14 +39,14 @@ import os
 import sys
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from babel import Locale
-from babel.dates import format_date, format_time, get_datetime_format
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.numbers import NumberPattern, format_currency, format_percent, parse_pattern
-from babel.support import Translations
+# Babel is imported where a catalog is first read or a number first written, not with
+# this module: English text needs neither, and Babel was 40–50 ms of every start of
+# ``companion referee``, which words nothing (issue 26).
+if TYPE_CHECKING:
+    from babel.numbers import NumberPattern
+    from babel.support import Translations
 
 #: The languages a player can choose, by code, each named in its own language.
 LANGUAGES = {"en": "English", "de": "Deutsch"}
@@ -181,6 +181,11 @@ class Domain:
         return found
 
     def _read(self, code: str) -> tuple[Translations, frozenset[tuple[str | None, str]]]:
+        from babel.messages.catalog import Catalog  # noqa: PLC0415 - Babel when first needed (the module's head)
+        from babel.messages.mofile import write_mo  # noqa: PLC0415
+        from babel.messages.pofile import read_po  # noqa: PLC0415
+        from babel.support import Translations  # noqa: PLC0415
+
         path = self.path(code)
         if not path.is_file():
             return Translations(), frozenset()
@@ -280,6 +285,10 @@ class _Forms:
     parsed once, not for every number; small numbers written once)."""
 
     def __init__(self, code: str) -> None:
+        from babel import Locale  # noqa: PLC0415 - Babel when first needed (the module's head)
+        from babel.dates import get_datetime_format  # noqa: PLC0415
+        from babel.numbers import parse_pattern  # noqa: PLC0415
+
         self.numbers: dict[int, str] = {}
         self.dollars: dict[int, str] = {}
         self.locale = Locale.parse("en" if code == PSEUDO else code)
@@ -291,6 +300,8 @@ class _Forms:
     def decimal(self, digits: int) -> NumberPattern:
         found = self.decimals.get(digits)
         if found is None:
+            from babel.numbers import parse_pattern  # noqa: PLC0415 - imported by __init__ already
+
             found = self.decimals[digits] = parse_pattern("#,##0" + ("." + "0" * digits if digits > 0 else ""))
         return found
 
@@ -326,12 +337,16 @@ def decimal(x: float, digits: int) -> str:
 
 def date(d: dt.date) -> str:
     """A date in the language's medium form: Nov 29, 2026 (English), 29.11.2026 (German)."""
+    from babel.dates import format_date  # noqa: PLC0415 - Babel when first needed (the module's head)
+
     return format_date(d, format="medium", locale=_here().locale)
 
 
 def datetime(moment: dt.datetime) -> str:
     """A date (as :func:`date`) and a time to the minute: Nov 29, 2026, 8:15 PM (English),
     29.11.2026, 20:15 (German)."""
+    from babel.dates import format_date, format_time  # noqa: PLC0415 - Babel when first needed (the module's head)
+
     forms = _here()
     return forms.datetime.format(format_time(moment, format="short", locale=forms.locale),
                                  format_date(moment, format="medium", locale=forms.locale))
@@ -342,6 +357,8 @@ def money(dollars: float) -> str:
     cents (an average) with two decimals: $6.50, 6,50 $."""
     forms = _here()
     if dollars != int(dollars):
+        from babel.numbers import format_currency  # noqa: PLC0415 - Babel when first needed (the module's head)
+
         return format_currency(dollars, "USD", format=forms.locale.currency_formats["standard"].pattern,
                                locale=forms.locale, currency_digits=False)
     whole = int(dollars)
@@ -356,11 +373,15 @@ def money(dollars: float) -> str:
 def percent(share: float) -> str:
     """A share (0.78) as a whole percentage: 78% (English), 78 % (German, with a no-break
     space). The one way the app writes a percentage."""
+    from babel.numbers import format_percent  # noqa: PLC0415 - Babel when first needed (the module's head)
+
     return format_percent(share, locale=_here().locale)
 
 
 def language_name(code: str) -> str:
     """A language's name in the language in effect (Babel's): "English", in German
     „Englisch“. :data:`LANGUAGES` names each in itself, for the list to pick from."""
+    from babel import Locale  # noqa: PLC0415 - Babel when first needed (the module's head)
+
     name = Locale.parse(code).get_display_name(_here().locale) or LANGUAGES.get(code, code)
     return name[:1].upper() + name[1:]

@@ -126,20 +126,22 @@ def check_names(names: Sequence[str], low: int, high: int, ruling: str) -> None:
     keeps them :func:`normal` already."""
     if not low <= len(names) <= high:
         raise RuleError(ruling, _("{low}–{high} players, not {n}").format(low=low, high=high, n=len(names)))
-    seated = tuple(names)
-    if seated in _fine:               # a table's names, checked before: every replay of its games asks
+    # Names found fine before, told apart (no two keys alike): fine together. Every replay
+    # of every record asks, and a few names sit at tables in ever other seatings.
+    if all(name in _fine for name in names) and len({key(name) for name in names}) == len(names):
         return
     fault = first_fault(names)
     if fault is not None:
         raise RuleError(ruling, fault)
     if len(_fine) >= 4096:
         _fine.clear()
-    _fine.add(seated)
+    _fine.update(names)
 
 
-# Names found fine (only those: a fault is worded in the language of its reader, so it
-# is said afresh each time). A fault depends on the names alone, never on the language.
-_fine: set[tuple[str, ...]] = set()
+# Names found fine, each alone (only those: a fault is worded in the language of its
+# reader, so it is said afresh each time). A fault depends on the names alone, never on
+# the language; whether two look the same, on their keys.
+_fine: set[str] = set()
 
 
 class Roster:

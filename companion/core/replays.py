@@ -8,8 +8,9 @@ whole game again, so the hub's time per round was mostly the same replay repeate
 :func:`remembered` wraps a game's replay of a plain-JSON record so that the same
 record (the same canonical JSON) is replayed once while it is among the most recent
 ``size`` records. This is safe because a replay is a pure function of the record and
-its answer is never changed by its callers: states are frozen dataclasses, the rules
-build each new state afresh, and the facts (plain data) are only read. The facts hold
+its answer is never changed by its callers: the rules build each new state afresh and
+never change one once made (the states are not frozen, for speed; a test over every
+game holds them to it), and the facts (plain data) are only read. The facts hold
 no words, so one replay serves every language. A record the rules refuse is not
 remembered (its error is raised every time).
 """

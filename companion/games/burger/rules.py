@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import cast
 
 from companion.core.errors import RuleError, error_of
 from companion.core.game import replay_rounds
@@ -33,6 +34,7 @@ from companion.games.burger.models import (
     Found,
     Round,
     RoundResult,
+    ToolHand,
 )
 
 msg, nmsg = messages(__name__)
@@ -69,10 +71,15 @@ def _rats(deck: Sequence[str]) -> int:
     return n
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class State:
     """The game between rounds. ``hand`` and ``used`` count each player's tool cards
-    by kind; ``rats`` and ``hamburgers`` are running totals."""
+    by kind; ``rats`` and ``hamburgers`` are running totals.
+
+    Slotted, not frozen: a replay builds one state per round, and a frozen dataclass
+    sets its fields one ``object.__setattr__`` at a time (as ``sales.rules.State``
+    says, issue 26). Immutable by discipline: every new state is built whole, none is
+    assigned to or changed in place (``tests/every_game/test_states_unchanged.py``)."""
 
     players: tuple[str, ...]
     first: str
@@ -345,11 +352,12 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
     facts: RoundResult = {
         "round": r, "first": state.first, "take_order": c.take_order, "taken": taken, "wastebasket": wastebasket,
         "rats": seated_rats,
-        "tools_left": {p: {"tongs": hand[p]["tongs"], "tease": hand[p]["tease"]} for p in players},
+        # the next state's hands, shared (neither is changed once made): each holds tongs, then tease
+        "tools_left": cast(dict[str, ToolHand], hand),
         "hamburgers": seated_burgers, "draw_pile": pile, "next_first": next_first,
         "decks": len(c.decks), "ingredients": c.ingredients, "rat_cards": c.rat_cards,
         "tongs": c.tongs,
-        "took_back": took_back, "returned": {p: returned[p] for p in players if p in returned},
+        "took_back": took_back, "returned": returned,    # seat order: c.tools is
         "found": {p: found[p] for p in players if p in found}, "complete": c.complete, "cards": cards,
         "game_over": end is not None, "end": end, "rulings": rulings,
     }

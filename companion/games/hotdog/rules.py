@@ -47,10 +47,15 @@ def neutral_tables(player_count: int) -> tuple[int, ...]:
     return (5, 7) if player_count <= 3 else (5, 7, 9)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class State:
     """The game between rounds. ``lying`` holds each table's hot dogs per player
-    (seat order, players with none left out)."""
+    (seat order, players with none left out).
+
+    Slotted, not frozen: a replay builds one state per round, and a frozen dataclass
+    sets its fields one ``object.__setattr__`` at a time (as ``sales.rules.State``
+    says, issue 26). Immutable by discipline: every new state is built whole, none is
+    assigned to or changed in place (``tests/every_game/test_states_unchanged.py``)."""
 
     players: tuple[str, ...]
     tables: tuple[int, ...]

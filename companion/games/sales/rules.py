@@ -52,9 +52,18 @@ TEAM_PLAYERS = 2  # SA-2, co-op and solo
 RATINGS: tuple[tuple[int, Rating], ...] = ((65, "Wow!"), (55, "Good job."), (45, "Not bad!"))  # SA-15
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class State:
     """The game between sales.
+
+    Slotted but not frozen, on purpose: a replay builds one state per sale, and a
+    frozen dataclass builds itself through ``object.__setattr__`` field by field, 7× the
+    time of a plain one (7 against 1 µs in the same run, a third of a realistic
+    record's rules, issue 26). It is immutable by discipline instead: the rules build
+    every new state whole and never assign to one or change its mappings, the replay
+    cache (``core.replays``) shares states on that promise, and a test
+    (``tests/every_game/test_states_unchanged.py``) replays every game's records and
+    checks that no state changes after it is made.
 
     ``round`` is the round being played (1…3); ``leader`` leads its next sale and
     is None once every hand is empty (the round is over). ``won`` holds each
@@ -172,19 +181,24 @@ def play_order(state: State) -> list[str]:
 
 def _validate(state: State, sale: Sale) -> list[Play]:
     """SA-3, SA-7: the plays of the next sale, one per player with cards, in order."""
-    if state.leader is not None:
-        plays = sale["plays"]
-        order = play_order(state)
-        # The common sale, checked in one comparison: every player with cards plays, in
-        # turn, named exactly as seated. Anything else (a name typed otherwise, a play
-        # refused) is read by the careful loop, which says what is wrong.
-        if len(plays) == len(order):
-            for play, p in zip(plays, order, strict=True):
-                if play["player"] != p:
-                    break
-            else:
-                return plays
+    if state.leader is not None and _in_turn(state.players, state.hands, state.leader, sale["plays"]):
+        return sale["plays"]
     return _validate_each(state, sale)
+
+
+def _in_turn(players: tuple[str, ...], hands: Mapping[str, int], leader: str, plays: Sequence[Play]) -> bool:
+    """The common sale, checked in one pass: every player with cards plays, in turn
+    from ``leader``, named exactly as seated. Anything else (a name typed otherwise, a
+    play refused) is read by the careful loop, which says what is wrong."""
+    i = players.index(leader)
+    n = len(plays)
+    k = 0
+    for p in players[i:] + players[:i]:
+        if hands[p] > 0:
+            if k == n or plays[k]["player"] != p:
+                return False
+            k += 1
+    return k == n
 
 
 def _validate_each(state: State, sale: Sale) -> list[Play]:
@@ -273,16 +287,31 @@ def play_sale(state: State, sale: Sale) -> tuple[SaleResult, State]:
     """Resolve the next sale (SA-3…SA-8, SA-14): its facts and the state after it."""
     plays = _validate(state, sale)
     assert state.leader is not None
+    s = state.sales_in_round + 1
+    result = _sale(state.players, state.mode, state.leader, state.hands, s, plays)
+    winner, number = result["winner"], state.sales_played + 1
+    won = dict(state.won)
+    won[winner] = (*won[winner], result["card"])
+    after = State(state.players, state.mode, state.hand_size, state.dealt, state.round, result["hands"],
+                  result["next_leader"], won, {**state.last_win, winner: number}, number, s, winner,
+                  state.rounds_begun)
+    return result, after
+
+
+def _sale(players: tuple[str, ...], mode: Mode, leader: str, before: Mapping[str, int], s: int,
+          plays: Sequence[Play]) -> SaleResult:
+    """The facts of sale ``s`` of the round, its ``plays`` checked (:func:`_validate`),
+    led by ``leader`` with ``before`` the cards in each hand: what :func:`play_sale` and
+    a round's replay (:func:`play_round`) both resolve a sale with."""
     order = [p["player"] for p in plays]
     cards = [p["card"] for p in plays]
     w, on, suit = sale_winner(cards)
     winner, card = order[w], cards[w]
-    hands = dict(state.hands)
+    hands = dict(before)
     for p in order:
         hands[p] -= 1
     discards = min(card["discard"], hands[winner])
     hands[winner] -= discards
-    players = state.players
     # The first clockwise from the winner with cards left (seating.first_clockwise,
     # written out: a replay asks it once per sale).
     k = players.index(winner)
@@ -291,8 +320,6 @@ def play_sale(state: State, sale: Sale) -> tuple[SaleResult, State]:
         if hands[p] > 0:
             next_leader = p
             break
-    number = state.sales_played + 1
-    s = state.sales_in_round + 1
     alone = len(order) == 1
     value = card["value"]
     if len(on) == len(order):
@@ -319,28 +346,25 @@ def play_sale(state: State, sale: Sale) -> tuple[SaleResult, State]:
         rulings = ["SA-3", "SA-4", "SA-5", "SA-6", "SA-7"]
         if plays_alone:
             rulings.append("SA-8")
-        if off and state.mode != "competitive":
+        if off and mode != "competitive":
             rulings.append("SA-14")
-    result: SaleResult = {
-        "leader": state.leader, "on_suit": list(on_suit), "winner": winner, "discards": discards,
+    return {
+        "leader": leader, "on_suit": list(on_suit), "winner": winner, "discards": discards,
         "next_leader": next_leader, "sale": s, "order": order, "cards": cards, "card": card, "suit": suit,
         "off_suit": off,
         "tied": tied, "setter": setter, "alone": alone, "hands": hands, "plays_alone": plays_alone,
         "rulings": rulings,
     }
-    won = dict(state.won)
-    won[winner] = (*won[winner], card)
-    # Made whole rather than with dataclasses.replace, which costs as much as the rest
-    # of a sale (a replay makes one state per sale).
-    after = State(players, state.mode, state.hand_size, state.dealt, state.round, hands, next_leader, won,
-                  {**state.last_win, winner: number}, number, s, winner, state.rounds_begun)
-    return result, after
 
 
 def _round_result(before: State, after: State, results: list[SaleResult], leader: str) -> RoundResult:
-    won = {p: n for p in before.players if (n := sum(1 for x in results if x["winner"] == p))}
-    played = sum(len(x["order"]) for x in results)
-    discarded = played - len(results) + sum(x["discards"] for x in results)
+    count: dict[str, int] = {}
+    discarded = 0
+    for x in results:                   # one pass over the sales, not one per player
+        winner = x["winner"]
+        count[winner] = count.get(winner, 0) + 1
+        discarded += len(x["order"]) - 1 + x["discards"]
+    won = {p: count[p] for p in before.players if p in count}
     next_leader = after.leader if not after.round_over else (after.last_winner if after.round < ROUNDS else None)
     return {
         "round": after.round, "sales": results, "hands": dict(after.hands), "hand_size": after.dealt,
@@ -350,18 +374,44 @@ def _round_result(before: State, after: State, results: list[SaleResult], leader
 
 def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
     """Play the record's next round: dealt anew after the first (SA-9, SA-16), then
-    every recorded sale of it."""
+    every recorded sale of it.
+
+    What :func:`play_sale` does sale by sale, with the game between sales kept in local
+    names and one state made at the round's end (not one a sale: its making, and the
+    copies of the cards won it holds, were a fifth of a replay, issue 26); a sale that
+    is not the common one is read against the state it is played in, made then."""
     if state.rounds_begun:
         state = start_round(state, rnd["hand_size"])
     state = replace(state, rounds_begun=state.rounds_begun + 1)
     assert state.leader is not None
-    leader = state.leader
-    before = state
+    first, opening = state, state.leader
+    players, mode = state.players, state.mode
+    hands: Mapping[str, int] = state.hands
+    leader: str | None = state.leader
+    number, s, last_winner = state.sales_played, state.sales_in_round, state.last_winner
+    won = {p: list(cards) for p, cards in state.won.items()}
+    last_win = dict(state.last_win)
+
+    def now() -> State:
+        return State(players, mode, first.hand_size, first.dealt, first.round, hands, leader,
+                     {p: tuple(cards) for p, cards in won.items()}, last_win, number, s, last_winner,
+                     first.rounds_begun)
+
     results = []
     for sale in rnd["sales"]:
-        result, state = play_sale(state, sale)
+        plays = sale["plays"]
+        if leader is None or not _in_turn(players, hands, leader, plays):
+            plays = _validate_each(now(), sale)
+        assert leader is not None                  # else _validate_each raised
+        s += 1
+        number += 1
+        result = _sale(players, mode, leader, hands, s, plays)
         results.append(result)
-    return _round_result(before, state, results, leader), state
+        hands, leader, last_winner = result["hands"], result["next_leader"], result["winner"]
+        won[last_winner].append(result["card"])
+        last_win[last_winner] = number
+    state = now()
+    return _round_result(first, state, results, opening), state
 
 
 def check_round(state: State, rnd: Round) -> RuleError | None:

@@ -8,7 +8,9 @@
   field is;
 - :func:`texts`: the words of the visible ``ft.Text`` controls among them;
 - :func:`drawn_with_effects`: a component drawn once, and the effects it asked for
-  (``ft.use_effect``), for a test to run as Flet would once the screen is drawn.
+  (``ft.use_effect``), for a test to run as Flet would once the screen is drawn;
+- :func:`redrawn`: one drawing put where another was, as Flet diffs a redraw, so a test
+  sees which controls keep their ids (a tap in flight reaches only those).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import flet as ft
 from flet.components.component import Component, Renderer
 from flet.components.hooks.use_effect import EffectHook
 
-__all__ = ["Component", "EffectHook", "Renderer", "controls", "draw", "drawn_with_effects", "texts"]
+__all__ = ["Component", "EffectHook", "Renderer", "controls", "draw", "drawn_with_effects", "redrawn", "texts"]
 
 
 def draw(component: Any, *args: Any, **kwargs: Any) -> Any:
@@ -54,3 +56,17 @@ def drawn_with_effects(component: Any, *args: Any, **kwargs: Any) -> tuple[Any, 
     c = Renderer().render(lambda: component(*args, **kwargs))
     drawn = Renderer(c).render(c.fn, *c.args, **c.kwargs)
     return drawn, [h for h in c._state.hooks if isinstance(h, EffectHook)]
+
+
+def redrawn(before: Any, after: Any) -> None:
+    """``after`` drawn where ``before`` was, as a session redraws a screen: Flet's diff
+    (its internal ``ObjectPatch``) gives ``before``'s controls their ids as when first
+    sent, then carries each id over to the control of ``after`` it matches. A control
+    of ``after`` without its old id is a new one to the phone: a tap sent to the old
+    one before the redraw arrived finds nothing."""
+    from flet.controls.base_control import BaseControl
+    from flet.controls.object_patch import ObjectPatch
+
+    ObjectPatch.from_diff(None, before, control_cls=BaseControl, frozen=True)
+    after._i = before._i
+    ObjectPatch.from_diff(before, after, control_cls=BaseControl, frozen=True)

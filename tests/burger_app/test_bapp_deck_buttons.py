@@ -269,3 +269,30 @@ def test_bu5_a_whole_hamburger_taken_beside_the_one_kept_is_begun_on_its_own():
     topped = entered(rec, [["onion"], ["bottom bun", "top bun"]], both_tongs)
     on_kept = stacks.stack_of(st, topped, "Ann", book, kept)
     assert on_kept.cards == ("bottom bun", "patty", "cheese", "top bun") and on_kept.recipe == "Cheeseburger"
+
+
+def test_a_quick_second_tap_on_add_ingredient_reaches_the_same_button_bu2(store, mid):
+    """A typed deck: a card added draws a row above the deck's buttons. The buttons keep
+    their controls' ids through that redraw, so a second tap on "Deck 1: add ingredient"
+    sent before the first one's card was drawn reaches that button (in a browser under
+    load, two such taps had added one card)."""
+    import flet as ft
+
+    from companion.games.burger import round_entry
+    from tests.render import Renderer, controls, redrawn
+
+    a = tab(store)
+    actions.type_names(table(a, mid).t, True)
+
+    def add_button(root) -> ft.Button:
+        return next(c for c in controls(root) if isinstance(c, ft.Button) and c.content == "Deck 1: add ingredient")
+
+    def drawn() -> ft.Control:
+        return Renderer().render(round_entry.Decks.__wrapped__, table(a, mid), DRAFT)
+
+    before = drawn()
+    actions.put_draft(table(a, mid), DRAFT, lambda x: round_form.add_card(x, 0))
+    after = drawn()
+    assert len(table(a, mid).draft(DRAFT).decks[0].cards) == 2
+    redrawn(before, after)
+    assert add_button(after)._i == add_button(before)._i

@@ -69,7 +69,12 @@ def Decks(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
     """The decks as the first player lays them out (BU-2), numbered from 1. Each deck
     shows the recipe file's cards as buttons (``stacks.card_names``): a tap puts that
     card on the deck, a tap on a card of the deck takes it off. Typing the names is
-    the fallback (and the only way without a recipe file)."""
+    the fallback (and the only way without a recipe file).
+
+    A typed deck's rows are keyed: a card added puts a row above the deck's buttons, and
+    Flet matches unkeyed rows by position, so the buttons' row was drawn anew under new
+    control ids; a second quick tap on "add ingredient", sent by the phone before the
+    first one's card was drawn, went to an id no longer there and was lost."""
     state, draft = d.state_for(which), d.draft(which)
     check = round_form.deck_check(state, draft)
     names = stacks.card_names(d.book)
@@ -98,13 +103,13 @@ def Decks(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
                     rows.append(ft.Row([ft.Icon(ft.Icons.PEST_CONTROL_RODENT, semantics_label=_("rat card")),
                                         ft.Text(_("Card {number}: rat (not an ingredient, BU-2)").format(number=j + 1),
                                                 expand=True),
-                                        remove], spacing=6))
+                                        remove], spacing=6, key=f"deck-{i}-card-{j}"))
                 else:
                     rows.append(ft.Row([
                         TextField(label=_("{deck} card {number}").format(deck=name, number=j + 1), value=c,
                                   dense=True, expand=True, hint_text=_("ingredient (name optional)"),
                                      on_change=name_card(i, j)),
-                        remove], spacing=0))
+                        remove], spacing=0, key=f"deck-{i}-card-{j}"))
         else:
             rows.append(ft.Row([
                 _card_button(_("{deck}: take off card {number}, {card}").format(
@@ -125,7 +130,7 @@ def Decks(d: Drawn, which: str, *, key: str | None = None) -> ft.Control:
                       on_click=put(partial(round_form.add_card, deck=i))) if typing else
             icon_button(ft.Icons.UNDO, _("{deck}: take off the last card").format(deck=name),
                         put(partial(round_form.undo_card, deck=i)), disabled=not deck.cards),
-        ], wrap=True, spacing=6))
+        ], wrap=True, spacing=6, key=f"deck-{i}-buttons"))   # keyed: see the docstring
         rows.append(error_text(check.per_deck.get(i)))
         out.append(card(column(rows, GAP), f"deck-{i}", padding=8))
     out.append(ft.Text(check.count, weight=ft.FontWeight.W_500))

@@ -138,3 +138,56 @@ def test_a_sale_recorded_shows_its_result_over_the_next_entry_and_undo_asks_firs
     listed = ft.Column(table_screen._sales_list(t, present.played(t.record), t.ui))
     assert texts(listed) == ["Round 1, sale 1 undone; its cards are back for entry."]
     assert t.ui.last is None
+
+
+def test_a_quick_second_tap_reaches_the_same_button_when_the_entry_grows(store):
+    """What comes and goes above a button is keyed, so the button keeps its control's id
+    through the redraw, and a tap sent before the redraw arrived reaches it: the last
+    card played puts "Record sale" above "Take back the last card"; changing a sale, the
+    last card entered puts the error line where the card entry was, above "Cancel"; a
+    set picked for a card entered by attributes puts the icon it collects above
+    "Ann plays this card"."""
+    from companion.games.sales import changes
+    from tests.render import redrawn
+
+    def button(root: Any, label: str) -> ft.Control:
+        return next(x for x in controls(root) if isinstance(x, ft.Button) and x.content == label)
+
+    def held(label: str, before: Any, after: Any) -> None:
+        redrawn(before, after)
+        assert button(after, label)._i == button(before, label)._i, label
+
+    shell, mid = table(store)
+    for card in (c("sun", 5), c("sun", 6)):
+        actions.add_card(actions.open_table(shell, mid), card, None)
+
+    def entry() -> Any:
+        t = actions.open_table(shell, mid)
+        return draw(sale_entry.Entry, t, present.played(t.record), None, t.ui)
+
+    before = entry()
+    actions.add_card(actions.open_table(shell, mid), c("rain", 1), None)
+    held("Take back the last card", before, entry())
+
+    def attrs() -> Any:
+        t = actions.open_table(shell, mid)
+        return draw(sale_entry.AttributeEntry, t, None, "Ann", t.ui.attrs)
+
+    actions.record_sale(actions.open_table(shell, mid))
+    before = attrs()
+    actions.set_attrs(actions.open_table(shell, mid), set_kind="1x")
+    held("Ann plays this card", before, attrs())
+
+    t = actions.open_table(shell, mid)
+    actions.open_sale(t, (0, 0))
+    actions.change_sale(actions.open_table(shell, mid), changes.plays_of(t.record, 0, 0))
+    actions.take_back(actions.open_table(shell, mid))
+
+    def edit() -> Any:
+        t = actions.open_table(shell, mid)
+        return draw(sale_entry.EditSale, t, None, t.ui)
+
+    before = edit()
+    actions.add_card(actions.open_table(shell, mid), c("rain", 1), None)
+    assert len(actions.open_table(shell, mid).ui.edit_plays) == 3
+    held("Cancel", before, edit())

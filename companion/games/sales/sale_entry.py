@@ -141,14 +141,14 @@ def AttributeEntry(t: Session, deck: Deck | None, player: str, d: CardDraft, *, 
                        for kind, text in [("", pgettext("set", "none")), ("1x", _("1x set")),
                                           ("neighbor", _("neighbor set"))]],
                       spacing=6, run_spacing=6, wrap=True))
-    if d.set_kind:
+    if d.set_kind:        # keyed "collects": a set picked puts it above the play button, which keeps its id
         if icons:
             out.append(ft.Row([choice(word(i), d.set_icon == i, put(set_icon=i),
                                        name=_("Collects {icon}").format(icon=word(i))) for i in icons],
-                              spacing=6, run_spacing=6, wrap=True))
+                              spacing=6, run_spacing=6, wrap=True, key="collects"))
         else:
             out.append(TextField(label=_("Icon it collects"), value=d.set_icon, dense=True,
-                                    on_change=typed_into("set_icon")))
+                                    on_change=typed_into("set_icon"), key="collects"))
     out.append(error_text(errs.get("set")))
     out.append(ft.FilledButton(_("{player} plays this card").format(player=player), icon=ft.Icons.CHECK,
                                disabled=bool(errs),
@@ -222,7 +222,8 @@ def Entry(t: Session, game: Played, deck: Deck | None, ui: TableUI, *, key: Key 
             out.append(ft.FilledButton(_("Record sale"), icon=ft.Icons.CHECK,
                                        on_click=tap(lambda: actions.record_sale(t))))
         out.append(ft.Button(_("Take back the last card"), icon=ft.Icons.BACKSPACE_OUTLINED,
-                             visible=bool(ui.plays), on_click=tap(lambda: actions.take_back(t))))
+                             visible=bool(ui.plays), on_click=tap(lambda: actions.take_back(t)),
+                             key="take-back"))     # keyed: the last card played puts "Record sale" above it
         if not sv.ready:
             out.append(CardEntry(t, deck, game, sv, ui, ui.plays, key="card-entry"))
     return column(out)
@@ -255,5 +256,5 @@ def EditSale(t: Session, deck: Deck | None, ui: TableUI, *, key: Key = None) -> 
         ft.FilledButton(_("Save changes"), icon=ft.Icons.SAVE, disabled=not sv.ready,
                         on_click=tap(lambda: actions.save_edit(t))),
         ft.Button(_("Cancel"), icon=ft.Icons.CLOSE, on_click=tap(lambda: actions.cancel_edit(t))),
-    ], wrap=True))
+    ], wrap=True, key="save-or-cancel"))     # keyed: the card entry above it comes and goes
     return column(out)

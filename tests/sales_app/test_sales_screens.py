@@ -191,3 +191,31 @@ def test_a_quick_second_tap_reaches_the_same_button_when_the_entry_grows(store):
     actions.add_card(actions.open_table(shell, mid), c("rain", 1), None)
     assert len(actions.open_table(shell, mid).ui.edit_plays) == 3
     held("Cancel", before, edit())
+
+
+def test_a_sale_recorded_leaves_the_sales_list_buttons_their_ids(store):
+    """A sale recorded puts its line on top of the sales list. The lines are keyed by
+    their sale, so "Open round 1, sale 1" and the undo keep their controls' ids through
+    that redraw: a tap sent before it arrived opens the sale it was meant for (not the
+    one recorded since) and reaches the undo."""
+    from tests.render import redrawn
+
+    shell, mid = table(store, (c("sun", 5), c("sun", 6), c("sun", 7)))
+
+    def listed() -> ft.Column:
+        t = actions.open_table(shell, mid)
+        return ft.Column(table_screen._sales_list(t, present.played(t.record), t.ui))
+
+    def ids(root: Any) -> list[int]:
+        return [x._i for x in controls(root) if isinstance(x, (ft.Button, ft.TextButton)) and (
+            x.content == "Undo last sale" or str(x.content).startswith("Open round 1, sale 1:"))]
+
+    before = listed()
+    for card in (c("sun", 1), c("sun", 2), c("sun", 3)):
+        actions.add_card(actions.open_table(shell, mid), card, None)
+    actions.record_sale(actions.open_table(shell, mid))
+    after = listed()
+    assert any(str(x.content).startswith("Open round 1, sale 2:") for x in controls(after)
+               if isinstance(x, ft.TextButton))
+    redrawn(before, after)
+    assert len(ids(before)) == 2 and ids(after) == ids(before)

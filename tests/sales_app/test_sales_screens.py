@@ -219,3 +219,27 @@ def test_a_sale_recorded_leaves_the_sales_list_buttons_their_ids(store):
                if isinstance(x, ft.TextButton))
     redrawn(before, after)
     assert len(ids(before)) == 2 and ids(after) == ids(before)
+
+
+def test_a_deck_picked_in_the_setup_leaves_start_game_its_id(store):
+    """The lines about the deck picked (its summary, its faults, the path to type) come
+    and go above "Start game"; they are keyed, so the button keeps its control's id
+    through the redraw and a tap sent right after the pick reaches it."""
+    from dataclasses import replace
+
+    from companion.games.sales.setup_screen import SETUP, SetupScreen
+    from tests.render import redrawn
+
+    shell = tab(store)
+
+    def ids(root: Any) -> list[int]:
+        return [x._i for x in controls(root) if isinstance(x, ft.Button) and x.content in (
+            "Sales decks: make or edit one", "Start game")]
+
+    before = draw(SetupScreen, shell)
+    assert "Pick a file" not in [x.content for x in controls(before) if isinstance(x, ft.Button)]
+    shell.set_ui(SETUP, lambda d: replace(d, deck=setup_form.OTHER), setup_form.SetupDraft())
+    after = draw(SetupScreen, shell)
+    assert "Pick a file" in [x.content for x in controls(after) if isinstance(x, ft.Button)]     # the path's row
+    redrawn(before, after)
+    assert len(ids(before)) == 2 and ids(after) == ids(before)

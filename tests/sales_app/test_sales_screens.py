@@ -243,3 +243,26 @@ def test_a_deck_picked_in_the_setup_leaves_start_game_its_id(store):
     assert "Pick a file" in [x.content for x in controls(after) if isinstance(x, ft.Button)]     # the path's row
     redrawn(before, after)
     assert len(ids(before)) == 2 and ids(after) == ids(before)
+
+
+def test_a_search_typed_leaves_each_card_of_the_picker_its_id(store):
+    """A letter typed in the deck's search leaves fewer groups and cards. They are keyed
+    by suit and card, so each card left keeps its button's id through the redraw: a tap
+    sent before it arrived plays that card, not the one drawn at its old place."""
+    from tests.render import redrawn
+
+    shell, mid = table(store)
+    t = actions.open_table(shell, mid)
+    game = present.played(t.record)
+    deck = deck_file(EXAMPLE_DECK).deck
+
+    def chips(root: Any) -> dict[str, int]:
+        return {x.identifier: x.content._i for x in controls(root) if isinstance(x, ft.Semantics)
+                and str(x.identifier).startswith("card-")}
+
+    before = draw(sale_entry.DeckPicker, t, deck, game, "Ann", (), "")
+    after = draw(sale_entry.DeckPicker, t, deck, game, "Ann", (), "rain")
+    left = chips(after)
+    assert left and len(left) < len(chips(before))
+    redrawn(before, after)
+    assert chips(after) == {k: i for k, i in chips(before).items() if k in left}

@@ -62,7 +62,10 @@ def _hands_line(sv: SaleView) -> ft.Control:
 def DeckPicker(t: Session, deck: Deck, game: Played, player: str, entered: tuple[Any, ...], query: str, *,
                key: Key = None) -> ft.Control:
     """The deck's cards grouped by suit, a tap each; cards out of play greyed out with
-    why. A big deck gets a search field over them (``picker.needs_search``)."""
+    why. A big deck gets a search field over them (``picker.needs_search``). The groups
+    and cards are keyed: a letter typed in the search leaves fewer, and Flet matches
+    unkeyed controls by place, so a card's button took the id of another card's, and a
+    tap sent before the redraw arrived played that other card."""
     groups = picker.deck_groups(deck, game, list(entered), query)
 
     def play(card_id: str) -> Callable[[Any], None]:
@@ -81,13 +84,15 @@ def DeckPicker(t: Session, deck: Deck, game: Played, player: str, entered: tuple
             name = (_("{player} plays {card}").format(player=player, card=c.text) if not c.out
                     else _("{card}: out of play, {why}").format(card=c.text, why=c.why))
             chips.append(ft.Semantics(
-                label=name, button=not c.out, identifier=f"card-{c.id}",
+                label=name, button=not c.out, identifier=f"card-{c.id}", key=f"card-{c.id}",
                 content=ft.Button(
                     c.label, disabled=c.out, height=TAP,
                     on_click=play(c.id),
                     style=ft.ButtonStyle(padding=ft.Padding(10, 4, 10, 4)))))
-        out.append(bold(g.title, 14))
-        out.append(ft.Row(chips, spacing=6, run_spacing=6, wrap=True))
+        title = bold(g.title, 14)
+        title.key = f"title-{g.suit}"
+        out.append(title)
+        out.append(ft.Row(chips, spacing=6, run_spacing=6, wrap=True, key=f"suit-{g.suit}"))
     return column(out, spacing=8)
 
 

@@ -185,13 +185,17 @@ def HostPanel(shell: ShellServices, match_id: int, *, finished: bool = False,
     # What happens to the pending bid: see Hub._unseat (hidden bids go, cards played stay).
     freed = (_("{player}'s seat is free: their bid was withdrawn.") if remote is None or remote.secret
              else _("{player}'s seat is free: a card they played stays."))
+    # The seats and the buttons are keyed (the game's own part is, by its round): the
+    # join code shown or hidden, a note said, puts lines above them, and Flet matches
+    # unkeyed controls by place, so they were drawn anew (or a seat's button under the
+    # seat above's id) and a tap sent before that redraw arrived was lost or misplaced.
     for seat in view.seats:
         out.append(ft.Row([
             ft.Text(seat_line(seat), expand=True),
             ft.Button(_("Free seat"), icon=ft.Icons.PERSON_REMOVE, disabled=not seat.taken,
                       on_click=lambda e, p=seat.player: act(
                           lambda: hub.free_seat(code, p), freed.format(player=p))),
-        ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        ], vertical_alignment=ft.CrossAxisAlignment.CENTER, key=f"seat-{seat.player}"))
     out.append(ft.Semantics(identifier="host-bids", container=True, content=ft.Text(
         bids_line(view.bid_in, view.waiting_for, view.game_over,
                   secret=remote.secret if remote else True,
@@ -216,7 +220,7 @@ def HostPanel(shell: ShellServices, match_id: int, *, finished: bool = False,
                                                (view.game_number, view.position + 1), here)),
         ft.Button(_("Close table"), icon=ft.Icons.CLOSE,
                   on_click=lambda e: act(lambda: hub.close(code), _("The table is closed; the record stays."))),
-    ], wrap=True))
+    ], wrap=True, key="reveal-or-close"))
     if view.resolution is not None and remote is not None:
         out.append(ft.Divider())
         out.append(remote.resolution(view.resolution, view.players))

@@ -226,8 +226,10 @@ def LibraryScreen(shell: ShellServices, game: str) -> ft.Control:
                 ft.Button(_("Delete"), icon=ft.Icons.DELETE_OUTLINE,
                           on_click=lambda e, c=c: put(asking=c.id, said=None)),
             ], wrap=True, spacing=GAP))
-        rows.append(card(ft.Column(lines, spacing=GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-                         f"library-item-{c.id}"))
+        row = card(ft.Column(lines, spacing=GAP, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                   f"library-item-{c.id}")
+        row.key = f"file-{c.id}"   # a file deleted: the others' and the add buttons' ids stay theirs
+        rows.append(row)
 
     examples = []
     for path in lib.examples():
@@ -243,7 +245,7 @@ def LibraryScreen(shell: ShellServices, game: str) -> ft.Control:
                   "games. A game set up with one keeps its own copy: editing or deleting one here "
                   "never changes a saved game.").format(files=plural_word(game), game=title)),
         ft.Container(content=ft.Text(ui.said or ""), visible=bool(ui.said)),
-        *(rows or [ft.Text(_("No {files} yet.").format(files=plural_word(game)))]),
+        *(rows or [ft.Text(_("No {files} yet.").format(files=plural_word(game)), key="none")]),
         bold(_("Add a {kind}").format(kind=kind_word(game))),
         ft.Button(_("New {kind}").format(kind=kind_word(game)), icon=ft.Icons.ADD, on_click=lambda e: new_blank()),
         *examples,

@@ -223,12 +223,13 @@ def NightScreen(shell: ShellServices, night_id: int, views: dict[str, GameView])
                              name=_("game night ranking"), key="ranking"))
     for m in result.matches:
         if m.counts:
-            out.append(ft.Text(m.line, size=13))
+            out.append(ft.Text(m.line, size=13, key=f"line-{m.id}"))     # keyed: a tick adds one above the boxes
         else:
             gone = m.status in (DELETED, UNREADABLE)
             out.append(ft.Row([ft.Text(m.line, size=13, color=ft.Colors.ERROR if gone else None, expand=True),
                                *([ft.TextButton(_("Remove"), on_click=lambda e, i=m.id: tick(i, False))]
-                                 if m.status == DELETED else [])]))   # an expanded text cannot be in a wrapping row
+                                 if m.status == DELETED else [])],   # an expanded text cannot be in a wrapping row
+                              key=f"line-{m.id}"))
 
     # ------------------------------------------------ the matches to tick
     summaries = [m for m in shell.store.summaries() if m.game in views]
@@ -295,4 +296,4 @@ def _tick_box(shell: ShellServices, views: dict[str, GameView], m: MatchSummary,
         ft.Checkbox(semantics_label=label, value=ticked, key=f"tick-{m.id}",
                     on_change=lambda e, i=m.id: tick(i, bool(e.control.value))),
         ft.Container(ft.Text(label), expand=True, on_click=lambda e, i=m.id: tick(i, not ticked)),
-    ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER, key=f"match-{m.id}")

@@ -48,3 +48,27 @@ def test_reveal_now_refused_says_why_on_the_host_panel(store):
     reveal.on_click(None)
     said = [c.value for c in controls(drawn(shell, mid, False)) if isinstance(c, ft.Text) and c.visible]
     assert any("HD-6" in str(text) for text in said), said
+
+
+def test_the_join_code_hidden_leaves_the_seats_and_reveal_buttons_their_ids(store):
+    """Hiding the join code takes lines away above the seats; the seats' rows and the
+    "Reveal now" row are keyed, so their buttons keep their controls' ids through the
+    redraw and a tap sent before it arrived still reaches them."""
+    from tests.render import redrawn
+
+    shell = tab(store)
+    shell.page = SimpleNamespace(web=False)  # type: ignore[assignment]  # the app, not serving web pages
+    mid = store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
+    hub_for(store).host(mid)
+
+    def ids(root) -> list[int]:
+        return [c._i for c in controls(root) if isinstance(c, ft.Button) and c.content in (
+            "Free seat", "Reveal now", "Close table")]
+
+    before = drawn(shell, mid, False)
+    [hide] = [c for c in controls(before) if isinstance(c, ft.TextButton) and c.content == "Hide join code"]
+    hide.on_click(None)
+    after = drawn(shell, mid, False)
+    assert any(isinstance(c, ft.TextButton) and c.content == "Show join code" for c in controls(after))
+    redrawn(before, after)
+    assert len(ids(before)) == len(PLAYERS) + 2 and ids(after) == ids(before)

@@ -489,3 +489,36 @@ def test_a_bid_of_more_hot_dogs_than_the_table_holds_is_the_tables_last_chip_hd6
     assert chip_of(shell, mid, "Anna: 3 dollars")[1] is False   # $0 up to the money ($3)
     chip_of(shell, mid, "Anna: 5 table, 2 hot dogs")[2]()   # back within the table: its own chip
     assert chip_of(shell, mid, "Anna: 5 table, 6 hot dogs")[:2] == ("6+", False)
+
+
+def test_a_quick_second_tap_on_next_step_reaches_the_same_button(store, four):
+    """Each step of the reveal puts its lines above "Next step"; the buttons' row is
+    keyed, so the button keeps its control's id through that redraw and a second quick
+    tap, sent before the first one's step was drawn, reaches it."""
+    import flet as ft
+
+    from companion.games.hotdog import table_screen
+    from tests.render import Renderer, redrawn
+
+    shell = tab(store)
+    tap_bid(shell, four, "Anna", 5, 2)
+    tap_bid(shell, four, "Bernd", 5, 3, 2)
+    tap_bid(shell, four, "Chris", 7, 4)
+    tap_bid(shell, four, "Dora", 9, 5, 1)
+    ops.submit(*drawn(shell, four))
+    ops.step_by_step(drawn(shell, four)[0])
+
+    def reveal() -> ft.Control:
+        s, gv = drawn(shell, four)
+        return Renderer().render(table_screen.Reveal.__wrapped__, s, gv, s.latest())
+
+    def next_step(root) -> ft.Control:
+        return next(c for c in controls(root) if isinstance(c, ft.Button) and str(c.content).startswith("Next step"))
+
+    before = reveal()
+    assert next_step(before).content == "Next step (2 of 4)"
+    next_step(before).on_click(None)
+    after = reveal()
+    assert next_step(after).content == "Next step (3 of 4)"
+    redrawn(before, after)
+    assert next_step(after)._i == next_step(before)._i

@@ -111,3 +111,31 @@ def test_a_file_with_faults_is_listed_with_its_first_fault_and_deleted_only_when
     tap(drawn(shell, game), "Delete")
     assert library.items(shell.store, game) == []
     assert "Games set up with it keep their own copy." in shell.ui(f"library-{game}").said
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_file_deleted_leaves_the_others_buttons_their_ids(shell, game):
+    """The files are keyed by their id: one deleted, the files after it and the add
+    buttons keep their controls' ids through the redraw, so a tap sent before it
+    arrived reaches the button it was meant for (not the next file's, nor nothing)."""
+    import flet as ft
+
+    from tests.render import controls, redrawn
+
+    lib = games_with(LIBRARY_PART)[game]
+    for name in ("A", "B", "C"):
+        library.add(shell.store, game, name, body_of(lib.blank()))
+    first, *others = [i.id for i in library.items(shell.store, game)]
+
+    def ids(root: Any) -> dict[Any, int]:
+        boxes = {c.identifier: c for c in controls(root) if isinstance(c, ft.Semantics) and c.identifier}
+        out = {i: next(b._i for b in buttons(boxes[f"library-item-{i}"]) if b.content == "Edit") for i in others}
+        return {**out, "new": next(b._i for b in buttons(root) if b.content == f"New {lib.kind}")}
+
+    tap(drawn(shell, game), "Delete")
+    before = drawn(shell, game)
+    tap(before, "Delete")
+    after = drawn(shell, game)
+    assert [i.id for i in library.items(shell.store, game)] == others
+    redrawn(before, after)
+    assert ids(after) == ids(before)

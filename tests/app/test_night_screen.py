@@ -216,3 +216,20 @@ def test_an_export_that_fails_is_drawn_as_an_error_and_one_made_is_not(shell, mo
         (failed,) = [c for c in controls(drawn(shell, nid)) if isinstance(c, ft.Text) and c.value and
                      c.value.startswith(said)]
         assert failed.color == ft.Colors.ERROR
+
+
+def test_a_quick_second_tick_reaches_the_box_it_was_meant_for(shell):
+    """A match ticked draws its line above the boxes; the matches' lines and boxes are
+    keyed by the match, so each box keeps its control's id through that redraw and a
+    second quick tick, sent before the first one's redraw arrived, reaches its box."""
+    from tests.render import redrawn
+
+    seed(shell.store)
+    nid = store_nights.create(shell.store, store_nights.new_record("Friday"))
+    before = drawn(shell, nid)
+    first, second, third = boxes(before).values()
+    first.on_change(Ticked(first, True))
+    after = drawn(shell, nid)
+    assert len(store_nights.night(shell.store, nid).record.matches) == 1
+    redrawn(before, after)
+    assert [b._i for b in boxes(after).values()] == [first._i, second._i, third._i]

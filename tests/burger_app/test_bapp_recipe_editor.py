@@ -106,3 +106,28 @@ def test_a_set_deleted_meanwhile_or_one_it_cannot_edit_is_said_not_drawn(store):
     shown = texts(draw(RecipeEditor, shell, odd))
     assert "Its recipes are not a list." in shown
     assert not any(t == recipe_editor_screen.BUN_RULES for t in shown)
+
+
+def test_a_quick_second_tap_reaches_the_same_button_when_rows_come_above_it(store):
+    """What comes and goes in the editor's lists is keyed: the first card put in an empty
+    recipe draws its row above the "add" chips, a card picked draws its rename rows above
+    "Add the ingredient card". The controls below keep their ids through that redraw, so a
+    second quick tap, sent before the first one's redraw arrived, reaches its chip."""
+    from tests.render import redrawn
+
+    def node(root: Any, label: str) -> ft.Control:
+        return next(c for c in controls(root) if isinstance(c, ft.Semantics) and c.label == label)
+
+    shell = tab(store)
+    item_id = example_copy(store)
+    next(c for c in controls(draw(RecipeEditor, shell, item_id))
+         if isinstance(c, ft.Button) and c.content == "New recipe").on_click(None)
+    assert body(store, item_id)["recipes"][3]["ingredients"] == []
+    for tapped, below in [("Recipe 4: add patty", "Recipe 4: add cheese"),
+                          ("Ingredient card onion", "Add the ingredient card")]:
+        before = draw(RecipeEditor, shell, item_id)
+        press(before, tapped)
+        after = draw(RecipeEditor, shell, item_id)
+        redrawn(before, after)
+        assert node(after, below)._i == node(before, below)._i, tapped
+    assert body(store, item_id)["recipes"][3]["ingredients"] == ["patty"]

@@ -6,6 +6,7 @@ so (SA-1)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import flet as ft
@@ -157,3 +158,30 @@ def test_a_shared_id_is_said_beside_both_cards_in_the_language_in_use(shell, lan
             (column,) = [c for c in controls(root) if isinstance(c, ft.Column) and card in c.controls]
             beside[n] = [t for t in texts(column) if t == said]
     assert beside == {0: [said], 1: [], 2: [said]}
+
+
+def test_a_quick_second_tap_reaches_the_same_control_when_the_lists_grow(shell):
+    """What comes and goes in the editor's lists is keyed, so the controls after it keep
+    their ids through the redraw and a second quick tap, sent before the first one's
+    redraw arrived, reaches them: a card added in the sun group lies above the rain
+    cards; a suit added, above the icons' "Add"; a set picked for a card, above
+    "Change its id, suit, value or place" (SA-1)."""
+    from tests.render import redrawn
+
+    def node(root: Any, name: str) -> ft.Control:
+        return next(c for c in controls(root) if isinstance(c, ft.Semantics) and c.label == name
+                    or getattr(c, "content", None) == name)
+
+    raw, _ = deck_edit.add_card(named(), "sun", 4)
+    raw, _ = deck_edit.add_card(raw, "rain", 1)
+    item_id = stored(shell, raw)
+    shell.set_ui(ui_key(item_id), lambda u: replace(u, names_open=True, card=0, new_suit="snow"), EditorUI())
+    for tapped, after in [("Add sun 5", "Pick rain-1"), ("Add the new suits", "Add the new icons"),
+                          ("sun-5: 1x set", "Change its id, suit, value or place")]:
+        before = drawn(shell, item_id)
+        press(before, tapped)
+        now = drawn(shell, item_id)
+        redrawn(before, now)
+        assert node(now, after)._i == node(before, after)._i, tapped
+    assert deck_edit.suits(kept(shell, item_id)) == ["sun", "rain", "snow"]
+    assert deck_edit.card_set(kept(shell, item_id)["cards"][2])[0] == "1x"

@@ -138,3 +138,131 @@ def test_a_sale_recorded_shows_its_result_over_the_next_entry_and_undo_asks_firs
     listed = ft.Column(table_screen._sales_list(t, present.played(t.record), t.ui))
     assert texts(listed) == ["Round 1, sale 1 undone; its cards are back for entry."]
     assert t.ui.last is None
+
+
+def test_a_quick_second_tap_reaches_the_same_button_when_the_entry_grows(store):
+    """What comes and goes above a button is keyed, so the button keeps its control's id
+    through the redraw, and a tap sent before the redraw arrived reaches it: the last
+    card played puts "Record sale" above "Take back the last card"; changing a sale, the
+    last card entered puts the error line where the card entry was, above "Cancel"; a
+    set picked for a card entered by attributes puts the icon it collects above
+    "Ann plays this card"."""
+    from companion.games.sales import changes
+    from tests.render import redrawn
+
+    def button(root: Any, label: str) -> ft.Control:
+        return next(x for x in controls(root) if isinstance(x, ft.Button) and x.content == label)
+
+    def held(label: str, before: Any, after: Any) -> None:
+        redrawn(before, after)
+        assert button(after, label)._i == button(before, label)._i, label
+
+    shell, mid = table(store)
+    for card in (c("sun", 5), c("sun", 6)):
+        actions.add_card(actions.open_table(shell, mid), card, None)
+
+    def entry() -> Any:
+        t = actions.open_table(shell, mid)
+        return draw(sale_entry.Entry, t, present.played(t.record), None, t.ui)
+
+    before = entry()
+    actions.add_card(actions.open_table(shell, mid), c("rain", 1), None)
+    held("Take back the last card", before, entry())
+
+    def attrs() -> Any:
+        t = actions.open_table(shell, mid)
+        return draw(sale_entry.AttributeEntry, t, None, "Ann", t.ui.attrs)
+
+    actions.record_sale(actions.open_table(shell, mid))
+    before = attrs()
+    actions.set_attrs(actions.open_table(shell, mid), set_kind="1x")
+    held("Ann plays this card", before, attrs())
+
+    t = actions.open_table(shell, mid)
+    actions.open_sale(t, (0, 0))
+    actions.change_sale(actions.open_table(shell, mid), changes.plays_of(t.record, 0, 0))
+    actions.take_back(actions.open_table(shell, mid))
+
+    def edit() -> Any:
+        t = actions.open_table(shell, mid)
+        return draw(sale_entry.EditSale, t, None, t.ui)
+
+    before = edit()
+    actions.add_card(actions.open_table(shell, mid), c("rain", 1), None)
+    assert len(actions.open_table(shell, mid).ui.edit_plays) == 3
+    held("Cancel", before, edit())
+
+
+def test_a_sale_recorded_leaves_the_sales_list_buttons_their_ids(store):
+    """A sale recorded puts its line on top of the sales list. The lines are keyed by
+    their sale, so "Open round 1, sale 1" and the undo keep their controls' ids through
+    that redraw: a tap sent before it arrived opens the sale it was meant for (not the
+    one recorded since) and reaches the undo."""
+    from tests.render import redrawn
+
+    shell, mid = table(store, (c("sun", 5), c("sun", 6), c("sun", 7)))
+
+    def listed() -> ft.Column:
+        t = actions.open_table(shell, mid)
+        return ft.Column(table_screen._sales_list(t, present.played(t.record), t.ui))
+
+    def ids(root: Any) -> list[int]:
+        return [x._i for x in controls(root) if isinstance(x, (ft.Button, ft.TextButton)) and (
+            x.content == "Undo last sale" or str(x.content).startswith("Open round 1, sale 1:"))]
+
+    before = listed()
+    for card in (c("sun", 1), c("sun", 2), c("sun", 3)):
+        actions.add_card(actions.open_table(shell, mid), card, None)
+    actions.record_sale(actions.open_table(shell, mid))
+    after = listed()
+    assert any(str(x.content).startswith("Open round 1, sale 2:") for x in controls(after)
+               if isinstance(x, ft.TextButton))
+    redrawn(before, after)
+    assert len(ids(before)) == 2 and ids(after) == ids(before)
+
+
+def test_a_deck_picked_in_the_setup_leaves_start_game_its_id(store):
+    """The lines about the deck picked (its summary, its faults, the path to type) come
+    and go above "Start game"; they are keyed, so the button keeps its control's id
+    through the redraw and a tap sent right after the pick reaches it."""
+    from dataclasses import replace
+
+    from companion.games.sales.setup_screen import SETUP, SetupScreen
+    from tests.render import redrawn
+
+    shell = tab(store)
+
+    def ids(root: Any) -> list[int]:
+        return [x._i for x in controls(root) if isinstance(x, ft.Button) and x.content in (
+            "Sales decks: make or edit one", "Start game")]
+
+    before = draw(SetupScreen, shell)
+    assert "Pick a file" not in [x.content for x in controls(before) if isinstance(x, ft.Button)]
+    shell.set_ui(SETUP, lambda d: replace(d, deck=setup_form.OTHER), setup_form.SetupDraft())
+    after = draw(SetupScreen, shell)
+    assert "Pick a file" in [x.content for x in controls(after) if isinstance(x, ft.Button)]     # the path's row
+    redrawn(before, after)
+    assert len(ids(before)) == 2 and ids(after) == ids(before)
+
+
+def test_a_search_typed_leaves_each_card_of_the_picker_its_id(store):
+    """A letter typed in the deck's search leaves fewer groups and cards. They are keyed
+    by suit and card, so each card left keeps its button's id through the redraw: a tap
+    sent before it arrived plays that card, not the one drawn at its old place."""
+    from tests.render import redrawn
+
+    shell, mid = table(store)
+    t = actions.open_table(shell, mid)
+    game = present.played(t.record)
+    deck = deck_file(EXAMPLE_DECK).deck
+
+    def chips(root: Any) -> dict[str, int]:
+        return {x.identifier: x.content._i for x in controls(root) if isinstance(x, ft.Semantics)
+                and str(x.identifier).startswith("card-")}
+
+    before = draw(sale_entry.DeckPicker, t, deck, game, "Ann", (), "")
+    after = draw(sale_entry.DeckPicker, t, deck, game, "Ann", (), "rain")
+    left = chips(after)
+    assert left and len(left) < len(chips(before))
+    redrawn(before, after)
+    assert chips(after) == {k: i for k, i in chips(before).items() if k in left}

@@ -73,8 +73,17 @@ def _chip(label: str, text: str, on_click: Callable[[Any], Any], *, filled: bool
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10, vertical=0))))
 
 
-def _wrap(controls: list[ft.Control]) -> ft.Row:
-    return ft.Row(controls, spacing=GAP, run_spacing=GAP, wrap=True)
+def _wrap(controls: list[ft.Control], key: str | None = None) -> ft.Row:
+    return ft.Row(controls, spacing=GAP, run_spacing=GAP, wrap=True, key=key)
+
+
+def _keyed(control: ft.Control, key: str) -> ft.Control:
+    """``control`` with a key. What comes and goes in a list (a fault, a picked card's
+    rows, a recipe's cards) is keyed: Flet matches unkeyed controls by their place
+    among the unkeyed ones, so one put above a button drew the button anew under a new
+    id, and a quick second tap, sent before the redraw arrived, was lost."""
+    control.key = key
+    return control
 
 
 @ft.component
@@ -173,10 +182,10 @@ def RecipeEditor(shell: ShellServices, item_id: int, *, key: str | None = None) 
                 icon_button(ft.Icons.CHECK, _("Rename {card}: done").format(card=c), lambda e: rename_card(i)),
                 icon_button(ft.Icons.DELETE_OUTLINE, _("Remove {card} from the list").format(card=c),
                             lambda e: remove_card(i)),
-            ], spacing=0),
+            ], spacing=0, key="rename"),
             ft.Text(_("Used by {recipes}: renaming it renames it there too; removing it leaves it there, "
                       "shown as a fault, until you take it out.").format(recipes=", ".join(users))
-                    if users else _("No recipe uses it yet."), size=12),
+                    if users else _("No recipe uses it yet."), size=12, key="used-by"),
         ]
     listing += [
         ft.Row([
@@ -186,7 +195,7 @@ def RecipeEditor(shell: ShellServices, item_id: int, *, key: str | None = None) 
             icon_button(ft.Icons.ADD, _("Add the ingredient card"), add_card),
         ], spacing=0),
         error_text(ui.said),
-        *[error_text(line) for line in faults.of_list()],
+        *[_keyed(error_text(line), f"list-fault-{j}") for j, line in enumerate(faults.of_list())],
     ]
 
     # ---------------------------------------------------------------- the recipes
@@ -209,13 +218,13 @@ def RecipeEditor(shell: ShellServices, item_id: int, *, key: str | None = None) 
         ]
         if ui.asking == r:
             rows += [
-                bold(_("Remove {recipe}?").format(recipe=name.strip() or lower)),
+                _keyed(bold(_("Remove {recipe}?").format(recipe=name.strip() or lower)), "remove?"),
                 ft.Row([
                     ft.FilledButton(_("Remove"), icon=ft.Icons.DELETE,
                                     on_click=lambda e: save(partial(edit.remove_recipe, r=r), asking=None, fresh=None)),
                     ft.Button(_("Keep"), icon=ft.Icons.CLOSE,
                               on_click=lambda e: put(lambda u: replace(u, asking=None))),
-                ], wrap=True),
+                ], wrap=True, key="asking"),
             ]
         rows.append(ft.Text(ngettext("Between the buns ({n} card); tap one to take it out:",
                                      "Between the buns ({n} cards); tap one to take it out:",
@@ -226,7 +235,7 @@ def RecipeEditor(shell: ShellServices, item_id: int, *, key: str | None = None) 
             rows.append(_wrap([_chip(_("{recipe}: take out {card}").format(recipe=title, card=c), c,
                                      tap(partial(save, partial(edit.remove_from_recipe, r=r, j=j))),
                                      filled=True, icon=ft.Icons.CLOSE)
-                               for j, c in enumerate(inside)]))
+                               for j, c in enumerate(inside)], key="inside"))
         rows.append(ft.Text(_("Add:"), size=13))
         rows.append(_wrap([_chip(_("{recipe}: add {card}").format(recipe=title, card=c), c,
                                  tap(partial(save, partial(edit.add_to_recipe, r=r, card=c))), icon=ft.Icons.ADD)
@@ -253,9 +262,9 @@ def RecipeEditor(shell: ShellServices, item_id: int, *, key: str | None = None) 
         heading(_("Burger recipe set")),
         TextField(label=_("Name of the set"), value=raw.get("name", ""), dense=True,
                   on_change=typed(lambda v: save(lambda x: edit.set_name(x, v)))),
-        *[error_text(line) for line in faults.whole],
+        *[_keyed(error_text(line), f"fault-{j}") for j, line in enumerate(faults.whole)],
         *([ft.Text(_("A copy of a made-up example: change it to match the recipe cards of your game "
-                     "(your first change makes it your own set)."), weight=ft.FontWeight.W_500)]
+                     "(your first change makes it your own set)."), weight=ft.FontWeight.W_500, key="example")]
           if raw.get("example") is True else []),
         ft.Text(_(BUN_RULES), size=13),
         *listing,

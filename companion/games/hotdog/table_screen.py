@@ -108,7 +108,7 @@ def Reveal(s: ops.Session, gv: GameView, ui: TableUI, *, key: Key = None) -> ft.
                             on_click=lambda e: s.put(lambda u: u.next_step(total))),
             ft.Button(_("Show all"), icon=ft.Icons.DONE_ALL,
                       on_click=lambda e: s.put(lambda u: u.all_steps(total))),
-        ], wrap=True))
+        ], wrap=True, key="steps"))     # keyed: each step puts its lines above it, and the buttons keep their ids
     else:                   # again where reading the result ends, the money grid under it
         out.append(_go_on(s, gv, ui))
     return column(out)

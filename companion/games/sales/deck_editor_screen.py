@@ -79,6 +79,16 @@ def _chip(label: str, on: bool, on_click: Callable[[Any], Any], *, name: str | N
                 side=ft.BorderSide(1, ft.Colors.PRIMARY))))
 
 
+def _keyed(control: ft.Control, key: str) -> ft.Control:
+    """``control`` with a key. What comes and goes in a list (a fault, a suit, a card, the
+    names' card) is keyed: Flet matches unkeyed controls by their place among the
+    unkeyed ones, so one put above a button drew the button anew under a new id (or gave
+    its id to another button), and a quick second tap, sent before the redraw arrived,
+    was lost or went elsewhere."""
+    control.key = key
+    return control
+
+
 def _row(controls: Sequence[ft.Control], spacing: int = GAP) -> ft.Row:
     return ft.Row(list(controls), spacing=spacing, run_spacing=spacing, wrap=True,
                   vertical_alignment=ft.CrossAxisAlignment.CENTER)
@@ -203,7 +213,8 @@ def DeckEditor(shell: ShellServices, item_id: int, *, key: str | None = None) ->
                          "{n} faults to fix, as companion deck check finds them", found.count).format(n=found.count)
                 if found.count else _("No faults: companion deck check accepts this deck."),
                 color=ft.Colors.ERROR if found.count else None, weight=ft.FontWeight.W_500),
-        *[error_text(line) for line in found.deck_lines()],          # the deck's own, in view whatever is open
+        *[_keyed(error_text(line), f"fault-{j}")                       # the deck's own, in view whatever is open
+          for j, line in enumerate(found.deck_lines())],
         ft.Row([ft.TextButton(_("Your decks"), icon=ft.Icons.ARROW_BACK, on_click=back),
                 ft.TextButton(_("Name, suits and icons"),
                               icon=ft.Icons.EXPAND_LESS if names_open else ft.Icons.EXPAND_MORE,
@@ -212,7 +223,7 @@ def DeckEditor(shell: ShellServices, item_id: int, *, key: str | None = None) ->
     ]
     parts: list[ft.Control] = [column(top, GAP)]
     if names_open:
-        parts.append(_names(raw, u, found, edit, put, said))
+        parts.append(_keyed(_names(raw, u, found, edit, put, said), "names"))
     parts.append(_entry(raw, u, suit, picked, found, edit, tap, put, said))
     parts.append(_cards_list(raw, picked, found, put))
     parts.append(column([heading(_("Summary"), 18),
@@ -233,9 +244,10 @@ def _names(raw: dict[str, Any], u: EditorUI, found: Faults, edit: Any, put: Any,
                                                                "suit for every suit (SA-4)")),
                               ("icon", deck_edit.icons(raw), _("Icons (SA-1): what cards show and sets collect"))):
         out.append(bold(hint, 14))
-        for name in names:
+        for at, name in enumerate(names):
+            key = f"{kind}-{name}-{names[:at].count(name)}"     # a faulty file may name one twice
             if u.renaming == (kind, name):
-                out.append(_renaming(kind, name, u, edit, put))
+                out.append(_keyed(_renaming(kind, name, u, edit, put), key))
                 continue
             out.append(ft.Row([
                 ft.Text(word(name), expand=True),
@@ -245,7 +257,7 @@ def _names(raw: dict[str, Any], u: EditorUI, found: Faults, edit: Any, put: Any,
                 icon_button(ft.Icons.DELETE_OUTLINE, (_("Remove suit {name}") if kind == "suit"
                                                       else _("Remove icon {name}")).format(name=word(name)),
                             _removing(kind, name, edit)),
-            ], spacing=0))
+            ], spacing=0, key=key))
         out.append(_adding(kind, u, edit, put))
         out.append(said(kind))
     return card(column(out, GAP), "deck-names")
@@ -391,12 +403,12 @@ def _picked(raw: dict[str, Any], u: EditorUI, i: int, found: Faults, edit: Any, 
         _labelled(_(SET), _row(kinds)),
     ]
     if kind is not None:
-        out.append(_labelled(_(COLLECTS), _row([
+        out.append(_keyed(_labelled(_(COLLECTS), _row([
             _chip(word(x), set_icon is not None and deck_edit.same_name(x, set_icon),
                   tap(lambda r, x=x: deck_edit.set_set_icon(r, i, x)),
                   name=_("{card} collects {icon}").format(card=cid, icon=word(x)))
-            for x in deck_edit.icons(raw)])))
-    out += [error_text(x) for x in found.card_lines(i)]
+            for x in deck_edit.icons(raw)])), "collects"))
+    out += [_keyed(error_text(x), f"fault-{j}") for j, x in enumerate(found.card_lines(i))]
     out.append(said("card"))
     out.append(ft.TextButton(_("Change its id, suit, value or place"),
                              icon=ft.Icons.EXPAND_LESS if u.more else ft.Icons.EXPAND_MORE,
@@ -427,10 +439,12 @@ def _cards_list(raw: dict[str, Any], picked: int | None, found: Faults, put: Any
     items = deck_edit.cards(raw)
     out: list[ft.Control] = [heading(ngettext("The deck: {n} card", "The deck: {n} cards", len(items)).format(
         n=len(items)), 18)]
-    for suit, indexes in groups(raw):
+    grouped = groups(raw)
+    for g, (suit, indexes) in enumerate(grouped):
         label = word(suit) if suit else _("no suit")
-        out.append(bold(ngettext("{suit} · {n} card", "{suit} · {n} cards", len(indexes)).format(
-            suit=label, n=len(indexes)), 15))
+        again = [s for s, _i in grouped[:g]].count(suit)     # a faulty file may name a suit twice
+        out.append(_keyed(bold(ngettext("{suit} · {n} card", "{suit} · {n} cards", len(indexes)).format(
+            suit=label, n=len(indexes)), 15), f"suit-{suit}-{again}"))
         for i in indexes:
             c = items[i]
             on = i == picked
@@ -441,9 +455,9 @@ def _cards_list(raw: dict[str, Any], picked: int | None, found: Faults, put: Any
                 bgcolor=ft.Colors.SECONDARY_CONTAINER if on else None,
                 border=ft.Border.all(1, ft.Colors.ERROR if i in found.cards else ft.Colors.OUTLINE_VARIANT),
                 on_click=lambda e, i=i: put(lambda u: replace(u, card=i, said=None)))
-            out.append(column([
+            out.append(_keyed(column([
                 ft.Semantics(identifier=f"deck-card-{i}", button=True, selected=on, container=True,
                              label=_("Pick {card}").format(card=card_id(c, i)), content=row),
                 *[error_text(x) for x in found.card_lines(i)],
-            ], 2))
+            ], 2), f"card-{i}-{again}"))
     return column(out, GAP)

@@ -62,7 +62,10 @@ def _hands_line(sv: SaleView) -> ft.Control:
 def DeckPicker(t: Session, deck: Deck, game: Played, player: str, entered: tuple[Any, ...], query: str, *,
                key: Key = None) -> ft.Control:
     """The deck's cards grouped by suit, a tap each; cards out of play greyed out with
-    why. A big deck gets a search field over them (``picker.needs_search``)."""
+    why. A big deck gets a search field over them (``picker.needs_search``). The groups
+    and cards are keyed: a letter typed in the search leaves fewer, and Flet matches
+    unkeyed controls by place, so a card's button took the id of another card's, and a
+    tap sent before the redraw arrived played that other card."""
     groups = picker.deck_groups(deck, game, list(entered), query)
 
     def play(card_id: str) -> Callable[[Any], None]:
@@ -81,13 +84,15 @@ def DeckPicker(t: Session, deck: Deck, game: Played, player: str, entered: tuple
             name = (_("{player} plays {card}").format(player=player, card=c.text) if not c.out
                     else _("{card}: out of play, {why}").format(card=c.text, why=c.why))
             chips.append(ft.Semantics(
-                label=name, button=not c.out, identifier=f"card-{c.id}",
+                label=name, button=not c.out, identifier=f"card-{c.id}", key=f"card-{c.id}",
                 content=ft.Button(
                     c.label, disabled=c.out, height=TAP,
                     on_click=play(c.id),
                     style=ft.ButtonStyle(padding=ft.Padding(10, 4, 10, 4)))))
-        out.append(bold(g.title, 14))
-        out.append(ft.Row(chips, spacing=6, run_spacing=6, wrap=True))
+        title = bold(g.title, 14)
+        title.key = f"title-{g.suit}"
+        out.append(title)
+        out.append(ft.Row(chips, spacing=6, run_spacing=6, wrap=True, key=f"suit-{g.suit}"))
     return column(out, spacing=8)
 
 
@@ -141,14 +146,14 @@ def AttributeEntry(t: Session, deck: Deck | None, player: str, d: CardDraft, *, 
                        for kind, text in [("", pgettext("set", "none")), ("1x", _("1x set")),
                                           ("neighbor", _("neighbor set"))]],
                       spacing=6, run_spacing=6, wrap=True))
-    if d.set_kind:
+    if d.set_kind:        # keyed "collects": a set picked puts it above the play button, which keeps its id
         if icons:
             out.append(ft.Row([choice(word(i), d.set_icon == i, put(set_icon=i),
                                        name=_("Collects {icon}").format(icon=word(i))) for i in icons],
-                              spacing=6, run_spacing=6, wrap=True))
+                              spacing=6, run_spacing=6, wrap=True, key="collects"))
         else:
             out.append(TextField(label=_("Icon it collects"), value=d.set_icon, dense=True,
-                                    on_change=typed_into("set_icon")))
+                                    on_change=typed_into("set_icon"), key="collects"))
     out.append(error_text(errs.get("set")))
     out.append(ft.FilledButton(_("{player} plays this card").format(player=player), icon=ft.Icons.CHECK,
                                disabled=bool(errs),
@@ -222,7 +227,8 @@ def Entry(t: Session, game: Played, deck: Deck | None, ui: TableUI, *, key: Key 
             out.append(ft.FilledButton(_("Record sale"), icon=ft.Icons.CHECK,
                                        on_click=tap(lambda: actions.record_sale(t))))
         out.append(ft.Button(_("Take back the last card"), icon=ft.Icons.BACKSPACE_OUTLINED,
-                             visible=bool(ui.plays), on_click=tap(lambda: actions.take_back(t))))
+                             visible=bool(ui.plays), on_click=tap(lambda: actions.take_back(t)),
+                             key="take-back"))     # keyed: the last card played puts "Record sale" above it
         if not sv.ready:
             out.append(CardEntry(t, deck, game, sv, ui, ui.plays, key="card-entry"))
     return column(out)
@@ -255,5 +261,5 @@ def EditSale(t: Session, deck: Deck | None, ui: TableUI, *, key: Key = None) -> 
         ft.FilledButton(_("Save changes"), icon=ft.Icons.SAVE, disabled=not sv.ready,
                         on_click=tap(lambda: actions.save_edit(t))),
         ft.Button(_("Cancel"), icon=ft.Icons.CLOSE, on_click=tap(lambda: actions.cancel_edit(t))),
-    ], wrap=True))
+    ], wrap=True, key="save-or-cancel"))     # keyed: the card entry above it comes and goes
     return column(out)

@@ -166,6 +166,8 @@ def SetupScreen(shell: ShellServices, *, key: Key = None) -> ft.Control:
         deck_info += [error_text(p) for p in deck.problems[:12]]
         if len(deck.problems) > 12:
             deck_info.append(error_text(_("… and {n} more").format(n=len(deck.problems) - 12)))
+    for j, line in enumerate(deck_info):   # a deck picked changes their number: keyed, "Start game" keeps its id
+        line.key = f"deck-info-{j}"
 
     modes: list[ft.Control] = [ft.Radio(value=m, label=_(text)) for m, text in setup_form.MODES]
     leader_radios: list[ft.Control] = [ft.Radio(value=n, label=n) for n in leaders]

@@ -154,18 +154,25 @@ def _last_sale(game: Played, ui: TableUI) -> list[ft.Control]:
 
 
 def _sales_list(t: Session, game: Played, ui: TableUI) -> list[ft.Control]:
-    """The sales played, each to open, the latest first; then the undo (asked first)."""
+    """The sales played, each to open, the latest first; then the undo (asked first).
+    The lines are keyed by their sale: a sale recorded puts its line on top, and Flet
+    matches unkeyed controls by place, so each "Open" button's id went to the sale
+    before it and the undo was drawn anew; a tap sent before that redraw arrived
+    opened another sale, or was lost."""
     if not t.record.get("rounds"):
         return _undo(t, ui)
     out: list[ft.Control] = [heading(_("Sales of this game"), 18)] if game.any_sale else []
+    if out:
+        out[0].key = "sales"
     for rv in reversed(present.round_views(game)):
         if not rv.sales:
             continue
-        out.append(bold(_("Round {n}").format(n=rv.number)))
+        out.append(ft.Text(_("Round {n}").format(n=rv.number), weight=ft.FontWeight.BOLD, key=f"round-{rv.number}"))
         for s, line in reversed(list(enumerate(rv.sales))):
             # Translators: {sale} is a whole line: "Sale 2: Dan led; Dan wins with the snow 0"
             out.append(ft.TextButton(_("Open round {n}, {sale}").format(n=rv.number, sale=_mid_sentence(line)),
-                                     on_click=tap(partial(actions.open_sale, t, (rv.number - 1, s)))))
+                                     on_click=tap(partial(actions.open_sale, t, (rv.number - 1, s))),
+                                     key=f"sale-{rv.number}-{s}"))
     return out + _undo(t, ui)
 
 

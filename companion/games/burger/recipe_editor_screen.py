@@ -37,6 +37,7 @@ from companion.ui.widgets import bold, card, error_text, heading, icon_button
 from companion.ui.widgets.column import column
 from companion.ui.widgets.handlers import tap, typed
 from companion.ui.widgets.icon_button import TAP
+from companion.ui.widgets.keyed import keyed
 from companion.ui.widgets.text_field import TextField
 
 GAP = 6
@@ -75,15 +76,6 @@ def _chip(label: str, text: str, on_click: Callable[[Any], Any], *, filled: bool
 
 def _wrap(controls: list[ft.Control], key: str | None = None) -> ft.Row:
     return ft.Row(controls, spacing=GAP, run_spacing=GAP, wrap=True, key=key)
-
-
-def _keyed(control: ft.Control, key: str) -> ft.Control:
-    """``control`` with a key. What comes and goes in a list (a fault, a picked card's
-    rows, a recipe's cards) is keyed: Flet matches unkeyed controls by their place
-    among the unkeyed ones, so one put above a button drew the button anew under a new
-    id, and a quick second tap, sent before the redraw arrived, was lost."""
-    control.key = key
-    return control
 
 
 @ft.component
@@ -195,7 +187,7 @@ def RecipeEditor(shell: ShellServices, item_id: int, *, key: str | None = None) 
             icon_button(ft.Icons.ADD, _("Add the ingredient card"), add_card),
         ], spacing=0),
         error_text(ui.said),
-        *[_keyed(error_text(line), f"list-fault-{j}") for j, line in enumerate(faults.of_list())],
+        *[keyed(error_text(line), f"list-fault-{j}") for j, line in enumerate(faults.of_list())],
     ]
 
     # ---------------------------------------------------------------- the recipes
@@ -218,7 +210,7 @@ def RecipeEditor(shell: ShellServices, item_id: int, *, key: str | None = None) 
         ]
         if ui.asking == r:
             rows += [
-                _keyed(bold(_("Remove {recipe}?").format(recipe=name.strip() or lower)), "remove?"),
+                keyed(bold(_("Remove {recipe}?").format(recipe=name.strip() or lower)), "remove?"),
                 ft.Row([
                     ft.FilledButton(_("Remove"), icon=ft.Icons.DELETE,
                                     on_click=lambda e: save(partial(edit.remove_recipe, r=r), asking=None, fresh=None)),
@@ -262,7 +254,7 @@ def RecipeEditor(shell: ShellServices, item_id: int, *, key: str | None = None) 
         heading(_("Burger recipe set")),
         TextField(label=_("Name of the set"), value=raw.get("name", ""), dense=True,
                   on_change=typed(lambda v: save(lambda x: edit.set_name(x, v)))),
-        *[_keyed(error_text(line), f"fault-{j}") for j, line in enumerate(faults.whole)],
+        *[keyed(error_text(line), f"fault-{j}") for j, line in enumerate(faults.whole)],
         *([ft.Text(_("A copy of a made-up example: change it to match the recipe cards of your game "
                      "(your first change makes it your own set)."), weight=ft.FontWeight.W_500, key="example")]
           if raw.get("example") is True else []),

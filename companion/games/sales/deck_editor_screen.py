@@ -35,6 +35,7 @@ from companion.ui.library import body_of
 from companion.ui.widgets import NumberChips, bold, card, error_text, heading, icon_button
 from companion.ui.widgets.column import column
 from companion.ui.widgets.icon_button import TAP
+from companion.ui.widgets.keyed import keyed
 from companion.ui.widgets.stepper import stepper_row
 from companion.ui.widgets.text_field import TextField
 
@@ -77,16 +78,6 @@ def _chip(label: str, on: bool, on_click: Callable[[Any], Any], *, name: str | N
                 bgcolor=ft.Colors.PRIMARY if on else ft.Colors.SURFACE,
                 color=ft.Colors.ON_PRIMARY if on else ft.Colors.PRIMARY,
                 side=ft.BorderSide(1, ft.Colors.PRIMARY))))
-
-
-def _keyed(control: ft.Control, key: str) -> ft.Control:
-    """``control`` with a key. What comes and goes in a list (a fault, a suit, a card, the
-    names' card) is keyed: Flet matches unkeyed controls by their place among the
-    unkeyed ones, so one put above a button drew the button anew under a new id (or gave
-    its id to another button), and a quick second tap, sent before the redraw arrived,
-    was lost or went elsewhere."""
-    control.key = key
-    return control
 
 
 def _row(controls: Sequence[ft.Control], spacing: int = GAP) -> ft.Row:
@@ -213,7 +204,7 @@ def DeckEditor(shell: ShellServices, item_id: int, *, key: str | None = None) ->
                          "{n} faults to fix, as companion deck check finds them", found.count).format(n=found.count)
                 if found.count else _("No faults: companion deck check accepts this deck."),
                 color=ft.Colors.ERROR if found.count else None, weight=ft.FontWeight.W_500),
-        *[_keyed(error_text(line), f"fault-{j}")                       # the deck's own, in view whatever is open
+        *[keyed(error_text(line), f"fault-{j}")                       # the deck's own, in view whatever is open
           for j, line in enumerate(found.deck_lines())],
         ft.Row([ft.TextButton(_("Your decks"), icon=ft.Icons.ARROW_BACK, on_click=back),
                 ft.TextButton(_("Name, suits and icons"),
@@ -223,7 +214,7 @@ def DeckEditor(shell: ShellServices, item_id: int, *, key: str | None = None) ->
     ]
     parts: list[ft.Control] = [column(top, GAP)]
     if names_open:
-        parts.append(_keyed(_names(raw, u, found, edit, put, said), "names"))
+        parts.append(keyed(_names(raw, u, found, edit, put, said), "names"))
     parts.append(_entry(raw, u, suit, picked, found, edit, tap, put, said))
     parts.append(_cards_list(raw, picked, found, put))
     parts.append(column([heading(_("Summary"), 18),
@@ -247,7 +238,7 @@ def _names(raw: dict[str, Any], u: EditorUI, found: Faults, edit: Any, put: Any,
         for at, name in enumerate(names):
             key = f"{kind}-{name}-{names[:at].count(name)}"     # a faulty file may name one twice
             if u.renaming == (kind, name):
-                out.append(_keyed(_renaming(kind, name, u, edit, put), key))
+                out.append(keyed(_renaming(kind, name, u, edit, put), key))
                 continue
             out.append(ft.Row([
                 ft.Text(word(name), expand=True),
@@ -403,12 +394,12 @@ def _picked(raw: dict[str, Any], u: EditorUI, i: int, found: Faults, edit: Any, 
         _labelled(_(SET), _row(kinds)),
     ]
     if kind is not None:
-        out.append(_keyed(_labelled(_(COLLECTS), _row([
+        out.append(keyed(_labelled(_(COLLECTS), _row([
             _chip(word(x), set_icon is not None and deck_edit.same_name(x, set_icon),
                   tap(lambda r, x=x: deck_edit.set_set_icon(r, i, x)),
                   name=_("{card} collects {icon}").format(card=cid, icon=word(x)))
             for x in deck_edit.icons(raw)])), "collects"))
-    out += [_keyed(error_text(x), f"fault-{j}") for j, x in enumerate(found.card_lines(i))]
+    out += [keyed(error_text(x), f"fault-{j}") for j, x in enumerate(found.card_lines(i))]
     out.append(said("card"))
     out.append(ft.TextButton(_("Change its id, suit, value or place"),
                              icon=ft.Icons.EXPAND_LESS if u.more else ft.Icons.EXPAND_MORE,
@@ -443,7 +434,7 @@ def _cards_list(raw: dict[str, Any], picked: int | None, found: Faults, put: Any
     for g, (suit, indexes) in enumerate(grouped):
         label = word(suit) if suit else _("no suit")
         again = [s for s, _i in grouped[:g]].count(suit)     # a faulty file may name a suit twice
-        out.append(_keyed(bold(ngettext("{suit} · {n} card", "{suit} · {n} cards", len(indexes)).format(
+        out.append(keyed(bold(ngettext("{suit} · {n} card", "{suit} · {n} cards", len(indexes)).format(
             suit=label, n=len(indexes)), 15), f"suit-{suit}-{again}"))
         for i in indexes:
             c = items[i]
@@ -455,7 +446,7 @@ def _cards_list(raw: dict[str, Any], picked: int | None, found: Faults, put: Any
                 bgcolor=ft.Colors.SECONDARY_CONTAINER if on else None,
                 border=ft.Border.all(1, ft.Colors.ERROR if i in found.cards else ft.Colors.OUTLINE_VARIANT),
                 on_click=lambda e, i=i: put(lambda u: replace(u, card=i, said=None)))
-            out.append(_keyed(column([
+            out.append(keyed(column([
                 ft.Semantics(identifier=f"deck-card-{i}", button=True, selected=on, container=True,
                              label=_("Pick {card}").format(card=card_id(c, i)), content=row),
                 *[error_text(x) for x in found.card_lines(i)],

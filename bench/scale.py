@@ -297,8 +297,12 @@ def drive(data: Path, root: Path, n: int, timeout: float, upgrade: bool) -> dict
             if n:                                # last: the file's download goes to the browser
                 t.click("History")
                 t.find(f"{n:,} matches, the latest first").first.wait_for()
-                got["bgstats"] = timed(lambda: t.click("All matches for BG Stats"), lambda ms: t.find(
-                    "History for BG Stats").first.wait_for(timeout=ms), timeout)
+                # the browser takes the file, as a phone's does: until it has, the server
+                # still holds the file's bytes for the download it sends
+                with t.pg.expect_download(timeout=timeout * 1000) as saved:
+                    got["bgstats"] = timed(lambda: t.click("All matches for BG Stats"), lambda ms: t.find(
+                        "History for BG Stats").first.wait_for(timeout=ms), timeout)
+                saved.value.path()
                 t.pg.wait_for_timeout(3000)
                 got["rss after BG Stats"] = rss_mb(pid)
             got["rss after"] = rss_mb(pid)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import logging
 import sqlite3
 import sys
@@ -38,6 +39,22 @@ log = logging.getLogger(__name__)
 # tap of a quick double tap on the button that opened it lands on whatever lies under the
 # finger on the new screen (a table's bid chips under its "Next round"), and is lost there.
 SETTLE = 0.4
+#: A file this big, once sent, has its buffers' memory given back (:func:`give_back_memory`).
+BIG_FILE = 1 << 20
+
+
+def give_back_memory() -> None:
+    """Give the memory that freed buffers held back to the system. A download goes to
+    the phone as a few copies of the file (the text, its bytes, the message sent), and
+    glibc keeps what they freed in the process for later: after the 17.5 MB BG Stats
+    file of 10,000 matches the server stayed 57 MB bigger, 25 MB once trimmed.
+    ``malloc_trim`` hands it back; where there is no glibc (macOS, Windows, the browser
+    build) nothing is done."""
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+    except OSError:
+        return
+    libc.malloc_trim(0)
 
 
 def game_views() -> dict[str, GameView]:
@@ -383,9 +400,15 @@ class Shell:
         else:
             name, line = self._kept(filename, raw, what)
 
+        held, big = [raw], len(raw) >= BIG_FILE
+        del raw            # held only by the download below: let go once it is sent
+
         async def offer() -> None:
             with contextlib.suppress(Exception):  # no save dialog here: the file is in exports/ already
-                await ft.FilePicker().save_file(file_name=name, src_bytes=raw)
+                await ft.FilePicker().save_file(file_name=name, src_bytes=held[0])
+            held.clear()
+            if big:
+                give_back_memory()
 
         with contextlib.suppress(Exception):
             self.page.run_task(offer)

@@ -14,7 +14,7 @@ from companion.store.bgstats import bgstats_json
 from companion.store.exchange import match_csv, match_json
 from companion.ui.services import Shell
 from companion.ui.widgets.exports import export_file
-from tests.conftest import load_example
+from tests.conftest import load_example, run_async
 
 
 @pytest.fixture
@@ -129,8 +129,6 @@ def test_a_big_download_once_sent_gives_its_memory_back(data, monkeypatch):
     (BG Stats of 10,000 matches: 17.5 MB) the freed memory goes back to the system:
     the server had stayed 57 MB bigger after it, 25 MB once trimmed. A score sheet's
     few kilobytes are left to the allocator."""
-    import asyncio
-
     import flet as ft
 
     from companion.ui import services
@@ -145,7 +143,7 @@ def test_a_big_download_once_sent_gives_its_memory_back(data, monkeypatch):
 
     class Page:
         def run_task(self, fn):
-            asyncio.run(fn())
+            run_async(fn())            # not asyncio.run: a worker that ran the browser has a loop running
 
     monkeypatch.setattr(ft, "FilePicker", Picker)
     monkeypatch.setattr(services, "give_back_memory", lambda: given.append(len(sent)))

@@ -282,6 +282,15 @@ def tap_bid(shell, mid, player, table, hotdogs, dollars=0) -> None:
         ops.edit_bid(drawn(shell, mid)[0], ops.ROUND, player, forms.paying(dollars), 5)
 
 
+def submit_round_one(shell, mid) -> None:
+    """Round 1 of four players bid from the table, as the chip test enters it, and submitted."""
+    tap_bid(shell, mid, "Anna", 5, 2)
+    tap_bid(shell, mid, "Bernd", 5, 3, 2)
+    tap_bid(shell, mid, "Chris", 7, 4)
+    tap_bid(shell, mid, "Dora", 9, 5, 1)
+    ops.submit(*drawn(shell, mid))
+
+
 def test_a_round_from_the_table_is_one_chip_per_bid_then_submit_and_the_whole_result(store, four):
     """From the table (the default): each bid one tap, dollars one more; Submit shows
     the round's whole result at once, step by step one tap away."""
@@ -310,11 +319,7 @@ def test_the_step_by_step_reveal_shows_the_money_before_the_round_until_its_last
     round, said so; the money after it comes with the last step (and at the top of the
     whole result)."""
     shell = tab(store)
-    tap_bid(shell, four, "Anna", 5, 2)
-    tap_bid(shell, four, "Bernd", 5, 3, 2)
-    tap_bid(shell, four, "Chris", 7, 4)
-    tap_bid(shell, four, "Dora", 9, 5, 1)
-    ops.submit(*drawn(shell, four))
+    submit_round_one(shell, four)
     after = "Money after round 1: Anna $5 +2 · Bernd $4 +1 · Chris $3 · Dora $2 −1"
     assert after in screen_texts(shell, four)
     ops.step_by_step(drawn(shell, four)[0])
@@ -501,11 +506,7 @@ def test_a_quick_second_tap_on_next_step_reaches_the_same_button(store, four):
     from tests.render import Renderer, redrawn
 
     shell = tab(store)
-    tap_bid(shell, four, "Anna", 5, 2)
-    tap_bid(shell, four, "Bernd", 5, 3, 2)
-    tap_bid(shell, four, "Chris", 7, 4)
-    tap_bid(shell, four, "Dora", 9, 5, 1)
-    ops.submit(*drawn(shell, four))
+    submit_round_one(shell, four)
     ops.step_by_step(drawn(shell, four)[0])
 
     def reveal() -> ft.Control:

@@ -208,6 +208,13 @@ class TableSession(Generic[U]):
     def number(self) -> int:
         return self.match.number
 
+    def same_table(self, other: TableSession[Any]) -> bool:
+        """``other`` is this table as another render drew it: the same browser session,
+        table, match and game, drawn from the same record (what a memoized control's
+        callbacks may keep of an earlier render)."""
+        return (self._shell is other._shell and self._key == other._key and self.match.id == other.match.id
+                and self.match.number == other.match.number and self.record == other.record)
+
     # ------------------------------------------------------------ passing state
     def _mine(self, held: Any) -> bool:
         return isinstance(held, Held) and held.match_id == self.match.id and held.number == self.match.number

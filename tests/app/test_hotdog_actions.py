@@ -523,3 +523,64 @@ def test_a_quick_second_tap_on_next_step_reaches_the_same_button(store, four):
     assert next_step(after).content == "Next step (3 of 4)"
     redrawn(before, after)
     assert next_step(after)._i == next_step(before)._i
+
+
+def _entry_redrawn(shell, mid, change) -> tuple[dict, dict, list[str]]:
+    """The entry drawn, ``change()`` made, and drawn again where it was, as a session
+    redraws a screen (Flet's diff): each player's bid card body before and after, and the
+    words of the redrawn cards."""
+    from flet.controls.base_control import BaseControl
+    from flet.controls.object_patch import ObjectPatch
+
+    from companion.games.hotdog import round_entry
+    from tests.render import Renderer, redrawn
+
+    def entry():
+        s, gv = drawn(shell, mid)
+        return Renderer().render(round_entry.Entry.__wrapped__, s, gv, s.latest())
+
+    def bodies(root) -> dict:
+        found: dict = {}
+
+        def walk(c) -> None:
+            if getattr(getattr(c, "fn", None), "__name__", "") == "_bid_card":
+                found[c.args[0]] = c._b
+            for kid in [*(getattr(c, "controls", None) or []), getattr(c, "content", None), getattr(c, "_b", None)]:
+                if kid is not None and not isinstance(kid, str):
+                    walk(kid)
+        walk(root)
+        return found
+
+    before = entry()
+    ObjectPatch.from_diff(None, before, control_cls=BaseControl, frozen=True)
+    first = bodies(before)
+    change()
+    after = entry()
+    redrawn(before, after)
+    again = bodies(after)
+    return first, again, [w for b in again.values() for w in texts(b)]
+
+
+def test_a_chip_tap_draws_again_only_its_own_players_bid_card(store, mid):
+    """A chip tap redraws the table screen; the bid cards are memoized, so only the
+    tapped player's card is built and compared again (the server's time per tap is one
+    card, not every card), and the others stay exactly as drawn."""
+    shell = tab(store)
+    first, again, _words = _entry_redrawn(shell, mid, lambda: typed(shell, mid, {"Anna": Draft(table=5, hotdogs=2)}))
+    assert set(first) == set(again) == set(PLAYERS)
+    assert again["Anna"] is not first["Anna"]
+    assert again["Bernd"] is first["Bernd"] and again["Chris"] is first["Chris"]
+    assert "bid: 5 table, 2 hot dogs, $0" in _words
+    assert "bid: not entered yet" in _words       # Bernd's and Chris's, as they were
+
+
+def test_the_bid_cards_are_drawn_again_when_the_language_changes(store, mid):
+    """A memoized card keeps what it drew only for the same values, the language it is
+    worded in among them: after a switch to German every card is drawn again, in German."""
+    from companion.core import i18n
+
+    shell = tab(store)
+    first, again, words = _entry_redrawn(shell, mid, lambda: i18n.set_language("de"))
+    assert all(again[p] is not first[p] for p in PLAYERS)
+    assert "Gebot: noch nicht eingegeben" in " ".join(words)
+    assert "bid: not entered yet" not in " ".join(words)

@@ -1,13 +1,24 @@
 """A Hot Dog round's bids being entered: each player's bid card (``BidCard``), from the
 table all at once (``Entry``) or passing the phone, each in secret (``PassEntry``).
+
+A tap on one player's chip redraws the table screen, and a bid card is most of what it
+draws (a chip per table, hot dog and dollar). The cards are memoized (``ft.memo``): a
+card whose own values are unchanged (its player, the state, the draft, the refusal, the
+language it is worded in) is neither built again nor compared again by Flet's diff, so
+a tap costs the server one card, not the table's every card
+(:mod:`companion.ui.widgets.memo`). For that the change a card makes is an equal value
+from one render to the next (:class:`BidPut`), not a new closure each time.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 import flet as ft
 
+from companion.core import i18n
 from companion.games.hotdog import actions as ops
 from companion.games.hotdog import explain, forms, rules, setup_form
 from companion.games.hotdog.forms import Draft, TableUI
@@ -16,20 +27,23 @@ from companion.games.hotdog.present import GameView
 from companion.games.hotdog.widgets import NOT_ENTERED, SECRET_NOT_ENTERED, Key, bid_fields, bid_line, table_cards
 from companion.ui.widgets import bold, card, error_text
 from companion.ui.widgets.column import column
+from companion.ui.widgets.memo import memoized
 
 GAP = 6
 # ---------------------------------------------------------------- entering bids
 
 
 @ft.component
-def BidCard(player: str, state: rules.State, d: Draft | None, error: str | None,
-            put: Callable[[str, Callable[[Draft], Draft]], None], *, title: str | None = None,
-            not_entered: str = NOT_ENTERED, settling: bool = False, key: Key = None) -> ft.Control:
+def _bid_card(player: str, state: rules.State, d: Draft | None, error: str | None,
+              put: Callable[[str, Callable[[Draft], Draft]], None], *, title: str | None = None,
+              not_entered: str = NOT_ENTERED, settling: bool = False, language: str = "",
+              key: Key = None) -> ft.Control:
     """One player's bid, picked directly; ``d`` None: not entered yet (nothing is bid for
     them). A hidden bid (the phone was passed on) shows nothing of itself, only whether
     HD-6 refuses it, until it is shown. The bid picked is read out with the card's
     title (a screen reader's summary: the lit chips show it): the card keeps its
-    height as the bid changes."""
+    height as the bid changes. ``language``: the language it is worded in (a value of
+    the memo, :func:`BidCard`)."""
     p = player
     if d is not None and d.hidden:
         return card(column([
@@ -54,10 +68,48 @@ def BidCard(player: str, state: rules.State, d: Draft | None, error: str | None,
                 f"bid-{p}", padding=8)
 
 
-def _putter(s: ops.Session, which: str, state: rules.State) -> Callable[[str, Callable[[Draft], Draft]], None]:
-    def put(p: str, change: Callable[[Draft], Draft]) -> None:
-        ops.edit_bid(s, which, p, change, state.tables[0])
-    return put
+_memo_bid_card = memoized(_bid_card)
+
+
+def BidCard(player: str, state: rules.State, d: Draft | None, error: str | None,
+            put: Callable[[str, Callable[[Draft], Draft]], None], *, title: str | None = None,
+            not_entered: str = NOT_ENTERED, settling: bool = False, key: Key = None) -> ft.Control:
+    """:func:`_bid_card`, memoized: drawn again only when one of its values changes,
+    the language it is worded in included."""
+    drawn: ft.Control = _memo_bid_card(player, state, d, error, put, title=title, not_entered=not_entered,
+                                       settling=settling, language=i18n.language(), key=key)
+    return drawn
+
+
+@dataclass(frozen=True, eq=False)
+class BidPut:
+    """What a tap on a bid card changes: draft ``which`` of the table session ``s``.
+    Equal to the one of an earlier render of the same game at the same record (a new
+    session each render, the same table), so a memoized card keeps it; the session it
+    holds then is an earlier render's, which changes the passing state from its latest
+    value just as the newest would (:meth:`companion.ui.table.TableSession.put`)."""
+
+    s: ops.Session
+    which: str
+    first_table: int
+
+    def __call__(self, player: str, change: Callable[[Draft], Draft]) -> None:
+        ops.edit_bid(self.s, self.which, player, change, self.first_table)
+
+    def _same(self) -> tuple[Any, ...]:
+        m = self.s.match
+        return self.which, self.first_table, m.id, m.number
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, BidPut) and self._same() == other._same()
+                and self.s.same_table(other.s))
+
+    def __hash__(self) -> int:
+        return hash(self._same())
+
+
+def _putter(s: ops.Session, which: str, state: rules.State) -> BidPut:
+    return BidPut(s, which, state.tables[0])
 
 
 def bid_cards(s: ops.Session, state: rules.State, drafts: dict[str, Draft], which: str, *,

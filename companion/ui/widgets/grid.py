@@ -14,6 +14,7 @@ import flet as ft
 
 from companion.core.grid import GridRow
 from companion.core.i18n import _
+from companion.ui.widgets.memo import memoized
 
 
 def grid_rows_valid(players: Sequence[str], rows: Sequence[GridRow]) -> None:
@@ -28,10 +29,8 @@ def _text(value: str, strong: bool) -> ft.Text:
 
 
 @ft.component
-def ScoreGrid(players: Sequence[str], rows: Sequence[GridRow], *, corner: str = "",
-              name: str | None = None, key: str | None = None) -> ft.Control:
-    """The grid; ``corner`` heads the label column ("Round"); ``name`` is what a
-    screen reader calls it (and a test finds it by; none given: "score grid")."""
+def _score_grid(players: Sequence[str], rows: Sequence[GridRow], *, corner: str, name: str,
+                key: str | None = None) -> ft.Control:
     grid_rows_valid(players, rows)
     table = ft.DataTable(
         columns=[ft.DataColumn(label=ft.Text(corner, weight=ft.FontWeight.BOLD))]
@@ -42,5 +41,19 @@ def ScoreGrid(players: Sequence[str], rows: Sequence[GridRow], *, corner: str = 
         data_row_min_height=36, data_row_max_height=44,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=8,
     )
-    return ft.Semantics(label=name or _("score grid"), container=True,
-                        content=ft.Row([table], scroll=ft.ScrollMode.AUTO))
+    return ft.Semantics(label=name, container=True, content=ft.Row([table], scroll=ft.ScrollMode.AUTO))
+
+
+_memo_score_grid = memoized(_score_grid)
+
+
+def ScoreGrid(players: Sequence[str], rows: Sequence[GridRow], *, corner: str = "",
+              name: str | None = None, key: str | None = None) -> ft.Control:
+    """The grid; ``corner`` heads the label column ("Round"); ``name`` is what a
+    screen reader calls it (and a test finds it by; none given: "score grid").
+    Memoized (:mod:`companion.ui.widgets.memo`): a tap that changes no cell (a chip
+    picked under it) neither builds nor diffs the grid again. Every word it shows is
+    one of its arguments, so a language switch draws it again."""
+    drawn: ft.Control = _memo_score_grid(list(players), list(rows), corner=corner,
+                                         name=name or _("score grid"), key=key)
+    return drawn

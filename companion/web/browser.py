@@ -292,6 +292,15 @@ def summary(store: Store) -> dict[str, Any] | None:
     }
 
 
+def _unreachable(exc: BaseException) -> Exception:
+    """What printing's first download failing says (the browser's own words as the reason)."""
+    from companion.core.errors import CompanionError
+    from companion.core.i18n import _
+
+    return CompanionError(_("printing needs one download the first time, and the site cannot be "
+                            "reached ({reason})").format(reason=exc))
+
+
 class PrintModules(importlib.abc.MetaPathFinder):
     """Finds :data:`PRINT_MODULES` when no other finder did: the first time one is imported
     (a printout), :data:`PRINT_ARCHIVE` is fetched from the site (the service worker
@@ -308,14 +317,10 @@ class PrintModules(importlib.abc.MetaPathFinder):
             return None
         import tarfile
 
-        from companion.core.errors import CompanionError
-        from companion.core.i18n import _
-
         try:
             data = self.fetch(PRINT_ARCHIVE)
         except Exception as exc:  # offline before the first printout
-            raise CompanionError(_("printing needs one download the first time, and the site cannot be "
-                                   "reached ({reason})").format(reason=exc)) from exc
+            raise _unreachable(exc) from exc
         with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
             tar.extractall(self.home, filter="data")
         self.unpacked = True
@@ -338,7 +343,10 @@ def fetch_fonts_when_printing() -> None:
     from companion.pdf import fonts
 
     def fetch(path: Path) -> None:
-        data = _js(_FETCH_JS)(f"fonts/{path.name}").to_py()
+        try:
+            data = _js(_FETCH_JS)(f"fonts/{path.name}").to_py()
+        except Exception as exc:  # offline before the first printout
+            raise _unreachable(exc) from exc
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(bytes(data))
 

@@ -143,3 +143,18 @@ def test_the_screens_name_the_phones_address_without_importing_the_hub():
     from companion.ui.routes import address
 
     assert address(Route("join")) == JOIN_PATH
+
+
+def test_a_printout_s_face_offline_before_the_first_printout_says_why(tmp_path, monkeypatch):
+    from companion.pdf import fonts
+
+    def offline(source: str):
+        def fetch(url: str):
+            raise OSError(f"HTTP 0 {url}")
+        return fetch
+
+    monkeypatch.setattr(fonts, "fetch_missing", fonts.fetch_missing)
+    monkeypatch.setattr(browser, "_js", offline)
+    browser.fetch_fonts_when_printing()
+    with pytest.raises(CompanionError, match=r"printing needs one download .*fonts/DejaVuSans-Bold.ttf"):
+        fonts.fetch_missing(tmp_path / "DejaVuSans-Bold.ttf")

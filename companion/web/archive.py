@@ -215,13 +215,29 @@ STDLIB_UNUSED = ("_pyrepl/", "pdb.py", "doctest.py", "pydoc.py", "unittest/", "m
                  "tabnanny.py", "turtle.py", "this.py", "antigravity.py")
 
 
+#: The single-byte codecs of other alphabets' old code pages (DOS, Windows, ISO, Mac, KOI8…):
+#: what the app, its packages and the printables encode and decode is UTF-8, ASCII, Latin-1,
+#: UTF-16 and ReportLab's own codecs (a quarter of a megabyte of a first visit's download).
+#: Kept: the ones a zip file's names (cp437) or Windows text (cp1252) may still need, and
+#: the CJK codecs' thin modules.
+STDLIB_CODECS_UNUSED = re.compile(r"encodings/(?!(?:cp437|cp1252|cp932|cp949|cp950|iso8859_1|iso8859_15)\.py)"
+                                  r"(?:cp\d+|iso8859_\d+|mac_[a-z0-9]+|koi8_[a-z]|kz1048|ptcp154|hp_roman8|tis_620|"
+                                  r"palmos)\.py")
+
+
+def stdlib_needed(name: str) -> bool:
+    """Whether a file of Pyodide's standard library goes to the browser (see
+    :data:`STDLIB_UNUSED`, :data:`STDLIB_CODECS_UNUSED`)."""
+    return not name.startswith(STDLIB_UNUSED) and not STDLIB_CODECS_UNUSED.fullmatch(name)
+
+
 def stdlib_zip(web: Path) -> bytes:
-    """Pyodide's standard library without :data:`STDLIB_UNUSED`, each entry as it was (its
-    date included: the same bytes at every build)."""
+    """Pyodide's standard library but what a page never needs (:func:`stdlib_needed`), each
+    entry as it was (its date included: the same bytes at every build)."""
     buf = io.BytesIO()
     with zipfile.ZipFile(web / "pyodide" / "python_stdlib.zip") as zin, zipfile.ZipFile(buf, "w") as zout:
         for info in zin.infolist():
-            if not info.filename.startswith(STDLIB_UNUSED):
+            if stdlib_needed(info.filename):
                 zout.writestr(info, zin.read(info), compress_type=info.compress_type)
     return buf.getvalue()
 

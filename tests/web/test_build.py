@@ -309,6 +309,11 @@ def test_the_standard_library_ships_without_what_no_page_imports(site):
     with zipfile.ZipFile(build._flet_web() / "pyodide" / "python_stdlib.zip") as zf:
         shipped = set(zf.namelist())
     assert not [n for n in names if n.startswith(archive.STDLIB_UNUSED)]
-    assert {"pdb.py", "unittest/__init__.py"} <= shipped - names
-    assert {n for n in shipped if not n.startswith(archive.STDLIB_UNUSED)} == names
+    assert {"pdb.py", "unittest/__init__.py", "encodings/cp1251.py", "encodings/mac_roman.py",
+            "encodings/koi8_r.py", "encodings/iso8859_5.py"} <= shipped - names
+    assert {n for n in shipped if archive.stdlib_needed(n)} == names
     assert {"asyncio/__init__.py", "email/__init__.py", "sqlite3/__init__.py"} <= names
+    # what the app, its packages and the printables encode and decode with
+    assert {f"encodings/{codec}.py" for codec in ("__init__", "aliases", "utf_8", "utf_8_sig", "ascii", "latin_1",
+                                                  "utf_16_be", "utf_16_le", "unicode_escape", "idna", "cp437",
+                                                  "cp1252", "iso8859_15", "shift_jis", "gb2312")} <= names

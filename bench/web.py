@@ -2,7 +2,7 @@
 against a baseline built the same way in the same run: a hello-world Flet page on the
 same web client, runtime and builder.
 
-    python bench/web.py [--runs 3] [--before REF] [--taps 3] [--only start|taps]
+    python bench/web.py [--runs 3] [--before REF] [--taps 3] [--only start|taps|sizes]
 
 For each site, ``--runs`` times, the sites interleaved (A, B, A, B …), in a fresh browser
 context each run (nothing cached):
@@ -28,6 +28,10 @@ folder's size on disk.
 ``--before REF``: the same measurements for the site built by companion at git REF
 (from a ``git worktree``), in the same run: before and after side by side.
 
+``--only sizes``: no browser: each site's folder and what a first visit's service worker
+downloads (its install list for each renderer, compressed as the host compresses), the
+largest files of each first.
+
 **Taps** (``--taps N`` rounds sets): a Hot Dog round played from the table, each tap
 timed from the click to its result drawn (a chip shown chosen, the round's result,
 the next round), in the browser build and in the served app (``companion serve``);
@@ -41,6 +45,7 @@ import functools
 import gzip
 import http.server
 import io
+import json
 import os
 import statistics
 import subprocess
@@ -387,6 +392,31 @@ def folder_size(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
 
 
+def first_download(folder: Path, renderer: str) -> list[tuple[int, str]]:
+    """What the service worker's install downloads for ``renderer``, with ``sw.js``: each
+    file's size on the wire (gzip as :class:`Host` sends it), largest first."""
+    sw = (folder / "sw.js").read_text(encoding="utf-8")
+    files = json.loads(sw.split("const FILES = ", 1)[1].split(";\n", 1)[0])
+    other = {f for name, paths in json.loads(sw.split("const RENDERERS = ", 1)[1].split(";\n", 1)[0]).items()
+             if name != renderer for f in paths}
+    out = []
+    for rel in [*files, "sw.js"]:
+        if rel not in other:
+            path = folder / ("index.html" if rel == "./" else rel)
+            data = path.read_bytes()
+            out.append((len(gzip.compress(data, 6, mtime=0)) if path.suffix in COMPRESSED else len(data), rel))
+    return sorted(out, reverse=True)
+
+
+def report_sizes(sites: list[Site]) -> None:
+    for s in sites:
+        print(f"{s.name}: folder {folder_size(s.folder) / 1e6:.1f} MB")
+        for renderer in ("skwasm", "canvaskit"):
+            files = first_download(s.folder, renderer)
+            print(f"  first download ({renderer}): {sum(n for n, _ in files) / 1e6:.2f} MB in {len(files)} files; "
+                  + ", ".join(f"{rel} {n / 1e6:.2f}" for n, rel in files[:6]))
+
+
 # ---------------------------------------------------------------- report
 
 
@@ -452,9 +482,9 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3, help="starts per site (default 3)")
     parser.add_argument("--before", metavar="REF", help="also the site companion at git REF builds")
     parser.add_argument("--taps", type=int, default=3, help="sets of 4 timed Hot Dog rounds per build (default 3)")
-    parser.add_argument("--only", choices=("start", "taps"), help="only the starts, or only the taps")
+    parser.add_argument("--only", choices=("start", "taps", "sizes"),
+                        help="only the starts, only the taps, or only the sizes (no browser)")
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
         out = Path(tmp)
@@ -468,7 +498,12 @@ def main() -> int:
                   if w.name.split("-")[0].lower() in BASELINE_WHEELS]
         sites.append(Site("hello world (same builder)", out / "hello", "Hello from Python"))
         build_site(sites[-1].folder, say=lambda line: None, app=app_archive(wheels, main=HELLO, companion=False))
+        if args.only == "sizes":
+            report_sizes(sites)
+            return 0
         hosts = {s.name: stack.enter_context(Host(s.folder)) for s in sites}
+        from playwright.sync_api import sync_playwright
+
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=[*LAUNCH_ARGS, OFFLINE_HOSTS])
             try:

@@ -9,7 +9,6 @@ import flet as ft
 
 from companion.core.errors import StoreError
 from companion.core.i18n import _
-from companion.net.access import visitor
 from companion.store import Store, open_store
 from companion.ui.shell import start_session
 
@@ -26,6 +25,8 @@ async def main(page: ft.Page) -> None:
     current, and kept: a "Try again" tap runs later, as an event of its own. Nothing the
     client says (``page.web``, ``page.route``, ``page.client_ip``…) decides it, and a
     session that did not come through the gate is a phone."""
+    from companion.net.access import visitor  # noqa: PLC0415 - the server's gate: never in the browser build
+
     who = visitor()
     host = who is not None and who.host
     await _start(page, host=host, peer=who.peer if who is not None else None)

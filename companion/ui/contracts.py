@@ -24,11 +24,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 import flet as ft
 
 from companion.core.game import Part
-from companion.net.views import HostView, SeatView
 from companion.store import Store
 from companion.store.db import StoredMatch
 
-if TYPE_CHECKING:   # a screen of the ui: contracts imports none of them
+if TYPE_CHECKING:   # a screen of the ui: contracts imports none of them; the hub's views, only where
+    # phones join (never in the browser build, which hosts no table)
+    from companion.net.views import HostView, SeatView
     from companion.ui.table import MatchSeen
 
 __all__ = ["PHONE_WIDTH", "READING_WIDTH", "REMOTE_PART", "TABLE_WIDTH", "VIEW_PART", "GameView", "HostContext",

@@ -34,11 +34,7 @@ from companion.core.errors import CompanionError
 from companion.core.game import SEAT_PART
 from companion.core.i18n import _
 from companion.core.registry import has_part
-from companion.net.join import qr_png
-from companion.net.screens import bids_line, code_text, seat_line, seats_line
-from companion.net.serving import port_of, reach_cached
 from companion.ui.contracts import HostContext, ShellServices
-from companion.ui.phone import hub_of, remote_views, table_topic
 from companion.ui.widgets import bold, card, error_text, heading
 
 TOPIC = "companion-net-table"     # any table changed (the host sessions): the message is its code
@@ -66,16 +62,21 @@ def connect(shell: ShellServices) -> None:
     to the pubsub: on any table change a host session showing a match re-reads it (a
     phone hears its own table only: :func:`companion.ui.phone.watch_table`), and on any
     saved change to a match's record a session showing that match re-reads it (whichever
-    session or phone saved it), and updates its page."""
+    session or phone saved it), and updates its page. The browser build hosts no table
+    (there is no server): no hub there, and the phones' floor is never imported."""
     page = shell.page
-    hub = hub_of(shell)
+    hub = None
+    if not getattr(shell, "in_browser", False):
+        from companion.ui.phone import hub_of, table_topic  # noqa: PLC0415
+
+        hub = hub_of(shell)
     store = shell.store
     try:
         pubsub = page.pubsub
     except Exception:   # no pubsub (a test page): nothing to hear
         return
     with _wired_lock:
-        if hub not in _wired:
+        if hub is not None and hub not in _wired:
             _wired.add(hub)
 
             def announce(code: str) -> None:
@@ -124,6 +125,12 @@ def HostPanel(shell: ShellServices, match_id: int, *, finished: bool = False,
               key: str | None = None) -> ft.Control:
     """The match's hosting: offered while the match is being played; a table hosted
     when the match ended stays on (its phones show the end) until it is stopped."""
+    # the hub and the phones' screens: imported where a table is hosted, never in the browser build
+    from companion.net.join import qr_png  # noqa: PLC0415
+    from companion.net.screens import bids_line, code_text, seat_line, seats_line  # noqa: PLC0415
+    from companion.net.serving import port_of, reach_cached  # noqa: PLC0415
+    from companion.ui.phone import hub_of, remote_views  # noqa: PLC0415
+
     hub = hub_of(shell)
     ui: HostUI = shell.ui(HOST, HostUI())
     table = hub.table_for(match_id)

@@ -11,11 +11,9 @@ from companion.core.i18n import _
 from companion.ui.contracts import Route
 from companion.ui.history import History
 from companion.ui.home import Home
-from companion.ui.host import HostPanel, hostable
 from companion.ui.imports import ImportScreen
 from companion.ui.library import LibraryScreen, editor_of
 from companion.ui.night import Nights, NightScreen
-from companion.ui.phone import JoinScreen
 from companion.ui.rules import RulesScreen
 from companion.ui.services import Shell
 from companion.ui.settings import Settings
@@ -29,7 +27,11 @@ from companion.ui.widgets.column import column
 @ft.component
 def Screen(shell: Shell, route: Route, *, key: str | None = None) -> ft.Control:
     r = route
-    if shell.remote or r.screen == "join":
+    # hosting and the phones' screens are imported where they are drawn: never in the
+    # browser build, which hosts no table (it has no server: its join address is Home)
+    if shell.remote or (r.screen == "join" and not shell.in_browser):
+        from companion.ui.phone import JoinScreen  # noqa: PLC0415
+
         return JoinScreen(shell, key="join")
     try:
         if r.screen == "setup":
@@ -40,7 +42,11 @@ def Screen(shell: Shell, route: Route, *, key: str | None = None) -> ft.Control:
         if r.screen == "match":
             seen = read_match(shell.store, r.args["match"])    # read once: the table screen draws from it
             table = shell.views[seen.game].table(shell, seen)
-            if not hostable(seen.game) or shell.in_browser:
+            if shell.in_browser:
+                return table
+            from companion.ui.host import HostPanel, hostable  # noqa: PLC0415
+
+            if not hostable(seen.game):
                 return table
             return column([HostPanel(shell, seen.id, finished=seen.finished, key=f"host-{seen.id}"), table],
                           spacing=12)

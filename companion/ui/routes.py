@@ -36,14 +36,13 @@ from __future__ import annotations
 from collections.abc import Collection
 from urllib.parse import quote, unquote, urlsplit
 
-from companion.net.serving import JOIN_PATH
 from companion.ui.contracts import Route
 
 __all__ = ["SCREENS", "address", "route_of"]
 
 # screen → its address when it takes no argument
 _PLAIN = {"home": "/", "history": "/history", "import": "/import", "settings": "/settings",
-          "join": JOIN_PATH, "nights": "/nights", "stats": "/stats"}
+          "join": "/join", "nights": "/nights", "stats": "/stats"}   # join: companion.net.serving.JOIN_PATH
 # screen → the first part of its address, followed by a match id
 _BY_MATCH = {"match": "match", "history_match": "history"}
 # screen → the first part of its address, followed by a game night's id

@@ -79,7 +79,6 @@ import flet as ft
 
 from companion.core import i18n
 from companion.core.font_files import FONTS
-from companion.net.serving import is_local_client
 from companion.store import Store
 from companion.ui.app_bar import app_bar
 from companion.ui.contracts import PHONE_WIDTH, Route
@@ -125,7 +124,10 @@ def start_session(page: ft.Page, store: Store, *, host: bool = False, peer: str 
     shell = Shell(page, store)
     shell.remote = not host
     shell.peer = peer or "local"
-    shell.host_machine = shell.remote and is_local_client(peer)
+    if shell.remote:   # the hub's floor only where phones join (never in the browser build)
+        from companion.net.serving import is_local_client  # noqa: PLC0415
+
+        shell.host_machine = is_local_client(peer)
     page.title = "companion"
     page.scroll = ft.ScrollMode.AUTO
     # every name drawn, offline (companion.ui.fonts); in the browser build, the CJK fonts

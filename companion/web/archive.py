@@ -1,11 +1,15 @@
 """What Python runs in the browser build (:mod:`companion.web.build`): ``app.tar.gz``,
 companion's own code with its catalogs and files and every dependency's wheel for
 Pyodide's platform (fetched once into a cache folder: a second build needs no network),
-without what a browser never loads; and Pyodide's standard library without the parts
-no page imports. Both are reproducible: the same sources and wheels give the same bytes."""
+without what a browser never loads; ``print.tar.gz``, what only printing needs
+(ReportLab and what it imports), which a start does not download
+(:data:`companion.web.browser.PRINT_MODULES`); and Pyodide's standard library without
+the parts no page imports. All are reproducible: the same sources and wheels give the
+same bytes."""
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import io
 import re
@@ -13,22 +17,24 @@ import subprocess
 import sys
 import tarfile
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from importlib import metadata
 from pathlib import Path
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import LANGUAGES
+from companion.web.browser import PRINT_MODULES
 
 #: Pyodide's platform: the wheels of compiled packages must be built for it.
 PYODIDE_PLATFORM = "pyemscripten_2026_0_wasm32"
 PYODIDE_PYTHON = "3.14"
 
 #: What the app imports in the browser, at the versions installed here (pydantic-core
-#: must be exactly the one pydantic was released with, and so on).
+#: must be exactly the one pydantic was released with, and so on). Not segno: the QR
+#: code of a hosted table, which the browser build has not (``companion.net``).
 PACKAGES = ("flet", "repath", "six", "msgpack", "pydantic", "pydantic-core", "annotated-types",
             "typing-extensions", "typing-inspection", "reportlab", "charset-normalizer",
-            "platformdirs", "segno", "babel")
+            "platformdirs", "babel")
 
 PIL_STANDIN = '''"""A stand-in for Pillow in companion's browser build (see companion.web.build).
 
@@ -118,26 +124,55 @@ def _skip(path: Path) -> bool:
     return "__pycache__" in path.parts or path.suffix in (".pyc", ".pyo")
 
 
-def app_archive(wheels: list[Path], *, main: str = APP_MAIN, companion: bool = True) -> bytes:
-    """``app.tar.gz`` (ustar, what the worker's reader reads): ``main.py``, companion
-    (without its font files: see :func:`build_site`) and every dependency in
-    ``__pypackages__``. Reproducible: sorted, no dates, none in the gzip header either.
-    ``companion=False`` and another ``main``: another Flet app on the same wheels (a
-    benchmark's baseline, ``bench/web.py``)."""
+@contextlib.contextmanager
+def _packing() -> Iterator[tuple[io.BytesIO, Callable[[str, bytes], None]]]:
     buf = io.BytesIO()
     with (gzip.GzipFile(fileobj=buf, mode="wb", compresslevel=9, mtime=0, filename="") as packed,
           tarfile.open(fileobj=packed, mode="w", format=tarfile.USTAR_FORMAT) as tar):
-        def add(name: str, data: bytes) -> None:
-            _add_bytes(tar, name, data)
+        yield buf, lambda name, data: _add_bytes(tar, name, data)
 
+
+def _for_printing(name: str) -> bool:
+    """Whether a wheel's file belongs to :data:`PRINT_MODULES` (its package or its
+    ``<name>-<version>.dist-info``)."""
+    return name.split("/", 1)[0].split("-", 1)[0] in PRINT_MODULES
+
+
+def _wheel_files(wheels: list[Path], printing: bool) -> Iterator[tuple[str, bytes]]:
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as zf:
+            for name in sorted(zf.namelist()):
+                if _needed(name) and _for_printing(name) == printing:
+                    yield f"__pypackages__/{name}", zf.read(name)
+
+
+def app_archive(wheels: list[Path], *, main: str = APP_MAIN, companion: bool = True) -> bytes:
+    """``app.tar.gz`` (ustar, what the worker's reader reads): ``main.py``, companion
+    (without its font files: see :func:`build_site`) and every dependency in
+    ``__pypackages__`` but what only printing needs (:func:`print_archive`).
+    Reproducible: sorted, no dates, none in the gzip header either. ``companion=False``
+    and another ``main``: another Flet app on the same wheels (a benchmark's baseline,
+    ``bench/web.py``)."""
+    with _packing() as (buf, add):
         add("main.py", main.encode())
         if companion:
             _add_companion(add)
-        for wheel in wheels:
-            with zipfile.ZipFile(wheel) as zf:
-                for name in sorted(zf.namelist()):
-                    if _needed(name):
-                        add(f"__pypackages__/{name}", zf.read(name))
+        for name, data in _wheel_files(wheels, printing=False):
+            add(name, data)
+    return buf.getvalue()
+
+
+def print_archive(wheels: list[Path]) -> bytes:
+    """``print.tar.gz``: :data:`PRINT_MODULES` from the wheels, and the Pillow stand-in,
+    in ``__pypackages__``; unpacked beside the app's files the first time printing imports
+    one of them (:class:`companion.web.browser.PrintModules`). Python code only: a binary
+    extension is loaded by the worker before Python starts, and this archive comes later
+    (charset-normalizer's compiled parts have their Python source beside them, which
+    Python then imports)."""
+    with _packing() as (buf, add):
+        for name, data in _wheel_files(wheels, printing=True):
+            if not name.endswith(".so"):
+                add(name, data)
         add("__pypackages__/PIL/__init__.py", PIL_STANDIN.encode())
         add("__pypackages__/PIL/Image.py", PIL_IMAGE_STANDIN.encode())
     return buf.getvalue()
@@ -180,20 +215,37 @@ STDLIB_UNUSED = ("_pyrepl/", "pdb.py", "doctest.py", "pydoc.py", "unittest/", "m
                  "tabnanny.py", "turtle.py", "this.py", "antigravity.py")
 
 
+#: The single-byte codecs of other alphabets' old code pages (DOS, Windows, ISO, Mac, KOI8…):
+#: what the app, its packages and the printables encode and decode is UTF-8, ASCII, Latin-1,
+#: UTF-16 and ReportLab's own codecs (a quarter of a megabyte of a first visit's download).
+#: Kept: the ones a zip file's names (cp437) or Windows text (cp1252) may still need, and
+#: the CJK codecs' thin modules.
+STDLIB_CODECS_UNUSED = re.compile(r"encodings/(?!(?:cp437|cp1252|cp932|cp949|cp950|iso8859_1|iso8859_15)\.py)"
+                                  r"(?:cp\d+|iso8859_\d+|mac_[a-z0-9]+|koi8_[a-z]|kz1048|ptcp154|hp_roman8|tis_620|"
+                                  r"palmos)\.py")
+
+
+def stdlib_needed(name: str) -> bool:
+    """Whether a file of Pyodide's standard library goes to the browser (see
+    :data:`STDLIB_UNUSED`, :data:`STDLIB_CODECS_UNUSED`)."""
+    return not name.startswith(STDLIB_UNUSED) and not STDLIB_CODECS_UNUSED.fullmatch(name)
+
+
 def stdlib_zip(web: Path) -> bytes:
-    """Pyodide's standard library without :data:`STDLIB_UNUSED`, each entry as it was (its
-    date included: the same bytes at every build)."""
+    """Pyodide's standard library but what a page never needs (:func:`stdlib_needed`), each
+    entry as it was (its date included: the same bytes at every build)."""
     buf = io.BytesIO()
     with zipfile.ZipFile(web / "pyodide" / "python_stdlib.zip") as zin, zipfile.ZipFile(buf, "w") as zout:
         for info in zin.infolist():
-            if not info.filename.startswith(STDLIB_UNUSED):
+            if stdlib_needed(info.filename):
                 zout.writestr(info, zin.read(info), compress_type=info.compress_type)
     return buf.getvalue()
 
 
-#: companion's modules the browser never runs: the command line, the builder, the server.
+#: companion's modules the browser never runs: the command line, the builder, the server
+#: and the phones' screens (:data:`companion.web.browser.NOT_HERE`).
 NOT_IN_BROWSER = ("companion/web/build.py", "companion/web/archive.py", "companion/web/site/", "companion/cli.py",
-                  "companion/__main__.py")
+                  "companion/__main__.py", "companion/net/", "companion/ui/phone.py")
 
 
 def _add_companion(add: Callable[[str, bytes], None]) -> None:

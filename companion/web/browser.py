@@ -23,8 +23,12 @@ from a summary the app writes after every save (:func:`summary`).
 What cannot work in a browser is not offered (``Shell.in_browser``): hosting a table on
 phones needs a server, and files are not kept in an exports folder but downloaded.
 Pictures in printables would need Pillow: companion draws none (see the ``PIL`` stand-in
-in :mod:`companion.web.build`). The printables' fonts are fetched from the site
-(``fonts/``) the first time a PDF needs them.
+in :mod:`companion.web.build`). What only printing needs is not in the app's archive,
+so a first visit does not download it: ReportLab and what it imports come in
+``print.tar.gz``, fetched from the site and unpacked the first time printing imports
+them (:class:`PrintModules`), and the printables' fonts are fetched from the site
+(``fonts/``) the first time a PDF needs them; the site's service worker keeps both
+once fetched, so printing works offline after the first printout.
 
 The worker may start Python from a memory snapshot: everything :func:`prepare`
 imported, as memory (see worker.js); :func:`restored` renews what must not be the
@@ -35,6 +39,9 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import importlib.abc
+import importlib.machinery
+import io
 import os
 import pkgutil
 import sys
@@ -49,6 +56,10 @@ if TYPE_CHECKING:
 #: Where the saved data lives in the worker's file system.
 DATA_DIR = "/companion-data"
 PACKAGES = "/home/pyodide/__pypackages__"
+#: What only printing imports (ReportLab, what it imports, the Pillow stand-in): in the
+#: site's :data:`PRINT_ARCHIVE`, not in its app archive (``companion.web.archive``).
+PRINT_MODULES = ("reportlab", "charset_normalizer", "PIL")
+PRINT_ARCHIVE = "print.tar.gz"
 
 _FETCH_JS = """(url) => {
   const xhr = new XMLHttpRequest();
@@ -60,8 +71,10 @@ _FETCH_JS = """(url) => {
 }"""
 
 #: companion's modules that never run in the browser (the command line, the builder,
-#: hosting a table on phones: there is no server).
-NOT_HERE = ("companion.cli", "companion.__main__", "companion.web.build", "companion.net")
+#: hosting a table on phones and the phones' screens: there is no server). Not in the
+#: site's archive either (``companion.web.archive.NOT_IN_BROWSER``).
+NOT_HERE = ("companion.cli", "companion.__main__", "companion.web.build", "companion.web.archive", "companion.net",
+            "companion.ui.phone")
 
 
 def _paths() -> None:
@@ -83,13 +96,20 @@ def _storage() -> Any:
 
 
 def browser_modules() -> list[str]:
-    """Every companion module the browser build can run (see :data:`NOT_HERE`)."""
+    """Every companion module the browser build can run (see :data:`NOT_HERE`), found
+    without importing any (``pkgutil.walk_packages`` imports each package it walks into)."""
     import companion
 
     found = ["companion"]
-    for info in pkgutil.walk_packages(companion.__path__, "companion."):
-        if not info.name.startswith(NOT_HERE):
-            found.append(info.name)
+
+    def walk(paths: list[str], prefix: str) -> None:
+        for info in pkgutil.iter_modules(paths, prefix):
+            if not info.name.startswith(NOT_HERE):
+                found.append(info.name)
+                if info.ispkg:
+                    walk([os.path.join(p, info.name.rpartition(".")[2]) for p in paths], f"{info.name}.")
+
+    walk(list(companion.__path__), "companion.")
     return sorted(found)
 
 
@@ -97,7 +117,9 @@ def prepare(everything: bool = False) -> list[str]:
     """Import what a start needs (``everything``: every module of the app, Flet's parts a
     session uses, each language's catalogs and number formats), before any page exists:
     a memory snapshot made after it starts with all of it done. Returns the modules
-    that could not be imported (said on the console, left to import when needed)."""
+    that could not be imported (said on the console, left to import when needed). The
+    modules that print (they import :data:`PRINT_MODULES`, which only a printout fetches)
+    are left out without a word."""
     _paths()
     import flet  # noqa: F401 - the point is the import
     import flet.messaging.protocol  # noqa: F401
@@ -107,6 +129,10 @@ def prepare(everything: bool = False) -> list[str]:
     for name in browser_modules() if everything else ["companion.ui.shell"]:
         try:
             importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if (exc.name or "").partition(".")[0] not in PRINT_MODULES:
+                print(f"not in the snapshot: {name} ({type(exc).__name__}: {exc})", file=sys.stderr)
+                failed.append(name)
         except Exception as exc:  # one module fewer in the snapshot, not a failure
             print(f"not in the snapshot: {name} ({type(exc).__name__}: {exc})", file=sys.stderr)
             failed.append(name)
@@ -266,6 +292,50 @@ def summary(store: Store) -> dict[str, Any] | None:
     }
 
 
+def _unreachable(exc: BaseException) -> Exception:
+    """What printing's first download failing says (the browser's own words as the reason)."""
+    from companion.core.errors import CompanionError
+    from companion.core.i18n import _
+
+    return CompanionError(_("printing needs one download the first time, and the site cannot be "
+                            "reached ({reason})").format(reason=exc))
+
+
+class PrintModules(importlib.abc.MetaPathFinder):
+    """Finds :data:`PRINT_MODULES` when no other finder did: the first time one is imported
+    (a printout), :data:`PRINT_ARCHIVE` is fetched from the site (the service worker
+    keeps it) and unpacked beside the app's packages; then Python's own finder finds it.
+    Last in ``sys.meta_path``, so it costs nothing once they are there."""
+
+    def __init__(self, fetch: Callable[[str], bytes] | None = None, home: str = str(Path(PACKAGES).parent)) -> None:
+        self.fetch = fetch or (lambda url: bytes(_js(_FETCH_JS)(url).to_py()))
+        self.home = home
+        self.unpacked = False
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> importlib.machinery.ModuleSpec | None:
+        if self.unpacked or name.partition(".")[0] not in PRINT_MODULES:
+            return None
+        import tarfile
+
+        try:
+            data = self.fetch(PRINT_ARCHIVE)
+        except Exception as exc:  # offline before the first printout
+            raise _unreachable(exc) from exc
+        with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
+            tar.extractall(self.home, filter="data")
+        self.unpacked = True
+        importlib.invalidate_caches()
+        return importlib.machinery.PathFinder.find_spec(name, path)
+
+
+def fetch_printing() -> None:
+    """Printing's modules (:class:`PrintModules`) and fonts (:func:`fetch_fonts_when_printing`)
+    fetched from the site when a printout first needs them."""
+    if not any(isinstance(finder, PrintModules) for finder in sys.meta_path):
+        sys.meta_path.append(PrintModules())
+    fetch_fonts_when_printing()
+
+
 def fetch_fonts_when_printing() -> None:
     """The printables read a font from its file when they first need it: here that file is
     fetched from the site first (``fonts/``, where the screens load it from too; the service
@@ -273,7 +343,10 @@ def fetch_fonts_when_printing() -> None:
     from companion.pdf import fonts
 
     def fetch(path: Path) -> None:
-        data = _js(_FETCH_JS)(f"fonts/{path.name}").to_py()
+        try:
+            data = _js(_FETCH_JS)(f"fonts/{path.name}").to_py()
+        except Exception as exc:  # offline before the first printout
+            raise _unreachable(exc) from exc
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(bytes(data))
 
@@ -316,7 +389,7 @@ async def main(page: Any) -> None:
         _tell("problem", str(exc))
         return
     Store.after_commit = _after_commit
-    fetch_fonts_when_printing()
+    fetch_printing()
     try:
         store = open_store()
     except StoreError as exc:

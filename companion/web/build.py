@@ -29,15 +29,18 @@ What goes in:
   loads the binary extensions in it; no micropip at run time). The wheels come from the package index
   (pip, with Pyodide's platform for ``pydantic-core``, ``msgpack`` and
   ``charset-normalizer``) into a cache folder, so a second build needs no network;
-- ``PIL``: a stand-in. ReportLab imports Pillow when it is imported, but Pillow for this
-  runtime is not on the package index, and companion's printables draw no pictures;
+- ``print.tar.gz``: what only printing imports (ReportLab, what it imports, and
+  ``PIL``, a stand-in: ReportLab imports Pillow when it is imported, but Pillow for
+  this runtime is not on the package index, and companion's printables draw no
+  pictures), unpacked by Python the first time a printout imports it
+  (``companion.web.browser.PrintModules``);
 - the app's fonts in ``fonts/`` (the screens load them; the printables fetch them from
   there when they are first needed);
 - ``sw.js``: the service worker, caching every file under its content hash, so that
-  an update downloads only the files that changed (``site/sw.js``); the CJK fonts
-  (needed once a CJK name is drawn) and Flutter's licence text are cached when first
-  asked for; ``manifest.json`` and icons, so a phone
-  can install it.
+  an update downloads only the files that changed (``site/sw.js``); what a start does
+  not need (:data:`LATER`: the CJK fonts, needed once a CJK name is drawn; printing's
+  archive and faces; Flutter's licence text) is cached when first asked for;
+  ``manifest.json`` and icons, so a phone can install it.
 
 A build is reproducible: the same sources and wheels give the same bytes (no dates in
 the archive or its gzip header, files in sorted order).
@@ -67,6 +70,7 @@ from companion.web.archive import (
     dynlibs_of,
     fetch_wheels,
     installed_version,
+    print_archive,
     stdlib_zip,
 )
 
@@ -93,9 +97,11 @@ MARKER = "companion-site.json"   # a folder this command built (and may replace)
 SITE = Path(__file__).resolve().parent / "site"     # companion's own page, worker and service worker
 
 #: Files in the site that a start does not need, cached when first asked for: the CJK
-#: fonts (once a CJK name is drawn: companion.ui.fonts) and Flutter's licence text. (The
-#: printables' faces are cached with the rest: a printout works offline.)
-LATER = ("fonts/DroidSansFallbackFull.ttf", "fonts/NanumSquareR.ttf", "assets/NOTICES")
+#: fonts (once a CJK name is drawn: companion.ui.fonts), what only printing needs (its
+#: archive and the faces no screen draws in: a printout works offline once one was made)
+#: and Flutter's licence text.
+PRINT_FONTS = ("fonts/DejaVuSans-Bold.ttf", "fonts/DejaVuSansCondensed.ttf", "fonts/DejaVuSansCondensed-Bold.ttf")
+LATER = ("fonts/DroidSansFallbackFull.ttf", "fonts/NanumSquareR.ttf", "print.tar.gz", *PRINT_FONTS, "assets/NOTICES")
 #: The big files of a first start, whose download the first screen counts (and the
 #: renderer's: :func:`_downloads`).
 DOWNLOADS = ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "pyodide/python_stdlib.zip", "app.tar.gz")
@@ -373,6 +379,7 @@ def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say: Ca
     write("flutter_bootstrap.js", _bootstrap(web))
     write("python.js", _python_js(web))
     write("app.tar.gz", archive)
+    write("print.tar.gz", print_archive(wheels))
     for size in (192, 512):
         write(f"icons/icon-{size}.png", icon_png(size))
         write(f"icons/icon-maskable-{size}.png", icon_png(size, maskable=True))

@@ -25,7 +25,6 @@ from companion.net import serving
 from companion.net.hub import BidRefused, UnknownSeat
 from companion.net.serving import hub_for
 from companion.store import Store, library, nights
-from companion.ui import host as host_module
 from companion.ui import phone
 from companion.ui.contracts import Route, SeatContext
 from companion.ui.history import History
@@ -270,7 +269,7 @@ def _phones(shell: Any, game: str, matches: dict[str, int], screen: str) -> Iter
         panel = lambda: HostPanel(shell, match_id)   # noqa: E731
         for where in _reaches():
             with pytest.MonkeyPatch.context() as mp:
-                mp.setattr(host_module, "reach_cached", lambda port, web=True, where=where: where)
+                mp.setattr(serving, "reach_cached", lambda port, web=True, where=where: where)   # the panel's
                 yield panel
         # what the host's buttons say: the join code hidden, a seat freed, a reveal the
         # rules refuse (a bid missing), the table closed

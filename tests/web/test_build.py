@@ -136,6 +136,17 @@ def test_fonts_a_start_does_not_need_and_the_licence_text_are_not_downloaded_at_
     assert "fonts/DroidSansFallbackFull.ttf" not in files and "assets/NOTICES" not in files
 
 
+def test_a_start_downloads_no_font_the_screens_do_not_draw_in(site):
+    from companion.core.font_files import FONTS
+
+    files, later = service_worker_lists(site)
+    fonts = {p.relative_to(site).as_posix() for p in (site / "fonts").iterdir()}
+    screens = set(FONTS.values()) - set(later)            # the CJK ones: once a CJK name is drawn
+    assert {f for f in fonts if f in files} == screens == {"fonts/DejaVuSans.ttf"}
+    assert fonts - screens <= set(later)                  # the printables' own faces among them
+    assert set(build.PRINT_FONTS) <= fonts - set(FONTS.values())
+
+
 def test_the_marker_records_the_build_and_its_runtime(site):
     marker = json.loads((site / build.MARKER).read_text())
     package = json.loads((build._flet_web() / "pyodide" / "package.json").read_text())
@@ -180,7 +191,7 @@ def test_icons_are_png_of_their_size():
     assert struct.unpack(">II", data[16:24]) == (48, 48)
 
 
-def test_the_app_archive_holds_companion_its_dependencies_and_a_pillow_stand_in(tmp_path):
+def test_the_app_archive_holds_companion_and_its_dependencies(tmp_path):
     wheel = tmp_path / "demo-1.0-py3-none-any.whl"
     with zipfile.ZipFile(wheel, "w") as zf:
         zf.writestr("demo/__init__.py", "X = 1\n")
@@ -194,10 +205,10 @@ def test_the_app_archive_holds_companion_its_dependencies_and_a_pillow_stand_in(
         assert tar.getmembers()[0].name == "main.py"
     assert {"main.py", "companion/web/browser.py", "companion/assets/fonts/coverage.json",
             "companion/locale/de/LC_MESSAGES/companion.po", "companion/games/hotdog/locale/de/LC_MESSAGES/hotdog.po",
-            "__pypackages__/demo/__init__.py", "__pypackages__/demo-1.0.dist-info/METADATA",
-            "__pypackages__/PIL/Image.py"} <= names
+            "__pypackages__/demo/__init__.py", "__pypackages__/demo-1.0.dist-info/METADATA"} <= names
     assert not any(n.endswith(".ttf") for n in names)        # fetched from the site when printing
-    assert not {"companion/web/build.py", "companion/web/archive.py", "companion/cli.py"} & names
+    assert not {"companion/web/build.py", "companion/web/archive.py", "companion/cli.py", "companion/ui/phone.py",
+                "companion/net/hub.py", "__pypackages__/PIL/Image.py"} & names
     assert "__pypackages__/demo/tests/test_x.py" not in names
     assert "__pypackages__/demo-1.0.dist-info/RECORD" not in names
     assert archive.dynlibs_of(packed) == ["__pypackages__/demo/_fast.cpython-314-wasm32-emscripten.so"]
@@ -298,6 +309,11 @@ def test_the_standard_library_ships_without_what_no_page_imports(site):
     with zipfile.ZipFile(build._flet_web() / "pyodide" / "python_stdlib.zip") as zf:
         shipped = set(zf.namelist())
     assert not [n for n in names if n.startswith(archive.STDLIB_UNUSED)]
-    assert {"pdb.py", "unittest/__init__.py"} <= shipped - names
-    assert {n for n in shipped if not n.startswith(archive.STDLIB_UNUSED)} == names
+    assert {"pdb.py", "unittest/__init__.py", "encodings/cp1251.py", "encodings/mac_roman.py",
+            "encodings/koi8_r.py", "encodings/iso8859_5.py"} <= shipped - names
+    assert {n for n in shipped if archive.stdlib_needed(n)} == names
     assert {"asyncio/__init__.py", "email/__init__.py", "sqlite3/__init__.py"} <= names
+    # what the app, its packages and the printables encode and decode with
+    assert {f"encodings/{codec}.py" for codec in ("__init__", "aliases", "utf_8", "utf_8_sig", "ascii", "latin_1",
+                                                  "utf_16_be", "utf_16_le", "unicode_escape", "idna", "cp437",
+                                                  "cp1252", "iso8859_15", "shift_jis", "gb2312")} <= names

@@ -102,6 +102,10 @@ SITE = Path(__file__).resolve().parent / "site"     # companion's own page, work
 #: and Flutter's licence text.
 PRINT_FONTS = ("fonts/DejaVuSans-Bold.ttf", "fonts/DejaVuSansCondensed.ttf", "fonts/DejaVuSansCondensed-Bold.ttf")
 LATER = ("fonts/DroidSansFallbackFull.ttf", "fonts/NanumSquareR.ttf", "print.tar.gz", *PRINT_FONTS, "assets/NOTICES")
+#: Of the :data:`LATER` files, what printing needs: not in a first start's download, but
+#: fetched into the cache in the background once the app is up (the page asks the
+#: service worker), so a phone that visited once prints offline too, as it plays.
+AFTER_START = ("print.tar.gz", *PRINT_FONTS)
 #: The big files of a first start, whose download the first screen counts (and the
 #: renderer's: :func:`_downloads`).
 DOWNLOADS = ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "pyodide/python_stdlib.zip", "app.tar.gz")
@@ -312,6 +316,7 @@ def _service_worker(build: str, hashes: dict[str, str]) -> str:
     js = (SITE / "sw.js").read_text(encoding="utf-8")
     return (js.replace("__BUILD__", build).replace("__FILES__", json.dumps(files, indent=0))
             .replace("__LATER__", json.dumps(later, indent=0))
+            .replace("__AFTER_START__", json.dumps(list(AFTER_START)))
             .replace("__RENDERERS__", json.dumps(RENDERERS, indent=0, sort_keys=True)))
 
 

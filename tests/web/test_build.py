@@ -317,3 +317,16 @@ def test_the_standard_library_ships_without_what_no_page_imports(site):
     assert {f"encodings/{codec}.py" for codec in ("__init__", "aliases", "utf_8", "utf_8_sig", "ascii", "latin_1",
                                                   "utf_16_be", "utf_16_le", "unicode_escape", "idna", "cp437",
                                                   "cp1252", "iso8859_15", "shift_jis", "gb2312")} <= names
+
+
+def test_printings_files_are_kept_after_the_start_not_downloaded_with_it(site):
+    """Printing's modules and faces are not in a first start's download, but the service
+    worker is told to keep them once the app is up (the page's "after-start"), so a phone
+    that visited once prints offline (tests/web/test_web_site.py prints only offline)."""
+    files, later = service_worker_lists(site)
+    sw = (site / "sw.js").read_text()
+    after = json.loads(sw.split("const AFTER_START = ", 1)[1].split(";\n", 1)[0])
+    assert after == list(build.AFTER_START) and "print.tar.gz" in after
+    assert set(after) <= set(later) and not set(after) & set(files)
+    assert 'event.data === "after-start"' in sw
+    assert 'postMessage("after-start")' in (site / "index.html").read_text()

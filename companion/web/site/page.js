@@ -103,6 +103,10 @@
                 if (state.snapshot === "none") {
                     setTimeout(makeSnapshot, 1500);   // once the app is up, in the background
                 }
+                if ("serviceWorker" in navigator) {  // printing's files, kept for offline (sw.js)
+                    navigator.serviceWorker.ready.then((r) => r.active && r.active.postMessage("after-start"))
+                        .catch(() => {});
+                }
                 break;
             case "no-snapshot":
                 state.snapshot = "none";

@@ -11,13 +11,16 @@
 // first asked for, as LATER files are.
 // LATER files are in the site but not downloaded at install: cached when first
 // asked for (the CJK fonts, needed only once a CJK name appears; Flutter's licence
-// text). A CJK character drawn before the app registered its CJK fonts makes Flutter
+// text), except AFTER_START files (printing's modules and faces): the page asks for
+// those once the app is up ("after-start"), so that a phone that visited once prints
+// offline too, without their weight in the first start. A CJK character drawn before the app registered its CJK fonts makes Flutter
 // ask for a Noto font of its own (assets/fonts/notosans…/): answered with the site's.
 "use strict";
 
 const BUILD = "__BUILD__";
 const FILES = __FILES__;
 const LATER = __LATER__;
+const AFTER_START = __AFTER_START__;
 const RENDERERS = __RENDERERS__;
 const RENDERER = new URL(self.location.href).searchParams.get("renderer") in RENDERERS ?
     new URL(self.location.href).searchParams.get("renderer") : "canvaskit";
@@ -106,6 +109,30 @@ self.addEventListener("activate", (event) => {
         }
         await self.clients.claim();
     })());
+});
+
+// The page's app is up: printing's files into the cache, one after another in the
+// background (a file already there, or one that fails now, is asked for again when used).
+async function keepAfterStart() {
+    const cache = await caches.open(CACHE);
+    for (const path of AFTER_START) {
+        const url = address(path);
+        const hash = known.get(url);
+        if (!hash || await cache.match(url)) {
+            continue;
+        }
+        try {
+            await cache.put(url, await keyed(await fetchChecked(path, hash), hash));
+        } catch (e) {
+            console.warn("companion: not kept for later:", path, e);
+        }
+    }
+}
+
+self.addEventListener("message", (event) => {
+    if (event.data === "after-start") {
+        event.waitUntil(keepAfterStart());
+    }
 });
 
 // Flutter's own CJK fallback fonts → the site's CJK fonts.

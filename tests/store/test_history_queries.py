@@ -104,3 +104,28 @@ def test_summaries_are_read_again_only_when_the_file_changed(store, monkeypatch)
     assert [m.id for m in got] == [a, b] and got[0].finished
     got.clear()                                                          # a caller's list is its own
     assert len(store.summaries()) == 2
+
+
+def test_the_summaries_are_parsed_at_once_and_a_search_reads_each_name_once(store, monkeypatch):
+    """Issue 26: at 10,000 matches a first History parsed every match's players alone and
+    a first search worked out the search key of every seat of every match. Now the
+    players are one parse, and a search works out each name's key once per state of
+    the file, however many matches that name played."""
+    import json as json_module
+
+    from companion.store import db
+
+    for _ in range(20):
+        hotdog(store, ["Anna", "Bernd", "Zoë"])
+    hotdog(store, ["Chris", "Bernd"])
+    parsed: list[str] = []
+    real = json_module.loads
+    monkeypatch.setattr(db.json, "loads", lambda text, *args, **kw: (parsed.append(text), real(text))[1])
+    keyed: list[str] = []
+    real_key = db.search_key
+    monkeypatch.setattr(db, "search_key", lambda text: (keyed.append(text), real_key(text))[1])
+    assert len(store.summaries()) == 21 and len(parsed) == 1
+    assert len(store.summaries("zoe")) == 20
+    assert sorted(keyed) == ["", "Anna", "Bernd", "Chris", "Zoë", "zoe"]       # the texts, then each name once
+    assert [m.players for m in store.summaries("CHR")] == [("Chris", "Bernd")]
+    assert len(store.summaries("ber")) == 21 and len(keyed) == 8                 # only the texts searched

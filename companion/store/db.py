@@ -49,7 +49,7 @@ from typing import Any
 
 from companion.core.errors import StoreError
 from companion.core.i18n import _
-from companion.store.history import Group, MatchSummary, groups_of, search_key
+from companion.store.history import Group, MatchSummary, groups_of, players_key, search_key
 from companion.store.opening import BUSY_TIMEOUT, REFUSED, StoreFile, result_code
 from companion.store.writes import RecordMoved, dump_record, game_in_play, write_game
 
@@ -382,6 +382,27 @@ class Store(StoreFile):
                     self._summaries = (kept[0], everything, names)
         holding = {p for p, k in names.items() if wanted in k}
         return [m for m in everything if not holding.isdisjoint(m.players)]
+
+    def page_of_summaries(self, games: Collection[str], limit: int, player: str = "") -> tuple[int, list[MatchSummary]]:
+        """How many matches of ``games`` are stored (with ``player``: one of whose
+        players' names holds it, as :meth:`summaries` finds them), and the first
+        ``limit`` of them, the most recently changed first. SQLite counts and pages
+        them, so no summary is made of a match not shown: at 10,000 matches History's
+        first page after a start read every summary, a few hundred ms of its draw."""
+        wanted, names = search_key(player), sorted(games)
+        if not names or limit <= 0 or "\0" in wanted:       # NUL: never typed; players_key joins by it
+            return 0, []
+        where, args = f"game IN ({','.join('?' * len(names))})", [*names]
+        if wanted:
+            where += " AND instr(players_key(players), ?) > 0"
+            args.append(wanted)
+        with self.reading() as conn:
+            conn.create_function("players_key", 1, players_key, deterministic=True)
+            rows = conn.execute("SELECT id, game, players, finished, created_at, updated_at, COUNT(*) OVER () "
+                                f"FROM matches WHERE {where} ORDER BY updated_at DESC, id DESC LIMIT ?",
+                                [*args, limit]).fetchall()
+        shown = [MatchSummary(r[0], r[1], tuple(json.loads(r[2])), bool(r[3]), r[4], r[5]) for r in rows]
+        return (int(rows[0][6]) if rows else 0), shown
 
     def groups(self, lone_modes: Mapping[str, Collection[str]] | None = None) -> list[Group]:
         """The groups of players the stored matches were played by, most recently

@@ -254,7 +254,7 @@ def _opener(st: StatsUI, section: str, title: str, put: Callable[[Any], None]) -
         label=title, header=True, button=True, expanded=shown,
         content=ft.TextButton(
             title, key=f"open-{section}", icon=ft.Icons.EXPAND_LESS if shown else ft.Icons.EXPAND_MORE,
-            style=ft.ButtonStyle(padding=ft.Padding(0, 4, 8, 4),
+            style=ft.ButtonStyle(padding=ft.Padding(0, 4, 8, 4), alignment=ft.Alignment.CENTER_LEFT,
                                  text_style=ft.TextStyle(size=18, weight=ft.FontWeight.BOLD)),
             on_click=lambda e: put(lambda u: u.toggled(section))))
 

@@ -16,6 +16,7 @@ record is read, and replayed for its line, only for a match a screen draws.
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -50,6 +51,14 @@ def search_key(text: str) -> str:
     """A name (or the text searched for) as the search compares it: the name's
     :func:`~companion.core.names.key` without its accents."""
     return "".join(ch for ch in key(text) if not unicodedata.combining(ch))
+
+
+@lru_cache(maxsize=16384)
+def players_key(players: str) -> str:
+    """A match's players, their JSON text as stored, as the search reads them: each
+    name's :func:`search_key`, NUL between them, so that a search never runs from one
+    name into the next (SQLite calls it for every match searched: remembered)."""
+    return "\0".join(search_key(p) for p in json.loads(players))
 
 
 def played_by(players: Sequence[str], text: str) -> bool:

@@ -18,6 +18,14 @@ date range (the day each match started). What a match is comes from each game's 
 (Hot Dog's three games, HD-15; one game elsewhere) and the screen says it per game.
 Each game's own statistics come from its ``stats`` part (the registry's; this screen
 names no game); a game's chart shows one game, the latest unless another is picked.
+What a player reads first is drawn first: the filters, the counts and the standings
+(games won per player). Each section under them (the players one by one, head to head,
+the games, a game's own figures from the rounds) is a heading that opens with a tap
+(:attr:`StatsUI.opened`), and only an open one is worked out and drawn. At 10,000
+matches the whole screen was about 400 controls, six of them canvases, and the
+browser's share of sending and laying them out made the first open over ten times a
+bare tap's round trip, while the server's part was under a tenth of it.
+
 Charts are drawn from plain controls (bars are containers as wide as their value; a
 chart is a canvas with its axes, a marker and a dash per line, lines that run
 together drawn side by side), each with its values written beside it in words, which
@@ -67,6 +75,7 @@ class StatsUI:
     a: str | None = None                       # head to head: the first player …
     b: str | None = None                       # … against the second
     charts: tuple[tuple[str, int], ...] = ()   # per game: its chart that many games before the latest
+    opened: tuple[str, ...] = ()               # the sections open (:func:`sections`' names)
 
     def with_game(self, name: str | None) -> StatsUI:
         return replace(self, game=name)
@@ -85,6 +94,25 @@ class StatsUI:
 
     def with_chart(self, name: str, position: int) -> StatsUI:
         return replace(self, charts=tuple(sorted({**dict(self.charts), name: max(0, position)}.items())))
+
+    def toggled(self, section: str) -> StatsUI:
+        """``section`` opened, or closed if it was open."""
+        if section in self.opened:
+            return replace(self, opened=tuple(s for s in self.opened if s != section))
+        return replace(self, opened=(*self.opened, section))
+
+
+PLAYERS, PAIR, GAMES = "players", "pair", "games"
+
+
+def own_section(name: str) -> str:
+    """The name of game ``name``'s own section (its figures from the rounds)."""
+    return f"own-{name}"
+
+
+def sections(views: dict[str, GameView]) -> tuple[str, ...]:
+    """Every section the screen can open, in screen order."""
+    return (PLAYERS, PAIR, GAMES, *(own_section(n) for n in games_with(stats.STATS_PART) if n in views))
 
 
 # ---------------------------------------------------------------- words
@@ -218,6 +246,19 @@ def _picker(name: str, chart: stats.Chart, put: Callable[[Any], None]) -> ft.Con
         ], wrap=True, spacing=8, run_spacing=8)], spacing=4)
 
 
+def _opener(st: StatsUI, section: str, title: str, put: Callable[[Any], None]) -> ft.Control:
+    """A section's heading, a tap that opens or closes it; a screen reader hears a
+    heading and a button, expanded or not."""
+    shown = section in st.opened
+    return ft.Semantics(
+        label=title, header=True, button=True, expanded=shown,
+        content=ft.TextButton(
+            title, key=f"open-{section}", icon=ft.Icons.EXPAND_LESS if shown else ft.Icons.EXPAND_MORE,
+            style=ft.ButtonStyle(padding=ft.Padding(0, 4, 8, 4), alignment=ft.Alignment.CENTER_LEFT,
+                                 text_style=ft.TextStyle(size=18, weight=ft.FontWeight.BOLD)),
+            on_click=lambda e: put(lambda u: u.toggled(section))))
+
+
 def _reading(reading: Reading) -> list[ft.Control]:
     total = max(reading.total, 1)
     return [ft.ProgressBar(value=min(reading.done / total, 1.0), key="reading"),
@@ -289,16 +330,18 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
     out.append(bar_chart(stats.Bars(_("Games won per player"), tuple((p.name, p.won) for p in people),
                                     tuple(ngettext("{n} win of {games}", "{n} wins of {games}", p.won).format(
                                         n=i18n.number(p.won), games=i18n.number(p.games)) for p in people))))
-    out.append(heading(_("Players"), 18))
-    rules = [match_rule(game(n)) for n in views if here.counted.games.get(n) or here.counted.matches.get(n)]
-    out.append(ft.Text(" ".join([_("A shared win counts as a win for each who share it (house rule)."), *rules,
-                                 _("Winning run: finished games won in a row.")]), size=12))
-    for p in people:
-        out.append(card(ft.Column([bold(p.name), *[ft.Text(line) for line in player_lines(p)]], spacing=4),
-                        identifier=f"player-{p.name}"))
+    out.append(_opener(st, PLAYERS, _("Players"), put))
+    if PLAYERS in st.opened:
+        rules = [match_rule(game(n)) for n in views if here.counted.games.get(n) or here.counted.matches.get(n)]
+        out.append(ft.Text(" ".join([_("A shared win counts as a win for each who share it (house rule)."), *rules,
+                                     _("Winning run: finished games won in a row.")]), size=12))
+        for p in people:
+            out.append(card(ft.Column([bold(p.name), *[ft.Text(line) for line in player_lines(p)]], spacing=4),
+                            identifier=f"player-{p.name}"))
 
     if len(people) >= 2:
-        out.append(heading(_("Head to head"), 18))
+        out.append(_opener(st, PAIR, _("Head to head"), put))
+    if len(people) >= 2 and PAIR in st.opened:
         names = [p.name for p in people]
         a = st.a if st.a in names else names[0]
         b = st.b if st.b in names and st.b != a else next(n for n in names if n != a)
@@ -311,10 +354,11 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
             else counts.head_to_head(wanted, a, b)
         out += [ft.Text(line) for line in pair_lines(pair)]
 
-    out.append(heading(_("Games"), 18))
-    out.append(ft.Text(_("A win's margin: the winner's score less the best other score; a shared win "
-                         "has none (house rule). Tap a win to open its match."), size=12))
-    for k in here.kinds:
+    out.append(_opener(st, GAMES, _("Games"), put))
+    if GAMES in st.opened:
+        out.append(ft.Text(_("A win's margin: the winner's score less the best other score; a shared win "
+                             "has none (house rule). Tap a win to open its match."), size=12))
+    for k in here.kinds if GAMES in st.opened else ():
         spec = game(k.game)
         if spec.match_games > 1:
             line = _("{games} ({matches}); rounds on average: {rounds}.").format(
@@ -333,12 +377,16 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
         if name not in views or not here.counted.games.get(name):
             continue
         figures = here.own.get(name) or counts.own(wanted, name)
+        if not own.sections(figures):
+            continue
+        out.append(_opener(st, own_section(name), _("{game}: from the rounds").format(game=views[name].title), put))
+        if own_section(name) not in st.opened:
+            continue
         if st.chart_of(name):
             figures = replace(figures, chart=counts.chart(stats.Filter(name, wanted.group, wanted.start, wanted.end),
                                                           st.chart_of(name)))
         parts = own.sections(figures)
         if parts:
-            out.append(heading(_("{game}: from the rounds").format(game=views[name].title), 18))
             picker = _picker(name, figures.chart, put) if figures.chart is not None and figures.chart.of > 1 else None
             out += [section(s, picker if isinstance(s, stats.Lines) else None) for s in parts]
     return column(out, spacing=12)

@@ -98,6 +98,15 @@ def test_a_page_at_a_time_newest_first_each_line_worded_once(shell, worded):
     assert f"{PAGE * 2 + 5} matches, the latest first." in texts(root)
 
 
+def test_the_first_page_is_a_screenful(shell, worded):
+    """Issue 26: at 10,000 matches History's first page of 20 lines (each a replay, and a
+    button to send and lay out) took over five times a bare tap; a screenful is ten."""
+    ids = seed(shell.store, 25)
+    root = drawn(shell)
+    assert PAGE == 10 and len(entries(root)) == 10 and worded == ids[::-1][:10]
+    assert "25 matches, the latest first; the first 10 shown." in texts(root)
+
+
 def test_a_changed_match_is_worded_again(shell):
     (mid,) = seed(shell.store, 1)
     assert entries(drawn(shell))[0].endswith(": game 1 of 3, 0 rounds played")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 import time
+from dataclasses import replace
 from typing import Any
 
 import flet as ft
@@ -35,7 +36,10 @@ def shell(tmp_path):
     return tab(Store(tmp_path / "companion.sqlite3"))
 
 
-def drawn(shell) -> Any:
+def drawn(shell, opened: bool = True) -> Any:
+    """The screen drawn; ``opened``: with every section open (the figures under them)."""
+    if opened:
+        shell.set_ui(KEY, lambda u: replace(u, opened=stats.sections(shell.views)), StatsUI())
     return Renderer().render(Statistics.__wrapped__, shell, shell.views)
 
 
@@ -83,6 +87,39 @@ def test_counts_players_games_and_hot_dogs_own_sections(shell):
     assert "Bids sold and returned" in words and "Tables chosen" in words
     assert any(isinstance(c, cv.Canvas) for c in controls(root))            # money over the rounds
     assert "Chris: $3, $1, $1, $8" in words
+
+
+def test_the_first_draw_is_the_counts_and_standings_and_each_section_opens_with_a_tap(shell):
+    """Issue 26: at 10,000 matches the whole screen (about 400 controls, six canvases) made
+    the first open over ten times a bare tap. First drawn: the filters, the counts and
+    the standings; the players, head to head, the games and Hot Dog's own figures are
+    headings that open with a tap, and close with another; nothing under a closed one
+    is drawn."""
+    seed(shell.store)
+    root = drawn(shell, opened=False)
+    words = all_text(root)
+    assert "Counted: 6 finished games, 2 complete matches." in words and "Chris: 3 wins of 3" in words
+    assert "Games: 3 won of 6 (50%)." not in words and "Closest win" not in words
+    assert "games together" not in words and "Bids sold and returned" not in words
+    assert not any(isinstance(c, cv.Canvas) for c in controls(root))
+    openers = [c for c in controls(root) if isinstance(c, ft.Semantics) and c.header and c.button]
+    assert [o.label for o in openers] == ["Players", "Head to head", "Games", "Hot Dog: from the rounds"]
+    assert not any(o.expanded for o in openers)
+    assert len(list(controls(root))) < 100
+    tap(root, "open-players")
+    root = drawn(shell, opened=False)
+    assert "Games: 3 won of 6 (50%)." in all_text(root) and "Closest win" not in all_text(root)
+    (players,) = [c for c in controls(root) if isinstance(c, ft.Semantics) and c.label == "Players"]
+    assert players.expanded
+    for section in ("open-pair", "open-games", "open-own-hotdog"):
+        tap(root, section)
+        root = drawn(shell, opened=False)
+    words = all_text(root)
+    assert "3 games together: Chris won 3, Anna won 0, shared 0, someone else or nobody 0. Chris won more." in words
+    assert "Closest win: Chris by $3 (match 2, game 1)" in words and "Bids sold and returned" in words
+    assert any(isinstance(c, cv.Canvas) for c in controls(root))
+    tap(root, "open-players")
+    assert "Games: 3 won of 6 (50%)." not in all_text(drawn(shell, opened=False))
 
 
 def test_filters_by_group_and_dates_and_a_wrong_date_is_said(shell):

@@ -55,9 +55,9 @@ def seeded_server(tmp_path_factory):
 def test_history_of_a_thousand_matches_a_page_searched_by_player(chromium_browser, seeded_server):
     with Table(chromium_browser, seeded_server.url, DESKTOP) as t:
         t.click("History")
-        t.see("1,000 matches, the latest first; the first 20 shown.")
+        t.see("1,000 matches, the latest first; the first 10 shown.")
         t.see(re.compile(r"^Hot Dog, .*: Anna, Bernd, Chris: "))
-        t.button("Show 20 more (980 not shown yet)").wait_for()
+        t.button("Show 10 more (990 not shown yet)").wait_for()
         shot(t.pg, "history-1000")
         type_text(t.pg, t.pg.get_by_role("textbox", name="Search by player"), "zoe")
         t.see("with a player named like “zoe”, the latest first")

@@ -1,5 +1,6 @@
 """Statistics in a real browser on a phone: opened from Home with a few finished
-matches stored, filtered by a group, and drawn light and dark at 360×740
+matches stored, filtered by a group, its sections opened with a tap, and drawn light
+and dark at 360×740
 (screenshots in test-artifacts/screenshots/stats-*.png)."""
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ def test_statistics_opened_from_home_filtered_light_and_dark(chromium_browser, s
     with Table(chromium_browser, at_stats, PHONE, dark=True) as t:
         t.see("Counted: 6 finished games, 2 complete matches.")
         shot(t.pg, "stats-phone-dark")
+        t.scroll_to_tap = True
+        t.click("Hot Dog: from the rounds", exact=True)           # a section opens with a tap
         chart = t.find("Chart: Money over the rounds: match 2, game 3").first
         t.into_view(chart)
         shot(t.pg, "stats-phone-dark-chart")
@@ -83,6 +86,8 @@ def test_the_chart_has_axes_lines_apart_and_a_game_picker_and_a_tie_break_says_i
         t.click("Statistics")
         t.see("Counted: 9 finished games, 4 complete matches.")
         shot(t.pg, f"stats-{name}-top")
+        t.click("Games", exact=True)                                    # the sections open with a tap
+        t.click("Hot Dog: from the rounds", exact=True)
         closest = t.find("Closest win: Ben, level on the top score and won on the tie-break (SA-13) (match 4, game 1)")
         into_view(t, closest.first)
         shot(t.pg, f"stats-{name}-games")

@@ -35,7 +35,9 @@ from companion.ui.library import LibraryScreen, editor_of
 from companion.ui.night import Nights, NightScreen
 from companion.ui.rules import RulesScreen
 from companion.ui.settings import Settings
-from companion.ui.stats import Statistics
+from companion.ui.stats import KEY as STATS_KEY
+from companion.ui.stats import Statistics, StatsUI
+from companion.ui.stats import sections as stats_sections
 from companion.ui.table import read_match
 from tests.every_game.generators import games as played_games
 from tests.i18n.pseudo import drawn, offending, screens_on, uncovered
@@ -103,6 +105,11 @@ def _data(record: Any) -> set[str]:
     return _strings(record, lambda key: "name" in key or key in ("players", "player", "first", "dealer"))
 
 
+def _every_section(shell: Any) -> None:
+    """Statistics with every section open: the words under them are checked too."""
+    shell.set_ui(STATS_KEY, lambda u: replace(u, opened=stats_sections(shell.views)), StatsUI())
+
+
 SHELL_SCREENS: dict[str, Draw] = {
     "home": lambda s, m: Home(s),
     "settings": lambda s, m: Settings(s),
@@ -110,7 +117,7 @@ SHELL_SCREENS: dict[str, Draw] = {
     "import": lambda s, m: ImportScreen(s),
     "rules_list": lambda s, m: RulesScreen(s, None, Route("home")),
     "host_panel": lambda s, m: HostPanel(s, m["in_play"]),
-    "stats": lambda s, m: Statistics(s, s.views),
+    "stats": lambda s, m: _every_section(s) or Statistics(s, s.views),
     "nights": lambda s, m: Nights(s),
     "night": lambda s, m: NightScreen(s, m["night"], s.views),
 }

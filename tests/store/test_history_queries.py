@@ -104,3 +104,54 @@ def test_summaries_are_read_again_only_when_the_file_changed(store, monkeypatch)
     assert [m.id for m in got] == [a, b] and got[0].finished
     got.clear()                                                          # a caller's list is its own
     assert len(store.summaries()) == 2
+
+
+def test_the_summaries_are_parsed_at_once_and_a_search_reads_each_name_once(store, monkeypatch):
+    """Issue 26: at 10,000 matches a first History parsed every match's players alone and
+    a first search worked out the search key of every seat of every match. Now the
+    players are one parse, and a search works out each name's key once per state of
+    the file, however many matches that name played."""
+    import json as json_module
+
+    from companion.store import db
+
+    for _ in range(20):
+        hotdog(store, ["Anna", "Bernd", "Zoë"])
+    hotdog(store, ["Chris", "Bernd"])
+    parsed: list[str] = []
+    real = json_module.loads
+    monkeypatch.setattr(db.json, "loads", lambda text, *args, **kw: (parsed.append(text), real(text))[1])
+    keyed: list[str] = []
+    real_key = db.search_key
+    monkeypatch.setattr(db, "search_key", lambda text: (keyed.append(text), real_key(text))[1])
+    assert len(store.summaries()) == 21 and len(parsed) == 1
+    assert len(store.summaries("zoe")) == 20
+    assert sorted(keyed) == ["", "Anna", "Bernd", "Chris", "Zoë", "zoe"]       # the texts, then each name once
+    assert [m.players for m in store.summaries("CHR")] == [("Chris", "Bernd")]
+    assert len(store.summaries("ber")) == 21 and len(keyed) == 8                 # only the texts searched
+
+
+def test_a_page_of_summaries_is_counted_and_paged_by_the_store(store, monkeypatch):
+    """Issue 26: History's first page after a start read all 10,000 summaries to draw
+    ten. The store counts the matches of the games asked for (searched as summaries
+    searches: any case, any accents, a name at a time) and makes the summaries of the
+    page only."""
+    import json as json_module
+
+    from companion.store import db
+
+    ids = [hotdog(store, ["Anna", "Zoë"]) for _ in range(4)]
+    ids += [hotdog(store, ["Bernd", "Chris"]) for _ in range(3)]
+    store.create_match("burger", ["Zoe", "Anna"], {"game": "burger", "players": [], "rounds": []})
+    parsed: list[str] = []
+    real = json_module.loads
+    monkeypatch.setattr(db.json, "loads", lambda text, *args, **kw: (parsed.append(text), real(text))[1])
+    n, shown = store.page_of_summaries(["hotdog"], 2)
+    assert n == 7 and [m.id for m in shown] == ids[::-1][:2] and len(parsed) == 2
+    assert shown == store.summaries()[1:3]                                 # the same summaries
+    n, shown = store.page_of_summaries(["hotdog"], 3, "ZOE")
+    assert n == 4 and [m.id for m in shown] == ids[3::-1][:3] and all(m.players == ("Anna", "Zoë") for m in shown)
+    assert store.page_of_summaries(["hotdog", "burger"], 10, "zoe")[0] == 5
+    assert store.page_of_summaries(["hotdog"], 10, "anna\0zo") == (0, [])       # never across two names
+    assert store.page_of_summaries(["hotdog"], 10, "Dora") == (0, [])
+    assert store.page_of_summaries([], 10) == (0, [])

@@ -64,3 +64,4 @@ def warm_profile(chromium_browser, warmed, tmp_path):
     ctx = warm(chromium_browser, warmed, tmp_path / "profile")
     yield ctx
     ctx.close()
+    shutil.rmtree(tmp_path / "profile", ignore_errors=True)     # 140 MB a test, of no use after it

@@ -34,7 +34,7 @@ CLEARED = """async () => {
         for (const db of await indexedDB.databases()) {
             await new Promise((done, failed) => {
                 const r = indexedDB.deleteDatabase(db.name);
-                r.onsuccess = done; r.onerror = failed; r.onblocked = () => failed(new Error("blocked"));
+                r.onsuccess = done; r.onerror = failed;   // blocked: until the service worker lets go
             });
         }
         localStorage.clear();

@@ -312,9 +312,37 @@ def type_text(pg, field, text: str) -> None:
     raise AssertionError(f"could not type {text!r} into the field (it holds {field.input_value()!r})")
 
 
+#: Resolves once the accessibility tree has stayed the same over two animation frames
+#: (Flutter has drawn what it says, and no transition moves it), or after 1 s at most.
+SETTLED = """() => new Promise((done) => {
+    const tree = () => {
+        const host = document.querySelector("flt-semantics-host");
+        return host ? host.innerHTML : "";
+    };
+    let last = null, still = 0;
+    const frame = () => {
+        const now = tree();
+        still = now === last ? still + 1 : 0;
+        last = now;
+        if (still >= 2) { done(true); } else { requestAnimationFrame(frame); }
+    };
+    requestAnimationFrame(frame);
+    setTimeout(() => done(false), 1000);
+})"""
+
+
+def settled(pg) -> None:
+    """Wait until the page has drawn its accessibility tree and holds still (SETTLED),
+    instead of a fixed second before each of the suite's screenshots."""
+    try:
+        pg.evaluate(SETTLED)
+    except Exception as exc:  # a page closed or navigating: the screenshot says what it can
+        print(f"page not settled: {type(exc).__name__}")
+
+
 def shot(pg, name: str) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    pg.wait_for_timeout(1000)   # screenshots lag the accessibility tree
+    settled(pg)                 # screenshots lag the accessibility tree
     path = SCREENSHOTS / f"{name}.png"
     try:
         # A screenshot is an artifact for people to look at, not a check: on a loaded

@@ -17,6 +17,24 @@ def hot_dog_chip(player: str, table: int, hotdogs: int) -> str:
     return f"{player}: {table} table, {hotdogs} hot dog{'' if hotdogs == 1 else 's'}"
 
 
+def stored_match(server, players: list[str], mustard: str | None = None) -> str:
+    """The host's address of a new Hot Dog match of ``players`` at round 1, written to
+    ``server``'s store as the setup's Start writes it (its first record, bids entered from
+    the table) before the page opens: for a test whose subject is the table, not the
+    setup typed before it. The page opens at the match's own address (/match/N), as a
+    bookmark or a reload does; the tests of the setup type theirs (:meth:`Table.setup`)."""
+    from companion.games.hotdog import setup_form
+    from companion.store import Store
+
+    store = Store(server.data_dir / "companion.sqlite3")
+    try:
+        match_id = store.create_match("hotdog", players, setup_form.new_record(players, mustard))
+        store.set_match_setting(match_id, setup_form.ENTRY, setup_form.FROM_TABLE)
+    finally:
+        store.close()
+    return f"{server.base}match/{match_id}" + (f"?host={server.key}" if server.key else "")
+
+
 class Table:
     #: scroll a button into view before tapping it, as a player does on a long screen
     #: (the burger and sales drivers; the Hot Dog tests tap what is in view)

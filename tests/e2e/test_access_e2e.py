@@ -14,7 +14,7 @@ from contextlib import contextmanager
 import pytest
 
 from tests.e2e.harness import PHONE, TIMEOUT, block_off_machine, enable_semantics, fonts_arrived, shot, waits
-from tests.e2e.table import Table
+from tests.e2e.table import Table, stored_match
 from tests.e2e.test_net_e2e import code_of
 
 pytestmark = pytest.mark.e2e
@@ -68,9 +68,8 @@ def attacker_site(target_port: int) -> Iterator[str]:
 
 
 def test_a_page_from_another_port_cannot_take_over_a_hosted_table(chromium_browser, app_server):
-    host = Table(chromium_browser, app_server.url, PHONE)
+    host = Table(chromium_browser, stored_match(app_server, ["Anna", "Bernd", "Chris"], "Anna"), PHONE)
     try:
-        host.setup(["Anna", "Bernd", "Chris"], mustard="Anna")
         host.click("Host this table on phones")
         code = code_of(host)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.harness import DESKTOP, PHONE, Server, shot
-from tests.e2e.table import Table
+from tests.e2e.table import Table, stored_match
 from tests.pdf.helpers import text as pdf_text
 
 pytestmark = pytest.mark.e2e
@@ -26,8 +26,19 @@ def table(chromium_browser, app_server):
     t.close()
 
 
-def test_mustard_tie_round_order_returned_bid_and_payouts(table):
-    table.setup(PLAYERS, mustard="Anna")
+@pytest.fixture
+def seated(chromium_browser, app_server):
+    """Round 1 of Anna, Bernd and Chris's match, Anna holding the mustard card: stored
+    as their setup stores it, opened at its address (the setup typed is another test's
+    subject: test_a_first_round_nothing_made_up_hidden_refusal_kept_private_undo_asks)."""
+    t = Table(chromium_browser, stored_match(app_server, PLAYERS, "Anna"), PHONE)
+    t.see("Round 1 · mustard card: Anna")
+    yield t
+    t.close()
+
+
+def test_mustard_tie_round_order_returned_bid_and_payouts(seated):
+    table = seated
     shot(table.pg, "phone-table-round1")
     for p, (t, h, d) in TIE.items():
         table.bid(p, t, h, d)
@@ -54,8 +65,8 @@ def test_mustard_tie_round_order_returned_bid_and_payouts(table):
     shot(table.pg, "phone-reveal-all")
 
 
-def test_refused_bid_says_why_and_changes_nothing_then_undo(table):
-    table.setup(PLAYERS, mustard="Anna")
+def test_refused_bid_says_why_and_changes_nothing_then_undo(seated):
+    table = seated
     table.bid("Bernd", 5, 4, 3)
     table.bid("Bernd", 5, 2, 3)                          # fewer hot dogs picked, the $3 kept
     table.see("HD-6: dollars (3) exceed hot dogs (2): the price may not fall below zero")
@@ -125,8 +136,8 @@ def test_a_first_round_nothing_made_up_hidden_refusal_kept_private_undo_asks(tab
     table.see("Round 1 · mustard card: Anna")
 
 
-def test_edit_round_one_replays_round_two(table):
-    table.setup(PLAYERS, mustard="Anna")
+def test_edit_round_one_replays_round_two(seated):
+    table = seated
     table.play(1, TIE)
     table.click("Next round")
     table.play(2, {"Anna": (7, 3, 0), "Bernd": (7, 2, 0), "Chris": (5, 1, 0)})
@@ -150,8 +161,7 @@ def test_sigkill_between_rounds_keeps_the_game(chromium_browser, tmp_path):
     server = Server(tmp_path / "data")
     server.start()
     try:
-        t = Table(chromium_browser, server.url, PHONE)
-        t.setup(PLAYERS, mustard="Anna")
+        t = Table(chromium_browser, stored_match(server, PLAYERS, "Anna"), PHONE)
         t.play(1, TIE)
         t.close()
         server = server.restarted()
@@ -177,8 +187,8 @@ def _finish(t: Table, game: int, round_no: int) -> None:
 
 
 def test_three_games_and_the_match_tally(chromium_browser, app_server):
-    with Table(chromium_browser, app_server.url, DESKTOP) as t:
-        t.setup(PLAYERS, mustard="Anna")
+    with Table(chromium_browser, stored_match(app_server, PLAYERS, "Anna"), DESKTOP) as t:
+        t.see("Round 1 · mustard card: Anna")
         shot(t.pg, "desktop-table")
         t.play(1, TIE)
         t.click("Next round")
@@ -211,8 +221,7 @@ def test_three_games_and_the_match_tally(chromium_browser, app_server):
 
 
 def test_phone_dark_mode_and_rules_screen(chromium_browser, app_server):
-    with Table(chromium_browser, app_server.url, PHONE, dark=True) as t:
-        t.setup(PLAYERS, mustard="Bernd")
+    with Table(chromium_browser, stored_match(app_server, PLAYERS, "Bernd"), PHONE, dark=True) as t:
         t.entry_mode(passing=True)
         t.pass_bid("Bernd", (7, 2, 1), "Chris")
         t.see("Hidden: Bernd")
@@ -228,8 +237,8 @@ def test_phone_dark_mode_and_rules_screen(chromium_browser, app_server):
         shot(t.pg, "phone-dark-settings")
 
 
-def test_print_action_downloads_the_score_sheet(table, app_server):
-    table.setup(PLAYERS, mustard="Anna")
+def test_print_action_downloads_the_score_sheet(seated, app_server):
+    table = seated
     table.play(1, TIE)
     table.click("Next round")
     filename, data = table.print_pdf("Print match score sheet")
@@ -264,10 +273,10 @@ def _in_view(table, text: str) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
 
 
-def test_every_new_screen_opens_at_its_top(table):
+def test_every_new_screen_opens_at_its_top(seated):
     """After *Next round* the round header and the first bidder are in view, however far
     down the reveal was read; the same for a past round opened from the list."""
-    table.setup(PLAYERS, mustard="Anna")
+    table = seated
     table.play(1, TIE)
     table.pg.mouse.move(180, 400)
     table.pg.mouse.wheel(0, 5000)                   # read down to the end of the reveal

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.harness import PHONE, Server, enable_semantics, shot
-from tests.e2e.table import Table
+from tests.e2e.table import Table, stored_match
 from tests.e2e.test_sales_e2e import SalesTable
 
 pytestmark = pytest.mark.e2e
@@ -19,9 +19,8 @@ PLAYERS = ["Anna", "Bernd", "Chris"]
 def test_hidden_bids_come_back_hidden_after_a_killed_server_and_the_round_takes_them(chromium_browser, tmp_path):
     server = Server(tmp_path / "data")
     server.start()
-    t = Table(chromium_browser, server.url, PHONE)
+    t = Table(chromium_browser, stored_match(server, PLAYERS, "Anna"), PHONE)
     try:
-        t.setup(PLAYERS, mustard="Anna")
         t.entry_mode(passing=True)                     # the phone goes round: bids hidden
         t.pass_bid("Anna", (5, 2, 0), "Bernd")
         t.pass_bid("Bernd", (5, 3, 2), "Chris")

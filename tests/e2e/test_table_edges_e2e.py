@@ -23,7 +23,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.harness import DESKTOP, PHONE, Server, enable_semantics, scrolled, seeded_server, shot, waits
-from tests.e2e.table import Table, hot_dog_chip
+from tests.e2e.table import Table, hot_dog_chip, stored_match
 from tests.e2e.test_burger_e2e import Burger
 from tests.e2e.thumb import Thumb
 
@@ -68,8 +68,7 @@ def test_a_bid_of_more_hot_dogs_than_the_table_holds_both_ways_and_lit_when_chan
         chromium_browser, app_server):
     """The chips stopped at the table's value: "5 table, 6 hot dogs" is a legal bid that
     goes back (HD-6, HD-8), and the app made the player enter 5."""
-    with Table(chromium_browser, app_server.url, PHONE) as t:
-        t.setup(THREE, mustard="Anna")
+    with Table(chromium_browser, stored_match(app_server, THREE, "Anna"), PHONE) as t:
         t.bid("Anna", 5, 6, 1)                              # the table's "more" chip, one beyond its 5
         assert t.picked("Anna") == (5, 6, 1)
         t.bid("Bernd", 7, 9)                                # "8+", then once more: 9
@@ -120,8 +119,7 @@ def test_an_imported_record_with_a_bid_beyond_its_table_lights_that_chip_hd8(chr
 def test_start_game_2_opens_at_its_top_and_a_double_tap_on_it_picks_no_bid(chromium_browser, app_server):
     """Start game N opened scrolled 340–540 px down, the finger that tapped left over a
     bid chip: a double tap picked a bid."""
-    with Table(chromium_browser, app_server.url, PLAYER_PHONE) as t:
-        t.setup(FOUR, mustard="Anna")
+    with Table(chromium_browser, stored_match(app_server, FOUR, "Anna"), PLAYER_PHONE) as t:
         for p, bid in ROUND1.items():
             t.bid(p, *bid)
         t.check("Anna: last hot dog")                      # announced: game 1 ends (HD-13)
@@ -153,8 +151,7 @@ def test_start_game_2_opens_at_its_top_and_a_double_tap_on_it_picks_no_bid(chrom
 def test_the_first_tap_of_a_round_moves_nothing_on_the_screen(chromium_browser, app_server):
     """The entry-mode radios vanished on the first tap and everything moved up 84 px,
     the cards below ~38 px: a quick second tap landed on the row below."""
-    with Table(chromium_browser, app_server.url, PLAYER_PHONE) as t:
-        t.setup(FOUR, mustard="Anna")
+    with Table(chromium_browser, stored_match(app_server, FOUR, "Anna"), PLAYER_PHONE) as t:
         t.play(1, ROUND1)
         t.click("Next round")
         t.see("Round 2 · mustard card: Bernd")
@@ -172,8 +169,7 @@ def test_the_step_by_step_reveal_shows_no_money_before_its_step(chromium_browser
     """With step 1 of 4 shown, the money grid right under it showed the round's final money."""
     for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         app_server.reset()
-        with Table(chromium_browser, app_server.url, viewport) as t:
-            t.setup(FOUR, mustard="Anna")
+        with Table(chromium_browser, stored_match(app_server, FOUR, "Anna"), viewport) as t:
             for p, bid in ROUND1.items():
                 t.bid(p, *bid)
             t.submit(1)
@@ -199,9 +195,9 @@ def test_a_round_costs_at_most_two_scrolls_at_390x844_either_way(chromium_browse
     """6 swipes a round from the table, 4 of them because Next round sat only at the top
     of the result, its money grid at the bottom: now Next round is under the grid too.
     Counted as bench/taps.py counts them (a thumb's swipes of a screen at a time)."""
-    with Table(chromium_browser, app_server.url, PLAYER_PHONE) as t:
+    with Table(chromium_browser, stored_match(app_server, FOUR, "Anna"), PLAYER_PHONE) as t:
         thumb = Thumb(t.pg)
-        t.setup(FOUR, mustard="Anna")
+        t.see("Round 1 · mustard card: Anna")
         t.pg.wait_for_timeout(600)
 
         def tap(found) -> int:
@@ -249,9 +245,8 @@ def test_after_a_kill_9_the_reconnected_tab_opens_each_new_screen_at_its_top(chr
     server's controls as before, and the tab kept its widgets listening to the old ones.)"""
     server = Server(tmp_path / "data")
     server.start()
-    t = Table(chromium_browser, server.url, PLAYER_PHONE)
+    t = Table(chromium_browser, stored_match(server, FOUR, "Anna"), PLAYER_PHONE)
     try:
-        t.setup(FOUR, mustard="Anna")
         t.play(1, ROUND1)
         t.into_view(t.labelled("money grid").first)
         assert (scrolled(t.pg) or 0) > 300
@@ -290,8 +285,7 @@ def test_after_a_kill_9_the_reconnected_tab_opens_each_new_screen_at_its_top(chr
 
 
 def test_match_n_reopens_on_the_table_not_the_past_round_last_opened(chromium_browser, app_server):
-    with Table(chromium_browser, app_server.url, PHONE) as t:
-        t.setup(THREE, mustard="Anna")
+    with Table(chromium_browser, stored_match(app_server, THREE, "Anna"), PHONE) as t:
         t.play(1, {"Anna": (5, 2, 0), "Bernd": (5, 3, 2), "Chris": (7, 1, 0)})
         t.click("Next round")
         t.click("Open round 1: Bernd sold, Anna sold, Chris sold")
@@ -419,8 +413,7 @@ def test_the_burger_stack_check_begins_with_the_hamburger_kept_from_earlier_roun
 
 
 def test_the_csv_says_announced_only_of_a_last_hot_dog_hd12(chromium_browser, app_server):
-    with Table(chromium_browser, app_server.url, DESKTOP) as t:
-        t.setup(THREE, mustard="Anna")
+    with Table(chromium_browser, stored_match(app_server, THREE, "Anna"), DESKTOP) as t:
         t.bid("Anna", 5, 2)
         t.bid("Bernd", 7, 1)
         t.check("Bernd: last hot dog")                      # announced (the default)
@@ -438,8 +431,7 @@ def test_the_csv_says_announced_only_of_a_last_hot_dog_hd12(chromium_browser, ap
 
 def test_passing_the_phone_says_what_to_tap_of_a_secret_bid_and_a_refusal_starts_with_a_capital(
         chromium_browser, app_server):
-    with Table(chromium_browser, app_server.url, PHONE) as t:
-        t.setup(THREE, mustard="Anna")
+    with Table(chromium_browser, stored_match(app_server, THREE, "Anna"), PHONE) as t:
         t.click("Submit round")                              # nobody has bid: refused
         t.pg.get_by_text("Round 1: HD-6: Anna, Bernd and Chris have not bid yet: every player bids every round.",
                          exact=True).wait_for()

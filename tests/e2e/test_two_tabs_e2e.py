@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.harness import PHONE, shot
-from tests.e2e.table import Table
+from tests.e2e.table import Table, stored_match
 
 pytestmark = pytest.mark.e2e
 
@@ -37,10 +37,10 @@ def as_bids(bids: dict[str, tuple[int, int, int]]) -> list[tuple]:
 
 
 def test_two_host_tabs_enter_each_round_once(chromium_browser, app_server):
-    a = Table(chromium_browser, app_server.url, PHONE)
+    a = Table(chromium_browser, stored_match(app_server, PLAYERS, "Anna"), PHONE)
     b: Table | None = None
     try:
-        a.setup(PLAYERS, mustard="Anna")
+        a.see("Round 1 · mustard card: Anna")
         b = Table(chromium_browser, app_server.url, PHONE)   # a second tab: the match in play
         b.see("Round 1 · mustard card: Anna")
         for player, bid in SECOND.items():                   # b enters round 1 too …

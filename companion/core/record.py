@@ -48,10 +48,12 @@ SHORT = 64
 KEPT = 4096     # short texts remembered, the first met; past that each new one is read each time
 
 
-class _Remembered(dict[str, str]):
-    """What each short text met reads as (``read``), looked up by the validator itself:
-    the dict's own lookup, so a text met before costs pydantic no Python call (a burger
-    record names a card some 70 times: a call each was a tenth of reading it, issue 26)."""
+class Remembered(dict[str, str]):
+    """What each short text met reads as (``read``), looked up by the validator itself
+    (``AfterValidator(Remembered(read).__getitem__)``): the dict's own lookup, so a
+    text met before costs pydantic no Python call (a burger record names a card some
+    70 times, a sales record a suit and an icon some 180 times each: a call each was a
+    tenth of reading it, issue 26)."""
 
     def __init__(self, read: Callable[[str], str]) -> None:
         super().__init__()
@@ -68,8 +70,8 @@ def _read_card_name(value: str) -> str:
     return text_label(normal(value))
 
 
-_name = _Remembered(normal).__getitem__
-_card_name = _Remembered(_read_card_name).__getitem__
+_name = Remembered(normal).__getitem__
+_card_name = Remembered(_read_card_name).__getitem__
 
 
 Name = Annotated[str, AfterValidator(_name)]

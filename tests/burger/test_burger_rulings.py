@@ -77,6 +77,20 @@ def test_bu2_as_many_decks_as_players_each_with_an_ingredient():
     )
 
 
+def test_bu2_a_rat_is_any_spelling_of_rat_and_only_that():
+    """BU-2: a rat card is "rat" in any case (the rules count rats by its eight spellings:
+    no other letter in Unicode casefolds to r, a or t); "rats", "Rat " trimmed and a
+    look-alike are no rat."""
+    folds = {c for c in map(chr, range(0x110000)) if c.casefold() in ("r", "a", "t", "ra", "at", "rat")}
+    assert folds == set("rRaAtT")
+    assert {card for card in ("rat", "RAT", "rAt", "Rat ", "rats", "r\u0430t") if rules.is_rat(card)} == {
+        "rat", "RAT", "rAt", "Rat "}
+    three = ["Ann", "Ben", "Cat"]
+    decks = [["lettuce", "RAT", "cheese"], ["patty", "Rat", "rats"], ["bun", " rAt "]]
+    r = run(record(three, [rnd(decks, all_play(three))]))["rounds"][0]
+    assert (r["ingredients"], r["rat_cards"], r["rats"]) == (5, 3, {"Ann": 1, "Ben": 1, "Cat": 1})
+
+
 def test_bu2_a_round_cannot_use_more_cards_than_the_draw_pile_holds():
     """BU-2: 5 cards left, a round of 4 ingredients and 2 rats is refused; the pile
     counts down by every card of each round, and is null when unlimited."""

@@ -61,14 +61,18 @@ def is_rat(card: str) -> bool:
     return card == RAT or card.strip().casefold() == RAT
 
 
+# A rat card as a record may spell it: its cards' names are kept trimmed, and no letter
+# but r, a, t and their capitals casefolds to one of them (checked over all of Unicode
+# in tests/burger), so these eight are every spelling is_rat takes.
+_RAT_SPELLINGS = frozenset(a + b + c for a in "rR" for b in "aA" for c in "tT")
+
+
 def _rats(deck: Sequence[str]) -> int:
-    """The rat cards of a deck as the record holds it (BU-2: they are no ingredient);
-    its cards' names are kept trimmed, so a rat is three letters."""
-    n = 0
-    for card in deck:                  # a plain loop: every deck of every round is counted
-        if len(card) == 3 and card.casefold() == RAT:
-            n += 1
-    return n
+    """The rat cards of a deck as the record holds it (BU-2: they are no ingredient).
+    Every deck of every round is counted: most hold no rat, found in one pass."""
+    if _RAT_SPELLINGS.isdisjoint(deck):
+        return 0
+    return sum(1 for card in deck if card in _RAT_SPELLINGS)
 
 
 @dataclass(slots=True)
@@ -156,8 +160,9 @@ def _validate(state: State, rnd: Round) -> _Checked:
     if state.over:
         raise RuleError("BU-6", msg("no round after the end: the game ended after round {round}",
                                     round=state.rounds_played), round=r)
-    n = len(state.players)
-    roster = _Lazy(state.players)
+    players = state.players
+    n = len(players)
+    roster: Roster | None = None      # made only when a name is not a player's exactly as seated
 
     # BU-2: as many decks as players, each with an ingredient; 4/5/7/8 ingredients.
     decks = rnd["decks"]
@@ -189,36 +194,41 @@ def _validate(state: State, rnd: Round) -> _Checked:
 
     # BU-3: every player plays one tool card that is in hand.
     tools: dict[str, str] = {}
+    hands = state.hand
     for name, kind in rnd["tools"].items():
-        p = name if name in state.hand else roster.resolve(name, "BU-3", msg("a tool card for"), round=r)
+        if name in hands:
+            p = name
+        else:
+            roster = roster or Roster(players)
+            p = roster.resolve(name, "BU-3", msg("a tool card for"), round=r)
         if p in tools:
             raise RuleError("BU-3", msg("plays two tool cards in one round"), round=r, player=p)
-        if state.hand[p][kind] < 1:
+        if hands[p][kind] < 1:
             raise RuleError(
                 "BU-3",
-                (msg("plays tongs but holds no tongs card (in hand: {hand})", hand=_tools(state.hand[p]))
+                (msg("plays tongs but holds no tongs card (in hand: {hand})", hand=_tools(hands[p]))
                  if kind == "tongs" else
-                 msg("plays tease but holds no tease card (in hand: {hand})", hand=_tools(state.hand[p]))),
+                 msg("plays tease but holds no tease card (in hand: {hand})", hand=_tools(hands[p]))),
                 round=r, player=p,
             )
         tools[p] = kind
     if len(tools) < n:
-        missing = next(p for p in state.players if p not in tools)
+        missing = next(p for p in players if p not in tools)
         raise RuleError("BU-3", msg("plays no tool card: every player plays one each round"), round=r, player=missing)
-    players = state.players
-    tools = {p: tools[p] for p in players}
+    if tuple(tools) != players:       # entered in another order: seat order
+        tools = {p: tools[p] for p in players}
 
     # BU-4: who takes which deck: tongs players one deck at a time, clockwise from the
     # player after the first player, round and round until no deck is left.
     k = players.index(state.first) + 1
     tongs = [p for p in players[k:] + players[:k] if tools[p] == "tongs"]
-    order = [tongs[i % len(tongs)] for i in range(n)] if tongs else []
+    order = (tongs * (n // len(tongs) + 1))[:n] if tongs else []   # tongs[i % len(tongs)] for deck i
     if not order:
         if rnd["picks"] is not None:
             raise RuleError("BU-4", msg("picks are given but nobody played tongs: nobody takes a deck"), round=r)
         picks: list[int] = []
     else:
-        picks = list(range(n)) if rnd["picks"] is None else list(rnd["picks"])
+        picks = list(range(n)) if rnd["picks"] is None else rnd["picks"]
         if sorted(picks) != list(range(n)):
             raise RuleError("BU-4", msg("picks {picks} are not the deck indexes 0–{last} each once, in taking order",
                                         picks=picks, last=n - 1), round=r)
@@ -229,7 +239,11 @@ def _validate(state: State, rnd: Round) -> _Checked:
         cards_taken[who] = cards_taken.get(who, 0) + len(decks[index]) - rats_in[index]
     complete: dict[str, int] = {}
     for name, count in rnd["complete"].items():
-        p = name if name in state.hand else roster.resolve(name, "BU-5", msg("hamburgers for"), round=r)
+        if name in hands:
+            p = name
+        else:
+            roster = roster or Roster(players)
+            p = roster.resolve(name, "BU-5", msg("hamburgers for"), round=r)
         if p in complete:
             raise RuleError("BU-5", msg("hamburgers are given twice"), round=r, player=p)
         complete[p] = count
@@ -244,23 +258,9 @@ def _validate(state: State, rnd: Round) -> _Checked:
                     count=count, cards=nmsg("{n} ingredient card", "{n} ingredient cards", cards_taken[p])),
                 round=r, player=p,
             )
-    complete = {p: complete[p] for p in state.players if complete.get(p)}
-    return _Checked(
-        decks=decks, rats=rats_in, ingredients=ingredients, rat_cards=rats,
-        tools=tools, tongs=tongs, take_order=order, picks=picks, complete=complete,
-    )
-
-
-class _Lazy:
-    """A roster made only when a name is not a player's exactly as seated."""
-
-    def __init__(self, players: Sequence[str]) -> None:
-        self.players = players
-        self.roster: Roster | None = None
-
-    def resolve(self, name: str, ruling: str, what: Message, **where: int) -> str:
-        self.roster = self.roster or Roster(self.players)
-        return self.roster.resolve(name, ruling, what, **where)
+    if complete:
+        complete = {p: complete[p] for p in players if complete.get(p)}
+    return _Checked(decks, rats_in, ingredients, rats, tools, tongs, order, picks, complete)
 
 
 def take_order(players: Sequence[str], first: str, tongs: Sequence[str], decks: int) -> list[str]:
@@ -286,50 +286,62 @@ def check_round(state: State, rnd: Round) -> RuleError | None:
 def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
     """Resolve the next round (BU-2…BU-6): its facts and the state after it."""
     c = _validate(state, rnd)
-    r = state.next_round
+    r = state.rounds_played + 1
     players = state.players
     rulings = ["BU-2", "BU-3", "BU-4"]
 
-    # BU-3: the tool cards, and the take-back.
-    hand = {p: dict(state.hand[p]) for p in players}
-    used = {p: dict(state.used[p]) for p in players}
+    # BU-3: the tool cards, and the take-back. Each hand and each pile of used cards is
+    # made anew (tongs, then tease), none changed once made: the state before is shared.
+    hand: dict[str, dict[str, int]] = {}
+    used: dict[str, dict[str, int]] = {}
     took_back: list[str] = []
     returned: dict[str, int] = {}
+    hands_before, used_before = state.hand, state.used
     for p, kind in c.tools.items():
-        mine, spent = hand[p], used[p]
-        mine[kind] -= 1
-        spent[kind] += 1
-        if mine["tongs"] + mine["tease"] == 1:
-            returned[p] = spent["tongs"] + spent["tease"]
-            mine["tongs"] += spent["tongs"]
-            mine["tease"] += spent["tease"]
-            spent["tongs"] = spent["tease"] = 0
+        mine, spent = hands_before[p], used_before[p]
+        tongs, tease, used_tongs, used_tease = mine["tongs"], mine["tease"], spent["tongs"], spent["tease"]
+        if kind == "tongs":
+            tongs -= 1
+            used_tongs += 1
+        else:
+            tease -= 1
+            used_tease += 1
+        if tongs + tease == 1:
+            returned[p] = used_tongs + used_tease
+            tongs += used_tongs
+            tease += used_tease
+            used_tongs = used_tease = 0
             took_back.append(p)
+        hand[p] = {"tongs": tongs, "tease": tease}
+        used[p] = {"tongs": used_tongs, "tease": used_tease}
 
-    # BU-4: who takes which deck.
+    # BU-4: who takes which deck; BU-5: rat tokens per taker.
     taken: dict[str, list[int]] = {}
+    rats = dict(state.rats)
+    found: dict[str, list[Found]] = {}
     wastebasket = None
     if c.take_order:
+        deck_rats = c.rats
         for who, deck in zip(c.take_order, c.picks, strict=True):
-            taken.setdefault(who, []).append(deck)
+            mine_taken = taken.get(who)
+            if mine_taken is None:
+                taken[who] = [deck]
+            else:
+                mine_taken.append(deck)
+            n = deck_rats[deck]
+            if n:
+                rats[who] = rats.get(who, 0) + n
+                found.setdefault(who, []).append({"deck": deck, "rats": n})
         taken = {p: sorted(taken[p]) for p in players if p in taken}
     else:
         wastebasket = state.first
-
-    # BU-5: rat tokens per taker; hamburgers as reported.
-    rats = dict(state.rats)
-    found: dict[str, list[Found]] = {}
-    for who, deck in zip(c.take_order, c.picks, strict=True):
-        n = c.rats[deck]
-        if n:
-            rats[who] = rats.get(who, 0) + n
-            found.setdefault(who, []).append({"deck": deck, "rats": n})
     if found:
         rulings.append("BU-5")
+    # BU-5: hamburgers as reported.
     hamburgers = dict(state.hamburgers)
     for p, count in c.complete.items():
         hamburgers[p] = hamburgers.get(p, 0) + count
-    if c.complete and "BU-5" not in rulings:
+    if c.complete and not found:
         rulings.append("BU-5")
 
     # BU-6: the end, or the next first player.
@@ -353,12 +365,13 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
         "round": r, "first": state.first, "take_order": c.take_order, "taken": taken, "wastebasket": wastebasket,
         "rats": seated_rats,
         # the next state's hands, shared (neither is changed once made): each holds tongs, then tease
-        "tools_left": cast(dict[str, ToolHand], hand),
+        "tools_left": cast("dict[str, ToolHand]", hand),
         "hamburgers": seated_burgers, "draw_pile": pile, "next_first": next_first,
         "decks": len(c.decks), "ingredients": c.ingredients, "rat_cards": c.rat_cards,
         "tongs": c.tongs,
         "took_back": took_back, "returned": returned,    # seat order: c.tools is
-        "found": {p: found[p] for p in players if p in found}, "complete": c.complete, "cards": cards,
+        "found": {p: found[p] for p in players if p in found} if len(found) > 1 else found,
+        "complete": c.complete, "cards": cards,
         "game_over": end is not None, "end": end, "rulings": rulings,
     }
     after = State(players, next_first or state.first, state.tools, hand, used, seated_rats, seated_burgers, pile,

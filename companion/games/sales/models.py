@@ -11,7 +11,6 @@ the ``present`` layer's.
 
 from __future__ import annotations
 
-import functools
 from typing import Annotated, Literal, NotRequired
 
 from pydantic import AfterValidator, Field
@@ -19,7 +18,7 @@ from pydantic_core import PydanticCustomError
 from typing_extensions import TypedDict
 
 from companion.core.bounds import MAX_HAND, MAX_ICONS, MAX_PER_ROUND, MAX_ROUNDS
-from companion.core.record import RECORD, Count, Name, Players, Positive, with_config
+from companion.core.record import RECORD, Count, Name, Players, Positive, Remembered, with_config
 from companion.core.text import label
 from companion.games.sales.i18n import _
 
@@ -52,12 +51,10 @@ def _icon_name(value: str) -> str:
     return value
 
 
-@functools.lru_cache(maxsize=1024)
 def _suit(value: str) -> str:
     return _lowercase_name(label(value))
 
 
-@functools.lru_cache(maxsize=1024)
 def _icon(value: str) -> str:
     return _icon_name(label(value))
 
@@ -66,8 +63,8 @@ def _icon(value: str) -> str:
 # that does not show, no half of a UTF-16 pair. A deck's few suits and icons stand on
 # every card of every record, so a text found good is remembered (the verdict is a fact
 # about the string; a refusal is raised, in the reader's language, each time).
-Suit = Annotated[str, AfterValidator(_suit)]
-Icon = Annotated[str, AfterValidator(_icon)]
+Suit = Annotated[str, AfterValidator(Remembered(_suit).__getitem__)]
+Icon = Annotated[str, AfterValidator(Remembered(_icon).__getitem__)]
 
 
 @with_config(RECORD)

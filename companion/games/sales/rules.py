@@ -17,7 +17,7 @@ checks it).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import NoReturn
 
 from companion.core.errors import RuleError, Where, error_of
@@ -160,14 +160,10 @@ def start_round(state: State, hand_size: int | None = None) -> State:
         )
     assert state.last_winner is not None  # a finished round had at least one sale
     dealt = round_hand(state.hand_size, hand_size, r)
-    return replace(
-        state,
-        round=r,
-        dealt=dealt,
-        hands={p: dealt for p in state.players},
-        leader=state.last_winner,
-        sales_in_round=0,
-    )
+    # made whole, as dataclasses.replace would (at a quarter of its time: once a round)
+    return State(state.players, state.mode, state.hand_size, dealt, r, {p: dealt for p in state.players},
+                 state.last_winner, state.won, state.last_win, state.sales_played, 0, state.last_winner,
+                 state.rounds_begun)
 
 
 def play_order(state: State) -> list[str]:
@@ -305,7 +301,24 @@ def _sale(players: tuple[str, ...], mode: Mode, leader: str, before: Mapping[str
     a round's replay (:func:`play_round`) both resolve a sale with."""
     order = [p["player"] for p in plays]
     cards = [p["card"] for p in plays]
-    w, on, suit = sale_winner(cards)
+    # sale_winner(cards), written out: a replay asks it once per sale
+    suit = None
+    for c in cards:
+        if c["suit"] != WILD:
+            suit = c["suit"]
+            break
+    on: list[int] = []
+    same: list[int] = []                       # the on-suit cards of the lowest value so far
+    w = low = -1
+    for i, c in enumerate(cards):
+        if suit is None or c["suit"] == suit or c["suit"] == WILD:
+            on.append(i)
+            value = c["value"]
+            if w < 0 or value < low:
+                w, low, same = i, value, [i]
+            elif value == low:                 # a later card of the same value wins the tie
+                w = i
+                same.append(i)
     winner, card = order[w], cards[w]
     hands = dict(before)
     for p in order:
@@ -321,15 +334,13 @@ def _sale(players: tuple[str, ...], mode: Mode, leader: str, before: Mapping[str
             next_leader = p
             break
     alone = len(order) == 1
-    value = card["value"]
+    tied = [order[i] for i in same[:-1]]       # same[-1] is the winner's
     if len(on) == len(order):
         off: list[str] = []
         on_suit = order
-        tied = [order[i] for i in range(len(order)) if i != w and cards[i]["value"] == value]
     else:
         off = [order[i] for i in range(len(order)) if i not in on]
         on_suit = [order[i] for i in on]
-        tied = [order[i] for i in on if i != w and cards[i]["value"] == value]
     setter = None
     if suit is not None and cards[0]["suit"] == WILD:
         setter = next(order[i] for i, c in enumerate(cards) if c["suit"] != WILD)
@@ -382,7 +393,7 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
     is not the common one is read against the state it is played in, made then."""
     if state.rounds_begun:
         state = start_round(state, rnd["hand_size"])
-    state = replace(state, rounds_begun=state.rounds_begun + 1)
+    begun = state.rounds_begun + 1     # the state made at the round's end counts it
     assert state.leader is not None
     first, opening = state, state.leader
     players, mode = state.players, state.mode
@@ -395,7 +406,7 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
     def now() -> State:
         return State(players, mode, first.hand_size, first.dealt, first.round, hands, leader,
                      {p: tuple(cards) for p, cards in won.items()}, last_win, number, s, last_winner,
-                     first.rounds_begun)
+                     begun)
 
     results = []
     for sale in rnd["sales"]:
@@ -463,14 +474,32 @@ def score(state: State, player: str) -> Score:
     return score_of(state.players, state.won, player)
 
 
+def _counted(cards: Sequence[Card], icon: str) -> int:
+    """How many of ``cards`` a set collecting ``icon`` counts: ``len(_collected(cards,
+    icon))``, the cards not kept (a score asks it of every card won for each set card)."""
+    key = icon.casefold()
+    n = 0
+    for c in cards:
+        if c["suit"] == WILD or shows_folded(c, key):
+            n += 1
+    return n
+
+
 def score_of(players: Sequence[str], won: Mapping[str, Sequence[Card]], player: str) -> Score:
-    """SA-10…SA-12: ``player``'s numbers, 1x sets and neighbor sets of the cards ``won``."""
+    """SA-10…SA-12: ``player``'s numbers, 1x sets and neighbor sets of the cards ``won``
+    (what :func:`one_x_sets` and :func:`neighbor_sets` find, counted)."""
     mine = won[player]
     numbers = sum(c["value"] for c in mine)
     sets = neighbor = 0
-    if any(c["set"] is not None for c in mine):
-        sets = sum(len(counted) for _card, counted in one_x_sets(mine))
-        neighbor = sum(len(v) for _card, per in neighbor_sets(players, won, player) for v in per.values())
+    collectors = [c["set"] for c in mine if c["set"] is not None]
+    if collectors:
+        nbrs: tuple[str, ...] | None = None
+        for collects in collectors:
+            if collects["kind"] == "1x":
+                sets += _counted(mine, collects["icon"])
+            elif collects["kind"] == "neighbor":
+                nbrs = nbrs or tuple(neighbours(players, player))
+                neighbor += sum(_counted(won[q], collects["icon"]) for q in nbrs)
     return {"numbers": numbers, "sets": sets, "neighbor": neighbor, "total": numbers + sets + neighbor,
             "cards": len(mine)}
 

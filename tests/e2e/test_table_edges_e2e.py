@@ -339,8 +339,13 @@ def test_the_setups_say_an_empty_name_only_once_its_field_is_left_or_start_tappe
                 t.pg.get_by_role("textbox", name="Player 2").click()      # Player 1 left, empty
                 t.find(empty).first.wait_for()
                 assert t.find(empty).count() == 1, game                   # under Player 1 only
+                t.into_view(t.button(start).first)                       # scrolled to, as a player does
                 t.click(start)
-                t.pg.wait_for_function("n => document.body.innerText.split(n).length - 1 >= 3", arg=empty)
+                try:
+                    t.pg.wait_for_function("n => document.body.innerText.split(n).length - 1 >= 3", arg=empty)
+                except Exception:   # playwright's TimeoutError: keep what the screen showed
+                    shot(t.pg, f"failed-setup-{game}-{size}-start-tapped")
+                    raise
                 assert t.pg.get_by_role("textbox", name="Player 1").count()   # still the setup
                 shot(t.pg, f"setup-{game}-{size}-start-tapped")
 

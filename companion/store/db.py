@@ -349,7 +349,7 @@ class Store(StoreFile):
     def summaries(self, player: str = "") -> list[MatchSummary]:
         """Every match without its records, the most recently changed first (as
         :meth:`matches`); with ``player``, only the matches one of whose players' names
-        holds it (:func:`companion.store.history.played_by`: any case, any accents)."""
+        holds it (as :func:`companion.store.history.search_key` reads both: any case, any accents)."""
         with self._lock:
             # Read again only when the file changed: a write of this connection moves
             # total_changes on, another program's (or another Store's) commit moves
@@ -375,7 +375,7 @@ class Store(StoreFile):
         names = kept[2]
         if names is None:
             # each name as the search reads it, once per state: a few dozen people play
-            # thousands of matches (as played_by reads them, a name at a time)
+            # thousands of matches
             names = {p: search_key(p) for p in {p for m in everything for p in m.players}}
             with self._lock:
                 if self._summaries is not None and self._summaries[1] is everything:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -59,13 +59,6 @@ def players_key(players: str) -> str:
     name's :func:`search_key`, NUL between them, so that a search never runs from one
     name into the next (SQLite calls it for every match searched: remembered)."""
     return "\0".join(search_key(p) for p in json.loads(players))
-
-
-def played_by(players: Sequence[str], text: str) -> bool:
-    """One of ``players``' names holds ``text`` (as :func:`search_key` reads both);
-    an empty text is held by every name."""
-    wanted = search_key(text)
-    return any(wanted in search_key(p) for p in players)
 
 
 def groups_of(matches: Iterable[MatchSummary]) -> list[Group]:

@@ -11,7 +11,7 @@ screenful, no more: each line of the first page is a replay and a button to send
 lay out, and at 10,000 matches a first page of 20 took over five times a bare tap.
 
 Search by player: a match is shown when one of its players' names holds the text
-typed, in any case and with or without accents (:func:`companion.store.history.played_by`).
+typed, in any case and with or without accents (:func:`companion.store.history.search_key`).
 
 "All matches for BG Stats" writes the whole history as a ``.bgsplay`` file
 (:mod:`companion.store.bgstats`) as a job of its own (:mod:`companion.ui.jobs`): a

@@ -27,8 +27,9 @@ in :mod:`companion.web.build`). What only printing needs is not in the app's arc
 so a first visit does not download it: ReportLab and what it imports come in
 ``print.tar.gz``, fetched from the site and unpacked the first time printing imports
 them (:class:`PrintModules`), and the printables' fonts are fetched from the site
-(``fonts/``) the first time a PDF needs them; the site's service worker keeps both
-once fetched, so printing works offline after the first printout.
+(``fonts/``) the first time a PDF needs them. The site's service worker keeps both,
+and fetches them in the background once the app is up (``companion.web.build.AFTER_START``),
+so printing works offline after the first visit.
 
 The worker may start Python from a memory snapshot: everything :func:`prepare`
 imported, as memory (see worker.js); :func:`restored` renews what must not be the

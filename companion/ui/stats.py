@@ -21,7 +21,8 @@ names no game); a game's chart shows one game, the latest unless another is pick
 What a player reads first is drawn first: the filters, the counts and the standings
 (games won per player). Each section under them (the players one by one, head to head,
 the games, a game's own figures from the rounds) is a heading that opens with a tap
-(:attr:`StatsUI.opened`), and only an open one is worked out and drawn. At 10,000
+(:attr:`StatsUI.opened`), and only an open one is drawn (and worked out, but for a
+game's own figures, read to know whether it has any to open). At 10,000
 matches the whole screen was about 400 controls, six of them canvases, and the
 browser's share of sending and laying them out made the first open over ten times a
 bare tap's round trip, while the server's part was under a tenth of it.
@@ -259,6 +260,24 @@ def _opener(st: StatsUI, section: str, title: str, put: Callable[[Any], None]) -
             on_click=lambda e: put(lambda u: u.toggled(section))))
 
 
+def _game_card(shell: ShellServices, k: stats.KindStats) -> ft.Control:
+    """One game kind's card under Games: how many were finished, rounds on average, and
+    its closest and widest wins, each a tap to its match."""
+    spec = game(k.game)
+    if spec.match_games > 1:
+        line = _("{games} ({matches}); rounds on average: {rounds}.").format(
+            games=_finished(k.games), matches=_complete(k.matches), rounds=_number(k.average_rounds))
+    else:
+        line = _("{games}; rounds on average: {rounds}.").format(games=_finished(k.games),
+                                                                  rounds=_number(k.average_rounds))
+    lines: list[ft.Control] = [bold(spec.title), ft.Text(line)]
+    for w, what in ((k.closest, CLOSEST), (k.widest, WIDEST)):
+        if w is not None:
+            lines.append(ft.TextButton(_win(spec, w, _(what)), key=f"{what}-{k.game}",
+                                       on_click=lambda e, i=w.match_id: shell.go("history_match", match=i)))
+    return card(ft.Column(lines, spacing=4))
+
+
 def _reading(reading: Reading) -> list[ft.Control]:
     total = max(reading.total, 1)
     return [ft.ProgressBar(value=min(reading.done / total, 1.0), key="reading"),
@@ -341,37 +360,24 @@ def Statistics(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
 
     if len(people) >= 2:
         out.append(_opener(st, PAIR, _("Head to head"), put))
-    if len(people) >= 2 and PAIR in st.opened:
-        names = [p.name for p in people]
-        a = st.a if st.a in names else names[0]
-        b = st.b if st.b in names and st.b != a else next(n for n in names if n != a)
-        out.append(ft.Row([choice(n, n == a, lambda e, n=n: put(lambda u: u.with_pair(n, u.b)), key=f"a-{n}")
-                           for n in names], wrap=True, spacing=8, run_spacing=8))
-        out.append(ft.Text(_("against")))
-        out.append(ft.Row([choice(n, n == b, lambda e, n=n: put(lambda u: u.with_pair(a, n)), key=f"b-{n}")
-                           for n in names if n != a], wrap=True, spacing=8, run_spacing=8))
-        pair = here.pair if here.pair is not None and (here.pair.a, here.pair.b) == (a, b) \
-            else counts.head_to_head(wanted, a, b)
-        out += [ft.Text(line) for line in pair_lines(pair)]
+        if PAIR in st.opened:
+            names = [p.name for p in people]
+            a = st.a if st.a in names else names[0]
+            b = st.b if st.b in names and st.b != a else next(n for n in names if n != a)
+            out.append(ft.Row([choice(n, n == a, lambda e, n=n: put(lambda u: u.with_pair(n, u.b)), key=f"a-{n}")
+                               for n in names], wrap=True, spacing=8, run_spacing=8))
+            out.append(ft.Text(_("against")))
+            out.append(ft.Row([choice(n, n == b, lambda e, n=n: put(lambda u: u.with_pair(a, n)), key=f"b-{n}")
+                               for n in names if n != a], wrap=True, spacing=8, run_spacing=8))
+            pair = here.pair if here.pair is not None and (here.pair.a, here.pair.b) == (a, b) \
+                else counts.head_to_head(wanted, a, b)
+            out += [ft.Text(line) for line in pair_lines(pair)]
 
     out.append(_opener(st, GAMES, _("Games"), put))
     if GAMES in st.opened:
         out.append(ft.Text(_("A win's margin: the winner's score less the best other score; a shared win "
                              "has none (house rule). Tap a win to open its match."), size=12))
-    for k in here.kinds if GAMES in st.opened else ():
-        spec = game(k.game)
-        if spec.match_games > 1:
-            line = _("{games} ({matches}); rounds on average: {rounds}.").format(
-                games=_finished(k.games), matches=_complete(k.matches), rounds=_number(k.average_rounds))
-        else:
-            line = _("{games}; rounds on average: {rounds}.").format(games=_finished(k.games),
-                                                                      rounds=_number(k.average_rounds))
-        lines: list[ft.Control] = [bold(spec.title), ft.Text(line)]
-        for w, what in ((k.closest, CLOSEST), (k.widest, WIDEST)):
-            if w is not None:
-                lines.append(ft.TextButton(_win(spec, w, _(what)), key=f"{what}-{k.game}",
-                                           on_click=lambda e, i=w.match_id: shell.go("history_match", match=i)))
-        out.append(card(ft.Column(lines, spacing=4)))
+        out += [_game_card(shell, k) for k in here.kinds]
 
     for name, own in games_with(stats.STATS_PART).items():
         if name not in views or not here.counted.games.get(name):

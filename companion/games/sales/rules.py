@@ -262,21 +262,27 @@ def lead_suit(cards: Sequence[Card]) -> str | None:
     return None
 
 
-def sale_winner(cards: Sequence[Card]) -> tuple[int, list[int], str | None]:
-    """SA-4, SA-5: the index of the winning card, the indexes of on-suit cards and the
-    suit led (:func:`lead_suit`), in one pass.
+def sale_winner(cards: Sequence[Card]) -> tuple[int, list[int], str | None, list[int]]:
+    """SA-4, SA-5: the index of the winning card, the indexes of on-suit cards, the
+    suit led (:func:`lead_suit`) and the indexes of the on-suit cards of the winning
+    value, the winner's last, in one pass (a replay asks it once per sale).
 
     Wilds are on suit for every suit; the lowest on-suit value wins; on a tie,
     the last such card played wins."""
     suit = lead_suit(cards)
     on: list[int] = []
+    same: list[int] = []                       # the on-suit cards of the lowest value so far
     w = low = -1
     for i, c in enumerate(cards):
         if suit is None or c["suit"] == suit or c["suit"] == WILD:
             on.append(i)
-            if w < 0 or c["value"] <= low:       # a later card of the same value wins the tie
-                w, low = i, c["value"]
-    return w, on, suit
+            value = c["value"]
+            if w < 0 or value < low:
+                w, low, same = i, value, [i]
+            elif value == low:                 # a later card of the same value wins the tie
+                w = i
+                same.append(i)
+    return w, on, suit, same
 
 
 def play_sale(state: State, sale: Sale) -> tuple[SaleResult, State]:
@@ -301,24 +307,7 @@ def _sale(players: tuple[str, ...], mode: Mode, leader: str, before: Mapping[str
     a round's replay (:func:`play_round`) both resolve a sale with."""
     order = [p["player"] for p in plays]
     cards = [p["card"] for p in plays]
-    # sale_winner(cards), written out: a replay asks it once per sale
-    suit = None
-    for c in cards:
-        if c["suit"] != WILD:
-            suit = c["suit"]
-            break
-    on: list[int] = []
-    same: list[int] = []                       # the on-suit cards of the lowest value so far
-    w = low = -1
-    for i, c in enumerate(cards):
-        if suit is None or c["suit"] == suit or c["suit"] == WILD:
-            on.append(i)
-            value = c["value"]
-            if w < 0 or value < low:
-                w, low, same = i, value, [i]
-            elif value == low:                 # a later card of the same value wins the tie
-                w = i
-                same.append(i)
+    w, on, suit, same = sale_winner(cards)
     winner, card = order[w], cards[w]
     hands = dict(before)
     for p in order:
@@ -451,7 +440,12 @@ def _collected(cards: Sequence[Card], icon: str) -> list[Card]:
     """The cards of ``cards`` a set collecting ``icon`` counts (:func:`collects`, the
     icon folded once for them all)."""
     key = icon.casefold()
-    return [c for c in cards if c["suit"] == WILD or shows_folded(c, key)]
+    return [c for c in cards if _in_set(c, key)]
+
+
+def _in_set(card: Card, key: str) -> bool:
+    """A set collecting the icon ``key`` (casefolded) counts ``card``: a wild, or a card showing it."""
+    return card["suit"] == WILD or shows_folded(card, key)
 
 
 def one_x_sets(mine: Sequence[Card]) -> list[tuple[Card, list[Card]]]:
@@ -478,11 +472,7 @@ def _counted(cards: Sequence[Card], icon: str) -> int:
     """How many of ``cards`` a set collecting ``icon`` counts: ``len(_collected(cards,
     icon))``, the cards not kept (a score asks it of every card won for each set card)."""
     key = icon.casefold()
-    n = 0
-    for c in cards:
-        if c["suit"] == WILD or shows_folded(c, key):
-            n += 1
-    return n
+    return sum(1 for c in cards if _in_set(c, key))
 
 
 def score_of(players: Sequence[str], won: Mapping[str, Sequence[Card]], player: str) -> Score:

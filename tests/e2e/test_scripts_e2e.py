@@ -167,6 +167,11 @@ def test_names_typed_at_full_speed_arrive_whole(chromium_browser, app_server):
                 table.click("Add player")
             field = table.pg.get_by_role("textbox", name=f"Player {i}")
             _focus(table, field)
+            # A player looks at the field before the first key. A key pressed in the same
+            # instant as the focusing tap, on a field just added, was lost once on CI
+            # ("artholomew Featherstone"): Flutter's web engine was still taking the
+            # focus. That instant is not this test's subject; the keys' echoes are.
+            table.pg.wait_for_timeout(300)
             table.pg.keyboard.type(name)              # no delay between keys, no second try
         for i, name in enumerate(names, 1):
             try:

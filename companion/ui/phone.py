@@ -121,6 +121,32 @@ def watch_table(shell: ShellServices, code: str | None) -> None:
         page.run_task(redraw)
 
 
+# The phone sessions whose seat look-up is under way (weakly held, as _watching).
+_looking: weakref.WeakSet[Any] = weakref.WeakSet()
+_looking_lock = threading.Lock()
+
+
+def reconnected(shell: ShellServices) -> None:
+    """A new connection took this phone's session up again: look for its seat again if
+    the look-up never ended (the screen would say "Looking for this phone's seat…" for
+    ever), and draw the screen again.
+
+    Why: the browser's Flet client keeps its session id in the tab's sessionStorage,
+    and a reloaded tab asks for that session back. After a server restart the tab's
+    own reconnect makes a new session first; when the reload cuts that session's
+    first connection while it is still starting, Flet 1.0.5 drops what it has queued
+    (``Session.disconnect`` clears the pending effects and updates, and
+    ``schedule_effect``/``schedule_update`` drop new ones until a connection comes back),
+    so the join screen's look-up effect may never run and a look-up that ended then was
+    never drawn. The reloaded tab gets that session as it was (``FletApp.__on_message``
+    sends the page as it is and reruns no effect), and only the page's ``connect``
+    event says it happened."""
+    ui: PhoneUI = shell.ui(PHONE, PhoneUI())
+    if not ui.checked:
+        Phone(shell).look_up()
+    shell.saved()
+
+
 def client_of(shell: ShellServices) -> str:
     """The key the join limiter counts wrong codes by: the phone's own address, as the
     gate saw its connection (``shell.peer``). Never ``page.client_ip``: a client may
@@ -156,12 +182,19 @@ class Phone:
             self.shell.page.run_task(store)
 
     def look_up(self) -> None:
-        """Once per session: the seat this phone held, from its stored token."""
+        """The seat this phone held, from its stored token: once per session, unless
+        :func:`reconnected` finds that it never ended. One look-up at a time."""
+        shell = self.shell
+        with _looking_lock:
+            if shell in _looking:
+                return
+            _looking.add(shell)
+
         async def find() -> None:
-            token = await _stored_token()
             found: str | None = None
             lost: str | None = None
             try:
+                token = await _stored_token()
                 if token is not None:
                     self.hub.resume(token)
                     found = token
@@ -172,9 +205,16 @@ class Phone:
                 lost = str(exc)
             finally:  # whatever happened, the phone stops looking and shows what it has
                 self.put(lambda u: replace(u, checked=True, token=found or u.token, lost=lost))
-                self.shell.page.update()
+                with _looking_lock:
+                    _looking.discard(shell)
+                with contextlib.suppress(Exception):   # no connection now: drawn when one comes
+                    shell.page.update()
 
-        self.shell.page.run_task(find)
+        try:
+            shell.page.run_task(find)
+        except Exception:   # no connection now (Flet's run_task needs one): reconnected() starts it
+            with _looking_lock:
+                _looking.discard(shell)
 
     # ------------------------------------------------------------ actions
     def open(self, typed: str | None = None) -> None:

@@ -126,8 +126,11 @@ def start_session(page: ft.Page, store: Store, *, host: bool = False, peer: str 
     shell.peer = peer or "local"
     if shell.remote:   # the hub's floor only where phones join (never in the browser build)
         from companion.net.serving import is_local_client  # noqa: PLC0415
+        from companion.ui.phone import reconnected  # noqa: PLC0415
 
         shell.host_machine = is_local_client(peer)
+        # a reloaded tab takes its session up again as it was: see reconnected()
+        page.on_connect = lambda e: reconnected(shell)
     page.title = "companion"
     page.scroll = ft.ScrollMode.AUTO
     # every name drawn, offline (companion.ui.fonts); in the browser build, the CJK fonts

@@ -39,6 +39,10 @@ log = logging.getLogger(__name__)
 # tap of a quick double tap on the button that opened it lands on whatever lies under the
 # finger on the new screen (a table's bid chips under its "Next round"), and is lost there.
 SETTLE = 0.4
+#: A page scrolled down no more than this many px is at its top.
+AT_TOP = 0.5
+#: A page's scroll events, at most one of a kind (start, update, end…) per this many ms.
+SCROLL_EVENTS_MS = 100
 #: A file this big, once sent, has its buffers' memory given back (:func:`give_back_memory`).
 BIG_FILE = 1 << 20
 
@@ -102,6 +106,8 @@ class Shell:
         self._scenes = 0
         self._settle_until = 0.0
         self._settle_redraw = False
+        # How far the page is scrolled down, in px, as its scroll events last said.
+        self.offset = 0.0
 
     # ------------------------------------------------------------ state
     def bind(self, state: SessionState, set_state: Callable[[Any], None]) -> None:
@@ -368,11 +374,19 @@ class Shell:
         return True
 
     # ------------------------------------------------------------ services
+    def scrolled(self, pixels: float) -> None:
+        """The page is scrolled ``pixels`` down (its scroll events: each gesture's last
+        one always comes, whatever the throttle)."""
+        self.offset = pixels
+
     def to_top(self) -> None:
-        """Scroll the page to its top: a new screen, or a new step of one, opens there."""
+        """Scroll the page to its top: a new screen, or a new step of one, opens there.
+        A page already at its top is left alone: the call is one more message the
+        browser handles, and answers, as it lays out the new screen."""
         page = self.page
-        if page is None:        # drawn without a page (tests)
+        if page is None or self.offset <= AT_TOP:    # drawn without a page (tests), or at the top
             return
+        self.offset = 0.0
 
         async def top() -> None:
             with contextlib.suppress(Exception):   # the page went away meanwhile

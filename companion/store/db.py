@@ -396,13 +396,18 @@ class Store(StoreFile):
         if wanted:
             where += " AND instr(players_key(players), ?) > 0"
             args.append(wanted)
+        page = f"SELECT id, game, players, finished, created_at, updated_at{{}} FROM matches WHERE {where} " \
+               "ORDER BY updated_at DESC, id DESC LIMIT ?"
         with self.reading() as conn:
-            conn.create_function("players_key", 1, players_key, deterministic=True)
-            rows = conn.execute("SELECT id, game, players, finished, created_at, updated_at, COUNT(*) OVER () "
-                                f"FROM matches WHERE {where} ORDER BY updated_at DESC, id DESC LIMIT ?",
-                                [*args, limit]).fetchall()
+            if wanted:      # one pass: the matches found are counted as they are sorted
+                conn.create_function("players_key", 1, players_key, deterministic=True)
+                rows = conn.execute(page.format(", COUNT(*) OVER ()"), [*args, limit]).fetchall()
+                n = int(rows[0][6]) if rows else 0
+            else:           # the count from the index on game, the page a top-N sort: no window sorts them all
+                n = int(conn.execute(f"SELECT COUNT(*) FROM matches WHERE {where}", args).fetchone()[0])
+                rows = conn.execute(page.format(""), [*args, limit]).fetchall()
         shown = [MatchSummary(r[0], r[1], tuple(json.loads(r[2])), bool(r[3]), r[4], r[5]) for r in rows]
-        return (int(rows[0][6]) if rows else 0), shown
+        return n, shown
 
     def groups(self, lone_modes: Mapping[str, Collection[str]] | None = None) -> list[Group]:
         """The groups of players the stored matches were played by, most recently

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Awaitable, Callable
 
 import flet as ft
@@ -10,6 +11,8 @@ import flet as ft
 from companion.core.errors import StoreError
 from companion.core.i18n import _
 from companion.store import Store, open_store
+from companion.ui.router import warm_up
+from companion.ui.services import Shell
 from companion.ui.shell import start_session
 
 
@@ -41,7 +44,22 @@ async def desktop_main(page: ft.Page) -> None:
 async def _start(page: ft.Page, *, host: bool, peer: str | None) -> None:
     store = await _opened(page, host=host, peer=peer)
     if store is not None:
-        start_session(page, store, host=host, peer=peer)   # with the shipped fonts: every name drawn, offline
+        shell = start_session(page, store, host=host, peer=peer)   # with the shipped fonts: every name drawn, offline
+        if host:
+            _warm_once(shell)
+
+
+_warmed = threading.Event()
+
+
+def _warm_once(shell: Shell) -> None:
+    """Once per process, after the host's first screen is drawn: History's and
+    Statistics' first opens made ready in a thread of their own
+    (:func:`companion.ui.router.warm_up`) while the player reads that screen."""
+    if _warmed.is_set():
+        return
+    _warmed.set()
+    threading.Thread(target=warm_up, args=(shell.store, list(shell.views)), name="warm-up", daemon=True).start()
 
 
 async def _opened(page: ft.Page, *, host: bool, peer: str | None) -> Store | None:

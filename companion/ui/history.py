@@ -36,9 +36,12 @@ import flet as ft
 from companion.core import i18n
 from companion.core.errors import CompanionError
 from companion.core.i18n import _, ngettext
+from companion.core.record import adapter
+from companion.core.registry import games
 from companion.core.when import moment
 from companion.store import MatchSummary, Store, derived
 from companion.store.bgstats import LOCATION, ME, bgstats_json, file_name, location_of
+from companion.store.history import players_key
 from companion.ui import jobs
 from companion.ui.contracts import GameView, ShellServices
 from companion.ui.widgets import heading
@@ -48,7 +51,7 @@ from companion.ui.widgets.text_field import TextField
 PAGE = 10          # lines drawn at first (a laptop's screenful), and added by each "Show more"
 KEY = "history"
 
-__all__ = ["KEY", "PAGE", "History", "HistoryUI", "entry_text"]
+__all__ = ["KEY", "PAGE", "History", "HistoryUI", "entry_text", "warm"]
 
 
 @dataclass(frozen=True)
@@ -171,6 +174,27 @@ def frequent_players(store: Store, most: int = 6) -> list[str]:
     found = [str(r[0]) for r in rows]
     _FREQUENT[str(store.path)] = (now, found)
     return found[:most]
+
+
+def warm(store: Store) -> None:
+    """What History's first draw and a first search would otherwise work out while the
+    player waits, worked out ahead (:func:`companion.ui.router.warm_up`, off the event
+    loop, once a process has drawn its first screen): every game's record validator
+    (pydantic builds it when the first record is read: a line replays its record), the
+    players offered as BG Stats' "me", every stored match's players as the search
+    compares them (:func:`companion.store.history.players_key`, as many as it
+    remembers), and the modules of the buttons only this screen draws. Nothing is
+    drawn or kept in the store."""
+    for spec in games().values():
+        adapter(spec.record_model)
+    frequent_players(store)
+    with store.reading() as c:
+        texts = [r[0] for r in c.execute("SELECT DISTINCT players FROM matches LIMIT ?",
+                                         (players_key.cache_info().maxsize or 0,))]
+    for text in texts:
+        players_key(text)
+    for name in ("OutlinedButton", "FilledButton"):     # Flet imports a control's module when first named
+        getattr(ft, name)
 
 
 @ft.component

@@ -4,12 +4,17 @@ way Home."""
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Collection
+
 import flet as ft
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import _
+from companion.store import Store
 from companion.ui.contracts import Route
 from companion.ui.history import History
+from companion.ui.history import warm as history_warm
 from companion.ui.home import Home
 from companion.ui.imports import ImportScreen
 from companion.ui.library import LibraryScreen, editor_of
@@ -19,9 +24,26 @@ from companion.ui.services import Shell
 from companion.ui.settings import Settings
 from companion.ui.started_from_setup import StartedFromSetup
 from companion.ui.stats import Statistics
+from companion.ui.stats import warm as stats_warm
 from companion.ui.table import read_match
 from companion.ui.widgets import error_text
 from companion.ui.widgets.column import column
+
+log = logging.getLogger(__name__)
+
+
+def warm_up(store: Store, views: Collection[str]) -> None:
+    """Load and work out ahead what the first History and Statistics after a start
+    would otherwise do inside the tap that opens them (modules imported on first use,
+    Babel's locale data, the players' search keys, the kept counts: at 10,000 matches
+    over half of each first open's server time). Run once per process, in a thread,
+    after the first screen is drawn (:func:`companion.ui.app.main`); it draws nothing
+    and writes nothing, so a tap meanwhile only waits for the store's lock a moment."""
+    try:
+        stats_warm(store, views)
+        history_warm(store)
+    except Exception:            # never the player's problem: the screens do it when drawn
+        log.warning("warming up History and Statistics failed", exc_info=True)
 
 
 @ft.component

@@ -39,6 +39,10 @@ log = logging.getLogger(__name__)
 # tap of a quick double tap on the button that opened it lands on whatever lies under the
 # finger on the new screen (a table's bid chips under its "Next round"), and is lost there.
 SETTLE = 0.4
+#: A page scrolled down no more than this many px is at its top.
+AT_TOP = 0.5
+#: A page's scroll events, at most one of a kind (start, update, end…) per this many ms.
+SCROLL_EVENTS_MS = 100
 #: A file this big, once sent, has its buffers' memory given back (:func:`give_back_memory`).
 BIG_FILE = 1 << 20
 
@@ -96,10 +100,14 @@ class Shell:
         # game's setup last started in this session (its Back shows that).
         self._setups: dict[str, Any] = {}
         self._started: dict[str, int] = {}
-        # The scene last drawn (scene_of) and until when the screen it opened settles.
+        # The scene last drawn (scene_of), until when the screen it opened settles, and
+        # whether its settled redraw is asked for (by a screen that asked settling()).
         self._scene: Scene | None = None
         self._scenes = 0
         self._settle_until = 0.0
+        self._settle_redraw = False
+        # How far the page is scrolled down, in px, as its scroll events last said.
+        self.offset = 0.0
 
     # ------------------------------------------------------------ state
     def bind(self, state: SessionState, set_state: Callable[[Any], None]) -> None:
@@ -332,37 +340,53 @@ class Shell:
     def drawn(self, scene: Scene) -> int:
         """The session draws ``scene`` (:func:`scene_of`); returns how many scenes it has
         drawn (a new one opens at its top). A new one, not the session's first, settles
-        for SETTLE seconds (:meth:`settling`), and is drawn again after."""
+        for SETTLE seconds (:meth:`settling`)."""
         before, self._scene = self._scene, scene
         if not scene.after(before):
             return self._scenes
         self._scenes += 1
-        page = self.page
-        if before is None or page is None:   # the session's first screen (no tap opened it), or no page
-            return self._scenes              # to draw the settled screen on (drawn in-process: tests)
+        if before is None or self.page is None:   # the session's first screen (no tap opened it), or no page
+            return self._scenes                   # to draw the settled screen on (drawn in-process: tests)
         self._settle_until = time.monotonic() + SETTLE
-
-        async def settled() -> None:
-            await asyncio.sleep(SETTLE + 0.02)
-            self.saved()
-            with contextlib.suppress(Exception):   # the page went away meanwhile
-                page.update()
-
-        with contextlib.suppress(Exception):
-            page.run_task(settled)
+        self._settle_redraw = False
         return self._scenes
 
     def settling(self) -> bool:
         """Whether the screen just opened still takes no tap on its entry (a screen's
-        chips are drawn disabled meanwhile, looking the same)."""
-        return time.monotonic() < self._settle_until
+        chips are drawn disabled meanwhile, looking the same). A screen that asks, and
+        is told so, is drawn again once it has settled; a screen that never asks (every
+        one but a table's) is not: that redraw read and built a History or Statistics
+        screen a second time, 0.4 s after the tap, while the browser was still laying
+        out the first."""
+        left = self._settle_until - time.monotonic()
+        if left <= 0:
+            return False
+        page = self.page
+        if not self._settle_redraw and page is not None:
+            self._settle_redraw = True
+
+            async def settled() -> None:
+                await asyncio.sleep(left + 0.02)
+                self.saved()          # the root's state: Flet draws it again and sends the change
+
+            with contextlib.suppress(Exception):   # the page went away meanwhile
+                page.run_task(settled)
+        return True
 
     # ------------------------------------------------------------ services
+    def scrolled(self, pixels: float) -> None:
+        """The page is scrolled ``pixels`` down (its scroll events: each gesture's last
+        one always comes, whatever the throttle)."""
+        self.offset = pixels
+
     def to_top(self) -> None:
-        """Scroll the page to its top: a new screen, or a new step of one, opens there."""
+        """Scroll the page to its top: a new screen, or a new step of one, opens there.
+        A page already at its top is left alone: the call is one more message the
+        browser handles, and answers, as it lays out the new screen."""
         page = self.page
-        if page is None:        # drawn without a page (tests)
+        if page is None or self.offset <= AT_TOP:    # drawn without a page (tests), or at the top
             return
+        self.offset = 0.0
 
         async def top() -> None:
             with contextlib.suppress(Exception):   # the page went away meanwhile

@@ -87,7 +87,7 @@ from companion.ui.host import connect
 from companion.ui.layout import MARGIN, content_width
 from companion.ui.router import Screen
 from companion.ui.scenes import scene_of
-from companion.ui.services import Shell
+from companion.ui.services import SCROLL_EVENTS_MS, Shell
 
 
 @ft.component
@@ -133,6 +133,9 @@ def start_session(page: ft.Page, store: Store, *, host: bool = False, peer: str 
         page.on_connect = lambda e: reconnected(shell)
     page.title = "companion"
     page.scroll = ft.ScrollMode.AUTO
+    root = page.views[0]            # the page's scrolling view: where a new screen scrolls to its top
+    root.scroll_interval = SCROLL_EVENTS_MS
+    root.on_scroll = lambda e: shell.scrolled(e.pixels)
     # every name drawn, offline (companion.ui.fonts); in the browser build, the CJK fonts
     # only once a CJK name is stored or typed (its download is what a phone waits for)
     page.fonts = fonts_for(stored_texts(store)) if shell.in_browser else dict(FONTS)

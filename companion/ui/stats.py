@@ -38,7 +38,7 @@ The passing state is :class:`StatsUI`, kept under :data:`KEY` like every screen'
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -47,7 +47,7 @@ import flet as ft
 from companion.core import i18n, when, words
 from companion.core.i18n import N_, _, ngettext
 from companion.core.registry import game, games_with
-from companion.store import derived
+from companion.store import Store, derived
 from companion.store.statistics import Statistics as Counts
 from companion.tallies import stats
 from companion.ui import stats_reading
@@ -64,7 +64,7 @@ GROUPS_SHOWN = 6          # the most recent groups offered as a filter
 READ_WHILE_DRAWING = 50   # stale matches worked out as the screen is drawn; more are worked out in the background
 CLOSEST, WIDEST = N_("Closest win"), N_("Widest win")   # also the tests' keys of the two wins
 
-__all__ = ["KEY", "Statistics", "StatsUI"]
+__all__ = ["KEY", "Statistics", "StatsUI", "warm"]
 
 
 @dataclass(frozen=True)
@@ -286,6 +286,21 @@ def _reading(reading: Reading) -> list[ft.Control]:
                              "Working out the statistics of {n} stored matches (once after an update): {done} of {n} "
                              "done. The rest of companion is yours meanwhile.",
                              reading.total).format(n=i18n.number(reading.total), done=i18n.number(reading.done)))]
+
+
+def warm(store: Store, views: Collection[str]) -> None:
+    """What the first Statistics after a start would otherwise load while the player
+    waits, loaded ahead (:func:`companion.ui.router.warm_up`, off the event loop, once a
+    process has drawn its first screen): the language's number forms (Babel's locale
+    data), every game's ``stats`` part, the whole history's counts as the store keeps
+    them (only where no match waits to be worked out: that is the screen's to show) and
+    the modules of the controls only this screen draws. Nothing is drawn or kept."""
+    i18n.number(0)
+    own_games = [n for n in games_with(stats.STATS_PART) if n in views]
+    if not derived.stale(store, views):
+        Counts(store, views).summary(stats.Filter(), own_games)
+    for name in ("TextButton", "Semantics"):     # Flet imports a control's module when first named
+        getattr(ft, name)
 
 
 @ft.component

@@ -76,3 +76,60 @@ def test_a_new_scene_takes_no_tap_on_its_entry_for_a_moment_the_first_one_at_onc
     now[0] += shell_module.SETTLE
     assert not shell.settling()
     assert len(shell.page.tasks) == 1                 # the screen drawn again once settled
+
+
+def test_only_a_screen_that_asks_whether_it_settles_is_drawn_again_once_settled(store, monkeypatch):
+    """The settled redraw is for a screen whose entry waits out SETTLE (a table's
+    chips). History or Statistics never ask: drawing them a second time 0.4 s after
+    the tap read the store and built the screen again while the browser still laid out
+    the first drawing."""
+    from companion.ui import services as shell_module
+    from tests.tabs import tab
+
+    now = [100.0]
+    monkeypatch.setattr(shell_module.time, "monotonic", lambda: now[0])
+    shell = tab(store)
+
+    class Page:
+        tasks: list = []
+
+        def run_task(self, fn) -> None:
+            self.tasks.append(fn)
+
+    shell.page = Page()  # type: ignore[assignment]
+    shell.drawn(scene_of(SessionState(route=Route("home"))))
+    shell.drawn(scene_of(SessionState(route=Route("history"))))      # a new scene that never asks
+    now[0] += shell_module.SETTLE + 0.1
+    assert not shell.page.tasks and not shell.settling()
+    shell.drawn(scene_of(SessionState(route=Route("match", {"match": 1}))))
+    assert shell.settling() and shell.settling()                    # asked twice while settling …
+    assert len(shell.page.tasks) == 1                               # … drawn again once
+    now[0] += shell_module.SETTLE + 0.1
+    assert not shell.settling() and len(shell.page.tasks) == 1
+
+
+def test_a_new_scene_scrolls_to_the_top_only_where_the_page_is_scrolled_down(store):
+    """The page's scroll events say where it is: at its top a new scene sends the
+    browser no scroll (one message fewer to handle as it lays the new screen out)."""
+    from tests.tabs import tab
+
+    shell = tab(store)
+
+    class Page:
+        tasks: list = []
+
+        def run_task(self, fn) -> None:
+            self.tasks.append(fn)
+
+    shell.page = Page()  # type: ignore[assignment]
+    shell.to_top()
+    assert not shell.page.tasks                      # a page never scrolled
+    shell.scrolled(340.0)
+    shell.to_top()
+    assert len(shell.page.tasks) == 1                # scrolled down: to the top
+    shell.to_top()
+    assert len(shell.page.tasks) == 1                # already sent there
+    shell.scrolled(120.0)
+    shell.scrolled(0.0)                              # scrolled back up by hand
+    shell.to_top()
+    assert len(shell.page.tasks) == 1

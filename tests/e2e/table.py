@@ -24,12 +24,22 @@ def stored_match(server, players: list[str], mustard: str | None = None) -> str:
     setup typed before it. The page opens at the match's own address (/match/N), as a
     bookmark or a reload does; the tests of the setup type theirs (:meth:`Table.setup`)."""
     from companion.games.hotdog import setup_form
+
+    return stored_game(server, "hotdog", players, setup_form.new_record(players, mustard),
+                       {setup_form.ENTRY: setup_form.FROM_TABLE})
+
+
+def stored_game(server, game: str, players: list[str], record: dict, settings: dict[str, str]) -> str:
+    """The host's address of a new match of ``game`` whose first record and match
+    settings are those its setup's Start stores (``companion.ui.table.open_match``),
+    written to ``server``'s store before the page opens (see :func:`stored_match`)."""
     from companion.store import Store
 
     store = Store(server.data_dir / "companion.sqlite3")
     try:
-        match_id = store.create_match("hotdog", players, setup_form.new_record(players, mustard))
-        store.set_match_setting(match_id, setup_form.ENTRY, setup_form.FROM_TABLE)
+        match_id = store.create_match(game, players, record)
+        for key, value in settings.items():
+            store.set_match_setting(match_id, key, value)
     finally:
         store.close()
     return f"{server.base}match/{match_id}" + (f"?host={server.key}" if server.key else "")

@@ -9,7 +9,7 @@ from typing import Self
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.harness import DESKTOP, PHONE, TIMEOUT, into_view, open_app, shot, type_text, waits
+from tests.e2e.harness import DESKTOP, PHONE, TIMEOUT, into_view, open_app, open_page, shot, type_text, waits
 
 
 def hot_dog_chip(player: str, table: int, hotdogs: int) -> str:
@@ -56,6 +56,15 @@ class Table:
 
     def close(self) -> None:
         self.ctx.close()
+
+    def new_tab(self, url: str, viewport: dict | None = None, dark: bool | None = None) -> None:
+        """Close this tab and drive a new one of the same context at ``url`` (a new
+        session: what a new context shows, without starting Flutter from nothing;
+        :func:`tests.e2e.harness.open_page`)."""
+        if not self.pg.is_closed():
+            self.pg.close()
+        self.pg = open_page(self.ctx, url, viewport, dark)
+        self.pg.set_default_timeout(TIMEOUT)
 
     def __enter__(self) -> Self:
         return self

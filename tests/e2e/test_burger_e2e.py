@@ -247,11 +247,11 @@ def test_kill_between_rounds_then_restart_intact(chromium_browser, tmp_path):
         t.click("Next round")
         t.see("Round 2 · first player: Ann")
         shot(t.pg, "burger-desktop-table")
-        t.close()
+        t.pg.close()
         server.kill()                          # like a phone killing the app between rounds
         restarted = Server(tmp_path / "data")
         restarted.start()
-        t = Burger(chromium_browser, restarted.url, DESKTOP, dark=True)
+        t.new_tab(restarted.url, dark=True)    # a new session, in the dark
         try:
             t.see("Round 2 · first player: Ann")          # reopens where it was
             shot(t.pg, "burger-desktop-dark-restarted")

@@ -202,9 +202,9 @@ def test_sigkill_between_sales_keeps_the_game_and_a_refused_edit(chromium_browse
         t.sale(("Cat", "snow-3"), ("Ann", "snow-4"))
         t.click("Start round 2")
         t.plays("Cat", "sun-5")                          # entered, not recorded: kept with the table's drafts
-        t.close()
+        t.pg.close()
         server = server.restarted()
-        t = SalesTable(chromium_browser, server.url, PHONE, dark=True)
+        t.new_tab(server.url)                            # a new session, after the crash
         t.see("Round 2, sale 1: Cat leads; Ann to play.")   # opens where we were, Cat's card entered
         t.click("Take back the last card")
         t.see("Round 2, sale 1: Cat leads; Cat to play.")

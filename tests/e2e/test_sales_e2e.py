@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import run_cli
-from tests.e2e.harness import DESKTOP, PHONE, ROOT, Server, shot, type_text, waits
+from tests.e2e.harness import DESKTOP, PHONE, ROOT, Server, settled, shot, type_text, waits
 from tests.e2e.table import Table, stored_game
 
 pytestmark = pytest.mark.e2e
@@ -244,7 +244,7 @@ def both_sizes(t: SalesTable, name: str, text: str, scroll: bool = False) -> Non
         if scroll:
             t.pg.wait_for_timeout(500)
             t.into_view(t.find(text).first)
-        t.pg.wait_for_timeout(1000)
+        settled(t.pg)                       # drawn and still, not a fixed second
         SHOTS.mkdir(parents=True, exist_ok=True)
         t.pg.screenshot(path=str(SHOTS / f"sales16-{name}-{size}.png"))
     t.pg.set_viewport_size(DESKTOP)

@@ -347,9 +347,12 @@ SETTLED = """() => new Promise((done) => {
 
 def settled(pg) -> None:
     """Wait until the page has drawn its accessibility tree and holds still (SETTLED),
-    instead of a fixed second before each of the suite's screenshots."""
+    instead of a fixed second before each of the suite's screenshots. Waited for with a
+    timeout: a page whose renderer never returns (seen: one spinning at 100% CPU after a
+    failed tap) answered no ``evaluate``, and the screenshot of that failure waited until
+    pytest-timeout ended the test 15 minutes later."""
     try:
-        pg.evaluate(SETTLED)
+        pg.wait_for_function(f"() => ({SETTLED})().then(() => true)", timeout=waits(5000))
     except Exception as exc:  # a page closed or navigating: the screenshot says what it can
         print(f"page not settled: {type(exc).__name__}")
 

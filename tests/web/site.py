@@ -1,39 +1,14 @@
 """Driving the static site in chromium: a browser profile (one context: its storage is
 where the site keeps the matches, shared by its tabs) and tabs of the site in it, each
 a Hot Dog table driver (:class:`tests.e2e.table.Table`); the first screen
-(``#boot``) and the page's state (``window.companion.state``) read as a test needs.
-
-Warm and cold profiles. A fresh profile (:func:`profile`) has nothing cached: its first
-tab starts Python without a snapshot and then makes one in the background (a second
-Pyodide), which is most of what a test of the site costs. The tests whose subject is a
-first visit start that way: test_start_site (the first screen, the snapshot made,
-restored and broken), test_fonts_site (every font asked for, none off the machine).
-The others (test_tabs, test_editors_site, test_web_site) start from :func:`warm`: a
-copy of a profile that has visited this build once (``tests/web/conftest.py``
-``warmed``: its service worker installed, the build's files and its Python snapshot in
-Cache Storage) and the saved games that visit kept: a store with no match, and no
-first-screen summary of one, checked in each copy before its test opens the site
-(``warm_profile``). That is a player's second and later visits before any match was
-kept; what those tests check (the saved games, tabs, storage failures, offline starts,
-the editors) happens after the start either way."""
+(``#boot``) and the page's state (``window.companion.state``) read as a test needs."""
 
 from __future__ import annotations
 
 import re
-import shutil
 import time
-from pathlib import Path
 
-from tests.e2e.harness import (
-    CHROMIUM,
-    LAUNCH_ARGS,
-    PHONE,
-    block_off_machine,
-    enable_semantics,
-    fonts_arrived,
-    shot,
-    waits,
-)
+from tests.e2e.harness import PHONE, block_off_machine, enable_semantics, fonts_arrived, shot, waits
 from tests.e2e.table import Table
 
 START = 240_000     # ms: Python and the app started in the browser, on a loaded machine
@@ -51,25 +26,6 @@ def profile(browser, seen: list[str] | None = None):
         block_off_machine(route)
 
     ctx.route("**/*", route)
-    return ctx
-
-
-def warm(browser, warmed: Path, folder: Path):
-    """A browser profile that has visited the site before: a copy of ``warmed`` in
-    ``folder`` (its own chromium, as a profile on disk needs), nothing stored, no request
-    leaving the machine. Closing it closes that chromium."""
-    shutil.copytree(warmed, folder, ignore=shutil.ignore_patterns("Singleton*"))
-    return persistent(browser, folder)
-
-
-def persistent(browser, folder: Path):
-    """A browser profile kept in ``folder``, launched as the session's chromium is."""
-    ctx = browser.browser_type.launch_persistent_context(
-        folder, executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS, viewport=PHONE,
-        accept_downloads=True)
-    ctx.route("**/*", block_off_machine)
-    for page in ctx.pages:          # the blank tab chromium opens with
-        page.close()
     return ctx
 
 

@@ -13,8 +13,8 @@ from tests.web.test_web_site import SiteTable
 pytestmark = pytest.mark.e2e
 
 
-def test_a_deck_made_on_the_site_is_kept_across_a_reload(chromium_browser, warm_profile, static_server):
-    with SiteTable(chromium_browser, static_server, warm_profile) as t:
+def test_a_deck_made_on_the_site_is_kept_across_a_reload(chromium_browser, static_server):
+    with SiteTable(chromium_browser, static_server) as t:
         t.click("Sales decks")
         t.click("New deck")
         t.see("A new deck")
@@ -33,11 +33,11 @@ def test_a_deck_made_on_the_site_is_kept_across_a_reload(chromium_browser, warm_
         t.see("sun-4: sun 4")
 
 
-def test_the_recipe_editor_in_the_browser_build(chromium_browser, warm_profile, static_server):
+def test_the_recipe_editor_in_the_browser_build(chromium_browser, static_server):
     """The static site (Python in the browser, the store in its storage): the example
     copied, edited with a fault left in, still there after a reload, exported as a
     download that the command-line check reads (here: refuses, naming the fault)."""
-    with SiteTable(chromium_browser, static_server, warm_profile) as t:
+    with SiteTable(chromium_browser, static_server) as t:
         t.scroll_to_tap = True
         t.click("Burger recipe sets")
         t.click("Copy the example: Example recipes")

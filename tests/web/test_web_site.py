@@ -33,12 +33,9 @@ class SiteTable(Table):
     (its storage is where the site keeps the matches), nothing off this machine, and the
     long first wait that starting Python in the browser takes."""
 
-    def __init__(self, browser, url: str, ctx=None) -> None:
-        """``ctx``: a profile to open the site in (tests.web.site.warm), else a fresh one."""
-        if ctx is None:
-            ctx = browser.new_context(viewport=PHONE, accept_downloads=True)
-            ctx.route("**/*", block_off_machine)
-        self.ctx = ctx
+    def __init__(self, browser, url: str) -> None:
+        self.ctx = browser.new_context(viewport=PHONE, accept_downloads=True)
+        self.ctx.route("**/*", block_off_machine)
         self.pg = self.ctx.new_page()
         self.pg.goto(url)
         self.started("New Hot Dog match")
@@ -55,12 +52,12 @@ class SiteTable(Table):
         self.started(text)
 
 
-def test_the_site_plays_keeps_and_starts_offline(chromium_browser, warm_profile, static_server, site):
+def test_the_site_plays_keeps_and_starts_offline(chromium_browser, static_server, site):
     manifest = json.loads((site / "manifest.json").read_text())
     assert manifest["name"] == "companion" and manifest["theme_color"] == "#FF9800"
     assert not (site / "pyodide" / "python.exe").exists()
 
-    with SiteTable(chromium_browser, static_server, warm_profile) as t:       # the home screen
+    with SiteTable(chromium_browser, static_server) as t:       # the home screen
         shot(t.pg, "web-home")
         assert t.button("Host this table on phones").count() == 0
 

@@ -219,11 +219,25 @@ def open_app(browser, url: str, viewport: dict | None = None, dark: bool = False
         block_off_machine(route)
 
     ctx.route("**/*", route)
+    return ctx, open_page(ctx, url, fonts=fonts)
+
+
+def open_page(ctx, url: str, viewport: dict | None = None, dark: bool | None = None,
+              fonts: list[str] | None = None):
+    """A new tab of ``ctx`` at ``url``: a Flet session of its own, as in a fresh context,
+    with the accessibility tree switched on; ``viewport`` and ``dark`` (None: the
+    context's) for this tab. The context's cache serves the app's files again, so a
+    tab costs less to start than a context (the fonts are waited for as in
+    :func:`open_app`)."""
     pg = ctx.new_page()
+    if viewport is not None:
+        pg.set_viewport_size(viewport)
+    if dark is not None:
+        pg.emulate_media(color_scheme="dark" if dark else "light")
     pg.goto(url)
     enable_semantics(pg)
     fonts_arrived(pg, fonts=fonts)
-    return ctx, pg
+    return pg
 
 
 def fonts_arrived(pg, timeout: float = 60000, fonts: list[str] | None = None) -> None:
@@ -333,9 +347,12 @@ SETTLED = """() => new Promise((done) => {
 
 def settled(pg) -> None:
     """Wait until the page has drawn its accessibility tree and holds still (SETTLED),
-    instead of a fixed second before each of the suite's screenshots."""
+    instead of a fixed second before each of the suite's screenshots. Waited for with a
+    timeout: a page whose renderer never returns (seen: one spinning at 100% CPU after a
+    failed tap) answered no ``evaluate``, and the screenshot of that failure waited until
+    pytest-timeout ended the test 15 minutes later."""
     try:
-        pg.evaluate(SETTLED)
+        pg.wait_for_function(f"() => ({SETTLED})().then(() => true)", timeout=waits(5000))
     except Exception as exc:  # a page closed or navigating: the screenshot says what it can
         print(f"page not settled: {type(exc).__name__}")
 

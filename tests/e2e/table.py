@@ -9,7 +9,7 @@ from typing import Self
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.harness import DESKTOP, PHONE, TIMEOUT, into_view, open_app, shot, type_text, waits
+from tests.e2e.harness import DESKTOP, PHONE, TIMEOUT, into_view, open_app, open_page, shot, type_text, waits
 
 
 def hot_dog_chip(player: str, table: int, hotdogs: int) -> str:
@@ -24,12 +24,22 @@ def stored_match(server, players: list[str], mustard: str | None = None) -> str:
     setup typed before it. The page opens at the match's own address (/match/N), as a
     bookmark or a reload does; the tests of the setup type theirs (:meth:`Table.setup`)."""
     from companion.games.hotdog import setup_form
+
+    return stored_game(server, "hotdog", players, setup_form.new_record(players, mustard),
+                       {setup_form.ENTRY: setup_form.FROM_TABLE})
+
+
+def stored_game(server, game: str, players: list[str], record: dict, settings: dict[str, str]) -> str:
+    """The host's address of a new match of ``game`` whose first record and match
+    settings are those its setup's Start stores (``companion.ui.table.open_match``),
+    written to ``server``'s store before the page opens (see :func:`stored_match`)."""
     from companion.store import Store
 
     store = Store(server.data_dir / "companion.sqlite3")
     try:
-        match_id = store.create_match("hotdog", players, setup_form.new_record(players, mustard))
-        store.set_match_setting(match_id, setup_form.ENTRY, setup_form.FROM_TABLE)
+        match_id = store.create_match(game, players, record)
+        for key, value in settings.items():
+            store.set_match_setting(match_id, key, value)
     finally:
         store.close()
     return f"{server.base}match/{match_id}" + (f"?host={server.key}" if server.key else "")
@@ -46,6 +56,15 @@ class Table:
 
     def close(self) -> None:
         self.ctx.close()
+
+    def new_tab(self, url: str, viewport: dict | None = None, dark: bool | None = None) -> None:
+        """Close this tab and drive a new one of the same context at ``url`` (a new
+        session: what a new context shows, without starting Flutter from nothing;
+        :func:`tests.e2e.harness.open_page`)."""
+        if not self.pg.is_closed():
+            self.pg.close()
+        self.pg = open_page(self.ctx, url, viewport, dark)
+        self.pg.set_default_timeout(TIMEOUT)
 
     def __enter__(self) -> Self:
         return self

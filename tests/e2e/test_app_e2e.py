@@ -163,9 +163,9 @@ def test_sigkill_between_rounds_keeps_the_game(chromium_browser, tmp_path):
     try:
         t = Table(chromium_browser, stored_match(server, PLAYERS, "Anna"), PHONE)
         t.play(1, TIE)
-        t.close()
+        t.pg.close()
         server = server.restarted()
-        t = Table(chromium_browser, server.url, PHONE)
+        t.new_tab(server.url)                            # a new session, after the crash
         t.see("Tables now")                              # opens where we were: round 1's result, all shown
         t.click("Next round")
         t.see("Round 2 · mustard card: Bernd")

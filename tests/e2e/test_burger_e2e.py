@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.harness import DESKTOP, PHONE, Server, shot, type_text, waits
-from tests.e2e.table import Table
+from tests.e2e.table import Table, stored_game
 
 pytestmark = pytest.mark.e2e
 
@@ -224,23 +224,34 @@ def test_nobody_tongs_then_one_tongs_player_rats_secret_until_the_end(chromium_b
         assert stacked == (1, 0)
 
 
+def stored_burger(server, players: list[str], **setup) -> str:
+    """The host's address of a new Burger game of ``players`` (``setup``: the setup's other
+    fields) with the shipped recipes, stored as its Start stores it before the page opens
+    (tests.e2e.table.stored_game): for a test whose subject is the table, not the setup."""
+    from companion.games.burger import setup_form
+    from companion.games.burger.recipefiles import RECIPES
+
+    chosen = setup_form.Setup(players=tuple(players), **setup)
+    return stored_game(server, "burger", players, setup_form.new_record(chosen), {RECIPES: chosen.recipes})
+
+
 def test_kill_between_rounds_then_restart_intact(chromium_browser, tmp_path):
     server = Server(tmp_path / "data")
     server.start()
-    t = Burger(chromium_browser, server.url, DESKTOP)
+    t = Burger(chromium_browser, stored_burger(server, PLAYERS, tease=2), DESKTOP)
     try:
-        t.setup(PLAYERS, tease=2)
+        t.see("Round 1 · first player: Ann")
         t.tap_decks([["patty", "cheese", "lettuce"], ["onion"], ["mushroom"]])
         t.tools({"Ann": "tease", "Ben": "tease", "Cat": "tease"})
         t.submit(1)
         t.click("Next round")
         t.see("Round 2 · first player: Ann")
         shot(t.pg, "burger-desktop-table")
-        t.close()
+        t.pg.close()
         server.kill()                          # like a phone killing the app between rounds
         restarted = Server(tmp_path / "data")
         restarted.start()
-        t = Burger(chromium_browser, restarted.url, DESKTOP, dark=True)
+        t.new_tab(restarted.url, dark=True)    # a new session, in the dark
         try:
             t.see("Round 2 · first player: Ann")          # reopens where it was
             shot(t.pg, "burger-desktop-dark-restarted")

@@ -9,7 +9,7 @@ import pytest
 
 from tests.e2e.harness import PHONE, Server, enable_semantics, shot
 from tests.e2e.table import Table, stored_match
-from tests.e2e.test_sales_e2e import SalesTable
+from tests.e2e.test_sales_e2e import SalesTable, stored_sales
 
 pytestmark = pytest.mark.e2e
 
@@ -48,9 +48,9 @@ def test_hidden_bids_come_back_hidden_after_a_killed_server_and_the_round_takes_
 def test_a_sale_being_entered_comes_back_after_a_killed_server(chromium_browser, tmp_path):
     server = Server(tmp_path / "data")
     server.start()
-    t = SalesTable(chromium_browser, server.url, PHONE)
+    t = SalesTable(chromium_browser, stored_sales(server, ["Ann", "Ben", "Cat"], 2, "Ann"), PHONE)
     try:
-        t.setup(["Ann", "Ben", "Cat"], hand_size=2, leader="Ann")
+        t.see("Round 1, sale 1: Ann leads; Ann to play.")
         t.plays("Ann", "wild-2")
         t.plays("Ben", "sun-2")
         t.see("On suit: sun and wilds (SA-4)")

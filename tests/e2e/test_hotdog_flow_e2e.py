@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.harness import DESKTOP, PHONE, shot
-from tests.e2e.table import Table
+from tests.e2e.table import Table, stored_match
 
 pytestmark = pytest.mark.e2e
 
@@ -20,9 +20,9 @@ ROUND2 = {"Anna": (7, 3, 0), "Bernd": (9, 2, 0), "Chris": (7, 4, 1), "Dora": (5,
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_a_round_from_the_table_then_one_passing_the_phone(chromium_browser, app_server, size):
     viewport = PHONE if size == "phone" else DESKTOP
-    with Table(chromium_browser, app_server.url, viewport) as t:
-        t.setup(FOUR, mustard="Anna")
-        t.see("Bids from the table")                        # the default
+    with Table(chromium_browser, stored_match(app_server, FOUR, "Anna"), viewport) as t:
+        t.see("Round 1 · mustard card: Anna")
+        t.see("Bids from the table")                        # the setup's default, as its Start stores it
         for p, bid in ROUND1.items():
             t.bid(p, *bid)
         shot(t.pg, f"hd-{size}-table-entry")

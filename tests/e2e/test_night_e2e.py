@@ -75,11 +75,9 @@ def test_a_game_night_ticked_ranked_points_changed_exported_light_and_dark(chrom
         printed = pdf_text(data)
         assert "Bernd leads with 9 points" in printed and "House rule:" in printed
         shot(t.pg, "night-phone-exported")
-        address = t.pg.url
-    night_path = re.search(r"/night/\d+", address)
-    assert night_path is not None
-    with Table(chromium_browser, f"{evening_server.base}{night_path.group(0)[1:]}?host={evening_server.key}",
-               PHONE, dark=True) as t:
+        night_path = re.search(r"/night/\d+", t.pg.url)
+        assert night_path is not None
+        t.new_tab(f"{evening_server.base}{night_path.group(0)[1:]}?host={evening_server.key}", dark=True)
         t.see("Bernd leads with 9 points (3 matches counted).")
         shot(t.pg, "night-phone-dark-top")
         t.into_view(t.button("Night as JSON").first)

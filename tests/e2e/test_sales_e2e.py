@@ -13,8 +13,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import run_cli
-from tests.e2e.harness import DESKTOP, PHONE, ROOT, Server, shot, type_text, waits
-from tests.e2e.table import Table
+from tests.e2e.harness import DESKTOP, PHONE, ROOT, Server, settled, shot, type_text, waits
+from tests.e2e.table import Table, stored_game
 
 pytestmark = pytest.mark.e2e
 
@@ -95,9 +95,21 @@ class SalesTable(Table):
         self.click(f"{player} plays this card")
 
 
+def stored_sales(server, players: list[str], hand_size: int, leader: str) -> str:
+    """The host's address of a new competitive Sales game of ``players`` with the deck the
+    setup offers first (the shipped example deck), stored as its Start stores it before
+    the page opens (tests.e2e.table.stored_game): for a test whose subject is the table,
+    not the setup typed before it."""
+    from companion.games.sales import setup_form
+    from companion.games.sales.deckfiles import DECK, deck_choices
+
+    record = setup_form.new_record(players, "competitive", hand_size, leader)
+    return stored_game(server, "sales", players, record, {DECK: str(Path(deck_choices()[0].path).resolve())})
+
+
 @pytest.fixture
 def sales(chromium_browser, app_server):
-    t = SalesTable(chromium_browser, app_server.url, PHONE)
+    t = SalesTable(chromium_browser, stored_sales(app_server, ["Ann", "Ben", "Cat"], 2, "Ann"), PHONE)
     yield t
     t.close()
 
@@ -106,8 +118,6 @@ def test_a_full_round_with_a_wild_lead_and_a_tie(sales):
     """A round by taps alone: each card picked from the deck (no search field for the
     example deck), no key typed; the score grid beside it; undo asks first."""
     t = sales
-    t.setup(["Ann", "Ben", "Cat"], hand_size=2, leader="Ann")
-    typed_in_setup = t.keys
     t.see("Round 1, sale 1: Ann leads; Ann to play.")
     expect(t.pg.get_by_role("textbox", name="Search the deck")).to_have_count(0)
     shot(t.pg, "sales-phone-table")
@@ -136,7 +146,7 @@ def test_a_full_round_with_a_wild_lead_and_a_tie(sales):
     t.click("Start round 2")
     t.see("Round 2, sale 1: Cat leads; Cat to play.")
     t.see("Cards in hand: Ann 2 · Ben 2 · Cat 2")
-    assert t.keys == typed_in_setup            # the round: taps only, no key typed
+    assert t.keys == 0                         # the round: taps only, no key typed
     # the standings: a grid, players as columns, the score now first (SA-10)
     t.grid_on_phone_then_wide("Score now", "Score now", "sales")
     # undo asks first, away from the entry, and says what it did under it
@@ -186,15 +196,15 @@ def test_sigkill_between_sales_keeps_the_game_and_a_refused_edit(chromium_browse
     server = Server(tmp_path / "data")
     server.start()
     try:
-        t = SalesTable(chromium_browser, server.url, PHONE, dark=True)
-        t.setup(["Ann", "Ben", "Cat"], hand_size=2, leader="Ann")
+        t = SalesTable(chromium_browser, stored_sales(server, ["Ann", "Ben", "Cat"], 2, "Ann"), PHONE, dark=True)
+        t.see("Round 1, sale 1: Ann leads; Ann to play.")
         t.sale(("Ann", "wild-2"), ("Ben", "sun-2"), ("Cat", "rain-1"))
         t.sale(("Cat", "snow-3"), ("Ann", "snow-4"))
         t.click("Start round 2")
         t.plays("Cat", "sun-5")                          # entered, not recorded: kept with the table's drafts
-        t.close()
+        t.pg.close()
         server = server.restarted()
-        t = SalesTable(chromium_browser, server.url, PHONE, dark=True)
+        t.new_tab(server.url)                            # a new session, after the crash
         t.see("Round 2, sale 1: Cat leads; Ann to play.")   # opens where we were, Cat's card entered
         t.click("Take back the last card")
         t.see("Round 2, sale 1: Cat leads; Cat to play.")
@@ -234,7 +244,7 @@ def both_sizes(t: SalesTable, name: str, text: str, scroll: bool = False) -> Non
         if scroll:
             t.pg.wait_for_timeout(500)
             t.into_view(t.find(text).first)
-        t.pg.wait_for_timeout(1000)
+        settled(t.pg)                       # drawn and still, not a fixed second
         SHOTS.mkdir(parents=True, exist_ok=True)
         t.pg.screenshot(path=str(SHOTS / f"sales16-{name}-{size}.png"))
     t.pg.set_viewport_size(DESKTOP)

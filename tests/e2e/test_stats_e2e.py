@@ -32,11 +32,10 @@ def test_statistics_opened_from_home_filtered_light_and_dark(chromium_browser, s
         t.see("Anna: 3 wins of 3")
         shot(t.pg, "stats-phone-light-group")
         assert t.pg.url.endswith("/stats")
-    at_stats = stats_server.url.replace("/?", "/stats?") if "?" in stats_server.url else stats_server.url + "stats"
-    with Table(chromium_browser, at_stats, PHONE, dark=True) as t:
+        at_stats = stats_server.url.replace("/?", "/stats?") if "?" in stats_server.url else stats_server.url + "stats"
+        t.new_tab(at_stats, dark=True)                            # a new session, in the dark
         t.see("Counted: 6 finished games, 2 complete matches.")
         shot(t.pg, "stats-phone-dark")
-        t.scroll_to_tap = True
         t.click("Hot Dog: from the rounds", exact=True)           # a section opens with a tap
         chart = t.find("Chart: Money over the rounds: match 2, game 3").first
         t.into_view(chart)

@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.e2e.harness import DESKTOP, PHONE, Server, enable_semantics, launch  # noqa: E402
+from tests.e2e.harness import DESKTOP, PHONE, Server, enable_semantics, launch, seen  # noqa: E402
 from tests.e2e.table import Table  # noqa: E402
 
 
@@ -123,7 +123,7 @@ def baseline_tap(runs: int) -> list[float]:
             for n in range(1, runs + 1):
                 t0 = time.perf_counter()
                 button.click()
-                page.get_by_text(f"tapped {n}", exact=True).wait_for()
+                seen(page.get_by_text(f"tapped {n}", exact=True))
                 out.append(time.perf_counter() - t0)
             browser.close()
     finally:
@@ -163,7 +163,7 @@ def round_trip(runs: int) -> list[float]:
             result = table.find(f"Round {n}: result").first
             t0 = time.perf_counter()
             submit.click()
-            result.wait_for()
+            seen(result)
             out.append(time.perf_counter() - t0)
             table.click("Next round")
     return out

@@ -228,7 +228,7 @@ def drive(data: Path, root: Path, n: int, timeout: float, upgrade: bool) -> dict
     """One fresh server on ``data``: every figure of a user's evening with the archive."""
     from playwright.sync_api import sync_playwright
 
-    from tests.e2e.harness import DESKTOP, Server, launch
+    from tests.e2e.harness import DESKTOP, Server, launch, seen
     from tests.e2e.table import Table
 
     got: dict[str, float] = {}
@@ -258,7 +258,7 @@ def drive(data: Path, root: Path, n: int, timeout: float, upgrade: bool) -> dict
                     got["upgrade: determinate"] = float(bar.count() > 0 and bar.first.get_attribute(
                         "aria-valuenow") is not None)
                     got["upgrade: Home tapped meanwhile"] = timed(
-                        lambda: t.click("Home"), lambda ms: t.button("Statistics").first.wait_for(timeout=ms), timeout)
+                        lambda: t.click("Home"), lambda ms: seen(t.button("Statistics"), ms), timeout)
                     t.click("Statistics")
                 except Exception:
                     got["upgrade: progress shown"] = float("inf")
@@ -268,31 +268,30 @@ def drive(data: Path, root: Path, n: int, timeout: float, upgrade: bool) -> dict
 
             # companion's own floor: a screen that reads nothing (Import), first and again
             for name in ("floor: Import tapped, first", "floor: Import tapped, again"):
-                got[name] = timed(lambda: t.click("Import a record"), lambda ms: t.pg.get_by_role(
-                    "textbox", name="JSON record").wait_for(timeout=ms), timeout)
+                got[name] = timed(lambda: t.click("Import a record"), lambda ms: seen(t.pg.get_by_role(
+                    "textbox", name="JSON record"), ms), timeout)
                 home()
-            got["stats"] = timed(lambda: t.click("Statistics"), lambda ms: t.find(
-                re.compile(r"^Counted: |^No finished games yet")).first.wait_for(timeout=ms), timeout)
+            got["stats"] = timed(lambda: t.click("Statistics"), lambda ms: seen(t.find(
+                re.compile(r"^Counted: |^No finished games yet")), ms), timeout)
             got["rss after Statistics"] = rss_mb(pid)
             home()
             if n:
                 got["history"] = timed(lambda: t.click("History"), lambda ms: (
-                    t.find(f"{n:,} matches, the latest first").first.wait_for(timeout=ms),
-                    t.pg.get_by_role("button", name=re.compile(r"^(Hot Dog|Sales|Burger), ")).first.wait_for(
-                        timeout=ms)), timeout)
+                    seen(t.find(f"{n:,} matches, the latest first"), ms),
+                    seen(t.pg.get_by_role("button", name=re.compile(r"^(Hot Dog|Sales|Burger), ")), ms)), timeout)
                 field = t.pg.get_by_role("textbox", name="Search by player")
                 field.wait_for()
                 field.click()
-                got["search"] = timed(lambda: field.fill(SEARCHED), lambda ms: t.find(
-                    f"with a player named like “{SEARCHED}”").first.wait_for(timeout=ms), timeout)
+                got["search"] = timed(lambda: field.fill(SEARCHED), lambda ms: seen(t.find(
+                    f"with a player named like “{SEARCHED}”"), ms), timeout)
                 field.fill("")
                 t.find(f"{n:,} matches, the latest first").first.wait_for()
                 got["rss after History"] = rss_mb(pid)
                 home()
             if n and keeps_derived(root) and got["stats"] != float("inf"):
                 changed(data)                    # a round saved meanwhile: one match to work out again
-                got["stats after a change"] = timed(lambda: t.click("Statistics"), lambda ms: t.find(
-                    re.compile(r"^Counted: ")).first.wait_for(timeout=ms), timeout)
+                got["stats after a change"] = timed(lambda: t.click("Statistics"), lambda ms: seen(t.find(
+                    re.compile(r"^Counted: ")), ms), timeout)
                 home()
             if n:                                # last: the file's download goes to the browser
                 t.click("History")
@@ -300,8 +299,8 @@ def drive(data: Path, root: Path, n: int, timeout: float, upgrade: bool) -> dict
                 # the browser takes the file, as a phone's does: until it has, the server
                 # still holds the file's bytes for the download it sends
                 with t.pg.expect_download(timeout=timeout * 1000) as saved:
-                    got["bgstats"] = timed(lambda: t.click("All matches for BG Stats"), lambda ms: t.find(
-                        "History for BG Stats").first.wait_for(timeout=ms), timeout)
+                    got["bgstats"] = timed(lambda: t.click("All matches for BG Stats"), lambda ms: seen(t.find(
+                        "History for BG Stats"), ms), timeout)
                 saved.value.path()
                 t.pg.wait_for_timeout(3000)
                 got["rss after BG Stats"] = rss_mb(pid)

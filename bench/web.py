@@ -314,19 +314,21 @@ def _table(ctx, pg):
 
 def timed_round(t, n: int, taps: list[float]) -> None:
     """Round ``n`` from the table: each player's chip, Submit, Next round, each timed."""
+    from tests.e2e.harness import seen
+
     for p in PLAYERS:
         taps.append(t.timed_chip(f"{p}: 7 table, 1 hot dog"))
     submit = t.button("Submit round").first
     submit.wait_for()
     t0 = time.perf_counter()
     submit.click()
-    t.find(f"Round {n}: result").first.wait_for()
+    seen(t.find(f"Round {n}: result"))
     taps.append(time.perf_counter() - t0)
     nxt = t.button("Next round").first
     nxt.wait_for()
     t0 = time.perf_counter()
     nxt.click()
-    t.find(f"Round {n + 1} · mustard card").first.wait_for()
+    seen(t.find(f"Round {n + 1} · mustard card"))
     taps.append(time.perf_counter() - t0)
 
 

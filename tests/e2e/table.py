@@ -9,7 +9,7 @@ from typing import Self
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.harness import DESKTOP, PHONE, TIMEOUT, into_view, open_app, open_page, shot, type_text, waits
+from tests.e2e.harness import DESKTOP, PHONE, TIMEOUT, into_view, open_app, open_page, seen, shot, type_text, waits
 
 
 def hot_dog_chip(player: str, table: int, hotdogs: int) -> str:
@@ -191,7 +191,7 @@ class Table:
         found.wait_for()
         t0 = time.perf_counter()
         found.click()
-        self.chosen(label).first.wait_for()
+        seen(self.chosen(label))
         return time.perf_counter() - t0
 
     def tap_chosen(self, label: str, becomes: str) -> None:

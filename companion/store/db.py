@@ -141,7 +141,7 @@ class Store(StoreFile):
         self.unkept: str | None = None
         self._lock = threading.RLock()
         # the summaries as last read, the file's state then, and their players' search keys
-        self._summaries: tuple[tuple[int, int, int], tuple[MatchSummary, ...], dict[str, str] | None] | None = None
+        self._summaries: tuple[tuple[int, int, int], tuple[MatchSummary, ...]] | None = None
         self._listeners: list[Callable[[int], None]] = []
         super().__init__(path, busy_timeout=busy_timeout, waiting=waiting)
 
@@ -346,15 +346,14 @@ class Store(StoreFile):
                 "SELECT id FROM matches ORDER BY updated_at DESC, id DESC")]
         return [self.match(i) for i in ids]
 
-    def summaries(self, player: str = "") -> list[MatchSummary]:
+    def summaries(self) -> list[MatchSummary]:
         """Every match without its records, the most recently changed first (as
-        :meth:`matches`); with ``player``, only the matches one of whose players' names
-        holds it (as :func:`companion.store.history.search_key` reads both: any case, any accents)."""
+        :meth:`matches`). Searching by a player is :meth:`page_of_summaries`'s."""
         with self._lock:
             # Read again only when the file changed: a write of this connection moves
             # total_changes on, another program's (or another Store's) commit moves
-            # data_version on. History, its search and a night's list draw from this at
-            # every tap; at 10,000 matches reading them is a few hundred ms.
+            # data_version on. A night's list and the groups draw from this at every
+            # tap; at 10,000 matches reading them is a few hundred ms.
             conn = self._conn
             state = (id(conn), conn.total_changes, conn.execute("PRAGMA data_version").fetchone()[0])
             kept = self._summaries
@@ -367,25 +366,13 @@ class Store(StoreFile):
                 seated = json.loads("[" + ",".join(r[2] for r in rows) + "]")
                 found = tuple(MatchSummary(r[0], r[1], tuple(p), bool(r[3]), r[4], r[5])
                               for r, p in zip(rows, seated, strict=True))
-                kept = self._summaries = (state, found, None)
-        everything = kept[1]
-        wanted = search_key(player)
-        if not wanted:
-            return list(everything)
-        names = kept[2]
-        if names is None:
-            # each name as the search reads it, once per state: a few dozen people play
-            # thousands of matches
-            names = {p: search_key(p) for p in {p for m in everything for p in m.players}}
-            with self._lock:
-                if self._summaries is not None and self._summaries[1] is everything:
-                    self._summaries = (kept[0], everything, names)
-        holding = {p for p, k in names.items() if wanted in k}
-        return [m for m in everything if not holding.isdisjoint(m.players)]
+                kept = self._summaries = (state, found)
+        return list(kept[1])
 
     def page_of_summaries(self, games: Collection[str], limit: int, player: str = "") -> tuple[int, list[MatchSummary]]:
         """How many matches of ``games`` are stored (with ``player``: one of whose
-        players' names holds it, as :meth:`summaries` finds them), and the first
+        players' names holds it, in any case, with or without accents: as
+        :func:`companion.store.history.search_key` reads both), and the first
         ``limit`` of them, the most recently changed first. SQLite counts and pages
         them, so no summary is made of a match not shown: at 10,000 matches History's
         first page after a start read every summary, a few hundred ms of its draw."""

@@ -140,7 +140,7 @@ class Store(StoreFile):
         #: Set by :attr:`after_commit`'s hook; the screens say it until it is None again.
         self.unkept: str | None = None
         self._lock = threading.RLock()
-        # the summaries as last read, the file's state then, and their players' search keys
+        # the summaries as last read, and the file's state then
         self._summaries: tuple[tuple[int, int, int], tuple[MatchSummary, ...]] | None = None
         self._listeners: list[Callable[[int], None]] = []
         super().__init__(path, busy_timeout=busy_timeout, waiting=waiting)

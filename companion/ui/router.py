@@ -37,7 +37,7 @@ def warm_up(store: Store, views: Collection[str]) -> None:
     would otherwise do inside the tap that opens them (modules imported on first use,
     Babel's locale data, the players' search keys, the kept counts: at 10,000 matches
     over half of each first open's server time). Run once per process, in a thread,
-    after the first screen is drawn (:func:`companion.ui.app.main`); it draws nothing
+    after the host's first screen is drawn (:func:`companion.ui.app._warm_once`); it draws nothing
     and writes nothing, so a tap meanwhile only waits for the store's lock a moment."""
     try:
         stats_warm(store, views)

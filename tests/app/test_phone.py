@@ -113,109 +113,93 @@ def _packed(value: Any) -> bytes:
     return msgpack.packb(value, default=configure_encode_object_for_msgpack(BaseControl))
 
 
-def _seated(store: Store) -> str:
-    """A hosted Hot Dog table with Anna seated: her seat token, as her phone stored it."""
+@pytest.fixture
+def seated(tmp_path, monkeypatch):
+    """A store with a hosted Hot Dog table and Anna seated, and her seat token as her
+    phone stored it (what the look-up reads): (store, token)."""
+    store = Store(tmp_path / "companion.sqlite3")
     hub = hub_for(store)
     mid = store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
-    return hub.take_seat(hub.host(mid).code, "Anna", "192.168.1.12").token
+    token = hub.take_seat(hub.host(mid).code, "Anna", "192.168.1.12").token
+
+    async def stored() -> str:
+        return token
+
+    monkeypatch.setattr(phone, "_stored_token", stored)
+    yield store, token
+    store.close()
 
 
 @pytest.mark.parametrize("cut", ["before the screen is drawn", "before its effects run"])
-def test_a_reloaded_phone_gets_its_seat_back_in_a_session_that_lost_its_first_connection(tmp_path, monkeypatch, cut):
+def test_a_reloaded_phone_gets_its_seat_back_in_a_session_that_lost_its_first_connection(seated, cut):
     """After a server restart the tab's own reconnect makes a session; a reload then cuts
     that session's first connection while it is starting, and takes the session up again
     (the tab keeps its Flet session id). Flet 1.0.5 drops the effects queued while the
     session had no connection, and sends the page as it was: the join screen's look-up
     never ran. Once the new connection comes, the look-up runs and its seat is drawn."""
-    store = Store(tmp_path / "companion.sqlite3")
-    try:
-        token = _seated(store)
+    store, token = seated
 
-        async def stored() -> str:
-            return token
+    async def reload() -> tuple[Any, Tab]:
+        loop = asyncio.get_running_loop()
+        with ThreadPoolExecutor(1) as executor:
+            pubsub = PubSubHub(loop=loop, executor=executor)
+            session = Session(Tab(loop, pubsub))
+            _context_page.set(session.page)
+            session.apply_page_patch({"route": "/join", "width": 360, "height": 740, "web": True})
+            _packed(session.get_page_patch())             # Flet's answer to the tab's register frame
+            if cut == "before the screen is drawn":
+                await session.disconnect(300)
+            shell = start_session(session.page, store, host=False, peer="192.168.1.12")
+            if cut == "before its effects run":
+                await session.disconnect(300)
+            await asyncio.sleep(0.05)
+            assert not shell.ui(PHONE, PhoneUI()).checked    # Flet dropped the look-up
+            again = Tab(loop, pubsub)
+            session.attach_connection(again)                 # the reloaded tab
+            await session.dispatch_connect_event()
+            for _ in range(100):
+                if any(b"Leave this seat" in m for m in again.sent):
+                    break
+                await asyncio.sleep(0.02)
+            session.close()
+            return shell, again
 
-        monkeypatch.setattr(phone, "_stored_token", stored)
-
-        async def reload() -> tuple[Any, Tab]:
-            loop = asyncio.get_running_loop()
-            with ThreadPoolExecutor(1) as executor:
-                pubsub = PubSubHub(loop=loop, executor=executor)
-                session = Session(Tab(loop, pubsub))
-                _context_page.set(session.page)
-                session.apply_page_patch({"route": "/join", "width": 360, "height": 740, "web": True})
-                _packed(session.get_page_patch())             # Flet's answer to the tab's register frame
-                if cut == "before the screen is drawn":
-                    await session.disconnect(300)
-                shell = start_session(session.page, store, host=False, peer="192.168.1.12")
-                if cut == "before its effects run":
-                    await session.disconnect(300)
-                await asyncio.sleep(0.05)
-                assert not shell.ui(PHONE, PhoneUI()).checked    # Flet dropped the look-up
-                again = Tab(loop, pubsub)
-                session.attach_connection(again)                 # the reloaded tab
-                await session.dispatch_connect_event()
-                for _ in range(100):
-                    if any(b"Leave this seat" in m for m in again.sent):
-                        break
-                    await asyncio.sleep(0.02)
-                session.close()
-                return shell, again
-
-        shell, again = run_async(reload())
-        ui = shell.ui(PHONE, PhoneUI())
-        assert ui.checked and ui.token == token
-        assert any(b"Leave this seat" in m for m in again.sent)  # drawn on the new connection
-    finally:
-        store.close()
+    shell, again = run_async(reload())
+    ui = shell.ui(PHONE, PhoneUI())
+    assert ui.checked and ui.token == token
+    assert any(b"Leave this seat" in m for m in again.sent)  # drawn on the new connection
 
 
-def test_a_look_up_ends_checked_when_its_redraw_fails(tmp_path, monkeypatch):
+def test_a_look_up_ends_checked_when_its_redraw_fails(seated):
     """The page's connection gone as the look-up ends (Flet's update then raises): the
     phone still stops looking, with what it found, and the failure goes no further
     (the next connection draws it: see reconnected)."""
-    store = Store(tmp_path / "companion.sqlite3")
-    try:
-        token = _seated(store)
+    store, token = seated
 
-        async def stored() -> str:
-            return token
+    def gone() -> None:
+        raise AttributeError("'NoneType' object has no attribute 'put_nowait'")
 
-        def gone() -> None:
-            raise AttributeError("'NoneType' object has no attribute 'put_nowait'")
-
-        monkeypatch.setattr(phone, "_stored_token", stored)
-        shell = FakeShell(store, "192.168.1.12")
-        shell.page.update = gone
-        Phone(shell).look_up()  # type: ignore[arg-type]
-        [find] = shell.tasks
-        run_async(find())
-        assert shell.ui(PHONE).checked and shell.ui(PHONE).token == token
-    finally:
-        store.close()
+    shell = FakeShell(store, "192.168.1.12")
+    shell.page.update = gone
+    Phone(shell).look_up()  # type: ignore[arg-type]
+    [find] = shell.tasks
+    run_async(find())
+    assert shell.ui(PHONE).checked and shell.ui(PHONE).token == token
 
 
-def test_a_session_taken_up_again_looks_for_its_seat_once_and_draws_again(tmp_path, monkeypatch):
+def test_a_session_taken_up_again_looks_for_its_seat_once_and_draws_again(seated):
     """reconnected(): a look-up that never ended starts again (one at a time: not while
     one is under way), one that ended is not repeated, and the screen is drawn again."""
-    store = Store(tmp_path / "companion.sqlite3")
-    try:
-        token = _seated(store)
-
-        async def stored() -> str:
-            return token
-
-        monkeypatch.setattr(phone, "_stored_token", stored)
-        shell = FakeShell(store, "192.168.1.12")
-        drawn: list[int] = []
-        shell.saved = lambda: drawn.append(1)    # type: ignore[attr-defined]
-        phone.reconnected(shell)  # type: ignore[arg-type]
-        phone.reconnected(shell)  # type: ignore[arg-type]
-        assert len(shell.tasks) == 1 and len(drawn) == 2
-        run_async(shell.tasks.pop()())
-        phone.reconnected(shell)  # type: ignore[arg-type]
-        assert not shell.tasks and shell.ui(PHONE).token == token and len(drawn) == 3
-    finally:
-        store.close()
+    store, token = seated
+    shell = FakeShell(store, "192.168.1.12")
+    drawn: list[int] = []
+    shell.saved = lambda: drawn.append(1)    # type: ignore[attr-defined]
+    phone.reconnected(shell)  # type: ignore[arg-type]
+    phone.reconnected(shell)  # type: ignore[arg-type]
+    assert len(shell.tasks) == 1 and len(drawn) == 2
+    run_async(shell.tasks.pop()())
+    phone.reconnected(shell)  # type: ignore[arg-type]
+    assert not shell.tasks and shell.ui(PHONE).token == token and len(drawn) == 3
 
 
 def test_a_look_up_that_cannot_start_now_starts_on_the_next_connection(tmp_path):

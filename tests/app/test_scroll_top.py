@@ -13,6 +13,17 @@ from companion.ui.scenes import scene_of
 from companion.ui.table import Held
 
 
+class TaskPage:
+    """A page as the shell uses it to scroll and to draw a settled screen again: the
+    tasks it is given are kept, not run."""
+
+    def __init__(self) -> None:
+        self.tasks: list = []
+
+    def run_task(self, fn) -> None:
+        self.tasks.append(fn)
+
+
 def new(before: SessionState, after: SessionState) -> bool:
     return scene_of(after).after(scene_of(before))
 
@@ -59,13 +70,7 @@ def test_a_new_scene_takes_no_tap_on_its_entry_for_a_moment_the_first_one_at_onc
     assert not drawn_in_process.settling()
     shell = tab(store)
 
-    class Page:                                   # where the settled screen is drawn again
-        tasks: list = []
-
-        def run_task(self, fn) -> None:
-            self.tasks.append(fn)
-
-    shell.page = Page()  # type: ignore[assignment]
+    shell.page = TaskPage()  # type: ignore[assignment]       # where the settled screen is drawn again
     table = SessionState(route=Route("match", {"match": 1}))
     first = shell.drawn(scene_of(table))
     assert not shell.settling()                                  # the session's first screen
@@ -90,13 +95,7 @@ def test_only_a_screen_that_asks_whether_it_settles_is_drawn_again_once_settled(
     monkeypatch.setattr(shell_module.time, "monotonic", lambda: now[0])
     shell = tab(store)
 
-    class Page:
-        tasks: list = []
-
-        def run_task(self, fn) -> None:
-            self.tasks.append(fn)
-
-    shell.page = Page()  # type: ignore[assignment]
+    shell.page = TaskPage()  # type: ignore[assignment]
     shell.drawn(scene_of(SessionState(route=Route("home"))))
     shell.drawn(scene_of(SessionState(route=Route("history"))))      # a new scene that never asks
     now[0] += shell_module.SETTLE + 0.1
@@ -115,13 +114,7 @@ def test_a_new_scene_scrolls_to_the_top_only_where_the_page_is_scrolled_down(sto
 
     shell = tab(store)
 
-    class Page:
-        tasks: list = []
-
-        def run_task(self, fn) -> None:
-            self.tasks.append(fn)
-
-    shell.page = Page()  # type: ignore[assignment]
+    shell.page = TaskPage()  # type: ignore[assignment]
     shell.to_top()
     assert not shell.page.tasks                      # a page never scrolled
     shell.scrolled(340.0)

@@ -162,7 +162,14 @@ def _validate(state: State, rnd: Round) -> _Checked:
                                     round=state.rounds_played), round=r)
     players = state.players
     n = len(players)
-    roster: Roster | None = None      # made only when a name is not a player's exactly as seated
+    roster: Roster | None = None
+
+    def seated(name: str, ruling: str, what: Message) -> str:
+        """The player ``name`` stands for, where it is not a player's name exactly as
+        seated (the roster is made then, once: most records name them as seated)."""
+        nonlocal roster
+        roster = roster or Roster(players)
+        return roster.resolve(name, ruling, what, round=r)
 
     # BU-2: as many decks as players, each with an ingredient; 4/5/7/8 ingredients.
     decks = rnd["decks"]
@@ -196,11 +203,7 @@ def _validate(state: State, rnd: Round) -> _Checked:
     tools: dict[str, str] = {}
     hands = state.hand
     for name, kind in rnd["tools"].items():
-        if name in hands:
-            p = name
-        else:
-            roster = roster or Roster(players)
-            p = roster.resolve(name, "BU-3", msg("a tool card for"), round=r)
+        p = name if name in hands else seated(name, "BU-3", msg("a tool card for"))
         if p in tools:
             raise RuleError("BU-3", msg("plays two tool cards in one round"), round=r, player=p)
         if hands[p][kind] < 1:
@@ -239,11 +242,7 @@ def _validate(state: State, rnd: Round) -> _Checked:
         cards_taken[who] = cards_taken.get(who, 0) + len(decks[index]) - rats_in[index]
     complete: dict[str, int] = {}
     for name, count in rnd["complete"].items():
-        if name in hands:
-            p = name
-        else:
-            roster = roster or Roster(players)
-            p = roster.resolve(name, "BU-5", msg("hamburgers for"), round=r)
+        p = name if name in hands else seated(name, "BU-5", msg("hamburgers for"))
         if p in complete:
             raise RuleError("BU-5", msg("hamburgers are given twice"), round=r, player=p)
         complete[p] = count

@@ -27,6 +27,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.ui import flet_diff
 from companion.ui.flet_diff import FLET_ADDED, FLET_READ, FLET_WALK, added_once, removed_once
+from companion.ui.widgets.chip_style import chip_style
 from tests.conftest import run_async
 
 
@@ -49,11 +50,22 @@ def _packed(value: Any) -> bytes:
     return msgpack.packb(value, default=configure_encode_object_for_msgpack(BaseControl))
 
 
+def own_style(on: bool) -> ft.ButtonStyle:
+    """A chip's style made for it, as every chip had until chip_style."""
+    return ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=8),
+                          bgcolor=ft.Colors.PRIMARY if on else ft.Colors.SURFACE,
+                          color=ft.Colors.ON_PRIMARY if on else ft.Colors.PRIMARY,
+                          side=ft.BorderSide(1, ft.Colors.PRIMARY))
+
+
+STYLE = [own_style]
+
+
 @ft.component
 def Chip(player: str, n: int, on: bool) -> ft.Control:
     return ft.Container(expand=1, height=40, content=ft.Semantics(
         label=f"{player}: {n}", button=True, selected=on,
-        content=ft.Button(str(n), style=ft.ButtonStyle(bgcolor=ft.Colors.PRIMARY if on else ft.Colors.SURFACE))))
+        content=ft.Button(str(n), style=STYLE[0](on))))
 
 
 @ft.component
@@ -167,3 +179,17 @@ def test_the_mend_goes_in_once_and_only_in_the_flet_it_was_read_against(monkeypa
             assert (DiffBuilder.get_removed_controls, DiffBuilder.get_added_controls) == (removed_once, added_once)
     finally:
         DiffBuilder.get_removed_controls, DiffBuilder.get_added_controls = original  # type: ignore[method-assign]
+
+
+def test_chips_sharing_one_style_send_what_chips_with_styles_of_their_own_sent():
+    """companion.ui.widgets.chip_style: one style object per kind, shared by every chip
+    of every session; each redraw (a chip chosen, the cards away and back) sends the
+    same bytes as with a style made per chip."""
+    own = session(STEPS)
+    STYLE[0] = lambda on: chip_style(on, 0, radius=8)
+    try:
+        shared = session(STEPS)
+    finally:
+        STYLE[0] = own_style
+    assert chip_style(True, 0, radius=8) is chip_style(True, 0, radius=8)
+    assert len(shared) >= len(STEPS) + 1 and shared == own

@@ -15,6 +15,7 @@ from companion.games.hotdog.forms import Draft, announced, dollar_choices, hot_d
 from companion.games.hotdog.i18n import N_, _, ngettext
 from companion.games.hotdog.present import Line, TableView, bid_text
 from companion.ui.widgets import ScoreGrid, bold, card
+from companion.ui.widgets.chip_style import chip_style
 
 Key = str | None
 """A component's ``key=``: flet's renderer takes it to name the component in the tree;
@@ -54,15 +55,11 @@ def _chip(name: str, text: str, on: bool, pick: Callable[[], None], disabled: bo
     says (and a test finds it by), marked selected when chosen; every chip is the same
     kind of control, chosen or not, so a tap never lands on one being swapped for
     another. ``disabled``: it takes no tap (it looks the same)."""
-    return ft.Container(expand=1, height=CHIP_HEIGHT, content=ft.Semantics(
-        label=name, button=True, selected=on, disabled=disabled,
+    return ft.Semantics(   # it fills its cell itself: a Container around it would be one control more per chip
+        label=name, button=True, selected=on, disabled=disabled, expand=1,
         content=ft.Button(
             text, on_click=lambda e: pick(), disabled=disabled, height=CHIP_HEIGHT,
-            style=ft.ButtonStyle(
-                padding=0, shape=ft.RoundedRectangleBorder(radius=8),
-                bgcolor=ft.Colors.PRIMARY if on else ft.Colors.SURFACE,
-                color=ft.Colors.ON_PRIMARY if on else ft.Colors.PRIMARY,
-                side=ft.BorderSide(1, ft.Colors.PRIMARY)))))
+            style=chip_style(on, 0, radius=8)))
 
 
 def _cell() -> ft.Control:

@@ -7,6 +7,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.ui.widgets.chip_style import chip_style
 from companion.ui.widgets.icon_button import TAP
 
 
@@ -19,8 +20,4 @@ def choice(text: str, on: bool, on_click: Callable[..., Any], *, name: str | Non
         label=name or text, button=True, selected=on,
         content=ft.Button(
             text, key=key, on_click=on_click, disabled=disabled, height=TAP, width=width,
-            style=ft.ButtonStyle(
-                padding=ft.Padding(10, 4, 10, 4),
-                bgcolor=ft.Colors.PRIMARY if on else ft.Colors.SURFACE,
-                color=ft.Colors.ON_PRIMARY if on else ft.Colors.PRIMARY,
-                side=ft.BorderSide(1, ft.Colors.PRIMARY))))
+            style=chip_style(on, (10, 4, 10, 4))))

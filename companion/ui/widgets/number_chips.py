@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 import flet as ft
 
 from companion.core.i18n import _
+from companion.ui.widgets.chip_style import chip_style
 from companion.ui.widgets.icon_button import TAP
 
 
@@ -25,9 +26,5 @@ def NumberChips(owner: str, noun: str | Callable[[int], str], options: Sequence[
                 owner=owner, n=n, noun=noun if isinstance(noun, str) else noun(n)), button=True, selected=on,
             content=ft.Button(
                 f"{n}", on_click=lambda e, n=n: on_pick(n), width=56, height=TAP,
-                style=ft.ButtonStyle(
-                    padding=4,
-                    bgcolor=ft.Colors.PRIMARY if on else ft.Colors.SURFACE,
-                    color=ft.Colors.ON_PRIMARY if on else ft.Colors.PRIMARY,
-                    side=ft.BorderSide(1, ft.Colors.PRIMARY)))))
+                style=chip_style(on, 4))))
     return ft.Row(chips, spacing=6, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)

@@ -24,7 +24,15 @@ from companion.games.hotdog import explain, forms, rules, setup_form
 from companion.games.hotdog.forms import Draft, TableUI
 from companion.games.hotdog.i18n import _
 from companion.games.hotdog.present import GameView
-from companion.games.hotdog.widgets import NOT_ENTERED, SECRET_NOT_ENTERED, Key, bid_fields, bid_line, table_cards
+from companion.games.hotdog.widgets import (
+    NOT_ENTERED,
+    SECRET_NOT_ENTERED,
+    Key,
+    PlayerPut,
+    bid_fields,
+    bid_line,
+    table_cards,
+)
 from companion.ui.widgets import bold, card, error_text
 from companion.ui.widgets.column import column
 from companion.ui.widgets.memo import memoized
@@ -60,7 +68,7 @@ def _bid_card(player: str, state: rules.State, d: Draft | None, error: str | Non
         ft.Semantics(label=summary, content=ft.Row(
             [bold(title or p, 17), ft.Text(said, expand=True)],
             spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
-        *bid_fields(p, state.tables, state.money[p], d, lambda change: put(p, change), not_entered=not_entered,
+        *bid_fields(p, state.tables, state.money[p], d, PlayerPut(put, p), not_entered=not_entered,
                     settling=settling),
         error_text(error),
     ]

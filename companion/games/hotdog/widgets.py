@@ -5,6 +5,7 @@ tables as cards with their places, and the score grids."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import flet as ft
 
@@ -16,6 +17,7 @@ from companion.games.hotdog.i18n import N_, _, ngettext
 from companion.games.hotdog.present import Line, TableView, bid_text
 from companion.ui.widgets import ScoreGrid, bold, card
 from companion.ui.widgets.chip_style import chip_style
+from companion.ui.widgets.memo import memoized
 
 Key = str | None
 """A component's ``key=``: flet's renderer takes it to name the component in the tree;
@@ -88,6 +90,54 @@ def dollar_name(player: str, n: int) -> str:
     return ngettext("{player}: {n} dollar", "{player}: {n} dollars", n).format(player=player, n=i18n.number(n))
 
 
+@dataclass(frozen=True)
+class PlayerPut:
+    """A change to ``player``'s draft through ``put`` (a table's put for every player):
+    equal from one render to the next when ``put`` is, so a memoized picker row keeps
+    it (:class:`companion.games.hotdog.round_entry.BidPut` is such a put)."""
+
+    put: Callable[[str, Callable[[Draft], Draft]], None]
+    player: str
+
+    def __call__(self, change: Callable[[Draft], Draft]) -> None:
+        self.put(self.player, change)
+
+
+@ft.component
+def _table_row(player: str, table: int, chosen: int | None, put: Put, settling: bool, language: str,
+               *, key: Key = None) -> ft.Control:
+    """A table's hot-dog chips, ``chosen``: the hot dogs picked at this table (None: the
+    bid is not at this table). ``language``: what it is worded in (a value of the memo)."""
+    t, p = table, player
+    n_more = chosen if chosen is not None and chosen > t else None
+    more = n_more if n_more is not None else t + 1
+
+    def pick(n: int) -> Callable[[], None]:
+        return lambda: put(picked(t, n))
+
+    return _picker_row(str(t), [
+        _chip(hot_dog_name(p, t, n), str(n), chosen == n, pick(n), settling) for n in hot_dog_choices(t)],
+        _chip(hot_dog_name(p, t, more), str(more) if n_more is not None else f"{more}+", n_more is not None,
+              pick(more + 1 if n_more is not None else more), settling))
+
+
+@ft.component
+def _dollar_row(player: str, choices: range, chosen: int, put: Put, settling: bool, language: str,
+                *, key: Key = None) -> ft.Control:
+    """The dollar chips, ``chosen`` lit. ``language``: as for :func:`_table_row`."""
+
+    def pay(n: int) -> Callable[[], None]:
+        return lambda: put(paying(n))
+
+    return _picker_row("$", [_chip(dollar_name(player, n), str(n), chosen == n, pay(n), settling) for n in choices])
+
+
+# A tap on a chip changes one or two tables' rows and the dollars: the other rows of the
+# card are neither built nor compared again (memoized: every argument is a value).
+_memo_table_row = memoized(_table_row)
+_memo_dollar_row = memoized(_dollar_row)
+
+
 def bid_fields(player: str, tables: Sequence[int], money: int, d: Draft | None, put: Put, *,
                not_entered: str = NOT_ENTERED, settling: bool = False) -> list[ft.Control]:
     """A bid picked directly: per table a row of hot-dog chips (one tap sets the table
@@ -98,31 +148,19 @@ def bid_fields(player: str, tables: Sequence[int], money: int, d: Draft | None, 
     (HD-6: no bid is made up for a player) — the first tap begins the bid, with $0.
     Before and after that tap the fields are the same rows, of the same heights: nothing
     moves under a finger. ``settling``: the screen has just opened, and takes no tap yet
-    (a double tap on the button that opened it lands on nothing)."""
+    (a double tap on the button that opened it lands on nothing). ``put``: equal from
+    one render to the next (a :class:`PlayerPut` of the table's put) lets the rows a tap
+    did not change stay as they were."""
     p = player
-
-    def pick(t: int, n: int) -> Callable[[], None]:
-        return lambda: put(picked(t, n))
-
-    def pay(n: int) -> Callable[[], None]:
-        return lambda: put(paying(n))
-
-    out: list[ft.Control] = []
-    for t in tables:
-        n_more = d.hotdogs if d is not None and d.table == t and d.hotdogs > t else None
-        more = n_more if n_more is not None else t + 1
-        out.append(_picker_row(str(t), [
-            _chip(hot_dog_name(p, t, n), str(n), d is not None and d.table == t and d.hotdogs == n, pick(t, n),
-                  settling)
-            for n in hot_dog_choices(t)],
-            _chip(hot_dog_name(p, t, more), str(more) if n_more is not None else f"{more}+", n_more is not None,
-                  pick(t, more + 1 if n_more is not None else more), settling)))
+    language = i18n.language()
+    out: list[ft.Control] = [
+        _memo_table_row(p, t, d.hotdogs if d is not None and d.table == t else None, put, settling, language)
+        for t in tables]
     if d is None:
         out.append(ft.Container(ft.Text(_(not_entered), italic=True, size=13), height=CHIP_HEIGHT,
                                 alignment=ft.Alignment.CENTER_LEFT))
     else:
-        out.append(_picker_row("$", [_chip(dollar_name(p, n), str(n), d.dollars == n, pay(n), settling)
-                                     for n in dollar_choices(money, d.hotdogs)]))
+        out.append(_memo_dollar_row(p, dollar_choices(money, d.hotdogs), d.dollars, put, settling, language))
     last = d is not None and d.last
     out.append(ft.Row([
         ft.Checkbox(label=_("Last hot dog"), value=last, disabled=d is None or settling,

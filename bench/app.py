@@ -11,7 +11,10 @@
    and "History" tapped in chromium → its first page on screen, the first time after a
    start (no line worded yet) and again.
 
-Prints the median (and min/max) of each, in seconds and milliseconds.
+Prints the median (and min/max) of each, in seconds and milliseconds; for the taps
+also the server's CPU time from the tap to its result seen (all its threads, from the
+kernel's run time: steady on a loaded machine, where the wall times are not), beside
+the bare page's.
 Needs Debian chromium at /usr/bin/chromium and playwright (no `playwright install`).
 """
 
@@ -121,10 +124,11 @@ def baseline_tap(runs: int) -> list[float]:
             button = page.get_by_role("button", name="Tap")
             button.wait_for()
             for n in range(1, runs + 1):
-                t0 = time.perf_counter()
+                c0, t0 = server_cpu_ms(proc.pid), time.perf_counter()
                 button.click()
                 seen(page.get_by_text(f"tapped {n}", exact=True))
                 out.append(time.perf_counter() - t0)
+                SERVER_CPU.setdefault("bare tap", []).append(server_cpu_ms(proc.pid) - c0)
             browser.close()
     finally:
         proc.terminate()
@@ -132,9 +136,26 @@ def baseline_tap(runs: int) -> list[float]:
     return out
 
 
+def server_cpu_ms(pid: int) -> float:
+    """CPU time the server process has used, in ms, all its threads (the kernel's
+    per-thread run time, in ns: steady on a loaded machine, where wall times are not)."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            total += int((task / "schedstat").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            continue                        # a thread that ended meanwhile
+    return total / 1e6
+
+
+SERVER_CPU: dict[str, list[float]] = {}
+"""The server's CPU-ms per timed tap, by what was tapped (printed beside the wall times)."""
+
+
 @contextmanager
-def _three_at_a_table() -> Iterator[Table]:
-    """A Hot Dog match of Anna, Bernd and Chris at its table, on a server of its own."""
+def _three_at_a_table() -> Iterator[tuple[Table, int]]:
+    """A Hot Dog match of Anna, Bernd and Chris at its table, on a server of its own:
+    the table, and the server's process id."""
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -145,7 +166,8 @@ def _three_at_a_table() -> Iterator[Table]:
                 browser = launch(pw)
                 table = Table(browser, server.url, PHONE)
                 table.setup(["Anna", "Bernd", "Chris"], mustard="Anna")
-                yield table
+                assert server.proc is not None
+                yield table, server.proc.pid
                 table.close()
                 browser.close()
         finally:
@@ -154,17 +176,18 @@ def _three_at_a_table() -> Iterator[Table]:
 
 def round_trip(runs: int) -> list[float]:
     out = []
-    with _three_at_a_table() as table:
+    with _three_at_a_table() as (table, pid):
         for n in range(1, runs + 1):
             for p in ("Anna", "Bernd", "Chris"):   # a plain bid each (HD-6: none is made up)
                 table.bid(p, 7, 1)
             submit = table.button("Submit round").first
             submit.wait_for()
             result = table.find(f"Round {n}: result").first
-            t0 = time.perf_counter()
+            c0, t0 = server_cpu_ms(pid), time.perf_counter()
             submit.click()
             seen(result)
             out.append(time.perf_counter() - t0)
+            SERVER_CPU.setdefault("submit", []).append(server_cpu_ms(pid) - c0)
             table.click("Next round")
     return out
 
@@ -173,14 +196,16 @@ def chip_tap(runs: int, rounds: int = 6) -> list[float]:
     """A hot-dog chip tapped on the table screen → the chip shown chosen, in a game of
     ``rounds`` rounds already played (the screen draws the money grid and every round)."""
     out = []
-    with _three_at_a_table() as table:
+    with _three_at_a_table() as (table, pid):
         for _ in range(rounds):
             for p in ("Anna", "Bernd", "Chris"):
                 table.bid(p, 7, 1)
             table.click("Submit round")
             table.click("Next round")
         for n in range(runs):
+            c0 = server_cpu_ms(pid)
             out.append(table.timed_chip(f"Anna: 5 table, {1 + n % 4} hot dog{'' if n % 4 == 0 else 's'}"))
+            SERVER_CPU.setdefault("chip", []).append(server_cpu_ms(pid) - c0)
     return out
 
 
@@ -331,6 +356,8 @@ def taps(runs: int) -> None:
     report("baseline: tap → a text changed, one-line Flet page", tap)
     print(f"ratio submit / baseline: {statistics.median(trip) / statistics.median(tap):.2f}x")
     print(f"ratio chip tap / baseline: {statistics.median(chip) / statistics.median(tap):.2f}x")
+    for what, ms in SERVER_CPU.items():   # what the server spent of it, tap → seen (steady under load)
+        print(f"server CPU, {what}: median {statistics.median(ms):.1f} ms (min {min(ms):.1f}, max {max(ms):.1f})")
 
 
 if __name__ == "__main__":

@@ -12,8 +12,16 @@ from companion.core.errors import StoreError
 from companion.core.i18n import _
 from companion.store import Store, open_store
 from companion.ui.router import warm_up
-from companion.ui.services import Shell
+from companion.ui.services import Shell, game_views
 from companion.ui.shell import start_session
+
+
+def prepare() -> None:
+    """What a first session would otherwise load before it draws its first screen, loaded
+    ahead: every game's screens (its ``view`` part: :func:`companion.ui.services.game_views`).
+    ``companion serve`` calls it in a thread once it listens
+    (:func:`companion.ui.launch.serve`), while the first browser loads Flet's client."""
+    game_views()
 
 
 async def main(page: ft.Page) -> None:

@@ -38,8 +38,8 @@ __all__ = [
 
 #: The hub's names, imported when one is first asked for: ``companion serve`` imports
 #: this package for its gate and page (:mod:`companion.net.access`,
-#: :mod:`companion.net.client_page`) before it listens, and a host with no phones
-#: never needs the hub (the phones' screens import it, :mod:`companion.ui.phone`).
+#: :mod:`companion.net.client_page`) before it listens, and needs the hub only for its
+#: sessions (:mod:`companion.ui.phone`; a host's is wired to it, ``companion.ui.host.connect``).
 _HUB_NAMES = {"BidRefused", "Hub", "HubError", "JoinRefused", "RevealRefused", "SeatTaken",
               "UnknownSeat", "UnknownTable"}
 

@@ -43,7 +43,7 @@ _hubs_lock = threading.Lock()
 
 def hub_for(store: Store) -> Hub:
     """The process's hub for this store (created on first use, then shared)."""
-    from companion.net.hub import Hub  # noqa: PLC0415 - with the first phone: serve's start needs no hub
+    from companion.net.hub import Hub  # noqa: PLC0415 - for the sessions: not before serve listens
 
     key = Path(store.path).resolve()
     with _hubs_lock:

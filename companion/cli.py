@@ -172,10 +172,12 @@ def cmd_app(args: argparse.Namespace) -> int:
     return start_app()
 
 
-def build_parser(*, referee_only: bool = False) -> argparse.ArgumentParser:
-    """The command line; ``referee_only``: just ``companion referee`` (what ``main``
-    builds for it: the other commands import the web build, the hub and the PDF
-    layer, most of a referee's start-up, to parse a line they are not on)."""
+def build_parser(*, only: str | None = None) -> argparse.ArgumentParser:
+    """The command line; ``only``: just ``referee``, or just ``serve`` and the app
+    (``""``: plain ``companion``), what ``main`` builds for them. The other commands
+    import the web build, the PDF layer and every game's file commands to parse a line
+    they are not on: most of a referee's start-up, and work a server would do before it
+    listens."""
     parser = argparse.ArgumentParser(
         prog="companion",
         description="A referee beside physical card games. With no command, starts the app.",
@@ -186,13 +188,16 @@ def build_parser(*, referee_only: bool = False) -> argparse.ArgumentParser:
     ref.add_argument("file", nargs="?", help="the record file, or - for standard input")
     ref.add_argument("--jsonl", metavar="FILE", help="one record per line; one result per line")
     ref.set_defaults(run=cmd_referee)
-    if referee_only:
+    if only == "referee":
         return parser
 
     serve = sub.add_parser("serve", help="serve the app in web mode")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8550, help="port (default 8550)")
     serve.set_defaults(run=cmd_serve)
+    parser.set_defaults(run=cmd_app)
+    if only in ("serve", ""):
+        return parser
 
     from companion.web.build import add_commands as add_build_commands
 
@@ -207,14 +212,13 @@ def build_parser(*, referee_only: bool = False) -> argparse.ArgumentParser:
 
     for spec in games().values():
         add_file_commands(sub, spec)
-
-    parser.set_defaults(run=cmd_app)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = build_parser(referee_only=argv[:1] == ["referee"]).parse_args(argv)
+    first = argv[0] if argv else ""
+    args = build_parser(only=first if first in ("referee", "serve", "") else None).parse_args(argv)
     try:
         status: int = args.run(args)
         return status

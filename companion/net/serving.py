@@ -23,13 +23,16 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from companion.core import i18n
 from companion.core.i18n import _
-from companion.net.hub import Hub
 from companion.net.join import join_url, lan_address
 from companion.store import Store
+
+if TYPE_CHECKING:
+    from companion.net.hub import Hub
 
 JOIN_PATH = "/join"
 SERVE_HINT = "companion serve --host 0.0.0.0"
@@ -40,6 +43,8 @@ _hubs_lock = threading.Lock()
 
 def hub_for(store: Store) -> Hub:
     """The process's hub for this store (created on first use, then shared)."""
+    from companion.net.hub import Hub  # noqa: PLC0415 - for the sessions: not before serve listens
+
     key = Path(store.path).resolve()
     with _hubs_lock:
         hub = _hubs.get(key)

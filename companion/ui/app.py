@@ -12,8 +12,26 @@ from companion.core.errors import StoreError
 from companion.core.i18n import _
 from companion.store import Store, open_store
 from companion.ui.router import warm_up
-from companion.ui.services import Shell
+from companion.ui.services import Shell, game_views
 from companion.ui.shell import start_session
+
+#: The controls the shell and Home draw: Flet imports a control's module when it is first
+#: named (its theme's alone took 0.17 CPU-s of a first page, on the event loop).
+FIRST_CONTROLS = ("Theme", "AppBar", "Container", "Column", "Text", "Button", "IconButton", "Semantics")
+
+
+def prepare() -> None:
+    """What a first session would otherwise load before it draws its first screen, loaded
+    ahead: every game's screens (its ``view`` part: :func:`companion.ui.services.game_views`),
+    the hosted tables' hub, which a host's session is wired to
+    (:func:`companion.ui.host.connect`), and the modules of :data:`FIRST_CONTROLS`.
+    ``companion serve`` calls it in a thread once it has answered the first page
+    (:func:`companion.ui.launch.serve`), while the browser loads Flet's client."""
+    game_views()
+    from companion.ui import phone  # noqa: F401, PLC0415 - the hub: the server's, never in the browser build
+
+    for name in FIRST_CONTROLS:
+        getattr(ft, name)
 
 
 async def main(page: ft.Page) -> None:

@@ -13,18 +13,9 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import _
 from companion.store import Store
 from companion.ui.contracts import Route
-from companion.ui.history import History
-from companion.ui.history import warm as history_warm
 from companion.ui.home import Home
-from companion.ui.imports import ImportScreen
 from companion.ui.library import LibraryScreen, editor_of
-from companion.ui.night import Nights, NightScreen
-from companion.ui.rules import RulesScreen
 from companion.ui.services import Shell
-from companion.ui.settings import Settings
-from companion.ui.started_from_setup import StartedFromSetup
-from companion.ui.stats import Statistics
-from companion.ui.stats import warm as stats_warm
 from companion.ui.table import read_match
 from companion.ui.widgets import error_text
 from companion.ui.widgets.column import column
@@ -38,8 +29,14 @@ def warm_up(store: Store, views: Collection[str]) -> None:
     Babel's locale data, the players' search keys, the kept counts: at 10,000 matches
     over half of each first open's server time). Run once per process, in a thread,
     after the host's first screen is drawn (:func:`companion.ui.app._warm_once`); it draws nothing
-    and writes nothing, so a tap meanwhile only waits for the store's lock a moment."""
+    and writes nothing, so a tap meanwhile only waits for the store's lock a moment.
+    The screens that :func:`Screen` imports where it draws them are imported here too, so
+    that no first tap on one waits for its modules (a start imports only what Home needs)."""
     try:
+        from companion.ui import imports, night, rules, settings, started_from_setup  # noqa: F401, PLC0415 - see above
+        from companion.ui.history import warm as history_warm  # noqa: PLC0415 - see above
+        from companion.ui.stats import warm as stats_warm  # noqa: PLC0415 - see above
+
         stats_warm(store, views)
         history_warm(store)
     except Exception:            # never the player's problem: the screens do it when drawn
@@ -59,6 +56,8 @@ def Screen(shell: Shell, route: Route, *, key: str | None = None) -> ft.Control:
         if r.screen == "setup":
             started = shell.started_from_setup(r.args["game"])
             if started is not None:
+                from companion.ui.started_from_setup import StartedFromSetup  # noqa: PLC0415 - where drawn
+
                 return StartedFromSetup(shell, r.args["game"], started)
             return shell.views[r.args["game"]].setup(shell)
         if r.screen == "match":
@@ -73,25 +72,39 @@ def Screen(shell: Shell, route: Route, *, key: str | None = None) -> ft.Control:
             return column([HostPanel(shell, seen.id, finished=seen.finished, key=f"host-{seen.id}"), table],
                           spacing=12)
         if r.screen == "rules":
+            from companion.ui.rules import RulesScreen  # noqa: PLC0415 - where drawn
+
             return RulesScreen(shell, r.args.get("game"), r.args.get("back"))
         if r.screen == "history":
+            from companion.ui.history import History  # noqa: PLC0415 - where drawn
+
             return History(shell, shell.views)
         if r.screen == "stats":
+            from companion.ui.stats import Statistics  # noqa: PLC0415 - where drawn
+
             return Statistics(shell, shell.views)
         if r.screen == "history_match":
             m = shell.store.match(r.args["match"])     # read once: the game's screen draws from it
             return shell.views[m.game].match_detail(shell, m)
         if r.screen == "import":
+            from companion.ui.imports import ImportScreen  # noqa: PLC0415 - where drawn
+
             return ImportScreen(shell)
         if r.screen == "settings":
+            from companion.ui.settings import Settings  # noqa: PLC0415 - where drawn
+
             return Settings(shell)
         if r.screen == "library":
             return LibraryScreen(shell, r.args["game"])
         if r.screen == "library_item":
             return editor_of(shell.views[r.args["game"]]).editor(shell, r.args["item"])
         if r.screen == "nights":
+            from companion.ui.night import Nights  # noqa: PLC0415 - where drawn
+
             return Nights(shell)
         if r.screen == "night":
+            from companion.ui.night import NightScreen  # noqa: PLC0415 - where drawn
+
             return NightScreen(shell, r.args["night"], shell.views)
     except CompanionError as exc:
         return ft.Column([error_text(str(exc)),

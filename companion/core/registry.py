@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
@@ -29,7 +30,7 @@ from companion.core.edits import Place, round_place
 from companion.core.errors import RecordError
 from companion.core.game import RULES_PART, GameResult, GameSpec, Part, Played, Rules
 from companion.core.i18n import _
-from companion.core.record import parse_json
+from companion.core.record import adapter, parse_json
 from companion.core.record import read as record_read
 from companion.core.replays import remembered
 
@@ -119,13 +120,36 @@ def _any_record() -> TypeAdapter[Any]:
     return TypeAdapter(one_of)
 
 
+# The game a record names first thing, as companion and the contract's examples write
+# records ({"game": "sales", ...}): read with that game's shape alone.
+_NAMED_FIRST = re.compile(r'\s*\{\s*"game"\s*:\s*"([a-z]{1,32})"')
+_NAMED_FIRST_BYTES = re.compile(_NAMED_FIRST.pattern.encode())
+
+
+def _shape_of(text: str | bytes) -> TypeAdapter[Any]:
+    """The validator to read ``text`` with: its game's own if the record names a known
+    game first, else the union of every game's. Both read a record as fast, but the
+    game's own is built in half the time (5 ms against 10, once a run: a tenth of the
+    work of 1,000 short records, issue 26), and the refusals' way below reads with it
+    too. A record it refuses goes the way every refused record goes (read again, as
+    the game it names after all)."""
+    if isinstance(text, bytes):
+        found = _NAMED_FIRST_BYTES.match(text)
+        name = found[1].decode() if found else None
+    else:
+        named = _NAMED_FIRST.match(text)
+        name = named[1] if named else None
+    spec = games().get(name) if name else None
+    return _any_record() if spec is None else adapter(spec.record_model)
+
+
 def parse_record(text: str | bytes) -> dict[str, Any]:
     """A record of any known game from JSON text, read with its game's shape (plain
     dicts, every default filled in); a bad one raises a one-line RecordError (one past
     the bounds of :mod:`companion.core.bounds` before it is parsed)."""
     check_text(text)
     try:
-        found: dict[str, Any] = _any_record().validate_json(text)
+        found: dict[str, Any] = _shape_of(text).validate_json(text)
     except ValidationError:
         pass
     else:

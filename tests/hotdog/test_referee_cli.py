@@ -115,6 +115,28 @@ def test_jsonl_one_result_per_line_and_errors_in_place(tmp_path):
     assert out[3] == {"error": "line 4: empty line, no record"}
 
 
+def test_jsonl_past_the_parallel_bound_gives_what_one_process_gives(tmp_path, monkeypatch):
+    """From PARALLEL_FROM lines on, --jsonl referees on forked workers, a chunk of lines
+    at a time: the output is byte for byte what one process writes, every line in
+    input order, errors and their line numbers included."""
+    from companion import cli
+
+    lines = []
+    for i in range(cli.PARALLEL_FROM + 2 * cli.CHUNK + 5):    # a last chunk cut short
+        players = ["Anna", "Bernd", "Chris", f"Dora {i}"][: 3 + i % 2]
+        good = {**GOOD, "players": players, "mustard": players[i % len(players)]}
+        lines.append(json.dumps(good) if i % 7 else ["{broken", json.dumps(dict(GOOD, players=["Anna"])), ""][i % 3])
+    path = tmp_path / "games.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    forked = run_companion("referee", "--jsonl", str(path))
+    assert forked.returncode == 0, forked.stderr
+    monkeypatch.setattr(cli, "PARALLEL_FROM", len(lines) + 1)
+    one = run_cli("referee", "--jsonl", str(path))
+    assert forked.stdout == one.stdout
+    assert len(one.stdout.decode().splitlines()) == len(lines)
+    assert b'"error": "line 15: empty line, no record"' in one.stdout   # i = 14: line 15
+
+
 # Found in review: names that differ only by spaces or case, doubled tables, and names
 # with line breaks must neither merge silently nor break the one-line error.
 DOUBLES = [

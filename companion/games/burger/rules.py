@@ -45,6 +45,7 @@ MIN_TOOL_CARDS = 2  # BU-3
 
 _INGREDIENTS = {2: 4, 3: 5, 4: 7, 5: 8}
 _TO_END = {2: 8, 3: 8, 4: 9, 5: 10}
+_DECK_INDEXES = {n: list(range(n)) for n in range(MAX_PLAYERS + 1)}    # 0…n-1: each deck once (BU-4)
 
 
 def ingredients_per_round(player_count: int) -> int:
@@ -90,8 +91,8 @@ class State:
     tools: Mapping[str, int]                     # what each player started with
     hand: Mapping[str, Mapping[str, int]]
     used: Mapping[str, Mapping[str, int]]
-    rats: Mapping[str, int]
-    hamburgers: Mapping[str, int]
+    rats: dict[str, int]                         # seated; the facts share it (none changed once made)
+    hamburgers: dict[str, int]                   # likewise
     draw_pile: int | None
     hamburger_points: int = 1
     rat_points: int = 0
@@ -113,10 +114,9 @@ def start(record: BurgerRecord) -> State:
     """The state before round 1, after checking the setup (BU-1, BU-3, BU-6)."""
     check_names(record["players"], MIN_PLAYERS, MAX_PLAYERS, "BU-1")
     players = tuple(record["players"])
-    roster = Roster(players)
-    first = players[0]
-    if record["first"] is not None:
-        first = roster.resolve(record["first"], "BU-1", msg("the first player"))
+    first = players[0] if record["first"] is None else record["first"]
+    if first not in players:          # not a player's name exactly as seated: found by its key
+        first = Roster(players).resolve(first, "BU-1", msg("the first player"))
     tools = {"tongs": record["tools"]["tongs"], "tease": record["tools"]["tease"]}
     if sum(tools.values()) < MIN_TOOL_CARDS:
         raise RuleError("BU-3", msg("every player starts with at least {least} tool cards, not {tools}",
@@ -155,27 +155,19 @@ class _Checked:
     complete: dict[str, int]          # seat order, zeros left out
 
 
-def _validate(state: State, rnd: Round) -> _Checked:
-    r = state.next_round
-    if state.over:
-        raise RuleError("BU-6", msg("no round after the end: the game ended after round {round}",
-                                    round=state.rounds_played), round=r)
-    players = state.players
-    n = len(players)
-    roster: Roster | None = None
+def _seated(players: tuple[str, ...], name: str, ruling: str, what: Message, r: int) -> str:
+    """The player ``name`` stands for, where it is not a player's name exactly as seated
+    (most records name them as seated: the roster is made only then)."""
+    return Roster(players).resolve(name, ruling, what, round=r)
 
-    def seated(name: str, ruling: str, what: Message) -> str:
-        """The player ``name`` stands for, where it is not a player's name exactly as
-        seated (the roster is made then, once: most records name them as seated)."""
-        nonlocal roster
-        roster = roster or Roster(players)
-        return roster.resolve(name, ruling, what, round=r)
 
-    # BU-2: as many decks as players, each with an ingredient; 4/5/7/8 ingredients.
-    decks = rnd["decks"]
-    if len(decks) != n:
-        raise RuleError("BU-2", msg("{decks} decks laid out: {n} players make {n} decks", decks=len(decks), n=n),
-                        round=r)
+# A card that sends its deck to the count card by card (``_counted``): a rat, or no name.
+_NOT_PLAIN = _RAT_SPELLINGS | {""}
+
+
+def _counted(decks: Sequence[Sequence[str]], r: int) -> tuple[int, int, list[int]]:
+    """BU-2, deck by deck: the ingredients, the rat cards, and each deck's rats; a
+    deck with a nameless card, empty or of rats only is refused."""
     ingredients = rats = 0
     rats_in: list[int] = []
     for i, deck in enumerate(decks):
@@ -190,7 +182,29 @@ def _validate(state: State, rnd: Round) -> _Checked:
             raise RuleError("BU-2", what, round=r)
         ingredients += here
         rats += len(deck) - here
-    need = ingredients_per_round(n)
+    return ingredients, rats, rats_in
+
+
+def _validate(state: State, rnd: Round) -> _Checked:
+    r = state.rounds_played + 1
+    if state.over:
+        raise RuleError("BU-6", msg("no round after the end: the game ended after round {round}",
+                                    round=state.rounds_played), round=r)
+    players = state.players
+    n = len(players)
+
+    # BU-2: as many decks as players, each with an ingredient; 4/5/7/8 ingredients.
+    decks = rnd["decks"]
+    if len(decks) != n:
+        raise RuleError("BU-2", msg("{decks} decks laid out: {n} players make {n} decks", decks=len(decks), n=n),
+                        round=r)
+    if all(decks) and all(map(_NOT_PLAIN.isdisjoint, decks)):
+        # Most rounds: no deck empty, none with a rat or a nameless card, told in two
+        # passes that make no Python call per deck (a round replays in microseconds).
+        ingredients, rats, rats_in = sum(map(len, decks)), 0, [0] * n
+    else:
+        ingredients, rats, rats_in = _counted(decks, r)
+    need = _INGREDIENTS[n]
     if ingredients != need:
         raise RuleError("BU-2", msg("{ingredients} ingredients revealed: {n} players reveal {need} "
                                     "(rats not counted)", ingredients=ingredients, n=n, need=need), round=r)
@@ -203,7 +217,7 @@ def _validate(state: State, rnd: Round) -> _Checked:
     tools: dict[str, str] = {}
     hands = state.hand
     for name, kind in rnd["tools"].items():
-        p = name if name in hands else seated(name, "BU-3", msg("a tool card for"))
+        p = name if name in hands else _seated(players, name, "BU-3", msg("a tool card for"), r)
         if p in tools:
             raise RuleError("BU-3", msg("plays two tool cards in one round"), round=r, player=p)
         if hands[p][kind] < 1:
@@ -231,18 +245,30 @@ def _validate(state: State, rnd: Round) -> _Checked:
             raise RuleError("BU-4", msg("picks are given but nobody played tongs: nobody takes a deck"), round=r)
         picks: list[int] = []
     else:
-        picks = list(range(n)) if rnd["picks"] is None else rnd["picks"]
-        if sorted(picks) != list(range(n)):
+        indexes = _DECK_INDEXES[n]
+        picks = list(indexes) if rnd["picks"] is None else rnd["picks"]
+        if sorted(picks) != indexes:
             raise RuleError("BU-4", msg("picks {picks} are not the deck indexes 0–{last} each once, in taking order",
                                         picks=picks, last=n - 1), round=r)
 
-    # BU-5: hamburgers are finished only from cards taken this round.
+    # BU-5: hamburgers are finished only from cards taken this round (counted only
+    # when some are reported: most rounds finish none).
+    complete: dict[str, int] = {}
+    if rnd["complete"]:
+        complete = _complete(players, rnd["complete"], order, picks, decks, rats_in, r)
+    return _Checked(decks, rats_in, ingredients, rats, tools, tongs, order, picks, complete)
+
+
+def _complete(players: tuple[str, ...], reported: Mapping[str, int], order: Sequence[str], picks: Sequence[int],
+              decks: Sequence[Sequence[str]], rats_in: Sequence[int], r: int) -> dict[str, int]:
+    """BU-5: the hamburgers reported finished, each player's from the cards taken this
+    round, in seat order (zeros left out)."""
     cards_taken: dict[str, int] = {}
     for who, index in zip(order, picks, strict=True):
         cards_taken[who] = cards_taken.get(who, 0) + len(decks[index]) - rats_in[index]
     complete: dict[str, int] = {}
-    for name, count in rnd["complete"].items():
-        p = name if name in hands else seated(name, "BU-5", msg("hamburgers for"))
+    for name, count in reported.items():
+        p = name if name in players else _seated(players, name, "BU-5", msg("hamburgers for"), r)
         if p in complete:
             raise RuleError("BU-5", msg("hamburgers are given twice"), round=r, player=p)
         complete[p] = count
@@ -257,9 +283,7 @@ def _validate(state: State, rnd: Round) -> _Checked:
                     count=count, cards=nmsg("{n} ingredient card", "{n} ingredient cards", cards_taken[p])),
                 round=r, player=p,
             )
-    if complete:
-        complete = {p: complete[p] for p in players if complete.get(p)}
-    return _Checked(decks, rats_in, ingredients, rats, tools, tongs, order, picks, complete)
+    return {p: complete[p] for p in players if complete.get(p)}
 
 
 def take_order(players: Sequence[str], first: str, tongs: Sequence[str], decks: int) -> list[str]:
@@ -314,9 +338,11 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
         hand[p] = {"tongs": tongs, "tease": tease}
         used[p] = {"tongs": used_tongs, "tease": used_tease}
 
-    # BU-4: who takes which deck; BU-5: rat tokens per taker.
+    # BU-4: who takes which deck; BU-5: rat tokens per taker. The running totals are the
+    # state's own, seated, when nothing is added to them (most rounds): shared, as the
+    # hands are, none changed once made.
     taken: dict[str, list[int]] = {}
-    rats = dict(state.rats)
+    seated_rats = state.rats
     found: dict[str, list[Found]] = {}
     wastebasket = None
     if c.take_order:
@@ -327,29 +353,34 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
                 taken[who] = [deck]
             else:
                 mine_taken.append(deck)
-            n = deck_rats[deck]
-            if n:
-                rats[who] = rats.get(who, 0) + n
-                found.setdefault(who, []).append({"deck": deck, "rats": n})
+            if deck_rats[deck]:
+                found.setdefault(who, []).append({"deck": deck, "rats": deck_rats[deck]})
         taken = {p: sorted(taken[p]) for p in players if p in taken}
     else:
         wastebasket = state.first
     if found:
         rulings.append("BU-5")
+        rats = dict(state.rats)
+        for who, mine_found in found.items():
+            rats[who] = rats.get(who, 0) + sum(f["rats"] for f in mine_found)
+        seated_rats = {p: rats[p] for p in players if rats.get(p)}
     # BU-5: hamburgers as reported.
-    hamburgers = dict(state.hamburgers)
-    for p, count in c.complete.items():
-        hamburgers[p] = hamburgers.get(p, 0) + count
-    if c.complete and not found:
-        rulings.append("BU-5")
+    seated_burgers = state.hamburgers
+    if c.complete:
+        hamburgers = dict(state.hamburgers)
+        for p, count in c.complete.items():
+            hamburgers[p] = hamburgers.get(p, 0) + count
+        seated_burgers = {p: hamburgers[p] for p in players if hamburgers.get(p)}
+        if not found:
+            rulings.append("BU-5")
 
     # BU-6: the end, or the next first player.
     cards = c.ingredients + c.rat_cards
     pile = None if state.draw_pile is None else state.draw_pile - cards
     end: End | None = None
-    if sum(hamburgers.values()) >= hamburgers_to_end(len(players)):
+    if sum(seated_burgers.values()) >= _TO_END[len(players)]:
         end = "hamburgers"
-    elif pile is not None and pile < ingredients_per_round(len(players)):
+    elif pile is not None and pile < _INGREDIENTS[len(players)]:
         end = "draw pile"
     rulings.append("BU-6")
     if end:
@@ -358,8 +389,6 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
     else:
         next_first = c.take_order[-1] if c.take_order else state.first
 
-    seated_rats = {p: rats[p] for p in players if rats.get(p)}
-    seated_burgers = {p: hamburgers[p] for p in players if hamburgers.get(p)}
     facts: RoundResult = {
         "round": r, "first": state.first, "take_order": c.take_order, "taken": taken, "wastebasket": wastebasket,
         "rats": seated_rats,

@@ -114,7 +114,7 @@ def _referee_lines(source: str) -> int:
         lines = _lines(fh, MAX_RECORD_BYTES)
         head = list(itertools.islice(lines, PARALLEL_FROM))
         workers = min(os.cpu_count() or 1, 4)
-        if len(head) >= PARALLEL_FROM and workers > 1:
+        if len(head) >= PARALLEL_FROM and workers > 1 and hasattr(os, "fork"):   # no fork on Windows
             # Records are independent: referee them on every core, results in input order.
             # The first line is refereed here before the fork, so every worker starts with
             # the referee and the games' rules imported (else each imports them again).

@@ -198,16 +198,30 @@ def _browser_missing() -> str | None:
 @pytest.fixture(scope="session")
 def chromium_browser():
     """One chromium per test process (each test opens its own contexts: its own Flet
-    sessions, cookies and storage), for the e2e and the static site's tests alike."""
+    sessions, cookies and storage), for the e2e and the static site's tests alike.
+
+    Every context a test opens asks for reduced motion (``prefers-reduced-motion:
+    reduce``, a setting any player can choose), unless the test asks otherwise: Flutter
+    then plays its own animations (a tap's ink ripple, a dialog's fade, a chip's
+    colour change) at a twentieth of their length, so each tap draws a few frames
+    instead of a second's worth. Nothing a test checks moves with it: the app itself
+    animates nothing, and the screens, their texts and where things rest are the same.
+    Each of those frames is drawn by chromium's software GPU on the machine's cores:
+    test_app_e2e.py took 100 CPU-s, 75 with reduced motion; test_table_edges_e2e.py
+    177, 140. The benchmarks (bench/), which time what a player waits for, launch
+    their own chromium with full motion."""
     missing = _browser_missing()
     if missing:
         if os.environ.get("COMPANION_REQUIRE_BROWSER") == "1":
             pytest.fail(f"COMPANION_REQUIRE_BROWSER=1 but {missing}")
         pytest.skip(missing)
+    import functools
+
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
         browser = launch(pw)
+        browser.new_context = functools.partial(browser.new_context, reduced_motion="reduce")
         yield browser
         browser.close()
 

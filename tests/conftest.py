@@ -68,6 +68,19 @@ def _first(item: pytest.Item) -> int:
 BROWSER_RERUNS = 1
 
 
+RERUNS = Path(__file__).resolve().parents[1] / "test-artifacts" / "reruns"
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """What made a browser test run again, kept (``test-artifacts/reruns/<test>.txt``):
+    the summary names the test only, and a flake is looked into by its first failure."""
+    if report.outcome == "rerun":
+        RERUNS.mkdir(parents=True, exist_ok=True)
+        name = report.nodeid.replace("/", "_").replace("::", "--")
+        (RERUNS / f"{name}.txt").write_text(f"{report.nodeid} ({report.when})\n\n{report.longreprtext}\n",
+                                            encoding="utf-8")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     items.sort(key=_first)                   # stable: each folder keeps its order
     for item in items:

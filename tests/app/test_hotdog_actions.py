@@ -574,6 +574,36 @@ def test_a_chip_tap_draws_again_only_its_own_players_bid_card(store, mid):
     assert "bid: not entered yet" in _words       # Bernd's and Chris's, as they were
 
 
+def _rows(body) -> dict:
+    """A drawn bid card's rows of chips, by table (and "$"): each row's drawn body."""
+    found: dict = {}
+
+    def walk(c) -> None:
+        name = getattr(getattr(c, "fn", None), "__name__", "")
+        if name in ("_table_row", "_dollar_row"):
+            found[c.args[1] if name == "_table_row" else "$"] = c._b
+        for kid in [*(getattr(c, "controls", None) or []), getattr(c, "content", None), getattr(c, "_b", None)]:
+            if kid is not None and not isinstance(kid, str):
+                walk(kid)
+    walk(body)
+    return found
+
+
+def test_a_chip_tap_draws_again_only_the_rows_of_chips_it_changed(store, mid):
+    """Within the tapped player's card, the rows of chips are memoized too: Anna's bid
+    going from 2 to 3 hot dogs at the 5 table draws again the 5 table's row (its lit
+    chip moved) and the dollars (one more is offered, HD-6); the 7 table's row stays
+    exactly as drawn."""
+    shell = tab(store)
+    typed(shell, mid, {"Anna": Draft(table=5, hotdogs=2)})
+    first, again, words = _entry_redrawn(shell, mid, lambda: typed(shell, mid, {"Anna": Draft(table=5, hotdogs=3)}))
+    before, after = _rows(first["Anna"]), _rows(again["Anna"])
+    assert set(before) == set(after) == {5, 7, "$"}
+    assert after[7] is before[7]
+    assert after[5] is not before[5] and after["$"] is not before["$"]
+    assert "bid: 5 table, 3 hot dogs, $0" in words
+
+
 def test_the_bid_cards_are_drawn_again_when_the_language_changes(store, mid):
     """A memoized card keeps what it drew only for the same values, the language it is
     worded in among them: after a switch to German every card is drawn again, in German."""

@@ -10,19 +10,28 @@
 - :func:`drawn_with_effects`: a component drawn once, and the effects it asked for
   (``ft.use_effect``), for a test to run as Flet would once the screen is drawn;
 - :func:`redrawn`: one drawing put where another was, as Flet diffs a redraw, so a test
-  sees which controls keep their ids (a tap in flight reaches only those).
+  sees which controls keep their ids (a tap in flight reaches only those);
+- :class:`Tab` and :func:`packed`: a browser tab's websocket for a real Flet ``Session``
+  run in a test, keeping the bytes the server sent it.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from typing import Any
 
 import flet as ft
+import msgpack
 from flet.components.component import Component, Renderer
 from flet.components.hooks.use_effect import EffectHook
+from flet.controls.base_control import BaseControl
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import configure_encode_object_for_msgpack
+from flet.pubsub.pubsub_hub import PubSubHub
 
-__all__ = ["Component", "EffectHook", "Renderer", "controls", "draw", "drawn_with_effects", "redrawn", "texts"]
+__all__ = ["Component", "EffectHook", "Renderer", "Tab", "controls", "draw", "drawn_with_effects", "packed",
+           "redrawn", "texts"]
 
 
 def draw(component: Any, *args: Any, **kwargs: Any) -> Any:
@@ -70,3 +79,21 @@ def redrawn(before: Any, after: Any) -> None:
     ObjectPatch.from_diff(None, before, control_cls=BaseControl, frozen=True)
     after._i = before._i
     ObjectPatch.from_diff(before, after, control_cls=BaseControl, frozen=True)
+
+
+class Tab(Connection):
+    """A browser tab's websocket as a Flet session sees it: what the server sends it is kept."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, pubsubhub: PubSubHub) -> None:
+        super().__init__()
+        self.loop = loop
+        self.pubsubhub = pubsubhub
+        self.sent: list[bytes] = []
+
+    def send_message(self, message: Any) -> None:
+        self.sent.append(packed([message.action, message.body]))
+
+
+def packed(value: Any) -> bytes:
+    """What Flet's web server sends (it snapshots what it sent, to diff the next update)."""
+    return msgpack.packb(value, default=configure_encode_object_for_msgpack(BaseControl))

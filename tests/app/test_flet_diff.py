@@ -14,14 +14,10 @@ from contextlib import contextmanager
 from typing import Any
 
 import flet as ft
-import msgpack
 import pytest
-from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page
 from flet.controls.id_counter import ControlId
 from flet.controls.object_patch import DiffBuilder
-from flet.messaging.connection import Connection
-from flet.messaging.protocol import configure_encode_object_for_msgpack
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
@@ -29,25 +25,7 @@ from companion.ui import flet_diff
 from companion.ui.flet_diff import FLET_ADDED, FLET_READ, FLET_WALK, added_once, removed_once
 from companion.ui.widgets.chip_style import chip_style
 from tests.conftest import run_async
-
-
-class Tab(Connection):
-    """A browser tab's websocket as a Flet session sees it (what Flet's web server does
-    with a message: pack it, which snapshots what was sent for the next diff)."""
-
-    def __init__(self, loop: asyncio.AbstractEventLoop, pubsubhub: PubSubHub) -> None:
-        super().__init__()
-        self.loop = loop
-        self.pubsubhub = pubsubhub
-
-        self.sent: list[bytes] = []
-
-    def send_message(self, message: Any) -> None:
-        self.sent.append(_packed([message.action, message.body]))
-
-
-def _packed(value: Any) -> bytes:
-    return msgpack.packb(value, default=configure_encode_object_for_msgpack(BaseControl))
+from tests.render import Tab, packed
 
 
 def own_style(on: bool) -> ft.ButtonStyle:
@@ -99,7 +77,7 @@ def session(steps: list[str]) -> list[bytes]:
             session = Session(tab)
             _context_page.set(session.page)
             session.apply_page_patch({"route": "/", "width": 360, "height": 740, "web": True})
-            _packed(session.get_page_patch())     # Flet's answer to the tab's register frame
+            packed(session.get_page_patch())     # Flet's answer to the tab's register frame
             screen: list[Any] = []
             session.page.render(Table, screen)
             await asyncio.sleep(0.05)

@@ -10,12 +10,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import flet as ft
-import msgpack
 import pytest
-from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page
-from flet.messaging.connection import Connection
-from flet.messaging.protocol import configure_encode_object_for_msgpack
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
@@ -26,6 +22,7 @@ from companion.ui import phone
 from companion.ui.phone import PHONE, Phone, PhoneUI
 from companion.ui.shell import start_session
 from tests.conftest import run_async
+from tests.render import Tab, packed
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
 
@@ -95,24 +92,6 @@ def test_leave_this_seat_frees_the_seat_at_the_hub(tmp_path, monkeypatch):
         store.close()
 
 
-class Tab(Connection):
-    """A browser tab's websocket as a Flet session sees it: what the server sends it is kept."""
-
-    def __init__(self, loop: asyncio.AbstractEventLoop, pubsubhub: PubSubHub) -> None:
-        super().__init__()
-        self.loop = loop
-        self.pubsubhub = pubsubhub
-        self.sent: list[bytes] = []
-
-    def send_message(self, message: Any) -> None:
-        self.sent.append(_packed([message.action, message.body]))
-
-
-def _packed(value: Any) -> bytes:
-    """What Flet's web server sends (it snapshots what it sent, to diff the next update)."""
-    return msgpack.packb(value, default=configure_encode_object_for_msgpack(BaseControl))
-
-
 @pytest.fixture
 def seated(tmp_path, monkeypatch):
     """A store with a hosted Hot Dog table and Anna seated, and her seat token as her
@@ -146,7 +125,7 @@ def test_a_reloaded_phone_gets_its_seat_back_in_a_session_that_lost_its_first_co
             session = Session(Tab(loop, pubsub))
             _context_page.set(session.page)
             session.apply_page_patch({"route": "/join", "width": 360, "height": 740, "web": True})
-            _packed(session.get_page_patch())             # Flet's answer to the tab's register frame
+            packed(session.get_page_patch())             # Flet's answer to the tab's register frame
             if cut == "before the screen is drawn":
                 await session.disconnect(300)
             shell = start_session(session.page, store, host=False, peer="192.168.1.12")

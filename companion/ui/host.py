@@ -35,6 +35,7 @@ from companion.core.game import SEAT_PART
 from companion.core.i18n import _
 from companion.core.registry import has_part
 from companion.ui.contracts import HostContext, ShellServices
+from companion.ui.records import SAVER
 from companion.ui.widgets import bold, card, error_text, heading
 
 TOPIC = "companion-net-table"     # any table changed (the host sessions): the message is its code
@@ -55,6 +56,17 @@ def shows_match(shell: ShellServices, match_id: int) -> bool:
     if shell.remote or route.screen in ("join", "home", "history"):
         return True
     return route.args.get("match") == match_id
+
+
+def _tell(pubsub: Any, match_id: int) -> None:
+    """A match's record was saved: every session showing it is told, but the one that
+    saved it where that one draws the change itself (:data:`companion.ui.records.SAVER`)."""
+    saver = SAVER.get()
+    mine = getattr(saver, "pubsub", None) if saver is not None else None
+    if mine is not None:
+        mine.send_others_on_topic(RECORDS, match_id)
+    else:
+        pubsub.send_all_on_topic(RECORDS, match_id)
 
 
 def connect(shell: ShellServices) -> None:
@@ -86,7 +98,7 @@ def connect(shell: ShellServices) -> None:
             hub.on_change(announce)
         if store not in _wired:
             _wired.add(store)
-            store.on_change(lambda match_id: pubsub.send_all_on_topic(RECORDS, match_id))
+            store.on_change(lambda match_id: _tell(pubsub, match_id))
 
     async def redraw() -> None:
         shell.saved()

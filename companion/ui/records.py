@@ -12,7 +12,9 @@ No flet here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +23,25 @@ from companion.core.errors import CompanionError
 from companion.core.i18n import _
 from companion.store import Store
 from companion.store.writes import RecordMoved
+
+#: The page of the session saving a change it draws itself, while the store writes it
+#: (:func:`drawn_here`). The store tells its listeners in the writer's thread, so the
+#: app's listener (:func:`companion.ui.host.connect`) reads it and tells the other
+#: sessions only: the saving session's own change of state draws the new record, and a
+#: second redraw of the same screen, for the store's news, changed nothing and cost the
+#: server about 7 ms of every saved round (issue 26).
+SAVER: ContextVar[Any] = ContextVar("companion_saver", default=None)
+
+
+@contextmanager
+def drawn_here(page: Any) -> Iterator[None]:
+    """Within it, a change saved is drawn by the session of ``page`` itself (None: by
+    nobody in particular; every session showing the match is told)."""
+    token = SAVER.set(page)
+    try:
+        yield
+    finally:
+        SAVER.reset(token)
 
 
 @dataclass(frozen=True)

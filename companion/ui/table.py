@@ -55,7 +55,7 @@ from companion.core.i18n import _
 from companion.core.match import GAMES_PER_MATCH
 from companion.store import Store, drafts
 from companion.store.writes import RecordMoved
-from companion.ui.records import Refused, save_change
+from companion.ui.records import Refused, drawn_here, save_change
 
 if TYPE_CHECKING:   # the shell as a screen sees it (its module draws, so imports flet)
     from companion.ui.contracts import ShellServices
@@ -318,8 +318,9 @@ class TableSession(Generic[U]):
         game = self.match.game
         place = self._place or (lambda r: registry.place(game, r))
         over = self._over or (lambda r: registry.over(game, r))
-        refused = save_change(self._shell.store, self.match.id, n, record, base=base, place=place,
-                              not_done=not_done, finished_match=n == self._games and over(record))
+        with drawn_here(self._shell.page):   # drawn below, by this session's change of state
+            refused = save_change(self._shell.store, self.match.id, n, record, base=base, place=place,
+                                  not_done=not_done, finished_match=n == self._games and over(record))
         if refused is None:
             self._put_held(lambda h: replace(h, stamps={k: v for k, v in (
                 (k, edits.followed(v, base, record)) for k, v in h.stamps.items()) if v is not None}))

@@ -12,6 +12,7 @@ from companion.store import Store
 from companion.store.writes import RecordMoved
 from companion.ui.contracts import Route, SessionState
 from companion.ui.host import connect
+from companion.ui.records import drawn_here
 from companion.ui.services import Shell
 from tests.conftest import run_async
 
@@ -43,7 +44,13 @@ class PubSubClient:
             self.hub.topics[topic].remove(handler)
 
     def send_all_on_topic(self, topic: str, message) -> None:
-        for handler in list(self.hub.topics[topic]):
+        self._send(topic, message, list(self.hub.topics[topic]))
+
+    def send_others_on_topic(self, topic: str, message) -> None:
+        self._send(topic, message, [h for h in self.hub.topics[topic] if h not in self.mine[topic]])
+
+    def _send(self, topic: str, message, handlers: list) -> None:
+        for handler in handlers:
             run_async(handler(topic, message))
         while self.hub.tasks:
             run_async(self.hub.tasks.pop(0)())
@@ -86,6 +93,23 @@ def test_a_saved_round_redraws_every_session_showing_that_match_and_no_other(sto
     bumped = {s for s, rev in before.items() if s.state.rev > rev}
     assert bumped == {a, b, home}
     assert b.page.updates == 1 and elsewhere.page.updates == 0
+
+
+def test_a_round_saved_by_a_table_redraws_the_other_sessions_not_the_saving_one(store):
+    """The table that saves draws the change by its own change of state: the store's news
+    of it goes to the others only (a second redraw of the saving screen changed nothing)."""
+    hub = PubSub()
+    mid = store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
+    a = session(store, hub, Route("match", {"match": mid}))
+    b = session(store, hub, Route("match", {"match": mid}))
+    home = session(store, hub, Route("home"))
+    before = {s: s.state.rev for s in (a, b, home)}
+    record = store.match(mid).current.record
+    entered = forms.submit(record, {p: forms.Draft(table=5, hotdogs=1) for p in PLAYERS}).record
+    with drawn_here(a.page):                                # as a's table saves it
+        store.save_game(mid, 1, entered, base=record)
+    assert {s for s, rev in before.items() if s.state.rev > rev} == {b, home}
+    assert a.page.updates == 0 and b.page.updates == 1
 
 
 def test_a_refused_save_redraws_nobody(store):

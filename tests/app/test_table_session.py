@@ -71,6 +71,24 @@ def test_this_screens_own_save_keeps_its_other_draft_in_step(store):
     assert t.base("round") == record(1)
 
 
+def test_this_screens_own_save_is_drawn_by_it_the_store_tells_the_others(store):
+    """The table's save is made as drawn by its own session (companion.ui.records.SAVER):
+    the store's news of it then goes to the other sessions only (companion.ui.host)."""
+    from companion.ui.records import SAVER
+
+    a = tab(store)
+    a.page = page = object()                    # the session's page: only named here, never touched
+    mid = store.create_match("toy", PLAYERS, record(0))
+    heard: list = []
+    store.on_change(lambda match_id: heard.append((match_id, SAVER.get())))
+    ta = session(a, mid)
+    assert ta.save(record(1), ta.base("round"), "your entry was not saved") is None
+    assert heard == [(mid, page)]
+    assert SAVER.get() is None                  # only while it saves
+    store.save_game(mid, 1, record(2), base=record(1))        # saved by no table: nobody in particular
+    assert heard[-1] == (mid, None)
+
+
 def test_passing_state_belongs_to_one_game_of_one_match(store):
     a = tab(store)
     one = store.create_match("toy", PLAYERS, record(0))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import flet as ft
 import pytest
 
 from companion.games.hotdog import actions as ops
@@ -525,19 +526,19 @@ def test_a_quick_second_tap_on_next_step_reaches_the_same_button(store, four):
     assert next_step(after)._i == next_step(before)._i
 
 
-def _entry_redrawn(shell, mid, change) -> tuple[dict, dict, list[str]]:
+def _entry_redrawn(shell, mid, change, settling: tuple[bool, bool] = (False, False)) -> tuple[dict, dict, list[str]]:
     """The entry drawn, ``change()`` made, and drawn again where it was, as a session
     redraws a screen (Flet's diff): each player's bid card body before and after, and the
-    words of the redrawn cards."""
+    words of the redrawn cards. ``settling``: whether the screen settles, before and after."""
     from flet.controls.base_control import BaseControl
     from flet.controls.object_patch import ObjectPatch
 
     from companion.games.hotdog import round_entry
     from tests.render import Renderer, redrawn
 
-    def entry():
+    def entry(settle: bool):
         s, gv = drawn(shell, mid)
-        return Renderer().render(round_entry.Entry.__wrapped__, s, gv, s.latest())
+        return Renderer().render(round_entry.Entry.__wrapped__, s, gv, s.latest(), settling=settle)
 
     def bodies(root) -> dict:
         found: dict = {}
@@ -551,11 +552,11 @@ def _entry_redrawn(shell, mid, change) -> tuple[dict, dict, list[str]]:
         walk(root)
         return found
 
-    before = entry()
+    before = entry(settling[0])
     ObjectPatch.from_diff(None, before, control_cls=BaseControl, frozen=True)
     first = bodies(before)
     change()
-    after = entry()
+    after = entry(settling[1])
     redrawn(before, after)
     again = bodies(after)
     return first, again, [w for b in again.values() for w in texts(b)]
@@ -602,6 +603,27 @@ def test_a_chip_tap_draws_again_only_the_rows_of_chips_it_changed(store, mid):
     assert after[7] is before[7]
     assert after[5] is not before[5] and after["$"] is not before["$"]
     assert "bid: 5 table, 3 hot dogs, $0" in words
+
+
+def test_a_settling_card_takes_no_tap_and_once_settled_keeps_its_rows_as_drawn(store, mid):
+    """A screen just opened takes no tap on its bid cards for a moment (a double tap on the
+    button that opened it lands on nothing): each card is drawn disabled, which Flet's
+    client passes down to every chip and box of it. Settled, the card is enabled again and
+    its rows of chips stay exactly as drawn: one property changes, not every chip."""
+    from tests.whole_games.driver import _walk
+
+    shell = tab(store)
+    typed(shell, mid, {"Anna": Draft(table=5, hotdogs=2)})
+    first, again, _words = _entry_redrawn(shell, mid, lambda: None, settling=(True, False))
+
+    def tappable(body) -> set[str]:
+        return {labels[-1] for c, visible, disabled, labels in _walk(body)
+                if isinstance(c, ft.Button) and visible and not disabled and labels}
+
+    assert tappable(first["Anna"]) == set()                       # settling: no chip takes a tap
+    assert "Anna: 5 table, 3 hot dogs" in tappable(again["Anna"])   # settled: every chip does
+    before, after = _rows(first["Anna"]), _rows(again["Anna"])
+    assert set(before) == {5, 7, "$"} and all(after[k] is before[k] for k in before)
 
 
 def test_the_bid_cards_are_drawn_again_when_the_language_changes(store, mid):

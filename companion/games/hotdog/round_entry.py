@@ -68,11 +68,12 @@ def _bid_card(player: str, state: rules.State, d: Draft | None, error: str | Non
         ft.Semantics(label=summary, content=ft.Row(
             [bold(title or p, 17), ft.Text(said, expand=True)],
             spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
-        *bid_fields(p, state.tables, state.money[p], d, PlayerPut(put, p), not_entered=not_entered,
-                    settling=settling),
+        *bid_fields(p, state.tables, state.money[p], d, PlayerPut(put, p), not_entered=not_entered),
         error_text(error),
     ]
-    return card(ft.Column(rows, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+    # settling: the screen has just opened and the card takes no tap yet, every chip of it
+    # disabled at once (Flet's client passes it down; its rows stay as drawn)
+    return card(ft.Column(rows, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH, disabled=settling),
                 f"bid-{p}", padding=8)
 
 

@@ -52,15 +52,15 @@ MINE_NOT_ENTERED = N_("Not entered yet: tap the table and hot dogs of my bid.")
 CHIP_HEIGHT, CHIP_GAP, LABEL_WIDTH, CELLS = 40, 2, 16, 10
 
 
-def _chip(name: str, text: str, on: bool, pick: Callable[[], None], disabled: bool = False) -> ft.Control:
+def _chip(name: str, text: str, on: bool, pick: Callable[[], None]) -> ft.Control:
     """One tap target of a picker, filling its cell: ``name`` is what a screen reader
     says (and a test finds it by), marked selected when chosen; every chip is the same
     kind of control, chosen or not, so a tap never lands on one being swapped for
-    another. ``disabled``: it takes no tap (it looks the same)."""
+    another. A card drawn disabled disables it (it looks the same)."""
     return ft.Semantics(   # it fills its cell itself: a Container around it would be one control more per chip
-        label=name, button=True, selected=on, disabled=disabled, expand=1,
+        label=name, button=True, selected=on, expand=1,
         content=ft.Button(
-            text, on_click=lambda e: pick(), disabled=disabled, height=CHIP_HEIGHT,
+            text, on_click=lambda e: pick(), height=CHIP_HEIGHT,
             style=chip_style(on, 0, radius=8)))
 
 
@@ -104,8 +104,8 @@ class PlayerPut:
 
 
 @ft.component
-def _table_row(player: str, table: int, chosen: int | None, put: Put, settling: bool, language: str,
-               *, key: Key = None) -> ft.Control:
+def _table_row(player: str, table: int, chosen: int | None, put: Put, language: str, *,
+               key: Key = None) -> ft.Control:
     """A table's hot-dog chips, ``chosen``: the hot dogs picked at this table (None: the
     bid is not at this table). ``language``: what it is worded in (a value of the memo)."""
     t, p = table, player
@@ -116,20 +116,20 @@ def _table_row(player: str, table: int, chosen: int | None, put: Put, settling: 
         return lambda: put(picked(t, n))
 
     return _picker_row(str(t), [
-        _chip(hot_dog_name(p, t, n), str(n), chosen == n, pick(n), settling) for n in hot_dog_choices(t)],
+        _chip(hot_dog_name(p, t, n), str(n), chosen == n, pick(n)) for n in hot_dog_choices(t)],
         _chip(hot_dog_name(p, t, more), str(more) if n_more is not None else f"{more}+", n_more is not None,
-              pick(more + 1 if n_more is not None else more), settling))
+              pick(more + 1 if n_more is not None else more)))
 
 
 @ft.component
-def _dollar_row(player: str, choices: range, chosen: int, put: Put, settling: bool, language: str,
-                *, key: Key = None) -> ft.Control:
+def _dollar_row(player: str, choices: range, chosen: int, put: Put, language: str, *,
+                key: Key = None) -> ft.Control:
     """The dollar chips, ``chosen`` lit. ``language``: as for :func:`_table_row`."""
 
     def pay(n: int) -> Callable[[], None]:
         return lambda: put(paying(n))
 
-    return _picker_row("$", [_chip(dollar_name(player, n), str(n), chosen == n, pay(n), settling) for n in choices])
+    return _picker_row("$", [_chip(dollar_name(player, n), str(n), chosen == n, pay(n)) for n in choices])
 
 
 # A tap on a chip changes one or two tables' rows and the dollars: the other rows of the
@@ -139,7 +139,7 @@ _memo_dollar_row = memoized(_dollar_row)
 
 
 def bid_fields(player: str, tables: Sequence[int], money: int, d: Draft | None, put: Put, *,
-               not_entered: str = NOT_ENTERED, settling: bool = False) -> list[ft.Control]:
+               not_entered: str = NOT_ENTERED) -> list[ft.Control]:
     """A bid picked directly: per table a row of hot-dog chips (one tap sets the table
     and the hot dogs) ending in its "more" chip (a bid of more hot dogs than the table
     holds is legal and goes back, HD-6, HD-8: a tap gives one beyond the table's value,
@@ -147,27 +147,29 @@ def bid_fields(player: str, tables: Sequence[int], money: int, d: Draft | None, 
     the hot dogs (HD-6), and the last hot dog (HD-12). ``d`` None: nothing entered yet
     (HD-6: no bid is made up for a player) — the first tap begins the bid, with $0.
     Before and after that tap the fields are the same rows, of the same heights: nothing
-    moves under a finger. ``settling``: the screen has just opened, and takes no tap yet
-    (a double tap on the button that opened it lands on nothing). ``put``: equal from
+    moves under a finger. A screen that has just opened takes no tap on them yet (a
+    double tap on the button that opened it lands on nothing): the card around them is
+    drawn disabled meanwhile (:func:`companion.games.hotdog.round_entry.BidCard`), one
+    property Flet's client passes down to every chip. ``put``: equal from
     one render to the next (a :class:`PlayerPut` of the table's put) lets the rows a tap
     did not change stay as they were."""
     p = player
     language = i18n.language()
     out: list[ft.Control] = [
-        _memo_table_row(p, t, d.hotdogs if d is not None and d.table == t else None, put, settling, language)
+        _memo_table_row(p, t, d.hotdogs if d is not None and d.table == t else None, put, language)
         for t in tables]
     if d is None:
         out.append(ft.Container(ft.Text(_(not_entered), italic=True, size=13), height=CHIP_HEIGHT,
                                 alignment=ft.Alignment.CENTER_LEFT))
     else:
-        out.append(_memo_dollar_row(p, dollar_choices(money, d.hotdogs), d.dollars, put, settling, language))
+        out.append(_memo_dollar_row(p, dollar_choices(money, d.hotdogs), d.dollars, put, language))
     last = d is not None and d.last
     out.append(ft.Row([
-        ft.Checkbox(label=_("Last hot dog"), value=last, disabled=d is None or settling,
+        ft.Checkbox(label=_("Last hot dog"), value=last, disabled=d is None,
                     semantics_label=_("{player}: last hot dog").format(player=p),
                     visual_density=ft.VisualDensity.COMPACT,
                     on_change=lambda e: put(last_hot_dog(bool(e.control.value)))),
-        ft.Checkbox(label=_("announced"), value=d is None or d.announced, visible=last, disabled=settling,
+        ft.Checkbox(label=_("announced"), value=d is None or d.announced, visible=last,
                     semantics_label=_("{player}: last hot dog announced").format(player=p),
                     visual_density=ft.VisualDensity.COMPACT,
                     on_change=lambda e: put(announced(bool(e.control.value)))),

@@ -225,10 +225,27 @@ STDLIB_CODECS_UNUSED = re.compile(r"encodings/(?!(?:cp437|cp1252|cp932|cp949|cp9
                                   r"palmos)\.py")
 
 
+#: More of the standard library that no file the browser has names, in an import or as a
+#: module's name in quotes (an ``import_module``, a lazy import's table): not the app,
+#: its packages, the printables' modules, the rest of the standard library, Pyodide's own
+#: Python or the worker's script (tests/web/test_build.py checks each against all of
+#: them), so nothing can import it: the profilers and the debugger's base, logging's
+#: configuration files and handlers, the modules' command lines (``__main__``), the
+#: frozen imports' test modules, file comparisons, terminals and such.
+STDLIB_UNNAMED = ("_pyio.py", "logging/config.py", "logging/handlers.py", "bdb.py", "cProfile.py",
+                  "modulefinder.py", "wave.py", "compileall.py", "filecmp.py", "timeit.py", "fileinput.py",
+                  "symtable.py", "pyclbr.py", "zipapp.py", "graphlib.py", "shelve.py", "getpass.py", "sched.py",
+                  "netrc.py", "pty.py", "tty.py", "json/tool.py", "json/__main__.py",
+                  "asyncio/tools.py", "asyncio/__main__.py", "sysconfig/__main__.py", "sqlite3/__main__.py",
+                  "zipfile/__main__.py", "__hello__.py", "__phello__/", "importlib/simple.py",
+                  "importlib/resources/simple.py", "importlib/metadata/diagnose.py")
+
+
 def stdlib_needed(name: str) -> bool:
     """Whether a file of Pyodide's standard library goes to the browser (see
-    :data:`STDLIB_UNUSED`, :data:`STDLIB_CODECS_UNUSED`)."""
-    return not name.startswith(STDLIB_UNUSED) and not STDLIB_CODECS_UNUSED.fullmatch(name)
+    :data:`STDLIB_UNUSED`, :data:`STDLIB_UNNAMED`, :data:`STDLIB_CODECS_UNUSED`)."""
+    return (not name.startswith(STDLIB_UNUSED) and not name.startswith(STDLIB_UNNAMED)
+            and not STDLIB_CODECS_UNUSED.fullmatch(name))
 
 
 def stdlib_zip(web: Path) -> bytes:

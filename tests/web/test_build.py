@@ -330,3 +330,52 @@ def test_printings_files_are_kept_after_the_start_not_downloaded_with_it(site):
     assert set(after) <= set(later) and not set(after) & set(files)
     assert 'event.data === "after-start"' in sw
     assert 'postMessage("after-start")' in (site / "index.html").read_text()
+
+
+def _python_texts(site) -> dict[str, str]:
+    """Every Python file the site's browser can run, by its path (the standard library's
+    as in its zip), and the worker's and page's scripts (they run Python lines)."""
+    texts = {}
+    with zipfile.ZipFile(site / "pyodide" / "python_stdlib.zip") as zf:
+        for name in zf.namelist():
+            if name.endswith(".py"):
+                texts[name] = zf.read(name).decode("utf-8", "replace")
+    for packed in ("app.tar.gz", "print.tar.gz"):
+        with tarfile.open(site / packed) as tar:
+            for member in tar.getmembers():
+                if member.name.endswith(".py"):
+                    texts[f"{packed}/{member.name}"] = tar.extractfile(member).read().decode("utf-8", "replace")
+    for script in ("python-worker.js", "python.js", "index.html"):
+        texts[script] = (site / script).read_text()
+    return texts
+
+
+def _naming(module: str) -> re.Pattern[str]:
+    """An import of ``module`` (or of a module in it), or its name in quotes."""
+    m = re.escape(module)
+    parent, _, last = module.rpartition(".")
+    alternatives = [rf"\bimport\s+(?:[\w.]+\s*,\s*)*{m}\b", rf"\bfrom\s+{m}(?:\.[\w.]+)?\s+import\b",
+                    rf"['\"]{m}(?:\.\w+)*['\"]"]
+    if parent:
+        alternatives.append(rf"\bfrom\s+{re.escape(parent)}\s+import\s+(?:\([^)]*|[^\n]*)\b{re.escape(last)}\b")
+    return re.compile("|".join(alternatives))
+
+
+def test_the_standard_library_leaves_out_only_modules_nothing_in_the_browser_names(site):
+    with zipfile.ZipFile(build._flet_web() / "pyodide" / "python_stdlib.zip") as zf:
+        left_out = sorted(n for n in zf.namelist() if n.endswith(".py") and n.startswith(archive.STDLIB_UNNAMED))
+    texts = _python_texts(site)
+    assert not set(left_out) & set(texts) and len(left_out) > 30
+    assert "runpy" in texts["python-worker.js"]        # the worker runs main.py with it: kept
+    for path in left_out:
+        module = path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        parent, _, last = module.rpartition(".")
+        naming = _naming(module)
+        relative = re.compile(rf"\bfrom\s+\.+{re.escape(last)}\b|\bfrom\s+\.+\s+import\s+(?:\([^)]*|[^\n]*)"
+                              rf"\b{re.escape(last)}\b")
+        for name, text in texts.items():
+            if last not in text:
+                continue
+            assert not naming.search(text), f"{name} names {module}, which the browser's standard library lacks"
+            if parent and name.startswith(parent.replace(".", "/") + "/"):
+                assert not relative.search(text), f"{name} imports {module}, which the standard library lacks"

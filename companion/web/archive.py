@@ -138,12 +138,20 @@ def _for_printing(name: str) -> bool:
     return name.split("/", 1)[0].split("-", 1)[0] in PRINT_MODULES
 
 
+def metadata_headers(data: bytes) -> bytes:
+    """A wheel's ``METADATA`` without its body, the package's long description (pydantic's
+    is 144 KB): its headers are what Python reads of it (``importlib.metadata``: the name,
+    the version, the entry points' distribution)."""
+    return data.split(b"\n\n", 1)[0].rstrip(b"\n") + b"\n"
+
+
 def _wheel_files(wheels: list[Path], printing: bool) -> Iterator[tuple[str, bytes]]:
     for wheel in wheels:
         with zipfile.ZipFile(wheel) as zf:
             for name in sorted(zf.namelist()):
                 if _needed(name) and _for_printing(name) == printing:
-                    yield f"__pypackages__/{name}", zf.read(name)
+                    data = zf.read(name)
+                    yield f"__pypackages__/{name}", metadata_headers(data) if name.endswith("/METADATA") else data
 
 
 def app_archive(wheels: list[Path], *, main: str = APP_MAIN, companion: bool = True) -> bytes:

@@ -197,12 +197,15 @@ def test_the_app_archive_holds_companion_and_its_dependencies(tmp_path):
         zf.writestr("demo/__init__.py", "X = 1\n")
         zf.writestr("demo/_fast.cpython-314-wasm32-emscripten.so", b"\0asm")
         zf.writestr("demo/tests/test_x.py", "")
-        zf.writestr("demo-1.0.dist-info/METADATA", "Name: demo\n")
+        zf.writestr("demo-1.0.dist-info/METADATA", "Metadata-Version: 2.4\nName: demo\nVersion: 1.0\n\n# demo\nLong.\n")
         zf.writestr("demo-1.0.dist-info/RECORD", "")
     packed = archive.app_archive([wheel])
     with tarfile.open(fileobj=io.BytesIO(packed)) as tar:
         names = set(tar.getnames())
         assert tar.getmembers()[0].name == "main.py"
+        # the headers Python reads, without the long description
+        metadata = tar.extractfile("__pypackages__/demo-1.0.dist-info/METADATA").read()
+        assert metadata == b"Metadata-Version: 2.4\nName: demo\nVersion: 1.0\n"
     assert {"main.py", "companion/web/browser.py", "companion/assets/fonts/coverage.json",
             "companion/locale/de/LC_MESSAGES/companion.po", "companion/games/hotdog/locale/de/LC_MESSAGES/hotdog.po",
             "__pypackages__/demo/__init__.py", "__pypackages__/demo-1.0.dist-info/METADATA"} <= names

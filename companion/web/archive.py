@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import gzip
 import io
+import pickle
 import re
 import subprocess
 import sys
@@ -151,7 +152,11 @@ def _wheel_files(wheels: list[Path], printing: bool) -> Iterator[tuple[str, byte
             for name in sorted(zf.namelist()):
                 if _needed(name) and _for_printing(name) == printing:
                     data = zf.read(name)
-                    yield f"__pypackages__/{name}", metadata_headers(data) if name.endswith("/METADATA") else data
+                    if name.endswith("/METADATA"):
+                        data = metadata_headers(data)
+                    elif name == BABEL_GLOBAL:
+                        data = babel_global(data)
+                    yield f"__pypackages__/{name}", data
 
 
 def app_archive(wheels: list[Path], *, main: str = APP_MAIN, companion: bool = True) -> bytes:
@@ -204,6 +209,34 @@ UNUSED = ("reportlab/fonts/", "reportlab/graphics/charts/", "reportlab/graphics/
 #: Babel's locale data the app reads: its languages and the root they inherit from (the
 #: other thousand locales are 30 MB).
 BABEL_LOCALES = tuple(f"babel/locale-data/{code}.dat" for code in ("root", *LANGUAGES))
+
+
+BABEL_GLOBAL = "babel/global.dat"
+#: Babel's tables (in ``global.dat``) that only functions the app never calls read, each
+#: emptied (its key kept): the languages spoken in each territory (``babel.languages``,
+#: which nothing imports), the currencies of each territory
+#: (``babel.numbers.get_territory_currencies``), and the time zones' names, territories and
+#: aliases (``babel.dates``' zone names, written only for a pattern's zone field: the
+#: app's patterns have none, see tests/web/test_babel_data.py; Windows' zone names).
+BABEL_UNREAD = ("territory_languages", "territory_currencies", "meta_zones", "zone_territories", "territory_zones",
+                "zone_aliases", "windows_zone_mapping")
+
+
+def babel_global(data: bytes) -> bytes:
+    """Babel's ``global.dat`` for a browser that has the locale data of :data:`LANGUAGES` only
+    (:data:`BABEL_LOCALES`): the tables in :data:`BABEL_UNREAD` emptied, and of the tables
+    ``babel.Locale.parse`` reads for an identifier without locale data of its own
+    ("und", "en_Latn"), only the entries that can still lead to a locale here, so that every
+    identifier parses as with the whole file (tests/web/test_babel_data.py). Its
+    likely subtags lead to a locale only through one whose language is one of these (a
+    likely subtag names a territory, and none of theirs is here: the parse goes on with
+    its language and the identifier's territory); a territory's alias, only where it
+    means none ("ZZ"): any other territory finds no locale data here either way."""
+    tables = pickle.loads(data)     # Babel's own file, from its wheel
+    tables.update({key: {} for key in BABEL_UNREAD})
+    tables["likely_subtags"] = {k: v for k, v in tables["likely_subtags"].items() if v.split("_")[0] in LANGUAGES}
+    tables["territory_aliases"] = {k: v for k, v in tables["territory_aliases"].items() if v[:1] == ["ZZ"]}
+    return pickle.dumps(tables, protocol=4)
 
 
 def _needed(name: str) -> bool:

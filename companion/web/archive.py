@@ -204,6 +204,12 @@ def dynlibs_of(archive: bytes) -> list[str]:
 UNUSED = ("reportlab/fonts/", "reportlab/graphics/charts/", "reportlab/graphics/barcode/",
           "reportlab/graphics/samples/", "pydantic/v1/", "pydantic/mypy.py", "flet/testing/", "flet/fastapi/",
           "flet/pytest_plugin.py", "flet/cli.py")
+#: Modules of the dependencies that no file the browser has names (as
+#: :data:`STDLIB_UNNAMED`; tests/web/test_build.py checks each): Babel's command line and
+#: message extraction (which only ``companion.devtools`` used), its units, lists and
+#: languages by territory.
+UNNAMED = ("babel/messages/frontend.py", "babel/messages/setuptools_frontend.py", "babel/messages/extract.py",
+           "babel/messages/jslexer.py", "babel/units.py", "babel/lists.py", "babel/languages.py")
 
 
 #: Babel's locale data the app reads: its languages and the root they inherit from (the
@@ -246,7 +252,7 @@ def _needed(name: str) -> bool:
         return False
     if ".dist-info/" in name:
         return name.endswith(("METADATA", "top_level.txt", "entry_points.txt"))
-    return not name.startswith(UNUSED)
+    return not name.startswith((*UNUSED, *UNNAMED))
 
 
 #: The standard library's parts no page imports (the debugger, tests, the REPL, help, other
@@ -279,7 +285,7 @@ STDLIB_UNNAMED = ("_pyio.py", "logging/config.py", "logging/handlers.py", "bdb.p
                   "netrc.py", "pty.py", "tty.py", "json/tool.py", "json/__main__.py",
                   "asyncio/tools.py", "asyncio/__main__.py", "sysconfig/__main__.py", "sqlite3/__main__.py",
                   "zipfile/__main__.py", "__hello__.py", "__phello__/", "importlib/simple.py",
-                  "importlib/resources/simple.py", "importlib/metadata/diagnose.py")
+                  "importlib/resources/simple.py", "importlib/metadata/diagnose.py", "tomllib/")
 
 
 def stdlib_needed(name: str) -> bool:
@@ -300,10 +306,10 @@ def stdlib_zip(web: Path) -> bytes:
     return buf.getvalue()
 
 
-#: companion's modules the browser never runs: the command line, the builder, the server
-#: and the phones' screens (:data:`companion.web.browser.NOT_HERE`).
+#: companion's modules the browser never runs: the command line, the builder, the developers'
+#: tools, the server and the phones' screens (:data:`companion.web.browser.NOT_HERE`).
 NOT_IN_BROWSER = ("companion/web/build.py", "companion/web/archive.py", "companion/web/site/", "companion/cli.py",
-                  "companion/__main__.py", "companion/net/", "companion/ui/phone.py")
+                  "companion/__main__.py", "companion/net/", "companion/ui/phone.py", "companion/devtools/")
 
 
 def _add_companion(add: Callable[[str, bytes], None]) -> None:

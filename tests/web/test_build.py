@@ -364,13 +364,9 @@ def _naming(module: str) -> re.Pattern[str]:
     return re.compile("|".join(alternatives))
 
 
-def test_the_standard_library_leaves_out_only_modules_nothing_in_the_browser_names(site):
-    with zipfile.ZipFile(build._flet_web() / "pyodide" / "python_stdlib.zip") as zf:
-        left_out = sorted(n for n in zf.namelist() if n.endswith(".py") and n.startswith(archive.STDLIB_UNNAMED))
-    texts = _python_texts(site)
-    assert not set(left_out) & set(texts) and len(left_out) > 30
-    assert "runpy" in texts["python-worker.js"]        # the worker runs main.py with it: kept
-    for path in left_out:
+def _unnamed(texts: dict[str, str], paths: list[str]) -> None:
+    """No text names a module of ``paths`` (as an import, relative within its package too)."""
+    for path in paths:
         module = path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
         parent, _, last = module.rpartition(".")
         naming = _naming(module)
@@ -379,6 +375,25 @@ def test_the_standard_library_leaves_out_only_modules_nothing_in_the_browser_nam
         for name, text in texts.items():
             if last not in text:
                 continue
-            assert not naming.search(text), f"{name} names {module}, which the browser's standard library lacks"
-            if parent and name.startswith(parent.replace(".", "/") + "/"):
-                assert not relative.search(text), f"{name} imports {module}, which the standard library lacks"
+            assert not naming.search(text), f"{name} names {module}, which the browser lacks"
+            within = name.removeprefix("app.tar.gz/").removeprefix("print.tar.gz/").removeprefix("__pypackages__/")
+            if parent and within.startswith(parent.replace(".", "/") + "/"):
+                assert not relative.search(text), f"{name} imports {module}, which the browser lacks"
+
+
+def test_the_standard_library_leaves_out_only_modules_nothing_in_the_browser_names(site):
+    with zipfile.ZipFile(build._flet_web() / "pyodide" / "python_stdlib.zip") as zf:
+        left_out = sorted(n for n in zf.namelist() if n.endswith(".py") and n.startswith(archive.STDLIB_UNNAMED))
+    texts = _python_texts(site)
+    assert not set(left_out) & set(texts) and len(left_out) > 30
+    assert "runpy" in texts["python-worker.js"]        # the worker runs main.py with it: kept
+    _unnamed(texts, left_out)
+
+
+def test_the_app_archive_leaves_out_only_modules_nothing_in_the_browser_names(site):
+    texts = _python_texts(site)
+    left_out = list(archive.UNNAMED)
+    assert not {f"app.tar.gz/__pypackages__/{p}" for p in left_out} & set(texts)
+    assert not [p for p in texts if p.startswith("app.tar.gz/companion/devtools/")]    # browser.NOT_HERE
+    assert "app.tar.gz/__pypackages__/babel/messages/pofile.py" in texts      # the catalogs are read with it
+    _unnamed(texts, left_out)

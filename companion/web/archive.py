@@ -23,7 +23,7 @@ from importlib import metadata
 from pathlib import Path
 
 from companion.core.errors import CompanionError
-from companion.core.i18n import LANGUAGES
+from companion.core.i18n import LANGUAGES, compile_catalog
 from companion.web.browser import PRINT_MODULES
 
 #: Pyodide's platform: the wheels of compiled packages must be built for it.
@@ -205,11 +205,11 @@ UNUSED = ("reportlab/fonts/", "reportlab/graphics/charts/", "reportlab/graphics/
           "reportlab/graphics/samples/", "pydantic/v1/", "pydantic/mypy.py", "flet/testing/", "flet/fastapi/",
           "flet/pytest_plugin.py", "flet/cli.py")
 #: Modules of the dependencies that no file the browser has names (as
-#: :data:`STDLIB_UNNAMED`; tests/web/test_build.py checks each): Babel's command line and
-#: message extraction (which only ``companion.devtools`` used), its units, lists and
-#: languages by territory.
-UNNAMED = ("babel/messages/frontend.py", "babel/messages/setuptools_frontend.py", "babel/messages/extract.py",
-           "babel/messages/jslexer.py", "babel/units.py", "babel/lists.py", "babel/languages.py")
+#: :data:`STDLIB_UNNAMED`; tests/web/test_build.py checks each): Babel's catalogs, command
+#: line and message extraction (the browser's catalogs come compiled, and only
+#: ``companion.core.i18n.compile_catalog`` reads a ``.po``, of which there is none here),
+#: its units, lists and languages by territory.
+UNNAMED = ("babel/messages/", "babel/units.py", "babel/lists.py", "babel/languages.py")
 
 
 #: Babel's locale data the app reads: its languages and the root they inherit from (the
@@ -320,7 +320,10 @@ def _add_companion(add: Callable[[str, bytes], None]) -> None:
     for path in sorted(root.rglob("*")):
         rel = f"companion/{path.relative_to(root).as_posix()}"
         if path.is_file() and not _skip(path) and path.suffix in (".py", ".po") and not rel.startswith(NOT_IN_BROWSER):
-            add(rel, path.read_bytes())     # .po: the catalogs
+            if path.suffix == ".po":        # the catalogs, compiled: <folder>/<code>/LC_MESSAGES/<name>.po
+                add(rel.removesuffix(".po") + ".mo", compile_catalog(path, path.parents[1].name, path.stem)[0])
+            else:
+                add(rel, path.read_bytes())
     for path in sorted(ASSETS.rglob("*")):
         if path.is_file() and not _skip(path) and path.suffix != ".ttf":
             add(f"companion/assets/{path.relative_to(ASSETS).as_posix()}", path.read_bytes())

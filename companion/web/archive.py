@@ -297,12 +297,13 @@ def stdlib_needed(name: str) -> bool:
 
 def stdlib_zip(web: Path) -> bytes:
     """Pyodide's standard library but what a page never needs (:func:`stdlib_needed`), each
-    entry as it was (its date included: the same bytes at every build)."""
+    entry as it was (its date included: the same bytes at every build), compressed at
+    zlib's best level (Pyodide's is its default)."""
     buf = io.BytesIO()
     with zipfile.ZipFile(web / "pyodide" / "python_stdlib.zip") as zin, zipfile.ZipFile(buf, "w") as zout:
         for info in zin.infolist():
             if stdlib_needed(info.filename):
-                zout.writestr(info, zin.read(info), compress_type=info.compress_type)
+                zout.writestr(info, zin.read(info), compress_type=info.compress_type, compresslevel=9)
     return buf.getvalue()
 
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 import contextlib
 import gzip
 import io
+import json
 import pickle
 import re
 import subprocess
 import sys
 import tarfile
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from importlib import metadata
 from pathlib import Path
 
@@ -166,13 +167,33 @@ def app_archive(wheels: list[Path], *, main: str = APP_MAIN, companion: bool = T
     Reproducible: sorted, no dates, none in the gzip header either. ``companion=False``
     and another ``main``: another Flet app on the same wheels (a benchmark's baseline,
     ``bench/web.py``)."""
+    files = [("main.py", main.encode())]
+    if companion:
+        _add_companion(lambda name, data: files.append((name, data)))
+    files += _wheel_files(wheels, printing=False)
+    named = icons_named(data.decode("utf-8", "replace") for name, data in files if name.endswith(".py"))
     with _packing() as (buf, add):
-        add("main.py", main.encode())
-        if companion:
-            _add_companion(add)
-        for name, data in _wheel_files(wheels, printing=False):
-            add(name, data)
+        for name, data in files:
+            add(name, icons_json(data, named) if name == f"__pypackages__/{ICONS}" else data)
     return buf.getvalue()
+
+
+#: Flet's table of Material icons, by name (``ft.Icons.ADD``), read when a name is first
+#: asked for: 8,800 names, of which the app and Flet's own code name some seventy.
+ICONS = "flet/controls/material/icons.json"
+
+
+def icons_named(texts: Iterable[str]) -> frozenset[str]:
+    """The icons the code names (``Icons.NAME``): the app and Flet name each one so, never by a
+    name made at run time (tests/web/test_build.py checks it)."""
+    return frozenset(name for text in texts for name in re.findall(r"\bIcons\.([A-Z][A-Z0-9_]*)\b", text))
+
+
+def icons_json(data: bytes, named: frozenset[str]) -> bytes:
+    """Flet's table of icons with the ones ``named`` only (:data:`ICONS`)."""
+    table = json.loads(data)
+    return json.dumps({name: value for name, value in table.items() if name in named},
+                      separators=(",", ":")).encode()
 
 
 def print_archive(wheels: list[Path]) -> bytes:

@@ -16,6 +16,7 @@ import struct
 import subprocess
 import tarfile
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -408,3 +409,21 @@ def test_the_app_archive_leaves_out_only_modules_nothing_in_the_browser_names(si
     assert "from babel.messages" not in i18n.split("def compile_catalog(", 1)[0]
     assert "from babel.messages" not in i18n.split("def compile_catalog(", 1)[1].split("\ndef ", 1)[1]
     _unnamed(texts, left_out)
+
+
+def test_the_icons_table_keeps_every_icon_the_code_names(site):
+    import flet
+
+    texts = _python_texts(site)
+    with tarfile.open(site / "app.tar.gz") as tar:
+        table = json.loads(tar.extractfile(f"__pypackages__/{archive.ICONS}").read())
+    whole = json.loads((Path(flet.__file__).parent / archive.ICONS.removeprefix("flet/")).read_text())
+    named = archive.icons_named(texts.values())
+    assert table == {name: whole[name] for name in named if name in whole}
+    assert len(table) > 40 and len(whole) > 2000
+    companion = archive.icons_named(t for n, t in texts.items() if n.startswith("app.tar.gz/companion/"))
+    assert companion <= set(table)
+    # no code asks for an icon by a name made at run time (getattr, an index, a loop over them)
+    dynamic = re.compile(r"getattr\(\s*(?:ft\.)?Icons\b|\bIcons\s*\[|\bin\s+(?:ft\.)?Icons\b|\bIcons\.random\(")
+    assert not [name for name, text in texts.items()
+                if dynamic.search(text) and not name.endswith("flet/controls/material/icons.py")]

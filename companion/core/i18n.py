@@ -181,32 +181,17 @@ class Domain:
         return found
 
     def _read(self, code: str) -> tuple[Translations, frozenset[tuple[str | None, str]]]:
-        from babel.messages.catalog import Catalog  # noqa: PLC0415 - Babel when first needed (the module's head)
-        from babel.messages.mofile import write_mo  # noqa: PLC0415
-        from babel.messages.pofile import read_po  # noqa: PLC0415
-        from babel.support import Translations  # noqa: PLC0415
+        from babel.support import Translations  # noqa: PLC0415 - Babel when first needed (the module's head)
 
         path = self.path(code)
         if not path.is_file():
+            if path.with_suffix(".mo").is_file():      # the browser build's, compiled by compile_catalog
+                with path.with_suffix(".mo").open("rb") as fh:
+                    translations = Translations(fh, domain=self.name)
+                return translations, _held(translations)
             return Translations(), frozenset()
-        with path.open("rb") as fh:
-            catalog = read_po(fh, locale=code, domain=self.name)
-        keep = Catalog(locale=code, domain=self.name)
-        keep.mime_headers = catalog.mime_headers
-        held: set[tuple[str | None, str]] = set()
-        for message in catalog:
-            if not message.id:
-                continue
-            key = message.id[0] if isinstance(message.id, (list, tuple)) else message.id
-            held.add((message.context, key))
-            strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
-            if message.fuzzy or not all(strings):
-                continue
-            keep.add(message.id, message.string, context=message.context)
-        compiled = io.BytesIO()
-        write_mo(compiled, keep)
-        compiled.seek(0)
-        return Translations(compiled, domain=self.name), frozenset(held)
+        compiled, held = compile_catalog(path, code, self.name)
+        return Translations(io.BytesIO(compiled), domain=self.name), held
 
     def forget(self) -> None:
         """Read the catalogs again when next asked (after they were edited)."""
@@ -244,6 +229,48 @@ class Domain:
         if code == PSEUDO:
             return self._pseudo(context, message, message)
         return str(self._catalog(code)[0].pgettext(context, message))
+
+
+def compile_catalog(path: Path, code: str, name: str) -> tuple[bytes, frozenset[tuple[str | None, str]]]:
+    """The catalog at ``path`` (a ``.po`` file) compiled as gettext's ``.mo``, without its fuzzy
+    and empty entries, and every message it holds, those too: (context, singular).
+    The browser build ships its catalogs compiled by this (``companion.web.archive``), so
+    that a start reads them without parsing a ``.po`` and the browser has no use for
+    Babel's catalog modules."""
+    from babel.messages.catalog import Catalog  # noqa: PLC0415 - Babel when first needed (the module's head)
+    from babel.messages.mofile import write_mo  # noqa: PLC0415
+    from babel.messages.pofile import read_po  # noqa: PLC0415
+
+    with path.open("rb") as fh:
+        catalog = read_po(fh, locale=code, domain=name)
+    keep = Catalog(locale=code, domain=name)
+    keep.mime_headers = catalog.mime_headers
+    held: set[tuple[str | None, str]] = set()
+    for message in catalog:
+        if not message.id:
+            continue
+        key = message.id[0] if isinstance(message.id, (list, tuple)) else message.id
+        held.add((message.context, key))
+        strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+        if message.fuzzy or not all(strings):
+            continue
+        keep.add(message.id, message.string, context=message.context)
+    compiled = io.BytesIO()
+    write_mo(compiled, keep)
+    return compiled.getvalue(), frozenset(held)
+
+
+def _held(translations: Translations) -> frozenset[tuple[str | None, str]]:
+    """The messages a compiled catalog holds: (context, singular). Its fuzzy and empty
+    entries were left out when it was compiled (only :data:`PSEUDO` asks, in the tests,
+    which read the ``.po`` files)."""
+    held = set()
+    for key in translations._catalog:       # gettext's: "context\x04message", or (message, n) for a plural
+        message = key[0] if isinstance(key, tuple) else key
+        if message:
+            context, sep, singular = message.rpartition("\x04")
+            held.add((context if sep else None, singular))
+    return frozenset(held)
 
 
 #: Everything outside the games: ``companion/locale/``.

@@ -12,17 +12,19 @@ from __future__ import annotations
 import contextlib
 import gzip
 import io
+import json
+import pickle
 import re
 import subprocess
 import sys
 import tarfile
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from importlib import metadata
 from pathlib import Path
 
 from companion.core.errors import CompanionError
-from companion.core.i18n import LANGUAGES
+from companion.core.i18n import LANGUAGES, compile_catalog
 from companion.web.browser import PRINT_MODULES
 
 #: Pyodide's platform: the wheels of compiled packages must be built for it.
@@ -138,12 +140,24 @@ def _for_printing(name: str) -> bool:
     return name.split("/", 1)[0].split("-", 1)[0] in PRINT_MODULES
 
 
+def metadata_headers(data: bytes) -> bytes:
+    """A wheel's ``METADATA`` without its body, the package's long description (pydantic's
+    is 144 KB): its headers are what Python reads of it (``importlib.metadata``: the name,
+    the version, the entry points' distribution)."""
+    return data.split(b"\n\n", 1)[0].rstrip(b"\n") + b"\n"
+
+
 def _wheel_files(wheels: list[Path], printing: bool) -> Iterator[tuple[str, bytes]]:
     for wheel in wheels:
         with zipfile.ZipFile(wheel) as zf:
             for name in sorted(zf.namelist()):
                 if _needed(name) and _for_printing(name) == printing:
-                    yield f"__pypackages__/{name}", zf.read(name)
+                    data = zf.read(name)
+                    if name.endswith("/METADATA"):
+                        data = metadata_headers(data)
+                    elif name == BABEL_GLOBAL:
+                        data = babel_global(data)
+                    yield f"__pypackages__/{name}", data
 
 
 def app_archive(wheels: list[Path], *, main: str = APP_MAIN, companion: bool = True) -> bytes:
@@ -153,13 +167,33 @@ def app_archive(wheels: list[Path], *, main: str = APP_MAIN, companion: bool = T
     Reproducible: sorted, no dates, none in the gzip header either. ``companion=False``
     and another ``main``: another Flet app on the same wheels (a benchmark's baseline,
     ``bench/web.py``)."""
+    files = [("main.py", main.encode())]
+    if companion:
+        _add_companion(lambda name, data: files.append((name, data)))
+    files += _wheel_files(wheels, printing=False)
+    named = icons_named(data.decode("utf-8", "replace") for name, data in files if name.endswith(".py"))
     with _packing() as (buf, add):
-        add("main.py", main.encode())
-        if companion:
-            _add_companion(add)
-        for name, data in _wheel_files(wheels, printing=False):
-            add(name, data)
+        for name, data in files:
+            add(name, icons_json(data, named) if name == f"__pypackages__/{ICONS}" else data)
     return buf.getvalue()
+
+
+#: Flet's table of Material icons, by name (``ft.Icons.ADD``), read when a name is first
+#: asked for: 8,800 names, of which the app and Flet's own code name some seventy.
+ICONS = "flet/controls/material/icons.json"
+
+
+def icons_named(texts: Iterable[str]) -> frozenset[str]:
+    """The icons the code names (``Icons.NAME``): the app and Flet name each one so, never by a
+    name made at run time (tests/web/test_build.py checks it)."""
+    return frozenset(name for text in texts for name in re.findall(r"\bIcons\.([A-Z][A-Z0-9_]*)\b", text))
+
+
+def icons_json(data: bytes, named: frozenset[str]) -> bytes:
+    """Flet's table of icons with the ones ``named`` only (:data:`ICONS`)."""
+    table = json.loads(data)
+    return json.dumps({name: value for name, value in table.items() if name in named},
+                      separators=(",", ":")).encode()
 
 
 def print_archive(wheels: list[Path]) -> bytes:
@@ -191,11 +225,45 @@ def dynlibs_of(archive: bytes) -> list[str]:
 UNUSED = ("reportlab/fonts/", "reportlab/graphics/charts/", "reportlab/graphics/barcode/",
           "reportlab/graphics/samples/", "pydantic/v1/", "pydantic/mypy.py", "flet/testing/", "flet/fastapi/",
           "flet/pytest_plugin.py", "flet/cli.py")
+#: Modules of the dependencies that no file the browser has names (as
+#: :data:`STDLIB_UNNAMED`; tests/web/test_build.py checks each): Babel's catalogs, command
+#: line and message extraction (the browser's catalogs come compiled, and only
+#: ``companion.core.i18n.compile_catalog`` reads a ``.po``, of which there is none here),
+#: its units, lists and languages by territory.
+UNNAMED = ("babel/messages/", "babel/units.py", "babel/lists.py", "babel/languages.py")
 
 
 #: Babel's locale data the app reads: its languages and the root they inherit from (the
 #: other thousand locales are 30 MB).
 BABEL_LOCALES = tuple(f"babel/locale-data/{code}.dat" for code in ("root", *LANGUAGES))
+
+
+BABEL_GLOBAL = "babel/global.dat"
+#: Babel's tables (in ``global.dat``) that only functions the app never calls read, each
+#: emptied (its key kept): the languages spoken in each territory (``babel.languages``,
+#: which nothing imports), the currencies of each territory
+#: (``babel.numbers.get_territory_currencies``), and the time zones' names, territories and
+#: aliases (``babel.dates``' zone names, written only for a pattern's zone field: the
+#: app's patterns have none, see tests/web/test_babel_data.py; Windows' zone names).
+BABEL_UNREAD = ("territory_languages", "territory_currencies", "meta_zones", "zone_territories", "territory_zones",
+                "zone_aliases", "windows_zone_mapping")
+
+
+def babel_global(data: bytes) -> bytes:
+    """Babel's ``global.dat`` for a browser that has the locale data of :data:`LANGUAGES` only
+    (:data:`BABEL_LOCALES`): the tables in :data:`BABEL_UNREAD` emptied, and of the tables
+    ``babel.Locale.parse`` reads for an identifier without locale data of its own
+    ("und", "en_Latn"), only the entries that can still lead to a locale here, so that every
+    identifier parses as with the whole file (tests/web/test_babel_data.py). Its
+    likely subtags lead to a locale only through one whose language is one of these (a
+    likely subtag names a territory, and none of theirs is here: the parse goes on with
+    its language and the identifier's territory); a territory's alias, only where it
+    means none ("ZZ"): any other territory finds no locale data here either way."""
+    tables = pickle.loads(data)     # Babel's own file, from its wheel
+    tables.update({key: {} for key in BABEL_UNREAD})
+    tables["likely_subtags"] = {k: v for k, v in tables["likely_subtags"].items() if v.split("_")[0] in LANGUAGES}
+    tables["territory_aliases"] = {k: v for k, v in tables["territory_aliases"].items() if v[:1] == ["ZZ"]}
+    return pickle.dumps(tables, protocol=4)
 
 
 def _needed(name: str) -> bool:
@@ -205,7 +273,7 @@ def _needed(name: str) -> bool:
         return False
     if ".dist-info/" in name:
         return name.endswith(("METADATA", "top_level.txt", "entry_points.txt"))
-    return not name.startswith(UNUSED)
+    return not name.startswith((*UNUSED, *UNNAMED))
 
 
 #: The standard library's parts no page imports (the debugger, tests, the REPL, help, other
@@ -225,27 +293,45 @@ STDLIB_CODECS_UNUSED = re.compile(r"encodings/(?!(?:cp437|cp1252|cp932|cp949|cp9
                                   r"palmos)\.py")
 
 
+#: More of the standard library that no file the browser has names, in an import or as a
+#: module's name in quotes (an ``import_module``, a lazy import's table): not the app,
+#: its packages, the printables' modules, the rest of the standard library, Pyodide's own
+#: Python or the worker's script (tests/web/test_build.py checks each against all of
+#: them), so nothing can import it: the profilers and the debugger's base, logging's
+#: configuration files and handlers, the modules' command lines (``__main__``), the
+#: frozen imports' test modules, file comparisons, terminals and such.
+STDLIB_UNNAMED = ("_pyio.py", "logging/config.py", "logging/handlers.py", "bdb.py", "cProfile.py",
+                  "modulefinder.py", "wave.py", "compileall.py", "filecmp.py", "timeit.py", "fileinput.py",
+                  "symtable.py", "pyclbr.py", "zipapp.py", "graphlib.py", "shelve.py", "getpass.py", "sched.py",
+                  "netrc.py", "pty.py", "tty.py", "json/tool.py", "json/__main__.py",
+                  "asyncio/tools.py", "asyncio/__main__.py", "sysconfig/__main__.py", "sqlite3/__main__.py",
+                  "zipfile/__main__.py", "__hello__.py", "__phello__/", "importlib/simple.py",
+                  "importlib/resources/simple.py", "importlib/metadata/diagnose.py", "tomllib/")
+
+
 def stdlib_needed(name: str) -> bool:
     """Whether a file of Pyodide's standard library goes to the browser (see
-    :data:`STDLIB_UNUSED`, :data:`STDLIB_CODECS_UNUSED`)."""
-    return not name.startswith(STDLIB_UNUSED) and not STDLIB_CODECS_UNUSED.fullmatch(name)
+    :data:`STDLIB_UNUSED`, :data:`STDLIB_UNNAMED`, :data:`STDLIB_CODECS_UNUSED`)."""
+    return (not name.startswith(STDLIB_UNUSED) and not name.startswith(STDLIB_UNNAMED)
+            and not STDLIB_CODECS_UNUSED.fullmatch(name))
 
 
 def stdlib_zip(web: Path) -> bytes:
     """Pyodide's standard library but what a page never needs (:func:`stdlib_needed`), each
-    entry as it was (its date included: the same bytes at every build)."""
+    entry as it was (its date included: the same bytes at every build), compressed at
+    zlib's best level (Pyodide's is its default)."""
     buf = io.BytesIO()
     with zipfile.ZipFile(web / "pyodide" / "python_stdlib.zip") as zin, zipfile.ZipFile(buf, "w") as zout:
         for info in zin.infolist():
             if stdlib_needed(info.filename):
-                zout.writestr(info, zin.read(info), compress_type=info.compress_type)
+                zout.writestr(info, zin.read(info), compress_type=info.compress_type, compresslevel=9)
     return buf.getvalue()
 
 
-#: companion's modules the browser never runs: the command line, the builder, the server
-#: and the phones' screens (:data:`companion.web.browser.NOT_HERE`).
+#: companion's modules the browser never runs: the command line, the builder, the developers'
+#: tools, the server and the phones' screens (:data:`companion.web.browser.NOT_HERE`).
 NOT_IN_BROWSER = ("companion/web/build.py", "companion/web/archive.py", "companion/web/site/", "companion/cli.py",
-                  "companion/__main__.py", "companion/net/", "companion/ui/phone.py")
+                  "companion/__main__.py", "companion/net/", "companion/ui/phone.py", "companion/devtools/")
 
 
 def _add_companion(add: Callable[[str, bytes], None]) -> None:
@@ -256,7 +342,10 @@ def _add_companion(add: Callable[[str, bytes], None]) -> None:
     for path in sorted(root.rglob("*")):
         rel = f"companion/{path.relative_to(root).as_posix()}"
         if path.is_file() and not _skip(path) and path.suffix in (".py", ".po") and not rel.startswith(NOT_IN_BROWSER):
-            add(rel, path.read_bytes())     # .po: the catalogs
+            if path.suffix == ".po":        # the catalogs, compiled: <folder>/<code>/LC_MESSAGES/<name>.po
+                add(rel.removesuffix(".po") + ".mo", compile_catalog(path, path.parents[1].name, path.stem)[0])
+            else:
+                add(rel, path.read_bytes())
     for path in sorted(ASSETS.rglob("*")):
         if path.is_file() and not _skip(path) and path.suffix != ".ttf":
             add(f"companion/assets/{path.relative_to(ASSETS).as_posix()}", path.read_bytes())

@@ -71,11 +71,11 @@ _FETCH_JS = """(url) => {
   return new Uint8Array(xhr.response);
 }"""
 
-#: companion's modules that never run in the browser (the command line, the builder,
-#: hosting a table on phones and the phones' screens: there is no server). Not in the
-#: site's archive either (``companion.web.archive.NOT_IN_BROWSER``).
+#: companion's modules that never run in the browser (the command line, the builder, the
+#: developers' tools, hosting a table on phones and the phones' screens: there is no
+#: server). Not in the site's archive either (``companion.web.archive.NOT_IN_BROWSER``).
 NOT_HERE = ("companion.cli", "companion.__main__", "companion.web.build", "companion.web.archive", "companion.net",
-            "companion.ui.phone")
+            "companion.ui.phone", "companion.devtools")
 
 
 def _paths() -> None:

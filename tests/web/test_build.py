@@ -16,6 +16,7 @@ import struct
 import subprocess
 import tarfile
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -197,14 +198,17 @@ def test_the_app_archive_holds_companion_and_its_dependencies(tmp_path):
         zf.writestr("demo/__init__.py", "X = 1\n")
         zf.writestr("demo/_fast.cpython-314-wasm32-emscripten.so", b"\0asm")
         zf.writestr("demo/tests/test_x.py", "")
-        zf.writestr("demo-1.0.dist-info/METADATA", "Name: demo\n")
+        zf.writestr("demo-1.0.dist-info/METADATA", "Metadata-Version: 2.4\nName: demo\nVersion: 1.0\n\n# demo\nLong.\n")
         zf.writestr("demo-1.0.dist-info/RECORD", "")
     packed = archive.app_archive([wheel])
     with tarfile.open(fileobj=io.BytesIO(packed)) as tar:
         names = set(tar.getnames())
         assert tar.getmembers()[0].name == "main.py"
+        # the headers Python reads, without the long description
+        metadata = tar.extractfile("__pypackages__/demo-1.0.dist-info/METADATA").read()
+        assert metadata == b"Metadata-Version: 2.4\nName: demo\nVersion: 1.0\n"
     assert {"main.py", "companion/web/browser.py", "companion/assets/fonts/coverage.json",
-            "companion/locale/de/LC_MESSAGES/companion.po", "companion/games/hotdog/locale/de/LC_MESSAGES/hotdog.po",
+            "companion/locale/de/LC_MESSAGES/companion.mo", "companion/games/hotdog/locale/de/LC_MESSAGES/hotdog.mo",
             "__pypackages__/demo/__init__.py", "__pypackages__/demo-1.0.dist-info/METADATA"} <= names
     assert not any(n.endswith(".ttf") for n in names)        # fetched from the site when printing
     assert not {"companion/web/build.py", "companion/web/archive.py", "companion/cli.py", "companion/ui/phone.py",
@@ -330,3 +334,96 @@ def test_printings_files_are_kept_after_the_start_not_downloaded_with_it(site):
     assert set(after) <= set(later) and not set(after) & set(files)
     assert 'event.data === "after-start"' in sw
     assert 'postMessage("after-start")' in (site / "index.html").read_text()
+
+
+def _python_texts(site) -> dict[str, str]:
+    """Every Python file the site's browser can run, by its path (the standard library's
+    as in its zip), and the worker's and page's scripts (they run Python lines)."""
+    texts = {}
+    with zipfile.ZipFile(site / "pyodide" / "python_stdlib.zip") as zf:
+        for name in zf.namelist():
+            if name.endswith(".py"):
+                texts[name] = zf.read(name).decode("utf-8", "replace")
+    for packed in ("app.tar.gz", "print.tar.gz"):
+        with tarfile.open(site / packed) as tar:
+            for member in tar.getmembers():
+                if member.name.endswith(".py"):
+                    texts[f"{packed}/{member.name}"] = tar.extractfile(member).read().decode("utf-8", "replace")
+    for script in ("python-worker.js", "python.js", "index.html"):
+        texts[script] = (site / script).read_text()
+    return texts
+
+
+def _naming(module: str) -> re.Pattern[str]:
+    """An import of ``module`` (or of a module in it), or its name in quotes."""
+    m = re.escape(module)
+    parent, _, last = module.rpartition(".")
+    alternatives = [rf"\bimport\s+(?:[\w.]+\s*,\s*)*{m}\b", rf"\bfrom\s+{m}(?:\.[\w.]+)?\s+import\b",
+                    rf"['\"]{m}(?:\.\w+)*['\"]"]
+    if parent:
+        alternatives.append(rf"\bfrom\s+{re.escape(parent)}\s+import\s+(?:\([^)]*|[^\n]*)\b{re.escape(last)}\b")
+    return re.compile("|".join(alternatives))
+
+
+def _unnamed(texts: dict[str, str], paths: list[str]) -> None:
+    """No text names a module of ``paths`` (as an import, relative within its package too)."""
+    for path in paths:
+        module = path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        parent, _, last = module.rpartition(".")
+        naming = _naming(module)
+        relative = re.compile(rf"\bfrom\s+\.+{re.escape(last)}\b|\bfrom\s+\.+\s+import\s+(?:\([^)]*|[^\n]*)"
+                              rf"\b{re.escape(last)}\b")
+        for name, text in texts.items():
+            if last not in text:
+                continue
+            assert not naming.search(text), f"{name} names {module}, which the browser lacks"
+            within = name.removeprefix("app.tar.gz/").removeprefix("print.tar.gz/").removeprefix("__pypackages__/")
+            if parent and within.startswith(parent.replace(".", "/") + "/"):
+                assert not relative.search(text), f"{name} imports {module}, which the browser lacks"
+
+
+def test_the_standard_library_leaves_out_only_modules_nothing_in_the_browser_names(site):
+    with zipfile.ZipFile(build._flet_web() / "pyodide" / "python_stdlib.zip") as zf:
+        left_out = sorted(n for n in zf.namelist() if n.endswith(".py") and n.startswith(archive.STDLIB_UNNAMED))
+    texts = _python_texts(site)
+    assert not set(left_out) & set(texts) and len(left_out) > 30
+    assert "runpy" in texts["python-worker.js"]        # the worker runs main.py with it: kept
+    _unnamed(texts, left_out)
+
+
+def test_the_app_archive_leaves_out_only_modules_nothing_in_the_browser_names(site):
+    texts = _python_texts(site)
+    wheel = next(w for w in archive.fetch_wheels(archive.cache_dir()) if w.name.startswith("babel-"))
+    with zipfile.ZipFile(wheel) as zf:
+        left_out = sorted(n for n in zf.namelist() if n.endswith(".py") and n.startswith(archive.UNNAMED))
+    assert "babel/messages/pofile.py" in left_out and "babel/units.py" in left_out
+    assert not {f"app.tar.gz/__pypackages__/{p}" for p in left_out} & set(texts)
+    assert not [p for p in texts if p.startswith("app.tar.gz/companion/devtools/")]    # browser.NOT_HERE
+    # Babel's catalog modules are named only where a .po is compiled, and the browser has none
+    with tarfile.open(site / "app.tar.gz") as tar:
+        names = tar.getnames()
+    assert not [n for n in names if n.endswith(".po")]
+    assert "companion/locale/de/LC_MESSAGES/companion.mo" in names
+    i18n = texts.pop("app.tar.gz/companion/core/i18n.py")
+    assert i18n.count("from babel.messages") == 3
+    assert "from babel.messages" not in i18n.split("def compile_catalog(", 1)[0]
+    assert "from babel.messages" not in i18n.split("def compile_catalog(", 1)[1].split("\ndef ", 1)[1]
+    _unnamed(texts, left_out)
+
+
+def test_the_icons_table_keeps_every_icon_the_code_names(site):
+    import flet
+
+    texts = _python_texts(site)
+    with tarfile.open(site / "app.tar.gz") as tar:
+        table = json.loads(tar.extractfile(f"__pypackages__/{archive.ICONS}").read())
+    whole = json.loads((Path(flet.__file__).parent / archive.ICONS.removeprefix("flet/")).read_text())
+    named = archive.icons_named(texts.values())
+    assert table == {name: whole[name] for name in named if name in whole}
+    assert len(table) > 40 and len(whole) > 2000
+    companion = archive.icons_named(t for n, t in texts.items() if n.startswith("app.tar.gz/companion/"))
+    assert companion <= set(table)
+    # no code asks for an icon by a name made at run time (getattr, an index, a loop over them)
+    dynamic = re.compile(r"getattr\(\s*(?:ft\.)?Icons\b|\bIcons\s*\[|\bin\s+(?:ft\.)?Icons\b|\bIcons\.random\(")
+    assert not [name for name, text in texts.items()
+                if dynamic.search(text) and not name.endswith("flet/controls/material/icons.py")]

@@ -83,6 +83,18 @@ CardName = Annotated[str, AfterValidator(_card_name)]
 Players = Annotated[list[Name], Field(max_length=MAX_PLAYERS)]
 
 
+# The default factories of a record's lists and maps. Plain functions, not ``list`` and
+# ``dict``: pydantic reads a factory's signature as it builds a record's validator, and
+# a builtin type's is parsed from its text: sales' validator was built in 6.7 ms, 3.4
+# with these, once in every run of ``companion referee`` (issue 26).
+def empty_list() -> list[Any]:
+    return []
+
+
+def empty_dict() -> dict[str, Any]:
+    return {}
+
+
 class Model(BaseModel):
     """Strict, frozen record pieces: unknown fields are errors (the contract says so)."""
 
@@ -102,7 +114,7 @@ class GameRecord(TypedDict):
     players: Players
 
 
-__all__ = ["RECORD", "GameRecord", "with_config"]
+__all__ = ["RECORD", "GameRecord", "empty_dict", "empty_list", "with_config"]
 
 
 _adapters: dict[Any, TypeAdapter[Any]] = {}

@@ -17,7 +17,7 @@ from pydantic import Field
 from typing_extensions import TypedDict
 
 from companion.core.bounds import MAX_DECK_CARDS, MAX_PER_ROUND, MAX_ROUNDS
-from companion.core.record import RECORD, CardName, Count, Name, Players, empty_dict, empty_list, with_config
+from companion.core.record import RECORD, CardName, Count, Name, Players, empty_list, with_config
 
 ToolKind = Literal["tongs", "tease"]
 TOOL_KINDS: tuple[ToolKind, ...] = ("tongs", "tease")
@@ -58,7 +58,7 @@ class Round(TypedDict):
     # keys as entered: the rules resolve them and refuse doubles
     tools: Annotated[dict[str, ToolKind], Field(max_length=MAX_PER_ROUND)]
     picks: NotRequired[Annotated[list[Count] | None, Field(default=None, max_length=MAX_PER_ROUND)]]
-    complete: NotRequired[Annotated[dict[str, Count], Field(default_factory=empty_dict, max_length=MAX_PER_ROUND)]]
+    complete: NotRequired[Annotated[dict[str, Count], Field(default_factory=dict, max_length=MAX_PER_ROUND)]]
 
 
 @with_config(RECORD)

@@ -127,7 +127,7 @@ def check_names(names: Sequence[str], low: int, high: int, ruling: str) -> None:
         raise RuleError(ruling, _("{low}–{high} players, not {n}").format(low=low, high=high, n=len(names)))
     # Names found fine before, told apart (no two keys alike): fine together. Every replay
     # of every record asks, and a few names sit at tables in ever other seatings.
-    if all(name in _fine for name in names) and len({key(name) for name in names}) == len(names):
+    if _fine.issuperset(names) and len(set(map(key, names))) == len(names):
         return
     fault = first_fault(names)
     if fault is not None:

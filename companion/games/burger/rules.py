@@ -27,7 +27,6 @@ from companion.core.names import Roster, check_names
 from companion.core.seating import clockwise_from, left_of
 from companion.games.burger.models import (
     RAT,
-    TOOL_KINDS,
     BurgerRecord,
     BurgerResult,
     End,
@@ -134,8 +133,10 @@ def start(record: BurgerRecord) -> State:
         players=players,
         first=first,
         tools=tools,
-        hand={p: dict(tools) for p in players},
-        used={p: {k: 0 for k in TOOL_KINDS} for p in players},
+        # every hand alike, every used pile empty: one dict each, shared by the players
+        # (none is changed once made; play_round makes each player's anew)
+        hand=dict.fromkeys(players, dict(tools)),
+        used=dict.fromkeys(players, {"tongs": 0, "tease": 0}),
         rats={},
         hamburgers={},
         draw_pile=pile,

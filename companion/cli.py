@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import BinaryIO
 
 from companion.core.errors import CompanionError, one_line
@@ -113,6 +113,7 @@ def _referee_lines(source: str) -> int:
     with fh:
         lines = _lines(fh, MAX_RECORD_BYTES)
         head = list(itertools.islice(lines, PARALLEL_FROM))
+        referee_line = _line_referee()
         workers = min(os.cpu_count() or 1, 4)
         if len(head) >= PARALLEL_FROM and workers > 1 and hasattr(os, "fork"):   # no fork on Windows
             # Records are independent: referee them on every core, results in input order.
@@ -120,7 +121,7 @@ def _referee_lines(source: str) -> int:
             # the referee and the games' rules imported (else each imports them again).
             import gc
 
-            sys.stdout.write(_referee_line(head[0]) + "\n")
+            sys.stdout.write(referee_line(head[0]) + "\n")
             # What is alive now (the imported modules, the schemas) is kept out of every
             # garbage collection from here on: a worker's collections would otherwise
             # write to each of those objects' pages, and the kernel copy each page to each
@@ -130,19 +131,20 @@ def _referee_lines(source: str) -> int:
             # short records, to free a few dozen objects.
             gc.freeze()
             try:
-                _referee_forked(itertools.chain(head[1:], lines), workers)
+                _referee_forked(itertools.chain(head[1:], lines), workers, referee_line)
             except ChildProcessError as exc:      # killed from outside: said, never a traceback
                 return _fail(f"companion referee: {exc}")
         else:
             for item in head:
-                sys.stdout.write(_referee_line(item) + "\n")
+                sys.stdout.write(referee_line(item) + "\n")
     return 0
 
 
 CHUNK = 64  # lines a worker referees at a time
 
 
-def _referee_forked(items: Iterator[tuple[int, bytes | int]], workers: int) -> None:
+def _referee_forked(items: Iterator[tuple[int, bytes | int]], workers: int,
+                    referee_line: Callable[[tuple[int, bytes | int]], str]) -> None:
     """The lines refereed by ``workers`` forked processes, a chunk of lines each at a
     time, the results written in input order.
 
@@ -171,7 +173,7 @@ def _referee_forked(items: Iterator[tuple[int, bytes | int]], workers: int) -> N
                         from_other.close()
                     with open(chunk_r, "rb") as chunks, open(out_w, "wb") as results:
                         while (data := _receive(chunks)) is not None:
-                            done = "".join(_referee_line(item) + "\n" for item in marshal.loads(data))
+                            done = "".join(referee_line(item) + "\n" for item in marshal.loads(data))
                             _send(results, marshal.dumps(done))
                     code = 0
                 finally:
@@ -227,25 +229,30 @@ def _receive(fh: BinaryIO) -> bytes | None:
     return fh.read(int.from_bytes(size, "little"))
 
 
-def _referee_line(item: tuple[int, bytes | int]) -> str:
-    """One --jsonl line: its result, or {"error": ...} — never an exception."""
+def _line_referee() -> Callable[[tuple[int, bytes | int]], str]:
+    """The referee of one --jsonl line: its result, or {"error": ...} — never an
+    exception. Its imports are done here, once a run: three imports in every line's
+    call cost some 2 µs a line, a fifteenth of a short record's work (issue 26)."""
     import json
 
     from companion.core.bounds import size_fault
     from companion.core.referee import referee_json
 
-    n, line = item
-    if isinstance(line, int):
-        return json.dumps({"error": f"line {n}: {size_fault(line)}"})
-    if not line.strip():
-        return json.dumps({"error": f"line {n}: empty line, no record"})
-    try:
-        return referee_json(line)
-    except CompanionError as exc:
-        return json.dumps({"error": str(exc)}, ensure_ascii=False)
-    except Exception as exc:
-        return json.dumps({"error": one_line(f"record: could not be refereed ({type(exc).__name__}: {exc})")},
-                          ensure_ascii=False)
+    def referee_line(item: tuple[int, bytes | int]) -> str:
+        n, line = item
+        if isinstance(line, int):
+            return json.dumps({"error": f"line {n}: {size_fault(line)}"})
+        if not line.strip():
+            return json.dumps({"error": f"line {n}: empty line, no record"})
+        try:
+            return referee_json(line)
+        except CompanionError as exc:
+            return json.dumps({"error": str(exc)}, ensure_ascii=False)
+        except Exception as exc:
+            return json.dumps({"error": one_line(f"record: could not be refereed ({type(exc).__name__}: {exc})")},
+                              ensure_ascii=False)
+
+    return referee_line
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

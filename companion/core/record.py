@@ -83,6 +83,14 @@ CardName = Annotated[str, AfterValidator(_card_name)]
 Players = Annotated[list[Name], Field(max_length=MAX_PLAYERS)]
 
 
+# The default factory of a record's lists: a plain function, not ``list``. Pydantic reads
+# a factory's signature as it builds a record's validator, and a builtin's is parsed from
+# its text: the first one 2–3 ms, once in every run of ``companion referee`` (issue 26).
+# (``dict`` has no signature to parse: it is refused at once, and stays.)
+def empty_list() -> list[Any]:
+    return []
+
+
 class Model(BaseModel):
     """Strict, frozen record pieces: unknown fields are errors (the contract says so)."""
 
@@ -102,7 +110,7 @@ class GameRecord(TypedDict):
     players: Players
 
 
-__all__ = ["RECORD", "GameRecord", "with_config"]
+__all__ = ["RECORD", "GameRecord", "empty_list", "with_config"]
 
 
 _adapters: dict[Any, TypeAdapter[Any]] = {}

@@ -61,6 +61,13 @@ def games() -> dict[str, GameSpec]:
     return {**_found(), **_registered}
 
 
+def _named(name: str) -> GameSpec | None:
+    """``games().get(name)`` without making the dict of every game: a referee asks it
+    three times a record."""
+    spec = _registered.get(name)
+    return _found().get(name) if spec is None else spec
+
+
 @contextmanager
 def register(spec: GameSpec) -> Iterator[GameSpec]:
     """Make ``spec`` a known game while the ``with`` block runs (a game that lives
@@ -104,12 +111,12 @@ def games_with(key: Part[T]) -> dict[str, T]:
 
 
 def game(name: str) -> GameSpec:
-    try:
-        return games()[name]
-    except KeyError:
+    spec = _named(name)
+    if spec is None:
         known = ", ".join(games())
         shown = name if len(name) <= 40 else name[:40] + "…"
-        raise RecordError(_("game: unknown game '{game}' (known: {games})").format(game=shown, games=known)) from None
+        raise RecordError(_("game: unknown game '{game}' (known: {games})").format(game=shown, games=known))
+    return spec
 
 
 @cache
@@ -139,7 +146,7 @@ def _shape_of(text: str | bytes) -> TypeAdapter[Any]:
     else:
         named = _NAMED_FIRST.match(text)
         name = named[1] if named else None
-    spec = games().get(name) if name else None
+    spec = _named(name) if name else None
     return _any_record() if spec is None else adapter(spec.record_model)
 
 
@@ -241,7 +248,7 @@ def referee(record: Mapping[str, Any]) -> GameResult:
 
 def result_json(result: GameResult) -> str:
     """A result as the contract's JSON: its fields, without the facts beyond them."""
-    spec = games().get(result.get("game", "")) if isinstance(result, Mapping) else None
+    spec = _named(result.get("game", "")) if isinstance(result, Mapping) else None
     return to_json(result, exclude=spec.beyond_contract or None if spec else None).decode()
 
 

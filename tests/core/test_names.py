@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from companion.core import names
 from companion.core.errors import RuleError, one_line
 from companion.core.names import Roster, key, normal
 from companion.core.registry import parse_record, referee, result_json
@@ -97,6 +98,43 @@ def test_a_name_is_kept_composed_and_trimmed():
     assert normal("  Zoe\u0308\t") == "Zoë"
     assert key("Zoë") == key("ZOE\u0308") == key(" zoë ")
     assert Roster(["Zoë", "Bernd"]).find("zoe\u0308 ") == "Zoë"
+
+
+def _keys_counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every name :func:`key` is asked for from now on, by the Roster."""
+    asked: list[str] = []
+
+    def counted(name: str) -> str:
+        asked.append(name)
+        return key(name)
+
+    monkeypatch.setattr(names, "key", counted)
+    return asked
+
+
+def test_a_name_seated_exactly_is_found_without_working_out_a_key(monkeypatch):
+    asked = _keys_counted(monkeypatch)
+    roster = Roster(["Zoë", "Bernd"])
+    assert roster.resolve("Bernd", "HD-3", "money for") == "Bernd"
+    assert roster.find("Zoë") == "Zoë"
+    assert asked == []
+
+
+def test_a_name_spelt_otherwise_is_found_by_its_key_the_keys_worked_out_once(monkeypatch):
+    asked = _keys_counted(monkeypatch)
+    roster = Roster(["Zoë", "Bernd"])
+    assert roster.resolve("zoe\u0308 ", "HD-3", "money for") == "Zoë"
+    assert roster.resolve("BERND", "HD-3", "money for") == "Bernd"
+    assert roster.find("Chris") is None
+    assert asked == ["Zoë", "Bernd", "zoe\u0308 ", "BERND", "Chris"]
+
+
+def test_a_name_not_seated_is_refused_with_the_ruling_and_the_players():
+    with pytest.raises(RuleError) as refused:
+        Roster(["Zoë", "Bernd"]).resolve(" Chris ", "HD-6", "", round=2)
+    err = refused.value
+    assert (err.ruling, err.round, err.player) == ("HD-6", 2, "Chris")
+    assert err.message == "'Chris' is not a player (players: Zoë, Bernd)"
 
 
 def _renamed(record: dict, old: str, variants: list[str]) -> str:

@@ -17,7 +17,7 @@ from pydantic import Field
 from typing_extensions import TypedDict
 
 from companion.core.bounds import MAX_DECK_CARDS, MAX_PER_ROUND, MAX_ROUNDS
-from companion.core.record import RECORD, CardName, Count, Name, Players, with_config
+from companion.core.record import RECORD, CardName, Count, Name, Players, empty_list, with_config
 
 ToolKind = Literal["tongs", "tease"]
 TOOL_KINDS: tuple[ToolKind, ...] = ("tongs", "tease")
@@ -71,7 +71,7 @@ class BurgerRecord(TypedDict):
     scoring: NotRequired[Annotated[Scoring, Field(default_factory=lambda: {"hamburger": DEFAULT_HAMBURGER_POINTS,
                                                                             "rat": DEFAULT_RAT_POINTS})]]
     draw_pile: NotRequired[Annotated[Count | None, Field(default=None)]]
-    rounds: NotRequired[Annotated[list[Round], Field(default_factory=list, max_length=MAX_ROUNDS)]]  # core.bounds
+    rounds: NotRequired[Annotated[list[Round], Field(default_factory=empty_list, max_length=MAX_ROUNDS)]]  # core.bounds
 
 
 # ---------------------------------------------------------------- results

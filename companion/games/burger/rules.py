@@ -27,7 +27,6 @@ from companion.core.names import Roster, check_names
 from companion.core.seating import clockwise_from, left_of
 from companion.games.burger.models import (
     RAT,
-    TOOL_KINDS,
     BurgerRecord,
     BurgerResult,
     End,
@@ -110,13 +109,17 @@ class State:
         return sum(self.hamburgers.values())
 
 
+# What a setup's first player is, said in its refusal (made once, not per record).
+_FIRST_PLAYER = msg("the first player")
+
+
 def start(record: BurgerRecord) -> State:
     """The state before round 1, after checking the setup (BU-1, BU-3, BU-6)."""
     check_names(record["players"], MIN_PLAYERS, MAX_PLAYERS, "BU-1")
     players = tuple(record["players"])
-    first = players[0] if record["first"] is None else record["first"]
-    if first not in players:          # not a player's name exactly as seated: found by its key
-        first = Roster(players).resolve(first, "BU-1", msg("the first player"))
+    first = players[0]
+    if record["first"] is not None:
+        first = Roster(players).resolve(record["first"], "BU-1", _FIRST_PLAYER)
     tools = {"tongs": record["tools"]["tongs"], "tease": record["tools"]["tease"]}
     if sum(tools.values()) < MIN_TOOL_CARDS:
         raise RuleError("BU-3", msg("every player starts with at least {least} tool cards, not {tools}",
@@ -130,8 +133,10 @@ def start(record: BurgerRecord) -> State:
         players=players,
         first=first,
         tools=tools,
-        hand={p: dict(tools) for p in players},
-        used={p: {k: 0 for k in TOOL_KINDS} for p in players},
+        # every hand alike, every used pile empty: one dict each, shared by the players
+        # (none is changed once made; play_round makes each player's anew)
+        hand=dict.fromkeys(players, dict(tools)),
+        used=dict.fromkeys(players, {"tongs": 0, "tease": 0}),
         rats={},
         hamburgers={},
         draw_pile=pile,
@@ -155,11 +160,10 @@ class _Checked:
     complete: dict[str, int]          # seat order, zeros left out
 
 
-def _seated(players: tuple[str, ...], name: str, ruling: str, what: Message, r: int) -> str:
-    """The player ``name`` stands for, where it is not a player's name exactly as seated
-    (most records name them as seated: the roster is made only then)."""
-    return Roster(players).resolve(name, ruling, what, round=r)
-
+# What a name not seated is given for, said in its refusal (made once: every tool
+# card and hamburger of a round names a player).
+_A_TOOL_CARD_FOR = msg("a tool card for")
+_HAMBURGERS_FOR = msg("hamburgers for")
 
 # A card that sends its deck to the count card by card (``_counted``): a rat, or no name.
 _NOT_PLAIN = _RAT_SPELLINGS | {""}
@@ -216,8 +220,9 @@ def _validate(state: State, rnd: Round) -> _Checked:
     # BU-3: every player plays one tool card that is in hand.
     tools: dict[str, str] = {}
     hands = state.hand
+    roster = Roster(players)
     for name, kind in rnd["tools"].items():
-        p = name if name in hands else _seated(players, name, "BU-3", msg("a tool card for"), r)
+        p = roster.resolve(name, "BU-3", _A_TOOL_CARD_FOR, round=r)
         if p in tools:
             raise RuleError("BU-3", msg("plays two tool cards in one round"), round=r, player=p)
         if hands[p][kind] < 1:
@@ -267,8 +272,9 @@ def _complete(players: tuple[str, ...], reported: Mapping[str, int], order: Sequ
     for who, index in zip(order, picks, strict=True):
         cards_taken[who] = cards_taken.get(who, 0) + len(decks[index]) - rats_in[index]
     complete: dict[str, int] = {}
+    roster = Roster(players)
     for name, count in reported.items():
-        p = name if name in players else _seated(players, name, "BU-5", msg("hamburgers for"), r)
+        p = roster.resolve(name, "BU-5", _HAMBURGERS_FOR, round=r)
         if p in complete:
             raise RuleError("BU-5", msg("hamburgers are given twice"), round=r, player=p)
         complete[p] = count

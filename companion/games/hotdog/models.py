@@ -16,7 +16,7 @@ from pydantic import Field
 from typing_extensions import TypedDict
 
 from companion.core.bounds import MAX_PER_ROUND, MAX_ROUNDS
-from companion.core.record import RECORD, Count, Name, Players, Positive, with_config
+from companion.core.record import RECORD, Count, Name, Players, Positive, empty_list, with_config
 
 START_MONEY = 3  # HD-3
 
@@ -45,7 +45,7 @@ class HotDogRecord(TypedDict):
     money: NotRequired[Annotated[dict[str, Count], Field(default_factory=dict, max_length=MAX_PER_ROUND)]]
     tables: NotRequired[Annotated[dict[str, Annotated[dict[str, Count], Field(max_length=MAX_PER_ROUND)]],
                                   Field(default_factory=dict, max_length=MAX_PER_ROUND)]]
-    rounds: NotRequired[Annotated[list[Round], Field(default_factory=list, max_length=MAX_ROUNDS)]]  # core.bounds
+    rounds: NotRequired[Annotated[list[Round], Field(default_factory=empty_list, max_length=MAX_ROUNDS)]]  # core.bounds
 
 
 # ---------------------------------------------------------------- results

@@ -73,18 +73,24 @@ class State:
         return table - sum(self.lying[table].values())
 
 
+# What a setup's name is for, said in its refusal (made once, not per record or key).
+_MUSTARD_HOLDER = msg("the mustard holder")
+_MONEY_FOR = msg("money for")
+
+
 def start(record: HotDogRecord) -> State:
     """The state before round 1, after checking the setup (HD-1…HD-4, HD-8, HD-10)."""
     check_names(record["players"], MIN_PLAYERS, MAX_PLAYERS, "HD-1")
     players = tuple(record["players"])
+    roster = Roster(players)
     tables = neutral_tables(len(players))
-    mustard = players[0] if record["mustard"] is None else record["mustard"]
-    if mustard not in players:        # not a player's name exactly as seated: found by its key
-        mustard = Roster(players).resolve(mustard, "HD-4", msg("the mustard holder"))
+    mustard = players[0]
+    if record["mustard"] is not None:
+        mustard = roster.resolve(record["mustard"], "HD-4", _MUSTARD_HOLDER)
     money = {p: START_MONEY for p in players}
     named: set[str] = set()
     for name, amount in record["money"].items():
-        p = name if name in players else Roster(players).resolve(name, "HD-3", msg("money for"))
+        p = roster.resolve(name, "HD-3", _MONEY_FOR)
         if p in named:
             raise RuleError("HD-3", msg("money is given twice"), player=p)
         named.add(p)
@@ -96,9 +102,9 @@ def start(record: HotDogRecord) -> State:
         if table in seen_tables:
             raise RuleError("HD-8", msg("the {table} table is given twice", table=table))
         seen_tables.add(table)
+        what = msg("hot dogs at the {table} table for", table=table)
         for name, n in per_player.items():
-            p = name if name in players else Roster(players).resolve(
-                name, "HD-8", msg("hot dogs at the {table} table for", table=table))
+            p = roster.resolve(name, "HD-8", what)
             if p in lying[table]:
                 raise RuleError("HD-8", msg("hot dogs at the {table} table are given twice", table=table),
                                 player=p)

@@ -18,7 +18,7 @@ from pydantic_core import PydanticCustomError
 from typing_extensions import TypedDict
 
 from companion.core.bounds import MAX_HAND, MAX_ICONS, MAX_PER_ROUND, MAX_ROUNDS
-from companion.core.record import RECORD, Count, Name, Players, Positive, Remembered, with_config
+from companion.core.record import RECORD, Count, Name, Players, Positive, Remembered, empty_list, with_config
 from companion.core.text import label
 from companion.games.sales.i18n import _
 
@@ -82,7 +82,7 @@ class Card(TypedDict):
     suit: Suit
     value: Count
     discard: NotRequired[Annotated[Count, Field(default=0)]]
-    icons: NotRequired[Annotated[list[Icon], Field(default_factory=list, max_length=MAX_ICONS)]]
+    icons: NotRequired[Annotated[list[Icon], Field(default_factory=empty_list, max_length=MAX_ICONS)]]
     set: NotRequired[Annotated[SetCollector | None, Field(default=None)]]
 
 
@@ -124,7 +124,7 @@ class Round(TypedDict):
     hand size: the rules check it and say so with SA-16."""
 
     # a sale takes a card from every hand: never more sales than cards in a hand (core.bounds)
-    sales: NotRequired[Annotated[list[Sale], Field(default_factory=list, max_length=MAX_HAND)]]
+    sales: NotRequired[Annotated[list[Sale], Field(default_factory=empty_list, max_length=MAX_HAND)]]
     hand_size: NotRequired[Annotated[Annotated[int, Field(strict=True)] | None, Field(default=None)]]
 
 
@@ -135,7 +135,7 @@ class SalesRecord(TypedDict):
     mode: NotRequired[Annotated[Mode, Field(default="competitive")]]
     leader: NotRequired[Annotated[Name | None, Field(default=None)]]
     hand_size: NotRequired[Annotated[Positive, Field(default=DEFAULT_HAND_SIZE, le=MAX_HAND)]]
-    rounds: NotRequired[Annotated[list[Round], Field(default_factory=list, max_length=MAX_ROUNDS)]]  # core.bounds
+    rounds: NotRequired[Annotated[list[Round], Field(default_factory=empty_list, max_length=MAX_ROUNDS)]]  # core.bounds
 
 
 # ---------------------------------------------------------------- results

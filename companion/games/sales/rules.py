@@ -95,6 +95,10 @@ class State:
         return self.round == ROUNDS and self.round_over
 
 
+# What a setup's leader is, said in its refusal (made once, not per record).
+_FIRST_LEADER = msg("the first leader")
+
+
 def start(record: SalesRecord) -> State:
     """The state before the first sale of round 1, after checking the setup
     (SA-2, SA-9)."""
@@ -108,9 +112,9 @@ def start(record: SalesRecord) -> State:
                     else msg("solo is refereed as exactly 2 hands, not {n}", n=len(players)))
             raise RuleError("SA-2", what)
         check_names(players, TEAM_PLAYERS, TEAM_PLAYERS, "SA-2")
-    leader = players[0] if record["leader"] is None else record["leader"]
-    if leader not in players:         # not a player's name exactly as seated: found by its key
-        leader = Roster(players).resolve(leader, "SA-9", msg("the first leader"))
+    leader = players[0]
+    if record["leader"] is not None:
+        leader = Roster(players).resolve(record["leader"], "SA-9", _FIRST_LEADER)
     rounds = record["rounds"]
     dealt = round_hand(record["hand_size"], rounds[0]["hand_size"] if rounds else None, 1)
     return State(

@@ -42,3 +42,23 @@ def site(tmp_path_factory):
 def static_server(site):
     with serve_folder(site) as url:
         yield url
+
+
+@pytest.fixture(scope="session")
+def warm_profile(chromium_browser, static_server, tmp_path_factory):
+    """A browser profile that has started the site at ``static_server`` once and kept
+    this build's Python snapshot and the site's files (its service worker in control),
+    closed: each test that takes it starts from a copy (tests.web.site.returning). A
+    fresh profile starts Python from nothing and makes the snapshot, CPU-seconds that
+    the tests of a first visit, of the snapshot and of updates spend on their own."""
+    from tests.web.site import START, Tab, kept_profile
+
+    folder = tmp_path_factory.mktemp("warm-profile")
+    ctx = kept_profile(chromium_browser, folder)
+    try:
+        t = Tab(ctx, static_server)
+        t.snapshot_made()
+        t.pg.wait_for_function("navigator.serviceWorker.controller !== null", timeout=START)
+    finally:
+        ctx.close()
+    return folder

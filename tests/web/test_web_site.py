@@ -33,9 +33,13 @@ class SiteTable(Table):
     (its storage is where the site keeps the matches), nothing off this machine, and the
     long first wait that starting Python in the browser takes."""
 
-    def __init__(self, browser, url: str) -> None:
-        self.ctx = browser.new_context(viewport=PHONE, accept_downloads=True)
-        self.ctx.route("**/*", block_off_machine)
+    def __init__(self, browser, url: str, ctx=None) -> None:
+        """``ctx``: the profile to open the site in (tests.web.site.returning), else a
+        fresh one (a first visit)."""
+        if ctx is None:
+            ctx = browser.new_context(viewport=PHONE, accept_downloads=True)
+            ctx.route("**/*", block_off_machine)
+        self.ctx = ctx
         self.pg = self.ctx.new_page()
         self.pg.goto(url)
         self.started("New Hot Dog match")

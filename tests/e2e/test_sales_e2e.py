@@ -250,12 +250,16 @@ def both_sizes(t: SalesTable, name: str, text: str, scroll: bool = False) -> Non
     t.pg.set_viewport_size(DESKTOP)
 
 
-def test_a_whole_four_player_game_with_the_example_deck_sa16(chromium_browser, app_server):
+def test_a_four_player_game_set_up_here_rounds_1_2_tapped_in_process_round_3_here_to_the_end_sa16(
+        chromium_browser, app_server):
     """The issue's table: Anna, Bernd, Chris, Dora and the example deck (45 cards). The
     setup offers 11 each (12 would need 48, refused with SA-16) and shows what each round
-    deals; three rounds are played card by card, each round's start saying what is dealt
-    and why before its first card; no player is ever asked to play from a deck of
-    greyed-out cards; the game's export is refereed to the result shown."""
+    deals. Rounds 1 and 2 are then tapped card by card in-process on the server's store
+    (the app driven as tests/whole_games drives it: the same screens, without a browser,
+    where the whole game is also played); the browser opens the match stored after round
+    2 and plays round 3 card by card, its start saying what is dealt and why before its
+    first card; no player is ever asked to play from a deck of greyed-out cards; the
+    game's export is refereed to the result shown."""
     with SalesTable(chromium_browser, app_server.url, DESKTOP) as t:
         t.click("New Sales match")
         t.see("New Sales game")
@@ -274,24 +278,58 @@ def test_a_whole_four_player_game_with_the_example_deck_sa16(chromium_browser, a
         t.type_into("Cards dealt per hand each round", "11")
         t.click("Start game")
         t.see("Round 1: 11 each from the 45 cards of the deck; 1 stays out (SA-16).")
-        won = 0
-        for r in (1, 2, 3):
-            if r > 1:
-                left = 45 - won
-                each = min(11, left // 4)
-                out = left - 4 * each
-                told = (f"Round {r}: {left} cards left after the {won} won: {each} each, "
-                        f"{out} {'stays' if out == 1 else 'stay'} out (SA-16, house rule).")
-                t.see(told)
-                t.click(f"Start round {r}")
-                t.see(f"Cards in hand: Anna {each} · Bernd {each} · Chris {each} · Dora {each}")
-                both_sizes(t, f"round{r}-start", told)
-            won += play_round(t)
+        t.pg.wait_for_url(re.compile(r"/match/\d+"))
+        match_id = int(re.search(r"/match/(\d+)", t.pg.url).group(1))
+        t.pg.close()                                        # the session ends; the store keeps the match
+        won = played_in_process(app_server, match_id)
+        t.new_tab(f"{app_server.base}match/{match_id}?host={app_server.key}")
+        left = 45 - won
+        each = min(11, left // 4)
+        out = left - 4 * each
+        told = (f"Round 3: {left} cards left after the {won} won: {each} each, "
+                f"{out} {'stays' if out == 1 else 'stay'} out (SA-16, house rule).")
+        t.see(told)
+        t.click("Start round 3")
+        t.see(f"Cards in hand: Anna {each} · Bernd {each} · Chris {each} · Dora {each}")
+        both_sizes(t, "round3-start", told)
+        play_round(t)
         t.see("Game over: the scores")
         result = refereed(t)
         assert result["game_over"] and result["rounds"][1]["hand_size"] < 11
+        assert (result["rounds"][0]["hand_size"], result["rounds"][2]["hand_size"]) == (11, each)
         (winner,) = result["winners"]
         t.see(f"{winner} wins")
+
+
+def played_in_process(server: Server, match_id: int) -> int:
+    """Rounds 1 and 2 of the match, tapped in-process on ``server``'s store (each player
+    taps the first card the picker offers, then Record sale; round 2 started with what
+    it deals said first), as tests/whole_games plays the whole game. Returns the sales
+    won in them (the cards won)."""
+    from companion.store import Store
+    from tests.whole_games.driver import App
+    from tests.whole_games.test_sales_whole_game import play_round as play_in_process
+
+    store = Store(server.data_dir / "companion.sqlite3")
+    try:
+        app = App(store)
+        app.shell.continue_match(match_id)
+        app.see("Round 1: 11 each from the 45 cards of the deck; 1 stays out (SA-16).")
+        won = play_in_process(app, lambda offered: offered[0])
+        left = 45 - won
+        each = min(11, left // 4)
+        out = left - 4 * each
+        told = (f"Round 2: {left} cards left after the {won} won: {each} each, "
+                f"{out} {'stays' if out == 1 else 'stay'} out (SA-16, house rule).")
+        app.see(told)
+        app.tap("Start round 2")
+        app.see(told)
+        app.see(f"Cards in hand: Anna {each} · Bernd {each} · Chris {each} · Dora {each}")
+        won += play_in_process(app, lambda offered: offered[0])
+        app.see("Round 2 is over")
+        return won
+    finally:
+        store.close()
 
 
 def play_round(t: SalesTable) -> int:

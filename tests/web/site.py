@@ -6,9 +6,20 @@ a Hot Dog table driver (:class:`tests.e2e.table.Table`); the first screen
 from __future__ import annotations
 
 import re
+import shutil
 import time
+from pathlib import Path
 
-from tests.e2e.harness import PHONE, block_off_machine, enable_semantics, fonts_arrived, shot, waits
+from tests.e2e.harness import (
+    CHROMIUM,
+    LAUNCH_ARGS,
+    PHONE,
+    block_off_machine,
+    enable_semantics,
+    fonts_arrived,
+    shot,
+    waits,
+)
 from tests.e2e.table import Table
 
 START = 240_000     # ms: Python and the app started in the browser, on a loaded machine
@@ -18,7 +29,33 @@ def profile(browser, seen: list[str] | None = None):
     """A fresh browser profile: nothing cached, nothing stored; no request leaves the
     machine (``seen``: every address asked for off the machine is appended)."""
     ctx = browser.new_context(viewport=PHONE, accept_downloads=True)
+    _on_machine(ctx, seen)
+    return ctx
 
+
+def kept_profile(browser, folder: Path):
+    """A browser profile kept in ``folder`` (a persistent one: its own chromium, closed
+    with the context), as the session's contexts are otherwise (reduced motion, nothing
+    off the machine)."""
+    ctx = browser.browser_type.launch_persistent_context(
+        str(folder), executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS, viewport=PHONE,
+        accept_downloads=True, reduced_motion="reduce")
+    for page in ctx.pages:          # the blank tab it opens with: each test opens the site's own
+        page.close()
+    _on_machine(ctx, None)
+    return ctx
+
+
+def returning(browser, warm: Path, folder: Path):
+    """A profile that has had the site before (a copy of ``warm``, the session's
+    ``warm_profile``: the site's files, its service worker and this build's Python
+    snapshot kept, no match stored), for a test whose subject is not the first visit:
+    its Python starts from the snapshot, not from nothing and then making one."""
+    shutil.copytree(warm, folder, symlinks=True)
+    return kept_profile(browser, folder)
+
+
+def _on_machine(ctx, seen: list[str] | None) -> None:
     def route(route) -> None:
         url = route.request.url
         if seen is not None and not url.startswith(("http://127.0.0.1", "blob:", "data:")):
@@ -26,7 +63,6 @@ def profile(browser, seen: list[str] | None = None):
         block_off_machine(route)
 
     ctx.route("**/*", route)
-    return ctx
 
 
 class Tab(Table):

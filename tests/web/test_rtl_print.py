@@ -3,7 +3,7 @@ order right-to-left text with arabic-reshaper and python-bidi (companion.pdf.bid
 python-bidi 0.6 is compiled (Rust) and has no wheel for Pyodide's platform, so the
 browser build ships neither, and a printable with such a name is refused there in one
 line, never a traceback and never backwards text. Drawn without a browser (the same
-refusal in chromium: tests/web/test_fonts_site.py)."""
+refusal in chromium: tests/web/test_web_site.py)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,10 @@
 """Tabs of the static site sharing one browser's storage, and that storage full, in
 chromium (the issue's scenarios): one tab at a time uses the saved games, so no tab's
 match is ever overwritten by another's copy; a save the browser refuses is said on the
-screen, kept in the tab, and written with the next save that succeeds; no start hangs."""
+screen, kept in the tab, and written with the next save that succeeds; no start hangs.
+Each starts in a profile that has had the site before (its Python snapshot kept,
+tests.web.site.returning): their subject is the tabs and the storage, not a first visit
+(tests/web/test_start_site.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ import re
 import pytest
 
 from tests.e2e.harness import shot
-from tests.web.site import Tab, profile, wait_until
+from tests.web.site import Tab, returning, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -21,11 +24,11 @@ PLAIN = {p: (7, 1, 0) for p in ANNA}
 XENA_BIDS = {p: (7, 1, 0) for p in XENA}
 
 
-def test_two_tabs_never_lose_a_match_and_a_third_finds_both(chromium_browser, static_server):
+def test_two_tabs_never_lose_a_match_and_a_third_finds_both(chromium_browser, static_server, warm_profile, tmp_path):
     """Tab A plays Anna/Bernd/Chris; tab B opens: it says companion is open in A and
     never reads the saved games until it is used here; B plays Xena/Yuri/Zeno; A is used
     again and plays on; a third tab finds both matches whole."""
-    ctx = profile(chromium_browser)
+    ctx = returning(chromium_browser, warm_profile, tmp_path / "profile")
     try:
         a = Tab(ctx, static_server)
         a.setup(ANNA, mustard="Anna")
@@ -68,12 +71,13 @@ def test_two_tabs_never_lose_a_match_and_a_third_finds_both(chromium_browser, st
         ctx.close()
 
 
-def test_a_tab_waiting_for_another_starts_by_itself_once_that_one_is_closed(chromium_browser, static_server):
+def test_a_tab_waiting_for_another_starts_by_itself_once_that_one_is_closed(
+        chromium_browser, static_server, warm_profile, tmp_path):
     """A tab opened just after one was closed while it loaded said "companion is open in
     another tab or window" for good (the closed tab let go of the saved games a moment
     later; seen in test_start_site). A tab that finds them held waits for them: once the
     other tab is gone it starts by itself, with nothing to tap."""
-    ctx = profile(chromium_browser)
+    ctx = returning(chromium_browser, warm_profile, tmp_path / "profile")
     try:
         a = Tab(ctx, static_server)
         a.setup(ANNA, mustard="Anna")
@@ -126,11 +130,12 @@ def second_round_with_storage(t: Tab, storage: str):
     return worker
 
 
-def test_a_save_the_browser_refuses_is_said_kept_in_the_tab_and_no_start_hangs(chromium_browser, static_server):
+def test_a_save_the_browser_refuses_is_said_kept_in_the_tab_and_no_start_hangs(
+        chromium_browser, static_server, warm_profile, tmp_path):
     """The browser's storage full (a refused write, as the storage layer gets it from
     IndexedDB): the round says it is not kept and stays on the screen; a start after it
     never hangs and has the rounds kept before."""
-    ctx = profile(chromium_browser)
+    ctx = returning(chromium_browser, warm_profile, tmp_path / "profile")
     try:
         t = Tab(ctx, static_server)
         second_round_with_storage(t, FULL)
@@ -145,12 +150,12 @@ def test_a_save_the_browser_refuses_is_said_kept_in_the_tab_and_no_start_hangs(c
         ctx.close()
 
 
-def test_a_save_the_browser_never_answers_is_said_after_10_s_and_goes_out_with_the_next(chromium_browser,
-                                                                                       static_server):
+def test_a_save_the_browser_never_answers_is_said_after_10_s_and_goes_out_with_the_next(
+        chromium_browser, static_server, warm_profile, tmp_path):
     """The browser's storage silent (no answer to a write): the round says, after the 10
     seconds a save is given, that it is not kept; the next save that succeeds takes it
     along, and a start after it has every round."""
-    ctx = profile(chromium_browser)
+    ctx = returning(chromium_browser, warm_profile, tmp_path / "profile")
     try:
         t = Tab(ctx, static_server)
         worker = second_round_with_storage(t, SILENT)   # drawn at once; the browser given 10 s, then it says so

@@ -23,6 +23,7 @@ from the store, so no tab goes on showing, and entering, a round that is already
 from __future__ import annotations
 
 import base64
+import logging
 import threading
 import weakref
 from dataclasses import dataclass, replace
@@ -37,6 +38,8 @@ from companion.core.registry import has_part
 from companion.ui.contracts import HostContext, ShellServices
 from companion.ui.records import SAVER
 from companion.ui.widgets import bold, card, error_text, heading
+
+log = logging.getLogger(__name__)
 
 TOPIC = "companion-net-table"     # any table changed (the host sessions): the message is its code
 RECORDS = "companion-records"     # a match's record changed: the message is its id
@@ -62,11 +65,13 @@ def _tell(pubsub: Any, match_id: int) -> None:
     """A match's record was saved: every session showing it is told, but the one that
     saved it where that one draws the change itself (:data:`companion.ui.records.SAVER`)."""
     saver = SAVER.get()
-    mine = getattr(saver, "pubsub", None) if saver is not None else None
-    if mine is not None:
-        mine.send_others_on_topic(RECORDS, match_id)
-    else:
-        pubsub.send_all_on_topic(RECORDS, match_id)
+    if saver is not None:
+        try:
+            saver.pubsub.send_others_on_topic(RECORDS, match_id)
+            return
+        except Exception:   # its session is gone meanwhile (a tab closed): the others are told all the same
+            log.info("the saving session's pubsub is gone; every session is told of match %s", match_id)
+    pubsub.send_all_on_topic(RECORDS, match_id)
 
 
 def connect(shell: ShellServices) -> None:

@@ -112,6 +112,26 @@ def test_a_round_saved_by_a_table_redraws_the_other_sessions_not_the_saving_one(
     assert a.page.updates == 0 and b.page.updates == 1
 
 
+def test_a_round_saved_by_a_table_whose_session_is_gone_still_redraws_the_others(store):
+    """A tab closed while its round was being saved: its page no longer has a session (Flet
+    raises), and every other session showing the match is told all the same."""
+    hub = PubSub()
+    mid = store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
+    b = session(store, hub, Route("match", {"match": mid}))
+
+    class Gone:
+        @property
+        def pubsub(self):
+            raise RuntimeError("An attempt to fetch destroyed session.")
+
+    rev = b.state.rev
+    record = store.match(mid).current.record
+    entered = forms.submit(record, {p: forms.Draft(table=5, hotdogs=1) for p in PLAYERS}).record
+    with drawn_here(Gone()):
+        store.save_game(mid, 1, entered, base=record)
+    assert b.state.rev > rev and b.page.updates == 1
+
+
 def test_a_refused_save_redraws_nobody(store):
     hub = PubSub()
     mid = store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))

@@ -339,9 +339,17 @@ def test_the_setups_say_an_empty_name_only_once_its_field_is_left_or_start_tappe
                 assert not t.find(empty).count(), game
                 shot(t.pg, f"setup-{game}-{size}")
                 first.click()
-                t.pg.get_by_role("textbox", name="Player 2").click()      # Player 1 left, empty
+                second = t.pg.get_by_role("textbox", name="Player 2")
+                second.click()                                            # Player 1 left, empty
                 t.find(empty).first.wait_for()
                 assert t.find(empty).count() == 1, game                   # under Player 1 only
+                # Player 2 left too before Start is tapped. At desktop size (a mouse) under load, a
+                # click that also takes the focus off a text field was now and then lost by
+                # Flutter's web engine (the blur drawn, the tap not taken): 2 of 2 CI runs of stop
+                # 40 and 1 of 2 loaded runs here, never alone. The field's refusal is checked
+                # above; what Start says is checked below.
+                second.press("Tab")
+                t.pg.wait_for_function("n => document.body.innerText.split(n).length - 1 >= 2", arg=empty)
                 t.into_view(t.button(start).first)                       # scrolled to, as a player does
                 t.click(start)
                 try:

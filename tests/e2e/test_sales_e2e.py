@@ -283,11 +283,7 @@ def test_a_four_player_game_set_up_here_rounds_1_2_tapped_in_process_round_3_her
         t.pg.close()                                        # the session ends; the store keeps the match
         won = played_in_process(app_server, match_id)
         t.new_tab(f"{app_server.base}match/{match_id}?host={app_server.key}")
-        left = 45 - won
-        each = min(11, left // 4)
-        out = left - 4 * each
-        told = (f"Round 3: {left} cards left after the {won} won: {each} each, "
-                f"{out} {'stays' if out == 1 else 'stay'} out (SA-16, house rule).")
+        each, told = dealt(3, won)
         t.see(told)
         t.click("Start round 3")
         t.see(f"Cards in hand: Anna {each} · Bernd {each} · Chris {each} · Dora {each}")
@@ -299,6 +295,17 @@ def test_a_four_player_game_set_up_here_rounds_1_2_tapped_in_process_round_3_her
         assert (result["rounds"][0]["hand_size"], result["rounds"][2]["hand_size"]) == (11, each)
         (winner,) = result["winners"]
         t.see(f"{winner} wins")
+
+
+def dealt(number: int, won: int) -> tuple[int, str]:
+    """Round ``number`` of the four-player game with the 45-card example deck and hands of
+    11, after ``won`` cards were won: the cards dealt each, and what the screen says of it
+    (SA-16: won cards are not dealt again; the rest shared out evenly, house rule)."""
+    left = 45 - won
+    each = min(11, left // 4)
+    out = left - 4 * each
+    return each, (f"Round {number}: {left} cards left after the {won} won: {each} each, "
+                  f"{out} {'stays' if out == 1 else 'stay'} out (SA-16, house rule).")
 
 
 def played_in_process(server: Server, match_id: int) -> int:
@@ -316,11 +323,7 @@ def played_in_process(server: Server, match_id: int) -> int:
         app.shell.continue_match(match_id)
         app.see("Round 1: 11 each from the 45 cards of the deck; 1 stays out (SA-16).")
         won = play_in_process(app, lambda offered: offered[0])
-        left = 45 - won
-        each = min(11, left // 4)
-        out = left - 4 * each
-        told = (f"Round 2: {left} cards left after the {won} won: {each} each, "
-                f"{out} {'stays' if out == 1 else 'stay'} out (SA-16, house rule).")
+        each, told = dealt(2, won)
         app.see(told)
         app.tap("Start round 2")
         app.see(told)

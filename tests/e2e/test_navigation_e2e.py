@@ -60,6 +60,16 @@ def test_back_goes_to_the_previous_screen(chromium_browser, app_server):
         assert not t.find("All matches for BG Stats").count()
         t.pg.go_forward()
         t.see("All matches for BG Stats")
+        # The app bar's icon buttons as a screen reader meets them: one stop each, named,
+        # and none unnamed; its activation (a click on the node, no pointer events) taps
+        # it. They were two stops each, and the named one did nothing when activated.
+        names = t.pg.locator('flt-semantics[role="button"]').evaluate_all(
+            "ns => ns.map(n => (n.getAttribute('aria-label') || n.innerText || '').trim())")
+        assert "" not in names, names
+        assert [n for n in names if n in ("Home", "Rules", "Settings")] == ["Home", "Rules", "Settings"], names
+        t.button("Settings", exact=True).evaluate("node => node.click()")
+        at(t, "/settings")
+        t.see("Language")
 
 
 def test_a_match_opens_at_its_address_at_its_round_a_deleted_one_says_so(chromium_browser, app_server):

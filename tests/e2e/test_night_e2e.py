@@ -53,7 +53,7 @@ def test_a_game_night_ticked_ranked_points_changed_exported_light_and_dark(chrom
         t.into_view(t.labelled("game night ranking").first)
         shot(t.pg, "night-phone-ranking")
         # 2nd place scores 3 instead of 2: Bernd 3 + 3 + 3, Chris 1 + 3 + 3, Anna 3 + 1 + 1
-        more = t.labelled("2nd place: one point more").first
+        more = t.button("2nd place: one point more", exact=True).first
         t.into_view(more)
         more.click()
         t.see("House rule: points per place 1st 3, 2nd 3, 3rd 1, later places 0; "

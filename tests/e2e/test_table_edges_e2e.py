@@ -24,7 +24,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.harness import DESKTOP, PHONE, Server, enable_semantics, scrolled, seeded_server, shot, type_text, waits
 from tests.e2e.table import Table, hot_dog_chip, stored_match
-from tests.e2e.test_burger_e2e import Burger
+from tests.e2e.test_burger_e2e import Burger, stored_burger
 from tests.e2e.thumb import Thumb
 
 pytestmark = pytest.mark.e2e
@@ -399,16 +399,40 @@ def test_names_typed_in_a_setup_survive_a_kill_9(chromium_browser, tmp_path):
 # ---------------------------------------------------------------- burger: the hamburger kept
 
 
-def test_the_burger_stack_check_begins_with_the_hamburger_kept_from_earlier_rounds_bu5(chromium_browser, app_server):
-    """The check was pre-filled with this round's decks only: 9 taps to finish it."""
-    with Burger(chromium_browser, app_server.url, PHONE) as t:
-        t.setup(["Ann", "Ben", "Cat"], tease=2)
+def round_1_in_process(server, url: str) -> None:
+    """Round 1 of the stored Burger game at ``url`` tapped in-process on ``server``'s store, as
+    tests/whole_games plays a whole game (the same screens, without a browser): Ann alone
+    plays tongs and takes every deck (a bottom bun and a patty kept for her hamburger),
+    Submit, Next round."""
+    from companion.store import Store
+    from tests.whole_games.driver import App
+
+    store = Store(server.data_dir / "companion.sqlite3")
+    try:
+        app = App(store)
+        app.shell.continue_match(int(url.split("/match/")[1].split("?")[0]))
+        app.see("Round 1 · first player: Ann")
         for number, cards in enumerate([["bottom bun", "patty"], ["onion", "mushroom"], ["lettuce"]], 1):
             for c in cards:
-                t.click(f"Deck {number}: put {c}")
-        t.tools({"Ann": "tongs", "Ben": "tease", "Cat": "tease"})   # Ann alone plays tongs: every deck is hers
-        t.submit(1)
-        t.click("Next round")
+                app.tap(f"Deck {number}: put {c}")
+        for p, kind in {"Ann": "tongs", "Ben": "tease", "Cat": "tease"}.items():
+            app.tap(f"{p}: show my tool cards")
+            app.tap(f"{p} plays {kind}")
+        app.tap("Reveal all tool cards")
+        app.see("Ann alone played tongs: Ann takes all three decks (BU-4).")
+        app.tap("Submit round")
+        app.tap("Next round")
+        app.see("Round 2 · first player: Ann")
+    finally:
+        store.close()
+
+
+def test_the_burger_stack_check_begins_with_the_hamburger_kept_from_earlier_rounds_bu5(chromium_browser, app_server):
+    """The check was pre-filled with this round's decks only: 9 taps to finish it. Round 1
+    (Ann takes every deck) is tapped in-process on the stored game; round 2 in the browser."""
+    url = stored_burger(app_server, ["Ann", "Ben", "Cat"], tease=2)
+    round_1_in_process(app_server, url)
+    with Burger(chromium_browser, url, PHONE) as t:
         t.see("Round 2 · first player: Ann")
         for number, cards in enumerate([["lettuce", "onion"], ["cheese", "top bun"], ["mushroom"]], 1):
             for c in cards:

@@ -329,8 +329,10 @@ def test_the_setups_say_an_empty_name_only_once_its_field_is_left_or_start_tappe
             for game, button, start, ruling in (("hotdog", "New Hot Dog match", "Start match", "HD-1"),
                                                 ("sales", "New Sales match", "Start game", "SA-2"),
                                                 ("burger", "New Burger match", "Start game", "BU-1")):
-                if (size, game) != ("phone", "hotdog"):     # each setup in a new session: a new tab
-                    t.new_tab(app_server.url, viewport)
+                if (size, game) != ("phone", "hotdog"):     # each setup opened anew from Home, as a player does
+                    t.click("Home")
+                    t.pg.set_viewport_size(viewport)
+                    t.button(button).first.wait_for()
                 t.click(button)
                 first = t.pg.get_by_role("textbox", name="Player 1")
                 first.wait_for()

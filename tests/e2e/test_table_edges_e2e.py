@@ -64,11 +64,17 @@ def still_boxes(t: Table, labels: list[str]) -> dict[str, tuple[float, float]]:
 # ---------------------------------------------------------------- HD-6, HD-8: a bid beyond the table
 
 
-def test_a_bid_of_more_hot_dogs_than_the_table_holds_both_ways_and_lit_when_changed_hd6_hd8(
+def test_a_bid_beyond_its_table_both_ways_hd6_hd8_passing_s_words_a_capital_and_match_n_reopening_on_the_table(
         chromium_browser, app_server):
     """The chips stopped at the table's value: "5 table, 6 hot dogs" is a legal bid that
-    goes back (HD-6, HD-8), and the app made the player enter 5."""
+    goes back (HD-6, HD-8), and the app made the player enter 5. On the way, one match
+    makes three more journeys that each had a test and a table of their own: a refusal
+    starts with a capital; passing the phone says what to tap of a secret bid; /match/N
+    reopens on the table, not on the past round last opened."""
     with Table(chromium_browser, stored_match(app_server, THREE, "Anna"), PHONE) as t:
+        t.click("Submit round")                              # nobody has bid: refused
+        t.pg.get_by_text("Round 1: HD-6: Anna, Bernd and Chris have not bid yet: every player bids every round.",
+                         exact=True).wait_for()
         t.bid("Anna", 5, 6, 1)                              # the table's "more" chip, one beyond its 5
         assert t.picked("Anna") == (5, 6, 1)
         t.bid("Bernd", 7, 9)                                # "8+", then once more: 9
@@ -82,6 +88,9 @@ def test_a_bid_of_more_hot_dogs_than_the_table_holds_both_ways_and_lit_when_chan
         assert "7 table: Bernd 9 hot dogs − $0 = $9: returned (no room)" in " ".join(steps)
         t.click("Next round")
         t.entry_mode(passing=True)
+        t.see("Not entered yet: tap the table and the hot dogs you bid.")
+        assert not t.find("the bid lies with").count()        # a secret bid lies nowhere
+        shot(t.pg, "table-pass-not-entered")
         t.pass_bid("Bernd", (5, 7, 0), "Chris")             # passing the phone: the same chips
         t.pass_bid("Chris", (5, 1, 0), "Anna")
         t.pass_bid("Anna", (7, 1, 0), None)
@@ -89,7 +98,23 @@ def test_a_bid_of_more_hot_dogs_than_the_table_holds_both_ways_and_lit_when_chan
         assert "5 table: Bernd 7 hot dogs − $0 = $7: returned (no room)" in " ".join(t.step_texts())
         t.click("Next round")
         t.click("Open round 1: Chris sold, Anna back, Bernd back")
+        t.see("Bids as entered")
         t.see("Anna: 5 table, 6 hot dogs, $1")              # as the record keeps it
+
+        # /match/N, typed in with a past round last opened: the table, not that round
+        found = re.search(r"/match/(\d+)", t.pg.url)
+        assert found is not None
+        t.click("Home")
+        # Home on screen before the address is typed, as a player sees it: the tab keeps
+        # its Flet session across the load, and a Home tap still being handled when the
+        # session comes back (its route_change to the typed address) once left Home on CI
+        t.see("New Hot Dog match")
+        t.pg.goto(f"{app_server.base}match/{found.group(1)}")
+        enable_semantics(t.pg)
+        t.see("Round 3 · mustard card: Chris")
+        assert not t.find("Bids as entered").count()
+
+        t.click("Open round 1: Chris sold, Anna back, Bernd back")
         t.click("Change bids")
         t.chosen(hot_dog_chip("Anna", 5, 6)).first.wait_for()   # its chip lit again
         t.chosen(hot_dog_chip("Bernd", 7, 9)).first.wait_for()
@@ -285,25 +310,6 @@ def test_after_a_kill_9_the_reconnected_tab_opens_each_new_screen_at_its_top(chr
 # ---------------------------------------------------------------- opening a match again
 
 
-def test_match_n_reopens_on_the_table_not_the_past_round_last_opened(chromium_browser, app_server):
-    with Table(chromium_browser, stored_match(app_server, THREE, "Anna"), PHONE) as t:
-        t.play(1, {"Anna": (5, 2, 0), "Bernd": (5, 3, 2), "Chris": (7, 1, 0)})
-        t.click("Next round")
-        t.click("Open round 1: Bernd sold, Anna sold, Chris sold")
-        t.see("Bids as entered")
-        found = re.search(r"/match/(\d+)", t.pg.url)
-        assert found is not None
-        t.click("Home")
-        # Home on screen before the address is typed, as a player sees it: the tab keeps
-        # its Flet session across the load, and a Home tap still being handled when the
-        # session comes back (its route_change to the typed address) once left Home on CI
-        t.see("New Hot Dog match")
-        t.pg.goto(f"{app_server.base}match/{found.group(1)}")
-        enable_semantics(t.pg)
-        t.see("Round 2 · mustard card: Bernd")
-        assert not t.find("Bids as entered").count()
-
-
 def test_back_from_a_match_just_started_offers_the_way_back_not_a_second_match(chromium_browser, app_server):
     with Table(chromium_browser, app_server.url, PHONE) as t:
         t.setup(THREE, mustard="Anna")
@@ -469,15 +475,3 @@ def test_the_csv_says_announced_only_of_a_last_hot_dog_hd12(chromium_browser, ap
         said = {r["player"]: (r["last"], r["announced"]) for r in rows}
         assert said["Anna"][1] in ("", "false", "False") and said["Chris"][1] in ("", "false", "False"), said
         assert said["Bernd"][0].lower() == "true" and said["Bernd"][1].lower() == "true", said
-
-
-def test_passing_the_phone_says_what_to_tap_of_a_secret_bid_and_a_refusal_starts_with_a_capital(
-        chromium_browser, app_server):
-    with Table(chromium_browser, stored_match(app_server, THREE, "Anna"), PHONE) as t:
-        t.click("Submit round")                              # nobody has bid: refused
-        t.pg.get_by_text("Round 1: HD-6: Anna, Bernd and Chris have not bid yet: every player bids every round.",
-                         exact=True).wait_for()
-        t.entry_mode(passing=True)
-        t.see("Not entered yet: tap the table and the hot dogs you bid.")
-        assert not t.find("the bid lies with").count()        # a secret bid lies nowhere
-        shot(t.pg, "table-pass-not-entered")

@@ -112,7 +112,10 @@ def test_mustard_tie_round_order_returned_bid_and_payouts_every_new_screen_at_it
     shot(table.pg, "phone-round-opens-at-top")
 
 
-def test_refused_bid_says_why_and_changes_nothing_then_undo(seated):
+def test_refused_bid_says_why_and_changes_nothing_then_undo_and_an_edit_of_round_one_replays_round_two(seated):
+    """A refused bid changes nothing; round 1 played, undone (its bids back for entry) and
+    played again; then round 2, and round 1 changed replays it. (The edit had a test and a
+    table of its own, playing the same round 1 first.)"""
     table = seated
     table.bid("Bernd", 5, 4, 3)
     table.bid("Bernd", 5, 2, 3)                          # fewer hot dogs picked, the $3 kept
@@ -133,6 +136,25 @@ def test_refused_bid_says_why_and_changes_nothing_then_undo(seated):
     table.see("Round 1 · mustard card: Anna")
     table.see_money({"Anna": 3, "Bernd": 3, "Chris": 3})
     assert table.value("Bernd", "dollar") == 2
+
+    # round 1 entered again (its bids are back: Submit), round 2, then round 1 changed
+    table.play(1, TIE)
+    table.click("Next round")
+    table.play(2, {"Anna": (7, 3, 0), "Bernd": (7, 2, 0), "Chris": (5, 1, 0)})
+    table.see("7 table: Anna 3, Bernd 2; 2 free")
+    table.click("Next round")
+    table.click("Open round 1")
+    table.see("Bids as entered")
+    table.click("Change bids")
+    table.see("Change round 1")
+    table.bid("Chris", 7, 2, 0)
+    table.click("Save changes")
+    table.see("Round 1 changed; the game was replayed from there.")
+    table.click("Back to the table")
+    table.click("Open round 2")
+    table.see("The 7 table is full: it pays Anna $3, Bernd $2, Chris $2 and is cleared (HD-10).")
+    table.see("Anna: $8 = 1×$5 + 3×$1")
+    shot(table.pg, "phone-edited-round2")
 
 
 def test_a_first_round_nothing_made_up_hidden_refusal_kept_private_undo_asks(table):
@@ -181,27 +203,6 @@ def test_a_first_round_nothing_made_up_hidden_refusal_kept_private_undo_asks(tab
     table.see("Round 2 · mustard card: Bernd")                          # kept
     table.undo(1)
     table.see("Round 1 · mustard card: Anna")
-
-
-def test_edit_round_one_replays_round_two(seated):
-    table = seated
-    table.play(1, TIE)
-    table.click("Next round")
-    table.play(2, {"Anna": (7, 3, 0), "Bernd": (7, 2, 0), "Chris": (5, 1, 0)})
-    table.see("7 table: Anna 3, Bernd 2; 2 free")
-    table.click("Next round")
-    table.click("Open round 1")
-    table.see("Bids as entered")
-    table.click("Change bids")
-    table.see("Change round 1")
-    table.bid("Chris", 7, 2, 0)
-    table.click("Save changes")
-    table.see("Round 1 changed; the game was replayed from there.")
-    table.click("Back to the table")
-    table.click("Open round 2")
-    table.see("The 7 table is full: it pays Anna $3, Bernd $2, Chris $2 and is cleared (HD-10).")
-    table.see("Anna: $8 = 1×$5 + 3×$1")
-    shot(table.pg, "phone-edited-round2")
 
 
 def test_sigkill_between_rounds_keeps_the_game(chromium_browser, tmp_path):

@@ -130,11 +130,14 @@ def second_round_with_storage(t: Tab, storage: str):
     return worker
 
 
-def test_a_save_the_browser_refuses_is_said_kept_in_the_tab_and_no_start_hangs(
+def test_a_save_the_browser_refuses_is_said_kept_in_the_tab_no_start_hangs_and_one_never_answered_goes_out_later(
         chromium_browser, static_server, warm_profile, tmp_path):
     """The browser's storage full (a refused write, as the storage layer gets it from
     IndexedDB): the round says it is not kept and stays on the screen; a start after it
-    never hangs and has the rounds kept before."""
+    never hangs and has the rounds kept before. Then, in the same tab, the browser's
+    storage silent (no answer to a write): the round says, after the 10 seconds a save is
+    given, that it is not kept; the next save that succeeds takes it along, and a start
+    after it has every round. (Each had a test, a profile and a match of its own.)"""
     ctx = returning(chromium_browser, warm_profile, tmp_path / "profile")
     try:
         t = Tab(ctx, static_server)
@@ -146,19 +149,11 @@ def test_a_save_the_browser_refuses_is_said_kept_in_the_tab_and_no_start_hangs(
         t.see("Round 1: result")
         t.see_money({"Anna": 5, "Bernd": 4, "Chris": 3})
         assert t.find("not kept").count() == 0
-    finally:
-        ctx.close()
 
-
-def test_a_save_the_browser_never_answers_is_said_after_10_s_and_goes_out_with_the_next(
-        chromium_browser, static_server, warm_profile, tmp_path):
-    """The browser's storage silent (no answer to a write): the round says, after the 10
-    seconds a save is given, that it is not kept; the next save that succeeds takes it
-    along, and a start after it has every round."""
-    ctx = returning(chromium_browser, warm_profile, tmp_path / "profile")
-    try:
-        t = Tab(ctx, static_server)
-        worker = second_round_with_storage(t, SILENT)   # drawn at once; the browser given 10 s, then it says so
+        worker = app_worker(t)                    # the started worker's storage: silent
+        worker.evaluate(SILENT)
+        t.click("Next round")
+        t.play(2, PLAIN)                          # drawn at once; the browser given 10 s, then it says so
         t.see("not kept: the browser did not confirm within 10 seconds that it kept the change")
         worker.evaluate(HEALED)
         t.click("Next round")

@@ -12,8 +12,8 @@ import re
 
 import pytest
 
-from tests.e2e.harness import shot
-from tests.web.site import Tab, returning, wait_until
+from tests.e2e.harness import fonts_arrived, shot
+from tests.web.site import START, Tab, returning, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -24,14 +24,26 @@ PLAIN = {p: (7, 1, 0) for p in ANNA}
 XENA_BIDS = {p: (7, 1, 0) for p in XENA}
 
 
-def test_two_tabs_never_lose_a_match_and_a_third_finds_both(chromium_browser, static_server, warm_profile, tmp_path):
-    """Tab A plays Anna/Bernd/Chris; tab B opens: it says companion is open in A and
-    never reads the saved games until it is used here; B plays Xena/Yuri/Zeno; A is used
-    again and plays on; a third tab finds both matches whole."""
+def test_a_tab_waiting_starts_by_itself_two_tabs_never_lose_a_match_and_a_third_finds_both(
+        chromium_browser, static_server, warm_profile, tmp_path):
+    """A tab opened while another holds the saved games waits for them: once the other is
+    closed it starts by itself, with nothing to tap (a tab opened just after one was closed
+    while it loaded said "companion is open in another tab or window" for good; seen in
+    test_start_site). That tab, A, plays Anna/Bernd/Chris; tab B opens: it says companion
+    is open in A and never reads the saved games until it is used here; B plays
+    Xena/Yuri/Zeno; A is used again and plays on; a third tab finds both matches whole.
+    (The waiting tab had a test and a profile of its own.)"""
     ctx = returning(chromium_browser, warm_profile, tmp_path / "profile")
     try:
-        a = Tab(ctx, static_server)
-        a.setup(ANNA, mustard="Anna")
+        first = Tab(ctx, static_server)
+        first.setup(ANNA, mustard="Anna")
+        a = Tab(ctx, static_server, ready=False)
+        a.wait_state("s.elsewhere")
+        assert a.state("held") is False
+        first.close()
+        a.started("Round 1 · mustard card: Anna")       # Anna's match, where the first tab was
+        assert a.state("held") is True and a.state("elsewhere") is False
+        fonts_arrived(a.pg, timeout=START)
         a.play(1, BIDS)
 
         b = Tab(ctx, static_server, ready=False)        # a second tab: A holds the saved games
@@ -67,26 +79,6 @@ def test_two_tabs_never_lose_a_match_and_a_third_finds_both(chromium_browser, st
         c.click(re.compile(r"Hot Dog, .*Anna, Bernd, Chris"))
         c.see("Round 2")                                # both of A's rounds, and B's match: nothing lost
         shot(c.pg, "web-third-tab-history")
-    finally:
-        ctx.close()
-
-
-def test_a_tab_waiting_for_another_starts_by_itself_once_that_one_is_closed(
-        chromium_browser, static_server, warm_profile, tmp_path):
-    """A tab opened just after one was closed while it loaded said "companion is open in
-    another tab or window" for good (the closed tab let go of the saved games a moment
-    later; seen in test_start_site). A tab that finds them held waits for them: once the
-    other tab is gone it starts by itself, with nothing to tap."""
-    ctx = returning(chromium_browser, warm_profile, tmp_path / "profile")
-    try:
-        a = Tab(ctx, static_server)
-        a.setup(ANNA, mustard="Anna")
-        b = Tab(ctx, static_server, ready=False)
-        b.wait_state("s.elsewhere")
-        assert b.state("held") is False
-        a.close()
-        b.started("Round 1 · mustard card: Anna")       # Anna's match, where A was
-        assert b.state("held") is True and b.state("elsewhere") is False
     finally:
         ctx.close()
 

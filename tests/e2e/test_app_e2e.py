@@ -37,7 +37,12 @@ def seated(chromium_browser, app_server):
     t.close()
 
 
-def test_mustard_tie_round_order_returned_bid_and_payouts(seated):
+def test_mustard_tie_round_order_returned_bid_and_payouts_every_new_screen_at_its_top_and_printed(
+        seated, app_server):
+    """The mustard tie's round (HD-6…HD-14) revealed step by step and whole; then, from far
+    down that reveal, Next round opens round 2 at its top, where the score sheet, the rules
+    card and the BG Stats file are printed; a past round opened from the list opens at its
+    top too. (One journey: each part had a test of its own, each playing the same round 1.)"""
     table = seated
     shot(table.pg, "phone-table-round1")
     for p, (t, h, d) in TIE.items():
@@ -64,8 +69,53 @@ def test_mustard_tie_round_order_returned_bid_and_payouts(seated):
     table.see("Next mustard card: Bernd (HD-14)")
     shot(table.pg, "phone-reveal-all")
 
+    # after *Next round* the round header and the first bidder are in view, however far
+    # down the reveal was read; the same for a past round opened from the list
+    table.pg.mouse.move(180, 400)
+    table.pg.mouse.wheel(0, 5000)                   # read down to the end of the reveal
+    table.pg.wait_for_timeout(500)
+    assert not _in_view(table, "Round 1: result")
+    table.click("Next round")
+    table.see("Round 2 · mustard card: Bernd")
+    assert _in_view(table, "Round 2 · mustard card: Bernd")
 
-def test_refused_bid_says_why_and_changes_nothing_then_undo(seated):
+    # printed from round 2: the score sheet, the rules card, the match for BG Stats
+    filename, data = table.print_pdf("Print match score sheet")
+    assert filename.endswith("-sheet.pdf")
+    text = pdf_text(data)
+    for name in PLAYERS:
+        assert name in text
+    said = f"Match score sheet downloaded: {filename}"
+    table.see(said)                                    # next to the button tapped, in a player's words
+    button = table.button("Print match score sheet").first.bounding_box()
+    line = table.find(said).first.bounding_box()
+    assert button is not None and line is not None and 0 < line["y"] - button["y"] < 200
+    saved = app_server.data_dir / "exports" / filename
+    assert saved.read_bytes() == data                  # also kept in <data dir>/exports/
+    with table.pg.expect_download() as got:
+        table.click("Print rules card")
+    assert "Hot Dog — rules card" in pdf_text(Path(got.value.path()).read_bytes())
+    shot(table.pg, "phone-print-saved")
+    with table.pg.expect_download() as got:
+        table.click("Match for BG Stats")
+    assert got.value.suggested_filename.endswith(".bgsplay")              # BG Stats' own name
+    bgstats = json.loads(Path(got.value.path()).read_bytes())
+    assert set(bgstats) == {"games", "players", "locations", "plays", "userInfo"}
+    assert bgstats["plays"] == []  # game 1 is still being played: no play to log yet
+
+    table.pg.mouse.move(180, 400)
+    table.pg.mouse.wheel(0, 5000)                   # down to the rounds list
+    table.pg.wait_for_timeout(500)
+    table.click("Open round 1")
+    table.see("Bids as entered")
+    assert _in_view(table, "Round 1")
+    shot(table.pg, "phone-round-opens-at-top")
+
+
+def test_refused_bid_says_why_and_changes_nothing_then_undo_and_an_edit_of_round_one_replays_round_two(seated):
+    """A refused bid changes nothing; round 1 played, undone (its bids back for entry) and
+    played again; then round 2, and round 1 changed replays it. (The edit had a test and a
+    table of its own, playing the same round 1 first.)"""
     table = seated
     table.bid("Bernd", 5, 4, 3)
     table.bid("Bernd", 5, 2, 3)                          # fewer hot dogs picked, the $3 kept
@@ -86,6 +136,25 @@ def test_refused_bid_says_why_and_changes_nothing_then_undo(seated):
     table.see("Round 1 · mustard card: Anna")
     table.see_money({"Anna": 3, "Bernd": 3, "Chris": 3})
     assert table.value("Bernd", "dollar") == 2
+
+    # round 1 entered again (its bids are back: Submit), round 2, then round 1 changed
+    table.play(1, TIE)
+    table.click("Next round")
+    table.play(2, {"Anna": (7, 3, 0), "Bernd": (7, 2, 0), "Chris": (5, 1, 0)})
+    table.see("7 table: Anna 3, Bernd 2; 2 free")
+    table.click("Next round")
+    table.click("Open round 1")
+    table.see("Bids as entered")
+    table.click("Change bids")
+    table.see("Change round 1")
+    table.bid("Chris", 7, 2, 0)
+    table.click("Save changes")
+    table.see("Round 1 changed; the game was replayed from there.")
+    table.click("Back to the table")
+    table.click("Open round 2")
+    table.see("The 7 table is full: it pays Anna $3, Bernd $2, Chris $2 and is cleared (HD-10).")
+    table.see("Anna: $8 = 1×$5 + 3×$1")
+    shot(table.pg, "phone-edited-round2")
 
 
 def test_a_first_round_nothing_made_up_hidden_refusal_kept_private_undo_asks(table):
@@ -134,27 +203,6 @@ def test_a_first_round_nothing_made_up_hidden_refusal_kept_private_undo_asks(tab
     table.see("Round 2 · mustard card: Bernd")                          # kept
     table.undo(1)
     table.see("Round 1 · mustard card: Anna")
-
-
-def test_edit_round_one_replays_round_two(seated):
-    table = seated
-    table.play(1, TIE)
-    table.click("Next round")
-    table.play(2, {"Anna": (7, 3, 0), "Bernd": (7, 2, 0), "Chris": (5, 1, 0)})
-    table.see("7 table: Anna 3, Bernd 2; 2 free")
-    table.click("Next round")
-    table.click("Open round 1")
-    table.see("Bids as entered")
-    table.click("Change bids")
-    table.see("Change round 1")
-    table.bid("Chris", 7, 2, 0)
-    table.click("Save changes")
-    table.see("Round 1 changed; the game was replayed from there.")
-    table.click("Back to the table")
-    table.click("Open round 2")
-    table.see("The 7 table is full: it pays Anna $3, Bernd $2, Chris $2 and is cleared (HD-10).")
-    table.see("Anna: $8 = 1×$5 + 3×$1")
-    shot(table.pg, "phone-edited-round2")
 
 
 def test_sigkill_between_rounds_keeps_the_game(chromium_browser, tmp_path):
@@ -237,57 +285,9 @@ def test_phone_dark_mode_and_rules_screen(chromium_browser, app_server):
         shot(t.pg, "phone-dark-settings")
 
 
-def test_print_action_downloads_the_score_sheet(seated, app_server):
-    table = seated
-    table.play(1, TIE)
-    table.click("Next round")
-    filename, data = table.print_pdf("Print match score sheet")
-    assert filename.endswith("-sheet.pdf")
-    text = pdf_text(data)
-    for name in PLAYERS:
-        assert name in text
-    said = f"Match score sheet downloaded: {filename}"
-    table.see(said)                                    # next to the button tapped, in a player's words
-    button = table.button("Print match score sheet").first.bounding_box()
-    line = table.find(said).first.bounding_box()
-    assert button is not None and line is not None and 0 < line["y"] - button["y"] < 200
-    saved = app_server.data_dir / "exports" / filename
-    assert saved.read_bytes() == data                  # also kept in <data dir>/exports/
-    with table.pg.expect_download() as got:
-        table.click("Print rules card")
-    assert "Hot Dog — rules card" in pdf_text(Path(got.value.path()).read_bytes())
-    shot(table.pg, "phone-print-saved")
-    with table.pg.expect_download() as got:
-        table.click("Match for BG Stats")
-    assert got.value.suggested_filename.endswith(".bgsplay")              # BG Stats' own name
-    bgstats = json.loads(Path(got.value.path()).read_bytes())
-    assert set(bgstats) == {"games", "players", "locations", "plays", "userInfo"}
-    assert bgstats["plays"] == []  # game 1 is still being played: no play to log yet
-
-
 def _in_view(table, text: str) -> bool:
     """The text's node lies within the phone's screen (not scrolled off above or below)."""
     node = table.find(text).first
     node.wait_for()
     box = node.bounding_box()
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
-
-
-def test_every_new_screen_opens_at_its_top(seated):
-    """After *Next round* the round header and the first bidder are in view, however far
-    down the reveal was read; the same for a past round opened from the list."""
-    table = seated
-    table.play(1, TIE)
-    table.pg.mouse.move(180, 400)
-    table.pg.mouse.wheel(0, 5000)                   # read down to the end of the reveal
-    table.pg.wait_for_timeout(500)
-    assert not _in_view(table, "Round 1: result")
-    table.click("Next round")
-    table.see("Round 2 · mustard card: Bernd")
-    assert _in_view(table, "Round 2 · mustard card: Bernd")
-    table.pg.mouse.wheel(0, 5000)                   # down to the rounds list
-    table.pg.wait_for_timeout(500)
-    table.click("Open round 1")
-    table.see("Bids as entered")
-    assert _in_view(table, "Round 1")
-    shot(table.pg, "phone-round-opens-at-top")

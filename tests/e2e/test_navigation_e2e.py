@@ -10,7 +10,7 @@ import re
 import pytest
 
 from tests.e2e.harness import DESKTOP, enable_semantics, shot
-from tests.e2e.table import Table
+from tests.e2e.table import Table, stored_game, stored_match
 
 pytestmark = pytest.mark.e2e
 
@@ -73,16 +73,20 @@ def test_back_goes_to_the_previous_screen(chromium_browser, app_server):
 
 
 def test_a_match_opens_at_its_address_at_its_round_a_deleted_one_says_so(chromium_browser, app_server):
-    with Table(chromium_browser, app_server.url, LAPTOP) as t:
-        t.setup(PLAYERS, mustard="Anna")
-        first = match_id(t)
-        t.play(1, TIE)
-        t.click("Next round")
-        t.see("Round 2 · mustard card: Bernd")
-        t.click("Home")
-        t.setup(OTHERS, mustard="Dora")          # now the match being played
-        second = match_id(t)
-        assert second != first
+    """Two matches stored as their setups and a table store them (the first with its round 1
+    entered: at round 2), the second opened at its address; the first opened by typing its
+    address (the setup typed, and the address it gives: test_back_goes_to_the_previous_screen)."""
+    from companion.games.hotdog import setup_form
+
+    record = setup_form.new_record(PLAYERS, "Anna")
+    record["rounds"] = [{"bids": [{"player": p, "table": table, "hotdogs": hotdogs, "dollars": dollars}
+                                  for p, (table, hotdogs, dollars) in TIE.items()]}]
+    first_url = stored_game(app_server, "hotdog", PLAYERS, record, {setup_form.ENTRY: setup_form.FROM_TABLE})
+    second_url = stored_match(app_server, OTHERS, "Dora")
+    first, second = (int(url.split("/match/")[1].split("?")[0]) for url in (first_url, second_url))
+    assert second != first
+    with Table(chromium_browser, second_url, LAPTOP) as t:
+        t.see("Round 1 · mustard card: Dora")
         shot(t.pg, "laptop-hotdog-table")
         # the Hot Dog table takes the laptop's width, not a phone's column of 760 px: the
         # money grid stands beside the entry, right of where a 760 px column would end

@@ -24,7 +24,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.harness import DESKTOP, PHONE, Server, enable_semantics, scrolled, seeded_server, shot, type_text, waits
 from tests.e2e.table import Table, hot_dog_chip, stored_match
-from tests.e2e.test_burger_e2e import Burger
+from tests.e2e.test_burger_e2e import Burger, stored_burger
 from tests.e2e.thumb import Thumb
 
 pytestmark = pytest.mark.e2e
@@ -64,11 +64,17 @@ def still_boxes(t: Table, labels: list[str]) -> dict[str, tuple[float, float]]:
 # ---------------------------------------------------------------- HD-6, HD-8: a bid beyond the table
 
 
-def test_a_bid_of_more_hot_dogs_than_the_table_holds_both_ways_and_lit_when_changed_hd6_hd8(
+def test_a_bid_beyond_its_table_both_ways_hd6_hd8_passing_s_words_a_capital_and_match_n_reopening_on_the_table(
         chromium_browser, app_server):
     """The chips stopped at the table's value: "5 table, 6 hot dogs" is a legal bid that
-    goes back (HD-6, HD-8), and the app made the player enter 5."""
+    goes back (HD-6, HD-8), and the app made the player enter 5. On the way, one match
+    makes three more journeys that each had a test and a table of their own: a refusal
+    starts with a capital; passing the phone says what to tap of a secret bid; /match/N
+    reopens on the table, not on the past round last opened."""
     with Table(chromium_browser, stored_match(app_server, THREE, "Anna"), PHONE) as t:
+        t.click("Submit round")                              # nobody has bid: refused
+        t.pg.get_by_text("Round 1: HD-6: Anna, Bernd and Chris have not bid yet: every player bids every round.",
+                         exact=True).wait_for()
         t.bid("Anna", 5, 6, 1)                              # the table's "more" chip, one beyond its 5
         assert t.picked("Anna") == (5, 6, 1)
         t.bid("Bernd", 7, 9)                                # "8+", then once more: 9
@@ -82,6 +88,9 @@ def test_a_bid_of_more_hot_dogs_than_the_table_holds_both_ways_and_lit_when_chan
         assert "7 table: Bernd 9 hot dogs − $0 = $9: returned (no room)" in " ".join(steps)
         t.click("Next round")
         t.entry_mode(passing=True)
+        t.see("Not entered yet: tap the table and the hot dogs you bid.")
+        assert not t.find("the bid lies with").count()        # a secret bid lies nowhere
+        shot(t.pg, "table-pass-not-entered")
         t.pass_bid("Bernd", (5, 7, 0), "Chris")             # passing the phone: the same chips
         t.pass_bid("Chris", (5, 1, 0), "Anna")
         t.pass_bid("Anna", (7, 1, 0), None)
@@ -89,7 +98,23 @@ def test_a_bid_of_more_hot_dogs_than_the_table_holds_both_ways_and_lit_when_chan
         assert "5 table: Bernd 7 hot dogs − $0 = $7: returned (no room)" in " ".join(t.step_texts())
         t.click("Next round")
         t.click("Open round 1: Chris sold, Anna back, Bernd back")
+        t.see("Bids as entered")
         t.see("Anna: 5 table, 6 hot dogs, $1")              # as the record keeps it
+
+        # /match/N, typed in with a past round last opened: the table, not that round
+        found = re.search(r"/match/(\d+)", t.pg.url)
+        assert found is not None
+        t.click("Home")
+        # Home on screen before the address is typed, as a player sees it: the tab keeps
+        # its Flet session across the load, and a Home tap still being handled when the
+        # session comes back (its route_change to the typed address) once left Home on CI
+        t.see("New Hot Dog match")
+        t.pg.goto(f"{app_server.base}match/{found.group(1)}")
+        enable_semantics(t.pg)
+        t.see("Round 3 · mustard card: Chris")
+        assert not t.find("Bids as entered").count()
+
+        t.click("Open round 1: Chris sold, Anna back, Bernd back")
         t.click("Change bids")
         t.chosen(hot_dog_chip("Anna", 5, 6)).first.wait_for()   # its chip lit again
         t.chosen(hot_dog_chip("Bernd", 7, 9)).first.wait_for()
@@ -116,9 +141,12 @@ def test_an_imported_record_with_a_bid_beyond_its_table_lights_that_chip_hd8(chr
 # ---------------------------------------------------------------- new screens: at their top, settled
 
 
-def test_start_game_2_opens_at_its_top_and_a_double_tap_on_it_picks_no_bid(chromium_browser, app_server):
+def test_csv_says_announced_only_of_a_last_hot_dog_hd12_start_game_2_opens_at_its_top_a_double_tap_picks_no_bid(
+        chromium_browser, app_server):
     """Start game N opened scrolled 340–540 px down, the finger that tapped left over a
-    bid chip: a double tap picked a bid."""
+    bid chip: a double tap picked a bid. Game 1's CSV, downloaded before, says "announced"
+    only of its last hot dog (that check had a test and a table of its own, a game 1
+    ended the same way)."""
     with Table(chromium_browser, stored_match(app_server, FOUR, "Anna"), PLAYER_PHONE) as t:
         for p, bid in ROUND1.items():
             t.bid(p, *bid)
@@ -126,6 +154,13 @@ def test_start_game_2_opens_at_its_top_and_a_double_tap_on_it_picks_no_bid(chrom
         t.submit(1)
         t.click("End of game")
         t.see("Game 1 over")
+        with t.pg.expect_download() as got:
+            t.click("Match as CSV")
+        rows = [r for r in csv.DictReader(io.StringIO(Path(got.value.path()).read_text(encoding="utf-8")))
+                if r["row"] == "round"]
+        said = {r["player"]: (r["last"], r["announced"]) for r in rows}
+        assert all(said[p][1] in ("", "false", "False") for p in ("Bernd", "Chris", "Dora")), said
+        assert said["Anna"][0].lower() == "true" and said["Anna"][1].lower() == "true", said
         t.pg.mouse.move(195, 400)
         t.pg.mouse.wheel(0, 3000)                           # down to the rounds list, as a player looks
         t.pg.wait_for_timeout(300)
@@ -285,27 +320,22 @@ def test_after_a_kill_9_the_reconnected_tab_opens_each_new_screen_at_its_top(chr
 # ---------------------------------------------------------------- opening a match again
 
 
-def test_match_n_reopens_on_the_table_not_the_past_round_last_opened(chromium_browser, app_server):
-    with Table(chromium_browser, stored_match(app_server, THREE, "Anna"), PHONE) as t:
-        t.play(1, {"Anna": (5, 2, 0), "Bernd": (5, 3, 2), "Chris": (7, 1, 0)})
-        t.click("Next round")
-        t.click("Open round 1: Bernd sold, Anna sold, Chris sold")
-        t.see("Bids as entered")
-        found = re.search(r"/match/(\d+)", t.pg.url)
-        assert found is not None
+def test_the_hot_dog_setup_s_entry_modes_uncut_at_390_px_and_back_from_a_match_just_started_offers_the_way_back(
+        chromium_browser, app_server):
+    """The Hot Dog setup's entry modes read whole at 390 px (a test and a tab of its own
+    before); then, at 360, Back from a match just started offers the way back to it, not
+    a second match."""
+    with Table(chromium_browser, app_server.url, PLAYER_PHONE) as t:
+        t.click("New Hot Dog match")
+        for text in ("The bids lie face up; one person enters them all.",
+                     "Each player enters their own bid in secret."):
+            line = t.find(text).first
+            t.into_view(line)
+            where = line.bounding_box()
+            assert where is not None and where["x"] + where["width"] <= PLAYER_PHONE["width"], text
+        shot(t.pg, "setup-hotdog-390-entry-modes")
         t.click("Home")
-        # Home on screen before the address is typed, as a player sees it: the tab keeps
-        # its Flet session across the load, and a Home tap still being handled when the
-        # session comes back (its route_change to the typed address) once left Home on CI
-        t.see("New Hot Dog match")
-        t.pg.goto(f"{app_server.base}match/{found.group(1)}")
-        enable_semantics(t.pg)
-        t.see("Round 2 · mustard card: Bernd")
-        assert not t.find("Bids as entered").count()
-
-
-def test_back_from_a_match_just_started_offers_the_way_back_not_a_second_match(chromium_browser, app_server):
-    with Table(chromium_browser, app_server.url, PHONE) as t:
+        t.pg.set_viewport_size(PHONE)
         t.setup(THREE, mustard="Anna")
         # The match's address in the bar before Back, as a player's Back comes. Flutter
         # hands the address to the browser's history after the frame that draws the round:
@@ -334,8 +364,10 @@ def test_the_setups_say_an_empty_name_only_once_its_field_is_left_or_start_tappe
             for game, button, start, ruling in (("hotdog", "New Hot Dog match", "Start match", "HD-1"),
                                                 ("sales", "New Sales match", "Start game", "SA-2"),
                                                 ("burger", "New Burger match", "Start game", "BU-1")):
-                if (size, game) != ("phone", "hotdog"):     # each setup in a new session: a new tab
-                    t.new_tab(app_server.url, viewport)
+                if (size, game) != ("phone", "hotdog"):     # each setup opened anew from Home, as a player does
+                    t.click("Home")
+                    t.pg.set_viewport_size(viewport)
+                    t.button(button).first.wait_for()
                 t.click(button)
                 first = t.pg.get_by_role("textbox", name="Player 1")
                 first.wait_for()
@@ -366,18 +398,6 @@ def test_the_setups_say_an_empty_name_only_once_its_field_is_left_or_start_tappe
                 shot(t.pg, f"setup-{game}-{size}-start-tapped")
 
 
-def test_the_hot_dog_setups_entry_modes_are_not_cut_at_390_px(chromium_browser, app_server):
-    with Table(chromium_browser, app_server.url, PLAYER_PHONE) as t:
-        t.click("New Hot Dog match")
-        for text in ("The bids lie face up; one person enters them all.",
-                     "Each player enters their own bid in secret."):
-            line = t.find(text).first
-            t.into_view(line)
-            where = line.bounding_box()
-            assert where is not None and where["x"] + where["width"] <= PLAYER_PHONE["width"], text
-        shot(t.pg, "setup-hotdog-390-entry-modes")
-
-
 def test_names_typed_in_a_setup_survive_a_kill_9(chromium_browser, tmp_path):
     server = Server(tmp_path / "data")
     server.start()
@@ -404,16 +424,40 @@ def test_names_typed_in_a_setup_survive_a_kill_9(chromium_browser, tmp_path):
 # ---------------------------------------------------------------- burger: the hamburger kept
 
 
-def test_the_burger_stack_check_begins_with_the_hamburger_kept_from_earlier_rounds_bu5(chromium_browser, app_server):
-    """The check was pre-filled with this round's decks only: 9 taps to finish it."""
-    with Burger(chromium_browser, app_server.url, PHONE) as t:
-        t.setup(["Ann", "Ben", "Cat"], tease=2)
+def round_1_in_process(server, url: str) -> None:
+    """Round 1 of the stored Burger game at ``url`` tapped in-process on ``server``'s store, as
+    tests/whole_games plays a whole game (the same screens, without a browser): Ann alone
+    plays tongs and takes every deck (a bottom bun and a patty kept for her hamburger),
+    Submit, Next round."""
+    from companion.store import Store
+    from tests.whole_games.driver import App
+
+    store = Store(server.data_dir / "companion.sqlite3")
+    try:
+        app = App(store)
+        app.shell.continue_match(int(url.split("/match/")[1].split("?")[0]))
+        app.see("Round 1 · first player: Ann")
         for number, cards in enumerate([["bottom bun", "patty"], ["onion", "mushroom"], ["lettuce"]], 1):
             for c in cards:
-                t.click(f"Deck {number}: put {c}")
-        t.tools({"Ann": "tongs", "Ben": "tease", "Cat": "tease"})   # Ann alone plays tongs: every deck is hers
-        t.submit(1)
-        t.click("Next round")
+                app.tap(f"Deck {number}: put {c}")
+        for p, kind in {"Ann": "tongs", "Ben": "tease", "Cat": "tease"}.items():
+            app.tap(f"{p}: show my tool cards")
+            app.tap(f"{p} plays {kind}")
+        app.tap("Reveal all tool cards")
+        app.see("Ann alone played tongs: Ann takes all three decks (BU-4).")
+        app.tap("Submit round")
+        app.tap("Next round")
+        app.see("Round 2 · first player: Ann")
+    finally:
+        store.close()
+
+
+def test_the_burger_stack_check_begins_with_the_hamburger_kept_from_earlier_rounds_bu5(chromium_browser, app_server):
+    """The check was pre-filled with this round's decks only: 9 taps to finish it. Round 1
+    (Ann takes every deck) is tapped in-process on the stored game; round 2 in the browser."""
+    url = stored_burger(app_server, ["Ann", "Ben", "Cat"], tease=2)
+    round_1_in_process(app_server, url)
+    with Burger(chromium_browser, url, PHONE) as t:
         t.see("Round 2 · first player: Ann")
         for number, cards in enumerate([["lettuce", "onion"], ["cheese", "top bun"], ["mushroom"]], 1):
             for c in cards:
@@ -428,35 +472,3 @@ def test_the_burger_stack_check_begins_with_the_hamburger_kept_from_earlier_roun
         t.click("Count Ann's hamburger")
         assert t.taps - taps == 1
         t.see("Ann: 1 hamburger")
-
-
-# ---------------------------------------------------------------- words: CSV, passing, a capital
-
-
-def test_the_csv_says_announced_only_of_a_last_hot_dog_hd12(chromium_browser, app_server):
-    with Table(chromium_browser, stored_match(app_server, THREE, "Anna"), DESKTOP) as t:
-        t.bid("Anna", 5, 2)
-        t.bid("Bernd", 7, 1)
-        t.check("Bernd: last hot dog")                      # announced (the default)
-        t.bid("Chris", 7, 2)
-        t.submit(1)
-        t.click("End of game")
-        with t.pg.expect_download() as got:
-            t.click("Match as CSV")
-        rows = [r for r in csv.DictReader(io.StringIO(Path(got.value.path()).read_text(encoding="utf-8")))
-                if r["row"] == "round"]
-        said = {r["player"]: (r["last"], r["announced"]) for r in rows}
-        assert said["Anna"][1] in ("", "false", "False") and said["Chris"][1] in ("", "false", "False"), said
-        assert said["Bernd"][0].lower() == "true" and said["Bernd"][1].lower() == "true", said
-
-
-def test_passing_the_phone_says_what_to_tap_of_a_secret_bid_and_a_refusal_starts_with_a_capital(
-        chromium_browser, app_server):
-    with Table(chromium_browser, stored_match(app_server, THREE, "Anna"), PHONE) as t:
-        t.click("Submit round")                              # nobody has bid: refused
-        t.pg.get_by_text("Round 1: HD-6: Anna, Bernd and Chris have not bid yet: every player bids every round.",
-                         exact=True).wait_for()
-        t.entry_mode(passing=True)
-        t.see("Not entered yet: tap the table and the hot dogs you bid.")
-        assert not t.find("the bid lies with").count()        # a secret bid lies nowhere
-        shot(t.pg, "table-pass-not-entered")

@@ -12,8 +12,8 @@ import re
 
 import pytest
 
-from tests.e2e.harness import shot
-from tests.web.site import Tab, returning, wait_until
+from tests.e2e.harness import fonts_arrived, shot
+from tests.web.site import START, Tab, returning, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -24,14 +24,26 @@ PLAIN = {p: (7, 1, 0) for p in ANNA}
 XENA_BIDS = {p: (7, 1, 0) for p in XENA}
 
 
-def test_two_tabs_never_lose_a_match_and_a_third_finds_both(chromium_browser, static_server, warm_profile, tmp_path):
-    """Tab A plays Anna/Bernd/Chris; tab B opens: it says companion is open in A and
-    never reads the saved games until it is used here; B plays Xena/Yuri/Zeno; A is used
-    again and plays on; a third tab finds both matches whole."""
+def test_a_tab_waiting_starts_by_itself_two_tabs_never_lose_a_match_and_a_third_finds_both(
+        chromium_browser, static_server, warm_profile, tmp_path):
+    """A tab opened while another holds the saved games waits for them: once the other is
+    closed it starts by itself, with nothing to tap (a tab opened just after one was closed
+    while it loaded said "companion is open in another tab or window" for good; seen in
+    test_start_site). That tab, A, plays Anna/Bernd/Chris; tab B opens: it says companion
+    is open in A and never reads the saved games until it is used here; B plays
+    Xena/Yuri/Zeno; A is used again and plays on; a third tab finds both matches whole.
+    (The waiting tab had a test and a profile of its own.)"""
     ctx = returning(chromium_browser, warm_profile, tmp_path / "profile")
     try:
-        a = Tab(ctx, static_server)
-        a.setup(ANNA, mustard="Anna")
+        first = Tab(ctx, static_server)
+        first.setup(ANNA, mustard="Anna")
+        a = Tab(ctx, static_server, ready=False)
+        a.wait_state("s.elsewhere")
+        assert a.state("held") is False
+        first.close()
+        a.started("Round 1 · mustard card: Anna")       # Anna's match, where the first tab was
+        assert a.state("held") is True and a.state("elsewhere") is False
+        fonts_arrived(a.pg, timeout=START)
         a.play(1, BIDS)
 
         b = Tab(ctx, static_server, ready=False)        # a second tab: A holds the saved games
@@ -67,26 +79,6 @@ def test_two_tabs_never_lose_a_match_and_a_third_finds_both(chromium_browser, st
         c.click(re.compile(r"Hot Dog, .*Anna, Bernd, Chris"))
         c.see("Round 2")                                # both of A's rounds, and B's match: nothing lost
         shot(c.pg, "web-third-tab-history")
-    finally:
-        ctx.close()
-
-
-def test_a_tab_waiting_for_another_starts_by_itself_once_that_one_is_closed(
-        chromium_browser, static_server, warm_profile, tmp_path):
-    """A tab opened just after one was closed while it loaded said "companion is open in
-    another tab or window" for good (the closed tab let go of the saved games a moment
-    later; seen in test_start_site). A tab that finds them held waits for them: once the
-    other tab is gone it starts by itself, with nothing to tap."""
-    ctx = returning(chromium_browser, warm_profile, tmp_path / "profile")
-    try:
-        a = Tab(ctx, static_server)
-        a.setup(ANNA, mustard="Anna")
-        b = Tab(ctx, static_server, ready=False)
-        b.wait_state("s.elsewhere")
-        assert b.state("held") is False
-        a.close()
-        b.started("Round 1 · mustard card: Anna")       # Anna's match, where A was
-        assert b.state("held") is True and b.state("elsewhere") is False
     finally:
         ctx.close()
 
@@ -130,11 +122,14 @@ def second_round_with_storage(t: Tab, storage: str):
     return worker
 
 
-def test_a_save_the_browser_refuses_is_said_kept_in_the_tab_and_no_start_hangs(
+def test_a_save_the_browser_refuses_is_said_kept_in_the_tab_no_start_hangs_and_one_never_answered_goes_out_later(
         chromium_browser, static_server, warm_profile, tmp_path):
     """The browser's storage full (a refused write, as the storage layer gets it from
     IndexedDB): the round says it is not kept and stays on the screen; a start after it
-    never hangs and has the rounds kept before."""
+    never hangs and has the rounds kept before. Then, in the same tab, the browser's
+    storage silent (no answer to a write): the round says, after the 10 seconds a save is
+    given, that it is not kept; the next save that succeeds takes it along, and a start
+    after it has every round. (Each had a test, a profile and a match of its own.)"""
     ctx = returning(chromium_browser, warm_profile, tmp_path / "profile")
     try:
         t = Tab(ctx, static_server)
@@ -146,19 +141,11 @@ def test_a_save_the_browser_refuses_is_said_kept_in_the_tab_and_no_start_hangs(
         t.see("Round 1: result")
         t.see_money({"Anna": 5, "Bernd": 4, "Chris": 3})
         assert t.find("not kept").count() == 0
-    finally:
-        ctx.close()
 
-
-def test_a_save_the_browser_never_answers_is_said_after_10_s_and_goes_out_with_the_next(
-        chromium_browser, static_server, warm_profile, tmp_path):
-    """The browser's storage silent (no answer to a write): the round says, after the 10
-    seconds a save is given, that it is not kept; the next save that succeeds takes it
-    along, and a start after it has every round."""
-    ctx = returning(chromium_browser, warm_profile, tmp_path / "profile")
-    try:
-        t = Tab(ctx, static_server)
-        worker = second_round_with_storage(t, SILENT)   # drawn at once; the browser given 10 s, then it says so
+        worker = app_worker(t)                    # the started worker's storage: silent
+        worker.evaluate(SILENT)
+        t.click("Next round")
+        t.play(2, PLAIN)                          # drawn at once; the browser given 10 s, then it says so
         t.see("not kept: the browser did not confirm within 10 seconds that it kept the change")
         worker.evaluate(HEALED)
         t.click("Next round")

@@ -377,6 +377,14 @@ def settled(pg) -> None:
         print(f"page not settled: {type(exc).__name__}")
 
 
+#: A screenshot smaller than this (bytes of PNG) is a page with nothing drawn yet: the
+#: accessibility tree can hold a page's first screen a moment before its pixels do
+#: (skwasm draws in a worker), and 9 of 156 of the suite's screenshots, every one the
+#: first of a page just opened, came out as the empty page (2.4–4.9 KB; a screen with
+#: any words is over 20 KB). Such a one is taken again a moment later.
+BLANK_PNG = 6000
+
+
 def shot(pg, name: str) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     settled(pg)                 # screenshots lag the accessibility tree
@@ -385,7 +393,13 @@ def shot(pg, name: str) -> Path:
         # A screenshot is an artifact for people to look at, not a check: on a loaded
         # machine it is given time, and one that still cannot be taken is reported,
         # not a failure of the test around it.
-        pg.screenshot(path=str(path), full_page=False, timeout=waits(45000))
+        deadline = time.monotonic() + waits(5000) / 1000
+        while True:
+            png = pg.screenshot(full_page=False, timeout=waits(45000))
+            if len(png) >= BLANK_PNG or time.monotonic() >= deadline:
+                break
+            pg.wait_for_timeout(250)
+        path.write_bytes(png)
     except Exception as exc:  # playwright's TimeoutError
         print(f"screenshot {name} not taken: {type(exc).__name__}")
     return path

@@ -249,8 +249,13 @@ class Table:
     def entry_mode(self, passing: bool) -> None:
         """Bids from the table, or passing the phone (offered between rounds)."""
         label = "Pass the phone" if passing else "Bids from the table"
+        checked = self.pg.locator(f'[role="radio"][aria-label="{label}"][aria-checked="true"]').first
         self.pg.get_by_role("radio", name=label).first.click()
-        self.pg.locator(f'[role="radio"][aria-label="{label}"][aria-checked="true"]').first.wait_for()
+        try:
+            checked.wait_for(timeout=waits(5000))
+        except PlaywrightTimeout:    # the page's first tap, lost once in CI: tapped again, as a player would
+            self.pg.get_by_role("radio", name=label).first.click()
+            checked.wait_for()
 
     def pass_bid(self, player: str, bid: tuple[int, int, int], to: str | None) -> None:
         """``player`` holds the phone: picks their bid in secret and one tap hides it and

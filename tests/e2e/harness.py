@@ -380,8 +380,9 @@ def settled(pg) -> None:
 #: A screenshot smaller than this (bytes of PNG) is a page with nothing drawn yet: the
 #: accessibility tree can hold a page's first screen a moment before its pixels do
 #: (skwasm draws in a worker), and 9 of 156 of the suite's screenshots, every one the
-#: first of a page just opened, came out as the empty page (2.4–4.9 KB; a screen with
-#: any words is over 20 KB). Such a one is taken again a moment later.
+#: first of a page just opened, came out as the empty page (2.4–4.9 KB; the smallest
+#: screenshot of a drawn screen, the site's boot page, is 14.8 KB). Such a one is
+#: taken again a moment later.
 BLANK_PNG = 6000
 
 

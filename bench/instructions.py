@@ -36,7 +36,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
 import records as generate  # noqa: E402
-from referee import PLAIN, examples, python  # noqa: E402
+from referee import PLAIN, python, records_of  # noqa: E402
 
 
 def _env(tree: Path) -> dict[str, str]:
@@ -118,8 +118,7 @@ def main() -> None:
               + "   plain ÷ referee (×speed)")
     for shape in shapes:
         for game in games:
-            recs = (examples(game, args.records) if shape == "examples"
-                    else generate.records(game, shape, args.records, args.seed))
+            recs = records_of(game, shape, args.records, args.seed)
             if args.profile:
                 print(f"---- {game} {shape}: {len(recs)} records")
                 profile([json.dumps(r).encode() for r in recs])

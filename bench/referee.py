@@ -66,6 +66,12 @@ def examples(game: str, count: int) -> list[dict]:
     return [found[i % len(found)] for i in range(count)] if found else []
 
 
+def records_of(game: str, shape: str, count: int, seed: int) -> list[dict]:
+    """``count`` records of ``game`` in ``shape``: the shipped ``examples`` repeated, or
+    ``realistic`` / ``random`` ones seeded (``bench/records.py``)."""
+    return examples(game, count) if shape == "examples" else generate.records(game, shape, count, seed)
+
+
 def cpu(cmd: list[str], tree: Path = ROOT, language: str = "en") -> float:
     """CPU seconds (user + system) of ``cmd`` and every process it waited for, with the
     system's language ``language``."""
@@ -107,8 +113,7 @@ def main() -> None:
           + "   referee ÷ plain (×speed)   referee ÷ floor (×time)")
     for shape in shapes:
         for game in games:
-            recs = (examples(game, args.records) if shape == "examples"
-                    else generate.records(game, shape, args.records, args.seed))
+            recs = records_of(game, shape, args.records, args.seed)
             rounds = sum(len(r["rounds"]) for r in recs)
             with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as fh:
                 fh.write("".join(json.dumps(r) + "\n" for r in recs))

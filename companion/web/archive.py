@@ -25,7 +25,7 @@ from pathlib import Path
 
 from companion.core.errors import CompanionError
 from companion.core.i18n import LANGUAGES, compile_catalog
-from companion.web.browser import PRINT_MODULES
+from companion.web.browser import NOT_HERE, PRINT_MODULES
 
 #: Pyodide's platform: the wheels of compiled packages must be built for it.
 PYODIDE_PLATFORM = "pyemscripten_2026_0_wasm32"
@@ -328,10 +328,18 @@ def stdlib_zip(web: Path) -> bytes:
     return buf.getvalue()
 
 
-#: companion's modules the browser never runs: the command line, the builder, the developers'
-#: tools, the server and the phones' screens (:data:`companion.web.browser.NOT_HERE`).
-NOT_IN_BROWSER = ("companion/web/build.py", "companion/web/archive.py", "companion/web/site/", "companion/cli.py",
-                  "companion/__main__.py", "companion/net/", "companion/ui/phone.py", "companion/devtools/")
+def _as_path(module: str) -> str:
+    """``module``'s place in the archive: a package's folder, or a module's file."""
+    import companion
+
+    rel = module.replace(".", "/")
+    return f"{rel}/" if (Path(companion.__file__).parent.parent / rel).is_dir() else f"{rel}.py"
+
+
+#: companion's files the browser never runs: the modules of
+#: :data:`companion.web.browser.NOT_HERE` (the command line, the builder, the developers'
+#: tools, the server and the phones' screens), written once there, and the site's own scripts.
+NOT_IN_BROWSER = (*(_as_path(m) for m in NOT_HERE), "companion/web/site/")
 
 
 def _add_companion(add: Callable[[str, bytes], None]) -> None:

@@ -10,15 +10,15 @@ import flet as ft
 TAP = 44   # the smallest tap target, in logical pixels
 
 
-def accessible(label: str, control: ft.Control, *, button: bool = True) -> ft.Control:
-    """A control with no visible words gets a name a screen reader (and a test) can find.
+def accessible(label: str, control: ft.Control) -> ft.Control:
+    """A button with no visible words gets a name a screen reader (and a test) can find.
 
     One node: the control's own is merged into the named one (Flutter's MergeSemantics),
     so a screen reader stops once, reads the name, and its activation (a click on that
     node, with no pointer events) reaches the control's tap. Without the merge a named
     node with no action lay over an unnamed button: two stops, and the named one did
     nothing when activated (tests/e2e/test_navigation_e2e.py)."""
-    return ft.MergeSemantics(ft.Semantics(label=label, button=button, content=control))
+    return ft.MergeSemantics(ft.Semantics(label=label, button=True, content=control))
 
 
 def icon_button(icon: Any, label: str, on_click: Callable[[Any], Any], *,

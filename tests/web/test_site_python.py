@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import subprocess
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -23,41 +24,29 @@ if shutil.which("node") is None:   # CI installs node (.ci/run) and must not ski
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: Node: Pyodide from ``argv[2]`` (the site), the app archive unpacked into its file system and
-#: its binary extensions loaded (the worker's order), the fonts and the examples given, then
-#: the Python script ``argv[3]`` run.
+#: Node: Pyodide from ``argv[2]`` (the site), the app archive's files (unpacked by the test into
+#: ``argv[5]``) written into its file system and its binary extensions loaded (the worker's
+#: order), the fonts and the examples given, then the Python script ``argv[3]`` run.
 RUNNER = r"""
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
-const [,, site, script, examples] = process.argv;
+const [,, site, script, examples, app] = process.argv;
 const html = fs.readFileSync(path.join(site, "index.html"), "utf8");
 const config = JSON.parse(html.match(/const config = (\{.*?\});\n/s)[1]);
 const { loadPyodide } = await import(path.resolve(site, "pyodide", "pyodide.mjs"));
 
-function untar(buf) {
-  const out = [];
-  for (let at = 0; at + 512 <= buf.length;) {
-    const head = buf.subarray(at, at + 512);
-    if (head.every((b) => b === 0)) break;
-    const field = (from, to) => head.subarray(from, to).toString().replace(/\0.*$/s, "");
-    const name = [field(345, 500), field(0, 100)].filter(Boolean).join("/");
-    const size = parseInt(field(124, 136).trim() || "0", 8);
-    at += 512;
-    out.push([name, buf.subarray(at, at + size)]);
-    at += Math.ceil(size / 512) * 512;
-  }
-  return out;
-}
 const HOME = "/home/pyodide/";
 const py = await loadPyodide({
   indexURL: path.resolve(site, "pyodide") + "/", lockFileContents: config.worker.lock,
   env: { HOME: HOME.slice(0, -1), COMPANION_DATA_DIR: "/companion-data" },
   stdout: (t) => console.log(t), stderr: (t) => console.error(t),
 });
-for (const [name, data] of untar(zlib.gunzipSync(fs.readFileSync(path.join(site, "app.tar.gz"))))) {
-  py.FS.mkdirTree((HOME + name).slice(0, (HOME + name).lastIndexOf("/")));
-  py.FS.writeFile(HOME + name, data);
+for (const name of fs.readdirSync(app, { recursive: true })) {
+  const from = path.join(app, name);
+  if (fs.statSync(from).isFile()) {
+    py.FS.mkdirTree((HOME + name).slice(0, (HOME + name).lastIndexOf("/")));
+    py.FS.writeFile(HOME + name, fs.readFileSync(from));
+  }
 }
 for (const lib of config.worker.dynlibs) {
   await py._api.loadDynlib(HOME + lib, false);
@@ -116,8 +105,11 @@ print("RESULT " + json.dumps(out))
 def test_the_site_s_python_imports_exports_and_prints_from_its_own_files(site, tmp_path):
     (tmp_path / "run.mjs").write_text(RUNNER)
     (tmp_path / "run.py").write_text(SCRIPT)
+    with tarfile.open(site / "app.tar.gz") as archive:      # the archive the worker unpacks
+        archive.extractall(tmp_path / "app", filter="data")
     done = subprocess.run(["node", str(tmp_path / "run.mjs"), str(site), str(tmp_path / "run.py"),
-                           str(ROOT / "tests" / "examples")], capture_output=True, text=True, timeout=600)
+                           str(ROOT / "tests" / "examples"), str(tmp_path / "app")],
+                          capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
     out = json.loads(re.search(r"^RESULT (.*)$", done.stdout, re.M).group(1))
     assert out["failed"] == [] and out["platform"] == "emscripten"

@@ -45,6 +45,7 @@ import importlib.machinery
 import io
 import os
 import pkgutil
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -122,12 +123,17 @@ def prepare(everything: bool = False) -> list[str]:
     modules that print (they import :data:`PRINT_MODULES`, which only a printout fetches)
     are left out without a word."""
     _paths()
+    import runpy  # noqa: F401 - the worker runs the app's main with it
+
     import flet  # noqa: F401 - the point is the import
+    import flet.app  # noqa: F401 - ft.run's module (flet loads its names when first used)
+    import flet.components.component  # noqa: F401 - what Flet imports when a page first draws
     import flet.messaging.protocol  # noqa: F401
     import flet.messaging.session  # noqa: F401
 
     failed = []
-    for name in browser_modules() if everything else ["companion.ui.shell"]:
+    modules = browser_modules() if everything else ["companion.ui.shell"]
+    for name in modules:
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as exc:
@@ -137,9 +143,35 @@ def prepare(everything: bool = False) -> list[str]:
         except Exception as exc:  # one module fewer in the snapshot, not a failure
             print(f"not in the snapshot: {name} ({type(exc).__name__}: {exc})", file=sys.stderr)
             failed.append(name)
+    flet_names(modules)
     if everything:
         _warm_languages()
     return failed
+
+
+#: ``ft.Name`` in companion's code: a name of Flet's it uses
+_FLET_NAME = re.compile(r"\bft\.([A-Za-z_]\w*)")
+
+
+def flet_names(modules: list[str]) -> list[str]:
+    """The names of Flet's (``ft.Name``) the code of ``modules`` uses, each loaded: Flet
+    imports a name's module only when the name is first used (``flet.__getattr__``), which
+    after a snapshot was the first screen, importing 30 of Flet's modules from source
+    (its controls, theme, components). Returns the names (a name Flet does not have is
+    left to fail where it is used)."""
+    import flet
+
+    used = set()
+    for name in modules:
+        path = getattr(sys.modules.get(name), "__file__", None)
+        if path:
+            used.update(_FLET_NAME.findall(Path(path).read_text(encoding="utf-8")))
+    loaded = []
+    for name in sorted(used):
+        with contextlib.suppress(AttributeError, ImportError):
+            getattr(flet, name)
+            loaded.append(name)
+    return loaded
 
 
 def _warm_languages() -> None:

@@ -137,6 +137,32 @@ assert not [m for m in sys.modules if m.startswith(("companion.net", "companion.
     assert "not in the snapshot" not in done.stderr
 
 
+def test_the_snapshot_holds_every_flet_module_the_app_names():
+    """Flet imports the module of a name (``ft.Theme``) when the name is first used: the
+    snapshot (browser.prepare) has loaded every name companion's code uses, so a start
+    from it imports none of them from source. Found here from the code's syntax tree,
+    apart from the snapshot's own search."""
+    code = """
+import ast, sys
+from pathlib import Path
+from companion.web import browser
+assert browser.prepare(everything=True) == [], "failed"
+import flet
+named = set()
+for name in browser.browser_modules():
+    tree = ast.parse(Path(sys.modules[name].__file__).read_text(encoding="utf-8"))
+    named |= {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+              and isinstance(node.value, ast.Name) and node.value.id == "ft"}
+lazy = {name: module for name, module in flet._LAZY.items() if name in named}
+assert len(lazy) > 40 and "Theme" in lazy, sorted(lazy)
+missing = sorted(module for module in lazy.values() if module not in sys.modules)
+assert not missing, missing
+assert "flet.app" in sys.modules and "flet.components.component" in sys.modules
+"""
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+
+
 def test_the_screens_name_the_phones_address_without_importing_the_hub():
     from companion.net.serving import JOIN_PATH
     from companion.ui.contracts import Route

@@ -237,9 +237,14 @@ function moduleFactory(create, parts) {
                     }
                     const [files, libs] = await Promise.all([parts.files, parts.dynlibs]);
                     stage("files");
+                    const folders = new Set();     // each made once (mkdirTree walks the whole path)
                     for (const [path, data] of files) {
                         const full = HOME + path;
-                        M.FS.mkdirTree(full.slice(0, full.lastIndexOf("/")));
+                        const folder = full.slice(0, full.lastIndexOf("/"));
+                        if (!folders.has(folder)) {
+                            M.FS.mkdirTree(folder);
+                            folders.add(folder);
+                        }
                         M.FS.writeFile(full, data, { canOwn: true });
                     }
                     for (const lib of libs) {

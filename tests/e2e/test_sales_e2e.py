@@ -348,7 +348,7 @@ def play_round(t: SalesTable) -> int:
             return sales
         while m is not None:
             player = m.group(1)
-            offered = t.pg.locator(f'[aria-label^="{player} plays "][role="button"]')
+            offered = t.pg.get_by_role("button", name=re.compile(f"^{re.escape(player)} plays "))
             assert offered.count(), f"the picker offers {player} nothing"
             chip = offered.first
             t.into_view(chip)

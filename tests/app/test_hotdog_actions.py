@@ -475,7 +475,7 @@ def chip_of(shell, mid, name: str):
     column = Renderer().render(lambda: ft.Column(round_entry.bid_cards(s, gv.state, s.latest().drafts, ops.ROUND)))
     for c in controls(column):
         if isinstance(c, ft.Semantics) and c.label == name:
-            return c.content.content, bool(c.selected), (lambda c=c: c.content.on_click(None))
+            return c.content.content.value, bool(c.selected), (lambda c=c: c.content.on_click(None))
     raise AssertionError(f"no chip {name!r}")
 
 

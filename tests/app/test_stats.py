@@ -46,7 +46,9 @@ def drawn(shell, opened: bool = True) -> Any:
 def all_text(root: Any) -> str:
     spans = [s.text for c in controls(root) if isinstance(c, ft.Text) for s in (c.spans or [])]
     labels = [c.label for c in controls(root) if isinstance(c, ft.Semantics) and c.label]
-    pressed = [str(c.content) for c in controls(root) if isinstance(c, (ft.Button, ft.OutlinedButton, ft.TextButton))]
+    # a button's words given as a string (a chip's are a Text of their own, among the texts)
+    pressed = [c.content for c in controls(root)
+               if isinstance(c, (ft.Button, ft.OutlinedButton, ft.TextButton)) and isinstance(c.content, str)]
     return "\n".join([*texts(root), *spans, *labels, *pressed])
 
 

@@ -117,7 +117,9 @@ class Table:
         return got.value.suggested_filename, data
 
     def labelled(self, label: str):
-        return self.pg.locator(f'[aria-label="{label}"]')
+        """What a screen reader calls ``label``: a named part (a grid, a card), or a named
+        button (a chip, one node whose name is its text)."""
+        return self.pg.locator(f'[aria-label="{label}"]').or_(self.button(label, exact=True))
 
     def into_view(self, found) -> None:
         into_view(self.pg, found)
@@ -181,9 +183,8 @@ class Table:
         return got[{"table": 0, "hot dog": 1, "dollar": 2}[noun]]
 
     def chosen(self, label: str):
-        """A picker's chip, once it is marked chosen."""
-        quoted = label.replace('"', '\\"')
-        return self.pg.locator(f'[aria-label="{quoted}"][aria-current="true"]')
+        """A picker's chip, once it is marked chosen (one node: its name, its state)."""
+        return self.button(label, exact=True).and_(self.pg.locator('[aria-current="true"]'))
 
     def timed_chip(self, label: str) -> float:
         """Seconds from a tap on the chip ``label`` to its being drawn chosen (the benchmarks)."""

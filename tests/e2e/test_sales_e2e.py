@@ -60,7 +60,7 @@ class SalesTable(Table):
     def plays(self, player: str, card_id: str) -> None:
         """``player`` (whose turn it is) plays the deck card ``card_id``."""
         self.see(f"{player}'s card")
-        if not self.pg.locator('[aria-label="From the deck"][aria-current="true"]').count():
+        if not self.chosen("From the deck").count():
             self.click("From the deck")
         chip = self.pg.locator(f'[flt-semantics-identifier="card-{card_id}"]')
         for step in [300] * 12 + [-300] * 24:  # scrolled away: scroll to it, like a player (no typing)
@@ -348,7 +348,7 @@ def play_round(t: SalesTable) -> int:
             return sales
         while m is not None:
             player = m.group(1)
-            offered = t.pg.locator(f'[aria-label^="{player} plays "][role="button"]')
+            offered = t.pg.get_by_role("button", name=re.compile(f"^{re.escape(player)} plays "))
             assert offered.count(), f"the picker offers {player} nothing"
             chip = offered.first
             t.into_view(chip)

@@ -183,9 +183,12 @@ def test_csv_says_announced_only_of_a_last_hot_dog_hd12_start_game_2_opens_at_it
         assert t.picked("Bernd") == (7, 2, 0)
 
 
-def test_the_first_tap_of_a_round_moves_nothing_on_the_screen(chromium_browser, app_server):
+def test_the_first_tap_of_a_round_moves_nothing_on_the_screen_and_a_chip_is_one_named_stop(chromium_browser,
+                                                                                          app_server):
     """The entry-mode radios vanished on the first tap and everything moved up 84 px,
-    the cards below ~38 px: a quick second tap landed on the row below."""
+    the cards below ~38 px: a quick second tap landed on the row below. And a screen
+    reader stopped twice on every chip: on a named node that did nothing when activated,
+    then on the button itself, called "1"."""
     with Table(chromium_browser, stored_match(app_server, FOUR, "Anna"), PLAYER_PHONE) as t:
         t.play(1, ROUND1)
         t.click("Next round")
@@ -198,6 +201,13 @@ def test_the_first_tap_of_a_round_moves_nothing_on_the_screen(chromium_browser, 
         t.labelled("Anna: 1 dollar").first.wait_for()      # the dollars in the row the note held
         radio = t.pg.get_by_role("radio", name="Pass the phone").first
         assert radio.get_attribute("aria-disabled") == "true"   # still there, off until the next round
+        card = t.pg.locator('[flt-semantics-identifier="bid-Anna"]')
+        names = card.get_by_role("button").evaluate_all(
+            "ns => ns.map(n => n.innerText || n.getAttribute('aria-label'))")
+        assert "Anna: 7 table, 3 hot dogs" in names and "Anna: 1 dollar" in names
+        assert all(n and n.startswith("Anna: ") for n in names), names    # one stop each, named in full
+        t.pg.get_by_role("button", name="Anna: 1 dollar", exact=True).evaluate("n => n.click()")  # activated
+        t.chosen("Anna: 1 dollar").first.wait_for()                        # as a screen reader does it
 
 
 def test_the_step_by_step_reveal_shows_no_money_before_its_step(chromium_browser, app_server):

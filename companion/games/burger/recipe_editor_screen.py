@@ -36,7 +36,7 @@ from companion.ui.library import body_of
 from companion.ui.widgets import bold, card, error_text, heading, icon_button
 from companion.ui.widgets.column import column
 from companion.ui.widgets.handlers import tap, typed
-from companion.ui.widgets.icon_button import TAP
+from companion.ui.widgets.icon_button import TAP, accessible, silent
 from companion.ui.widgets.keyed import keyed
 from companion.ui.widgets.text_field import TextField
 
@@ -69,9 +69,9 @@ def _chip(label: str, text: str, on_click: Callable[[Any], Any], *, filled: bool
           selected: bool = False, icon: Any = None) -> ft.Control:
     """A card as a chip: a small tap target whose accessible name says what a tap does."""
     kind = ft.FilledTonalButton if filled else ft.OutlinedButton
-    return ft.Semantics(label=label, button=True, selected=selected, content=kind(
-        text, icon=icon, on_click=on_click, height=TAP,
-        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10, vertical=0))))
+    return accessible(label, kind(silent(text), icon=icon, on_click=on_click, height=TAP,
+                                  style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10, vertical=0))),
+                      selected=selected)
 
 
 def _wrap(controls: list[ft.Control], key: str | None = None) -> ft.Row:

@@ -24,6 +24,7 @@ from companion.games.burger.models import TOOL_KINDS
 from companion.games.burger.present import Line
 from companion.ui.contracts import HostContext, SeatContext
 from companion.ui.widgets import bold, error_text
+from companion.ui.widgets.icon_button import accessible, silent
 from companion.ui.widgets.seat import resolution_heading, seat_card
 from companion.ui.widgets.text_field import TextField
 
@@ -48,10 +49,10 @@ def BurgerSeat(ctx: SeatContext, *, key: str | None = None) -> ft.Control:
         ft.Text(_("I play: {tool}. I can change it until the reveal.").format(tool=burger_words.tool_name(mine)) if mine
                 else _("Pick the tool card you lay face down.")),
         ft.Row([
-            ft.Semantics(label=_("{player}: play {tool}").format(player=view.player, tool=burger_words.tool_name(kind)),
-                         button=True, selected=kind == mine,
-                         content=(ft.FilledButton if kind == mine else ft.Button)(
-                             burger_words.tool_button(kind), on_click=play(kind)))
+            accessible(_("{player}: play {tool}").format(player=view.player, tool=burger_words.tool_name(kind)),
+                       (ft.FilledButton if kind == mine else ft.Button)(
+                           silent(burger_words.tool_button(kind)), on_click=play(kind)),
+                       selected=kind == mine)
             for kind in TOOL_KINDS
         ], wrap=True),
         error_text(ctx.error),

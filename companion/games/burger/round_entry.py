@@ -31,7 +31,7 @@ from companion.ui.widgets import Stepper, bold, card, error_text, heading, icon_
 from companion.ui.widgets.choice import choice
 from companion.ui.widgets.column import column
 from companion.ui.widgets.handlers import tap, typed
-from companion.ui.widgets.icon_button import TAP
+from companion.ui.widgets.icon_button import TAP, accessible, silent
 from companion.ui.widgets.text_field import TextField
 
 GAP = 6
@@ -60,8 +60,7 @@ def _card_button(label: str, text: str, on_click: Callable[[Any], Any], *, rat: 
     style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10, vertical=0))
     kind = ft.FilledTonalButton if on_deck else ft.OutlinedButton
     icon = ft.Icons.PEST_CONTROL_RODENT if rat else ft.Icons.CLOSE if on_deck else None
-    return ft.Semantics(label=label, button=True, content=kind(
-        text, icon=icon, on_click=on_click, height=TAP, style=style))
+    return accessible(label, kind(silent(text), icon=icon, on_click=on_click, height=TAP, style=style))
 
 
 @ft.component

@@ -17,6 +17,7 @@ from companion.games.hotdog.i18n import N_, _, ngettext
 from companion.games.hotdog.present import Line, TableView, bid_text
 from companion.ui.widgets import ScoreGrid, bold, card
 from companion.ui.widgets.chip_style import chip_style
+from companion.ui.widgets.icon_button import accessible, silent
 from companion.ui.widgets.memo import memoized
 
 Key = str | None
@@ -57,11 +58,10 @@ def _chip(name: str, text: str, on: bool, pick: Callable[[], None]) -> ft.Contro
     says (and a test finds it by), marked selected when chosen; every chip is the same
     kind of control, chosen or not, so a tap never lands on one being swapped for
     another. A card drawn disabled disables it (it looks the same)."""
-    return ft.Semantics(   # it fills its cell itself: a Container around it would be one control more per chip
-        label=name, button=True, selected=on, expand=1,
-        content=ft.Button(
-            text, on_click=lambda e: pick(), height=CHIP_HEIGHT,
-            style=chip_style(on, 0, radius=8)))
+    return accessible(   # it fills its cell itself: a Container around it would be one control more per chip
+        name, ft.Button(silent(text), on_click=lambda e: pick(), height=CHIP_HEIGHT,
+                        style=chip_style(on, 0, radius=8)),
+        selected=on, expand=1)
 
 
 def _cell() -> ft.Control:

@@ -34,7 +34,7 @@ from companion.ui.contracts import ShellServices
 from companion.ui.library import body_of
 from companion.ui.widgets import NumberChips, bold, card, error_text, heading, icon_button
 from companion.ui.widgets.column import column
-from companion.ui.widgets.icon_button import TAP
+from companion.ui.widgets.icon_button import TAP, accessible, silent
 from companion.ui.widgets.keyed import keyed
 from companion.ui.widgets.stepper import stepper_row
 from companion.ui.widgets.text_field import TextField
@@ -69,10 +69,10 @@ def _chip(label: str, on: bool, on_click: Callable[[Any], Any], *, name: str | N
           width: int | None = None) -> ft.Control:
     """A chip to pick or toggle: the same control on or off, marked selected for a
     screen reader."""
-    return ft.Semantics(
-        label=name or label, button=True, selected=on,
-        content=ft.Button(
-            label, on_click=on_click, height=TAP, width=width,
+    return accessible(
+        name or label, selected=on,
+        control=ft.Button(
+            silent(label), on_click=on_click, height=TAP, width=width,
             style=ft.ButtonStyle(
                 padding=ft.Padding(8, 2, 8, 2),
                 bgcolor=ft.Colors.PRIMARY if on else ft.Colors.SURFACE,
@@ -297,8 +297,8 @@ def _adding(kind: str, u: EditorUI, edit: Any, put: Any) -> ft.Control:
     return ft.Row([
         TextField(label=_("New suits") if kind == "suit" else _("New icons"), value=text, dense=True, expand=True,
                   on_change=typed, on_submit=submitted, hint_text=_("one, or several with commas")),
-        ft.Semantics(label=_("Add the new suits") if kind == "suit" else _("Add the new icons"), button=True,
-                     content=ft.Button(_("Add"), icon=ft.Icons.ADD, on_click=lambda e: add(text))),
+        accessible(_("Add the new suits") if kind == "suit" else _("Add the new icons"),
+                   ft.Button(silent(_("Add")), icon=ft.Icons.ADD, on_click=lambda e: add(text))),
     ], spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
@@ -338,9 +338,8 @@ def _entry(raw: dict[str, Any], u: EditorUI, suit: str, picked: int | None, foun
         return handler
 
     chips = [_chip(word(s), s == suit, pick(s), name=_("Suit {suit}").format(suit=word(s))) for s in [*suits, WILD]]
-    values = [ft.Semantics(label=_("Add {suit} {value}").format(suit=word(suit), value=v), button=True,
-                           content=ft.Button(
-        str(v), width=TAP, height=TAP, style=ft.ButtonStyle(padding=0),
+    values = [accessible(_("Add {suit} {value}").format(suit=word(suit), value=v), ft.Button(
+        silent(str(v)), width=TAP, height=TAP, style=ft.ButtonStyle(padding=0),
         on_click=lambda e, v=v: edit(lambda r: deck_edit.add_card(r, suit, v))))
         for v in VALUES]
     out: list[ft.Control] = [heading(_("Add cards (SA-1)"), 18)]
@@ -362,8 +361,8 @@ def _picked(raw: dict[str, Any], u: EditorUI, i: int, found: Faults, edit: Any, 
     after = f"{word(deck_edit.text_of(c.get('suit'))) if isinstance(c, dict) else ''} " \
             f"{(deck_edit.card_value(c) or 0) + 1 if isinstance(c, dict) else 1}".strip()
     actions = _row([
-        ft.Semantics(label=_("Same again, next value"), button=True, content=ft.FilledButton(
-            _("Same again: {card}").format(card=after), icon=ft.Icons.ADD,
+        accessible(_("Same again, next value"), ft.FilledButton(
+            silent(_("Same again: {card}").format(card=after)), icon=ft.Icons.ADD,
             on_click=tap(lambda r: deck_edit.next_value(r, i)))),
         icon_button(ft.Icons.CONTENT_COPY, _("Duplicate {card}").format(card=cid),
                     tap(lambda r: deck_edit.duplicate(r, i))),

@@ -25,7 +25,7 @@ from companion.ui.widgets import bold, card, error_text, heading
 from companion.ui.widgets.choice import choice
 from companion.ui.widgets.column import column
 from companion.ui.widgets.handlers import tap, typed
-from companion.ui.widgets.icon_button import TAP
+from companion.ui.widgets.icon_button import TAP, accessible, silent
 from companion.ui.widgets.text_field import TextField
 
 GAP = 6
@@ -83,12 +83,10 @@ def DeckPicker(t: Session, deck: Deck, game: Played, player: str, entered: tuple
         for c in g.cards:
             name = (_("{player} plays {card}").format(player=player, card=c.text) if not c.out
                     else _("{card}: out of play, {why}").format(card=c.text, why=c.why))
-            chips.append(ft.Semantics(
-                label=name, button=not c.out, identifier=f"card-{c.id}", key=f"card-{c.id}",
-                content=ft.Button(
-                    c.label, disabled=c.out, height=TAP,
-                    on_click=play(c.id),
-                    style=ft.ButtonStyle(padding=ft.Padding(10, 4, 10, 4)))))
+            chips.append(accessible(   # an out-of-play card is a disabled button, its name says why
+                name, ft.Button(silent(c.label), disabled=c.out, height=TAP, on_click=play(c.id),
+                                style=ft.ButtonStyle(padding=ft.Padding(10, 4, 10, 4))),
+                identifier=f"card-{c.id}", key=f"card-{c.id}"))
         title = bold(g.title, 14)
         title.key = f"title-{g.suit}"
         out.append(title)

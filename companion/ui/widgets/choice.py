@@ -8,7 +8,7 @@ from typing import Any
 import flet as ft
 
 from companion.ui.widgets.chip_style import chip_style
-from companion.ui.widgets.icon_button import TAP
+from companion.ui.widgets.icon_button import TAP, accessible, silent
 
 
 def choice(text: str, on: bool, on_click: Callable[..., Any], *, name: str | None = None,
@@ -16,8 +16,7 @@ def choice(text: str, on: bool, on_click: Callable[..., Any], *, name: str | Non
     """``text`` on a chip, filled when chosen and marked selected for a screen reader
     (``name``: what it says, default ``text``). Every chip is the same kind of control,
     chosen or not, so a tap never lands on one being swapped for another."""
-    return ft.Semantics(
-        label=name or text, button=True, selected=on,
-        content=ft.Button(
-            text, key=key, on_click=on_click, disabled=disabled, height=TAP, width=width,
-            style=chip_style(on, (10, 4, 10, 4))))
+    return accessible(
+        name or text, ft.Button(silent(text), key=key, on_click=on_click, disabled=disabled, height=TAP,
+                                width=width, style=chip_style(on, (10, 4, 10, 4))),
+        selected=on)

@@ -8,7 +8,7 @@ import flet as ft
 
 from companion.core.i18n import _
 from companion.ui.widgets.chip_style import chip_style
-from companion.ui.widgets.icon_button import TAP
+from companion.ui.widgets.icon_button import TAP, accessible, silent
 
 
 @ft.component
@@ -20,11 +20,10 @@ def NumberChips(owner: str, noun: str | Callable[[int], str], options: Sequence[
     chips: list[ft.Control] = [ft.Text(label, size=13, width=44)] if label else []
     for n in options:
         on = n == chosen
-        chips.append(ft.Semantics(
+        chips.append(accessible(
             # Translators: a number chip's spoken name, e.g. "Anna: 5 table"
-            label=_("{owner}: {n} {noun}").format(
-                owner=owner, n=n, noun=noun if isinstance(noun, str) else noun(n)), button=True, selected=on,
-            content=ft.Button(
-                f"{n}", on_click=lambda e, n=n: on_pick(n), width=56, height=TAP,
-                style=chip_style(on, 4))))
+            _("{owner}: {n} {noun}").format(owner=owner, n=n, noun=noun if isinstance(noun, str) else noun(n)),
+            ft.Button(silent(f"{n}"), on_click=lambda e, n=n: on_pick(n), width=56, height=TAP,
+                      style=chip_style(on, 4)),
+            selected=on))
     return ft.Row(chips, spacing=6, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)

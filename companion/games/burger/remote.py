@@ -24,7 +24,7 @@ from companion.games.burger.models import TOOL_KINDS
 from companion.games.burger.present import Line
 from companion.ui.contracts import HostContext, SeatContext
 from companion.ui.widgets import bold, error_text
-from companion.ui.widgets.icon_button import accessible, silent
+from companion.ui.widgets.named import accessible, silent
 from companion.ui.widgets.seat import resolution_heading, seat_card
 from companion.ui.widgets.text_field import TextField
 

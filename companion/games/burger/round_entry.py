@@ -31,7 +31,8 @@ from companion.ui.widgets import Stepper, bold, card, error_text, heading, icon_
 from companion.ui.widgets.choice import choice
 from companion.ui.widgets.column import column
 from companion.ui.widgets.handlers import tap, typed
-from companion.ui.widgets.icon_button import TAP, accessible, silent
+from companion.ui.widgets.icon_button import TAP
+from companion.ui.widgets.named import accessible, silent
 from companion.ui.widgets.text_field import TextField
 
 GAP = 6

@@ -17,8 +17,8 @@ from companion.games.hotdog.i18n import N_, _, ngettext
 from companion.games.hotdog.present import Line, TableView, bid_text
 from companion.ui.widgets import ScoreGrid, bold, card
 from companion.ui.widgets.chip_style import chip_style
-from companion.ui.widgets.icon_button import accessible, silent
 from companion.ui.widgets.memo import memoized
+from companion.ui.widgets.named import accessible, silent
 
 Key = str | None
 """A component's ``key=``: flet's renderer takes it to name the component in the tree;

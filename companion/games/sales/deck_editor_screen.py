@@ -34,8 +34,9 @@ from companion.ui.contracts import ShellServices
 from companion.ui.library import body_of
 from companion.ui.widgets import NumberChips, bold, card, error_text, heading, icon_button
 from companion.ui.widgets.column import column
-from companion.ui.widgets.icon_button import TAP, accessible, silent
+from companion.ui.widgets.icon_button import TAP
 from companion.ui.widgets.keyed import keyed
+from companion.ui.widgets.named import accessible, silent
 from companion.ui.widgets.stepper import stepper_row
 from companion.ui.widgets.text_field import TextField
 

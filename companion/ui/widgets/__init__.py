@@ -6,7 +6,8 @@ from companion.ui.widgets.card import card
 from companion.ui.widgets.error_text import error_text
 from companion.ui.widgets.grid import ScoreGrid
 from companion.ui.widgets.heading import bold, heading
-from companion.ui.widgets.icon_button import accessible, icon_button
+from companion.ui.widgets.icon_button import icon_button
+from companion.ui.widgets.named import accessible
 from companion.ui.widgets.number_chips import NumberChips
 from companion.ui.widgets.rulings import ruling_lines
 from companion.ui.widgets.stepper import Stepper

@@ -8,7 +8,8 @@ from typing import Any
 import flet as ft
 
 from companion.ui.widgets.chip_style import chip_style
-from companion.ui.widgets.icon_button import TAP, accessible, silent
+from companion.ui.widgets.icon_button import TAP
+from companion.ui.widgets.named import accessible, silent
 
 
 def choice(text: str, on: bool, on_click: Callable[..., Any], *, name: str | None = None,

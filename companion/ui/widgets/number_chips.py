@@ -8,7 +8,8 @@ import flet as ft
 
 from companion.core.i18n import _
 from companion.ui.widgets.chip_style import chip_style
-from companion.ui.widgets.icon_button import TAP, accessible, silent
+from companion.ui.widgets.icon_button import TAP
+from companion.ui.widgets.named import accessible, silent
 
 
 @ft.component

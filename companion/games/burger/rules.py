@@ -249,8 +249,9 @@ def _validate(state: State, rnd: Round) -> _Checked:
 def _in_hand(hands: Mapping[str, Mapping[str, int]], tools: Mapping[str, str]) -> bool:
     """Each player's tool card played (``tools``, every player named as seated, in seat
     order) is one they hold: the common round, told without a Roster or a call per
-    player; any other is read by :func:`_tools_played`, which says what is wrong."""
-    for p, kind in tools.items():
+    player (a loop, not ``all()`` over a generator, which costs a frame of its own);
+    any other is read by :func:`_tools_played`, which says what is wrong."""
+    for p, kind in tools.items():  # noqa: SIM110 - see the docstring
         if hands[p][kind] < 1:
             return False
     return True

@@ -88,14 +88,15 @@ def _lines(fh: BinaryIO, limit: int) -> Iterator[tuple[int, bytes | int]]:
         if not line:
             return
         n += 1
-        if len(line.rstrip(b"\r\n")) > limit:
+        record = line.rstrip(b"\r\n")
+        if len(record) > limit:
             size = len(line)
             while line and not line.endswith(b"\n"):
                 line = fh.readline(1 << 20)
                 size += len(line)
             yield n, size
             continue
-        yield n, line.rstrip(b"\r\n")
+        yield n, record
 
 
 def _referee_lines(source: str) -> int:
@@ -242,7 +243,7 @@ def _line_referee() -> Callable[[tuple[int, bytes | int]], str]:
         n, line = item
         if isinstance(line, int):
             return json.dumps({"error": f"line {n}: {size_fault(line)}"})
-        if not line.strip():
+        if not line or line.isspace():     # as ``not line.strip()``, without copying the line
             return json.dumps({"error": f"line {n}: empty line, no record"})
         try:
             return referee_json(line)

@@ -153,7 +153,7 @@ class _Checked:
     rats: list[int]                   # the rat cards of each deck
     ingredients: int
     rat_cards: int
-    tools: dict[str, str]             # seat order
+    tools: Mapping[str, str]          # seat order
     tongs: list[str]                  # who played tongs, in taking order
     take_order: list[str]
     picks: list[int]
@@ -218,27 +218,9 @@ def _validate(state: State, rnd: Round) -> _Checked:
                                     cards=_cards(cards), pile=state.draw_pile), round=r)
 
     # BU-3: every player plays one tool card that is in hand.
-    tools: dict[str, str] = {}
-    hands = state.hand
-    roster = Roster(players)
-    for name, kind in rnd["tools"].items():
-        p = roster.resolve(name, "BU-3", _A_TOOL_CARD_FOR, round=r)
-        if p in tools:
-            raise RuleError("BU-3", msg("plays two tool cards in one round"), round=r, player=p)
-        if hands[p][kind] < 1:
-            raise RuleError(
-                "BU-3",
-                (msg("plays tongs but holds no tongs card (in hand: {hand})", hand=_tools(hands[p]))
-                 if kind == "tongs" else
-                 msg("plays tease but holds no tease card (in hand: {hand})", hand=_tools(hands[p]))),
-                round=r, player=p,
-            )
-        tools[p] = kind
-    if len(tools) < n:
-        missing = next(p for p in players if p not in tools)
-        raise RuleError("BU-3", msg("plays no tool card: every player plays one each round"), round=r, player=missing)
-    if tuple(tools) != players:       # entered in another order: seat order
-        tools = {p: tools[p] for p in players}
+    tools: Mapping[str, str] = rnd["tools"]
+    if tuple(tools) != players or not _in_hand(state.hand, tools):
+        tools = _tools_played(state, tools, r)
 
     # BU-4: who takes which deck: tongs players one deck at a time, clockwise from the
     # player after the first player, round and round until no deck is left.
@@ -264,6 +246,45 @@ def _validate(state: State, rnd: Round) -> _Checked:
     return _Checked(decks, rats_in, ingredients, rats, tools, tongs, order, picks, complete)
 
 
+def _in_hand(hands: Mapping[str, Mapping[str, int]], tools: Mapping[str, str]) -> bool:
+    """Each player's tool card played (``tools``, every player named as seated, in seat
+    order) is one they hold: the common round, told without a Roster or a call per
+    player (a loop, not ``all()`` over a generator, which costs a frame of its own);
+    any other is read by :func:`_tools_played`, which says what is wrong."""
+    for p, kind in tools.items():  # noqa: SIM110 - see the docstring
+        if hands[p][kind] < 1:
+            return False
+    return True
+
+
+def _tools_played(state: State, played: Mapping[str, str], r: int) -> dict[str, str]:
+    """BU-3: the tool card each player plays, names resolved, in seat order; a tool
+    card for no player or not in hand, two for one player or none are refused."""
+    players = state.players
+    tools: dict[str, str] = {}
+    hands = state.hand
+    roster = Roster(players)
+    for name, kind in played.items():
+        p = roster.resolve(name, "BU-3", _A_TOOL_CARD_FOR, round=r)
+        if p in tools:
+            raise RuleError("BU-3", msg("plays two tool cards in one round"), round=r, player=p)
+        if hands[p][kind] < 1:
+            raise RuleError(
+                "BU-3",
+                (msg("plays tongs but holds no tongs card (in hand: {hand})", hand=_tools(hands[p]))
+                 if kind == "tongs" else
+                 msg("plays tease but holds no tease card (in hand: {hand})", hand=_tools(hands[p]))),
+                round=r, player=p,
+            )
+        tools[p] = kind
+    if len(tools) < len(players):
+        missing = next(p for p in players if p not in tools)
+        raise RuleError("BU-3", msg("plays no tool card: every player plays one each round"), round=r, player=missing)
+    if tuple(tools) != players:       # entered in another order: seat order
+        tools = {p: tools[p] for p in players}
+    return tools
+
+
 def _complete(players: tuple[str, ...], reported: Mapping[str, int], order: Sequence[str], picks: Sequence[int],
               decks: Sequence[Sequence[str]], rats_in: Sequence[int], r: int) -> dict[str, int]:
     """BU-5: the hamburgers reported finished, each player's from the cards taken this
@@ -271,13 +292,16 @@ def _complete(players: tuple[str, ...], reported: Mapping[str, int], order: Sequ
     cards_taken: dict[str, int] = {}
     for who, index in zip(order, picks, strict=True):
         cards_taken[who] = cards_taken.get(who, 0) + len(decks[index]) - rats_in[index]
-    complete: dict[str, int] = {}
-    roster = Roster(players)
-    for name, count in reported.items():
-        p = roster.resolve(name, "BU-5", _HAMBURGERS_FOR, round=r)
-        if p in complete:
-            raise RuleError("BU-5", msg("hamburgers are given twice"), round=r, player=p)
-        complete[p] = count
+    if all(map(players.__contains__, reported)):    # every name as seated (most rounds): none twice
+        complete = dict(reported)
+    else:
+        complete = {}
+        roster = Roster(players)
+        for name, count in reported.items():
+            p = roster.resolve(name, "BU-5", _HAMBURGERS_FOR, round=r)
+            if p in complete:
+                raise RuleError("BU-5", msg("hamburgers are given twice"), round=r, player=p)
+            complete[p] = count
     for p, count in complete.items():
         if count and p not in cards_taken:
             raise RuleError("BU-5", msg("took no deck this round, so finishes no hamburger (not {count}): "

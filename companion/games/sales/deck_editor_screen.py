@@ -33,6 +33,7 @@ from companion.store import library
 from companion.ui.contracts import ShellServices
 from companion.ui.library import body_of
 from companion.ui.widgets import NumberChips, bold, card, error_text, heading, icon_button
+from companion.ui.widgets.choice import choice
 from companion.ui.widgets.column import column
 from companion.ui.widgets.icon_button import TAP
 from companion.ui.widgets.keyed import keyed
@@ -68,17 +69,9 @@ class EditorUI:
 
 def _chip(label: str, on: bool, on_click: Callable[[Any], Any], *, name: str | None = None,
           width: int | None = None) -> ft.Control:
-    """A chip to pick or toggle: the same control on or off, marked selected for a
-    screen reader."""
-    return accessible(
-        name or label, selected=on,
-        control=ft.Button(
-            silent(label), on_click=on_click, height=TAP, width=width,
-            style=ft.ButtonStyle(
-                padding=ft.Padding(8, 2, 8, 2),
-                bgcolor=ft.Colors.PRIMARY if on else ft.Colors.SURFACE,
-                color=ft.Colors.ON_PRIMARY if on else ft.Colors.PRIMARY,
-                side=ft.BorderSide(1, ft.Colors.PRIMARY))))
+    """A chip to pick or toggle (:func:`~companion.ui.widgets.choice.choice`), in the
+    editor's tighter rows."""
+    return choice(label, on, on_click, name=name, width=width, padding=(8, 2, 8, 2))
 
 
 def _row(controls: Sequence[ft.Control], spacing: int = GAP) -> ft.Row:

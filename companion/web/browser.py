@@ -143,7 +143,7 @@ def prepare(everything: bool = False) -> list[str]:
         except Exception as exc:  # one module fewer in the snapshot, not a failure
             print(f"not in the snapshot: {name} ({type(exc).__name__}: {exc})", file=sys.stderr)
             failed.append(name)
-    flet_names(modules)
+    _load_flet_names(modules)
     if everything:
         _warm_languages()
     return failed
@@ -153,25 +153,22 @@ def prepare(everything: bool = False) -> list[str]:
 _FLET_NAME = re.compile(r"\bft\.([A-Za-z_]\w*)")
 
 
-def flet_names(modules: list[str]) -> list[str]:
-    """The names of Flet's (``ft.Name``) the code of ``modules`` uses, each loaded: Flet
-    imports a name's module only when the name is first used (``flet.__getattr__``), which
-    after a snapshot was the first screen, importing 30 of Flet's modules from source
-    (its controls, theme, components). Returns the names (a name Flet does not have is
-    left to fail where it is used)."""
+def _load_flet_names(modules: list[str]) -> None:
+    """Load each name of Flet's (``ft.Name``) the code of ``modules`` uses: Flet imports
+    a name's module only when the name is first used (``flet.__getattr__``), which after
+    a snapshot was the first screen, importing 30 of Flet's modules from source (its
+    controls, theme, components). A name Flet does not have is left to fail where it is
+    used."""
     import flet
 
-    used = set()
+    used: set[str] = set()
     for name in modules:
         path = getattr(sys.modules.get(name), "__file__", None)
         if path:
             used.update(_FLET_NAME.findall(Path(path).read_text(encoding="utf-8")))
-    loaded = []
     for name in sorted(used):
         with contextlib.suppress(AttributeError, ImportError):
             getattr(flet, name)
-            loaded.append(name)
-    return loaded
 
 
 def _warm_languages() -> None:

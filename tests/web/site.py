@@ -67,12 +67,16 @@ def _on_machine(ctx, seen: list[str] | None) -> None:
 
 class Tab(Table):
     """One tab of the site in ``ctx``; ``ready``: wait for the app's home screen (or
-    ``text``) as the tab opens."""
+    ``text``) as the tab opens. ``page``: a tab of ``ctx`` already sent to the site
+    (``url`` unused), driven from where it is: a start it is in the middle of goes on."""
 
-    def __init__(self, ctx, url: str, ready: bool = True, text: str = "New Hot Dog match") -> None:
+    def __init__(self, ctx, url: str, ready: bool = True, text: str = "New Hot Dog match", page=None) -> None:
         self.ctx = ctx
-        self.pg = ctx.new_page()
-        self.pg.goto(url, timeout=START)
+        if page is None:
+            self.pg = ctx.new_page()
+            self.pg.goto(url, timeout=START)
+        else:
+            self.pg = page
         if ready:
             self.started(text)
             fonts_arrived(self.pg, timeout=START)

@@ -77,8 +77,7 @@ def test_first_screen_snapshot_broken_snapshot_and_an_update_keep_every_match(ch
         try:
             pg = ctx.new_page()
             taken = timed_shots(pg, "web-cold", lambda: pg.goto(url, wait_until="commit"))
-            pg.close()
-            t = Tab(ctx, url)                                  # (the cold start above made the profile's cache)
+            t = Tab(ctx, url, page=pg)                         # the same first visit, waited for until ready
             t.pg.screenshot(path=str(SCREENSHOTS / "web-cold-ready.png"))
             drawn = t.pg.evaluate(f"performance.getEntriesByName('{BOOT_DRAWN}').length")
             assert drawn == 1                                  # companion's own first screen was drawn

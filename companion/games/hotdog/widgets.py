@@ -219,10 +219,23 @@ def table_card(tv: TableView, players: Sequence[str]) -> ft.Control:
             ], spacing=3, tight=True)))
 
 
-def table_cards(tables: Sequence[TableView], players: Sequence[str]) -> ft.Control:
-    """The neutral tables side by side (wrapping on a narrower screen)."""
+@ft.component
+def _table_cards(tables: Sequence[TableView], players: Sequence[str], language: str, *,
+                 key: Key = None) -> ft.Control:
+    """``language``: what the cards are worded in (a value of the memo)."""
     return ft.Row([table_card(tv, players) for tv in tables], spacing=6, run_spacing=6, wrap=True,
                   vertical_alignment=ft.CrossAxisAlignment.START)
+
+
+_memo_table_cards = memoized(_table_cards)
+
+
+def table_cards(tables: Sequence[TableView], players: Sequence[str]) -> ft.Control:
+    """The neutral tables side by side (wrapping on a narrower screen). Memoized: a tap
+    on a bid's chip lays nothing on a table, so the cards (about thirty controls: a
+    place is one) are neither built nor compared again until a round is entered."""
+    drawn: ft.Control = _memo_table_cards(list(tables), tuple(players), i18n.language())
+    return drawn
 
 
 def grid(players: Sequence[str], lines: Sequence[GridLine], corner: str, name: str, key: str) -> ft.Control:

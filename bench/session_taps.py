@@ -1,5 +1,6 @@
-"""Profile (not a test): a Hot Dog chip tap and "Submit round" → its result, as the server
-spends them, in a real Flet session run in-process (issues 26 and 27).
+"""Profile (not a test): a Hot Dog chip tap and "Submit round" → its result (and "Next round"
+back to the entry after it), as the server spends them, in a real Flet session run
+in-process (issues 26 and 27).
 
 The shell is started as ``companion serve`` starts a host's session
 (:func:`companion.ui.shell.start_session`) on a Flet ``Session`` whose connection is a
@@ -170,7 +171,7 @@ class Components:
 
 
 async def table_taps(rounds: int, taps: int, submits: int, watch: Components | None,
-                     profile: tuple[str, cProfile.Profile] | None) -> tuple[list[Tap], list[Tap]]:
+                     profile: tuple[str, cProfile.Profile] | None) -> tuple[list[Tap], list[Tap], list[Tap]]:
     loop = asyncio.get_running_loop()
     with tempfile.TemporaryDirectory() as tmp, ThreadPoolExecutor(1) as executor:
         store = Store(Path(tmp) / "companion.sqlite3")
@@ -203,29 +204,29 @@ async def table_taps(rounds: int, taps: int, submits: int, watch: Components | N
         if watch is not None:
             watch.print("chip tap", taps)
             watch.seen.clear()
-        submitted = []
+        submitted, back = [], []
         for _ in range(submits):
             for p in PLAYERS:
                 await timed("bid", f"{p}: 7 table, 1 hot dog")
             submitted.append(await timed("submit", "Submit round"))
-            await timed("next", "Next round")
+            back.append(await timed("next", "Next round"))
         if watch is not None:
             watch.print("Submit → result", submits)
         session.close()
         store.close()
-    return chips, submitted
+    return chips, submitted, back
 
 
 def run_here(args: argparse.Namespace) -> dict[str, list[Tap]]:
     watch = Components() if args.components else None
     profile = (args.profile, cProfile.Profile()) if args.profile else None
     bare = asyncio.run(bare_taps(args.taps))
-    chips, submits = asyncio.run(table_taps(args.rounds, args.taps, args.submits, watch, profile))
+    chips, submits, back = asyncio.run(table_taps(args.rounds, args.taps, args.submits, watch, profile))
     if profile is not None:
         for order in ("tottime", "cumulative"):
             print(f"\n{profile[0]}, by {order}:")
             pstats.Stats(profile[1]).sort_stats(order).print_stats(args.top)
-    return {"bare tap": bare, "chip": chips, "submit": submits}
+    return {"bare tap": bare, "chip": chips, "submit": submits, "next round": back}
 
 
 def median(taps: list[Tap], what: str) -> float:
@@ -235,7 +236,7 @@ def median(taps: list[Tap], what: str) -> float:
 def report(runs: dict[str, dict[str, list[Tap]]]) -> None:
     trees = list(runs)
     print(f"{'median per tap':18s}" + "".join(f"{t[-34:]:>36s}" for t in trees))
-    for kind in ("bare tap", "chip", "submit"):
+    for kind in ("bare tap", "chip", "submit", "next round"):
         cells = []
         for t in trees:
             taps, bare = runs[t][kind], median(runs[t]["bare tap"], "cpu_ms")

@@ -20,6 +20,10 @@ Flet.
 
     python bench/chip.py [--rounds 6] [--taps 40] [--top 25] [--language en|de]
 
+``bench/session_taps.py`` measures the same tap, and Submit → result, in a real Flet
+session (the shell, every component, Flet's diff and the bytes sent), against a bare
+tap in the same run.
+
 ``COMPANION_TREE=DIR`` profiles another checkout (e.g. a worktree of main) with the
 same script: a before/after, run one after the other.
 """

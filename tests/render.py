@@ -9,6 +9,7 @@
 - :func:`texts`: the words of the visible ``ft.Text`` controls among them;
 - :func:`drawn_with_effects`: a component drawn once, and the effects it asked for
   (``ft.use_effect``), for a test to run as Flet would once the screen is drawn;
+- :func:`sent`: a drawn tree as a session first sends it (ids given, components drawn);
 - :func:`redrawn`: one drawing put where another was, as Flet diffs a redraw, so a test
   sees which controls keep their ids (a tap in flight reaches only those);
 - :class:`Tab` and :func:`packed`: a browser tab's websocket for a real Flet ``Session``
@@ -31,7 +32,7 @@ from flet.messaging.protocol import configure_encode_object_for_msgpack
 from flet.pubsub.pubsub_hub import PubSubHub
 
 __all__ = ["Component", "EffectHook", "Renderer", "Tab", "controls", "draw", "drawn_with_effects", "packed",
-           "redrawn", "texts"]
+           "redrawn", "sent", "texts"]
 
 
 def draw(component: Any, *args: Any, **kwargs: Any) -> Any:
@@ -67,16 +68,27 @@ def drawn_with_effects(component: Any, *args: Any, **kwargs: Any) -> tuple[Any, 
     return drawn, [h for h in c._state.hooks if isinstance(h, EffectHook)]
 
 
-def redrawn(before: Any, after: Any) -> None:
-    """``after`` drawn where ``before`` was, as a session redraws a screen: Flet's diff
-    (its internal ``ObjectPatch``) gives ``before``'s controls their ids as when first
-    sent, then carries each id over to the control of ``after`` it matches. A control
-    of ``after`` without its old id is a new one to the phone: a tap sent to the old
-    one before the redraw arrived finds nothing."""
+def sent(root: Any) -> None:
+    """``root`` as a session first sends it: Flet's diff (its internal ``ObjectPatch``)
+    gives its controls their ids and draws the components in it."""
     from flet.controls.base_control import BaseControl
     from flet.controls.object_patch import ObjectPatch
 
-    ObjectPatch.from_diff(None, before, control_cls=BaseControl, frozen=True)
+    ObjectPatch.from_diff(None, root, control_cls=BaseControl, frozen=True)
+
+
+def redrawn(before: Any, after: Any, *, already_sent: bool = False) -> None:
+    """``after`` drawn where ``before`` was, as a session redraws a screen: Flet's diff
+    gives ``before``'s controls their ids as when first sent (:func:`sent`; not again
+    when ``already_sent``: a component in it drawn anew would forget what it kept), then
+    carries each id over to the control of ``after`` it matches. A control of ``after``
+    without its old id is a new one to the phone: a tap sent to the old one before the
+    redraw arrived finds nothing."""
+    from flet.controls.base_control import BaseControl
+    from flet.controls.object_patch import ObjectPatch
+
+    if not already_sent:
+        sent(before)
     after._i = before._i
     ObjectPatch.from_diff(before, after, control_cls=BaseControl, frozen=True)
 

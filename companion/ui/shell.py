@@ -83,6 +83,7 @@ from companion.store import Store
 from companion.ui.app_bar import app_bar
 from companion.ui.contracts import PHONE_WIDTH, Route
 from companion.ui.flet_diff import mend as mend_flet_diff
+from companion.ui.flet_events import mend as mend_flet_events
 from companion.ui.flet_log import mend as mend_flet_log
 from companion.ui.fonts import fonts_for, stored_texts, text_theme
 from companion.ui.host import connect
@@ -125,6 +126,7 @@ def start_session(page: ft.Page, store: Store, *, host: bool = False, peer: str 
     the client sets on the page (``web``, ``client_ip``, ``route``…) decides either."""
     mend_flet_diff()        # before the first screen is drawn (companion.ui.flet_diff)
     mend_flet_log()         # nor worded for a log that is off (companion.ui.flet_log)
+    mend_flet_events()      # a tap's event class worked out once (companion.ui.flet_events)
     shell = Shell(page, store)
     shell.remote = not host
     shell.peer = peer or "local"

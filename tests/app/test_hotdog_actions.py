@@ -636,3 +636,101 @@ def test_the_bid_cards_are_drawn_again_when_the_language_changes(store, mid):
     assert all(again[p] is not first[p] for p in PLAYERS)
     assert "Gebot: noch nicht eingegeben" in " ".join(words)
     assert "bid: not entered yet" not in " ".join(words)
+
+
+MEMOIZED = ("_table_cards", "_rounds", "_export_actions", "_mode_radios")
+"""The table screen's pieces a chip tap does not change (the neutral tables, the rounds
+list, the export buttons, the entry-mode choice), each memoized."""
+
+
+@pytest.fixture
+def played(store):
+    """A match of Anna, Bernd and Chris with one round played, each at the 7 table."""
+    record = setup_form.new_record(PLAYERS, "Anna")
+    record["rounds"] = [{"bids": [{"player": p, "table": 7, "hotdogs": 1} for p in PLAYERS]}]
+    return store.create_match("hotdog", PLAYERS, record)
+
+
+def _screen_redrawn(shell, mid, change) -> tuple[dict, dict, list[str]]:
+    """The table screen drawn, ``change()`` made, and drawn again where it was, as a
+    session redraws it (Flet's diff): the drawn body of each piece of :data:`MEMOIZED`
+    and of each chip (by its name), before and after, and the words drawn after."""
+    from companion.games.hotdog import table_screen
+    from tests.render import Renderer, redrawn, sent
+
+    def screen():
+        return Renderer().render(table_screen.TableScreen.__wrapped__, shell, mid)
+
+    def bodies(root) -> dict:
+        found: dict = {}
+
+        def walk(c) -> None:
+            name = getattr(getattr(c, "fn", None), "__name__", "")
+            if name in MEMOIZED:
+                found[name] = c._b
+            elif name == "_picker_chip":
+                found[c.args[0]] = c._b
+            for kid in [*(getattr(c, "controls", None) or []), getattr(c, "content", None), getattr(c, "_b", None)]:
+                if kid is not None and not isinstance(kid, str):
+                    walk(kid)
+        walk(root)
+        return found
+
+    before = screen()
+    sent(before)
+    first = bodies(before)
+    change()
+    after = screen()
+    redrawn(before, after, already_sent=True)
+    return first, bodies(after), texts(after)
+
+
+def test_a_chip_tap_keeps_the_tables_the_rounds_the_exports_the_mode_choice_and_the_unchanged_chips(store, played):
+    """A chip tap redraws the table screen, but of what it draws only the tapped card's
+    changed rows are built again, and in those rows only the chips whose light went on
+    or off: the neutral tables, the rounds list, the export buttons, the entry-mode
+    choice and every other chip stay exactly as drawn (the server's time per tap)."""
+    shell = tab(store)
+    typed(shell, played, {"Anna": Draft(table=5, hotdogs=2)})
+    first, again, words = _screen_redrawn(shell, played, lambda: typed(shell, played,
+                                                                       {"Anna": Draft(table=5, hotdogs=3)}))
+    assert set(MEMOIZED) <= set(first)
+    assert [name for name in MEMOIZED if again[name] is not first[name]] == []
+    assert again["Anna: 5 table, 1 hot dog"] is first["Anna: 5 table, 1 hot dog"]
+    assert again["Anna: 7 table, 2 hot dogs"] is first["Anna: 7 table, 2 hot dogs"]
+    assert again["Anna: 5 table, 2 hot dogs"] is not first["Anna: 5 table, 2 hot dogs"]   # its light went off
+    assert again["Anna: 5 table, 3 hot dogs"] is not first["Anna: 5 table, 3 hot dogs"]   # and this one's on
+    assert "bid: 5 table, 3 hot dogs, $0" in words
+    assert "7 table: Anna 1, Bernd 1, Chris 1; 4 free" in words          # the kept pieces, as drawn
+    assert "Open round 1: Anna sold, Bernd sold, Chris sold" in words
+    assert "Game as JSON" in words and "Bids from the table" in words
+
+
+def test_a_round_entered_draws_the_tables_and_the_rounds_list_anew(store, played):
+    """The neutral tables and the rounds list are kept only while the record is the same:
+    after a round is entered (and the table is back at the entry) both are drawn anew,
+    with the new round; the export buttons, whose values did not change, stay."""
+    shell = tab(store)
+
+    def next_round() -> None:
+        typed(shell, played, {p: Draft(table=5, hotdogs=1) for p in PLAYERS})
+        ops.submit(*drawn(shell, played))
+        ops.to_entry(drawn(shell, played)[0])
+
+    first, again, words = _screen_redrawn(shell, played, next_round)
+    assert again["_table_cards"] is not first["_table_cards"]
+    assert again["_rounds"] is not first["_rounds"]
+    assert again["_export_actions"] is first["_export_actions"]
+    assert any(w.startswith("Open round 2:") for w in words)
+
+
+def test_the_kept_pieces_are_drawn_again_in_a_new_language(store, played):
+    """A kept piece speaks the language it was drawn in: after a switch to German the
+    tables, the rounds list, the exports and the mode choice are drawn again, in German."""
+    from companion.core import i18n
+
+    shell = tab(store)
+    first, again, words = _screen_redrawn(shell, played, lambda: i18n.set_language("de"))
+    assert all(again[name] is not first[name] for name in MEMOIZED)
+    assert "7er-Tisch: Anna 1, Bernd 1, Chris 1; 4 frei" in words
+    assert "7 table: Anna 1, Bernd 1, Chris 1; 4 free" not in words and "Game as JSON" not in words

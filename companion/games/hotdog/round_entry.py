@@ -117,6 +117,27 @@ class BidPut:
         return hash(self._same())
 
 
+@dataclass(frozen=True, eq=False)
+class SeenTable:
+    """The table session ``s`` and the game view ``gv`` drawn from its record, as a value
+    of a memoized component that binds its buttons to them: equal to another render's
+    at the same table and record (:meth:`companion.ui.table.TableSession.same_table`;
+    ``gv`` is drawn from that record). The buttons of a component kept from an earlier
+    render act through that render's session as the newest would: each operation reads
+    the latest passing state (:meth:`companion.ui.table.TableSession.put`), and the
+    record it works on is the same."""
+
+    s: ops.Session
+    gv: GameView
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SeenTable) and self.s.same_table(other.s)
+
+    def __hash__(self) -> int:
+        m = self.s.match
+        return hash((m.id, m.number))
+
+
 def _putter(s: ops.Session, which: str, state: rules.State) -> BidPut:
     return BidPut(s, which, state.tables[0])
 
@@ -146,17 +167,29 @@ def _status(gv: GameView, so_far: str | None) -> list[ft.Control]:
     return [*out, table_cards(gv.tables(), gv.players)]
 
 
-def _mode_choice(s: ops.Session, ui: TableUI) -> ft.Control:
+def _mode_choice(s: ops.Session, gv: GameView, ui: TableUI) -> ft.Control:
     """How bids are entered, switchable between rounds: under the entry, where it
-    moves nothing when it is switched off (once a bid of the round is begun)."""
+    moves nothing when it is switched off (once a bid of the round is begun).
+    Memoized: a tap on a chip after the first of the round changes none of its values."""
+    drawn: ft.Control = _memo_mode_radios(SeenTable(s, gv), ops.entry_mode(s), bool(ui.drafts), i18n.language())
+    return drawn
+
+
+@ft.component
+def _mode_radios(table: SeenTable, mode: str, begun: bool, language: str, *, key: Key = None) -> ft.Control:
+    """:func:`_mode_choice` drawn; ``language``: a value of the memo only."""
+    s = table.s
     return column([
         ft.Text(_("How the bids are entered (between rounds):"), size=13),
         ft.RadioGroup(
-            value=ops.entry_mode(s), on_change=lambda e: ops.set_entry_mode(s, e.control.value or ""),
-            disabled=bool(ui.drafts),
+            value=mode, on_change=lambda e: ops.set_entry_mode(s, e.control.value or ""),
+            disabled=begun,
             content=ft.Row([ft.Radio(value=setup_form.FROM_TABLE, label=_("Bids from the table")),
                             ft.Radio(value=setup_form.PASSING, label=_("Pass the phone"))], wrap=True, spacing=0)),
     ], spacing=0)
+
+
+_memo_mode_radios = memoized(_mode_radios)
 
 
 @ft.component
@@ -169,7 +202,7 @@ def Entry(s: ops.Session, gv: GameView, ui: TableUI, so_far: str | None = None, 
     out.append(two_up(bid_cards(s, gv.state, ui.drafts, ops.ROUND, settling=settling)))
     out.append(error_text(ui.error))
     out.append(ft.FilledButton(_("Submit round"), icon=ft.Icons.CHECK, on_click=lambda e: ops.submit(s, gv)))
-    out.append(_mode_choice(s, ui))
+    out.append(_mode_choice(s, gv, ui))
     return column(out)
 
 
@@ -197,7 +230,7 @@ def PassEntry(s: ops.Session, gv: GameView, ui: TableUI, so_far: str | None = No
         out.append(error_text(ui.error))
         out.append(ft.FilledButton(label, icon=ft.Icons.VISIBILITY_OFF, disabled=now not in drafts,
                                    on_click=lambda e: ops.pass_on(s, gv, now)))
-        out.append(_mode_choice(s, ui))
+        out.append(_mode_choice(s, gv, ui))
         return column(out)
     back = forms.hand_back(order, drafts, errors)
     if back is not None:

@@ -10,6 +10,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.core import i18n
 from companion.core.match import GAMES_PER_MATCH, MatchResult
 from companion.games.hotdog import actions as ops
 from companion.games.hotdog import explain, present, rules, setup_form, summaries
@@ -17,13 +18,14 @@ from companion.games.hotdog.forms import TableUI
 from companion.games.hotdog.i18n import _, ngettext, pgettext
 from companion.games.hotdog.models import START_MONEY
 from companion.games.hotdog.present import GameView
-from companion.games.hotdog.round_entry import GAP, Entry, PassEntry, bid_cards, two_up
+from companion.games.hotdog.round_entry import GAP, Entry, PassEntry, SeenTable, bid_cards, two_up
 from companion.games.hotdog.widgets import Key, draw, grid
 from companion.ui.contracts import ShellServices
 from companion.ui.table import MatchSeen
 from companion.ui.widgets import bold, error_text, heading
 from companion.ui.widgets.column import column
 from companion.ui.widgets.exports import ExportActions
+from companion.ui.widgets.memo import memoized
 from companion.ui.widgets.side_by_side import side_by_side
 from companion.ui.widgets.undo_question import undo_asking_first
 
@@ -116,10 +118,24 @@ def Reveal(s: ops.Session, gv: GameView, ui: TableUI, *, key: Key = None) -> ft.
 
 def _rounds_list(s: ops.Session, gv: GameView, ui: TableUI) -> list[ft.Control]:
     """The rounds played, each to open; after the last, its undo (asked first), and
-    what undo did, said right there."""
-    said: list[ft.Control] = [ft.Text(ui.undone, key="undone", weight=ft.FontWeight.BOLD)] if ui.undone else []
+    what undo did, said right there: one column in the screen's (of the same spacing
+    and width, so laid out as if its lines were the screen's own), none when there is
+    nothing to say. Memoized: a tap on a bid's chip changes none of its values, so its
+    lines, a button a round, are neither built nor compared again."""
+    if not gv.results and not ui.undone:
+        return []
+    drawn: ft.Control = _memo_rounds(SeenTable(s, gv), ui.asks_undo(len(gv.results)), ui.undone, i18n.language(),
+                                     key="rounds")
+    return [drawn]
+
+
+@ft.component
+def _rounds(table: SeenTable, asks_undo: bool, undone: str | None, language: str, *, key: Key = None) -> ft.Control:
+    """:func:`_rounds_list` drawn; ``language``: a value of the memo only."""
+    s, gv = table.s, table.gv
+    said: list[ft.Control] = [ft.Text(undone, key="undone", weight=ft.FontWeight.BOLD)] if undone else []
     if not gv.results:
-        return said
+        return column(said)
     out: list[ft.Control] = [heading(pgettext("one of a match's three games", "Rounds of this game"), 18)]
     for i, r in enumerate(gv.results):
         out.append(ft.TextButton(_("Open round {n}: {summary}").format(n=r["round"], summary=present.round_summary(r)),
@@ -127,9 +143,12 @@ def _rounds_list(s: ops.Session, gv: GameView, ui: TableUI) -> list[ft.Control]:
     last = len(gv.results)
     out.append(undo_asking_first(_("Undo last round"),
                                  _("Undo round {n}? Its bids come back for entry.").format(n=last),
-                                 ui.asks_undo(last), on_ask=lambda e: ops.ask_undo(s, gv),
+                                 asks_undo, on_ask=lambda e: ops.ask_undo(s, gv),
                                  on_undo=lambda e: ops.undo(s, gv), on_keep=lambda e: ops.keep_round(s)))
-    return out + said
+    return column(out + said)
+
+
+_memo_rounds = memoized(_rounds)
 
 
 def _opens(s: ops.Session, index: int) -> Callable[[Any], None]:

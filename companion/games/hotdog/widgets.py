@@ -64,6 +64,20 @@ def _chip(name: str, text: str, on: bool, pick: Callable[[], None]) -> ft.Contro
         selected=on, expand=1)
 
 
+@ft.component
+def _picker_chip(name: str, text: str, on: bool, put: Put, table: int | None, n: int, *,
+                 key: Key = None) -> ft.Control:
+    """:func:`_chip` as a memoized component: ``table`` None, the dollar chip paying ``n``;
+    else the hot-dog chip of ``n`` at ``table``. A row a tap changed is drawn again, but
+    of its chips only those whose light went on or off (two, mostly) are built: the
+    others (four controls each: the named node, the button, its words) stay as they were."""
+    change = paying(n) if table is None else picked(table, n)
+    return _chip(name, text, on, lambda: put(change))
+
+
+_memo_chip = memoized(_picker_chip)
+
+
 def _cell() -> ft.Control:
     return ft.Container(expand=1, height=CHIP_HEIGHT)
 
@@ -112,13 +126,10 @@ def _table_row(player: str, table: int, chosen: int | None, put: Put, language: 
     n_more = chosen if chosen is not None and chosen > t else None
     more = n_more if n_more is not None else t + 1
 
-    def pick(n: int) -> Callable[[], None]:
-        return lambda: put(picked(t, n))
-
     return _picker_row(str(t), [
-        _chip(hot_dog_name(p, t, n), str(n), chosen == n, pick(n)) for n in hot_dog_choices(t)],
-        _chip(hot_dog_name(p, t, more), str(more) if n_more is not None else f"{more}+", n_more is not None,
-              pick(more + 1 if n_more is not None else more)))
+        _memo_chip(hot_dog_name(p, t, n), str(n), chosen == n, put, t, n) for n in hot_dog_choices(t)],
+        _memo_chip(hot_dog_name(p, t, more), str(more) if n_more is not None else f"{more}+", n_more is not None,
+                   put, t, more + 1 if n_more is not None else more))
 
 
 @ft.component
@@ -126,10 +137,7 @@ def _dollar_row(player: str, choices: range, chosen: int, put: Put, language: st
                 key: Key = None) -> ft.Control:
     """The dollar chips, ``chosen`` lit. ``language``: as for :func:`_table_row`."""
 
-    def pay(n: int) -> Callable[[], None]:
-        return lambda: put(paying(n))
-
-    return _picker_row("$", [_chip(dollar_name(player, n), str(n), chosen == n, pay(n)) for n in choices])
+    return _picker_row("$", [_memo_chip(dollar_name(player, n), str(n), chosen == n, put, None, n) for n in choices])
 
 
 # A tap on a chip changes one or two tables' rows and the dollars: the other rows of the
@@ -219,10 +227,23 @@ def table_card(tv: TableView, players: Sequence[str]) -> ft.Control:
             ], spacing=3, tight=True)))
 
 
-def table_cards(tables: Sequence[TableView], players: Sequence[str]) -> ft.Control:
-    """The neutral tables side by side (wrapping on a narrower screen)."""
+@ft.component
+def _table_cards(tables: Sequence[TableView], players: Sequence[str], language: str, *,
+                 key: Key = None) -> ft.Control:
+    """``language``: what the cards are worded in (a value of the memo)."""
     return ft.Row([table_card(tv, players) for tv in tables], spacing=6, run_spacing=6, wrap=True,
                   vertical_alignment=ft.CrossAxisAlignment.START)
+
+
+_memo_table_cards = memoized(_table_cards)
+
+
+def table_cards(tables: Sequence[TableView], players: Sequence[str]) -> ft.Control:
+    """The neutral tables side by side (wrapping on a narrower screen). Memoized: a tap
+    on a bid's chip lays nothing on a table, so the cards (about thirty controls: a
+    place is one) are neither built nor compared again until a round is entered."""
+    drawn: ft.Control = _memo_table_cards(list(tables), tuple(players), i18n.language())
+    return drawn
 
 
 def grid(players: Sequence[str], lines: Sequence[GridLine], corner: str, name: str, key: str) -> ft.Control:

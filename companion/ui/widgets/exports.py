@@ -17,12 +17,14 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import flet as ft
 
+from companion.core import i18n
 from companion.core.errors import CompanionError
 from companion.core.i18n import N_, _, pgettext
 from companion.pdf.api import build_rules_card, build_score_sheet, printable_games
 from companion.store.bgstats import bgstats_json, file_name
 from companion.store.exchange import game_json, match_csv, match_json
 from companion.ui.widgets.heading import heading
+from companion.ui.widgets.memo import memoized
 
 if TYPE_CHECKING:
     from companion.store.db import Store, StoredMatch
@@ -97,13 +99,24 @@ class Shown(Protocol):
     def game(self) -> str: ...
 
 
-@ft.component
 def ExportActions(shell: ShellServices, m: Shown, number: int, *, games_in_match: bool = True,
                   key: str | None = None) -> ft.Control:
     """``games_in_match``: the game's matches have several games (a match sheet and a
     match export make sense); a single-game match offers the game's files only. What a
-    tap did is said right under its row of buttons, where the player is looking."""
-    match_id = m.id
+    tap did is said right under its row of buttons, where the player is looking.
+
+    Memoized (:mod:`companion.ui.widgets.memo`): its values are the match's id and game,
+    the game's number and the language it is worded in, so a tap elsewhere on the
+    screen (a chip of a bid) neither builds nor compares its fourteen controls again."""
+    drawn: ft.Control = _memo_export_actions(shell, m.id, m.game, number, games_in_match=games_in_match,
+                                             language=i18n.language(), key=key)
+    return drawn
+
+
+@ft.component
+def _export_actions(shell: ShellServices, match_id: int, game: str, number: int, *, games_in_match: bool,
+                    language: str, key: str | None = None) -> ft.Control:
+    """:func:`ExportActions` drawn; ``language``: a value of the memo only."""
     said, set_said = ft.use_state(cast("tuple[str, str, bool] | None", None))
 
     def act(kind: str) -> Callable[[Any], None]:
@@ -126,7 +139,7 @@ def ExportActions(shell: ShellServices, m: Shown, number: int, *, games_in_match
     exports.append(ft.Button(_("Match as CSV"), icon=ft.Icons.DOWNLOAD, on_click=act("match-csv")))
     exports.append(ft.Button(_("Match for BG Stats"), icon=ft.Icons.DOWNLOAD, on_click=act("match-bgstats")))
     out: list[ft.Control] = [heading(_("Export"), 18), ft.Row(exports, wrap=True), *told(export_kinds)]
-    if m.game in printable_games():
+    if game in printable_games():
         game_sheet = (_("Print game {number} score sheet").format(number=number) if games_in_match
                       else pgettext("a single-game match", "Print score sheet"))
         prints: list[ft.Control] = [ft.Button(game_sheet, icon=ft.Icons.PRINT, on_click=act("game-pdf"))]
@@ -136,3 +149,6 @@ def ExportActions(shell: ShellServices, m: Shown, number: int, *, games_in_match
         prints.append(ft.Button(_("Print rules card"), icon=ft.Icons.PRINT, on_click=act("rules-pdf")))
         out += [heading(_("Print"), 18), ft.Row(prints, wrap=True), *told(("game-pdf", "match-pdf", "rules-pdf"))]
     return ft.Column(out, spacing=8)
+
+
+_memo_export_actions = memoized(_export_actions)

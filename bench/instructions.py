@@ -11,6 +11,13 @@ instructions a record. The ratio is plain's ÷ the referee's: 1.0 is as fast as 
 higher is faster. Records as ``bench/referee.py`` makes them (``bench/records.py``,
 seeded; ``examples``: the shipped examples repeated).
 
+The empty file's counts are printed last: what changes every run (imports, exit)
+moves them, and each figure a record the other way. Before the referee's own process
+kept its objects out of its last garbage collection (``companion.cli``), that
+collection, 36 M instructions, was counted in the empty file's run but not in a run of
+256 lines or more (whose process had frozen its objects already): figures measured
+before it read some 35 k instructions a record low at 1,000 records.
+
     python bench/instructions.py [--records 1000] [--only burger] [--shape realistic]
                                  [--tree DIR ...] [--profile]
 
@@ -134,6 +141,11 @@ def main() -> None:
                 os.unlink(path)
             print(f"{game + ' ' + shape:<18}{plain:12,.0f}" + "".join(f"{r:16,.0f}" for r in refs)
                   + "   " + "  ".join(f"{plain / r:5.2f}" for r in refs), flush=True)
+    if not args.profile and _empty:
+        # What was taken off: a change to what every run costs (its imports, its exit)
+        # moves this, and so every figure above, the other way.
+        plain_run, *tree_runs = _empty.values()     # counted in the columns' order
+        print(f"{'empty file':<18}{plain_run:12,}" + "".join(f"{n:16,}" for n in tree_runs) + "   instructions a run")
 
 
 if __name__ == "__main__":

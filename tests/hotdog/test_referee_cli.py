@@ -3,6 +3,7 @@ including what a careless or hostile user might send."""
 
 from __future__ import annotations
 
+import gc
 import json
 
 import pytest
@@ -92,6 +93,20 @@ def test_file_and_stdin_give_the_same_result(tmp_path):
     assert a.returncode == b.returncode == 0
     assert a.stdout == b.stdout
     assert json.loads(a.stdout)["rounds"][0]["money"] == {"Anna": 5, "Bernd": 4, "Chris": 3}
+
+
+def test_a_caller_of_main_keeps_its_objects_collected(tmp_path, capsys):
+    """Only the command's own process keeps what is alive out of the last garbage
+    collection (it ends next); a program that calls ``main`` and goes on living has
+    every object it made collected as before."""
+    from companion.cli import main
+
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(GOOD))
+    frozen = gc.get_freeze_count()
+    assert main(["referee", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["game"] == "hotdog"
+    assert gc.get_freeze_count() == frozen
 
 
 def test_missing_file_is_one_line():

@@ -10,7 +10,6 @@ only another screen needs. After the host's first screen, the warm-up thread
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import subprocess
@@ -18,7 +17,7 @@ import sys
 import threading
 import time
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, run_async
 
 SERVE = r"""
 import json, sys
@@ -100,7 +99,7 @@ def test_the_app_loads_once_after_the_first_answer_and_a_page_waits_for_it(monke
         for _ in range(3):
             await serving({"type": "http"}, None, None)
 
-    asyncio.run(requests())
+    run_async(requests())      # not asyncio.run: a worker that ran the browser has a loop running
     assert answered == ["websocket", "http", "http", "http"]
     assert len(launch._loading) == 1
     launch._loaded()                                        # what a page's session waits for

@@ -75,8 +75,8 @@ _FETCH_JS = """(url) => {
 #: companion's modules that never run in the browser (the command line, the builder, the
 #: developers' tools, hosting a table on phones and the phones' screens: there is no
 #: server). Not in the site's archive either (``companion.web.archive.NOT_IN_BROWSER``).
-NOT_HERE = ("companion.cli", "companion.__main__", "companion.web.build", "companion.web.archive", "companion.net",
-            "companion.ui.phone", "companion.devtools")
+NOT_HERE = ("companion.cli", "companion.__main__", "companion.web.build", "companion.web.archive",
+            "companion.web.icon_font", "companion.net", "companion.ui.phone", "companion.devtools")
 
 
 def _paths() -> None:

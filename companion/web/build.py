@@ -17,7 +17,8 @@ What goes in:
   the service worker); both of the client's builds, Flutter's loader picking one
   (:data:`RENDERERS`: skwasm where the browser can, else ``main.dart.js`` with
   CanvasKit's "full" variant, which every browser can run), the optional animation
-  library's loader answered on the spot instead of from a CDN;
+  library's loader answered on the spot instead of from a CDN; its Material Icons font
+  with the glyphs of the icons the site can draw only (:mod:`companion.web.icon_font`);
 - the Pyodide runtime without what a page never loads (the command-line launchers,
   type stubs, micropip, the package lock: the worker is given its one line of facts;
   the parts of the standard library no page imports, :data:`STDLIB_UNUSED`);
@@ -65,6 +66,7 @@ from companion.core.icons import ORANGE, hex_colour, icon_png, svg_icon
 from companion.core.identity import DESCRIPTION, NAME
 from companion.net.client_page import STARTUP_WORD, UNUSED_CLIENT, blank_startup_word, lean_font_manifest
 from companion.web.archive import (
+    ICONS,
     app_archive,
     cache_dir,
     dynlibs_of,
@@ -73,6 +75,7 @@ from companion.web.archive import (
     print_archive,
     stdlib_zip,
 )
+from companion.web.icon_font import ICON_FONT, icon_font, shipped_icons
 
 THEME = hex_colour(ORANGE)   # Material orange #FF9800: the seed colour of the app's theme
 BACKGROUND = "#FFFFFF"
@@ -284,6 +287,16 @@ def _manifest(web: Path, out: Path) -> str:
     return json.dumps(manifest, indent=2, sort_keys=True)
 
 
+def _icon_font(web: Path, archive: bytes) -> bytes:
+    """flet-web's Material Icons font with the glyphs of the icons the site can draw only
+    (:mod:`companion.web.icon_font`): those of the app archive's table and the client's own."""
+    import flet
+
+    every = json.loads((Path(flet.__file__).parent / ICONS.removeprefix("flet/")).read_text(encoding="utf-8"))
+    return icon_font((web / ICON_FONT).read_bytes(), (web / "main.dart.js").read_text(encoding="utf-8"),
+                     shipped_icons(archive, f"__pypackages__/{ICONS}"), every)
+
+
 def _pyodide_version(web: Path) -> str | None:
     try:
         version: str | None = json.loads((web / "pyodide" / "package.json").read_text(encoding="utf-8")).get("version")
@@ -371,6 +384,7 @@ def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say: Ca
             if path.is_file() and not rel.startswith(UNUSED_CLIENT):
                 copy(path, rel)
     _font_manifest(out / "assets" / "FontManifest.json")
+    write(ICON_FONT, _icon_font(web, archive))
     for name in PYODIDE_FILES:
         if name == "python_stdlib.zip":
             write(f"pyodide/{name}", stdlib_zip(web))

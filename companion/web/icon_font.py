@@ -49,7 +49,7 @@ MATERIAL = 0x10000
 #: buttons). Flutter's back button on iOS and macOS (arrow_back_ios, arrow_back_ios_new_rounded)
 #: is kept too, though on the web Flutter draws arrow_back on every platform
 #: (``action_buttons.dart``: ``if (kIsWeb) return Icons.arrow_back``).
-#: On a Flet upgrade, tests/web/test_build.py lists any icon its client draws by itself that
+#: On a Flet upgrade, tests/web/test_icon_font.py lists any icon its client draws by itself that
 #: this list lacks (``test_the_icon_font_keeps_every_icon_the_client_draws_by_itself``).
 FRAMEWORK_ICONS = (
     "access_time", "arrow_back", "arrow_back_ios", "arrow_back_ios_new", "arrow_back_ios_new_rounded",

@@ -338,7 +338,8 @@ def _sale(players: tuple[str, ...], mode: Mode, leader: str, before: Mapping[str
             next_leader = p
             break
     alone = len(order) == 1
-    tied = [order[i] for i in same[:-1]]       # same[-1] is the winner's
+    # same[-1] is the winner's; a tie is rare, and a comprehension is a call of its own
+    tied = [order[i] for i in same[:-1]] if len(same) > 1 else []
     if len(on) == len(order):
         off: list[str] = []
         on_suit = order

@@ -340,12 +340,13 @@ def _sale(players: tuple[str, ...], mode: Mode, leader: str, before: Mapping[str
     alone = len(order) == 1
     # same[-1] is the winner's; a tie is rare, and a comprehension is a call of its own
     tied = [order[i] for i in same[:-1]] if len(same) > 1 else []
+    off: list[str] = []
     if len(on) == len(order):
-        off: list[str] = []
         on_suit = order
-    else:
-        off = [order[i] for i in range(len(order)) if i not in on]
-        on_suit = [order[i] for i in on]
+    else:                                      # one loop: a comprehension is a call of its own
+        on_suit = []
+        for i, p in enumerate(order):
+            (on_suit if i in on else off).append(p)
     setter = None
     if suit is not None and cards[0]["suit"] == WILD:
         setter = next(order[i] for i, c in enumerate(cards) if c["suit"] != WILD)
@@ -510,9 +511,12 @@ def score_of(players: Sequence[str], won: Mapping[str, Sequence[Card]], player: 
     """SA-10…SA-12: ``player``'s numbers, 1x sets and neighbor sets of the cards ``won``
     (what :func:`one_x_sets` and :func:`neighbor_sets` find, counted)."""
     mine = won[player]
-    numbers = sum(c["value"] for c in mine)
-    sets = neighbor = 0
-    collectors = [c["set"] for c in mine if c["set"] is not None]
+    numbers = sets = neighbor = 0
+    collectors = []
+    for c in mine:      # one loop, not a generator and a comprehension, each a call of its own
+        numbers += c["value"]
+        if c["set"] is not None:
+            collectors.append(c["set"])
     if collectors:
         nbrs: tuple[str, ...] | None = None
         for collects in collectors:

@@ -123,9 +123,9 @@ def start(record: SalesRecord) -> State:
         hand_size=record["hand_size"],
         dealt=dealt,
         round=1,
-        hands={p: dealt for p in players},
+        hands=dict.fromkeys(players, dealt),     # not comprehensions: each is a call of its own
         leader=leader,
-        won={p: () for p in players},
+        won=dict.fromkeys(players, ()),
         last_win={},
     )
 
@@ -165,7 +165,7 @@ def start_round(state: State, hand_size: int | None = None) -> State:
     assert state.last_winner is not None  # a finished round had at least one sale
     dealt = round_hand(state.hand_size, hand_size, r)
     # made whole, as dataclasses.replace would (at a quarter of its time: once a round)
-    return State(state.players, state.mode, state.hand_size, dealt, r, {p: dealt for p in state.players},
+    return State(state.players, state.mode, state.hand_size, dealt, r, dict.fromkeys(state.players, dealt),
                  state.last_winner, state.won, state.last_win, state.sales_played, 0, state.last_winner,
                  state.rounds_begun)
 
@@ -381,7 +381,10 @@ def _round_result(before: State, after: State, results: list[SaleResult], leader
         winner = x["winner"]
         count[winner] = count.get(winner, 0) + 1
         discarded += len(x["order"]) - 1 + x["discards"]
-    won = {p: count[p] for p in before.players if p in count}
+    won: dict[str, int] = {}            # seat order; a loop, not a comprehension (a call of its own)
+    for p in before.players:
+        if p in count:
+            won[p] = count[p]
     next_leader = after.leader if not after.round_over else (after.last_winner if after.round < ROUNDS else None)
     return {
         "round": after.round, "sales": results, "hands": dict(after.hands), "hand_size": after.dealt,

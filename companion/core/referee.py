@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.core.errors import RecordError
 from companion.core.record import parse_json
-from companion.core.registry import parse_record, record_json
+from companion.core.registry import parse_record, referee, result_json
 
 
 def referee_json(text: str | bytes) -> str:
@@ -22,4 +22,4 @@ def referee_json(text: str | bytes) -> str:
 
             return tally(parse_match(raw)).model_dump_json()
         raise
-    return record_json(record)
+    return result_json(referee(record))

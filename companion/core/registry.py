@@ -255,16 +255,6 @@ def result_json(result: GameResult) -> str:
     return to_json(result, exclude=spec.beyond_contract or None if spec else None).decode()
 
 
-def record_json(record: Mapping[str, Any]) -> str:
-    """The contract's JSON of a record read with its game's shape: :func:`referee` and
-    :func:`result_json` written out, the game looked up once and its result known to be
-    its game's typed dict (each asked the registry for the game again, and
-    ``result_json`` asked ``isinstance(result, Mapping)`` of an ABC: some 3 k
-    instructions a record, issue 26)."""
-    spec = game(record["game"])
-    return to_json(spec.referee(record), exclude=spec.beyond_contract or None).decode()
-
-
 def referee_json(text: str | bytes) -> str:
     """JSON record in, JSON result out: the contract of ``companion referee``."""
-    return record_json(parse_record(text))
+    return result_json(referee(parse_record(text)))

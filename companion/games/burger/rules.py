@@ -495,18 +495,22 @@ def last_top_buns(state: State, flips: Iterable[str]) -> State:
 
 def scores(state: State) -> dict[str, int]:
     """BU-8 (house rule): points per complete hamburger plus points per rat token."""
-    return {
-        p: state.hamburger_points * state.hamburgers.get(p, 0) + state.rat_points * state.rats.get(p, 0)
-        for p in state.players
-    }
+    hamburgers, rats = state.hamburgers, state.rats
+    per_hamburger, per_rat = state.hamburger_points, state.rat_points
+    points: dict[str, int] = {}    # a loop, not a comprehension: see _seated
+    for p in state.players:
+        points[p] = per_hamburger * hamburgers.get(p, 0) + per_rat * rats.get(p, 0)
+    return points
 
 
 def winners(state: State) -> list[str]:
     """BU-8: the highest score wins; a tie goes to fewer rat tokens, and is shared if
     still equal (seat order). Empty while the game is not over."""
-    if not state.over:
-        return []
-    points = scores(state)
+    return _winners(state, scores(state)) if state.over else []
+
+
+def _winners(state: State, points: Mapping[str, int]) -> list[str]:
+    """:func:`winners` of a game over, its ``points`` (:func:`scores`) known."""
     best = max(points.values())
     tied = [p for p in state.players if points[p] == best]
     fewest = min(state.rats.get(p, 0) for p in tied)
@@ -517,7 +521,7 @@ def result(rounds: Sequence[RoundResult], state: State) -> BurgerResult:
     """The game's result for rounds already played and the state after them (any
     state: with the BU-7 top buns applied too): the contract's output."""
     points = scores(state)
-    won = winners(state)
+    won = _winners(state, points) if state.over else []
     best = points[won[0]] if won else 0
     return {
         "game": "burger", "rounds": list(rounds), "game_over": state.over, "scores": points, "winners": won,

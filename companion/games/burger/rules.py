@@ -225,7 +225,10 @@ def _validate(state: State, rnd: Round) -> _Checked:
     # BU-4: who takes which deck: tongs players one deck at a time, clockwise from the
     # player after the first player, round and round until no deck is left.
     k = players.index(state.first) + 1
-    tongs = [p for p in players[k:] + players[:k] if tools[p] == "tongs"]
+    tongs: list[str] = []            # a loop, not a comprehension: see _seated
+    for p in players[k:] + players[:k]:
+        if tools[p] == "tongs":
+            tongs.append(p)
     order = (tongs * (n // len(tongs) + 1))[:n] if tongs else []   # tongs[i % len(tongs)] for deck i
     if not order:
         if rnd["picks"] is not None:
@@ -313,7 +316,7 @@ def _complete(players: tuple[str, ...], reported: Mapping[str, int], order: Sequ
                     count=count, cards=nmsg("{n} ingredient card", "{n} ingredient cards", cards_taken[p])),
                 round=r, player=p,
             )
-    return {p: complete[p] for p in players if complete.get(p)}
+    return _seated(players, complete)
 
 
 def take_order(players: Sequence[str], first: str, tongs: Sequence[str], decks: int) -> list[str]:
@@ -385,7 +388,11 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
                 mine_taken.append(deck)
             if deck_rats[deck]:
                 found.setdefault(who, []).append({"deck": deck, "rats": deck_rats[deck]})
-        taken = {p: sorted(taken[p]) for p in players if p in taken}
+        by_seat: dict[str, list[int]] = {}   # a loop, not a comprehension: see _seated
+        for p in players:
+            if p in taken:
+                by_seat[p] = sorted(taken[p])
+        taken = by_seat
     else:
         wastebasket = state.first
     if found:
@@ -393,14 +400,14 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
         rats = dict(state.rats)
         for who, mine_found in found.items():
             rats[who] = rats.get(who, 0) + sum(f["rats"] for f in mine_found)
-        seated_rats = {p: rats[p] for p in players if rats.get(p)}
+        seated_rats = _seated(players, rats)
     # BU-5: hamburgers as reported.
     seated_burgers = state.hamburgers
     if c.complete:
         hamburgers = dict(state.hamburgers)
         for p, count in c.complete.items():
             hamburgers[p] = hamburgers.get(p, 0) + count
-        seated_burgers = {p: hamburgers[p] for p in players if hamburgers.get(p)}
+        seated_burgers = _seated(players, hamburgers)
         if not found:
             rulings.append("BU-5")
 
@@ -435,6 +442,19 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
     after = State(players, next_first or state.first, state.tools, hand, used, seated_rats, seated_burgers, pile,
                   state.hamburger_points, state.rat_points, r, end is not None, end, state.top_buns)
     return facts, after
+
+
+def _seated(players: Sequence[str], counts: Mapping[str, int]) -> dict[str, int]:
+    """``counts`` in seat order, zeros left out: ``{p: counts[p] for p in players if
+    counts.get(p)}`` written out. A comprehension makes a function object each time it
+    runs: the five of a round were some 2 k instructions each, a tenth of a realistic
+    game's rules (issue 26)."""
+    seated: dict[str, int] = {}
+    for p in players:
+        n = counts.get(p)
+        if n:
+            seated[p] = n
+    return seated
 
 
 def replay(record: BurgerRecord) -> tuple[list[RoundResult], State]:
@@ -475,18 +495,22 @@ def last_top_buns(state: State, flips: Iterable[str]) -> State:
 
 def scores(state: State) -> dict[str, int]:
     """BU-8 (house rule): points per complete hamburger plus points per rat token."""
-    return {
-        p: state.hamburger_points * state.hamburgers.get(p, 0) + state.rat_points * state.rats.get(p, 0)
-        for p in state.players
-    }
+    hamburgers, rats = state.hamburgers, state.rats
+    per_hamburger, per_rat = state.hamburger_points, state.rat_points
+    points: dict[str, int] = {}    # a loop, not a comprehension: see _seated
+    for p in state.players:
+        points[p] = per_hamburger * hamburgers.get(p, 0) + per_rat * rats.get(p, 0)
+    return points
 
 
 def winners(state: State) -> list[str]:
     """BU-8: the highest score wins; a tie goes to fewer rat tokens, and is shared if
     still equal (seat order). Empty while the game is not over."""
-    if not state.over:
-        return []
-    points = scores(state)
+    return _winners(state, scores(state)) if state.over else []
+
+
+def _winners(state: State, points: Mapping[str, int]) -> list[str]:
+    """:func:`winners` of a game over, its ``points`` (:func:`scores`) known."""
     best = max(points.values())
     tied = [p for p in state.players if points[p] == best]
     fewest = min(state.rats.get(p, 0) for p in tied)
@@ -497,7 +521,7 @@ def result(rounds: Sequence[RoundResult], state: State) -> BurgerResult:
     """The game's result for rounds already played and the state after them (any
     state: with the BU-7 top buns applied too): the contract's output."""
     points = scores(state)
-    won = winners(state)
+    won = _winners(state, points) if state.over else []
     best = points[won[0]] if won else 0
     return {
         "game": "burger", "rounds": list(rounds), "game_over": state.over, "scores": points, "winners": won,

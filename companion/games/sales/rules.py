@@ -123,9 +123,9 @@ def start(record: SalesRecord) -> State:
         hand_size=record["hand_size"],
         dealt=dealt,
         round=1,
-        hands={p: dealt for p in players},
+        hands=dict.fromkeys(players, dealt),     # not comprehensions: each is a call of its own
         leader=leader,
-        won={p: () for p in players},
+        won=dict.fromkeys(players, ()),
         last_win={},
     )
 
@@ -165,7 +165,7 @@ def start_round(state: State, hand_size: int | None = None) -> State:
     assert state.last_winner is not None  # a finished round had at least one sale
     dealt = round_hand(state.hand_size, hand_size, r)
     # made whole, as dataclasses.replace would (at a quarter of its time: once a round)
-    return State(state.players, state.mode, state.hand_size, dealt, r, {p: dealt for p in state.players},
+    return State(state.players, state.mode, state.hand_size, dealt, r, dict.fromkeys(state.players, dealt),
                  state.last_winner, state.won, state.last_win, state.sales_played, 0, state.last_winner,
                  state.rounds_begun)
 
@@ -338,13 +338,15 @@ def _sale(players: tuple[str, ...], mode: Mode, leader: str, before: Mapping[str
             next_leader = p
             break
     alone = len(order) == 1
-    tied = [order[i] for i in same[:-1]]       # same[-1] is the winner's
+    # same[-1] is the winner's; a tie is rare, and a comprehension is a call of its own
+    tied = [order[i] for i in same[:-1]] if len(same) > 1 else []
+    off: list[str] = []
     if len(on) == len(order):
-        off: list[str] = []
         on_suit = order
-    else:
-        off = [order[i] for i in range(len(order)) if i not in on]
-        on_suit = [order[i] for i in on]
+    else:                                      # one loop: a comprehension is a call of its own
+        on_suit = []
+        for i, p in enumerate(order):
+            (on_suit if i in on else off).append(p)
     setter = None
     if suit is not None and cards[0]["suit"] == WILD:
         setter = next(order[i] for i, c in enumerate(cards) if c["suit"] != WILD)
@@ -379,12 +381,26 @@ def _round_result(before: State, after: State, results: list[SaleResult], leader
         winner = x["winner"]
         count[winner] = count.get(winner, 0) + 1
         discarded += len(x["order"]) - 1 + x["discards"]
-    won = {p: count[p] for p in before.players if p in count}
+    won: dict[str, int] = {}            # seat order; a loop, not a comprehension (a call of its own)
+    for p in before.players:
+        if p in count:
+            won[p] = count[p]
     next_leader = after.leader if not after.round_over else (after.last_winner if after.round < ROUNDS else None)
     return {
         "round": after.round, "sales": results, "hands": dict(after.hands), "hand_size": after.dealt,
         "leader": leader, "over": after.round_over, "won": won, "discarded": discarded, "next_leader": next_leader,
     }
+
+
+def _now(first: State, hands: Mapping[str, int], leader: str | None, won: Mapping[str, list[Card]],
+         last_win: Mapping[str, int], number: int, s: int, last_winner: str | None, begun: int) -> State:
+    """The state :func:`play_round` is at, from the game it keeps in local names (``first``:
+    the state the round began with). A function of the module, not a closure in the
+    round: a closure made every name it reads a cell, each read and write of them in
+    the loop over the sales a slower one (18 k instructions a realistic record of its
+    1,683 k rules, callgrind, issue 26)."""
+    return State(first.players, first.mode, first.hand_size, first.dealt, first.round, hands, leader,
+                 {p: tuple(cards) for p, cards in won.items()}, last_win, number, s, last_winner, begun)
 
 
 def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
@@ -407,16 +423,11 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
     won = {p: list(cards) for p, cards in state.won.items()}
     last_win = dict(state.last_win)
 
-    def now() -> State:
-        return State(players, mode, first.hand_size, first.dealt, first.round, hands, leader,
-                     {p: tuple(cards) for p, cards in won.items()}, last_win, number, s, last_winner,
-                     begun)
-
     results = []
     for sale in rnd["sales"]:
         plays = sale["plays"]
         if leader is None or not _in_turn(players, hands, leader, plays):
-            plays = _validate_each(now(), sale)
+            plays = _validate_each(_now(first, hands, leader, won, last_win, number, s, last_winner, begun), sale)
         assert leader is not None                  # else _validate_each raised
         s += 1
         number += 1
@@ -425,7 +436,7 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
         hands, leader, last_winner = result["hands"], result["next_leader"], result["winner"]
         won[last_winner].append(result["card"])
         last_win[last_winner] = number
-    state = now()
+    state = _now(first, hands, leader, won, last_win, number, s, last_winner, begun)
     return _round_result(first, state, results, opening), state
 
 
@@ -509,9 +520,12 @@ def score_of(players: Sequence[str], won: Mapping[str, Sequence[Card]], player: 
     """SA-10…SA-12: ``player``'s numbers, 1x sets and neighbor sets of the cards ``won``
     (what :func:`one_x_sets` and :func:`neighbor_sets` find, counted)."""
     mine = won[player]
-    numbers = sum(c["value"] for c in mine)
-    sets = neighbor = 0
-    collectors = [c["set"] for c in mine if c["set"] is not None]
+    numbers = sets = neighbor = 0
+    collectors = []
+    for c in mine:      # one loop, not a generator and a comprehension, each a call of its own
+        numbers += c["value"]
+        if c["set"] is not None:
+            collectors.append(c["set"])
     if collectors:
         nbrs: tuple[str, ...] | None = None
         for collects in collectors:

@@ -63,8 +63,11 @@ FRAMEWORK_ICONS = (
 )
 
 #: An ``IconData`` constant of the font in the compiled client, on a line of its own: its
-#: name, its code point (an integer, or as dart2js writes a round one: ``61e3``).
-_ICON_CONSTANT = re.compile(r'\n(B\.\w+)=new A\.a\(([0-9.e]+),"MaterialIcons",null,!?[01]\)')
+#: name, its code point (an integer, or as dart2js writes a round one: ``61e3``), then
+#: its font package (``null``: spelt ``\w+``, as the check that nothing matches
+#: translated words, tests/i18n/test_i18n_text_is_output.py, takes ``null`` for German)
+#: and whether it is mirrored right to left.
+_ICON_CONSTANT = re.compile(r'\n(B\.\w+)=new A\.a\(([0-9.e]+),"MaterialIcons",\w+,!?[01]\)')
 #: A constant list of constants (the client's table of icons is the longest).
 _CONSTANT_LIST = re.compile(r"\[((?:B\.\w+,){1000,}B\.\w+)\]")
 

@@ -48,7 +48,7 @@ def pytest_report_header(config: pytest.Config) -> str | None:
 #: The browser tests (a test there takes 5–120 s, one elsewhere mostly milliseconds) run
 #: first, the static site's before the served app's, each folder in its own order. With
 #: xdist's work stealing (``--dist worksteal``, the README's command) the quick tests then
-#: fill the end of the run on both workers alike, where a browser test drawn last had
+#: fill the end of the run on every worker alike, where a browser test drawn last had
 #: kept one worker busy for minutes with the other idle. (xdist's default ``load`` hands
 #: each worker a quarter of the run at once: the browser tests all went to one worker.)
 FIRST = ("tests/web/", "tests/e2e/")

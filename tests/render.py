@@ -12,6 +12,7 @@
 - :func:`sent`: a drawn tree as a session first sends it (ids given, components drawn);
 - :func:`redrawn`: one drawing put where another was, as Flet diffs a redraw, so a test
   sees which controls keep their ids (a tap in flight reaches only those);
+- :func:`bodies`: what the components of a drawing drew, so a test sees which a memo kept;
 - :class:`Tab` and :func:`packed`: a browser tab's websocket for a real Flet ``Session``
   run in a test, keeping the bytes the server sent it.
 """
@@ -19,7 +20,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import flet as ft
@@ -31,8 +32,8 @@ from flet.messaging.connection import Connection
 from flet.messaging.protocol import configure_encode_object_for_msgpack
 from flet.pubsub.pubsub_hub import PubSubHub
 
-__all__ = ["Component", "EffectHook", "Renderer", "Tab", "controls", "draw", "drawn_with_effects", "packed",
-           "redrawn", "sent", "texts"]
+__all__ = ["Component", "EffectHook", "Renderer", "Tab", "bodies", "controls", "draw", "drawn_with_effects",
+           "packed", "redrawn", "sent", "texts"]
 
 
 def draw(component: Any, *args: Any, **kwargs: Any) -> Any:
@@ -75,6 +76,24 @@ def sent(root: Any) -> None:
     from flet.controls.object_patch import ObjectPatch
 
     ObjectPatch.from_diff(None, root, control_cls=BaseControl, frozen=True)
+
+
+def bodies(root: Any, key_of: Callable[[str, Any], Any]) -> dict[Any, Any]:
+    """What the components in ``root`` drew (each one's body, Flet's ``_b``), by
+    ``key_of(name, component)``: the name of its function and the component; None leaves
+    it out. The bodies of two drawings compared say which components a memo kept (the
+    same body) and which were drawn again."""
+    found: dict[Any, Any] = {}
+
+    def walk(c: Any) -> None:
+        key = key_of(getattr(getattr(c, "fn", None), "__name__", ""), c)
+        if key is not None:
+            found[key] = c._b
+        for kid in [*(getattr(c, "controls", None) or []), getattr(c, "content", None), getattr(c, "_b", None)]:
+            if kid is not None and not isinstance(kid, str):
+                walk(kid)
+    walk(root)
+    return found
 
 
 def redrawn(before: Any, after: Any, *, already_sent: bool = False) -> None:

@@ -530,35 +530,23 @@ def _entry_redrawn(shell, mid, change, settling: tuple[bool, bool] = (False, Fal
     """The entry drawn, ``change()`` made, and drawn again where it was, as a session
     redraws a screen (Flet's diff): each player's bid card body before and after, and the
     words of the redrawn cards. ``settling``: whether the screen settles, before and after."""
-    from flet.controls.base_control import BaseControl
-    from flet.controls.object_patch import ObjectPatch
-
     from companion.games.hotdog import round_entry
-    from tests.render import Renderer, redrawn
+    from tests.render import Renderer, bodies, redrawn, sent
 
     def entry(settle: bool):
         s, gv = drawn(shell, mid)
         return Renderer().render(round_entry.Entry.__wrapped__, s, gv, s.latest(), settling=settle)
 
-    def bodies(root) -> dict:
-        found: dict = {}
-
-        def walk(c) -> None:
-            if getattr(getattr(c, "fn", None), "__name__", "") == "_bid_card":
-                found[c.args[0]] = c._b
-            for kid in [*(getattr(c, "controls", None) or []), getattr(c, "content", None), getattr(c, "_b", None)]:
-                if kid is not None and not isinstance(kid, str):
-                    walk(kid)
-        walk(root)
-        return found
+    def cards(name: str, c) -> str | None:      # each player's bid card, by the player
+        return c.args[0] if name == "_bid_card" else None
 
     before = entry(settling[0])
-    ObjectPatch.from_diff(None, before, control_cls=BaseControl, frozen=True)
-    first = bodies(before)
+    sent(before)
+    first = bodies(before, cards)
     change()
     after = entry(settling[1])
     redrawn(before, after)
-    again = bodies(after)
+    again = bodies(after, cards)
     return first, again, [w for b in again.values() for w in texts(b)]
 
 
@@ -656,33 +644,21 @@ def _screen_redrawn(shell, mid, change) -> tuple[dict, dict, list[str]]:
     session redraws it (Flet's diff): the drawn body of each piece of :data:`MEMOIZED`
     and of each chip (by its name), before and after, and the words drawn after."""
     from companion.games.hotdog import table_screen
-    from tests.render import Renderer, redrawn, sent
+    from tests.render import Renderer, bodies, redrawn, sent
 
     def screen():
         return Renderer().render(table_screen.TableScreen.__wrapped__, shell, mid)
 
-    def bodies(root) -> dict:
-        found: dict = {}
-
-        def walk(c) -> None:
-            name = getattr(getattr(c, "fn", None), "__name__", "")
-            if name in MEMOIZED:
-                found[name] = c._b
-            elif name == "_picker_chip":
-                found[c.args[0]] = c._b
-            for kid in [*(getattr(c, "controls", None) or []), getattr(c, "content", None), getattr(c, "_b", None)]:
-                if kid is not None and not isinstance(kid, str):
-                    walk(kid)
-        walk(root)
-        return found
+    def kept(name: str, c) -> str | None:       # each memoized piece by its name, each chip by its own
+        return name if name in MEMOIZED else c.args[0] if name == "_picker_chip" else None
 
     before = screen()
     sent(before)
-    first = bodies(before)
+    first = bodies(before, kept)
     change()
     after = screen()
     redrawn(before, after, already_sent=True)
-    return first, bodies(after), texts(after)
+    return first, bodies(after, kept), texts(after)
 
 
 def test_a_chip_tap_keeps_the_tables_the_rounds_the_exports_the_mode_choice_and_the_unchanged_chips(store, played):

@@ -195,7 +195,7 @@ def store(tmp_path):
 
 # ---------------------------------------------------------------- the browser
 
-from tests.e2e.harness import CHROMIUM, launch  # noqa: E402  (no playwright imported here)
+from tests.e2e.harness import CHROMIUM, TEST_ARGS, launch  # noqa: E402  (no playwright imported here)
 
 
 def _browser_missing() -> str | None:
@@ -233,7 +233,7 @@ def chromium_browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        browser = launch(pw)
+        browser = launch(pw, TEST_ARGS)
         browser.new_context = functools.partial(browser.new_context, reduced_motion="reduce")
         yield browser
         browser.close()

@@ -25,6 +25,14 @@ ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+#: The tests' chromium (not the benchmarks', which time what a player waits for): V8
+#: compiles WebAssembly with its baseline compiler only (Liftoff), never again with its
+#: optimizing one. A test's page lives for seconds and runs most of Flutter's and
+#: Pyodide's code once or a few times, so the optimizing tier cost more CPU compiling,
+#: on the cores the tests share, than it saved: tests/e2e/test_app_e2e.py took 56-57
+#: CPU-s of the machine, 46-47 with it; two static-site test files 78, 68. What the
+#: code computes is the same under either compiler (WebAssembly's semantics are exact).
+TEST_ARGS = [*LAUNCH_ARGS, "--js-flags=--liftoff-only"]
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
@@ -161,8 +169,9 @@ def seeded_server(data: Path, seed: Callable[[Any], None]) -> Iterator[Server]:
         server.stop()
 
 
-def launch(pw):
-    return pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
+def launch(pw, args: list[str] = LAUNCH_ARGS):
+    """Debian's chromium, headless; ``args``: its switches (the tests pass TEST_ARGS)."""
+    return pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=args)
 
 
 @contextmanager

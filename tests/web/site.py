@@ -12,8 +12,8 @@ from pathlib import Path
 
 from tests.e2e.harness import (
     CHROMIUM,
-    LAUNCH_ARGS,
     PHONE,
+    TEST_ARGS,
     block_off_machine,
     enable_semantics,
     fonts_arrived,
@@ -38,7 +38,7 @@ def kept_profile(browser, folder: Path):
     with the context), as the session's contexts are otherwise (reduced motion, nothing
     off the machine)."""
     ctx = browser.browser_type.launch_persistent_context(
-        str(folder), executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS, viewport=PHONE,
+        str(folder), executable_path=CHROMIUM, headless=True, args=TEST_ARGS, viewport=PHONE,
         accept_downloads=True, reduced_motion="reduce")
     for page in ctx.pages:          # the blank tab it opens with: each test opens the site's own
         page.close()

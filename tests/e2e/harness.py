@@ -175,11 +175,19 @@ def launch(pw, args: list[str] = LAUNCH_ARGS):
 
 
 @contextmanager
-def serve_folder(folder: Path, log: list[tuple[str, int]] | None = None) -> Iterator[str]:
+def serve_folder(folder: Path | Callable[[], Path], log: list[tuple[str, int]] | None = None) -> Iterator[str]:
     """A plain static file server for ``folder`` on this machine (as any static host
     serves a built site), for as long as the ``with`` lasts; yields its address.
+    ``folder`` may be a function giving the folder, asked at each request: the same
+    address then serves another folder once it says so (a site updated in place).
     ``log``: each request's path and status are appended to it."""
+    where = folder if callable(folder) else lambda: folder
+
     class Quiet(http.server.SimpleHTTPRequestHandler):
+        def translate_path(self, path: str) -> str:
+            self.directory = str(where())
+            return super().translate_path(path)
+
         def log_message(self, *args) -> None:
             pass
 
@@ -187,7 +195,7 @@ def serve_folder(folder: Path, log: list[tuple[str, int]] | None = None) -> Iter
             if log is not None:
                 log.append((self.path, int(code) if str(code).isdigit() else 0))
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(where())))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_port}/"

@@ -13,6 +13,7 @@ from pathlib import Path
 from tests.e2e.harness import (
     CHROMIUM,
     PHONE,
+    SCREENSHOTS,
     TEST_ARGS,
     block_off_machine,
     enable_semantics,
@@ -24,6 +25,18 @@ from tests.e2e.table import Table
 
 START = 240_000     # ms: Python and the app started in the browser, on a loaded machine
 
+#: what the page shows: the app ready, the first screen's match, the first screen
+SEEN = """() => ({ ready: Boolean(window.companion && window.companion.state.ready),
+                 match: Boolean(document.getElementById('boot-match') && !document.getElementById('boot-match').hidden),
+                 boot: Boolean(document.getElementById('boot') && !document.getElementById('boot').hidden) })"""
+#: the mark the page sets when companion's own first screen is drawn
+BOOT_DRAWN = "companion-boot-drawn"
+#: whether every file of ``paths`` (the site's AFTER_START: printing's, fetched once the
+#: app is up) is in one of the site's caches
+KEPT = """paths => caches.keys().then(async keys => { for (const k of keys) { const c = await caches.open(k);
+    if ((await Promise.all(paths.map(p => c.match(new URL(p, location.href).href)))).every(Boolean))
+    { return true; } } return false; })"""
+
 
 def profile(browser, seen: list[str] | None = None):
     """A fresh browser profile: nothing cached, nothing stored; no request leaves the
@@ -33,26 +46,26 @@ def profile(browser, seen: list[str] | None = None):
     return ctx
 
 
-def kept_profile(browser, folder: Path):
+def kept_profile(browser, folder: Path, seen: list[str] | None = None):
     """A browser profile kept in ``folder`` (a persistent one: its own chromium, closed
     with the context), as the session's contexts are otherwise (reduced motion, nothing
-    off the machine)."""
+    off the machine; ``seen`` as in :func:`profile`)."""
     ctx = browser.browser_type.launch_persistent_context(
         str(folder), executable_path=CHROMIUM, headless=True, args=TEST_ARGS, viewport=PHONE,
         accept_downloads=True, reduced_motion="reduce")
     for page in ctx.pages:          # the blank tab it opens with: each test opens the site's own
         page.close()
-    _on_machine(ctx, None)
+    _on_machine(ctx, seen)
     return ctx
 
 
-def returning(browser, warm: Path, folder: Path):
+def returning(browser, warm: Path, folder: Path, seen: list[str] | None = None):
     """A profile that has had the site before (a copy of ``warm``, the session's
     ``warm_profile``: the site's files, its service worker and this build's Python
     snapshot kept, no match stored), for a test whose subject is not the first visit:
     its Python starts from the snapshot, not from nothing and then making one."""
     shutil.copytree(warm, folder, symlinks=True)
-    return kept_profile(browser, folder)
+    return kept_profile(browser, folder, seen)
 
 
 def _on_machine(ctx, seen: list[str] | None) -> None:
@@ -135,3 +148,20 @@ def wait_until(check, timeout: float = 60.0, every: float = 0.5) -> None:
         if time.monotonic() > deadline:
             raise AssertionError("timed out")
         time.sleep(every)
+
+
+def timed_shots(pg, name: str, navigate) -> list[tuple[str, float, dict]]:
+    """Navigate, then screenshots at 0.5 s and 2 s: each file, the time it was taken at
+    (a screenshot takes time of its own) and what the page showed then."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    t0 = time.monotonic()
+    navigate()
+    taken = []
+    for at in (0.5, 2.0):
+        time.sleep(max(0.0, at - (time.monotonic() - t0)))
+        took = time.monotonic() - t0
+        seen = pg.evaluate(SEEN)
+        path = SCREENSHOTS / f"{name}-{at}s.png"
+        pg.screenshot(path=str(path), timeout=waits(45_000))
+        taken.append((path.name, took, seen))
+    return taken

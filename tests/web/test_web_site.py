@@ -5,12 +5,12 @@ round is still there (the store kept in the browser's storage); offline, the app
 again from the service worker's cache, and a score sheet PDF arrives as a download,
 though nothing was printed before: printing's modules and faces are not in a first
 start's download, but fetched into the cache in the background once the app was up
-(``companion.web.build.AFTER_START``). That first visit asks for no font the site lacks
-(each 404 was a font Flutter looked for again and again) and nothing off this machine
-(no CDN, issues 24 and 27); the CJK fonts (4.7 MB) are downloaded only once a CJK name
-is typed, and then drawn; a right-to-left name, which this build cannot print, is
-refused in one line, never a traceback. (One test, one first visit: Python started
-from nothing and its snapshot made once, not once more for the fonts.)
+(``companion.web.build.AFTER_START``; that the first visit kept them, asked for no font
+the site lacks and nothing off this machine is tests/web/test_start_site.py's). The CJK
+fonts (4.7 MB) are downloaded only once a CJK name is typed, and then drawn; a
+right-to-left name, which this build cannot print, is refused in one line, never a
+traceback. It starts in the profile the first visit left (its Python snapshot kept),
+as a player's second evening does.
 
 The build downloads the browser's wheels once into the user's cache folder
 (``companion.web.archive.cache_dir``); later builds need no network."""
@@ -22,10 +22,10 @@ import json
 import pytest
 
 from companion.web.build import AFTER_START
-from tests.e2e.harness import PHONE, block_off_machine, enable_semantics, fonts_arrived, serve_folder, shot, waits
+from tests.e2e.harness import enable_semantics, fonts_arrived, shot, waits
 from tests.e2e.table import Table
 from tests.pdf.helpers import text as pdf_text
-from tests.web.site import profile, wait_until
+from tests.web.site import KEPT, returning, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -36,16 +36,12 @@ START = 180_000     # ms: Python and the app started in the browser, on a loaded
 
 
 class SiteTable(Table):
-    """The Hot Dog table driver on the static site: one browser context for the whole test
+    """The Hot Dog table driver on the static site: one browser profile for the whole test
     (its storage is where the site keeps the matches), nothing off this machine, and the
     long first wait that starting Python in the browser takes."""
 
-    def __init__(self, browser, url: str, ctx=None) -> None:
-        """``ctx``: the profile to open the site in (tests.web.site.returning), else a
-        fresh one (a first visit)."""
-        if ctx is None:
-            ctx = browser.new_context(viewport=PHONE, accept_downloads=True)
-            ctx.route("**/*", block_off_machine)
+    def __init__(self, browser, url: str, ctx) -> None:
+        """``ctx``: the profile to open the site in (tests.web.site.returning)."""
         self.ctx = ctx
         self.pg = self.ctx.new_page()
         self.pg.goto(url)
@@ -63,15 +59,21 @@ class SiteTable(Table):
         self.started(text)
 
 
-def test_the_site_plays_keeps_starts_offline_asks_for_no_missing_font_and_cjk_fonts_only_with_a_cjk_name(
-        chromium_browser, site):
+def test_the_site_plays_keeps_starts_offline_and_downloads_cjk_fonts_only_with_a_cjk_name(
+        chromium_browser, site, static_site, warm_profile, tmp_path):
     manifest = json.loads((site / "manifest.json").read_text())
     assert manifest["name"] == "companion" and manifest["theme_color"] == "#FF9800"
     assert not (site / "pyodide" / "python.exe").exists()
 
-    log: list[tuple[str, int]] = []
     seen: list[str] = []
-    with serve_folder(site, log) as url, SiteTable(chromium_browser, url, profile(chromium_browser, seen)) as t:
+    asked = len(static_site.log)
+
+    def log() -> list[tuple[str, int]]:
+        """The requests of this test's visits."""
+        return static_site.log[asked:]
+
+    profile = returning(chromium_browser, warm_profile, tmp_path / "profile", seen)
+    with SiteTable(chromium_browser, static_site.url, profile) as t:
         shot(t.pg, "web-home")                     # the home screen
         assert t.button("Host this table on phones").count() == 0
 
@@ -85,12 +87,9 @@ def test_the_site_plays_keeps_starts_offline_asks_for_no_missing_font_and_cjk_fo
         t.see_money({"Anna": 5, "Bernd": 4, "Chris": 3})
 
         t.pg.wait_for_function("navigator.serviceWorker.controller !== null", timeout=START)
-        t.pg.wait_for_function(                    # printing's files, kept in the background
-            "paths => caches.keys().then(async keys => { for (const k of keys) { const c = await caches.open(k);"
-            " if ((await Promise.all(paths.map(p => c.match(new URL(p, location.href).href)))).every(Boolean))"
-            " { return true; } } return false; })", arg=list(AFTER_START), timeout=START)
-        assert not [p for p, _ in log if p.endswith(CJK_FONTS)]      # no CJK name yet: no CJK font
-        assert [(p, code) for p, code in log if code >= 400] == []
+        assert t.pg.evaluate(KEPT, list(AFTER_START))                # printing's files, in the cache
+        assert not [p for p, _ in log() if p.endswith(CJK_FONTS)]    # no CJK name yet: no CJK font
+        assert [(p, code) for p, code in log() if code >= 400] == []
         assert seen == []
 
         t.ctx.set_offline(True)
@@ -101,7 +100,7 @@ def test_the_site_plays_keeps_starts_offline_asks_for_no_missing_font_and_cjk_fo
         t.ctx.set_offline(False)
         t.click("Home")
         t.setup(["王芳", "שרה", "Chris"], mustard="Chris")          # a CJK name typed: its fonts come
-        wait_until(lambda: ("/fonts/DroidSansFallbackFull.ttf", 200) in log, timeout=120)
+        wait_until(lambda: ("/fonts/DroidSansFallbackFull.ttf", 200) in log(), timeout=120)
         t.see("王芳")
         shot(t.pg, "web-cjk-name")
 
@@ -110,7 +109,7 @@ def test_the_site_plays_keeps_starts_offline_asks_for_no_missing_font_and_cjk_fo
         shot(t.pg, "web-rtl-print-refused")
         assert t.find("Traceback").count() == 0
 
-        assert [(p, code) for p, code in log if code >= 400] == []
+        assert [(p, code) for p, code in log() if code >= 400] == []
         assert seen == []
 
 

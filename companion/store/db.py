@@ -379,20 +379,21 @@ class Store(StoreFile):
         wanted, names = search_key(player), sorted(games)
         if not names or limit <= 0 or "\0" in wanted:       # NUL: never typed; players_key joins by it
             return 0, []
-        where, args = f"game IN ({','.join('?' * len(names))})", [*names]
-        if wanted:
-            where += " AND instr(players_key(players), ?) > 0"
-            args.append(wanted)
-        page = f"SELECT id, game, players, finished, created_at, updated_at{{}} FROM matches WHERE {where} " \
+        of_games, args = f"game IN ({','.join('?' * len(names))})", [*names]
+        page = "SELECT id, game, players, finished, created_at, updated_at{} FROM matches WHERE {} " \
                "ORDER BY updated_at DESC, id DESC LIMIT ?"
         with self.reading() as conn:
             if wanted:      # one pass: the matches found are counted as they are sorted
                 conn.create_function("players_key", 1, players_key, deterministic=True)
-                rows = conn.execute(page.format(", COUNT(*) OVER ()"), [*args, limit]).fetchall()
+                found = f"{of_games} AND instr(players_key(players), ?) > 0"
+                rows = conn.execute(page.format(", COUNT(*) OVER ()", found), [*args, wanted, limit]).fetchall()
                 n = int(rows[0][6]) if rows else 0
-            else:           # the count from the index on game, the page a top-N sort: no window sorts them all
-                n = int(conn.execute(f"SELECT COUNT(*) FROM matches WHERE {where}", args).fetchone()[0])
-                rows = conn.execute(page.format(""), [*args, limit]).fetchall()
+            else:           # the count from the index on game; the page from the index on the time changed
+                n = int(conn.execute(f"SELECT COUNT(*) FROM matches WHERE {of_games}", args).fetchone()[0])
+                # "+game": the game is checked on each row as the index on updated_at
+                # is walked from its end, so SQLite stops at the page's last line; on
+                # the index on game it would read and sort every match first
+                rows = conn.execute(page.format("", "+" + of_games), [*args, limit]).fetchall()
         shown = [MatchSummary(r[0], r[1], tuple(json.loads(r[2])), bool(r[3]), r[4], r[5]) for r in rows]
         return n, shown
 

@@ -15,7 +15,7 @@ from companion.store import Store
 from companion.ui.contracts import Route
 from companion.ui.home import Home
 from companion.ui.library import LibraryScreen, editor_of
-from companion.ui.services import Shell
+from companion.ui.services import Shell, game_views
 from companion.ui.table import read_match
 from companion.ui.widgets import error_text
 from companion.ui.widgets.column import column
@@ -26,10 +26,11 @@ log = logging.getLogger(__name__)
 def warm_up(store: Store, views: Collection[str]) -> None:
     """Load and work out ahead what the first History and Statistics after a start
     would otherwise do inside the tap that opens them (modules imported on first use,
-    Babel's locale data, the players' search keys, the kept counts: at 10,000 matches
-    over half of each first open's server time). Run once per process, in a thread,
-    after the host's first screen is drawn (:func:`companion.ui.app._warm_once`); it draws nothing
-    and writes nothing, so a tap meanwhile only waits for the store's lock a moment.
+    Babel's locale data, the players' search keys, the kept counts, History's first
+    page of lines: at 10,000 matches over half of each first open's server time). Run
+    once per process, in a thread, after the host's first screen is drawn
+    (:func:`companion.ui.app._warm_once`); it draws nothing and writes nothing, so a tap
+    meanwhile only waits for the store's lock a moment.
     The screens that :func:`Screen` imports where it draws them are imported here too, so
     that no first tap on one waits for its modules (a start imports only what Home needs)."""
     try:
@@ -38,7 +39,7 @@ def warm_up(store: Store, views: Collection[str]) -> None:
         from companion.ui.stats import warm as stats_warm  # noqa: PLC0415 - see above
 
         stats_warm(store, views)
-        history_warm(store)
+        history_warm(store, {name: view for name, view in game_views().items() if name in views})
     except Exception:            # never the player's problem: the screens do it when drawn
         log.warning("warming up History and Statistics failed", exc_info=True)
 

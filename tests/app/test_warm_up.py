@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import threading
 
+import flet as ft
+
 from companion.games.hotdog import setup_form
 from companion.store import Store
 from companion.store.history import players_key
@@ -57,3 +59,28 @@ def test_a_process_warms_up_once_in_a_thread_of_its_own(tmp_path, monkeypatch):
     app._warm_once(shell)
     assert done.wait(10)
     assert ran == [("warm-up", str(store.path))]
+
+
+def test_warm_up_words_history_first_page_and_no_more(tmp_path, monkeypatch):
+    """Issue 26: at 10,000 matches the replays of History's first page were a third of
+    its first open's server time. They are worded ahead, the page's lines only: the
+    first open reads no record and shows the same lines."""
+    store = Store(tmp_path / "companion.sqlite3")
+    for _ in range(history.PAGE + 2):
+        seed(store)
+    shell = tab(store)
+
+    def lines() -> list[str]:
+        drawn = Renderer().render(History.__wrapped__, shell, shell.views)
+        return [c.content for c in render.controls(drawn)
+                if isinstance(c, ft.Button) and str(c.content).startswith("Hot Dog, ")]
+
+    cold = lines()
+    history._LINES.clear()
+    router.warm_up(store, list(shell.views))
+    newest = [m.id for m in store.summaries()[:history.PAGE]]
+    assert sorted(key[1] for key in history._LINES) == sorted(newest)
+    read: list[int] = []
+    real = store.match
+    monkeypatch.setattr(store, "match", lambda match_id: (read.append(match_id), real(match_id))[1])
+    assert lines() == cold and len(cold) == history.PAGE and read == []

@@ -150,3 +150,21 @@ def test_a_page_of_summaries_is_counted_and_paged_by_the_store(store, monkeypatc
     assert store.page_of_summaries(["hotdog"], 10, "anna\0zo") == (0, [])       # never across two names
     assert store.page_of_summaries(["hotdog"], 10, "Dora") == (0, [])
     assert store.page_of_summaries([], 10) == (0, [])
+
+
+def test_the_first_page_is_read_from_the_end_of_an_index_not_sorted(store):
+    """Issue 26: at 10,000 matches History's first page (nothing searched) had SQLite
+    read and sort every match to find the ten most recently changed, a few ms of each
+    draw. The page is read from the end of the index on the time changed: the plan of
+    the statement the store runs sorts nothing."""
+    for _ in range(3):
+        hotdog(store, ["Anna", "Bernd"])
+    run: list[str] = []
+    store._conn.set_trace_callback(run.append)
+    try:
+        store.page_of_summaries(["hotdog", "burger"], 2)
+    finally:
+        store._conn.set_trace_callback(None)
+    (page,) = [sql for sql in run if "LIMIT" in sql]
+    plan = [row[3] for row in store._conn.execute("EXPLAIN QUERY PLAN " + page)]
+    assert plan == ["SCAN matches USING INDEX matches_changed"]

@@ -57,3 +57,39 @@ def test_a_redraw_with_the_same_cells_keeps_the_grid_and_a_changed_cell_draws_it
     redrawn(changed, german)
     assert body(german) is not body(changed)
     assert body(german).label != body(changed).label      # "score grid", now in German
+
+
+def test_a_round_entered_keeps_the_rows_it_did_not_change_and_draws_each_row_in_its_place() -> None:
+    """A round entered changes the standing row and adds a row at the end: the rows
+    between are the very rows drawn before (neither built nor compared again, their ids
+    kept); a row that lands in another place is drawn anew there, never moved with the
+    id of the row it replaces, and every cell says what its row says."""
+    from companion.core.grid import GridRow as Row
+    from tests.render import Renderer, redrawn, sent
+
+    def screen(rows: list[Row]) -> ft.Column:
+        return ft.Column([ScoreGrid(["Anna", "Bernd"], rows, key="grid")])
+
+    def table_rows(root: ft.Column) -> list[ft.DataRow]:
+        return root.controls[0]._b.content.controls[0].rows
+
+    def words(root: ft.Column) -> list[list[str]]:
+        return [[c.content.value for c in r.cells] for r in table_rows(root)]
+
+    one, two = Row("Round 1", ["+2", "0"]), Row("Round 2", ["0", "+1"])
+    before = Renderer().render(screen, [Row("Now", ["$7", "$5"], strong=True), one])
+    sent(before)
+    after = Renderer().render(screen, [Row("Now", ["$7", "$6"], strong=True), one, two])
+    redrawn(before, after, already_sent=True)
+    assert table_rows(after)[1] is table_rows(before)[1]                 # round 1: kept as drawn
+    assert table_rows(after)[0] is not table_rows(before)[0]             # the standing row: drawn again
+    assert words(after) == [["Now", "$7", "$6"], ["Round 1", "+2", "0"], ["Round 2", "0", "+1"]]
+    ids = [r._i for r in table_rows(after)]
+    assert ids[1] == table_rows(before)[1]._i and len(set(ids)) == 3
+
+    newest_first = Renderer().render(screen, [Row("Now", ["$7", "$6"], strong=True), two, one])
+    redrawn(after, newest_first, already_sent=True)
+    moved = table_rows(newest_first)
+    assert moved[1] is not table_rows(after)[2] and moved[2] is not table_rows(after)[1]
+    assert words(newest_first) == [["Now", "$7", "$6"], ["Round 2", "0", "+1"], ["Round 1", "+2", "0"]]
+    assert len({r._i for r in moved}) == 3

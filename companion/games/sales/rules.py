@@ -112,9 +112,11 @@ def start(record: SalesRecord) -> State:
                     else msg("solo is refereed as exactly 2 hands, not {n}", n=len(players)))
             raise RuleError("SA-2", what)
         check_names(players, TEAM_PLAYERS, TEAM_PLAYERS, "SA-2")
-    leader = players[0]
-    if record["leader"] is not None:
-        leader = Roster(players).resolve(record["leader"], "SA-9", _FIRST_LEADER)
+    leader = record["leader"]
+    if leader is None:
+        leader = players[0]
+    elif leader not in players:     # most records name them as seated: no Roster made, no call
+        leader = Roster(players).resolve(leader, "SA-9", _FIRST_LEADER)
     rounds = record["rounds"]
     dealt = round_hand(record["hand_size"], rounds[0]["hand_size"] if rounds else None, 1)
     return State(

@@ -117,9 +117,11 @@ def start(record: BurgerRecord) -> State:
     """The state before round 1, after checking the setup (BU-1, BU-3, BU-6)."""
     check_names(record["players"], MIN_PLAYERS, MAX_PLAYERS, "BU-1")
     players = tuple(record["players"])
-    first = players[0]
-    if record["first"] is not None:
-        first = Roster(players).resolve(record["first"], "BU-1", _FIRST_PLAYER)
+    first = record["first"]
+    if first is None:
+        first = players[0]
+    elif first not in players:      # most records name them as seated: no Roster made, no call
+        first = Roster(players).resolve(first, "BU-1", _FIRST_PLAYER)
     tools = {"tongs": record["tools"]["tongs"], "tease": record["tools"]["tease"]}
     if sum(tools.values()) < MIN_TOOL_CARDS:
         raise RuleError("BU-3", msg("every player starts with at least {least} tool cards, not {tools}",

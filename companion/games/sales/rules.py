@@ -112,9 +112,11 @@ def start(record: SalesRecord) -> State:
                     else msg("solo is refereed as exactly 2 hands, not {n}", n=len(players)))
             raise RuleError("SA-2", what)
         check_names(players, TEAM_PLAYERS, TEAM_PLAYERS, "SA-2")
-    leader = players[0]
-    if record["leader"] is not None:
-        leader = Roster(players).resolve(record["leader"], "SA-9", _FIRST_LEADER)
+    leader = record["leader"]
+    if leader is None:
+        leader = players[0]
+    elif leader not in players:     # most records name them as seated: no Roster made, no call
+        leader = Roster(players).resolve(leader, "SA-9", _FIRST_LEADER)
     rounds = record["rounds"]
     dealt = round_hand(record["hand_size"], rounds[0]["hand_size"] if rounds else None, 1)
     return State(
@@ -266,44 +268,6 @@ def lead_suit(cards: Sequence[Card]) -> str | None:
     return None
 
 
-def sale_winner(plays: Sequence[Play], hands: dict[str, int]) -> tuple[list[str], list[Card], int, list[int],
-                                                                      str | None, list[int]]:
-    """SA-4, SA-5, the sale's ``plays`` in one pass (a replay asks it once per sale): who
-    played in turn and their cards, the index of the winning card, the indexes of
-    on-suit cards, the suit led (:func:`lead_suit`) and the indexes of the on-suit cards
-    of the winning value, the winner's last; each player's card taken from ``hands``
-    (the cards in hand, changed in place: the caller's own copy).
-
-    Wilds are on suit for every suit; the lowest on-suit value wins; on a tie,
-    the last such card played wins. The cards before the first that is not wild are
-    all wild, so the suit is known by the card that sets it."""
-    order: list[str] = []
-    cards: list[Card] = []
-    on: list[int] = []
-    same: list[int] = []                       # the on-suit cards of the lowest value so far
-    suit: str | None = None
-    w = low = -1
-    for i, play in enumerate(plays):
-        p, c = play["player"], play["card"]
-        order.append(p)
-        cards.append(c)
-        hands[p] -= 1
-        c_suit = c["suit"]
-        if suit is None:
-            if c_suit != WILD:
-                suit = c_suit
-        elif c_suit not in (suit, WILD):
-            continue                           # off suit
-        on.append(i)
-        value = c["value"]
-        if w < 0 or value < low:
-            w, low, same = i, value, [i]
-        elif value == low:                     # a later card of the same value wins the tie
-            w = i
-            same.append(i)
-    return order, cards, w, on, suit, same
-
-
 def play_sale(state: State, sale: Sale) -> tuple[SaleResult, State]:
     """Resolve the next sale (SA-3…SA-8, SA-14): its facts and the state after it."""
     plays = _validate(state, sale)
@@ -325,7 +289,37 @@ def _sale(players: tuple[str, ...], mode: Mode, leader: str, before: Mapping[str
     led by ``leader`` with ``before`` the cards in each hand: what :func:`play_sale` and
     a round's replay (:func:`play_round`) both resolve a sale with."""
     hands = dict(before)
-    order, cards, w, on, suit, same = sale_winner(plays, hands)
+    # SA-4, SA-5, the plays in one pass, here and not a function of their own (a call a
+    # sale: 34 k instructions of a realistic record's 1,594 k rules, callgrind, issue 26):
+    # who played in turn and their cards, each card taken from ``hands``; the suit led
+    # (the first card not wild: the cards before it are all wild, so the suit is known
+    # by the card that sets it); the indexes of the on-suit cards (wilds are on suit
+    # for every suit) and of those of the lowest value so far, ``same``, whose last,
+    # ``w``, wins (on a tie, the last such card played wins).
+    order: list[str] = []
+    cards: list[Card] = []
+    on: list[int] = []
+    same: list[int] = []
+    suit: str | None = None
+    w = low = -1
+    for i, play in enumerate(plays):
+        p, c = play["player"], play["card"]
+        order.append(p)
+        cards.append(c)
+        hands[p] -= 1
+        c_suit = c["suit"]
+        if suit is None:
+            if c_suit != WILD:
+                suit = c_suit
+        elif c_suit not in (suit, WILD):
+            continue                           # off suit
+        on.append(i)
+        value = c["value"]
+        if w < 0 or value < low:
+            w, low, same = i, value, [i]
+        elif value == low:                     # a later card of the same value wins the tie
+            w = i
+            same.append(i)
     winner, card = order[w], cards[w]
     discards = min(card["discard"], hands[winner])
     hands[winner] -= discards
@@ -399,8 +393,11 @@ def _now(first: State, hands: Mapping[str, int], leader: str | None, won: Mappin
     round: a closure made every name it reads a cell, each read and write of them in
     the loop over the sales a slower one (18 k instructions a realistic record of its
     1,683 k rules, callgrind, issue 26)."""
+    kept: dict[str, tuple[Card, ...]] = {}
+    for p, cards in won.items():       # a loop, not a comprehension (a call of its own)
+        kept[p] = tuple(cards)
     return State(first.players, first.mode, first.hand_size, first.dealt, first.round, hands, leader,
-                 {p: tuple(cards) for p, cards in won.items()}, last_win, number, s, last_winner, begun)
+                 kept, last_win, number, s, last_winner, begun)
 
 
 def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
@@ -420,7 +417,9 @@ def play_round(state: State, rnd: Round) -> tuple[RoundResult, State]:
     hands: Mapping[str, int] = state.hands
     leader: str | None = state.leader
     number, s, last_winner = state.sales_played, state.sales_in_round, state.last_winner
-    won = {p: list(cards) for p, cards in state.won.items()}
+    won: dict[str, list[Card]] = {}
+    for p, cards in state.won.items():    # a loop, not a comprehension (a call of its own)
+        won[p] = list(cards)
     last_win = dict(state.last_win)
 
     results = []
@@ -568,7 +567,11 @@ def team(scores: Mapping[str, Score], players: Sequence[str]) -> Team:
 def result(rounds: list[RoundResult], state: State) -> SalesResult:
     """The game's result from a replay (``replay``'s rounds and final state): the
     contract's output."""
-    scores = {p: score(state, p) for p in state.players}
+    scores: dict[str, Score] = {}
+    won_cards: dict[str, list[Card]] = {}
+    for p in state.players:     # one loop: score's call and two comprehensions', each a call more
+        scores[p] = score_of(state.players, state.won, p)
+        won_cards[p] = list(state.won[p])
     over = state.game_over
     won: list[str] = []
     tied: list[str] = []
@@ -580,7 +583,7 @@ def result(rounds: list[RoundResult], state: State) -> SalesResult:
         the_team = team(scores, state.players)
     return {
         "game": "sales", "rounds": rounds, "game_over": over, "scores": scores, "winners": won, "team": the_team,
-        "mode": state.mode, "hand_size": state.hand_size, "won": {p: list(state.won[p]) for p in state.players},
+        "mode": state.mode, "hand_size": state.hand_size, "won": won_cards,
         "tied": tied, "last_win": dict(state.last_win), "round": state.round, "round_over": state.round_over,
         "leader": state.leader, "last_winner": state.last_winner, "sales_in_round": state.sales_in_round,
     }

@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -92,47 +93,55 @@ def baseline_start(runs: int) -> list[float]:
     return out
 
 
-def baseline_tap(runs: int) -> list[float]:
-    """The floor for a round trip: a button that only changes a text, in the same browser."""
+@contextmanager
+def hello_page(tries: int = 200) -> Iterator[tuple[subprocess.Popen, str]]:
+    """The one-line Flet page (:data:`HELLO`) served by a process of its own, the
+    baselines' page: yields the process and its address once it answers (or after
+    ``tries`` looks 50 ms apart), and stops it after the ``with``."""
     import os
-    import subprocess
     import urllib.request
-
-    from playwright.sync_api import sync_playwright
 
     from tests.e2e.harness import free_port
 
     port = free_port()
-    env = dict(os.environ, FLET_FORCE_WEB_SERVER="true")
-    proc = subprocess.Popen([sys.executable, "-c", HELLO, str(port)], env=env,
+    url = f"http://127.0.0.1:{port}/"
+    proc = subprocess.Popen([sys.executable, "-c", HELLO, str(port)],
+                            env=dict(os.environ, FLET_FORCE_WEB_SERVER="true"),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    out = []
     try:
-        for _ in range(200):
+        for _ in range(tries):
             try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
+                urllib.request.urlopen(url, timeout=1)
                 break
             except OSError:
                 time.sleep(0.05)
-        with sync_playwright() as pw:
-            browser = launch(pw)
-            page = browser.new_page()
-            page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
-                ("http://127.0.0.1", "ws://127.0.0.1", "blob:", "data:")) else r.abort())
-            page.goto(f"http://127.0.0.1:{port}/")
-            enable_semantics(page)
-            button = page.get_by_role("button", name="Tap")
-            button.wait_for()
-            for n in range(1, runs + 1):
-                c0, t0 = server_cpu_ms(proc.pid), time.perf_counter()
-                button.click()
-                seen(page.get_by_text(f"tapped {n}", exact=True))
-                out.append(time.perf_counter() - t0)
-                SERVER_CPU.setdefault("bare tap", []).append(server_cpu_ms(proc.pid) - c0)
-            browser.close()
+        yield proc, url
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def baseline_tap(runs: int) -> list[float]:
+    """The floor for a round trip: a button that only changes a text, in the same browser."""
+    from playwright.sync_api import sync_playwright
+
+    out = []
+    with hello_page() as (proc, url), sync_playwright() as pw:
+        browser = launch(pw)
+        page = browser.new_page()
+        page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(
+            ("http://127.0.0.1", "ws://127.0.0.1", "blob:", "data:")) else r.abort())
+        page.goto(url)
+        enable_semantics(page)
+        button = page.get_by_role("button", name="Tap")
+        button.wait_for()
+        for n in range(1, runs + 1):
+            c0, t0 = server_cpu_ms(proc.pid), time.perf_counter()
+            button.click()
+            seen(page.get_by_text(f"tapped {n}", exact=True))
+            out.append(time.perf_counter() - t0)
+            SERVER_CPU.setdefault("bare tap", []).append(server_cpu_ms(proc.pid) - c0)
+        browser.close()
     return out
 
 

@@ -180,36 +180,20 @@ def timed(action: Callable[[], None], wait: Callable[[float], None], timeout: fl
 
 def bare_page(runs: int) -> dict[str, list[float]]:
     """The baselines: a one-button Flet page's start (to HTTP 200), RSS and tap."""
-    import urllib.request
-
     from playwright.sync_api import sync_playwright
 
-    from bench.app import HELLO, baseline_start, baseline_tap
-    from tests.e2e.harness import enable_semantics, free_port, launch
+    from bench.app import baseline_start, baseline_tap, hello_page
+    from tests.e2e.harness import enable_semantics, launch
 
     out: dict[str, list[float]] = {"start": baseline_start(max(runs, 3)), "tap": baseline_tap(max(runs, 10) * 2)}
-    port = free_port()
-    env = dict(os.environ, FLET_FORCE_WEB_SERVER="true")
-    proc = subprocess.Popen([sys.executable, "-c", HELLO, str(port)], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        for _ in range(400):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.05)
-        with sync_playwright() as pw:
-            browser = launch(pw)
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.goto(f"http://127.0.0.1:{port}/")
-            enable_semantics(page)
-            page.get_by_role("button", name="Tap").wait_for()
-            out["rss"] = [rss_mb(proc.pid)]
-            browser.close()
-    finally:
-        proc.terminate()
-        proc.wait(10)
+    with hello_page(tries=400) as (proc, url), sync_playwright() as pw:
+        browser = launch(pw)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(url)
+        enable_semantics(page)
+        page.get_by_role("button", name="Tap").wait_for()
+        out["rss"] = [rss_mb(proc.pid)]
+        browser.close()
     return out
 
 

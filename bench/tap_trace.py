@@ -27,12 +27,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -40,8 +37,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.app import HELLO, _three_at_a_table  # noqa: E402
-from tests.e2e.harness import enable_semantics, free_port, launch, seen  # noqa: E402
+from bench.app import _three_at_a_table, hello_page  # noqa: E402
+from tests.e2e.harness import enable_semantics, launch, seen  # noqa: E402
 
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"]
 Parts = dict[str, float]
@@ -91,33 +88,19 @@ def bare(runs: int) -> list[Parts]:
     """bench/app.py's bare tap: a button that changes a text, on a one-line Flet page."""
     from playwright.sync_api import sync_playwright
 
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-c", HELLO, str(port)],
-                            env=dict(os.environ, FLET_FORCE_WEB_SERVER="true"),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     out = []
-    try:
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.05)
-        with sync_playwright() as pw:
-            browser = launch(pw)
-            page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{port}/")
-            enable_semantics(page)
-            button = page.get_by_role("button", name="Tap")
-            button.wait_for()
-            watched = Watched(page)
-            for n in range(1, runs + 1):
-                out.append(timed(browser, page, watched, button.click,
-                                 lambda n=n: seen(page.get_by_text(f"tapped {n}", exact=True))))
-            browser.close()
-    finally:
-        proc.terminate()
-        proc.wait(10)
+    with hello_page() as (_proc, url), sync_playwright() as pw:
+        browser = launch(pw)
+        page = browser.new_page()
+        page.goto(url)
+        enable_semantics(page)
+        button = page.get_by_role("button", name="Tap")
+        button.wait_for()
+        watched = Watched(page)
+        for n in range(1, runs + 1):
+            out.append(timed(browser, page, watched, button.click,
+                             lambda n=n: seen(page.get_by_text(f"tapped {n}", exact=True))))
+        browser.close()
     return out
 
 

@@ -10,8 +10,7 @@ import pytest
 
 from tests.conftest import run_companion
 from tests.e2e.harness import shot, type_text
-from tests.web.site import returning
-from tests.web.test_web_site import SiteTable
+from tests.web.site import Tab, returning
 
 pytestmark = pytest.mark.e2e
 
@@ -24,7 +23,9 @@ def test_a_deck_then_a_recipe_set_made_on_the_site_kept_across_a_reload_the_reci
     storage): the example copied, edited with a fault left in, still there after a
     reload, exported as a download that the command-line check reads (here: refuses,
     naming the fault)."""
-    with SiteTable(chromium_browser, static_server, returning(chromium_browser, warm_profile, tmp_path / "p")) as t:
+    profile = returning(chromium_browser, warm_profile, tmp_path / "p")
+    try:
+        t = Tab(profile, static_server)
         t.click("Sales decks")
         t.click("New deck")
         t.see("A new deck")
@@ -70,3 +71,5 @@ def test_a_deck_then_a_recipe_set_made_on_the_site_kept_across_a_reload_the_reci
             "add it there or pick one that is",
         ]
         assert got.value.suggested_filename == "Example recipes.json"
+    finally:
+        profile.close()

@@ -22,41 +22,15 @@ import json
 import pytest
 
 from companion.web.build import AFTER_START
-from tests.e2e.harness import enable_semantics, fonts_arrived, shot, waits
-from tests.e2e.table import Table
+from tests.e2e.harness import shot, waits
 from tests.pdf.helpers import text as pdf_text
-from tests.web.site import KEPT, returning, wait_until
+from tests.web.site import KEPT, START, Tab, returning, wait_until
 
 pytestmark = pytest.mark.e2e
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
 TIE = {"Anna": (5, 2, 0), "Bernd": (5, 3, 2), "Chris": (5, 3, 2)}
 CJK_FONTS = ("DroidSansFallbackFull.ttf", "NanumSquareR.ttf")
-START = 180_000     # ms: Python and the app started in the browser, on a loaded machine
-
-
-class SiteTable(Table):
-    """The Hot Dog table driver on the static site: one browser profile for the whole test
-    (its storage is where the site keeps the matches), nothing off this machine, and the
-    long first wait that starting Python in the browser takes."""
-
-    def __init__(self, browser, url: str, ctx) -> None:
-        """``ctx``: the profile to open the site in (tests.web.site.returning)."""
-        self.ctx = ctx
-        self.pg = self.ctx.new_page()
-        self.pg.goto(url)
-        self.started("New Hot Dog match")
-        fonts_arrived(self.pg, timeout=START)
-        self.pg.set_default_timeout(30_000)
-
-    def started(self, text: str) -> None:
-        """The page (re)loaded: Python started, the first screen shows ``text``."""
-        enable_semantics(self.pg)
-        self.pg.get_by_text(text).first.wait_for(timeout=START)
-
-    def reload(self, text: str) -> None:
-        self.pg.reload()
-        self.started(text)
 
 
 def test_the_site_plays_keeps_starts_offline_and_downloads_cjk_fonts_only_with_a_cjk_name(
@@ -73,7 +47,8 @@ def test_the_site_plays_keeps_starts_offline_and_downloads_cjk_fonts_only_with_a
         return static_site.log[asked:]
 
     profile = returning(chromium_browser, warm_profile, tmp_path / "profile", seen)
-    with SiteTable(chromium_browser, static_site.url, profile) as t:
+    try:
+        t = Tab(profile, static_site.url)
         shot(t.pg, "web-home")                     # the home screen
         assert t.button("Host this table on phones").count() == 0
 
@@ -111,9 +86,11 @@ def test_the_site_plays_keeps_starts_offline_and_downloads_cjk_fonts_only_with_a
 
         assert [(p, code) for p, code in log() if code >= 400] == []
         assert seen == []
+    finally:
+        profile.close()
 
 
-def printed(t: SiteTable) -> None:
+def printed(t: Tab) -> None:
     filename, data = t.print_pdf("Print match score sheet", timeout=waits(60_000))
     assert filename.endswith("-sheet.pdf")
     text = pdf_text(data)

@@ -7,7 +7,8 @@ are one SQLite file, ``/companion-data/companion.sqlite3``, kept in the browser'
 IndexedDB by the worker (``companionStorage``): read once this tab holds the saved
 games' lock (one tab or installed app window at a time: the page's
 ``companion/web/site/page.js``), written back after every commit
-(:attr:`Store.after_commit`): the write starts at once and the browser confirms it
+(:attr:`Store.after_commit`: what SQLite's write-ahead log gained, not the whole file;
+the file goes whole now and then, see ``save`` in ``worker.js``): the write starts at once and the browser confirms it
 within moments; the tap does not wait for it. (Python waiting for the browser inside a
 tap, with :func:`pyodide.ffi.run_sync`, was tried: while a write went unanswered the
 next event was handled inside the suspended one and the tab froze for good.)
@@ -215,13 +216,11 @@ def _reason(exc: BaseException) -> str:
 
 
 def _after_commit(store: Store) -> None:
-    """Write the committed change to the browser's storage. The write-ahead log is folded
-    into the database file first and emptied (one file goes out, not a growing log).
-    A refused write is said on the screens (:attr:`Store.unkept`, drawn again), not
-    raised: the change is in this tab's store and goes out with the next write that
-    succeeds."""
-    with store.reading() as conn:
-        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    """Write the committed change to the browser's storage: what SQLite's write-ahead
+    log gained by it, a few kilobytes, not the whole file (the worker's ``save``). So
+    the log is left to SQLite: no checkpoint here. A refused write is said on the
+    screens (:attr:`Store.unkept`, drawn again), not raised: the change is in this tab's
+    store and goes out with the next write that succeeds."""
     promise = _storage().save()
 
     def settled(p: Any) -> None:

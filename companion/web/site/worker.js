@@ -350,13 +350,52 @@ function dynlibsOnce() {
 
 // ---------------------------------------------------------------- the saved games
 
-// One IndexedDB database ("companion", store "files"): the store's file under its
-// name, with the number of its saves (a tab that did not write the last one knows).
+// One IndexedDB database ("companion"). Its "files" store holds the store's file as
+// last written whole, with its write-ahead log as it was then (DATA_FILE: { bytes,
+// wal, saved }), and the number of saves made ("generation": a tab that did not write
+// the last one knows). Its "log" store holds what the write-ahead log gained since,
+// one entry a save ({ offset, bytes }: the log's bytes from offset on).
+//
+// Why: the store is SQLite in write-ahead-log mode, so a commit appends its pages to
+// the log (companion.sqlite3-wal) and leaves the file as it was. A save sends only
+// those new bytes, a few kilobytes a tap, not the whole file (megabytes once years of
+// matches are kept, copied and written at every tap before). The file is written whole
+// again when SQLite starts its log afresh (after it folded the log into the file: its
+// salt changes), when the log was emptied, and when the log kept here grows past
+// LOG_LIMIT. A start puts the file and the log back, each entry at its offset, and
+// SQLite reads the log as it reads its own after a crash. Only whole transactions go
+// out: a save ends at the log's last commit frame (each frame carries the log's salt
+// and, for a commit, the file's size), so a transaction SQLite is still writing (it
+// may rewrite its own frames) is never half kept.
+//
+// Version 1 (builds before this one) held the whole file, with its generation, at
+// every save; it is read as the file with an empty log. A build of version 1 cannot
+// open version 2 (the browser refuses it), so it never reads a file without its log.
+const DB_VERSION = 2;
+const DB_LOG = "log";
+const GENERATION = "generation";
+const LOG_LIMIT = 8 * 1024 * 1024;     // bytes of log kept before the file is written whole again
+const WAL_HEADER = 32;                 // SQLite's write-ahead log: its header's size,
+const FRAME_HEADER = 24;               // and each frame's header's
+
 function openDB() {
     return new Promise((resolve, reject) => {
-        const request = indexedDB.open(DB_NAME, 1);
-        request.onupgradeneeded = () => request.result.createObjectStore(DB_STORE);
-        request.onsuccess = () => resolve(request.result);
+        const request = indexedDB.open(DB_NAME, DB_VERSION);
+        request.onupgradeneeded = (event) => {
+            const db = request.result;
+            const files = event.oldVersion < 1 ? db.createObjectStore(DB_STORE) : request.transaction.objectStore(DB_STORE);
+            db.createObjectStore(DB_LOG, { autoIncrement: true });
+            const file = files.get(DATA_FILE);     // version 1: the generation was in the file's record
+            file.onsuccess = () => { files.put(file.result ? file.result.generation || 0 : 0, GENERATION); };
+        };
+        request.onsuccess = () => {
+            const db = request.result;
+            db.onversionchange = () => {       // a newer build in another tab: it keeps the saved games now
+                data.closed = "elsewhere";
+                db.close();
+            };
+            resolve(db);
+        };
         request.onerror = () => reject(request.error);
         request.onblocked = () => reject(new Error("the browser's storage is busy in another tab"));
     });
@@ -394,31 +433,139 @@ function readOldIdbfs() {
     });
 }
 
+// What this tab knows of the saved games: the database, the saves counted, whether a
+// whole file is kept (base), how far the log is kept (logEnd: its bytes before it are
+// out; logSalt: the log they belong to, null for none yet) and the log's bytes kept
+// since the file was written whole.
 const data = { db: null, generation: 0, closed: null, chain: Promise.resolve(), queued: null, releasing: false,
-               bytes: null };
+               base: false, logEnd: 0, logSalt: null, logKept: 0 };
 
-async function readSavedGames() {
-    data.db = await within(SAVE_TIMEOUT, openDB(), "the browser did not open its storage for companion");
-    const got = await within(SAVE_TIMEOUT, new Promise((resolve, reject) => {
-        const request = data.db.transaction(DB_STORE).objectStore(DB_STORE).get(DATA_FILE);
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-    }), "the browser did not read companion's storage");
-    if (got) {
-        data.generation = got.generation;
-        return got.bytes;
+// The log put back together: the log kept with the file, each entry written at its
+// offset (a save retried after a timeout may send bytes already kept: the same bytes).
+function logOf(wal, entries) {
+    let size = wal ? wal.length : 0;
+    for (const entry of entries) {
+        size = Math.max(size, entry.offset + entry.bytes.length);
     }
-    const old = await within(SAVE_TIMEOUT, readOldIdbfs(), "the browser did not read companion's older storage");
-    return old;
+    const log = new Uint8Array(size);
+    if (wal) {
+        log.set(wal, 0);
+    }
+    for (const entry of entries) {
+        log.set(entry.bytes, entry.offset);
+    }
+    return log;
 }
 
-// Save the store's file: one transaction, refused when another tab saved since this
-// one read (generation), failed when the browser does not confirm it in time. A
-// failure's message is a word Python puts into the player's language ("elsewhere",
-// "timeout") or the browser's own error (QuotaExceededError: its storage is full).
-// One write at a time, and at most one waiting: it reads the file when it starts, so
-// it takes every change made meanwhile (a browser slow to answer is not asked once
-// per tap).
+function saltOf(bytes, at) {
+    return Array.from(bytes.subarray(at, at + 8), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The saved games: { file, log } (the store's file and its write-ahead log), or null.
+async function readSavedGames() {
+    data.db = await within(SAVE_TIMEOUT, openDB(), "the browser did not open its storage for companion");
+    const [file, generation, entries] = await within(SAVE_TIMEOUT, new Promise((resolve, reject) => {
+        const tx = data.db.transaction([DB_STORE, DB_LOG]);
+        const got = [tx.objectStore(DB_STORE).get(DATA_FILE), tx.objectStore(DB_STORE).get(GENERATION),
+                     tx.objectStore(DB_LOG).getAll()];
+        tx.oncomplete = () => resolve(got.map((request) => request.result));
+        tx.onabort = () => reject(tx.error || new Error("aborted"));
+    }), "the browser did not read companion's storage");
+    data.generation = generation || 0;
+    if (file) {
+        const log = logOf(file.wal, entries);
+        data.base = true;
+        data.logKept = entries.reduce((sum, entry) => sum + entry.bytes.length, 0);
+        data.logEnd = log.length > WAL_HEADER ? log.length : 0;
+        data.logSalt = log.length > WAL_HEADER ? saltOf(log, 16) : null;
+        return { file: file.bytes, log: data.logEnd ? log : null };
+    }
+    const old = await within(SAVE_TIMEOUT, readOldIdbfs(), "the browser did not read companion's older storage");
+    return old ? { file: old, log: null } : null;
+}
+
+function readAt(stream, position, length) {
+    const bytes = new Uint8Array(length);
+    let got = 0;
+    while (got < length) {
+        const n = Module.FS.read(stream, bytes, got, length - got, position + got);
+        if (n <= 0) {
+            break;
+        }
+        got += n;
+    }
+    return bytes.subarray(0, got);
+}
+
+// The write-ahead log as it is now: its salt, and where its last whole transaction ends
+// (frames read from `from`, a frame's end, on: only their headers); { salt: null } when
+// there is no log, or none with a transaction in it.
+function logNow(from) {
+    const path = `${DATA_DIR}/${DATA_FILE}-wal`;
+    if (!Module.FS.analyzePath(path).exists) {
+        return { salt: null, end: 0 };
+    }
+    const stream = Module.FS.open(path, "r");
+    try {
+        const size = Module.FS.stat(path).size;
+        const header = readAt(stream, 0, WAL_HEADER);
+        if (header.length < WAL_HEADER) {
+            return { salt: null, end: 0 };
+        }
+        const view = new DataView(header.buffer);
+        const salt = saltOf(header, 16);
+        const frame = FRAME_HEADER + view.getUint32(8);
+        let end = Math.max(from, WAL_HEADER);
+        for (let at = end; at + frame <= size; at += frame) {
+            const head = readAt(stream, at, FRAME_HEADER);
+            if (saltOf(head, 8) !== salt) {
+                break;                     // an older log's frame: the log ends before it
+            }
+            if (new DataView(head.buffer).getUint32(4) !== 0) {
+                end = at + frame;          // a commit frame: its transaction is whole
+            }
+        }
+        return end > WAL_HEADER ? { salt, end } : { salt: null, end: 0 };
+    } finally {
+        Module.FS.close(stream);
+    }
+}
+
+function logBytes(from, end) {
+    const stream = Module.FS.open(`${DATA_DIR}/${DATA_FILE}-wal`, "r");
+    try {
+        return readAt(stream, from, end - from);
+    } finally {
+        Module.FS.close(stream);
+    }
+}
+
+// What this save sends: the log's new bytes, or the file whole (with its log). The
+// file goes whole when no log was kept with it: the log SQLite writes then may not be
+// the first since (it may have folded one into the file and started another).
+function whatToSave() {
+    if (data.base && data.logSalt !== null) {
+        const now = logNow(data.logEnd);
+        if (now.salt === data.logSalt && now.end - data.logEnd + data.logKept <= LOG_LIMIT) {
+            return { entry: now.end > data.logEnd ? { offset: data.logEnd, bytes: logBytes(data.logEnd, now.end) } : null,
+                     salt: now.salt, end: now.end };
+        }
+    }
+    const now = logNow(0);
+    return {
+        whole: { bytes: Module.FS.readFile(`${DATA_DIR}/${DATA_FILE}`),
+                 wal: now.salt !== null ? logBytes(0, now.end) : new Uint8Array(0) },
+        salt: now.salt, end: now.end,
+    };
+}
+
+// Save what changed: one transaction, refused when another tab saved since this one
+// read (generation), failed when the browser does not confirm it in time. A failure's
+// message is a word Python puts into the player's language ("elsewhere", "timeout") or
+// the browser's own error (QuotaExceededError: its storage is full); what it was to
+// send goes out with the next save. One write at a time, and at most one waiting: it
+// looks at the files when it starts, so it takes every change made meanwhile (a
+// browser slow to answer is not asked once per tap).
 function save() {
     if (data.queued) {
         return data.queued;
@@ -431,21 +578,37 @@ function save() {
         if (data.closed) {
             throw new Error(data.closed);
         }
-        const bytes = Module.FS.readFile(`${DATA_DIR}/${DATA_FILE}`);
+        const out = whatToSave();
+        if (!out.whole && !out.entry) {
+            return;                    // nothing new in the log: all of it is kept
+        }
         await within(SAVE_TIMEOUT, new Promise((resolve, reject) => {
-            const tx = data.db.transaction(DB_STORE, "readwrite");
+            const tx = data.db.transaction([DB_STORE, DB_LOG], "readwrite");
             const files = tx.objectStore(DB_STORE);
-            const seen = files.get(DATA_FILE);
+            const seen = files.get(GENERATION);
             seen.onsuccess = () => {
-                const now = seen.result ? seen.result.generation : 0;
+                const now = seen.result || 0;
                 if (now !== data.generation) {
                     data.closed = "elsewhere";
                     tx.abort();
                     return;
                 }
-                files.put({ bytes, generation: now + 1, saved: new Date().toISOString() }, DATA_FILE);
+                if (out.whole) {
+                    files.put({ ...out.whole, saved: new Date().toISOString() }, DATA_FILE);
+                    tx.objectStore(DB_LOG).clear();
+                } else {
+                    tx.objectStore(DB_LOG).add(out.entry);
+                }
+                files.put(now + 1, GENERATION);
             };
-            tx.oncomplete = () => { data.generation += 1; resolve(); };
+            tx.oncomplete = () => {
+                data.generation += 1;
+                data.base = true;
+                data.logEnd = out.end;
+                data.logSalt = out.salt;
+                data.logKept = out.whole ? 0 : data.logKept + out.entry.bytes.length;
+                resolve();
+            };
             tx.onabort = () => reject(data.closed ? new Error(data.closed) : tx.error || new Error("aborted"));
             tx.onerror = (e) => { e.preventDefault(); };
         }), "timeout");
@@ -499,11 +662,15 @@ self.companionStorage = {
         const pending = savedGames || readSavedGames();
         savedGames = null;
         readEarly = false;
-        const bytes = await pending;
-        if (bytes && bytes.length) {
-            Module.FS.writeFile(`${DATA_DIR}/${DATA_FILE}`, bytes);
+        const saved = await pending;
+        if (!saved || !saved.file.length) {
+            return false;
         }
-        return Boolean(bytes && bytes.length);
+        Module.FS.writeFile(`${DATA_DIR}/${DATA_FILE}`, saved.file);
+        if (saved.log) {
+            Module.FS.writeFile(`${DATA_DIR}/${DATA_FILE}-wal`, saved.log);
+        }
+        return true;
     },
     save,
     summary: (json) => say("summary", { summary: JSON.parse(json) }),

@@ -2,7 +2,7 @@
 against a baseline built the same way in the same run: a hello-world Flet page on the
 same web client, runtime and builder.
 
-    python bench/web.py [--runs 3] [--before REF] [--taps 3] [--only start|taps|sizes]
+    python bench/web.py [--runs 3] [--before REF] [--taps 3] [--matches N] [--only start|taps|sizes]
 
 For each site, ``--runs`` times, the sites interleaved (A, B, A, B …), in a fresh browser
 context each run (nothing cached):
@@ -35,7 +35,11 @@ largest files of each first.
 **Taps** (``--taps N`` rounds sets): a Hot Dog round played from the table, each tap
 timed from the click to its result drawn (a chip shown chosen, the round's result,
 the next round), in the browser build and in the served app (``companion serve``);
-the median tap of each, and the ratio.
+the median tap of each, and the ratio; with ``--before``, the taps of that build's site
+too. ``--matches N``: the taps made with an archive of N finished matches kept
+(``bench/scale.py``'s realistic ones), in the served app's store and in the browser's
+storage (put there as the builds before IndexedDB version 2 kept it, which every build
+reads), as a player who has kept years of games taps.
 """
 
 from __future__ import annotations
@@ -332,13 +336,35 @@ def timed_round(t, n: int, taps: list[float]) -> None:
     taps.append(time.perf_counter() - t0)
 
 
-def _taps_at(browser, url: str, rounds: int) -> list[float]:
-    """``rounds`` Hot Dog rounds played from the table at ``url``: each Next round's time."""
+#: a store file put into a site's browser storage as builds before IndexedDB version 2
+#: kept it (the whole file, one record), which every build reads
+KEEP_STORE = """([bytes]) => new Promise((ok, no) => {
+    const r = indexedDB.open("companion", 1);
+    r.onupgradeneeded = () => r.result.createObjectStore("files");
+    r.onsuccess = () => {
+        const tx = r.result.transaction("files", "readwrite");
+        tx.objectStore("files").put({ bytes: Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0)), generation: 0 },
+                                    "companion.sqlite3");
+        tx.oncomplete = () => { r.result.close(); ok(); };
+        tx.onerror = () => no(tx.error);
+    };
+    r.onerror = () => no(r.error);
+})"""
+
+
+def _taps_at(browser, url: str, rounds: int, store: bytes | None = None) -> list[float]:
+    """``rounds`` Hot Dog rounds played from the table at ``url``: each tap's time.
+    ``store``: a store file put into the site's browser storage first."""
+    import base64
+
     from tests.e2e.harness import fonts_arrived
 
     ctx = browser.new_context(viewport=PHONE)
     try:
         pg = ctx.new_page()
+        if store is not None:
+            pg.goto(url + "manifest.json")
+            pg.evaluate(KEEP_STORE, [base64.b64encode(store).decode()])
         pg.goto(url, wait_until="commit")
         ready_in_flutter(pg, "New Hot Dog match")
         fonts_arrived(pg, timeout=120_000)
@@ -354,11 +380,24 @@ def _taps_at(browser, url: str, rounds: int) -> list[float]:
         ctx.close()
 
 
-def taps_site(browser, host: Host, rounds: int) -> list[float]:
-    return _taps_at(browser, host.url, rounds)
+def taps_site(browser, host: Host, rounds: int, store: bytes | None = None) -> list[float]:
+    return _taps_at(browser, host.url, rounds, store)
 
 
-def taps_served(browser, data: Path, rounds: int) -> list[float]:
+def archive(matches: int, folder: Path) -> bytes:
+    """A store file with ``matches`` realistic finished matches (bench/scale.py's), whole
+    (its write-ahead log folded into it)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from scale import realistic_matches, seed_store
+
+    seed_store(folder, realistic_matches(matches), ROOT)
+    return (folder / "companion.sqlite3").read_bytes()
+
+
+def taps_served(browser, data: Path, rounds: int, store: bytes | None = None) -> list[float]:
+    if store is not None:
+        data.mkdir(parents=True, exist_ok=True)
+        (data / "companion.sqlite3").write_bytes(store)
     server = Server(data)
     server.start()
     try:
@@ -466,12 +505,12 @@ def report(sites: list[Site], runs: int) -> None:
         print(f"  {s.name}: " + ", ".join(parts))
 
 
-def report_taps(site: list[float], served: list[float]) -> None:
+def report_taps(site: list[float], served: list[float], name: str = "browser build") -> None:
     if not site or not served:
         return
     a, b = statistics.median(site), statistics.median(served)
     print(f"\ntaps of a Hot Dog round from the table (a chip, Submit, Next round), click → drawn: "
-          f"browser build median {a * 1000:.0f} ms (n={len(site)}, max {max(site) * 1000:.0f}), served app "
+          f"{name} median {a * 1000:.0f} ms (n={len(site)}, max {max(site) * 1000:.0f}), served app "
           f"median {b * 1000:.0f} ms (n={len(served)}, max {max(served) * 1000:.0f}); ratio {a / b:.2f} "
           "(target ≤ 1.5)")
 
@@ -484,6 +523,8 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3, help="starts per site (default 3)")
     parser.add_argument("--before", metavar="REF", help="also the site companion at git REF builds")
     parser.add_argument("--taps", type=int, default=3, help="sets of 4 timed Hot Dog rounds per build (default 3)")
+    parser.add_argument("--matches", type=int, default=0,
+                        help="the taps with an archive of N finished matches kept (default none)")
     parser.add_argument("--only", choices=("start", "taps", "sizes"),
                         help="only the starts, only the taps, or only the sizes (no browser)")
     args = parser.parse_args()
@@ -518,14 +559,23 @@ def main() -> int:
                                   flush=True)
                     report(sites, args.runs)
                 if args.only != "start":
+                    store = archive(args.matches, out / "archive") if args.matches else None
                     site_taps: list[float] = []
                     served_taps: list[float] = []
+                    before_taps: list[float] = []
                     for run in range(args.taps):
-                        served_taps += taps_served(browser, out / f"data-{run}", 4)
-                        site_taps += taps_site(browser, hosts["companion"], 4)
-                        print(f"taps run {run + 1}: site median {statistics.median(site_taps) * 1000:.0f} ms, "
-                              f"served median {statistics.median(served_taps) * 1000:.0f} ms", flush=True)
+                        served_taps += taps_served(browser, out / f"data-{run}", 4, store)
+                        site_taps += taps_site(browser, hosts["companion"], 4, store)
+                        line = (f"taps run {run + 1}: site median {statistics.median(site_taps) * 1000:.0f} ms, "
+                                f"served median {statistics.median(served_taps) * 1000:.0f} ms")
+                        if args.before:
+                            before_taps += taps_site(browser, hosts[sites[1].name], 4, store)
+                            line += f", site at {args.before} median {statistics.median(before_taps) * 1000:.0f} ms"
+                        print(line, flush=True)
+                    if store is not None:
+                        print(f"\nwith {args.matches} matches kept (a store file of {len(store) / 1e6:.1f} MB)")
                     report_taps(site_taps, served_taps)
+                    report_taps(before_taps, served_taps, f"browser build at {args.before}")
             finally:
                 browser.close()
     return 0

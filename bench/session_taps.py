@@ -18,7 +18,11 @@ whole round trip; in the browser build all of this runs in Pyodide, several time
 slower).
 
     python bench/session_taps.py [--rounds 6] [--taps 30] [--components] [--profile chip|submit]
+                                 [--archive FILE]
     python bench/session_taps.py --against /work/main [--repeat 3]
+
+``--archive FILE``: a copy of the store ``FILE`` (e.g. bench/scale.py's archive of realistic
+matches) is the session's store, the match tapped added to it.
 
 ``--components``: per component, each tap, whether it was drawn or kept by its memo,
 its own CPU-ms and the controls it built. ``--profile``: cProfile's heaviest functions
@@ -37,6 +41,7 @@ import cProfile
 import json
 import os
 import pstats
+import shutil
 import statistics
 import subprocess
 import sys
@@ -171,9 +176,12 @@ class Components:
 
 
 async def table_taps(rounds: int, taps: int, submits: int, watch: Components | None,
-                     profile: tuple[str, cProfile.Profile] | None) -> tuple[list[Tap], list[Tap], list[Tap]]:
+                     profile: tuple[str, cProfile.Profile] | None,
+                     archive: Path | None = None) -> tuple[list[Tap], list[Tap], list[Tap]]:
     loop = asyncio.get_running_loop()
     with tempfile.TemporaryDirectory() as tmp, ThreadPoolExecutor(1) as executor:
+        if archive is not None:
+            shutil.copyfile(archive, Path(tmp) / "companion.sqlite3")
         store = Store(Path(tmp) / "companion.sqlite3")
         record = setup_form.new_record(PLAYERS, "Anna")
         record["rounds"] = [{"bids": [{"player": p, "table": 7, "hotdogs": 1} for p in PLAYERS]}
@@ -221,7 +229,8 @@ def run_here(args: argparse.Namespace) -> dict[str, list[Tap]]:
     watch = Components() if args.components else None
     profile = (args.profile, cProfile.Profile()) if args.profile else None
     bare = asyncio.run(bare_taps(args.taps))
-    chips, submits, back = asyncio.run(table_taps(args.rounds, args.taps, args.submits, watch, profile))
+    chips, submits, back = asyncio.run(table_taps(args.rounds, args.taps, args.submits, watch, profile,
+                                                  args.archive))
     if profile is not None:
         for order in ("tottime", "cumulative"):
             print(f"\n{profile[0]}, by {order}:")
@@ -253,7 +262,7 @@ def against(args: argparse.Namespace) -> None:
         for tree in trees:
             out = subprocess.run(
                 [sys.executable, __file__, "--json", "--rounds", str(args.rounds), "--taps", str(args.taps),
-                 "--submits", str(args.submits)],
+                 "--submits", str(args.submits), *(["--archive", str(args.archive)] if args.archive else [])],
                 env=dict(os.environ, COMPANION_TREE=tree), capture_output=True, text=True, check=True)
             for kind, taps in json.loads(out.stdout.splitlines()[-1]).items():
                 runs[tree].setdefault(kind, []).extend(taps)
@@ -270,6 +279,7 @@ def main() -> None:
     ap.add_argument("--top", type=int, default=30)
     ap.add_argument("--against", help="another checkout, measured alternately with this one")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--archive", type=Path, help="a store file whose matches are kept beside the match tapped")
     ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.against:

@@ -338,13 +338,16 @@ def timed_round(t, n: int, taps: list[float]) -> None:
 
 #: a store file put into a site's browser storage as builds before IndexedDB version 2
 #: kept it (the whole file, one record), which every build reads
-KEEP_STORE = """([bytes]) => new Promise((ok, no) => {
+#: (its parts first, in :data:`STORE_PART`'s pieces: one string of 100 MB crashed the tab)
+STORE_PART = """(part) => { (self.storeParts ||= []).push(Uint8Array.from(atob(part), (c) => c.charCodeAt(0))); }"""
+KEEP_STORE = """() => new Promise((ok, no) => {
+    const bytes = new Uint8Array(self.storeParts.reduce((n, part) => n + part.length, 0));
+    self.storeParts.reduce((at, part) => { bytes.set(part, at); return at + part.length; }, 0);
     const r = indexedDB.open("companion", 1);
     r.onupgradeneeded = () => r.result.createObjectStore("files");
     r.onsuccess = () => {
         const tx = r.result.transaction("files", "readwrite");
-        tx.objectStore("files").put({ bytes: Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0)), generation: 0 },
-                                    "companion.sqlite3");
+        tx.objectStore("files").put({ bytes, generation: 0 }, "companion.sqlite3");
         tx.oncomplete = () => { r.result.close(); ok(); };
         tx.onerror = () => no(tx.error);
     };
@@ -364,7 +367,9 @@ def _taps_at(browser, url: str, rounds: int, store: bytes | None = None) -> list
         pg = ctx.new_page()
         if store is not None:
             pg.goto(url + "manifest.json")
-            pg.evaluate(KEEP_STORE, [base64.b64encode(store).decode()])
+            for at in range(0, len(store), 1 << 23):
+                pg.evaluate(STORE_PART, base64.b64encode(store[at:at + (1 << 23)]).decode())
+            pg.evaluate(KEEP_STORE)
         pg.goto(url, wait_until="commit")
         ready_in_flutter(pg, "New Hot Dog match")
         fonts_arrived(pg, timeout=120_000)

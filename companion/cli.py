@@ -80,31 +80,30 @@ def _referee(args: argparse.Namespace) -> int:
 PARALLEL_FROM = 256  # lines; below this a worker pool costs more than it saves
 BLOCK = 1 << 15      # bytes read at a time (far below the record bound): some 40 short records, 4 long ones
 
-# A part of the file's lines: the number of its first line (from 1), and each line's
-# record (its bytes without the newline, nor any carriage returns before it) or, for a
-# line past the record bound, its size.
-Part = tuple[int, list[bytes | int]]
+# A part of the file: the number of its first line (from 1), its lines' count, and its
+# whole lines as read, newlines and all (pieces to be written one after the other), or
+# for a line past the record bound, its size.
+Part = tuple[int, int, list[bytes | memoryview] | int]
 
 
 def _parts(fh: BinaryIO, limit: int) -> Iterator[Part]:
-    """The lines of ``fh`` a block at a time, each line's record as :data:`Part` says;
-    a line past ``limit`` by its size (read past, never kept: one record per line, each
-    within the bound).
-
-    A block is cut at its newlines by ``bytes.find``, a ``memchr``: ``readline`` looks
-    at each byte in a loop of its own, some 6 instructions a byte; with a generator's
-    step and a tuple a line, that was 4 k instructions a short sales record and 54 k a
-    realistic one (9 KB), a seventieth of their referee work (issue 26)."""
+    """The lines of ``fh`` a block at a time, as :data:`Part` says; a line past
+    ``limit`` by its size (read past, never kept: one record per line, each within the
+    bound). A block's lines are found by ``bytes.find``, a ``memchr``, and cut by the
+    worker that referees them (:func:`_records`): ``readline`` looks at each byte in a
+    loop of its own, some 6 instructions a byte; with a generator's step and a tuple a
+    line, that was 4 k instructions a short sales record and 54 k a realistic one (9 KB),
+    a seventieth of their referee work (issue 26)."""
     n = 1
     start: list[bytes] = []     # the start of a line not ended yet, read so far
     held = 0                    # its bytes
     past = -1                   # from 0: the bytes so far of a line past the bound, read past
     while block := fh.read(BLOCK):
-        lines: list[bytes | int] = []
-        at = 0                  # where the block's next line begins
+        pieces: list[bytes | memoryview] = []
+        count = at = 0          # the block's lines so far; where its next line begins
         if start or past >= 0:
-            end = block.find(b"\n")
-            if end < 0:
+            end = block.find(b"\n") + 1
+            if not end:
                 if past >= 0:
                     past += len(block)
                 else:
@@ -114,42 +113,66 @@ def _parts(fh: BinaryIO, limit: int) -> Iterator[Part]:
                         past, start, held = held, [], 0
                 continue
             if past >= 0:
-                lines.append(past + end + 1)
-                past = -1
+                yield n, 1, past + end
+                n, past = n + 1, -1
             else:
-                lines.append(_record(b"".join(start) + block[:end], limit, 1))
+                line = b"".join(start) + block[:end]
                 start, held = [], 0
-            at = end + 1
-        cut = []                # a line within a block is within the bound: the block is shorter
-        find = block.find
-        while (end := find(b"\n", at)) >= 0:
-            cut.append(block[at:end])
-            at = end + 1
-        lines += [line.rstrip(b"\r") for line in cut] if b"\r" in block else cut
-        if at < len(block):
-            start.append(block[at:])
-            held = len(block) - at
-        if lines:
-            yield n, lines
-            n += len(lines)
+                if _past(line, limit):
+                    yield n, 1, len(line)
+                    n += 1
+                else:           # the line begun in the block before, sent with this block's
+                    pieces.append(line)
+                    count = 1
+            at = end
+        find, cut = block.find, at
+        while (end := find(b"\n", cut)) >= 0:    # a line within a block is within the bound
+            count += 1
+            cut = end + 1
+        if cut > at:
+            pieces.append(memoryview(block)[at:cut])
+        if cut < len(block):
+            start.append(block[cut:])
+            held = len(block) - cut
+        if count:
+            yield n, count, pieces
+            n += count
     if past >= 0:
-        yield n, [past]
+        yield n, 1, past
     elif start:
-        yield n, [_record(b"".join(start), limit, 0)]
+        line = b"".join(start)
+        yield n, 1, len(line) if _past(line, limit) else [line]
 
 
-def _record(line: bytes, limit: int, newline: int) -> bytes | int:
-    """A line read whole (without its newline, of ``newline`` bytes): its record, or its
-    size if the record is past the bound."""
-    record = line.rstrip(b"\r")
-    return len(line) + newline if len(record) > limit else record
+def _past(line: bytes, limit: int) -> bool:
+    """Whether a line's record (without its newline, nor carriage returns before it) is
+    past the bound."""
+    return len(line) > limit and len(line.rstrip(b"\r\n")) > limit
 
 
-def _referee_part(part: Part, referee_line: Callable[[int, bytes | int], str]) -> str:
+def _records(n: int, lines: bytes | int) -> list[tuple[int, bytes | int]]:
+    """Each line of a part (:data:`Part`'s lines joined), numbered, as its record:
+    without its newline, nor any carriage returns before it."""
+    if isinstance(lines, int):
+        return [(n, lines)]
+    out: list[tuple[int, bytes | int]] = []
+    find, at = lines.find, 0
+    while (end := find(b"\n", at)) >= 0:
+        out.append((n, lines[at:end]))
+        n, at = n + 1, end + 1
+    if at < len(lines):                           # the file's last line, without a newline
+        out.append((n, lines[at:]))
+    if b"\r" in lines:
+        return [(i, line.rstrip(b"\r") if isinstance(line, bytes) else line) for i, line in out]
+    return out
+
+
+def _referee_part(n: int, lines: bytes | int, referee_line: Callable[[int, bytes | int], str]) -> str:
     """A part's results, one line each, in its order."""
-    n, lines = part
-    done = [referee_line(i, line) for i, line in enumerate(lines, n)]
-    return "\n".join(done) + "\n" if done else ""
+    done = [referee_line(i, line) for i, line in _records(n, lines)]
+    if done:
+        done.append("")                           # the last result's newline, without copying them all again
+    return "\n".join(done)
 
 
 def _referee_lines(source: str) -> int:
@@ -168,15 +191,15 @@ def _referee_lines(source: str) -> int:
         lines = 0
         while lines < PARALLEL_FROM and (part := next(parts, None)) is not None:
             head.append(part)
-            lines += len(part[1])
+            lines += part[1]
         referee_line = _line_referee()
         workers = min(os.cpu_count() or 1, 4)
         if lines >= PARALLEL_FROM and workers > 1 and hasattr(os, "fork"):   # no fork on Windows
             # Records are independent: referee them on every core, results in input order.
             # The first line is refereed here before the fork, so every worker starts with
             # the referee and the games' rules imported (else each imports them again).
-            first, head[0] = _first_and_rest(head[0])
-            sys.stdout.write(_referee_part(first, referee_line))
+            first, rest = _first_and_rest(head[0])
+            sys.stdout.write(_referee_part(*first, referee_line))
             # What is alive now (the imported modules, the schemas) is kept out of every
             # garbage collection from here on: a worker's collections would otherwise
             # write to each of those objects' pages, and the kernel copy each page to each
@@ -186,36 +209,41 @@ def _referee_lines(source: str) -> int:
             # short records, to free a few dozen objects.
             gc.freeze()
             try:
-                _referee_forked(itertools.chain(head, parts), workers, referee_line)
+                _referee_forked(itertools.chain([rest], head[1:], parts), workers, referee_line)
             except ChildProcessError as exc:      # killed from outside: said, never a traceback
                 return _fail(f"companion referee: {exc}")
         else:
-            for part in head:
-                sys.stdout.write(_referee_part(part, referee_line))
+            for n, _count, pieces in head:
+                sys.stdout.write(_referee_part(n, pieces if isinstance(pieces, int) else b"".join(pieces),
+                                               referee_line))
     return 0
 
 
-def _first_and_rest(part: Part) -> tuple[Part, Part]:
-    """A part's first line, and the part without it (perhaps no line)."""
-    n, lines = part
-    return (n, lines[:1]), (n + 1, lines[1:])
+def _first_and_rest(part: Part) -> tuple[tuple[int, bytes | int], Part]:
+    """A part's first line (its number and its bytes, or its size), and the part
+    without it (perhaps no line)."""
+    n, count, pieces = part
+    if isinstance(pieces, int):
+        return (n, pieces), (n + 1, 0, [])
+    lines = b"".join(pieces)
+    end = lines.find(b"\n") + 1 or len(lines)
+    return (n, lines[:end]), (n + 1, count - 1, [lines[end:]])
 
 
 def _referee_forked(parts: Iterator[Part], workers: int, referee_line: Callable[[int, bytes | int], str]) -> None:
     """The lines refereed by ``workers`` forked processes, a part (:func:`_parts`) each
     at a time, the results written in input order.
 
-    Plain pipes and ``marshal``, not a multiprocessing pool: a pool's import, its three
-    threads and its pickling cost 0.03–0.07 CPU-s a run, a third of the work of 1,000
-    short records (issue 26). A worker sends a part's results as the bytes written,
-    not as text: decoded and encoded again here they cost some 1.5 k instructions a
-    record. Each worker has at most one part out, taken in turn, so neither side ever
-    waits on a pipe the other is not reading."""
-    import marshal
+    Plain pipes, not a multiprocessing pool: a pool's import, its three threads and its
+    pickling cost 0.03–0.07 CPU-s a run, a third of the work of 1,000 short records
+    (issue 26). A part goes as the bytes read and its results come back as the bytes to
+    write, nothing copied into a message on the way (a copy costs an instruction a
+    byte; a realistic sales line is 9 KB). Each worker has at most one part out, taken
+    in turn, so neither side ever waits on a pipe the other is not reading."""
     from collections import deque
 
     sys.stdout.flush()                            # nothing of ours is written twice; from here on, bytes
-    out_bytes = sys.stdout.buffer
+    written = sys.stdout.buffer
     pids: list[int] = []
     pipes: list[tuple[BinaryIO, BinaryIO]] = []   # each worker's: its parts in, its results out
     try:
@@ -232,8 +260,8 @@ def _referee_forked(parts: Iterator[Part], workers: int, referee_line: Callable[
                         to_other.close()
                         from_other.close()
                     with open(part_r, "rb") as given, open(out_w, "wb") as results:
-                        while (data := _receive(given)) is not None:
-                            done = _referee_part(marshal.loads(data), referee_line)
+                        while (got := _receive_part(given)) is not None:
+                            done = _referee_part(*got, referee_line)
                             _send(results, done.encode(sys.stdout.encoding, sys.stdout.errors or "strict"))
                     code = 0
                 finally:
@@ -247,17 +275,17 @@ def _referee_forked(parts: Iterator[Part], workers: int, referee_line: Callable[
             part = next(parts, None)
             if part is None:
                 break
-            _send(pipe[0], marshal.dumps(part))
+            _send_part(pipe[0], part)
             out.append(pipe)
         while out:
             pipe = out.popleft()
             data = _receive(pipe[1])
             if data is None:
                 raise ChildProcessError("a worker process stopped before its lines were refereed")
-            out_bytes.write(data)
+            written.write(data)
             part = next(parts, None)
             if part is not None:
-                _send(pipe[0], marshal.dumps(part))
+                _send_part(pipe[0], part)
                 out.append(pipe)
     finally:
         for to_worker, from_worker in pipes:     # a worker ends at the end of its parts
@@ -265,6 +293,30 @@ def _referee_forked(parts: Iterator[Part], workers: int, referee_line: Callable[
             from_worker.close()
         for pid in pids:
             os.waitpid(pid, 0)
+
+
+def _send_part(fh: BinaryIO, part: Part) -> None:
+    """A part to a worker: its first line's number, then its lines' bytes (their size,
+    as -1 - size) or a line's size past the bound (from 0)."""
+    n, _count, pieces = part
+    if isinstance(pieces, int):
+        fh.write(n.to_bytes(8, "little") + pieces.to_bytes(8, "little", signed=True))
+    else:
+        size = sum(len(piece) for piece in pieces)
+        fh.write(n.to_bytes(8, "little") + (-1 - size).to_bytes(8, "little", signed=True))
+        for piece in pieces:
+            fh.write(piece)
+    fh.flush()
+
+
+def _receive_part(fh: BinaryIO) -> tuple[int, bytes | int] | None:
+    """The next part :func:`_send_part` wrote (its first line's number, and its lines'
+    bytes or a line's size), or None at the end of the pipe."""
+    head = fh.read(16)
+    if len(head) < 16:
+        return None
+    n, size = int.from_bytes(head[:8], "little"), int.from_bytes(head[8:], "little", signed=True)
+    return (n, size) if size >= 0 else (n, fh.read(-1 - size))
 
 
 def _send(fh: BinaryIO, data: bytes) -> None:

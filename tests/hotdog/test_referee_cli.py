@@ -161,8 +161,12 @@ def test_jsonl_lines_ended_by_crlf_give_what_lines_ended_by_lf_give(tmp_path):
     with its newline, wherever a block ends, as one process and forked workers read it."""
     from companion import cli
 
-    lines = [json.dumps({**GOOD, "players": ["Anna", "Bernd", f"Chris {i}"]}) if i % 5 else ""
-             for i in range(cli.PARALLEL_FROM + 300)]
+    lines: list[str] = []
+    size = 0
+    while len(lines) < cli.PARALLEL_FROM or size < 2.5 * cli.BLOCK:     # lines across blocks
+        i = len(lines)
+        lines.append(json.dumps({**GOOD, "players": ["Anna", "Bernd", f"Chris {i}"]}) if i % 5 else "")
+        size += len(lines[-1]) + 2
     for name, end in (("lf", "\n"), ("crlf", "\r\n")):
         (tmp_path / f"{name}.jsonl").write_text(end.join(lines) + end, newline="")
     lf = run_companion("referee", "--jsonl", str(tmp_path / "lf.jsonl"))

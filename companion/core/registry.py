@@ -136,8 +136,9 @@ _NAMED_FIRST_BYTES = re.compile(_NAMED_FIRST.pattern.encode())
 
 # The shape of each game met so far, by the head of its records as companion and
 # json.dumps write them ('{"game": "sales"', text or bytes): found by a dict's lookup,
-# where the pattern's match cost some 6 k instructions a record, a thirtieth of a short
-# record's referee work (issue 26). Emptied when the known games change (``register``).
+# where the pattern's match and the lookups after it cost some 8 k instructions a record,
+# a sixtieth of a short record's referee work (issue 26). Emptied when the known games
+# change (``register``).
 _HEAD = '{"game": "'         # 10 characters
 _shapes: dict[str | bytes, TypeAdapter[Any]] = {}
 

@@ -156,3 +156,32 @@ def test_referee_jsonl_says_a_bound_on_the_line_past_it_and_goes_on(tmp_path):
     assert len(lines) == 4 and len(lines[0]["rounds"]) == 1 and len(lines[3]["rounds"]) == 2
     assert lines[1] == {"error": "record: rounds has more than 500 entries: companion reads at most 500"}
     assert lines[2]["error"].startswith("line 3: the record is 16.0 MB: companion reads records of at most 16.0 MB")
+
+
+def test_referee_jsonl_on_forked_workers_says_the_bound_as_one_process_does(tmp_path, monkeypatch):
+    """Past PARALLEL_FROM lines --jsonl reads its file a block at a time: a line past the
+    bound (read past across many blocks, carriage returns before its newline) is said
+    with its number and size, a line at the bound is read, and what the workers write is
+    byte for byte what one process writes."""
+    from companion import cli
+    from tests.conftest import run_cli, run_companion
+
+    at_bound = b'"' + b"A" * (bounds.MAX_RECORD_BYTES - 2) + b'"'      # JSON, not a record
+    past = b"B" * (bounds.MAX_RECORD_BYTES + 1)
+    n = cli.PARALLEL_FROM                   # good records first, then the lines at and past the bound
+    path = tmp_path / "records.jsonl"
+    with path.open("wb") as fh:
+        for _ in range(n):
+            fh.write(hotdog(1).encode() + b"\n")
+        fh.write(past + b"\r\n" + at_bound + b"\r\n" + hotdog(2).encode() + b"\n" + past)   # no last newline
+    forked = run_companion("referee", "--jsonl", str(path))
+    assert forked.returncode == 0 and forked.stderr == b""
+    monkeypatch.setattr(cli, "PARALLEL_FROM", n + 10)
+    one = run_cli("referee", "--jsonl", str(path))
+    assert forked.stdout == one.stdout
+    lines = [json.loads(line) for line in one.stdout.decode().splitlines()]
+    assert len(lines) == n + 4 and len(lines[n + 2]["rounds"]) == 2
+    said = "the record is 16.0 MB: companion reads records of at most 16.0 MB"
+    assert lines[n]["error"].startswith(f"line {n + 1}: {said}")
+    assert lines[n + 1]["error"].startswith("record:") and "16.0 MB" not in lines[n + 1]["error"]
+    assert lines[n + 3]["error"].startswith(f"line {n + 4}: {said}")

@@ -131,16 +131,20 @@ def test_jsonl_one_result_per_line_and_errors_in_place(tmp_path):
 
 
 def test_jsonl_past_the_parallel_bound_gives_what_one_process_gives(tmp_path, monkeypatch):
-    """From PARALLEL_FROM lines on, --jsonl referees on forked workers, a chunk of lines
+    """From PARALLEL_FROM lines on, --jsonl referees on forked workers, a block of lines
     at a time: the output is byte for byte what one process writes, every line in
     input order, errors and their line numbers included."""
     from companion import cli
 
-    lines = []
-    for i in range(cli.PARALLEL_FROM + 2 * cli.CHUNK + 5):    # a last chunk cut short
+    lines: list[str] = []
+    size = 0
+    i = 0
+    while len(lines) < cli.PARALLEL_FROM or size < 3.5 * cli.BLOCK:    # lines across blocks, a last block cut short
         players = ["Anna", "Bernd", "Chris", f"Dora {i}"][: 3 + i % 2]
         good = {**GOOD, "players": players, "mustard": players[i % len(players)]}
         lines.append(json.dumps(good) if i % 7 else ["{broken", json.dumps(dict(GOOD, players=["Anna"])), ""][i % 3])
+        size += len(lines[-1]) + 1
+        i += 1
     path = tmp_path / "games.jsonl"
     path.write_text("\n".join(lines) + "\n")
     forked = run_companion("referee", "--jsonl", str(path))
@@ -150,6 +154,27 @@ def test_jsonl_past_the_parallel_bound_gives_what_one_process_gives(tmp_path, mo
     assert forked.stdout == one.stdout
     assert len(one.stdout.decode().splitlines()) == len(lines)
     assert b'"error": "line 15: empty line, no record"' in one.stdout   # i = 14: line 15
+
+
+def test_jsonl_lines_ended_by_crlf_give_what_lines_ended_by_lf_give(tmp_path):
+    """--jsonl reads its file a block at a time: a line's carriage return is taken off
+    with its newline, wherever a block ends, as one process and forked workers read it."""
+    from companion import cli
+
+    lines: list[str] = []
+    size = 0
+    while len(lines) < cli.PARALLEL_FROM or size < 2.5 * cli.BLOCK:     # lines across blocks
+        i = len(lines)
+        lines.append(json.dumps({**GOOD, "players": ["Anna", "Bernd", f"Chris {i}"]}) if i % 5 else "")
+        size += len(lines[-1]) + 2
+    for name, end in (("lf", "\n"), ("crlf", "\r\n")):
+        (tmp_path / f"{name}.jsonl").write_text(end.join(lines) + end, newline="")
+    lf = run_companion("referee", "--jsonl", str(tmp_path / "lf.jsonl"))
+    crlf = run_companion("referee", "--jsonl", str(tmp_path / "crlf.jsonl"))
+    assert lf.returncode == 0 and crlf.returncode == 0, crlf.stderr
+    assert crlf.stdout == lf.stdout
+    assert len(lf.stdout.splitlines()) == len(lines)
+    assert b'"error": "line 1: empty line, no record"' in lf.stdout
 
 
 # Found in review: names that differ only by spaces or case, doubled tables, and names

@@ -32,11 +32,15 @@ folder's size on disk.
 downloads (its install list for each renderer, compressed as the host compresses), the
 largest files of each first.
 
-**Taps** (``--taps N`` rounds sets): a Hot Dog round played from the table, each tap
-timed from the click to its result drawn (a chip shown chosen, the round's result,
-the next round), in the browser build and in the served app (``companion serve``);
-the median tap of each, and the ratio; with ``--before``, the taps of that build's site
-too. ``--matches N``: the taps made with an archive of N finished matches kept
+**Taps** (``--taps N`` sets): Hot Dog rounds played from the table, each tap timed from
+the click to its result drawn (a chip shown chosen, the round's result, the next round),
+in the served app (``companion serve``) and in each companion site (with ``--before``,
+that build's too), interleaved; the median tap of each, and its ratio to the served
+app's. A site's set is one profile: :data:`FIRST_ROUNDS` rounds on the first visit,
+then, once its service worker and Python snapshot are in place, the page reloaded and
+:data:`LATER_ROUNDS` rounds more, as on a player's every later start (its page is then
+the service worker's: cross-origin isolated, as the served app's is).
+``--matches N``: the taps made with an archive of N finished matches kept
 (``bench/scale.py``'s realistic ones), in the served app's store and in the browser's
 storage (put there as the builds before IndexedDB version 2 kept it, which every build
 reads), as a player who has kept years of games taps.
@@ -95,6 +99,12 @@ BASELINE_WHEELS = ("flet", "repath", "six", "msgpack")
 OFFLINE_HOSTS = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
 COMPRESSED = (".js", ".mjs", ".json", ".wasm", ".html", ".zip", ".ttf", ".otf", ".svg", ".txt", ".bin", "")
 PLAYERS = ["Anna", "Bernd", "Chris"]
+#: a site's tap rounds on its first visit, then after a reload (a later start)
+FIRST_ROUNDS = 2
+LATER_ROUNDS = 4
+#: the Python snapshot a first start makes in the background is made (or could not be)
+SNAPSHOT_SETTLED = ("!(window.companion && window.companion.state.snapshot !== undefined) || "
+                    "['made', 'failed', 'restored'].includes(window.companion.state.snapshot)")
 
 
 # ---------------------------------------------------------------- the host
@@ -288,9 +298,7 @@ def measure(browser, host: Host, site: Site) -> None:
         pg.wait_for_function("navigator.serviceWorker.controller !== null", timeout=300_000)
         # the Python snapshot a first start makes in the background (companion since the
         # snapshot: a player's next start comes later than a benchmark's would)
-        pg.wait_for_function("!(window.companion && window.companion.state.snapshot !== undefined) || "
-                             "['made', 'failed', 'restored'].includes(window.companion.state.snapshot)",
-                             timeout=600_000)
+        pg.wait_for_function(SNAPSHOT_SETTLED, timeout=600_000)
         quiet()
         sent = host.take()
         site.first_download.append(sum(size for _, _, size in sent))
@@ -355,38 +363,52 @@ KEEP_STORE = """() => new Promise((ok, no) => {
 })"""
 
 
-def _taps_at(browser, url: str, rounds: int, store: bytes | None = None) -> list[float]:
-    """``rounds`` Hot Dog rounds played from the table at ``url``: each tap's time.
-    ``store``: a store file put into the site's browser storage first."""
+def _opened(ctx, url: str, store: bytes | None = None):
+    """A tab of ``ctx`` at ``url``, its home screen drawn and its fonts in. ``store``: a
+    store file put into the site's browser storage first."""
     import base64
 
     from tests.e2e.harness import fonts_arrived
 
+    pg = ctx.new_page()
+    if store is not None:
+        pg.goto(url + "manifest.json")
+        for at in range(0, len(store), 1 << 23):
+            pg.evaluate(STORE_PART, base64.b64encode(store[at:at + (1 << 23)]).decode())
+        pg.evaluate(KEEP_STORE)
+    pg.goto(url, wait_until="commit")
+    ready_in_flutter(pg, "New Hot Dog match")
+    fonts_arrived(pg, timeout=120_000)
+    quiet()
+    return pg
+
+
+def taps_site(browser, host: Host, store: bytes | None = None) -> tuple[list[float], list[float]]:
+    """Hot Dog rounds played from the table of the site at ``host``: each tap's time,
+    :data:`FIRST_ROUNDS` on the first visit, then :data:`LATER_ROUNDS` after a reload
+    once the service worker and the Python snapshot are in place (a later start).
+    ``store``: as :func:`_opened`'s."""
     ctx = browser.new_context(viewport=PHONE)
     try:
-        pg = ctx.new_page()
-        if store is not None:
-            pg.goto(url + "manifest.json")
-            for at in range(0, len(store), 1 << 23):
-                pg.evaluate(STORE_PART, base64.b64encode(store[at:at + (1 << 23)]).decode())
-            pg.evaluate(KEEP_STORE)
-        pg.goto(url, wait_until="commit")
-        ready_in_flutter(pg, "New Hot Dog match")
-        fonts_arrived(pg, timeout=120_000)
-        quiet()
+        pg = _opened(ctx, host.url, store)
         t = _table(ctx, pg)
         t.setup(PLAYERS, mustard="Anna")
         quiet()
-        taps: list[float] = []
-        for n in range(1, rounds + 1):
-            timed_round(t, n, taps)
-        return taps
+        first: list[float] = []
+        for n in range(1, FIRST_ROUNDS + 1):
+            timed_round(t, n, first)
+        pg.wait_for_function("navigator.serviceWorker.controller !== null", timeout=300_000)
+        pg.wait_for_function(SNAPSHOT_SETTLED, timeout=600_000)
+        quiet()
+        pg.reload(wait_until="commit")       # the match's next round, as the player left it
+        ready_in_flutter(pg, f"Round {FIRST_ROUNDS + 1} · mustard card")
+        quiet()
+        later: list[float] = []
+        for n in range(FIRST_ROUNDS + 1, FIRST_ROUNDS + LATER_ROUNDS + 1):
+            timed_round(t, n, later)
+        return first, later
     finally:
         ctx.close()
-
-
-def taps_site(browser, host: Host, rounds: int, store: bytes | None = None) -> list[float]:
-    return _taps_at(browser, host.url, rounds, store)
 
 
 def archive(matches: int, folder: Path) -> bytes:
@@ -400,14 +422,24 @@ def archive(matches: int, folder: Path) -> bytes:
 
 
 def taps_served(browser, data: Path, rounds: int, store: bytes | None = None) -> list[float]:
+    """``rounds`` Hot Dog rounds played from the table of ``companion serve`` (``store``:
+    its store file, put in its data folder first): each tap's time."""
     if store is not None:
         data.mkdir(parents=True, exist_ok=True)
         (data / "companion.sqlite3").write_bytes(store)
     server = Server(data)
     server.start()
+    ctx = browser.new_context(viewport=PHONE)
     try:
-        return _taps_at(browser, server.url, rounds)
+        t = _table(ctx, _opened(ctx, server.url))
+        t.setup(PLAYERS, mustard="Anna")
+        quiet()
+        taps: list[float] = []
+        for n in range(1, rounds + 1):
+            timed_round(t, n, taps)
+        return taps
     finally:
+        ctx.close()
         server.stop()
 
 
@@ -510,14 +542,18 @@ def report(sites: list[Site], runs: int) -> None:
         print(f"  {s.name}: " + ", ".join(parts))
 
 
-def report_taps(site: list[float], served: list[float], name: str = "browser build") -> None:
-    if not site or not served:
+def report_taps(taps: dict[str, list[float]]) -> None:
+    """Each set of taps' median, and its ratio to the served app's (the target: ≤ 1.5)."""
+    served = taps.get("served app")
+    if not served:
         return
-    a, b = statistics.median(site), statistics.median(served)
-    print(f"\ntaps of a Hot Dog round from the table (a chip, Submit, Next round), click → drawn: "
-          f"{name} median {a * 1000:.0f} ms (n={len(site)}, max {max(site) * 1000:.0f}), served app "
-          f"median {b * 1000:.0f} ms (n={len(served)}, max {max(served) * 1000:.0f}); ratio {a / b:.2f} "
-          "(target ≤ 1.5)")
+    base = statistics.median(served)
+    print("\ntaps of a Hot Dog round from the table (a chip, Submit, Next round), click → drawn "
+          "(median; ratio to the served app's, target ≤ 1.5):")
+    for name, xs in taps.items():
+        if xs:
+            print(f"  {name:44s} {statistics.median(xs) * 1000:4.0f} ms (n={len(xs)}, max {max(xs) * 1000:4.0f})"
+                  f"  ratio {statistics.median(xs) / base:.2f}")
 
 
 # ---------------------------------------------------------------- main
@@ -527,7 +563,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="starts per site (default 3)")
     parser.add_argument("--before", metavar="REF", help="also the site companion at git REF builds")
-    parser.add_argument("--taps", type=int, default=3, help="sets of 4 timed Hot Dog rounds per build (default 3)")
+    parser.add_argument("--taps", type=int, default=3, help="sets of timed Hot Dog rounds per build (default 3)")
     parser.add_argument("--matches", type=int, default=0,
                         help="the taps with an archive of N finished matches kept (default none)")
     parser.add_argument("--only", choices=("start", "taps", "sizes"),
@@ -565,22 +601,19 @@ def main() -> int:
                     report(sites, args.runs)
                 if args.only != "start":
                     store = archive(args.matches, out / "archive") if args.matches else None
-                    site_taps: list[float] = []
-                    served_taps: list[float] = []
-                    before_taps: list[float] = []
+                    taps: dict[str, list[float]] = {"served app": []}
                     for run in range(args.taps):
-                        served_taps += taps_served(browser, out / f"data-{run}", 4, store)
-                        site_taps += taps_site(browser, hosts["companion"], 4, store)
-                        line = (f"taps run {run + 1}: site median {statistics.median(site_taps) * 1000:.0f} ms, "
-                                f"served median {statistics.median(served_taps) * 1000:.0f} ms")
-                        if args.before:
-                            before_taps += taps_site(browser, hosts[sites[1].name], 4, store)
-                            line += f", site at {args.before} median {statistics.median(before_taps) * 1000:.0f} ms"
-                        print(line, flush=True)
+                        taps["served app"] += taps_served(browser, out / f"data-{run}", LATER_ROUNDS, store)
+                        for s in sites:
+                            if s.name.startswith("companion"):
+                                first, later = taps_site(browser, hosts[s.name], store)
+                                taps.setdefault(f"{s.name}, later start", []).extend(later)
+                                taps.setdefault(f"{s.name}, first visit", []).extend(first)
+                        print(f"taps run {run + 1}: " + ", ".join(
+                            f"{k} {statistics.median(v) * 1000:.0f} ms" for k, v in taps.items()), flush=True)
                     if store is not None:
                         print(f"\nwith {args.matches} matches kept (a store file of {len(store) / 1e6:.1f} MB)")
-                    report_taps(site_taps, served_taps)
-                    report_taps(before_taps, served_taps, f"browser build at {args.before}")
+                    report_taps(taps)
             finally:
                 browser.close()
     return 0

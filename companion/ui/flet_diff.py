@@ -13,6 +13,11 @@ controls): the walk over them was 18–30 of the 28–36 CPU-ms the server spent
 tap. :func:`removed_once` and :func:`added_once` read the fields where Flet keeps them
 (set properties in ``_values``; an unset one is its default) and step over the rest
 without a call: Submit costs the server 13–14 CPU-ms, "Next round" 66 instead of 77–86.
+:func:`added_once` goes further: of an added control it reads only the fields set and
+those whose default is a list, a dict or a dataclass (a handful of its sixty), and asks
+whether a value is a dataclass once per class: "Next round" then 14.5 instead of 22.0
+CPU-ms on a later machine (``bench/session_taps.py``), the walk most of what a browser's
+Python spends on that tap.
 
 Each replaces one method of Flet's, read in Flet 1.0.5 only (:data:`FLET_READ`): with another Flet,
 :func:`mend` changes nothing (a test says so, so the next upgrade looks again), and a
@@ -163,8 +168,7 @@ def added_once(builder: DiffBuilder) -> Iterator[Any]:
             if not setattr_only:
                 child_parent = item if is_control else parent
                 for value in _declared_values(item):
-                    if isinstance(value, _CONTAINERS) or _is_dataclass(value):
-                        configure(value, child_parent, frozen)
+                    configure(value, child_parent, frozen)
             if not frozen:
                 dirty = getattr(item, "_dirty", None)
                 if dirty is not None:
@@ -186,30 +190,80 @@ def added_once(builder: DiffBuilder) -> Iterator[Any]:
 
 
 def _is_dataclass(value: Any) -> bool:
-    """``dataclasses.is_dataclass``, without narrowing ``value``'s type for mypy."""
-    return dataclasses.is_dataclass(value)
+    """``dataclasses.is_dataclass(value)``, its answer for an instance kept per class (a
+    class is a dataclass from its creation on): a redraw asks it of every field value of
+    every control it adds, thousands of times."""
+    cls = type(value)
+    answer = _DATACLASS.get(cls)
+    if answer is None:
+        if issubclass(cls, type):      # a class itself: asked of it each time
+            return dataclasses.is_dataclass(value)
+        answer = _DATACLASS[cls] = dataclasses.is_dataclass(cls)
+    return answer
 
 
-_DECLARED: dict[type, list[tuple[str, bool, Any]]] = {}
+_DATACLASS: dict[type, bool] = {}
+
+
+def _leads(value: Any) -> bool:
+    """Whether :func:`added_once`'s walk goes into ``value``: a list, a dict or a dataclass."""
+    return isinstance(value, _CONTAINERS) or _is_dataclass(value)
+
+
+class _Declared:
+    """A dataclass's fields as :func:`_declared_values` reads them (those not marked
+    ``skip``), each with its place in the declared order: Flet's ``Prop`` fields (kept in
+    ``_values`` where set, an unset one is its default), split into those whose default
+    the walk goes into and those it passes over, and the plain ones (in the instance)."""
+
+    def __init__(self, item: Any) -> None:
+        self.place: dict[str, int] = {}
+        self.props: set[str] = set()
+        self.defaults: list[tuple[int, str, Any]] = []    # Prop fields whose default leads somewhere
+        self.plain: list[tuple[int, str]] = []
+        kept = hasattr(item, "_values")
+        cls = type(item)
+        for field in dataclasses.fields(cls):
+            if field.metadata.get("skip", False):
+                continue
+            place = self.place[field.name] = len(self.place)
+            raw = next((vars(k)[field.name] for k in cls.__mro__ if field.name in vars(k)), None)
+            if isinstance(raw, Prop) and kept:
+                self.props.add(field.name)
+                if _leads(raw.default):
+                    self.defaults.append((place, field.name, raw.default))
+            else:
+                self.plain.append((place, field.name))
+
+
+_DECLARED: dict[type, _Declared] = {}
 
 
 def _declared_values(item: Any) -> list[Any]:
-    """``getattr(item, f.name)`` for each of ``item``'s fields not marked ``skip``, in
-    their declared order, read where Flet keeps them (a ``Prop``'s in ``_values``)."""
+    """Of ``getattr(item, f.name)`` for each of ``item``'s fields not marked ``skip``, the
+    ones :func:`added_once`'s walk goes into (lists, dicts, dataclasses), in their declared
+    order, read where Flet keeps them (a ``Prop``'s in ``_values``). A control has about
+    sixty fields and a handful set: the set ones are taken from ``_values``, the unset
+    ones only where their default leads somewhere, never each field one by one."""
     cls = type(item)
     fields = _DECLARED.get(cls)
     if fields is None:
-        fields = _DECLARED[cls] = []
-        for field in dataclasses.fields(cls):
-            if not field.metadata.get("skip", False):
-                raw = next((vars(k)[field.name] for k in cls.__mro__ if field.name in vars(k)), None)
-                if isinstance(raw, Prop) and hasattr(item, "_values"):
-                    fields.append((field.name, True, raw.default))
-                else:
-                    fields.append((field.name, False, None))
+        fields = _DECLARED[cls] = _Declared(item)
     values = getattr(item, "_values", None)
-    return [values.get(name, default) if prop and values is not None else getattr(item, name)
-            for name, prop, default in fields]
+    found: list[tuple[int, Any]] = []
+    if values is None:             # not kept by Flet's properties: each read as Flet reads it
+        found += [(fields.place[name], getattr(item, name)) for name in fields.props]
+    else:
+        found += [(fields.place[name], value) for name, value in values.items() if name in fields.props]
+        found += [(place, default) for place, name, default in fields.defaults if name not in values]
+    found += [(place, getattr(item, name)) for place, name in fields.plain]
+    found = [entry for entry in found if _leads(entry[1])]
+    found.sort(key=_place)
+    return [value for _, value in found]
+
+
+def _place(entry: tuple[int, Any]) -> int:
+    return entry[0]
 
 
 def mend() -> bool:

@@ -10,7 +10,8 @@ the site lacks and nothing off this machine is tests/web/test_start_site.py's). 
 fonts (4.7 MB) are downloaded only once a CJK name is typed, and then drawn; a
 right-to-left name, which this build cannot print, is refused in one line, never a
 traceback. It starts in the profile the first visit left (its Python snapshot kept),
-as a player's second evening does.
+as a player's second evening does: its page, served by the site's service worker, is
+cross-origin isolated (``companion/web/site/sw.js``), and all of the above works there.
 
 The build downloads the browser's wheels once into the user's cache folder
 (``companion.web.archive.cache_dir``); later builds need no network."""
@@ -49,6 +50,10 @@ def test_the_site_plays_keeps_starts_offline_and_downloads_cjk_fonts_only_with_a
     profile = returning(chromium_browser, warm_profile, tmp_path / "profile", seen)
     try:
         t = Tab(profile, static_site.url)
+        # the page the service worker serves is cross-origin isolated, as the served app's is
+        # (Flutter draws on a thread of its own, not on the page's main thread): everything
+        # below is played on such a page
+        assert t.pg.evaluate("self.crossOriginIsolated") is True
         shot(t.pg, "web-home")                     # the home screen
         assert t.button("Host this table on phones").count() == 0
 

@@ -15,6 +15,14 @@
 // those once the app is up ("after-start"), so that a phone that visited once prints
 // offline too, without their weight in the first start. A CJK character drawn before the app registered its CJK fonts makes Flutter
 // ask for a Noto font of its own (assets/fonts/notosans…/): answered with the site's.
+//
+// Every file it answers with carries the headers that make the page cross-origin
+// isolated (ISOLATION: a static host need not send them), as `companion serve` makes
+// its page: from the second start on (the first page is not the service worker's),
+// Flutter's skwasm then draws on a thread of its own instead of the page's main
+// thread, which also takes the taps and the Python worker's messages (a tap drawn in
+// about two thirds of the time: bench/web.py's taps). The site asks for nothing from
+// another origin, which such a page may not load.
 "use strict";
 
 const BUILD = "__BUILD__";
@@ -135,6 +143,17 @@ self.addEventListener("message", (event) => {
     }
 });
 
+const ISOLATION = { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" };
+
+// `response` with the headers of a cross-origin isolated page (its body passed on as it streams).
+function isolated(response) {
+    const headers = new Headers(response.headers);
+    for (const [name, value] of Object.entries(ISOLATION)) {
+        headers.set(name, value);
+    }
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 // Flutter's own CJK fallback fonts → the site's CJK fonts.
 const NOTO_CJK = /\/assets\/fonts\/notosans(sc|tc|hk|jp|kr)\//;
 const CJK_FONTS = { kr: "fonts/NanumSquareR.ttf", other: "fonts/DroidSansFallbackFull.ttf" };
@@ -157,11 +176,11 @@ self.addEventListener("fetch", (event) => {
         const cache = await caches.open(CACHE);
         const hit = await cache.match(url);
         if (hit) {
-            return hit;
+            return isolated(hit);
         }
         const path = url.slice(scope.href.length) || "./";
         const response = await keyed(await fetchChecked(path, hash), hash);
         await cache.put(url, response.clone());
-        return response;
+        return isolated(response);
     })());
 });

@@ -201,19 +201,31 @@ def round_trip(runs: int) -> list[float]:
     return out
 
 
+def rounds_played(table: Table, rounds: int) -> None:
+    """``rounds`` rounds played at ``table``, a plain bid each (the screen then draws the
+    money grid and every round), and the next round's entry open."""
+    for _ in range(rounds):
+        for p in ("Anna", "Bernd", "Chris"):
+            table.bid(p, 7, 1)
+        table.click("Submit round")
+        table.click("Next round")
+
+
+def chip_label(n: int) -> str:
+    """The chip of tap ``n``: Anna's 5 table, 1 to 4 hot dogs in turn."""
+    hot = 1 + n % 4
+    return f"Anna: 5 table, {hot} hot dog{'' if hot == 1 else 's'}"
+
+
 def chip_tap(runs: int, rounds: int = 6) -> list[float]:
     """A hot-dog chip tapped on the table screen → the chip shown chosen, in a game of
     ``rounds`` rounds already played (the screen draws the money grid and every round)."""
     out = []
     with _three_at_a_table() as (table, pid):
-        for _ in range(rounds):
-            for p in ("Anna", "Bernd", "Chris"):
-                table.bid(p, 7, 1)
-            table.click("Submit round")
-            table.click("Next round")
+        rounds_played(table, rounds)
         for n in range(runs):
             c0 = server_cpu_ms(pid)
-            out.append(table.timed_chip(f"Anna: 5 table, {1 + n % 4} hot dog{'' if n % 4 == 0 else 's'}"))
+            out.append(table.timed_chip(chip_label(n)))
             SERVER_CPU.setdefault("chip", []).append(server_cpu_ms(pid) - c0)
     return out
 

@@ -37,7 +37,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.app import _three_at_a_table, hello_page  # noqa: E402
+from bench.app import _three_at_a_table, chip_label, hello_page, rounds_played  # noqa: E402
 from tests.e2e.harness import enable_semantics, launch, seen  # noqa: E402
 
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"]
@@ -108,15 +108,11 @@ def table_taps(runs: int, rounds: int = 6) -> tuple[list[Parts], list[Parts]]:
     """bench/app.py's chip taps (``rounds`` rounds played) and Submits, on one table."""
     chips, submits = [], []
     with _three_at_a_table() as (table, _pid):
-        for _ in range(rounds):
-            for p in ("Anna", "Bernd", "Chris"):
-                table.bid(p, 7, 1)
-            table.click("Submit round")
-            table.click("Next round")
+        rounds_played(table, rounds)
         watched = Watched(table.pg)
         browser = table.ctx.browser
         for n in range(runs):
-            label = f"Anna: 5 table, {1 + n % 4} hot dog{'' if n % 4 == 0 else 's'}"
+            label = chip_label(n)
             chip = table.button(label).first
             chip.wait_for()
             chips.append(timed(browser, table.pg, watched, chip.click, lambda label=label: seen(table.chosen(label))))

@@ -344,38 +344,16 @@ def timed_round(t, n: int, taps: list[float]) -> None:
     taps.append(time.perf_counter() - t0)
 
 
-#: a store file put into a site's browser storage as builds before IndexedDB version 2
-#: kept it (the whole file, one record), which every build reads
-#: (its parts first, in :data:`STORE_PART`'s pieces: one string of 100 MB crashed the tab)
-STORE_PART = """(part) => { (self.storeParts ||= []).push(Uint8Array.from(atob(part), (c) => c.charCodeAt(0))); }"""
-KEEP_STORE = """() => new Promise((ok, no) => {
-    const bytes = new Uint8Array(self.storeParts.reduce((n, part) => n + part.length, 0));
-    self.storeParts.reduce((at, part) => { bytes.set(part, at); return at + part.length; }, 0);
-    const r = indexedDB.open("companion", 1);
-    r.onupgradeneeded = () => r.result.createObjectStore("files");
-    r.onsuccess = () => {
-        const tx = r.result.transaction("files", "readwrite");
-        tx.objectStore("files").put({ bytes, generation: 0 }, "companion.sqlite3");
-        tx.oncomplete = () => { r.result.close(); ok(); };
-        tx.onerror = () => no(tx.error);
-    };
-    r.onerror = () => no(r.error);
-})"""
-
-
 def _opened(ctx, url: str, store: bytes | None = None):
     """A tab of ``ctx`` at ``url``, its home screen drawn and its fonts in. ``store``: a
-    store file put into the site's browser storage first."""
-    import base64
-
+    store file put into the site's browser storage first, as builds before IndexedDB
+    version 2 kept it, which every build reads (:func:`tests.web.site.keep_version_1`)."""
     from tests.e2e.harness import fonts_arrived
+    from tests.web.site import keep_version_1
 
-    pg = ctx.new_page()
     if store is not None:
-        pg.goto(url + "manifest.json")
-        for at in range(0, len(store), 1 << 23):
-            pg.evaluate(STORE_PART, base64.b64encode(store[at:at + (1 << 23)]).decode())
-        pg.evaluate(KEEP_STORE)
+        keep_version_1(ctx, url, store)
+    pg = ctx.new_page()
     pg.goto(url, wait_until="commit")
     ready_in_flutter(pg, "New Hot Dog match")
     fonts_arrived(pg, timeout=120_000)

@@ -5,6 +5,7 @@ a Hot Dog table driver (:class:`tests.e2e.table.Table`); the first screen
 
 from __future__ import annotations
 
+import base64
 import re
 import shutil
 import time
@@ -138,6 +139,45 @@ class Tab(Table):
 
     def take_over(self) -> None:
         self.pg.locator("#boot-take").click()
+
+
+#: a piece of a store file into the tab (one string of 100 MB crashed the tab)
+_PIECE = 1 << 23
+_STORE_PIECE = """(piece) => {
+    (self.storePieces ||= []).push(Uint8Array.from(atob(piece), (c) => c.charCodeAt(0)));
+}"""
+_VERSION_1 = """(generation) => new Promise((ok, no) => {
+    const bytes = new Uint8Array(self.storePieces.reduce((n, piece) => n + piece.length, 0));
+    self.storePieces.reduce((at, piece) => { bytes.set(piece, at); return at + piece.length; }, 0);
+    const gone = indexedDB.deleteDatabase("companion");      // what the profile kept before
+    gone.onerror = () => no(gone.error);
+    gone.onsuccess = () => ok(bytes);
+}).then((bytes) => new Promise((ok, no) => {
+    const r = indexedDB.open("companion", 1);
+    r.onupgradeneeded = () => r.result.createObjectStore("files");
+    r.onsuccess = () => {
+        const tx = r.result.transaction("files", "readwrite");
+        tx.objectStore("files").put({ bytes, generation, saved: "version 1" }, "companion.sqlite3");
+        tx.oncomplete = () => { r.result.close(); ok(); };
+        tx.onerror = () => no(tx.error);
+    };
+    r.onerror = () => no(r.error);
+}))"""
+
+
+def keep_version_1(ctx, url: str, store: bytes, generation: int = 0) -> None:
+    """``store`` (a store file) kept in the browser storage of ``ctx`` for the site at
+    ``url`` as builds before IndexedDB version 2 kept it: the whole file and the number
+    of its saves in one record (``saved``: "version 1"), which every build reads. Done
+    in a tab of its own at the site's address, before the app opens there."""
+    pg = ctx.new_page()
+    try:
+        pg.goto(url + "manifest.json")
+        for at in range(0, len(store), _PIECE):
+            pg.evaluate(_STORE_PIECE, base64.b64encode(store[at:at + _PIECE]).decode())
+        pg.evaluate(_VERSION_1, generation)
+    finally:
+        pg.close()
 
 
 def wait_until(check, timeout: float = 60.0, every: float = 0.5) -> None:

@@ -7,14 +7,13 @@ at every save, IndexedDB version 1) are read and saved on. (companion/web/site/w
 
 from __future__ import annotations
 
-import base64
 import re
 
 import pytest
 
 from companion.games.hotdog import setup_form
 from companion.store import Store
-from tests.web.site import Tab, returning
+from tests.web.site import Tab, keep_version_1, returning
 from tests.web.test_tabs import ANNA, BIDS, PLAIN, XENA, app_worker
 
 pytestmark = pytest.mark.e2e
@@ -36,25 +35,6 @@ KEPT = """async () => {
     return { version: db.version, file: file.bytes.length, wal: file.wal ? file.wal.length : null, saved: file.saved,
              generation, log: log.map((entry) => [entry.offset, entry.bytes.length]) };
 }"""
-
-#: the saved games as a build before this one kept them: IndexedDB version 1, the whole
-#: file with the number of saves in one record
-VERSION_1 = """([bytes, generation]) => new Promise((ok, no) => {
-    const gone = indexedDB.deleteDatabase("companion");      // the profile's own, kept by this build
-    gone.onerror = () => no(gone.error);
-    gone.onsuccess = () => ok();
-}).then(() => new Promise((ok, no) => {
-    const r = indexedDB.open("companion", 1);
-    r.onupgradeneeded = () => r.result.createObjectStore("files");
-    r.onsuccess = () => {
-        const tx = r.result.transaction("files", "readwrite");
-        tx.objectStore("files").put({ bytes: Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0)), generation,
-                                      saved: "version 1" }, "companion.sqlite3");
-        tx.oncomplete = () => { r.result.close(); ok(); };
-        tx.onerror = () => no(tx.error);
-    };
-    r.onerror = () => no(r.error);
-}))"""
 
 #: SQLite folds its log into the file and starts it afresh at the next write (what it
 #: does by itself once the log holds 1,000 pages), on the app's own connection
@@ -78,10 +58,7 @@ def test_a_tap_sends_what_the_log_gained_the_file_goes_whole_when_the_log_starts
     ctx = returning(chromium_browser, warm_profile, tmp_path / "profile")
     try:
         old = version_1_file(tmp_path)
-        blank = ctx.new_page()                    # the site's address, before the app opens there
-        blank.goto(static_server + "manifest.json")
-        blank.evaluate(VERSION_1, [base64.b64encode(old).decode(), 7])
-        blank.close()
+        keep_version_1(ctx, static_server, old, generation=7)
 
         t = Tab(ctx, static_server, text="Round 1 · mustard card: Xena")   # the old file's match, open
         worker = app_worker(t)

@@ -455,9 +455,14 @@ def first_download(folder: Path, renderer: str) -> list[tuple[int, str]]:
     files = json.loads(sw.split("const FILES = ", 1)[1].split(";\n", 1)[0])
     other = {f for name, paths in json.loads(sw.split("const RENDERERS = ", 1)[1].split(";\n", 1)[0]).items()
              if name != renderer for f in paths}
+    # the files the folder keeps gzipped (companion.web.build.PACKED): their .gz goes as it is
+    packed = set(json.loads(sw.split("const PACKED = new Set(", 1)[1].split(");\n", 1)[0])) if (
+        "const PACKED = new Set(" in sw) else set()
     out = []
     for rel in [*files, "sw.js"]:
-        if rel not in other:
+        if rel in packed and rel not in other:
+            out.append(((folder / f"{rel}.gz").stat().st_size, f"{rel}.gz"))
+        elif rel not in other:
             path = folder / ("index.html" if rel == "./" else rel)
             data = path.read_bytes()
             out.append((len(gzip.compress(data, 6, mtime=0)) if path.suffix in COMPRESSED else len(data), rel))

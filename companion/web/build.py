@@ -41,7 +41,9 @@ What goes in:
   an update downloads only the files that changed (``site/sw.js``); what a start does
   not need (:data:`LATER`: the CJK fonts, needed once a CJK name is drawn; printing's
   archive and faces; Flutter's licence text) is cached when first asked for;
-  ``manifest.json`` and icons, so a phone can install it.
+  ``manifest.json`` and icons, so a phone can install it;
+- its biggest files gzipped (:data:`PACKED`, as ``<path>.gz``; ``site/unpack.js``
+  unpacks them wherever they are fetched): the folder is about half the size.
 
 A build is reproducible: the same sources and wheels give the same bytes (no dates in
 the archive or its gzip header, files in sorted order).
@@ -50,6 +52,7 @@ the archive or its gzip header, files in sorted order).
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import re
@@ -98,6 +101,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 
 MARKER = "companion-site.json"   # a folder this command built (and may replace)
 SITE = Path(__file__).resolve().parent / "site"     # companion's own page, worker and service worker
+UNPACK = "/*__UNPACK__*/"    # where site/unpack.js goes into a script of the site
 
 #: Files in the site that a start does not need, cached when first asked for: the CJK
 #: fonts (once a CJK name is drawn: companion.ui.fonts), what only printing needs (its
@@ -109,8 +113,21 @@ LATER = ("fonts/DroidSansFallbackFull.ttf", "fonts/NanumSquareR.ttf", "print.tar
 #: fetched into the cache in the background once the app is up (the page asks the
 #: service worker), so a phone that visited once prints offline too, as it plays.
 AFTER_START = ("print.tar.gz", *PRINT_FONTS)
+#: Files the folder keeps gzipped, as ``<path>.gz`` (level 9, no date: reproducible): the
+#: biggest ones, each fetched by code that unpacks it as it arrives (``site/unpack.js``:
+#: the page's fetches, the Python worker's, the service worker's, which keeps them
+#: unpacked in its cache). The folder is half the size, and a host that does not compress
+#: (a laptop's ``python -m http.server`` at the table) sends half the bytes. The client's
+#: ``main.dart.js`` is loaded by a script tag, which cannot unpack: a small loader
+#: (``site/entry.js``) stands at its address and runs the unpacked code. The fonts stay
+#: as they are: the client loads the screens' fonts itself, and printing fetches its
+#: faces synchronously.
+PACKED = ("pyodide/pyodide.asm.wasm", "main.dart.wasm", "main.dart.js", "canvaskit/skwasm.wasm",
+          "canvaskit/canvaskit.wasm", "assets/NOTICES")
+#: Packed files whose address keeps a loader (:data:`PACKED`)
+ENTRY = "main.dart.js"
 #: The big files of a first start, whose download the first screen counts (and the
-#: renderer's: :func:`_downloads`).
+#: renderer's files: the page's ``downloads``).
 DOWNLOADS = ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "pyodide/python_stdlib.zip", "app.tar.gz")
 
 #: The optional animation library (Rive) is loaded by the client from a CDN when it
@@ -184,7 +201,7 @@ def boot_strings() -> dict[str, dict[str, str]]:
 
 
 def _page_script(config: dict[str, Any]) -> str:
-    js = (SITE / "page.js").read_text(encoding="utf-8")
+    js = _with_unpack((SITE / "page.js").read_text(encoding="utf-8"))
     return js.replace("__CONFIG__", json.dumps(config, sort_keys=True, ensure_ascii=False))
 
 
@@ -319,18 +336,44 @@ def content_hash(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
 
 
-def _service_worker(build: str, hashes: dict[str, str]) -> str:
-    """sw.js: every file of the site under its hash; :data:`LATER` ones fetched when asked for,
-    and of the two renderers' files (:data:`RENDERERS`) those of the one the page says it uses.
-    index.html is listed as the site's own address (what a navigation asks for)."""
+def _service_worker(build: str, hashes: dict[str, str], packed: list[str]) -> str:
+    """sw.js: every file of the site under its hash (a packed one's: its unpacked bytes');
+    :data:`LATER` ones fetched when asked for, and of the two renderers' files
+    (:data:`RENDERERS`) those of the one the page says it uses. index.html is listed as the
+    site's own address (what a navigation asks for)."""
     files = {("./" if path == "index.html" else path): h for path, h in sorted(hashes.items())
              if path not in LATER}
     later = {path: h for path, h in sorted(hashes.items()) if path in LATER}
     js = (SITE / "sw.js").read_text(encoding="utf-8")
+    if js.count(UNPACK) != 1:
+        raise CompanionError("sw.js has no place for its unpacking")
     return (js.replace("__BUILD__", build).replace("__FILES__", json.dumps(files, indent=0))
             .replace("__LATER__", json.dumps(later, indent=0))
             .replace("__AFTER_START__", json.dumps(list(AFTER_START)))
-            .replace("__RENDERERS__", json.dumps(RENDERERS, indent=0, sort_keys=True)))
+            .replace("__RENDERERS__", json.dumps(RENDERERS, indent=0, sort_keys=True))
+            .replace("__PACKED__", json.dumps(packed))
+            .replace(UNPACK, _unpack_js()))
+
+
+def _unpack_js() -> str:
+    return (SITE / "unpack.js").read_text(encoding="utf-8")
+
+
+def _with_unpack(js: str) -> str:
+    """``js`` with companion's unpacking of packed files where it says ``/*__UNPACK__*/``."""
+    if js.count(UNPACK) != 1:
+        raise CompanionError("a script of companion's site has no place for its unpacking")
+    return js.replace(UNPACK, _unpack_js())
+
+
+def _pack(out: Path, rel: str) -> str:
+    """File ``rel`` of the site gzipped into ``rel.gz`` (:data:`PACKED`); returns the
+    unpacked file's hash (what the service worker checks and keeps)."""
+    path = out / rel
+    data = path.read_bytes()
+    (out / f"{rel}.gz").write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+    path.unlink()
+    return content_hash(data)
 
 
 def _digest(parts: Iterable[tuple[str, bytes]]) -> str:
@@ -393,7 +436,7 @@ def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say: Ca
     for path in sorted((ASSETS / "fonts").iterdir()):
         if path.suffix == ".ttf":
             copy(path, f"fonts/{path.name}")
-    worker = (SITE / "worker.js").read_text(encoding="utf-8")
+    worker = _with_unpack((SITE / "worker.js").read_text(encoding="utf-8"))
     write("python-worker.js", worker)
     write("flutter_bootstrap.js", _bootstrap(web))
     write("python.js", _python_js(web))
@@ -410,18 +453,25 @@ def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say: Ca
     # What Python starts from: a snapshot is kept under this key (and no other build's).
     python = _digest([("worker", worker.encode()), ("app", archive),
                       *((n, (out / "pyodide" / n).read_bytes()) for n in PYODIDE_FILES)])
+    packed = {rel: _pack(out, rel) for rel in PACKED}
+    write(ENTRY, _with_unpack((SITE / "entry.js").read_text(encoding="utf-8")))
+    fetched = {rel: f"{rel}.gz" if rel in packed else rel for rel in (*DOWNLOADS, *CLIENT_FILES)}
     config = {
-        "worker": {"build": python, "app": "app.tar.gz", "dynlibs": dynlibs_of(archive), "lock": _lock_info(web)},
+        "worker": {"build": python, "app": "app.tar.gz", "dynlibs": dynlibs_of(archive), "lock": _lock_info(web),
+                   "packed": sorted(packed)},
+        "packed": sorted(packed),
         "strings": boot_strings(),
-        "downloads": {renderer: {rel: (out / rel).stat().st_size for rel in (*DOWNLOADS, *files)}
+        "downloads": {renderer: {fetched[rel]: (out / fetched[rel]).stat().st_size for rel in (*DOWNLOADS, *files)}
                       for renderer, files in RENDERERS.items()},
     }
     write("index.html", _index_html(web, out, base, config))
 
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-    hashes = {rel: content_hash((out / rel).read_bytes()) for rel in files}
+    # the service worker's list: each file as the site serves it to the app, a packed one unpacked
+    hashes = {rel: content_hash((out / rel).read_bytes()) for rel in files
+              if rel not in packed and rel.removesuffix(".gz") not in packed} | packed
     version = _digest((rel, (out / rel).read_bytes()) for rel in files)
-    write("sw.js", _service_worker(version, hashes))
+    write("sw.js", _service_worker(version, hashes, sorted(packed)))
     write(MARKER, json.dumps({"version": version, "python": python, "pyodide": _pyodide_version(web),
                               "flet": installed_version("flet")}, indent=2, sort_keys=True))
     return Site(out=out, version=version, files=sorted([*files, "sw.js", MARKER]))

@@ -205,3 +205,13 @@ def timed_shots(pg, name: str, navigate) -> list[tuple[str, float, dict]]:
         pg.screenshot(path=str(path), timeout=waits(45_000))
         taken.append((path.name, took, seen))
     return taken
+
+
+def served(site: Path, rel: str) -> bytes:
+    """File ``rel`` of a built site as the site serves it to the app: a packed one
+    (``companion.web.build.PACKED``, kept as ``rel.gz``) unpacked."""
+    import gzip
+
+    from companion.web.build import PACKED
+
+    return gzip.decompress((site / f"{rel}.gz").read_bytes()) if rel in PACKED else (site / rel).read_bytes()

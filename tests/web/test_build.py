@@ -25,6 +25,7 @@ from companion.core.icons import icon_png
 from companion.games.hotdog import setup_form
 from companion.store import Store
 from companion.web import archive, build
+from tests.web.site import served
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
 
@@ -81,10 +82,10 @@ def test_python_starts_with_the_page_in_companion_s_worker(site):
 
 
 def test_the_animation_library_is_never_asked_of_a_cdn(site):
-    client = (site / "main.dart.js").read_text()
+    client = served(site, "main.dart.js").decode()
     assert "cdn.jsdelivr.net" not in client
     assert build.RIVE_NONE in client
-    wasm = (site / "main.dart.wasm").read_bytes()       # the same string, of the same length
+    wasm = served(site, "main.dart.wasm")       # the same string, of the same length
     assert b"cdn.jsdelivr.net" not in wasm and build.RIVE_NONE_WASM in wasm
     assert len(wasm) == len((build._flet_web() / "main.dart.wasm").read_bytes())
 
@@ -99,8 +100,12 @@ def test_both_renderers_ship_and_the_service_worker_downloads_the_one_the_page_u
     assert 'searchParams.get("renderer")' in sw
     downloads = page_config(site)["downloads"]
     assert set(downloads) == set(build.RENDERERS)
-    assert "main.dart.wasm" in downloads["skwasm"] and "main.dart.js" not in downloads["skwasm"]
-    assert "canvaskit/canvaskit.wasm" in downloads["canvaskit"] and "app.tar.gz" in downloads["canvaskit"]
+    # the files a first visit fetches, as the site keeps them (packed: their .gz), with their sizes
+    assert "main.dart.wasm.gz" in downloads["skwasm"] and not [f for f in downloads["skwasm"] if "main.dart.js" in f]
+    assert "canvaskit/canvaskit.wasm.gz" in downloads["canvaskit"] and "app.tar.gz" in downloads["canvaskit"]
+    for renderer in downloads.values():
+        for path, size in renderer.items():
+            assert (site / path).stat().st_size == size, path
 
 
 def test_the_font_manifest_keeps_flet_s_roboto_and_drops_unused_fonts(site):
@@ -124,10 +129,33 @@ def test_the_service_worker_keys_every_file_by_its_content(site):
     files, later = service_worker_lists(site)
     on_disk = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
     listed = {"index.html" if f == "./" else f for f in (*files, *later)}
-    assert listed == on_disk - {"sw.js", build.MARKER}
+    # a packed file is listed under its own name (kept as its .gz), unpacked
+    assert listed == {p.removesuffix(".gz") if p.removesuffix(".gz") in build.PACKED else p
+                      for p in on_disk} - {"sw.js", build.MARKER}
     for path, digest in {**files, **later}.items():
-        data = (site / ("index.html" if path == "./" else path)).read_bytes()
+        data = served(site, "index.html" if path == "./" else path)
         assert hashlib.sha256(data).hexdigest().startswith(digest), path
+
+
+def test_the_biggest_files_are_kept_gzipped_and_the_folder_is_at_most_30_mb(site):
+    """The folder holds each packed file only as its .gz (level 9, no date), the client's
+    code's address a loader that unpacks it; the page, the Python worker and the service
+    worker unpack what they fetch (site/unpack.js, put into each)."""
+    assert set(build.PACKED) >= {"pyodide/pyodide.asm.wasm", "main.dart.wasm", "main.dart.js",
+                                 "canvaskit/canvaskit.wasm", "canvaskit/skwasm.wasm"}
+    for rel in build.PACKED:
+        data = (site / f"{rel}.gz").read_bytes()
+        assert data[:2] == b"\x1f\x8b" and data[4:8] == b"\0\0\0\0", rel       # gzip, no MTIME
+        assert len(data) < 0.6 * len(served(site, rel)), rel
+        assert not (site / rel).exists() or rel == build.ENTRY, rel
+    entry = (site / build.ENTRY).read_text()
+    assert len(entry) < 8000 and "main.dart.js.gz" in entry and "function unpackedResponse" in entry
+    for script in ("python-worker.js", "sw.js", "index.html"):
+        text = (site / script).read_text()
+        assert text.count("function unpackedResponse") == 1 and build.UNPACK not in text, script
+    assert page_config(site)["packed"] == page_config(site)["worker"]["packed"] == sorted(build.PACKED)
+    size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+    assert size <= 30e6, size
 
 
 def test_fonts_a_start_does_not_need_and_the_licence_text_are_not_downloaded_at_install(site):
@@ -246,7 +274,7 @@ def test_the_scripts_are_valid_javascript(site, tmp_path):
     for i, body in enumerate(scripts):
         paths.append(tmp_path / f"inline-{i}.js")
         paths[-1].write_text(body)
-    for path in [*paths, site / "sw.js", site / "python.js"]:
+    for path in [*paths, site / "sw.js", site / "python.js", site / build.ENTRY]:
         done = subprocess.run(["node", "--check", str(path)], capture_output=True, text=True)
         assert done.returncode == 0, f"{path.name}: {done.stderr}"
     worker = tmp_path / "worker.mjs"                   # a module worker
@@ -427,3 +455,37 @@ def test_the_icons_table_keeps_every_icon_the_code_names(site):
     dynamic = re.compile(r"getattr\(\s*(?:ft\.)?Icons\b|\bIcons\s*\[|\bin\s+(?:ft\.)?Icons\b|\bIcons\.random\(")
     assert not [name for name, text in texts.items()
                 if dynamic.search(text) and not name.endswith("flet/controls/material/icons.py")]
+
+
+UNPACKING = """
+%s
+const zlib = await import("node:zlib");
+const text = "companion ".repeat(5000);
+const gz = zlib.gzipSync(Buffer.from(text));
+const body = (chunks) => new ReadableStream({
+    start(c) { for (const x of chunks) c.enqueue(new Uint8Array(x)); c.close(); } });
+const read = async (r) => [r.status, r.headers.get("content-type"), Buffer.from(await r.arrayBuffer()).toString()];
+const out = {};
+// the .gz as a host sends it, in pieces (the first one byte long)
+const pieces = [gz.subarray(0, 1), gz.subarray(1, 9), gz.subarray(9)];
+out.gzip = await read(await unpackedResponse(new Response(body(pieces)), "x/main.dart.wasm"));
+// a host that decoded it on the way (Content-Encoding: gzip): passed on as it came
+out.decoded = await read(await unpackedResponse(new Response(body([Buffer.from(text)])), "main.dart.js"));
+out.missing = (await unpackedResponse(new Response("no", { status: 404 }), "main.dart.js")).status;
+out.empty = await read(await unpackedResponse(new Response(body([])), "assets/NOTICES"));
+console.log(JSON.stringify(out));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node runs the site's unpacking")
+def test_a_packed_file_is_unpacked_as_it_arrives_and_one_a_host_decoded_is_taken_as_it_is(tmp_path):
+    script = tmp_path / "unpack.mjs"
+    script.write_text(UNPACKING % build._unpack_js())
+    done = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    text = "companion " * 5000
+    assert out["gzip"] == [200, "application/wasm", text]         # typed as the file: compiled as it streams
+    assert out["decoded"] == [200, "text/javascript", text]
+    assert out["missing"] == 404
+    assert out["empty"] == [200, "text/plain; charset=utf-8", ""]

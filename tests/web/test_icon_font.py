@@ -17,7 +17,7 @@ from PIL import Image
 
 from companion.web import archive, build, icon_font
 from tests.e2e.harness import SCREENSHOTS, settled
-from tests.web.site import Tab, returning
+from tests.web.site import Tab, returning, served
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
 STYLES = ("outlined", "rounded", "sharp")
@@ -48,7 +48,7 @@ def glyph_name(icon: str) -> str:
 
 
 def client_js(site: Path) -> str:
-    return (site / "main.dart.js").read_text(encoding="utf-8")
+    return served(site, "main.dart.js").decode("utf-8")
 
 
 def original_font() -> bytes:

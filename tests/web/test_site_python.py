@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.web.site import served
+
 if shutil.which("node") is None:   # CI installs node (.ci/run) and must not skip these
     if os.environ.get("COMPANION_REQUIRE_BROWSER") == "1":
         raise RuntimeError("COMPANION_REQUIRE_BROWSER=1 but node is missing: Pyodide runs under node")
@@ -30,14 +32,14 @@ ROOT = Path(__file__).resolve().parents[2]
 RUNNER = r"""
 import fs from "node:fs";
 import path from "node:path";
-const [,, site, script, examples, app] = process.argv;
+const [,, site, script, examples, app, runtime] = process.argv;
 const html = fs.readFileSync(path.join(site, "index.html"), "utf8");
 const config = JSON.parse(html.match(/const config = (\{.*?\});\n/s)[1]);
-const { loadPyodide } = await import(path.resolve(site, "pyodide", "pyodide.mjs"));
+const { loadPyodide } = await import(path.resolve(runtime, "pyodide.mjs"));
 
 const HOME = "/home/pyodide/";
 const py = await loadPyodide({
-  indexURL: path.resolve(site, "pyodide") + "/", lockFileContents: config.worker.lock,
+  indexURL: path.resolve(runtime) + "/", lockFileContents: config.worker.lock,
   env: { HOME: HOME.slice(0, -1), COMPANION_DATA_DIR: "/companion-data" },
   stdout: (t) => console.log(t), stderr: (t) => console.error(t),
 });
@@ -107,8 +109,13 @@ def test_the_site_s_python_imports_exports_and_prints_from_its_own_files(site, t
     (tmp_path / "run.py").write_text(SCRIPT)
     with tarfile.open(site / "app.tar.gz") as archive:      # the archive the worker unpacks
         archive.extractall(tmp_path / "app", filter="data")
+    runtime = tmp_path / "pyodide"                          # the site's runtime, as its worker gets it
+    runtime.mkdir()
+    for path in (site / "pyodide").iterdir():
+        name = path.name.removesuffix(".gz")
+        (runtime / name).write_bytes(served(site, f"pyodide/{name}"))
     done = subprocess.run(["node", str(tmp_path / "run.mjs"), str(site), str(tmp_path / "run.py"),
-                           str(ROOT / "tests" / "examples"), str(tmp_path / "app")],
+                           str(ROOT / "tests" / "examples"), str(tmp_path / "app"), str(runtime)],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
     out = json.loads(re.search(r"^RESULT (.*)$", done.stdout, re.M).group(1))

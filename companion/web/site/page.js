@@ -51,6 +51,36 @@
     }
     const renderer = rendererOf();
 
+    // ------------------------------------------------------------ packed files
+
+    /*__UNPACK__*/
+
+    // The site's packed files (config.packed: kept as `<path>.gz`), asked for by their own
+    // address by Flutter's loader and engine: while no service worker controls this page
+    // (it answers with the files themselves), their `.gz` is fetched and unpacked here.
+    const PACKED = new Set(config.packed);
+    const SITE = new URL("./", document.baseURI).href;
+    const fetchAsIs = window.fetch.bind(window);
+
+    function packedPath(input) {
+        const address = typeof input === "string" || input instanceof URL ? String(input) : input.url;
+        const url = new URL(address, document.baseURI).href.split(/[?#]/)[0];
+        const path = url.startsWith(SITE) ? url.slice(SITE.length) : null;
+        return path !== null && PACKED.has(path) ? path : null;
+    }
+
+    function controlled() {
+        return Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+    }
+
+    window.fetch = function (input, init) {
+        const path = packedPath(input);
+        if (path === null || controlled()) {
+            return fetchAsIs(input, init);
+        }
+        return fetchAsIs(SITE + path + ".gz").then((response) => unpackedResponse(response, path));
+    };
+
     function changed(what) {
         events.dispatchEvent(new CustomEvent("change", { detail: what }));
     }
@@ -64,7 +94,7 @@
     function spawn(mode) {
         const channel = new MessageChannel();
         const w = new Worker(new URL("python-worker.js", document.baseURI), { type: "module" });
-        w.postMessage({ companion: { ...config.worker, mode } }, [channel.port2]);
+        w.postMessage({ companion: { ...config.worker, mode, controlled: controlled() } }, [channel.port2]);
         return { worker: w, port: channel.port1 };
     }
 

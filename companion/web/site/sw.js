@@ -1,7 +1,10 @@
 // companion's service worker (companion.web.build writes it into the site as sw.js).
 //
 // Every file of the site is cached under its content's hash (FILES: address → hash),
-// so the app starts offline, from the home screen too. A new build brings a new
+// so the app starts offline, from the home screen too. The biggest files the site keeps
+// gzipped (PACKED, as `<path>.gz`): they are fetched so and kept unpacked, under their
+// own address, so that the page and the engine compile them from the cache as they
+// would any file (and the browser keeps their compiled code). A new build brings a new
 // sw.js (its list changed); installing it copies every file whose hash is the same
 // from the cache it had and downloads only the others, each checked against its hash
 // (a host or proxy that hands back an older copy is asked again, bypassing caches).
@@ -30,6 +33,8 @@ const FILES = __FILES__;
 const LATER = __LATER__;
 const AFTER_START = __AFTER_START__;
 const RENDERERS = __RENDERERS__;
+// the files the site keeps gzipped (as `<path>.gz`): fetched so, kept unpacked (unpack.js)
+const PACKED = new Set(__PACKED__);
 const RENDERER = new URL(self.location.href).searchParams.get("renderer") in RENDERERS ?
     new URL(self.location.href).searchParams.get("renderer") : "canvaskit";
 // the other renderer's files: not downloaded at install
@@ -46,14 +51,21 @@ async function sha256(buffer) {
     return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// The file at `path` with content `hash`: from an older cache when it holds the same
-// bytes, else from the host (its copy checked, once more past every cache if stale).
+/*__UNPACK__*/
+
+// The file at `path` with content `hash` from the host (a packed one's `.gz`, unpacked),
+// its copy checked, once more past every cache if stale.
 async function fetchChecked(path, hash) {
+    const packed = PACKED.has(path);
+    const stored = packed ? `${path}.gz` : path;
     for (const mode of ["no-cache", "reload"]) {
-        const url = mode === "reload" ? `${address(path)}?v=${hash}` : address(path);
-        const response = await fetch(url, { cache: mode });
+        const url = mode === "reload" ? `${address(stored)}?v=${hash}` : address(stored);
+        let response = await fetch(url, { cache: mode });
         if (!response.ok) {
             throw new Error(`${path}: HTTP ${response.status}`);
+        }
+        if (packed) {
+            response = await unpackedResponse(response, path);
         }
         const body = await response.clone().arrayBuffer();
         if ((await sha256(body)).startsWith(hash)) {

@@ -278,10 +278,24 @@ runtimeScripts.catch(() => {});
 // loaded and the snapshot has been looked for: Pyodide's own fetch of it is answered
 // by a stand-in (nothing downloaded twice) and its instantiateStreaming of that stand-in
 // with this module (a failed compile: fetched and compiled again, as Pyodide asked).
-const RUNTIME_WASM = new URL("pyodide/pyodide.asm.wasm", SITE).href;
+// It is one of the site's packed files (build.PACKED: kept as its `.gz`): unpacked as it
+// arrives, unless the service worker, which answers with it unpacked, controls the page.
+const RUNTIME = "pyodide/pyodide.asm.wasm";
+const RUNTIME_WASM = new URL(RUNTIME, SITE).href;
 const fetchAsIs = self.fetch.bind(self);
 const instantiateAsIs = WebAssembly.instantiateStreaming.bind(WebAssembly);
-const runtimeWasm = WebAssembly.compileStreaming(fetchAsIs(RUNTIME_WASM));
+
+/*__UNPACK__*/
+
+async function siteFile(path) {
+    await configReady;
+    if (config.controlled || !(config.packed || []).includes(path)) {
+        return fetchAsIs(new URL(path, SITE).href);
+    }
+    return unpackedResponse(await fetchAsIs(new URL(`${path}.gz`, SITE).href), path);
+}
+
+const runtimeWasm = WebAssembly.compileStreaming(siteFile(RUNTIME));
 runtimeWasm.catch(() => {});
 const standIn = new Response(null);
 let runtimeAsked = false;
@@ -302,7 +316,7 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
         return { module, instance: await WebAssembly.instantiate(module, imports) };
     } catch (error) {
         console.warn("companion: Pyodide's runtime compiled again:", error);
-        return instantiateAsIs(fetchAsIs(RUNTIME_WASM), imports);
+        return instantiateAsIs(siteFile(RUNTIME), imports);
     }
 };
 

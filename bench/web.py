@@ -25,6 +25,9 @@ one (gzip, for a client that accepts it): the **first download** is what a first
 transfers, page and service worker's install together. The **folder** is the built
 folder's size on disk.
 
+``--host-headers``: the host sends what each folder's ``_headers`` file asks, as Netlify and
+Cloudflare Pages do (companion's: every page cross-origin isolated, the first visit's too).
+
 ``--before REF``: the same measurements for the site built by companion at git REF
 (from a ``git worktree``), in the same run: before and after side by side.
 
@@ -114,9 +117,10 @@ class Host:
     """A static host for one folder on this machine that compresses what it sends (gzip,
     level 6, to a client that accepts it) and counts what it sent: requests and bytes."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, headers: bool = False) -> None:
         self.folder = folder
         self.sent: list[tuple[str, int, int]] = []     # (path, status, bytes on the wire)
+        self.extra = site_headers(folder) if headers else {}
         self._packed: dict[Path, bytes] = {}
         self._lock = threading.Lock()
         host = self
@@ -124,6 +128,11 @@ class Host:
         class Handler(http.server.SimpleHTTPRequestHandler):
             def log_message(self, *args) -> None:
                 pass
+
+            def end_headers(self) -> None:
+                for name, value in host.extra.items():
+                    self.send_header(name, value)
+                super().end_headers()
 
             def send_head(self):  # SimpleHTTPRequestHandler's
                 path = Path(self.translate_path(self.path))
@@ -444,6 +453,23 @@ def build_at(root: Path, out: Path) -> None:
     subprocess.run([sys.executable, "-c", code, str(out)], cwd=root, env=env, check=True)
 
 
+def site_headers(folder: Path) -> dict[str, str]:
+    """The headers the folder's ``_headers`` file asks for every address (``/*``), as
+    Netlify and Cloudflare Pages send them (none where the folder has no such file)."""
+    path = folder / "_headers"
+    out: dict[str, str] = {}
+    rule = None
+    for line in (path.read_text(encoding="utf-8").splitlines() if path.is_file() else []):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line.startswith((" ", "\t")):
+            rule = line.strip()
+        elif rule == "/*":
+            name, _, value = line.strip().partition(":")
+            out[name.strip()] = value.strip()
+    return out
+
+
 def folder_size(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
 
@@ -549,6 +575,8 @@ def main() -> int:
     parser.add_argument("--taps", type=int, default=3, help="sets of timed Hot Dog rounds per build (default 3)")
     parser.add_argument("--matches", type=int, default=0,
                         help="the taps with an archive of N finished matches kept (default none)")
+    parser.add_argument("--host-headers", action="store_true",
+                        help="the host sends what each folder's _headers file asks (as Netlify does)")
     parser.add_argument("--only", choices=("start", "taps", "sizes"),
                         help="only the starts, only the taps, or only the sizes (no browser)")
     args = parser.parse_args()
@@ -568,7 +596,7 @@ def main() -> int:
         if args.only == "sizes":
             report_sizes(sites)
             return 0
-        hosts = {s.name: stack.enter_context(Host(s.folder)) for s in sites}
+        hosts = {s.name: stack.enter_context(Host(s.folder, headers=args.host_headers)) for s in sites}
         from playwright.sync_api import sync_playwright
 
         with sync_playwright() as pw:

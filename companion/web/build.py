@@ -100,6 +100,15 @@ CLIENT_DIRS = ("assets",)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
 MARKER = "companion-site.json"   # a folder this command built (and may replace)
+#: The headers that make a page cross-origin isolated (Flutter's skwasm then draws on a
+#: thread of its own, not on the one that takes the taps). The service worker gives them
+#: to every page it serves (``site/sw.js``); :data:`HEADERS` asks a host that reads it
+#: to send them, the first visit's page included.
+ISOLATION = {"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp"}
+#: Netlify's and Cloudflare Pages' file of headers (other hosts serve it as a file, unread)
+HEADERS = "_headers"
+#: Files of the site that are not the app's (not in the service worker's list)
+NOT_THE_APP = ("sw.js", MARKER, HEADERS)
 SITE = Path(__file__).resolve().parent / "site"     # companion's own page, worker and service worker
 UNPACK = "/*__UNPACK__*/"    # where site/unpack.js goes into a script of the site
 
@@ -352,7 +361,17 @@ def _service_worker(build: str, hashes: dict[str, str], packed: list[str]) -> st
             .replace("__AFTER_START__", json.dumps(list(AFTER_START)))
             .replace("__RENDERERS__", json.dumps(RENDERERS, indent=0, sort_keys=True))
             .replace("__PACKED__", json.dumps(packed))
+            .replace("__ISOLATION__", json.dumps(ISOLATION))
             .replace(UNPACK, _unpack_js()))
+
+
+def _headers() -> str:
+    """:data:`HEADERS`: every address of the site cross-origin isolated (:data:`ISOLATION`)."""
+    lines = ["# Read by Netlify and Cloudflare Pages (companion build web): every page of the site",
+             "# cross-origin isolated from the first visit on, as its service worker makes it from",
+             "# the second; companion's screens are then drawn off the thread that takes the taps.",
+             "/*"]
+    return "\n".join([*lines, *(f"  {name}: {value}" for name, value in ISOLATION.items())]) + "\n"
 
 
 def _unpack_js() -> str:
@@ -465,8 +484,9 @@ def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say: Ca
                       for renderer, files in RENDERERS.items()},
     }
     write("index.html", _index_html(web, out, base, config))
+    write(HEADERS, _headers())
 
-    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != HEADERS)
     # the service worker's list: each file as the site serves it to the app, a packed one unpacked
     hashes = {rel: content_hash((out / rel).read_bytes()) for rel in files
               if rel not in packed and rel.removesuffix(".gz") not in packed} | packed
@@ -474,7 +494,7 @@ def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say: Ca
     write("sw.js", _service_worker(version, hashes, sorted(packed)))
     write(MARKER, json.dumps({"version": version, "python": python, "pyodide": _pyodide_version(web),
                               "flet": installed_version("flet")}, indent=2, sort_keys=True))
-    return Site(out=out, version=version, files=sorted([*files, "sw.js", MARKER]))
+    return Site(out=out, version=version, files=sorted([*files, *NOT_THE_APP]))
 
 
 def cmd_build_web(args: argparse.Namespace) -> int:

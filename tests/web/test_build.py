@@ -131,10 +131,19 @@ def test_the_service_worker_keys_every_file_by_its_content(site):
     listed = {"index.html" if f == "./" else f for f in (*files, *later)}
     # a packed file is listed under its own name (kept as its .gz), unpacked
     assert listed == {p.removesuffix(".gz") if p.removesuffix(".gz") in build.PACKED else p
-                      for p in on_disk} - {"sw.js", build.MARKER}
+                      for p in on_disk} - set(build.NOT_THE_APP)
     for path, digest in {**files, **later}.items():
         data = served(site, "index.html" if path == "./" else path)
         assert hashlib.sha256(data).hexdigest().startswith(digest), path
+
+
+def test_a_host_that_reads_a_headers_file_isolates_every_page_as_the_service_worker_does(site):
+    """Netlify's and Cloudflare Pages' ``_headers``: the first visit's page cross-origin
+    isolated too (the service worker isolates the pages it serves: the second start on)."""
+    lines = [line for line in (site / build.HEADERS).read_text().splitlines() if not line.startswith("#")]
+    assert lines == ["/*", "  Cross-Origin-Opener-Policy: same-origin", "  Cross-Origin-Embedder-Policy: require-corp"]
+    sw = (site / "sw.js").read_text()
+    assert json.loads(sw.split("const ISOLATION = ", 1)[1].split(";\n", 1)[0]) == build.ISOLATION
 
 
 def test_the_biggest_files_are_kept_gzipped_and_the_folder_is_at_most_30_mb(site):

@@ -24,7 +24,8 @@
 // its page: from the second start on (the first page is not the service worker's),
 // Flutter's skwasm then draws on a thread of its own instead of the page's main
 // thread, which also takes the taps and the Python worker's messages (a tap drawn in
-// about two thirds of the time: bench/web.py's taps). The site asks for nothing from
+// about two thirds of the time: bench/web.py's taps). A host that reads the site's
+// _headers file (Netlify, Cloudflare Pages) sends them itself, the first page included. The site asks for nothing from
 // another origin, which such a page may not load.
 "use strict";
 
@@ -155,7 +156,7 @@ self.addEventListener("message", (event) => {
     }
 });
 
-const ISOLATION = { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" };
+const ISOLATION = __ISOLATION__;
 
 // `response` with the headers of a cross-origin isolated page (its body passed on as it streams).
 function isolated(response) {

@@ -39,10 +39,11 @@ KEPT = """paths => caches.keys().then(async keys => { for (const k of keys) { co
     { return true; } } return false; })"""
 
 
-def profile(browser, seen: list[str] | None = None):
+def profile(browser, seen: list[str] | None = None, user_agent: str | None = None):
     """A fresh browser profile: nothing cached, nothing stored; no request leaves the
-    machine (``seen``: every address asked for off the machine is appended)."""
-    ctx = browser.new_context(viewport=PHONE, accept_downloads=True)
+    machine (``seen``: every address asked for off the machine is appended);
+    ``user_agent``: the browser it says it is (None: chromium's own)."""
+    ctx = browser.new_context(viewport=PHONE, accept_downloads=True, user_agent=user_agent)
     _on_machine(ctx, seen)
     return ctx
 

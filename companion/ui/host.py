@@ -79,21 +79,24 @@ def connect(shell: ShellServices) -> None:
     to the pubsub: on any table change a host session showing a match re-reads it (a
     phone hears its own table only: :func:`companion.ui.phone.watch_table`), and on any
     saved change to a match's record a session showing that match re-reads it (whichever
-    session or phone saved it), and updates its page. The browser build hosts no table
-    (there is no server): no hub there, and the phones' floor is never imported."""
-    page = shell.page
-    hub = None
-    if not getattr(shell, "in_browser", False):
-        from companion.ui.phone import hub_of, table_topic  # noqa: PLC0415
+    session or phone saved it), and updates its page. The browser build wires nothing:
+    it hosts no table (there is no server, and the phones' floor is never imported),
+    and its one session (one tab holds the saved games) draws its own changes; Flet's
+    pubsub there has no event loop to hand a message to a session on (a save no tap of
+    a screen made failed in the store's listener)."""
+    if getattr(shell, "in_browser", False):
+        return
+    from companion.ui.phone import hub_of, table_topic  # noqa: PLC0415
 
-        hub = hub_of(shell)
+    page = shell.page
+    hub = hub_of(shell)
     store = shell.store
     try:
         pubsub = page.pubsub
     except Exception:   # no pubsub (a test page): nothing to hear
         return
     with _wired_lock:
-        if hub is not None and hub not in _wired:
+        if hub not in _wired:
             _wired.add(hub)
 
             def announce(code: str) -> None:

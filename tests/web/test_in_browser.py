@@ -4,6 +4,8 @@ Drawn without a browser."""
 
 from __future__ import annotations
 
+import logging
+
 import flet as ft
 
 from companion.games.hotdog import setup_form
@@ -79,3 +81,25 @@ def test_try_again_after_a_refused_store_opens_it_the_browser_s_way(monkeypatch)
     assert again.content == "Try again"
     run_async(again.on_click(None))
     assert tried == [True]
+
+
+def test_the_browser_s_one_session_hears_no_pubsub_and_a_save_fails_no_listener(store, caplog):
+    """Flet's pubsub in the browser (``flet.messaging.pyodide_connection``: a hub with no
+    event loop) cannot hand a message to a session, and there is one session (one tab
+    holds the saved games): nothing is wired to it, and a save no screen's tap made (the
+    store tells every session showing the match) logs no failed listener."""
+    from flet.pubsub.pubsub_client import PubSubClient
+    from flet.pubsub.pubsub_hub import PubSubHub
+
+    from companion.ui.host import connect
+
+    class BrowserPage:
+        pubsub = PubSubClient(PubSubHub(), "the-one-session")
+
+    shell = tab(store)
+    shell.page = BrowserPage()  # type: ignore[assignment]
+    shell.in_browser = True
+    connect(shell)
+    with caplog.at_level(logging.INFO):
+        store.create_match("hotdog", PLAYERS, setup_form.new_record(PLAYERS, "Anna"))
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []

@@ -353,16 +353,13 @@ def _service_worker(build: str, hashes: dict[str, str], packed: list[str]) -> st
     files = {("./" if path == "index.html" else path): h for path, h in sorted(hashes.items())
              if path not in LATER}
     later = {path: h for path, h in sorted(hashes.items()) if path in LATER}
-    js = (SITE / "sw.js").read_text(encoding="utf-8")
-    if js.count(UNPACK) != 1:
-        raise CompanionError("sw.js has no place for its unpacking")
+    js = _with_unpack((SITE / "sw.js").read_text(encoding="utf-8"))
     return (js.replace("__BUILD__", build).replace("__FILES__", json.dumps(files, indent=0))
             .replace("__LATER__", json.dumps(later, indent=0))
             .replace("__AFTER_START__", json.dumps(list(AFTER_START)))
             .replace("__RENDERERS__", json.dumps(RENDERERS, indent=0, sort_keys=True))
             .replace("__PACKED__", json.dumps(packed))
-            .replace("__ISOLATION__", json.dumps(ISOLATION))
-            .replace(UNPACK, _unpack_js()))
+            .replace("__ISOLATION__", json.dumps(ISOLATION)))
 
 
 def _headers() -> str:

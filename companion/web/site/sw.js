@@ -25,8 +25,8 @@
 // Flutter's skwasm then draws on a thread of its own instead of the page's main
 // thread, which also takes the taps and the Python worker's messages (a tap drawn in
 // about two thirds of the time: bench/web.py's taps). A host that reads the site's
-// _headers file (Netlify, Cloudflare Pages) sends them itself, the first page included. The site asks for nothing from
-// another origin, which such a page may not load.
+// _headers file (Netlify, Cloudflare Pages) sends them itself, the first page included.
+// The site asks for nothing from another origin, which such a page may not load.
 "use strict";
 
 const BUILD = "__BUILD__";

@@ -142,3 +142,32 @@ def test_a_new_search_starts_at_its_first_page(shell):
     shell.set_ui(history.KEY, lambda u: u.more(), HistoryUI())
     search_field(drawn(shell)).on_change(Typed(search_field(drawn(shell)), "anna"))
     assert shell.ui(history.KEY) == HistoryUI(search="anna", shown=PAGE)
+
+
+def field_labels(root: Any) -> list[str]:
+    return [c.label for c in controls(root) if isinstance(c, ft.TextField)]
+
+
+def test_bg_stats_settings_are_folded_away_until_asked_for_and_stay_open_over_a_search(shell):
+    """Where you play and who you are, for BG Stats: set once and seldom again, folded
+    away under one button, so that on a phone the matches come first."""
+    from companion.store.bgstats import LOCATION
+
+    seed(shell.store, 3)
+    root = drawn(shell)
+    assert field_labels(root) == ["Search by player"]
+    (toggle,) = [c for c in controls(root) if getattr(c, "key", None) == "bgstats-settings"]
+    assert toggle.content == "Where you play and who you are, for BG Stats" and toggle.icon == ft.Icons.EXPAND_MORE
+    toggle.on_click(None)
+    root = drawn(shell)
+    assert field_labels(root) == ["Where you play", "Search by player"]
+    (where,) = [c for c in controls(root) if isinstance(c, ft.TextField) and c.label == "Where you play"]
+    where.on_change(Typed(where, " Kitchen table "))
+    assert shell.store.setting(LOCATION) == "Kitchen table"
+    search_field(root).on_change(Typed(search_field(root), "Anna"))     # a new search: the settings stay open
+    root = drawn(shell)
+    assert shell.ui(history.KEY, HistoryUI()).search == "Anna" and "Where you play" in field_labels(root)
+    (toggle,) = [c for c in controls(root) if getattr(c, "key", None) == "bgstats-settings"]
+    assert toggle.icon == ft.Icons.EXPAND_LESS
+    toggle.on_click(None)
+    assert field_labels(drawn(shell)) == ["Search by player"]

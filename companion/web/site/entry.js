@@ -9,12 +9,10 @@
 (function () {
     "use strict";
     /*__UNPACK__*/
-    const code = new URL("main.dart.js.gz", document.currentScript.src).href;
-    fetch(code)
-        .then((response) => unpackedResponse(response, "main.dart.js"))
+    fetchUnpacked(fetch, new URL("./", document.currentScript.src).href, "main.dart.js")
         .then((response) => {
             if (!response.ok) {
-                throw new Error(`HTTP ${response.status} ${code}`);
+                throw new Error(`HTTP ${response.status} ${response.url}`);
             }
             return response.blob();
         })

@@ -78,7 +78,7 @@
         if (path === null || controlled()) {
             return fetchAsIs(input, init);
         }
-        return fetchAsIs(SITE + path + ".gz").then((response) => unpackedResponse(response, path));
+        return fetchUnpacked(fetchAsIs, SITE, path);
     };
 
     function changed(what) {

@@ -54,3 +54,9 @@ async function unpackedResponse(response, path) {
     return new Response(gzipped ? body.pipeThrough(new DecompressionStream("gzip")) : body,
         { status: 200, headers: { "Content-Type": packedType(path) } });
 }
+
+// File `path` of the site whose folder is at `site`, fetched (with `fetchAsIs`) as its
+// `.gz` and unpacked.
+function fetchUnpacked(fetchAsIs, site, path) {
+    return fetchAsIs(new URL(`${path}.gz`, site).href).then((response) => unpackedResponse(response, path));
+}

@@ -93,10 +93,7 @@ async function bytesOf(url) {
     return new Uint8Array(await response.arrayBuffer());
 }
 
-async function gunzip(response) {
-    const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
-    return new Uint8Array(await new Response(stream).arrayBuffer());
-}
+/*__UNPACK__*/
 
 // The app archive: a ustar file, gzipped. Yields [path, bytes] (views of one buffer).
 function* untar(buf) {
@@ -129,7 +126,7 @@ async function appFiles() {
     if (!response.ok) {
         throw new Error(`HTTP ${response.status} ${config.app}`);
     }
-    return Array.from(untar(await gunzip(response)));
+    return Array.from(untar(new Uint8Array(await (await unpackedResponse(response, config.app)).arrayBuffer())));
 }
 
 // The binary extensions in the archive (config.dynlibs, in the build's order), compiled
@@ -285,14 +282,12 @@ const RUNTIME_WASM = new URL(RUNTIME, SITE).href;
 const fetchAsIs = self.fetch.bind(self);
 const instantiateAsIs = WebAssembly.instantiateStreaming.bind(WebAssembly);
 
-/*__UNPACK__*/
-
 async function siteFile(path) {
     await configReady;
     if (config.controlled || !(config.packed || []).includes(path)) {
         return fetchAsIs(new URL(path, SITE).href);
     }
-    return unpackedResponse(await fetchAsIs(new URL(`${path}.gz`, SITE).href), path);
+    return fetchUnpacked(fetchAsIs, SITE, path);
 }
 
 const runtimeWasm = WebAssembly.compileStreaming(siteFile(RUNTIME));

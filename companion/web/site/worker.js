@@ -85,14 +85,6 @@ self.onmessage = (event) => {
 
 // ---------------------------------------------------------------- fetching
 
-async function bytesOf(url) {
-    const response = await fetch(url);
-    if (!response.ok) {
-        throw new Error(`HTTP ${response.status} ${url}`);
-    }
-    return new Uint8Array(await response.arrayBuffer());
-}
-
 /*__UNPACK__*/
 
 // The app archive: a ustar file, gzipped. Yields [path, bytes] (views of one buffer).

@@ -56,7 +56,6 @@ import functools
 import gzip
 import http.server
 import io
-import json
 import os
 import statistics
 import subprocess
@@ -477,13 +476,12 @@ def folder_size(folder: Path) -> int:
 def first_download(folder: Path, renderer: str) -> list[tuple[int, str]]:
     """What the service worker's install downloads for ``renderer``, with ``sw.js``: each
     file's size on the wire (gzip as :class:`Host` sends it), largest first."""
-    sw = (folder / "sw.js").read_text(encoding="utf-8")
-    files = json.loads(sw.split("const FILES = ", 1)[1].split(";\n", 1)[0])
-    other = {f for name, paths in json.loads(sw.split("const RENDERERS = ", 1)[1].split(";\n", 1)[0]).items()
-             if name != renderer for f in paths}
+    from tests.web.site import sw_value
+
+    files = sw_value(folder, "FILES")
+    other = {f for name, paths in sw_value(folder, "RENDERERS").items() if name != renderer for f in paths}
     # the files the folder keeps gzipped (companion.web.build.PACKED): their .gz goes as it is
-    packed = set(json.loads(sw.split("const PACKED = new Set(", 1)[1].split(");\n", 1)[0])) if (
-        "const PACKED = new Set(" in sw) else set()
+    packed = set(sw_value(folder, "PACKED", []))
     out = []
     for rel in [*files, "sw.js"]:
         if rel in packed and rel not in other:

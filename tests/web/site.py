@@ -6,10 +6,12 @@ a Hot Dog table driver (:class:`tests.e2e.table.Table`); the first screen
 from __future__ import annotations
 
 import base64
+import json
 import re
 import shutil
 import time
 from pathlib import Path
+from typing import Any
 
 from tests.e2e.harness import (
     CHROMIUM,
@@ -228,3 +230,14 @@ def served(site: Path, rel: str) -> bytes:
     from companion.web.build import PACKED
 
     return gzip.decompress((site / f"{rel}.gz").read_bytes()) if rel in PACKED else (site / rel).read_bytes()
+
+
+def sw_value(site: Path, name: str, missing: Any = None) -> Any:
+    """A list or mapping the build wrote into ``site``'s service worker (``const NAME =
+    …;``, a set as ``new Set(…)``), as sw.js holds it; ``missing`` where that sw.js has
+    no such constant (a build from before it)."""
+    sw = (site / "sw.js").read_text(encoding="utf-8")
+    if f"const {name} = " not in sw:
+        return missing
+    value = sw.split(f"const {name} = ", 1)[1].split(";\n", 1)[0]
+    return json.loads(value.removeprefix("new Set(").removesuffix(")"))

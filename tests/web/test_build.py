@@ -25,7 +25,7 @@ from companion.core.icons import icon_png
 from companion.games.hotdog import setup_form
 from companion.store import Store
 from companion.web import archive, build
-from tests.web.site import served
+from tests.web.site import served, sw_value
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
 
@@ -95,8 +95,7 @@ def test_both_renderers_ship_and_the_service_worker_downloads_the_one_the_page_u
     for renderer in build.RENDERERS.values():
         assert set(renderer) <= set(files)
     sw = (site / "sw.js").read_text()
-    assert json.loads(sw.split("const RENDERERS = ", 1)[1].split(";\n", 1)[0]) == {
-        name: list(paths) for name, paths in build.RENDERERS.items()}
+    assert sw_value(site, "RENDERERS") == {name: list(paths) for name, paths in build.RENDERERS.items()}
     assert 'searchParams.get("renderer")' in sw
     downloads = page_config(site)["downloads"]
     assert set(downloads) == set(build.RENDERERS)
@@ -119,10 +118,7 @@ def test_the_font_manifest_keeps_flet_s_roboto_and_drops_unused_fonts(site):
 
 
 def service_worker_lists(site) -> tuple[dict[str, str], dict[str, str]]:
-    sw = (site / "sw.js").read_text()
-    files = json.loads(sw.split("const FILES = ", 1)[1].split(";\n", 1)[0])
-    later = json.loads(sw.split("const LATER = ", 1)[1].split(";\n", 1)[0])
-    return files, later
+    return sw_value(site, "FILES"), sw_value(site, "LATER")
 
 
 def test_the_service_worker_keys_every_file_by_its_content(site):
@@ -142,8 +138,7 @@ def test_a_host_that_reads_a_headers_file_isolates_every_page_as_the_service_wor
     isolated too (the service worker isolates the pages it serves: the second start on)."""
     lines = [line for line in (site / build.HEADERS).read_text().splitlines() if not line.startswith("#")]
     assert lines == ["/*", "  Cross-Origin-Opener-Policy: same-origin", "  Cross-Origin-Embedder-Policy: require-corp"]
-    sw = (site / "sw.js").read_text()
-    assert json.loads(sw.split("const ISOLATION = ", 1)[1].split(";\n", 1)[0]) == build.ISOLATION
+    assert sw_value(site, "ISOLATION") == build.ISOLATION
 
 
 def test_the_biggest_files_are_kept_gzipped_and_the_folder_is_at_most_30_mb(site):
@@ -366,7 +361,7 @@ def test_printings_files_are_kept_after_the_start_not_downloaded_with_it(site):
     that visited once prints offline (tests/web/test_web_site.py prints only offline)."""
     files, later = service_worker_lists(site)
     sw = (site / "sw.js").read_text()
-    after = json.loads(sw.split("const AFTER_START = ", 1)[1].split(";\n", 1)[0])
+    after = sw_value(site, "AFTER_START")
     assert after == list(build.AFTER_START) and "print.tar.gz" in after
     assert set(after) <= set(later) and not set(after) & set(files)
     assert 'event.data === "after-start"' in sw

@@ -17,6 +17,7 @@ import pytest
 
 from companion.core.errors import CompanionError
 from companion.web import archive, browser, build
+from tests.web.site import sw_value
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -27,8 +28,7 @@ def names_in(path: Path) -> set[str]:
 
 
 def first_visit(site: Path) -> set[str]:
-    sw = (site / "sw.js").read_text()
-    return set(json.loads(sw.split("const FILES = ", 1)[1].split(";\n", 1)[0]))
+    return set(sw_value(site, "FILES"))
 
 
 def test_a_first_visit_downloads_no_printing_and_no_hub(site):

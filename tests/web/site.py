@@ -34,11 +34,15 @@ SEEN = """() => ({ ready: Boolean(window.companion && window.companion.state.rea
                  boot: Boolean(document.getElementById('boot') && !document.getElementById('boot').hidden) })"""
 #: the mark the page sets when companion's own first screen is drawn
 BOOT_DRAWN = "companion-boot-drawn"
-#: whether every file of ``paths`` (the site's AFTER_START: printing's, fetched once the
-#: app is up) is in one of the site's caches
-KEPT = """paths => caches.keys().then(async keys => { for (const k of keys) { const c = await caches.open(k);
-    if ((await Promise.all(paths.map(p => c.match(new URL(p, location.href).href)))).every(Boolean))
-    { return true; } } return false; })"""
+#: of the site's files ``paths``, those its service worker keeps (in a cache of the site's)
+CACHED = """async (paths) => { const kept = new Set();
+    for (const key of (await caches.keys()).filter(k => k.startsWith("companion-site-"))) {
+        const cache = await caches.open(key);
+        for (const p of paths) { if (await cache.match(new URL(p, location.href).href)) { kept.add(p); } } }
+    return [...kept]; }"""
+#: whether the service worker keeps every file of ``paths`` (e.g. the site's AFTER_START:
+#: printing's, fetched once the app is up)
+KEPT = f"""paths => ({CACHED})(paths).then(kept => kept.length === paths.length)"""
 
 
 def profile(browser, seen: list[str] | None = None, user_agent: str | None = None):

@@ -14,7 +14,7 @@ import pytest
 
 from companion.web.build import PACKED, RENDERERS
 from tests.e2e.harness import shot
-from tests.web.site import BOOT_DRAWN, START, Tab, profile
+from tests.web.site import BOOT_DRAWN, CACHED, START, Tab, profile
 
 pytestmark = pytest.mark.e2e
 
@@ -24,12 +24,6 @@ SAFARI = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/60
 #: WebKit's vendor, where flutter.js and page.js tell the browser engine by it
 AS_SAFARI = """Object.defineProperty(Navigator.prototype, "vendor",
                                     { get: () => "Apple Computer, Inc.", configurable: true });"""
-#: of ``paths``, those in the service worker's cache of the site
-CACHED = """async (paths) => { const kept = new Set();
-    for (const key of (await caches.keys()).filter(k => k.startsWith("companion-site-"))) {
-        const cache = await caches.open(key);
-        for (const p of paths) { if (await cache.match(new URL(p, location.href).href)) { kept.add(p); } } }
-    return [...kept]; }"""
 
 PLAYERS = ["Anna", "Bernd", "Chris"]
 BIDS = {"Anna": (5, 2, 0), "Bernd": (5, 3, 2), "Chris": (5, 3, 2)}

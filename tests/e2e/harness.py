@@ -365,6 +365,9 @@ def type_text(pg, field, text: str) -> None:
 
 #: Resolves once the accessibility tree has stayed the same over two animation frames
 #: (Flutter has drawn what it says, and no transition moves it), or after 1 s at most.
+#: The site's first screen (``#boot``, plain HTML over Flutter's) fades out for 160 ms
+#: once the app is up: a screenshot taken then showed both screens through each other
+#: (``web-home``), so a fading one is waited out too (one shown, the app not up, is not).
 SETTLED = """() => new Promise((done) => {
     const tree = () => {
         const host = document.querySelector("flt-semantics-host");
@@ -373,7 +376,8 @@ SETTLED = """() => new Promise((done) => {
     let last = null, still = 0;
     const frame = () => {
         const now = tree();
-        still = now === last ? still + 1 : 0;
+        const fading = document.querySelector("#boot.gone:not([hidden])") !== null;
+        still = now === last && !fading ? still + 1 : 0;
         last = now;
         if (still >= 2) { done(true); } else { requestAnimationFrame(frame); }
     };

@@ -20,6 +20,9 @@ Websocket frames come from the DevTools protocol, the main thread's tasks from a
 slows the browser a little: compare the parts with each other and with the bare tap of
 the same run, not with ``bench/app.py``'s figures.
 
+"Next round" (the result → the next round's entry) is timed too: not a tap the issue
+names, but a player's every round has one, and it draws the whole entry again.
+
     python bench/tap_trace.py [--runs 5]
 """
 
@@ -104,9 +107,10 @@ def bare(runs: int) -> list[Parts]:
     return out
 
 
-def table_taps(runs: int, rounds: int = 6) -> tuple[list[Parts], list[Parts]]:
-    """bench/app.py's chip taps (``rounds`` rounds played) and Submits, on one table."""
-    chips, submits = [], []
+def table_taps(runs: int, rounds: int = 6) -> tuple[list[Parts], list[Parts], list[Parts]]:
+    """bench/app.py's chip taps (``rounds`` rounds played) and Submits, on one table;
+    and each Submit's "Next round" (the result → the next round's entry, its chips)."""
+    chips, submits, nexts = [], [], []
     with _three_at_a_table() as (table, _pid):
         rounds_played(table, rounds)
         watched = Watched(table.pg)
@@ -123,8 +127,10 @@ def table_taps(runs: int, rounds: int = 6) -> tuple[list[Parts], list[Parts]]:
             submit.wait_for()
             submits.append(timed(browser, table.pg, watched, submit.click,
                                  lambda n=n: seen(table.find(f"Round {n}: result").first)))
-            table.click("Next round")
-    return chips, submits
+            go_on = table.button("Next round").first
+            nexts.append(timed(browser, table.pg, watched, go_on.click,
+                               lambda: seen(table.button(chip_label(0)).first)))
+    return chips, submits, nexts
 
 
 def report(name: str, taps: list[Parts]) -> None:
@@ -136,10 +142,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
     args = ap.parse_args()
-    chips, submits = table_taps(args.runs)
+    chips, submits, nexts = table_taps(args.runs)
     report("bare tap", bare(args.runs))
     report("chip", chips)
     report("submit", submits)
+    report("next", nexts)
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ def test_statistics_opened_from_home_filtered_light_and_dark(chromium_browser, s
         t.new_tab(at_stats, dark=True)                            # a new session, in the dark
         t.see("Counted: 6 finished games, 2 complete matches.")
         shot(t.pg, "stats-phone-dark")
-        t.click("Hot Dog: from the rounds", exact=True)           # a section opens with a tap
+        t.open_section("Hot Dog: from the rounds")                # a section opens with a tap
         chart = t.find("Chart: Money over the rounds: match 2, game 3").first
         t.into_view(chart)
         shot(t.pg, "stats-phone-dark-chart")
@@ -94,8 +94,8 @@ def test_the_chart_has_axes_lines_apart_and_a_game_picker_and_a_tie_break_says_i
         t.click("Statistics")
         t.see("Counted: 9 finished games, 4 complete matches.")
         shot(t.pg, f"stats-{name}-top")
-        t.click("Games", exact=True)                                    # the sections open with a tap
-        t.click("Hot Dog: from the rounds", exact=True)
+        t.open_section("Games")                                         # the sections open with a tap
+        t.open_section("Hot Dog: from the rounds")
         closest = t.find("Closest win: Ben, level on the top score and won on the tie-break (SA-13) (match 4, game 1)")
         into_view(t, closest.first)
         shot(t.pg, f"stats-{name}-games")

@@ -66,11 +66,12 @@ def into_view(t: Table, found) -> None:
     """Scroll until ``found`` is in view, the wheel over the page's middle (on a laptop
     the content is a column in the middle: the margins do not scroll it). Below the fold
     it may not be in the screen's accessibility tree yet (Flutter leaves out what is far
-    from the view): the page is scrolled down until it is (once, in CI, the chart below
-    "Closest win" was not there for 30 s and was on the rerun)."""
+    from the view), or there and not drawn yet: the page is scrolled down until it is
+    there and visible (in CI, the chart below "Closest win" was not, for 30 s, four
+    times, each time there on the rerun)."""
     size = t.pg.viewport_size or PHONE
     for _ in range(20):
-        if found.count():
+        if found.count() and found.is_visible():
             break
         t.pg.mouse.move(size["width"] // 2, size["height"] // 2)
         t.pg.mouse.wheel(0, size["height"] // 3)

@@ -238,6 +238,10 @@ def both_sizes(t: SalesTable, name: str, text: str, scroll: bool = False) -> Non
     (``scroll``) scrolled to the text."""
     for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         t.pg.set_viewport_size(viewport)
+        # the server lays a screen out for the window's width once it hears of the resize:
+        # a phone screenshot taken before that (once, in CI) showed the desktop's two
+        # columns squeezed into the phone's width
+        t.pg.wait_for_timeout(600)
         t.pg.mouse.move(viewport["width"] // 2, viewport["height"] // 2)
         t.pg.mouse.wheel(0, -20000)
         t.see(text)

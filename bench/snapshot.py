@@ -15,8 +15,7 @@ page and service worker's install, the skwasm build) and what it would become.
     python bench/snapshot.py [--site DIR]
 
 ``--site``: a site already built (``companion build web -o DIR``); else one is built
-in a temporary folder. Takes about two minutes (the snapshot's brotli at its best
-level, in node, is most of it).
+in a temporary folder. Takes about two minutes.
 """
 
 from __future__ import annotations

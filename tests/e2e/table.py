@@ -111,8 +111,8 @@ class Table:
     def open_section(self, label: str) -> None:
         """Tap a heading that opens its section (a button a screen reader hears as
         expanded or not) and wait until it says it is open. A tap chromium lost under
-        load (CI: the Statistics chart under "Hot Dog: from the rounds" was never drawn,
-        its heading still closed) is made again, once the heading still says closed."""
+        load is made again, once the heading still says closed (one possible cause of a
+        CI rerun: the Statistics chart under "Hot Dog: from the rounds" never drawn)."""
         opened = self.button(label, exact=True).and_(self.pg.locator('[aria-expanded="true"]'))
         for _attempt in range(3):
             if not opened.count():

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -65,10 +65,14 @@ class HistoryUI:
 
     def searched(self, text: str) -> HistoryUI:
         """Another search: its first page."""
-        return HistoryUI(search=text, shown=PAGE, said=self.said, settings=self.settings)
+        return replace(self, search=text, shown=PAGE)
 
     def more(self) -> HistoryUI:
         return replace(self, shown=self.shown + PAGE)
+
+    def folded(self) -> HistoryUI:
+        """BG Stats' settings opened, or folded away again."""
+        return replace(self, settings=not self.settings)
 
 
 _LINES: OrderedDict[tuple[str, int, float], tuple[str, str]] = OrderedDict()   # (language, line)
@@ -120,7 +124,7 @@ def History(shell: ShellServices, views: dict[str, GameView]) -> ft.Control:
         out.append(ft.Text(_("No matches yet.")))
         return column(out, spacing=12)
     out.append(BgStatsPart(shell, st.said, lambda line: put(lambda u: replace(u, said=line)), st.settings,
-                           lambda: put(lambda u: replace(u, settings=not u.settings))))
+                           lambda: put(lambda u: u.folded())))
     out.append(TextField(label=_("Search by player"), value=st.search, dense=True, prefix_icon=ft.Icons.SEARCH,
                          on_change=lambda e: put(lambda u: u.searched(e.control.value or ""))))
     if not n:
@@ -209,7 +213,8 @@ def warm(store: Store, views: Mapping[str, GameView]) -> None:
 
 
 @ft.component
-def BgStatsPart(shell: ShellServices, said: str | None, tell: Any, settings: bool, fold: Any) -> ft.Control:
+def BgStatsPart(shell: ShellServices, said: str | None, tell: Callable[[str], None], settings: bool,
+                fold: Callable[[], None]) -> ft.Control:
     """The whole history for BG Stats: the button, how far it is, and the file's two
     settings (where you play, who you are), folded away until asked for (``settings``
     shown; ``fold()`` opens or folds them). Set once and seldom again, they pushed the

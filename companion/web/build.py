@@ -486,7 +486,7 @@ def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say: Ca
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != HEADERS)
     # the service worker's list: each file as the site serves it to the app, a packed one unpacked
     hashes = {rel: content_hash((out / rel).read_bytes()) for rel in files
-              if rel not in packed and rel.removesuffix(".gz") not in packed} | packed
+              if rel.removesuffix(".gz") not in packed} | packed
     version = _digest((rel, (out / rel).read_bytes()) for rel in files)
     write("sw.js", _service_worker(version, hashes, sorted(packed)))
     write(MARKER, json.dumps({"version": version, "python": python, "pyodide": _pyodide_version(web),

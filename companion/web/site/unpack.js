@@ -8,7 +8,7 @@
 // WebAssembly module must say so to be compiled while it streams). A host that decoded
 // the `.gz` on its way (one that sends it with Content-Encoding: gzip) is passed on as
 // it came: the first two bytes say which.
-const PACKED_TYPES = { wasm: "application/wasm", js: "text/javascript", ttf: "font/ttf" };
+const PACKED_TYPES = { wasm: "application/wasm", js: "text/javascript" };
 
 function packedType(path) {
     return PACKED_TYPES[path.slice(path.lastIndexOf("/") + 1).split(".").pop()] || "text/plain; charset=utf-8";

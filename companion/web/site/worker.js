@@ -276,7 +276,7 @@ const instantiateAsIs = WebAssembly.instantiateStreaming.bind(WebAssembly);
 
 async function siteFile(path) {
     await configReady;
-    if (config.controlled || !(config.packed || []).includes(path)) {
+    if (config.controlled || !config.packed.includes(path)) {
         return fetchAsIs(new URL(path, SITE).href);
     }
     return fetchUnpacked(fetchAsIs, SITE, path);

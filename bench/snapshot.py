@@ -25,7 +25,6 @@ import json
 import re
 import subprocess
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
 
@@ -33,8 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from tests.web.site import served  # noqa: E402
-from tests.web.test_site_python import RUNNER  # noqa: E402
+from tests.web.test_site_python import RUNNER, runner_files  # noqa: E402
 
 #: The runner's last step, its script run, followed by the snapshot made and weighed.
 _RUN = '  await py.runPythonAsync(fs.readFileSync(script, "utf8"));\n'
@@ -59,15 +57,9 @@ def weigh(site: Path, work: Path) -> dict[str, int]:
     (work / "run.mjs").write_text(runner.replace(_RUN, _WEIGH))
     (work / "run.py").write_text(SCRIPT)
     (work / "examples").mkdir()
-    with tarfile.open(site / "app.tar.gz") as archive:
-        archive.extractall(work / "app", filter="data")
-    runtime = work / "pyodide"
-    runtime.mkdir()
-    for path in (site / "pyodide").iterdir():
-        name = path.name.removesuffix(".gz")
-        (runtime / name).write_bytes(served(site, f"pyodide/{name}"))
+    app, runtime = runner_files(site, work)
     done = subprocess.run(["node", str(work / "run.mjs"), str(site), str(work / "run.py"), str(work / "examples"),
-                           str(work / "app"), str(runtime)], capture_output=True, text=True, timeout=1200)
+                           str(app), str(runtime)], capture_output=True, text=True, timeout=1200)
     if done.returncode != 0:
         raise SystemExit(done.stderr[-3000:])
     left, snapshot = (re.search(rf"^{word} (.*)$", done.stdout, re.M) for word in ("NOT IMPORTED", "SNAPSHOT"))

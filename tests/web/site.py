@@ -236,6 +236,15 @@ def served(site: Path, rel: str) -> bytes:
     return gzip.decompress((site / f"{rel}.gz").read_bytes()) if rel in PACKED else (site / rel).read_bytes()
 
 
+def unpacked_name(rel: str) -> str:
+    """A file of a built site by the name the app asks for it: a packed one's ``.gz``
+    (``companion.web.build.PACKED``) by the file's own."""
+    from companion.web.build import PACKED
+
+    name = rel.removesuffix(".gz")
+    return name if name in PACKED else rel
+
+
 def sw_value(site: Path, name: str, missing: Any = None) -> Any:
     """A list or mapping the build wrote into ``site``'s service worker (``const NAME =
     …;``, a set as ``new Set(…)``), as sw.js holds it; ``missing`` where that sw.js has

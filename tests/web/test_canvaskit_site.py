@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.web.build import PACKED, RENDERERS
+from companion.web.build import RENDERERS
 from tests.e2e.harness import shot
-from tests.web.site import BOOT_DRAWN, CACHED, START, Tab, profile
+from tests.web.site import BOOT_DRAWN, CACHED, START, Tab, profile, unpacked_name
 
 pytestmark = pytest.mark.e2e
 
@@ -59,7 +59,7 @@ def test_safari_takes_the_canvaskit_build_plays_keeps_the_round_and_starts_offli
         t.pg.wait_for_function("navigator.serviceWorker.controller !== null", timeout=START)
         # (a packed file as its .gz: main.dart.js's address a loader that runs the unpacked code)
         fetched = {path.split("?")[0].lstrip("/") for path, _ in static_site.log[asked:]}
-        files = {p.removesuffix(".gz") if p.removesuffix(".gz") in PACKED else p for p in fetched}
+        files = {unpacked_name(p) for p in fetched}
         assert set(canvaskit) <= files and not set(skwasm) & files, sorted(fetched)
         assert {"main.dart.js.gz", "canvaskit/canvaskit.wasm.gz"} <= fetched
 

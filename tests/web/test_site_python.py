@@ -104,18 +104,26 @@ print("RESULT " + json.dumps(out))
 """
 
 
-def test_the_site_s_python_imports_exports_and_prints_from_its_own_files(site, tmp_path):
-    (tmp_path / "run.mjs").write_text(RUNNER)
-    (tmp_path / "run.py").write_text(SCRIPT)
-    with tarfile.open(site / "app.tar.gz") as archive:      # the archive the worker unpacks
-        archive.extractall(tmp_path / "app", filter="data")
-    runtime = tmp_path / "pyodide"                          # the site's runtime, as its worker gets it
+def runner_files(site: Path, work: Path) -> tuple[Path, Path]:
+    """What :data:`RUNNER` takes of a built site, written into ``work``: the app archive
+    as the worker unpacks it (``work/app``) and the site's runtime as its worker gets it,
+    packed files unpacked (``work/pyodide``)."""
+    with tarfile.open(site / "app.tar.gz") as archive:
+        archive.extractall(work / "app", filter="data")
+    runtime = work / "pyodide"
     runtime.mkdir()
     for path in (site / "pyodide").iterdir():
         name = path.name.removesuffix(".gz")
         (runtime / name).write_bytes(served(site, f"pyodide/{name}"))
+    return work / "app", runtime
+
+
+def test_the_site_s_python_imports_exports_and_prints_from_its_own_files(site, tmp_path):
+    (tmp_path / "run.mjs").write_text(RUNNER)
+    (tmp_path / "run.py").write_text(SCRIPT)
+    app, runtime = runner_files(site, tmp_path)
     done = subprocess.run(["node", str(tmp_path / "run.mjs"), str(site), str(tmp_path / "run.py"),
-                           str(ROOT / "tests" / "examples"), str(tmp_path / "app"), str(runtime)],
+                           str(ROOT / "tests" / "examples"), str(app), str(runtime)],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
     out = json.loads(re.search(r"^RESULT (.*)$", done.stdout, re.M).group(1))

@@ -62,30 +62,6 @@ def evening_server(tmp_path_factory):
         yield server
 
 
-def into_view(t: Table, found) -> None:
-    """Scroll until ``found`` is in view, the wheel over the page's middle (on a laptop
-    the content is a column in the middle: the margins do not scroll it). Below the fold
-    it may not be in the screen's accessibility tree yet (Flutter leaves out what is far
-    from the view), or there and not drawn yet: the page is scrolled down until it is
-    there and visible (in CI, the chart below "Closest win" was not, for 30 s, four
-    times, each time there on the rerun)."""
-    size = t.pg.viewport_size or PHONE
-    for _ in range(20):
-        if found.count() and found.is_visible():
-            break
-        t.pg.mouse.move(size["width"] // 2, size["height"] // 2)
-        t.pg.mouse.wheel(0, size["height"] // 3)
-        t.pg.wait_for_timeout(300)
-    found.wait_for()
-    for _ in range(40):
-        box = found.bounding_box()
-        if box is None or box["y"] >= 60 and box["y"] + box["height"] <= size["height"] - 10:
-            return
-        t.pg.mouse.move(size["width"] // 2, size["height"] // 2)
-        t.pg.mouse.wheel(0, box["y"] - size["height"] // 3)
-        t.pg.wait_for_timeout(150)
-
-
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "laptop"])
 def test_the_chart_has_axes_lines_apart_and_a_game_picker_and_a_tie_break_says_its_ruling(
         chromium_browser, evening_server, viewport):
@@ -98,15 +74,15 @@ def test_the_chart_has_axes_lines_apart_and_a_game_picker_and_a_tie_break_says_i
         t.open_section("Games")                                         # the sections open with a tap
         t.open_section("Hot Dog: from the rounds")
         closest = t.find("Closest win: Ben, level on the top score and won on the tie-break (SA-13) (match 4, game 1)")
-        into_view(t, closest.first)
+        t.into_view(closest.first)
         shot(t.pg, f"stats-{name}-games")
         chart = t.find("Chart: Money over the rounds: match 3, game 1").first
-        into_view(t, chart)
+        t.into_view(chart)
         t.see("Match 3, game 1, ")                                     # the latest game: the level lines
         shot(t.pg, f"stats-{name}-chart-level-lines")
         earlier = t.button("Earlier game").first
-        into_view(t, earlier)
+        t.into_view(earlier)
         earlier.click()
         chart = t.find("Chart: Money over the rounds: match 2, game 3").first
-        into_view(t, chart)
+        t.into_view(chart)
         shot(t.pg, f"stats-{name}-chart-earlier")

@@ -427,20 +427,33 @@ def settled(pg) -> None:
 BLANK_PNG = 6000
 
 
+#: Pixels that held still this long (two screenshots this far apart alike) are taken as
+#: drawn. The pixels can lag the accessibility tree :func:`settled` watches: screenshots
+#: were seen with the boot screen half faded over the home screen, and a section drawn
+#: closed that the tree already said was open.
+STILL_MS = 150
+
+
 def shot(pg, name: str) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     settled(pg)                 # screenshots lag the accessibility tree
     path = SCREENSHOTS / f"{name}.png"
     try:
         # A screenshot is an artifact for people to look at, not a check: on a loaded
-        # machine it is given time, and one that still cannot be taken is reported,
-        # not a failure of the test around it.
-        deadline = time.monotonic() + waits(5000) / 1000
+        # machine it is given time (a blank one 5 s to be drawn, a changing one 2 s to
+        # hold still), and one that still cannot be taken is reported, not a failure of
+        # the test around it.
+        started = time.monotonic()
+        png = pg.screenshot(full_page=False, timeout=waits(45000))
         while True:
-            png = pg.screenshot(full_page=False, timeout=waits(45000))
-            if len(png) >= BLANK_PNG or time.monotonic() >= deadline:
+            drawn = len(png) >= BLANK_PNG
+            if time.monotonic() - started >= waits(2000 if drawn else 5000) / 1000:
                 break
-            pg.wait_for_timeout(250)
+            pg.wait_for_timeout(STILL_MS if drawn else 250)
+            again = pg.screenshot(full_page=False, timeout=waits(45000))
+            if drawn and again == png:
+                break
+            png = again
         path.write_bytes(png)
     except Exception as exc:  # playwright's TimeoutError
         print(f"screenshot {name} not taken: {type(exc).__name__}")

@@ -473,9 +473,8 @@ def build_site(out: Path, *, base: str = "/", cache: Path | None = None, say: Ca
     write(ENTRY, _with_unpack((SITE / "entry.js").read_text(encoding="utf-8")))
     fetched = {rel: f"{rel}.gz" if rel in packed else rel for rel in (*DOWNLOADS, *CLIENT_FILES)}
     config = {
-        "worker": {"build": python, "app": "app.tar.gz", "dynlibs": dynlibs_of(archive), "lock": _lock_info(web),
-                   "packed": sorted(packed)},
-        "packed": sorted(packed),
+        "worker": {"build": python, "app": "app.tar.gz", "dynlibs": dynlibs_of(archive), "lock": _lock_info(web)},
+        "packed": sorted(packed),       # the page hands the worker this list with its own part
         "strings": boot_strings(),
         "downloads": {renderer: {fetched[rel]: (out / fetched[rel]).stat().st_size for rel in (*DOWNLOADS, *files)}
                       for renderer, files in RENDERERS.items()},

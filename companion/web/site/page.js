@@ -94,7 +94,8 @@
     function spawn(mode) {
         const channel = new MessageChannel();
         const w = new Worker(new URL("python-worker.js", document.baseURI), { type: "module" });
-        w.postMessage({ companion: { ...config.worker, mode, controlled: controlled() } }, [channel.port2]);
+        w.postMessage({ companion: { ...config.worker, packed: config.packed, mode, controlled: controlled() } },
+                      [channel.port2]);
         return { worker: w, port: channel.port1 };
     }
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.site import served
+from tests.web.site import served, unpacked_name
 
 if shutil.which("node") is None:   # CI installs node (.ci/run) and must not skip these
     if os.environ.get("COMPANION_REQUIRE_BROWSER") == "1":
@@ -113,8 +113,8 @@ def runner_files(site: Path, work: Path) -> tuple[Path, Path]:
     runtime = work / "pyodide"
     runtime.mkdir()
     for path in (site / "pyodide").iterdir():
-        name = path.name.removesuffix(".gz")
-        (runtime / name).write_bytes(served(site, f"pyodide/{name}"))
+        rel = unpacked_name(f"pyodide/{path.name}")
+        (work / rel).write_bytes(served(site, rel))
     return work / "app", runtime
 
 

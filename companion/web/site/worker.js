@@ -118,7 +118,8 @@ async function appFiles() {
     if (!response.ok) {
         throw new Error(`HTTP ${response.status} ${config.app}`);
     }
-    return Array.from(untar(new Uint8Array(await (await unpackedResponse(response, config.app)).arrayBuffer())));
+    const unpacked = await unpackedResponse(response, config.app);
+    return Array.from(untar(new Uint8Array(await unpacked.arrayBuffer())));
 }
 
 // The binary extensions in the archive (config.dynlibs, in the build's order), compiled

@@ -32,8 +32,8 @@ from tests import render
 
 #: The store's methods that read (``reading`` is the connection other store modules read
 #: through: drafts, library files, hosting, derived results).
-READS = ("match", "match_uid", "matches", "summaries", "page_of_summaries", "groups", "setting", "match_setting",
-         "match_settings", "current_match_id", "reading")
+READS = ("match", "match_uid", "matches", "summaries", "page_of_summaries", "groups", "seated_most", "setting",
+         "match_setting", "match_settings", "current_match_id", "reading")
 #: The store's transactions: every change, and what reads inside one (the hub's tables).
 TRANSACTIONS = ("transaction", "keeping_derived")
 

@@ -82,14 +82,20 @@ def location_of(store: Store) -> str:
     return (store.setting(LOCATION) or "").strip() or default_location()
 
 
+def likely_players(store: Store) -> list[str]:
+    """Who the device's owner may be, the likeliest first: the players seated in most
+    stored matches (who keeps the phone usually plays every game on it), a match one
+    person played alone (a game's ``lone_modes``: sales' solo) left out. Read from the
+    matches themselves, not from their worked-out rows: a match just played counts
+    before anything has worked it out."""
+    return store.seated_most({name: spec.lone_modes for name, spec in games().items()})
+
+
 def likely_me(store: Store) -> str | None:
-    """Who the device owner is until the player says: the player seated in most stored
-    matches (who keeps the phone usually plays every game on it); None with no match."""
-    with store.reading() as c:
-        row = c.execute("SELECT t.name, COUNT(*) AS n FROM derived_totals t JOIN derived_matches d "
-                        "ON d.match_id = t.match_id WHERE d.counted = 1 AND d.lone = 0 GROUP BY t.key "
-                        "ORDER BY n DESC, t.key LIMIT 1").fetchone()
-    return None if row is None else str(row[0])
+    """Who the device owner is until the player says (:func:`likely_players`' first);
+    None with no match."""
+    found = likely_players(store)
+    return found[0] if found else None
 
 
 def me_of(store: Store) -> str | None:
@@ -263,4 +269,4 @@ def file_name(base: str) -> str:
 
 
 __all__ = ["LOCATION", "ME", "SUFFIX", "bgstats_export", "bgstats_json", "default_location", "file_name",
-           "likely_me", "location_of", "me_of"]
+           "likely_me", "likely_players", "location_of", "me_of"]

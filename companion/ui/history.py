@@ -41,8 +41,8 @@ from companion.core.i18n import _, ngettext
 from companion.core.record import adapter
 from companion.core.registry import games
 from companion.core.when import moment
-from companion.store import MatchSummary, Store, derived
-from companion.store.bgstats import LOCATION, ME, bgstats_json, file_name, location_of
+from companion.store import MatchSummary, Store
+from companion.store.bgstats import LOCATION, ME, bgstats_json, file_name, likely_players, location_of, me_of
 from companion.store.history import players_key
 from companion.ui import jobs
 from companion.ui.contracts import GameView, ShellServices
@@ -165,25 +165,6 @@ def _bgstats_steps() -> dict[str, str]:
             "writing": _("Writing the file…")}
 
 
-_FREQUENT: dict[str, tuple[int, list[str]]] = {}      # by store: (generation, players)
-
-
-def frequent_players(store: Store, most: int = 6) -> list[str]:
-    """The players seated in most stored matches (counted ones), most first: counted
-    once per state of the derived rows."""
-    now = derived.generation(store)
-    kept = _FREQUENT.get(str(store.path))
-    if kept is not None and kept[0] == now:
-        return kept[1][:most]
-    with store.reading() as c:
-        rows = c.execute("SELECT t.name, COUNT(*) AS n FROM derived_totals t JOIN derived_matches d "
-                         "ON d.match_id = t.match_id WHERE d.counted = 1 GROUP BY t.key "
-                         "ORDER BY n DESC, t.key LIMIT 12").fetchall()
-    found = [str(r[0]) for r in rows]
-    _FREQUENT[str(store.path)] = (now, found)
-    return found[:most]
-
-
 def warm(store: Store, views: Mapping[str, GameView]) -> None:
     """What History's first draw and a first search would otherwise work out while the
     player waits, worked out ahead (:func:`companion.ui.router.warm_up`, off the event
@@ -196,7 +177,7 @@ def warm(store: Store, views: Mapping[str, GameView]) -> None:
     were a third of the first open's server time). Nothing is drawn or kept in the store."""
     for spec in games().values():
         adapter(spec.record_model)
-    frequent_players(store)
+    likely_players(store)
     with store.reading() as c:
         texts = [r[0] for r in c.execute("SELECT DISTINCT players FROM matches LIMIT ?",
                                          (players_key.cache_info().maxsize or 0,))]
@@ -258,8 +239,8 @@ def BgStatsPart(shell: ShellServices, said: str | None, tell: Callable[[str], No
                               on_click=lambda e: fold()))
     if not settings:
         return ft.Column(rows, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-    people = frequent_players(shell.store)
-    me = (shell.store.setting(ME) or "").strip() or (people[0] if people else None)
+    people = likely_players(shell.store)[:6]
+    me = me_of(shell.store)
     if me and me not in people:
         people = [me, *people[:-1]] if len(people) >= 6 else [me, *people]
     # The label stays one short line: a label that wraps grows up over the button above.

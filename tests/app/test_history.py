@@ -171,3 +171,27 @@ def test_bg_stats_settings_are_folded_away_until_asked_for_and_stay_open_over_a_
     assert toggle.icon == ft.Icons.EXPAND_LESS
     toggle.on_click(None)
     assert field_labels(drawn(shell)) == ["Search by player"]
+
+
+def test_who_you_are_offers_the_players_of_matches_just_played_and_checks_the_one_the_file_names(shell):
+    """BG Stats' "me" buttons: the players seated most, the first checked until the player
+    says (the one the file would name). Matches just played count at once: nothing has
+    worked them out yet (the buttons were missing until Statistics had)."""
+    from companion.store.bgstats import ME, me_of
+
+    seed(shell.store, 2, players=("Anna", "Bernd", "Chris"))
+    seed(shell.store, 1, players=("Dora", "Bernd", "Emil"))
+    shell.set_ui(history.KEY, lambda u: u.folded(), HistoryUI())
+
+    def offered(root: Any) -> list[tuple[str, bool]]:
+        return [(c.content, isinstance(c, ft.FilledButton)) for c in controls(root)
+                if str(getattr(c, "key", "")).startswith("me-")]
+
+    root = drawn(shell)
+    assert offered(root) == [("Bernd", True), ("Anna", False), ("Chris", False), ("Dora", False),
+                             ("Emil", False)]
+    assert me_of(shell.store) == "Bernd"
+    (emil,) = [c for c in controls(root) if getattr(c, "key", None) == "me-Emil"]
+    emil.on_click(None)
+    assert shell.store.setting(ME) == "Emil"
+    assert [who for who, checked in offered(drawn(shell)) if checked] == ["Emil"]

@@ -8,9 +8,11 @@ from __future__ import annotations
 import threading
 
 import flet as ft
+import pytest
 
 from companion.games.hotdog import setup_form
 from companion.store import Store
+from companion.store.bgstats import LOCATION, likely_players
 from companion.store.history import players_key
 from companion.ui import app, history, router
 from companion.ui.history import History, HistoryUI
@@ -25,17 +27,21 @@ def seed(store: Store) -> None:
         store.create_match("hotdog", players, setup_form.new_record(players, players[0]))
 
 
-def test_warm_up_writes_nothing_and_a_first_search_finds_the_players_keys_ready(tmp_path):
+def test_warm_up_writes_nothing_and_a_first_search_finds_the_players_keys_ready(tmp_path, monkeypatch):
     store = Store(tmp_path / "companion.sqlite3")
     seed(store)
     shell = tab(store)
     players_key.cache_clear()
-    history._FREQUENT.clear()
     with counting() as found:
         router.warm_up(store, list(shell.views))
     assert not found.transactions                       # read only: nothing kept, nothing changed
     assert players_key.cache_info().currsize == 3       # every stored match's players, as searched
-    assert str(store.path) in history._FREQUENT         # BG Stats' "me" offered: counted
+    assert found.store["seated_most"] == 1              # BG Stats' "me" offered: counted ...
+    monkeypatch.setattr(store, "groups", lambda *a: pytest.fail("the players were counted again"))
+    assert likely_players(store)[0] == "Anna"           # ... and kept while no match changes:
+    store.set_setting(LOCATION, "Kitchen")              # a setting (each letter typed of BG Stats' location)
+    assert likely_players(store)[0] == "Anna"
+    monkeypatch.undo()
     misses = players_key.cache_info().misses
     shell.set_ui(history.KEY, lambda u: u.searched("emile"), HistoryUI())
     words = render.texts(Renderer().render(History.__wrapped__, shell, shell.views), deep=True)

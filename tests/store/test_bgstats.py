@@ -33,7 +33,16 @@ from pathlib import Path
 import pytest
 
 from companion.store import Store
-from companion.store.bgstats import LOCATION, ME, bgstats_export, bgstats_json, file_name
+from companion.store.bgstats import (
+    LOCATION,
+    ME,
+    bgstats_export,
+    bgstats_json,
+    file_name,
+    likely_me,
+    likely_players,
+    me_of,
+)
 from companion.store.exchange import match_json
 from companion.store.imports import import_json
 from tests.burger.test_burger_rulings import _tied_game
@@ -246,6 +255,30 @@ def test_the_player_names_who_they_are_and_a_match_alone_is_a_bgsplay(tmp_path, 
     store.set_setting(ME, "Zoë")                    # in no play of the file: named among its players all the same
     data = bgstats_export(store, [1])
     assert data["players"][data["userInfo"]["meRefId"] - 1]["name"] == "Zoë"
+    store.close()
+
+
+def test_who_the_player_is_until_they_say_is_the_one_seated_most_a_match_alone_left_out(tmp_path):
+    """BG Stats' "me" until the player says: the player seated in most stored matches,
+    names compared as companion compares them. A match played alone (sales' solo) is
+    nobody's group, and a match counts as soon as it is stored, before anything has
+    worked it out (last stop, the buttons stayed empty until Statistics had)."""
+    store = Store(tmp_path / "companion.sqlite3")
+    assert likely_players(store) == [] and likely_me(store) is None
+    store.import_match("sales", ["Hand 1", "Hand 2"], [solo()], True)
+    store.import_match("sales", ["Hand 1", "Hand 2"], [solo()], True)
+    assert likely_players(store) == []
+    store.import_match("burger", ["Ben", "Dora"], [_tied_game_between("Ben", "Dora")], True)
+    assert likely_players(store) == ["Ben", "Dora"]
+    store.import_match("sales", ["Ann", "BEN", "Cat"], [sa13()], True)     # Ben, in other letters
+    assert likely_players(store) == ["BEN", "Ann", "Cat", "Dora"]          # as the latest match spells him
+    assert likely_me(store) == "BEN" and me_of(store) == "BEN"
+    store.import_match("hotdog", ABC, [shared_hotdog()], True)
+    store.import_match("hotdog", ABC, [shared_hotdog()], True)
+    store.import_match("hotdog", ABC, [shared_hotdog()], True)
+    assert likely_players(store)[:3] == ["Anna", "Bernd", "Chris"]      # three matches each: counted again
+    store.set_setting(ME, "Dora")
+    assert me_of(store) == "Dora" and likely_me(store) == "Anna"
     store.close()
 
 
